@@ -1,0 +1,9 @@
+/** Rand amounts as the spec shows them: R299, R1 299, R99.50 (en-ZA grouping). */
+const whole = new Intl.NumberFormat('en-ZA', { maximumFractionDigits: 0 })
+const cents = new Intl.NumberFormat('en-ZA', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+
+export function formatRand(amount: number): string {
+  const rounded = Math.round(amount * 100) / 100
+  const text = Number.isInteger(rounded) ? whole.format(rounded) : cents.format(rounded)
+  return `R${text}`
+}
