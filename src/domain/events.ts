@@ -9,6 +9,21 @@ export type CartFact =
 
 export type FactBody = CartFact
 
+/** The stream every cart fact belongs to. */
+export const CART_STREAM = 'cart'
+
+const cartFactTypes: ReadonlySet<string> = new Set<CartFact['type']>([
+  'v1.CartLineAdded',
+  'v1.CartLineRemoved',
+  'v1.CartLineRenamed',
+  'v1.CartCleared',
+])
+
+/** True for facts the cart projection folds; later fact kinds share the same log. */
+export function isCartFact<F extends { type: string }>(fact: F): fact is Extract<F, CartFact> {
+  return cartFactTypes.has(fact.type)
+}
+
 /** A fact as stored: the body plus its identity and place in a stream. */
 export type Fact<B extends FactBody = FactBody> = B & {
   /** Unique id made when the intent was committed; doubles as an idempotency key. */

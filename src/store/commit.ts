@@ -1,0 +1,53 @@
+import { Dexie } from 'dexie'
+import type { Fact } from '../domain/events.ts'
+import { openStore, type StoreDb } from './db.ts'
+import { DuplicateFactError } from './errors.ts'
+import type { AnyProjection } from './projection.ts'
+import { registeredProjections } from './projections.ts'
+import type { EventRow, ProjectionRow } from './rows.ts'
+import { currentRow, SNAPSHOT_EVERY, snapshotDue } from './snapshots.ts'
+
+export { DuplicateFactError } from './errors.ts'
+export { restoreCart, restoreProjection } from './restore.ts'
+
+export interface CommitOptions {
+  db?: StoreDb
+  projections?: readonly AnyProjection[]
+  snapshotEvery?: number
+}
+
+/** Appends a fact and folds it into every projection in one transaction: log and read models never disagree. */
+export async function commit(fact: Fact, options: CommitOptions = {}): Promise<EventRow> {
+  const store = options.db ?? (await openStore()).db
+  const projections = options.projections ?? registeredProjections()
+  const every = options.snapshotEvery ?? SNAPSHOT_EVERY
+  const tables = [store.events, store.snapshots, ...new Set(projections.map((p) => store.table(p.table)))]
+  return store.transaction('rw', tables, async () => {
+    if ((await store.events.where('id').equals(fact.id).count()) > 0) throw new DuplicateFactError(fact.id)
+    const seq = await append(store, fact)
+    const row: EventRow = { ...withoutSeq(fact), seq }
+    for (const projection of projections) {
+      const before = await currentRow(store, projection)
+      const next: ProjectionRow = { ...before, seq, state: projection.apply(before.state, row) }
+      await store.table<ProjectionRow, string>(projection.table).put(next)
+      if (await snapshotDue(store, projection, seq, every)) await store.snapshots.put(next)
+    }
+    return row
+  })
+}
+
+async function append(store: StoreDb, fact: Fact): Promise<number> {
+  try {
+    return await store.events.add(withoutSeq(fact))
+  } catch (error) {
+    // Another writer may slip the same id in between the check and the add.
+    if (error instanceof Dexie.ConstraintError) throw new DuplicateFactError(fact.id)
+    throw error
+  }
+}
+
+/** The log assigns seq; a caller passing a stored row must not choose it. */
+function withoutSeq(fact: Fact): Fact {
+  const { seq: _ignored, ...rest } = fact as Fact & { seq?: number }
+  return rest as Fact
+}

@@ -1,0 +1,115 @@
+import { Dexie, type DexieOptions, type EntityTable, type Table } from 'dexie'
+import type { CartState } from '../domain/cart.ts'
+import type { Fact } from '../domain/events.ts'
+import type { StorageFailureReason, StorageMode } from '../domain/storage.ts'
+import type { CatalogueMetaRow, CatalogueRow, EventRow, OutboxRow, ProjectionRow } from './rows.ts'
+
+export type { CatalogueMetaRow, CatalogueRow, EventRow, OutboxRow, OutboxStatus, ProjectionRow } from './rows.ts'
+
+export const DB_NAME = 'storefront'
+
+/** The device's database: the event log is the truth, every other table is derived or a cache. */
+export class StoreDb extends Dexie {
+  /** The append-only event log; seq orders it, id (the fact id) is unique. */
+  events!: Table<EventRow, number, Fact>
+  /** The latest snapshot per projection, so a cold start folds only the tail of the log. */
+  snapshots!: EntityTable<ProjectionRow, 'name'>
+  /** The cart projection: one row, written in the same transaction as each cart fact. */
+  cart!: EntityTable<ProjectionRow<CartState>, 'name'>
+  /** Catalogue read model: a cache of the server's products, not facts. */
+  catalogue!: EntityTable<CatalogueRow, 'id'>
+  /** When the catalogue cache was fetched; one row keyed 'catalogue'. */
+  catalogueMeta!: EntityTable<CatalogueMetaRow, 'key'>
+  /** Writes queued for the server until it acknowledges them (used by later issues). */
+  outbox!: EntityTable<OutboxRow, 'id'>
+
+  constructor(name: string = DB_NAME, options?: DexieOptions) {
+    super(name, options)
+    this.version(1).stores({
+      events: '++seq, &id, type, stream, occurredAt',
+      snapshots: 'name',
+      cart: 'name',
+      catalogue: 'id, position',
+      catalogueMeta: 'key',
+      outbox: '&id, status, createdAt',
+    })
+  }
+}
+
+export interface StorageStatus {
+  mode: StorageMode
+  /** Why storage fell back to memory; null while persistent. */
+  reason: StorageFailureReason | null
+  /** The browser's own words, for logs. */
+  detail: string | null
+}
+
+export interface OpenStore {
+  db: StoreDb
+  status: StorageStatus
+}
+
+export interface OpenStoreOptions {
+  name?: string
+  /** Stand-in IndexedDB factory for tests; null means none is available. */
+  indexedDB?: IDBFactory | null
+}
+
+let opening: Promise<OpenStore> | undefined
+let opened: OpenStore | undefined
+
+/** Opens the one database, falling back to memory when the browser refuses IndexedDB. */
+export function openStore(options: OpenStoreOptions = {}): Promise<OpenStore> {
+  opening ??= openWithFallback(options).then((store) => (opened = store))
+  return opening
+}
+
+/** The opened database, for synchronous readers such as liveQuery; openStore() must have resolved. */
+export function db(): StoreDb {
+  if (!opened) throw new Error('The store is not open yet: await openStore() first.')
+  return opened.db
+}
+
+/** How the device keeps its data, for the UI's storage message. */
+export function storageStatus(): StorageStatus {
+  return opened?.status ?? { mode: 'persistent', reason: null, detail: null }
+}
+
+/** Closes and forgets the singleton; tests use it to start from a fresh database. */
+export async function closeStore(options: { delete?: boolean } = {}): Promise<void> {
+  const current = await opening?.catch(() => undefined)
+  opening = undefined
+  opened = undefined
+  if (!current) return
+  if (options.delete) await current.db.delete()
+  else current.db.close()
+}
+
+async function openWithFallback(options: OpenStoreOptions): Promise<OpenStore> {
+  const name = options.name ?? DB_NAME
+  const factory = options.indexedDB === undefined ? globalThis.indexedDB : options.indexedDB
+  if (!factory || typeof globalThis.IDBKeyRange === 'undefined') {
+    return openInMemory(name, 'IndexedDB is not available in this browser.')
+  }
+  const persistent = new StoreDb(name, { indexedDB: factory, IDBKeyRange: globalThis.IDBKeyRange })
+  try {
+    await persistent.open()
+    return { db: persistent, status: { mode: 'persistent', reason: null, detail: null } }
+  } catch (error) {
+    persistent.close()
+    return openInMemory(name, describe(error))
+  }
+}
+
+async function openInMemory(name: string, detail: string): Promise<OpenStore> {
+  // Lazy so the in-memory engine only ships to browsers that need it.
+  const { IDBFactory, IDBKeyRange } = await import('fake-indexeddb')
+  const memory = new StoreDb(name, { indexedDB: new IDBFactory(), IDBKeyRange })
+  await memory.open()
+  return { db: memory, status: { mode: 'memory', reason: 'unavailable', detail } }
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) return `${error.name}: ${error.message}`
+  return String(error)
+}

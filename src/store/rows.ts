@@ -1,0 +1,36 @@
+import type { Fact } from '../domain/events.ts'
+import type { Product } from '../domain/product.ts'
+
+/** A fact as stored in the log: its place in the log (seq) plus the fact itself. */
+export type EventRow = Fact & { seq: number }
+
+/** A projection's state at a point of the log; the same shape serves read models and snapshots. */
+export interface ProjectionRow<S = unknown> {
+  name: string
+  version: number
+  /** Seq of the last fact folded into `state` (0 before any fact). */
+  seq: number
+  state: S
+}
+
+/** A catalogue product with its place in the server's order. */
+export type CatalogueRow = Product & { position: number }
+
+export interface CatalogueMetaRow {
+  key: 'catalogue'
+  fetchedAt: string
+}
+
+export type OutboxStatus = 'pending' | 'sending' | 'acknowledged' | 'rejected' | 'retrying'
+
+/** A write waiting for the server; its id is the fact id, which doubles as the idempotency key. */
+export interface OutboxRow {
+  id: string
+  kind: string
+  request: unknown
+  status: OutboxStatus
+  attempts: number
+  createdAt: string
+  nextAttemptAt: string | null
+  lastError: string | null
+}
