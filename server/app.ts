@@ -1,0 +1,44 @@
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import type { Config } from './config.ts'
+import type { Db } from './db/types.ts'
+import { requireApiKey } from './http/apiKey.ts'
+import { clientFiles } from './http/clientFiles.ts'
+import { jsonError, notFound, onError } from './http/errors.ts'
+import { jsonBody } from './http/jsonBody.ts'
+import type { AppEnv } from './http/jsonBody.ts'
+import { productImage } from './http/productImages.ts'
+import { bootstrapRoutes } from './routes/bootstrap.ts'
+
+/** Request bodies above this are refused (413); the largest real body, an order, is a few KB. */
+export const maxBodyBytes = 100 * 1024
+
+export interface AppOptions {
+  db: Db
+  config: Pick<Config, 'apiKey'>
+  /** The Vite build to serve; omitted in dev mode (Vite serves the client) and in API-only tests. */
+  distDir?: string
+}
+
+/** The whole HTTP surface: /api (keyed JSON), /images, and optionally the built client. */
+export function createApp({ db, config, distDir }: AppOptions) {
+  const api = new Hono<AppEnv>()
+    .use(requireApiKey(config.apiKey))
+    .use(bodyLimit({ maxSize: maxBodyBytes, onError: (c) => jsonError(c, 413, 'Request body too large') }))
+    .use(jsonBody)
+    .route('/', bootstrapRoutes(db))
+    // Sub-app notFound handlers are not used once mounted, so unknown /api paths end here.
+    .all('*', (c) => jsonError(c, 404, 'Not found'))
+
+  const app = new Hono<AppEnv>()
+  app.use(async (c, next) => {
+    await next()
+    c.header('X-Content-Type-Options', 'nosniff')
+  })
+  app.route('/api', api)
+  app.get('/images/products/:file', productImage)
+  if (distDir) app.use(clientFiles(distDir))
+  app.notFound(notFound)
+  app.onError(onError)
+  return app
+}

@@ -1,0 +1,33 @@
+import { fromRoot } from '../paths.ts'
+import { migrate } from './migrate.ts'
+import { openPglite } from './pglite.ts'
+import { openPostgres } from './postgres.ts'
+import type { Db } from './types.ts'
+
+export type { Db, Queryable } from './types.ts'
+
+/** The on-disk home of the embedded database when DATABASE_URL is not set. */
+export const defaultDataDir = fromRoot('.data', 'pglite')
+
+/**
+ * Opens the database named by url and brings its schema up to date.
+ * undefined or '' -> PGlite under .data/pglite; 'memory:' -> in-memory PGlite;
+ * 'postgres://' or 'postgresql://' -> a PostgreSQL server.
+ */
+export async function createDb(url?: string): Promise<Db> {
+  const db = await open(url ?? '')
+  try {
+    await migrate(db)
+  } catch (error) {
+    await db.close()
+    throw error
+  }
+  return db
+}
+
+function open(url: string): Promise<Db> {
+  if (url === '') return openPglite(defaultDataDir)
+  if (url === 'memory:') return openPglite()
+  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url)
+  throw new Error('DATABASE_URL must be empty, "memory:", or a postgres:// URL')
+}

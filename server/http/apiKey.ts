@@ -1,0 +1,17 @@
+import { createHash, timingSafeEqual } from 'node:crypto'
+import type { MiddlewareHandler } from 'hono'
+import { jsonError } from './errors.ts'
+
+// Hashing first gives equal-length buffers, so the comparison time says nothing about the key.
+const digest = (s: string) => createHash('sha256').update(s).digest()
+
+/** Rejects requests whose Key header is not the application key (spec §1). */
+export function requireApiKey(apiKey: string): MiddlewareHandler {
+  const expected = digest(apiKey)
+  return async (c, next) => {
+    const given = c.req.header('Key')
+    if (given === undefined) return jsonError(c, 401, 'Missing Key header')
+    if (!timingSafeEqual(digest(given), expected)) return jsonError(c, 401, 'Invalid Key header')
+    await next()
+  }
+}

@@ -1,0 +1,30 @@
+import type { Context, MiddlewareHandler } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import * as v from 'valibot'
+import { jsonError } from './errors.ts'
+
+/** Per-request values the middleware hands to routes. */
+export type AppEnv = { Variables: { json: unknown } }
+
+const isJson = (type: string) => /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)
+
+/** Parses every request body once at the edge, so malformed JSON is a 400 before any route runs. */
+export const jsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const text = c.req.raw.body ? await c.req.text() : ''
+  if (text.trim() === '') return next()
+  const type = c.req.header('Content-Type') ?? 'application/json'
+  if (!isJson(type)) return jsonError(c, 415, 'Request body must be JSON')
+  try {
+    c.set('json', JSON.parse(text))
+  } catch {
+    return jsonError(c, 400, 'Malformed JSON body')
+  }
+  await next()
+}
+
+/** The request body checked against schema; a mismatch is the client's fault (400), never a 500. */
+export function readJson<S extends v.GenericSchema>(c: Context<AppEnv>, schema: S): v.InferOutput<S> {
+  const result = v.safeParse(schema, c.get('json'))
+  if (!result.success) throw new HTTPException(400, { message: `Invalid request body: ${v.summarize(result.issues)}` })
+  return result.output
+}

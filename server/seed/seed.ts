@@ -1,0 +1,19 @@
+import type { Db } from '../db/types.ts'
+import { catalogue } from './catalogue.ts'
+import type { SeedProduct } from './catalogue.ts'
+
+const upsert = `
+  insert into products (id, name, plan, unit_price, speed, image, active, sort)
+  values ($1, $2, $3, $4, $5, $6, true, $7)
+  on conflict (id) do update set
+    name = excluded.name, plan = excluded.plan, unit_price = excluded.unit_price,
+    speed = excluded.speed, image = excluded.image, active = true, sort = excluded.sort`
+
+/** Writes the sandbox catalogue; running it again changes nothing. */
+export async function seed(db: Db, products: readonly SeedProduct[] = catalogue): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const p of products) {
+      await tx.query(upsert, [p.id, p.name, p.plan, p.unit_price, p.speed, p.image, p.sort])
+    }
+  })
+}

@@ -1,0 +1,87 @@
+import { createServer } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { getRequestListener } from '@hono/node-server'
+import { createApp } from './app.ts'
+import { loadConfig } from './config.ts'
+import type { Config } from './config.ts'
+import { createDb } from './db/createDb.ts'
+import { fromRoot, repoRoot } from './paths.ts'
+import { seed } from './seed/seed.ts'
+
+export interface StartOptions extends Partial<Omit<Config, 'nodeEnv'>> {
+  /** Vite in middleware mode with hot reload instead of the built client. */
+  dev?: boolean
+  /** The built client to serve (default dist/). */
+  distDir?: string
+  /** Keep Vite's start-up output out of test logs. */
+  quiet?: boolean
+}
+
+export interface RunningServer {
+  url: string
+  port: number
+  close(): Promise<void>
+}
+
+type Listener = (req: IncomingMessage, res: ServerResponse) => void
+
+// In dev mode these paths go to Hono and everything else to Vite.
+const isBackendPath = (url = '/') => /^\/(api|images)(\/|\?|$)/.test(url)
+const wildcard = new Set(['0.0.0.0', '::'])
+
+/** Starts the storefront (API, images and client) on one port; options override the environment. */
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const { dev: devOption, distDir = fromRoot('dist'), quiet = false, ...overrides } = options
+  const config = { ...loadConfig(), ...overrides }
+  const dev = devOption ?? config.nodeEnv === 'development'
+
+  const db = await createDb(config.databaseUrl)
+  if (config.seed) await seed(db)
+  const app = createApp(dev ? { db, config } : { db, config, distDir })
+  const backend: Listener = getRequestListener(app.fetch)
+  const httpServer = createServer()
+
+  let vite: import('vite').ViteDevServer | undefined
+  if (dev) {
+    const { createServer: createViteServer } = await import('vite')
+    vite = await createViteServer({
+      root: repoRoot,
+      appType: 'spa',
+      logLevel: quiet ? 'warn' : 'info',
+      // Hot-reload websocket shares the one HTTP port.
+      server: { middlewareMode: true, ws: { server: httpServer } },
+    })
+  }
+  const client: Listener = vite ? (req, res) => vite.middlewares(req, res) : backend
+  httpServer.on('request', (req, res) => (isBackendPath(req.url) ? backend : client)(req, res))
+
+  try {
+    await new Promise<void>((done, fail) => {
+      httpServer.once('error', fail)
+      httpServer.listen(config.port, config.host, done)
+    })
+  } catch (error) {
+    await vite?.close()
+    await db.close()
+    throw error
+  }
+  const port = (httpServer.address() as AddressInfo).port
+  // A wildcard address is not somewhere a browser can go; localhost reaches it.
+  const host = wildcard.has(config.host) ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host
+
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    async close() {
+      await new Promise<void>((done) => {
+        httpServer.close(() => done())
+        httpServer.closeIdleConnections()
+        // Give in-flight requests a moment, then stop waiting for slow or kept-alive clients.
+        setTimeout(() => httpServer.closeAllConnections(), 3000).unref()
+      })
+      await vite?.close()
+      await db.close()
+    },
+  }
+}
