@@ -70,6 +70,17 @@ export function db(): StoreDb {
   return opened.db
 }
 
+/** The opened database, or undefined before openStore() resolves. */
+export function currentDb(): StoreDb | undefined {
+  return opened?.db
+}
+
+/** The database for a reader: at once when open (no foreign await inside liveQuery), else once opened. */
+export async function storeForReading(): Promise<StoreDb> {
+  // Dexie asks that other promises awaited inside a live query be wrapped in Promise.resolve().
+  return opened?.db ?? (await Promise.resolve(openStore())).db
+}
+
 /** How the device keeps its data, for the UI's storage message. */
 export function storageStatus(): StorageStatus {
   return opened?.status ?? { mode: 'persistent', reason: null, detail: null }

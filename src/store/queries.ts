@@ -1,28 +1,31 @@
 import { emptyCart, type CartState } from '../domain/cart.ts'
 import { CART_PROJECTION_VERSION } from '../domain/cartProjection.ts'
 import type { Product } from '../domain/product.ts'
-import { db, type StoreDb } from './db.ts'
+import { currentDb, storeForReading, type StoreDb } from './db.ts'
 
-// Named reads for useLiveQuery; each takes the opened store unless one is given.
+// Named reads for useLiveQuery; each uses the opened store (waiting for it at boot) unless one is given.
 
 /** The cart projection as stored; empty until the first cart fact (or while its version is rebuilt). */
-export async function readCart(store: StoreDb = db()): Promise<CartState> {
+export async function readCart(given?: StoreDb): Promise<CartState> {
+  const store = given ?? currentDb() ?? (await storeForReading())
   const row = await store.cart.get('cart')
   return row && row.version === CART_PROJECTION_VERSION ? row.state : emptyCart()
 }
 
 /** Number of lines in the stored cart, for the header badge. */
-export async function readCartLineCount(store: StoreDb = db()): Promise<number> {
-  return (await readCart(store)).order_lines.length
+export async function readCartLineCount(given?: StoreDb): Promise<number> {
+  return (await readCart(given)).order_lines.length
 }
 
 /** The cached catalogue in the server's order. */
-export async function readCatalogue(store: StoreDb = db()): Promise<Product[]> {
+export async function readCatalogue(given?: StoreDb): Promise<Product[]> {
+  const store = given ?? currentDb() ?? (await storeForReading())
   const rows = await store.catalogue.orderBy('position').toArray()
   return rows.map(({ position: _position, ...product }) => product)
 }
 
 /** When the cached catalogue was fetched (ISO time), or null when nothing is cached. */
-export async function readCatalogueFetchedAt(store: StoreDb = db()): Promise<string | null> {
+export async function readCatalogueFetchedAt(given?: StoreDb): Promise<string | null> {
+  const store = given ?? currentDb() ?? (await storeForReading())
   return (await store.catalogueMeta.get('catalogue'))?.fetchedAt ?? null
 }

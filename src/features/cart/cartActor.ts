@@ -1,0 +1,109 @@
+import { createActor, fromPromise, type ActorRefFrom } from 'xstate'
+import { cartMachine, type CartIntent } from '../../../machines/cart.machine.ts'
+import { lineFromProduct, type CartState, type OrderLine } from '../../domain/cart.ts'
+import type { Product } from '../../domain/product.ts'
+import type { StorageFailureReason } from '../../domain/storage.ts'
+import { commit, restoreCart } from '../../store/commit.ts'
+import { openStore } from '../../store/db.ts'
+import { DuplicateFactError, isQuotaError } from '../../store/errors.ts'
+import { watchStoredCart } from './cartSync.ts'
+
+export type CartActor = ActorRefFrom<typeof cartMachine>
+
+export interface CartCallbacks {
+  /** A line was added: the UI shows the "added to cart" toast. */
+  onAdded?: (line: OrderLine) => void
+  /** The cart now lives only in memory: the UI says so clearly. */
+  onStorageFailed?: (reason: StorageFailureReason) => void
+}
+
+let running: { actor: CartActor; stop: () => void } | undefined
+
+/** Starts the one cart actor (again calls return it): restored from the store, persisted through commit(). */
+export function startCart(callbacks: CartCallbacks = {}): CartActor {
+  if (running) return running.actor
+  let writes = 0
+  const actor: CartActor = createActor(
+    cartMachine.provide({
+      actors: {
+        restore: fromPromise(async () => {
+          const { status } = await openStore()
+          if (status.reason) callbacks.onStorageFailed?.(status.reason)
+          return restoreCart()
+        }),
+      },
+      actions: {
+        persist: (_, fact) => {
+          writes += 1
+          commit(fact)
+            .catch((error: unknown) => {
+              // The same fact twice is already stored: exactly-once, not a failure.
+              if (error instanceof DuplicateFactError) return
+              actor.send({ type: 'cart.storage.failed', reason: isQuotaError(error) ? 'quota' : 'write-failed' })
+            })
+            .finally(() => {
+              writes -= 1
+              if (writes === 0) sync.settle()
+            })
+        },
+        notifyAdded: (_, { line }) => callbacks.onAdded?.(line),
+        reportStorageFailure: (_, { reason }) => callbacks.onStorageFailed?.(reason),
+      },
+    }),
+  )
+  const sync = watchStoredCart({
+    current: () => actor.getSnapshot(),
+    busy: () => writes > 0,
+    adopt: (cart: CartState) => actor.send({ type: 'cart.synced', cart }),
+  })
+  // Watch other tabs only once the stored cart is known and this tab still writes to it.
+  const ready = actor.subscribe((snapshot) => {
+    if (snapshot.matches('ready') && snapshot.context.storage === 'persistent') sync.start()
+  })
+  actor.start()
+  running = {
+    actor,
+    stop: () => {
+      ready.unsubscribe()
+      sync.stop()
+      actor.stop()
+    },
+  }
+  return actor
+}
+
+/** The running cart actor, for useSelector; startCart() must have run. */
+export function cartActor(): CartActor {
+  if (!running) throw new Error('The cart has not started: call startCart() at boot.')
+  return running.actor
+}
+
+/** Stops the cart actor and its cross-tab watch; tests and hot reload start a fresh one. */
+export function stopCart(): void {
+  running?.stop()
+  running = undefined
+}
+
+type Unstamped<I> = I extends CartIntent ? Omit<I, 'factId' | 'occurredAt'> : never
+
+/** Sends an intent with a new fact id (the idempotency key) and the current time. */
+function send(intent: Unstamped<CartIntent>): void {
+  cartActor().send({ ...intent, factId: crypto.randomUUID(), occurredAt: new Date().toISOString() } as CartIntent)
+}
+
+export function addToCart(product: Product): void {
+  send({ type: 'cart.line.add', line: lineFromProduct(product, crypto.randomUUID()) })
+}
+
+export function removeLine(cartId: string): void {
+  send({ type: 'cart.line.remove', cart_id: cartId })
+}
+
+/** Callers debounce typing; each call records one rename fact. */
+export function renameLine(cartId: string, friendlyName: string): void {
+  send({ type: 'cart.line.rename', cart_id: cartId, friendly_name: friendlyName })
+}
+
+export function clearCart(): void {
+  send({ type: 'cart.clear' })
+}
