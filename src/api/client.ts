@@ -1,0 +1,43 @@
+import { ofetch, FetchError } from 'ofetch'
+import * as v from 'valibot'
+import { config } from '../config.ts'
+
+/** The one client for the backend: base /api, the application Key header, JSON both ways. */
+export const api = ofetch.create({
+  baseURL: config.apiBase,
+  headers: { Key: config.apiKey, Accept: 'application/json' },
+  credentials: 'same-origin',
+  retry: 0,
+  timeout: 15_000,
+})
+
+/** A failed call, reduced to what the UI can show: the status and the server's own error text. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | undefined,
+  ) {
+    super(message)
+    this.name = 'ApiError'
+  }
+}
+
+const ErrorBody = v.object({ error: v.string() })
+
+export function toApiError(e: unknown): ApiError {
+  if (e instanceof ApiError) return e
+  if (e instanceof FetchError) {
+    const body = v.safeParse(ErrorBody, e.data)
+    return new ApiError(body.success ? body.output.error : e.message, e.status)
+  }
+  return new ApiError(e instanceof Error ? e.message : String(e), undefined)
+}
+
+/** GET a path and validate the answer at the edge, so callers get typed, trusted data. */
+export async function getJson<S extends v.GenericSchema>(path: string, schema: S): Promise<v.InferOutput<S>> {
+  try {
+    return v.parse(schema, await api(path, { method: 'GET' }))
+  } catch (e) {
+    throw toApiError(e)
+  }
+}

@@ -1,0 +1,74 @@
+import { useEffect, useRef, useState } from 'react'
+import { useLingui } from '@lingui/react/macro'
+import type { OrderLine } from '../../domain/cart.ts'
+import { formatRand } from '../../domain/money.ts'
+import { TrashIcon } from '../../ui/icons.tsx'
+import { styled } from '../../ui/styled.ts'
+import { theme } from '../../ui/theme.ts'
+import { removeLine, renameLine } from './cartActor.ts'
+
+const Row = styled('li')`
+  display: grid; grid-template-columns: 64px 1fr auto; grid-template-areas: 'img name del' 'img input price';
+  gap: 4px 12px; align-items: center; padding: 12px 0; border-bottom: 1px solid ${theme.color.border};
+  img { grid-area: img; width: 64px; height: 48px; object-fit: cover; border-radius: 8px; background: #e8edf5; }
+  .name { grid-area: name; font-weight: 700; margin: 0; }
+  input { grid-area: input; min-height: ${theme.touch}; min-width: 0; padding: 0 10px; font: inherit;
+    border: 1px solid ${theme.color.border}; border-radius: 8px; color: ${theme.color.text}; }
+  input:focus-visible { outline: 3px solid ${theme.color.focus}; outline-offset: 1px; }
+  .price { grid-area: price; font-weight: 700; text-align: right; }
+  button { grid-area: del; justify-self: end; width: ${theme.touch}; height: ${theme.touch}; border: 0; border-radius: 999px;
+    background: none; color: ${theme.color.error}; cursor: pointer; display: grid; place-items: center; }
+  button:hover { background: #fdecea; }
+  button:focus-visible { outline: 3px solid ${theme.color.focus}; }
+`
+
+const RENAME_DEBOUNCE_MS = 400
+
+/** One cart line: image, friendly-name input (saved as you type), R{unit_price}, delete. */
+export function CartLineRow({ line }: { line: OrderLine }) {
+  const { t } = useLingui()
+  const stored = line.product_configs.configs[0].friendly_name
+  const [name, setName] = useState(stored)
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const pending = useRef<string | undefined>(undefined)
+
+  // Another tab's rename shows here unless this input has unsaved typing.
+  useEffect(() => {
+    if (pending.current === undefined) setName(stored)
+  }, [stored])
+
+  const flush = () => {
+    clearTimeout(timer.current)
+    if (pending.current !== undefined && pending.current !== stored) renameLine(line.cart_id, pending.current)
+    pending.current = undefined
+  }
+  // Typing is saved even when the row unmounts before the debounce fires.
+  const flushRef = useRef(flush)
+  flushRef.current = flush
+  useEffect(() => () => flushRef.current(), [])
+
+  return (
+    <Row>
+      <img src={line.image} alt="" width={64} height={48} />
+      <p className="name">{line.name}</p>
+      <input
+        value={name}
+        aria-label={t`Friendly name for ${line.name}`}
+        placeholder={t`Friendly name`}
+        maxLength={60}
+        onChange={(e) => {
+          const next = e.currentTarget.value
+          setName(next)
+          pending.current = next
+          clearTimeout(timer.current)
+          timer.current = setTimeout(flush, RENAME_DEBOUNCE_MS)
+        }}
+        onBlur={flush}
+      />
+      <span className="price">{formatRand(line.unit_price)}</span>
+      <button type="button" aria-label={t`Remove ${line.name}`} onClick={() => removeLine(line.cart_id)}>
+        <TrashIcon />
+      </button>
+    </Row>
+  )
+}

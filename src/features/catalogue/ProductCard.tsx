@@ -1,0 +1,43 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { Product } from '../../domain/product.ts'
+import { formatRand } from '../../domain/money.ts'
+import { Button } from '../../ui/Button.tsx'
+import { styled } from '../../ui/styled.ts'
+import { theme } from '../../ui/theme.ts'
+
+const Card = styled('article')`
+  display: flex; flex-direction: column; background: ${theme.color.surface};
+  border: 1px solid ${theme.color.border}; border-radius: ${theme.radius}; box-shadow: ${theme.shadow}; overflow: hidden;
+  img { width: 100%; height: auto; aspect-ratio: 4 / 3; object-fit: cover; background: #e8edf5; display: block; }
+  .body { padding: 12px 14px 14px; display: flex; flex-direction: column; gap: 4px; flex: 1; }
+  h2 { font-size: 17px; margin: 0; line-height: 1.3; }
+  .speed { color: ${theme.color.muted}; font-size: 14px; margin: 0; }
+  .price { font-size: 22px; font-weight: 800; margin: 4px 0 10px; color: ${theme.color.text}; }
+  .price small { font-size: 14px; font-weight: 600; color: ${theme.color.muted}; }
+  button { margin-top: auto; width: 100%; }
+`
+
+/** One package on the home page: image, name, R{price} p/m and "add to cart". */
+export function ProductCard({ product, onAdd, eager }: { product: Product; onAdd: (p: Product) => void; eager: boolean }) {
+  const { t } = useLingui()
+  const price = formatRand(product.unit_price)
+  return (
+    <Card aria-label={product.name}>
+      <img src={product.image} alt="" width={320} height={240} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+      <div className="body">
+        <h2>{product.name}</h2>
+        <p className="speed">
+          {product.plan} · {product.speed}
+        </p>
+        <p className="price">
+          <Trans>
+            {price} <small>p/m</small>
+          </Trans>
+        </p>
+        <Button type="button" onClick={() => onAdd(product)} aria-label={t`add to cart: ${product.name}`}>
+          <Trans>add to cart</Trans>
+        </Button>
+      </div>
+    </Card>
+  )
+}

@@ -1,0 +1,40 @@
+import { useCallback, useEffect, useState } from 'react'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { fetchCatalogue } from '../../api/catalogue.ts'
+import type { Product } from '../../domain/product.ts'
+import { saveCatalogue } from '../../store/catalogue.ts'
+import { readCatalogue } from '../../store/queries.ts'
+
+export type CatalogueView =
+  | { status: 'loading' }
+  | { status: 'failed'; retry: () => void }
+  | { status: 'ready'; products: Product[] }
+
+// One refresh per app start (and per retry); the cached read model shows meanwhile.
+let refreshing: Promise<void> | undefined
+
+function refresh(): Promise<void> {
+  refreshing ??= fetchCatalogue()
+    .then((products) => saveCatalogue(products, new Date().toISOString()))
+    .catch((error: unknown) => {
+      refreshing = undefined
+      throw error
+    })
+  return refreshing
+}
+
+/** The catalogue from the device's read model at once, refreshed from the server in the background. */
+export function useCatalogue(): CatalogueView {
+  const cached = useLiveQuery(() => readCatalogue(), [])
+  const [failed, setFailed] = useState(false)
+
+  const load = useCallback(() => {
+    setFailed(false)
+    refresh().catch(() => setFailed(true))
+  }, [])
+  useEffect(load, [load])
+
+  if (cached && cached.length > 0) return { status: 'ready', products: cached }
+  if (failed) return { status: 'failed', retry: load }
+  return { status: 'loading' }
+}

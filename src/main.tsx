@@ -1,0 +1,44 @@
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { createRouter, RouterProvider } from '@tanstack/react-router'
+import { I18nProvider } from '@lingui/react'
+import { t } from '@lingui/core/macro'
+import { i18n } from './i18n/i18n.ts'
+import { routeTree } from './routeTree.gen.ts'
+import { startCart } from './features/cart/cartActor.ts'
+import { openStore } from './store/db.ts'
+import { setSession } from './features/account/session.ts'
+import { toast } from './ui/toaster.ts'
+import { Spinner } from './ui/Spinner.tsx'
+import './ui/styled.ts'
+
+const router = createRouter({ routeTree, defaultPreload: 'intent', defaultPendingComponent: Spinner, scrollRestoration: true })
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router
+  }
+}
+
+startCart({
+  onAdded: () => toast.success(t`added to cart`),
+  onStorageFailed: (reason) =>
+    toast.error(
+      reason === 'quota'
+        ? t`Your phone's storage is full, so your cart is kept only until you close the app.`
+        : t`This browser is not saving data right now. Your cart works, but it will be lost when you close the app.`,
+      8000,
+    ),
+})
+// Readers (useLiveQuery) need the store open; it falls back to memory rather than fail.
+await openStore()
+// Sign-in arrives with the accounts work; until then nobody is signed in.
+setSession({ status: 'anonymous' })
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <I18nProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nProvider>
+  </StrictMode>,
+)

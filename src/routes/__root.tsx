@@ -1,0 +1,25 @@
+import { createRootRoute, Outlet } from '@tanstack/react-router'
+import { Trans } from '@lingui/react/macro'
+import { Layout } from '../ui/Layout.tsx'
+import { Page, Muted } from '../ui/Page.tsx'
+import { ButtonLink } from '../ui/Button.tsx'
+
+export const Route = createRootRoute({
+  component: () => (
+    <Layout>
+      <Outlet />
+    </Layout>
+  ),
+  notFoundComponent: () => (
+    <Page title={<Trans>Page not found</Trans>}>
+      <Muted>
+        <Trans>We could not find that page.</Trans>
+      </Muted>
+      <p>
+        <ButtonLink to="/">
+          <Trans>continue shopping</Trans>
+        </ButtonLink>
+      </p>
+    </Page>
+  ),
+})

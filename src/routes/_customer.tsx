@@ -1,0 +1,15 @@
+import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
+import { whenSessionKnown } from '../features/account/session.ts'
+import { Spinner } from '../ui/Spinner.tsx'
+
+// Spec §2: a spinner while the customer loads, then visitors go back to the home page.
+export const Route = createFileRoute('/_customer')({
+  beforeLoad: async () => {
+    const session = await whenSessionKnown()
+    if (session.status !== 'customer') throw redirect({ to: '/', replace: true })
+    return { customer: session.customer }
+  },
+  pendingComponent: Spinner,
+  pendingMs: 0,
+  component: Outlet,
+})

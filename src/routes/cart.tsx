@@ -1,0 +1,88 @@
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { formatRand } from '../domain/money.ts'
+import { useSession } from '../features/account/session.ts'
+import { CartLineRow } from '../features/cart/CartLineRow.tsx'
+import { useCart } from '../features/cart/useCart.ts'
+import { Button, ButtonLink } from '../ui/Button.tsx'
+import { Card, Muted, Page } from '../ui/Page.tsx'
+import { styled } from '../ui/styled.ts'
+import { theme } from '../ui/theme.ts'
+
+export const Route = createFileRoute('/cart')({ component: CartPage })
+
+const Columns = styled('div')`
+  display: grid; gap: 16px; align-items: start;
+  @media (min-width: 800px) { grid-template-columns: 1fr 320px; }
+  ul { list-style: none; margin: 0; padding: 0; }
+  .empty { margin: 0 0 12px; font-weight: 700; font-size: 18px; }
+  .summary p { display: flex; justify-content: space-between; margin: 0 0 8px; }
+  .summary .total { font-size: 20px; font-weight: 800; }
+  .summary button { width: 100%; margin-top: 12px; }
+  .more { display: inline-flex; align-items: center; min-height: ${theme.touch}; color: ${theme.color.brand}; font-weight: 600; }
+`
+
+function CartPage() {
+  const cart = useCart()
+  const session = useSession()
+  const navigate = useNavigate()
+  const { t } = useLingui()
+  const count = cart.order_lines.length
+  const total = formatRand(cart.total)
+
+  return (
+    <Page title={<Trans>Cart</Trans>}>
+      <Columns>
+        <Card aria-label={t`Cart lines`}>
+          {count === 0 ? (
+            <>
+              <p className="empty">
+                <Trans>your cart is empty</Trans>
+              </p>
+              <ButtonLink to="/">
+                <Trans>continue shopping</Trans>
+              </ButtonLink>
+            </>
+          ) : (
+            <>
+              <ul>
+                {cart.order_lines.map((line) => (
+                  <CartLineRow key={line.cart_id} line={line} />
+                ))}
+              </ul>
+              <Link className="more" to="/">
+                <Trans>add more</Trans>
+              </Link>
+            </>
+          )}
+        </Card>
+        <Card className="summary" aria-label={t`Summary`}>
+          <p>
+            <span>
+              <Trans>Number of items</Trans>
+            </span>
+            <span>
+              <Plural value={count} one="# item" other="# items" />
+            </span>
+          </p>
+          <p className="total">
+            <span>
+              <Trans>Total</Trans>
+            </span>
+            <span>{total}</span>
+          </p>
+          <Muted>
+            <Trans>per month</Trans>
+          </Muted>
+          <Button
+            type="button"
+            disabled={count === 0}
+            onClick={() => navigate({ to: session.status === 'customer' ? '/delivery_address' : '/login' })}
+          >
+            <Trans>proceed to order</Trans>
+          </Button>
+        </Card>
+      </Columns>
+    </Page>
+  )
+}

@@ -1,0 +1,39 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { Trans } from '@lingui/react/macro'
+import { useCatalogue } from '../features/catalogue/useCatalogue.ts'
+import { ProductGrid } from '../features/catalogue/ProductGrid.tsx'
+import { addToCart } from '../features/cart/cartActor.ts'
+import { Button, ButtonLink } from '../ui/Button.tsx'
+import { Page, Muted } from '../ui/Page.tsx'
+import { Spinner } from '../ui/Spinner.tsx'
+
+export const Route = createFileRoute('/')({ component: Home })
+
+function Home() {
+  const catalogue = useCatalogue()
+  return (
+    <Page title={<Trans>Product Packages</Trans>}>
+      {catalogue.status === 'loading' && <Spinner />}
+      {catalogue.status === 'failed' && (
+        <div role="alert">
+          <Muted>
+            <Trans>We could not load the packages. Check your connection and try again.</Trans>
+          </Muted>
+          <p>
+            <Button type="button" onClick={catalogue.retry}>
+              <Trans>Try again</Trans>
+            </Button>
+          </p>
+        </div>
+      )}
+      {catalogue.status === 'ready' && (
+        <>
+          <ProductGrid products={catalogue.products} onAdd={addToCart} />
+          <ButtonLink to="/cart">
+            <Trans>proceed to cart</Trans>
+          </ButtonLink>
+        </>
+      )}
+    </Page>
+  )
+}

@@ -1,0 +1,80 @@
+import { Link } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useSession } from '../features/account/session.ts'
+import { useCartLineCount } from '../features/cart/useCart.ts'
+import { ButtonLink } from './Button.tsx'
+import { CartIcon, LogoMark } from './icons.tsx'
+import { LanguageSelect } from './LanguageSelect.tsx'
+import { styled } from './styled.ts'
+import { theme } from './theme.ts'
+
+const Bar = styled('header')`
+  position: sticky; top: 0; z-index: 10; background: ${theme.color.surface};
+  border-bottom: 1px solid ${theme.color.border};
+`
+const Inner = styled('div')`
+  max-width: ${theme.maxWidth}; margin: 0 auto; padding: 6px 12px;
+  display: flex; align-items: center; gap: 8px; flex-wrap: wrap;
+`
+const Brand = styled(Link)`
+  display: inline-flex; align-items: center; gap: 8px; min-height: ${theme.touch};
+  color: ${theme.color.text}; font-weight: 800; font-size: 18px; text-decoration: none; margin-right: auto;
+  span { white-space: nowrap; }
+  @media (max-width: 400px) { span { display: none; } }
+`
+const Nav = styled('nav')`
+  display: flex; align-items: center; gap: 6px;
+  a.nav { padding: 0 10px; min-height: ${theme.touch}; display: inline-flex; align-items: center; color: ${theme.color.text}; text-decoration: none; font-weight: 600; border-radius: 8px; }
+`
+const CartLink = styled(Link)`
+  position: relative; display: inline-grid; place-items: center; width: ${theme.touch}; height: ${theme.touch};
+  color: ${theme.color.text}; border-radius: 999px;
+  &:focus-visible { outline: 3px solid ${theme.color.focus}; }
+`
+const Badge = styled('span')`
+  position: absolute; top: 0; right: -2px; min-width: 20px; height: 20px; padding: 0 5px; border-radius: 10px;
+  background: ${theme.color.error}; color: #fff; font-size: 12px; font-weight: 700; line-height: 20px; text-align: center;
+`
+
+/** Header per spec §2: logo, links for customers, login/sign-up for visitors, cart with badge, language. */
+export function Header() {
+  const session = useSession()
+  const count = useCartLineCount()
+  const { t } = useLingui()
+  return (
+    <Bar>
+      <Inner>
+        <Brand to="/" aria-label={t`Seed Storefront home`}>
+          <LogoMark />
+          <span>Seed</span>
+        </Brand>
+        <Nav aria-label={t`Main`}>
+          {session.status === 'customer' ? (
+            <>
+              <Link className="nav" to="/">
+                <Trans>Home</Trans>
+              </Link>
+              <Link className="nav" to="/support">
+                <Trans>Support</Trans>
+              </Link>
+            </>
+          ) : (
+            <>
+              <ButtonLink to="/login" $variant="ghost">
+                <Trans>login</Trans>
+              </ButtonLink>
+              <ButtonLink to="/signup" $variant="secondary">
+                <Trans>sign up</Trans>
+              </ButtonLink>
+            </>
+          )}
+          <CartLink to="/cart" aria-label={count > 0 ? t`Cart, ${count} items` : t`Cart`}>
+            <CartIcon />
+            {count > 0 && <Badge aria-hidden="true">{count}</Badge>}
+          </CartLink>
+          <LanguageSelect />
+        </Nav>
+      </Inner>
+    </Bar>
+  )
+}

@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react'
+import { Trans } from '@lingui/react/macro'
+import { Header } from './Header.tsx'
+import { Toaster } from './Toaster.tsx'
+import { styled } from './styled.ts'
+import { theme } from './theme.ts'
+
+const Shell = styled('div')`
+  min-height: 100vh; display: flex; flex-direction: column;
+`
+const Main = styled('main')`
+  flex: 1; width: 100%; max-width: ${theme.maxWidth}; margin: 0 auto; padding: 16px 12px 32px;
+`
+const Footer = styled('footer')`
+  border-top: 1px solid ${theme.color.border}; background: ${theme.color.surface}; color: ${theme.color.muted};
+  text-align: center; padding: 16px; font-size: 14px;
+`
+
+/** The common layout around every route: header, page, footer and the toaster. */
+export function Layout({ children }: { children: ReactNode }) {
+  const year = new Date().getFullYear()
+  return (
+    <Shell>
+      <Header />
+      <Main id="main">{children}</Main>
+      <Footer>
+        <Trans>© {year} Seed Telecom. All rights reserved.</Trans>
+      </Footer>
+      <Toaster />
+    </Shell>
+  )
+}

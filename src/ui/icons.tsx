@@ -1,0 +1,31 @@
+/** Inline icons: decorative unless given a label by the caller. */
+const common = { width: 24, height: 24, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round', 'aria-hidden': true } as const
+
+export const CartIcon = () => (
+  <svg {...common}>
+    <circle cx="9" cy="20" r="1.5" />
+    <circle cx="18" cy="20" r="1.5" />
+    <path d="M2 3h3l2.6 12.4a2 2 0 0 0 2 1.6h8.6a2 2 0 0 0 2-1.6L22 7H6" />
+  </svg>
+)
+
+export const TrashIcon = () => (
+  <svg {...common}>
+    <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />
+  </svg>
+)
+
+export const GlobeIcon = () => (
+  <svg {...common} width={20} height={20}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
+  </svg>
+)
+
+export const LogoMark = () => (
+  <svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true">
+    <rect width="32" height="32" rx="9" fill="#0b4f9c" />
+    <path d="M9 21a10 10 0 0 1 14 0M12 17.5a5.5 5.5 0 0 1 8 0" stroke="#f5b700" strokeWidth="2.6" fill="none" strokeLinecap="round" />
+    <circle cx="16" cy="24" r="2" fill="#fff" />
+  </svg>
+)

@@ -1,0 +1,21 @@
+/** Colours chosen for AA contrast on white (text >= 4.5:1), spacing and radii used across the app. */
+export const theme = {
+  color: {
+    brand: '#0b4f9c',
+    brandDark: '#083b75',
+    accent: '#f5b700',
+    text: '#14213d',
+    muted: '#44506a',
+    surface: '#ffffff',
+    page: '#f4f6fa',
+    border: '#d5dbe6',
+    success: '#176b35',
+    error: '#b42318',
+    info: '#0b4f9c',
+    focus: '#f5b700',
+  },
+  radius: '12px',
+  shadow: '0 1px 2px rgba(20,33,61,.08), 0 4px 12px rgba(20,33,61,.06)',
+  touch: '44px',
+  maxWidth: '1120px',
+} as const

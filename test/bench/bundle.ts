@@ -1,0 +1,51 @@
+import { mkdtemp, readFile, writeFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { build, type Manifest } from 'vite'
+import react from '@vitejs/plugin-react'
+
+/** Gzip bytes of an HTML entry's JS: the entry chunk plus everything it imports statically. */
+async function initialJs(outDir: string, entry = 'index.html'): Promise<number> {
+  const manifest = JSON.parse(await readFile(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest
+  const seen = new Set<string>()
+  const visit = (key: string) => {
+    const chunk = manifest[key]
+    if (!chunk || seen.has(chunk.file)) return
+    seen.add(chunk.file)
+    for (const next of chunk.imports ?? []) visit(next)
+  }
+  visit(entry)
+  let total = 0
+  for (const file of seen) total += gzipSync(await readFile(join(outDir, file))).length
+  return total
+}
+
+/** Builds a bare React 19 page the same way, as the yardstick of GUIDE.md §5. */
+async function bareReactJs(): Promise<number> {
+  const root = await mkdtemp(join(tmpdir(), 'bare-react-'))
+  await writeFile(join(root, 'index.html'), '<div id="root"></div><script type="module" src="/main.jsx"></script>')
+  await writeFile(
+    join(root, 'main.jsx'),
+    "import { createRoot } from 'react-dom/client'\ncreateRoot(document.getElementById('root')).render(<h1>Hello</h1>)\n",
+  )
+  const outDir = join(root, 'dist')
+  await build({
+    root,
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [react()],
+    resolve: { alias: { react: join(process.cwd(), 'node_modules/react'), 'react-dom': join(process.cwd(), 'node_modules/react-dom') } },
+    build: { outDir, manifest: true, target: 'es2022' },
+  })
+  const size = await initialJs(outDir)
+  await rm(root, { recursive: true, force: true })
+  return size
+}
+
+export async function benchBundle(): Promise<{ appKb: number; bareKb: number; ratio: number; budget: number }> {
+  await build({ logLevel: 'silent', build: { manifest: true } })
+  const app = await initialJs('dist')
+  const bare = await bareReactJs()
+  return { appKb: app / 1024, bareKb: bare / 1024, ratio: app / bare, budget: 2 }
+}
