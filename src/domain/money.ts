@@ -4,6 +4,11 @@ const cents = new Intl.NumberFormat('en-ZA', { minimumFractionDigits: 2, maximum
 
 export function formatRand(amount: number): string {
   const rounded = Math.round(amount * 100) / 100
-  const text = Number.isInteger(rounded) ? whole.format(rounded) : cents.format(rounded)
+  const format = Number.isInteger(rounded) ? whole : cents
+  // CLDR's en-ZA decimal is a comma, but rand prices are written with a point (R99.50).
+  const text = format
+    .formatToParts(rounded)
+    .map((part) => (part.type === 'decimal' ? '.' : part.value))
+    .join('')
   return `R${text}`
 }

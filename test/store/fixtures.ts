@@ -1,0 +1,36 @@
+import { lineFromProduct, type OrderLine } from '../../src/domain/cart.ts'
+import { CART_STREAM, type CartFact, type Fact } from '../../src/domain/events.ts'
+import type { Product } from '../../src/domain/product.ts'
+import { closeStore, openStore, StoreDb } from '../../src/store/db.ts'
+
+export const lte: Product = { id: 11, name: 'LTE Uncapped 20Mbps', plan: 'month', unit_price: 299, speed: '20Mbps', image: '/img/lte.webp' }
+export const fiveG: Product = { id: 12, name: '5G Uncapped 100Mbps', plan: 'month', unit_price: 1299, speed: '100Mbps', image: '/img/5g.webp' }
+
+export const line = (cartId: string, product: Product = lte): OrderLine => lineFromProduct(product, cartId)
+
+let counter = 0
+/** A cart fact with a fresh id and a fixed clock. */
+export function fact(body: CartFact, id = `fact-${++counter}`): Fact<CartFact> {
+  return { ...body, id, stream: CART_STREAM, occurredAt: '2025-03-01T08:00:00.000Z', v: 1 }
+}
+
+export const added = (cartId: string, product: Product = lte, id?: string) =>
+  fact({ type: 'v1.CartLineAdded', payload: { line: line(cartId, product) } }, id)
+export const removed = (cartId: string, id?: string) => fact({ type: 'v1.CartLineRemoved', payload: { cart_id: cartId } }, id)
+export const renamed = (cartId: string, name: string, id?: string) =>
+  fact({ type: 'v1.CartLineRenamed', payload: { cart_id: cartId, friendly_name: name } }, id)
+export const cleared = (id?: string) => fact({ type: 'v1.CartCleared', payload: {} }, id)
+
+let dbCounter = 0
+/** A database no other test has touched. */
+export async function freshDb(): Promise<StoreDb> {
+  const store = new StoreDb(`test-${Date.now()}-${++dbCounter}`)
+  await store.open()
+  return store
+}
+
+/** Resets the singleton to a brand-new database of its own. */
+export async function freshStore(): Promise<StoreDb> {
+  await closeStore({ delete: true })
+  return (await openStore({ name: `store-${Date.now()}-${++dbCounter}` })).db
+}
