@@ -1,5 +1,5 @@
 import { createLink } from '@tanstack/react-router'
-import { styled, css } from './styled.ts'
+import { styled } from './styled.ts'
 import { theme } from './theme.ts'
 
 type Variant = 'primary' | 'secondary' | 'ghost'
@@ -10,7 +10,8 @@ const variants: Record<Variant, string> = {
   ghost: `background:transparent;color:${theme.color.text};border-color:transparent;`,
 }
 
-const base = (variant: Variant) => css`
+// Plain CSS text (not a class name) so each styled element interpolates it into its own rule.
+const base = (variant: Variant) => `
   display: inline-flex; align-items: center; justify-content: center; gap: 8px;
   min-height: ${theme.touch}; min-width: ${theme.touch}; padding: 0 18px;
   border: 2px solid; border-radius: 999px; font: inherit; font-weight: 600; font-size: 15px;

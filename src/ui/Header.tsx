@@ -14,7 +14,7 @@ const Bar = styled('header')`
 `
 const Inner = styled('div')`
   max-width: ${theme.maxWidth}; margin: 0 auto; padding: 6px 12px;
-  display: flex; align-items: center; gap: 8px; flex-wrap: wrap;
+  display: flex; align-items: center; gap: 4px;
 `
 const Brand = styled(Link)`
   display: inline-flex; align-items: center; gap: 8px; min-height: ${theme.touch};
@@ -23,7 +23,8 @@ const Brand = styled(Link)`
   @media (max-width: 400px) { span { display: none; } }
 `
 const Nav = styled('nav')`
-  display: flex; align-items: center; gap: 6px;
+  display: flex; align-items: center; gap: 4px;
+  > a[href] { padding: 0 12px; }
   a.nav { padding: 0 10px; min-height: ${theme.touch}; display: inline-flex; align-items: center; color: ${theme.color.text}; text-decoration: none; font-weight: 600; border-radius: 8px; }
 `
 const CartLink = styled(Link)`

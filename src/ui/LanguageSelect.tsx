@@ -10,8 +10,10 @@ const Label = styled('label')`
   position: relative; display: inline-flex; align-items: center; gap: 4px; color: ${theme.color.text};
   select {
     min-height: ${theme.touch}; padding: 0 6px; border: 1px solid ${theme.color.border}; border-radius: 8px;
-    background: ${theme.color.surface}; color: inherit; font: inherit; font-size: 14px;
+    background: ${theme.color.surface}; color: inherit; font: inherit; font-size: 14px; font-weight: 600;
   }
+  svg { flex: none; }
+  @media (max-width: 400px) { svg { display: none; } }
 `
 
 /** The language selector of the header: en, xh, af. */
@@ -30,7 +32,7 @@ export function LanguageSelect() {
         }}
       >
         {Object.entries(locales).map(([code, name]) => (
-          <option key={code} value={code}>
+          <option key={code} value={code} label={code.toUpperCase()} title={name}>
             {name}
           </option>
         ))}

@@ -15,6 +15,11 @@ const Card = styled('article')`
   .price { font-size: 22px; font-weight: 800; margin: 4px 0 10px; color: ${theme.color.text}; }
   .price small { font-size: 14px; font-weight: 600; color: ${theme.color.muted}; }
   button { margin-top: auto; width: 100%; }
+  @media (max-width: 519px) {
+    display: grid; grid-template-columns: 124px 1fr; align-items: start;
+    img { width: 112px; height: 84px; margin: 14px 0 0 12px; border-radius: 8px; }
+    .price { font-size: 20px; margin: 2px 0 8px; }
+  }
 `
 
 /** One package on the home page: image, name, R{price} p/m and "add to cart". */
