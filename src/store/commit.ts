@@ -24,11 +24,13 @@ export async function commit(fact: Fact, options: CommitOptions = {}): Promise<E
   const tables = [store.events, store.snapshots, ...new Set(projections.map((p) => store.table(p.table)))]
   return store.transaction('rw', tables, async () => {
     if ((await store.events.where('id').equals(fact.id).count()) > 0) throw new DuplicateFactError(fact.id)
+    // Read before appending: a rebuild must not already contain the new fact.
+    const before = await Promise.all(projections.map((projection) => currentRow(store, projection)))
     const seq = await append(store, fact)
     const row: EventRow = { ...withoutSeq(fact), seq }
-    for (const projection of projections) {
-      const before = await currentRow(store, projection)
-      const next: ProjectionRow = { ...before, seq, state: projection.apply(before.state, row) }
+    for (const [index, projection] of projections.entries()) {
+      const { state } = before[index] ?? (await currentRow(store, projection))
+      const next: ProjectionRow = { name: projection.name, version: projection.version, seq, state: projection.apply(state, row) }
       await store.table<ProjectionRow, string>(projection.table).put(next)
       if (await snapshotDue(store, projection, seq, every)) await store.snapshots.put(next)
     }

@@ -1,0 +1,51 @@
+import { emptyCart, lineFromProduct, type CartState } from '../domain/cart.ts'
+import { CART_STREAM, type CartFact, type Fact } from '../domain/events.ts'
+import type { Product } from '../domain/product.ts'
+import { cartProjection } from './cartProjection.ts'
+import type { StoreDb } from './db.ts'
+import { restoreCart } from './restore.ts'
+
+// Workloads for `npm run bench`: figures are reported there, never asserted on time in tests.
+
+const product: Product = { id: 1, name: 'Bench 5G', plan: 'month', unit_price: 399, speed: '100Mbps', image: '' }
+
+/** A deterministic cart history: mostly additions, with renames and removals of earlier lines. */
+export function cartFacts(count: number, startAt = 0): Fact<CartFact>[] {
+  const facts: Fact<CartFact>[] = []
+  for (let i = startAt; i < startAt + count; i++) {
+    const envelope = { id: `bench-${i}`, stream: CART_STREAM, occurredAt: new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString(), v: 1 }
+    const body: CartFact =
+      i % 10 === 9
+        ? { type: 'v1.CartLineRemoved', payload: { cart_id: `line-${i - 9}` } }
+        : i % 5 === 4
+          ? { type: 'v1.CartLineRenamed', payload: { cart_id: `line-${i - 4}`, friendly_name: `Router ${i}` } }
+          : { type: 'v1.CartLineAdded', payload: { line: lineFromProduct(product, `line-${i}`) } }
+    facts.push({ ...envelope, ...body })
+  }
+  return facts
+}
+
+/** Folds a whole history into the cart projection in memory: the 10,000-fact replay figure. */
+export function replayCart(facts: readonly Fact[]): CartState {
+  return facts.reduce(cartProjection.apply, emptyCart())
+}
+
+/**
+ * Writes `logLength` facts to the log with a snapshot before the last `tail` of them, and the
+ * projection row at the end, as a device that has been used for a long time would hold.
+ */
+export async function seedLog(store: StoreDb, logLength: number, tail: number): Promise<void> {
+  const facts = cartFacts(logLength)
+  const head = logLength - tail
+  await store.transaction('rw', [store.events, store.snapshots, store.cart], async () => {
+    await store.events.bulkAdd(facts)
+    const row = { name: cartProjection.name, version: cartProjection.version }
+    await store.snapshots.put({ ...row, seq: head, state: replayCart(facts.slice(0, head)) })
+    await store.cart.put({ ...row, seq: logLength, state: replayCart(facts) })
+  })
+}
+
+/** The cold start: snapshot plus tail, without renewing the snapshot so it can be repeated. */
+export function coldStart(store: StoreDb): Promise<CartState> {
+  return restoreCart({ db: store, snapshotEvery: Number.POSITIVE_INFINITY })
+}
