@@ -79,7 +79,8 @@ describe('commit', () => {
 
   it('lets the log choose seq even when a stored row is committed', async () => {
     await commit(added('a'), { db: store })
-    const row = await commit({ ...added('b'), seq: 99 } as Parameters<typeof commit>[0], { db: store })
+    const storedRow = { ...added('b'), seq: 99 }
+    const row = await commit(storedRow, { db: store })
     expect(row.seq).toBe(2)
   })
 
