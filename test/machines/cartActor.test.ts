@@ -136,3 +136,20 @@ describe('the cart actor', () => {
     expect(start().actor).toBe(start().actor)
   })
 })
+
+describe('new ids', () => {
+  it('are version 4 UUIDs even where randomUUID is missing', async () => {
+    const { newId } = await import('../../src/features/cart/cartIds.ts')
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
+    expect(newId()).toMatch(uuid)
+    const original = crypto.randomUUID
+    Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true })
+    try {
+      const ids = new Set(Array.from({ length: 50 }, newId))
+      expect(ids.size).toBe(50)
+      for (const id of ids) expect(id).toMatch(uuid)
+    } finally {
+      Object.defineProperty(crypto, 'randomUUID', { value: original, configurable: true })
+    }
+  })
+})

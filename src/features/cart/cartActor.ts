@@ -6,6 +6,7 @@ import type { StorageFailureReason } from '../../domain/storage.ts'
 import { commit, restoreCart } from '../../store/commit.ts'
 import { openStore } from '../../store/db.ts'
 import { DuplicateFactError, isQuotaError } from '../../store/errors.ts'
+import { newId } from './cartIds.ts'
 import { watchStoredCart } from './cartSync.ts'
 
 export type CartActor = ActorRefFrom<typeof cartMachine>
@@ -88,11 +89,11 @@ type Unstamped<I> = I extends CartIntent ? Omit<I, 'factId' | 'occurredAt'> : ne
 
 /** Sends an intent with a new fact id (the idempotency key) and the current time. */
 function send(intent: Unstamped<CartIntent>): void {
-  cartActor().send({ ...intent, factId: crypto.randomUUID(), occurredAt: new Date().toISOString() } as CartIntent)
+  cartActor().send({ ...intent, factId: newId(), occurredAt: new Date().toISOString() } as CartIntent)
 }
 
 export function addToCart(product: Product): void {
-  send({ type: 'cart.line.add', line: lineFromProduct(product, crypto.randomUUID()) })
+  send({ type: 'cart.line.add', line: lineFromProduct(product, newId()) })
 }
 
 export function removeLine(cartId: string): void {
