@@ -9,18 +9,23 @@ import { restoreCart } from './restore.ts'
 
 const product: Product = { id: 1, name: 'Bench 5G', plan: 'month', unit_price: 399, speed: '100Mbps', image: '' }
 
-/** A deterministic cart history: mostly additions, with renames and removals of earlier lines. */
+/** Which fact the i-th of a history is: per 10, five adds, two renames, three removals; a clear every 100. */
+function cartFactAt(i: number): CartFact {
+  const block = i - (i % 10)
+  const at = i % 10
+  const key = (n: number) => `line-${block + n}`
+  if (i % 100 === 99) return { type: 'v1.CartCleared', payload: {} }
+  if (at < 5) return { type: 'v1.CartLineAdded', payload: { line: lineFromProduct(product, key(at)) } }
+  if (at < 7) return { type: 'v1.CartLineRenamed', payload: { cart_id: key(at - 5), friendly_name: `Router ${i}` } }
+  return { type: 'v1.CartLineRemoved', payload: { cart_id: key(at - 7) } }
+}
+
+/** A deterministic cart history whose cart stays the size of a real one (never more than about 25 lines). */
 export function cartFacts(count: number, startAt = 0): Fact<CartFact>[] {
   const facts: Fact<CartFact>[] = []
   for (let i = startAt; i < startAt + count; i++) {
-    const envelope = { id: `bench-${i}`, stream: CART_STREAM, occurredAt: new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString(), v: 1 }
-    const body: CartFact =
-      i % 10 === 9
-        ? { type: 'v1.CartLineRemoved', payload: { cart_id: `line-${i - 9}` } }
-        : i % 5 === 4
-          ? { type: 'v1.CartLineRenamed', payload: { cart_id: `line-${i - 4}`, friendly_name: `Router ${i}` } }
-          : { type: 'v1.CartLineAdded', payload: { line: lineFromProduct(product, `line-${i}`) } }
-    facts.push({ ...envelope, ...body })
+    const occurredAt = new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString()
+    facts.push({ id: `bench-${i}`, stream: CART_STREAM, occurredAt, v: 1, ...cartFactAt(i) })
   }
   return facts
 }

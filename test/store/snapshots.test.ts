@@ -93,3 +93,11 @@ describe('cart snapshots', () => {
     }
   })
 })
+
+describe('the benchmark workload', () => {
+  it('keeps the cart the size of a real one however long the history', () => {
+    const sizes = [100, 1_050, 10_000].map((n) => replayCart(cartFacts(n)).order_lines.length)
+    expect(sizes).toEqual([0, 10, 0])
+    expect(Math.max(...Array.from({ length: 100 }, (_, n) => replayCart(cartFacts(n)).order_lines.length))).toBeLessThanOrEqual(25)
+  })
+})
