@@ -1,0 +1,163 @@
+/**
+ * Browser helpers for the e2e tests: Debian's Chromium through playwright-core, one browser per test file,
+ * a fresh context (so a fresh IndexedDB) per test at a phone viewport, and screenshots under
+ * test-results/screenshots/ (git-ignored).
+ */
+import { mkdir } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest'
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
+
+export const MOBILE = { width: 360, height: 740 } as const
+export const DESKTOP = { width: 1280, height: 800 } as const
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+]
+
+const screenshotDir = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url))
+
+export function baseUrl(): string {
+  return inject('baseUrl')
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: inject('chromePath'), args: CHROMIUM_ARGS })
+}
+
+export interface ContextOptions {
+  viewport?: { width: number; height: number }
+}
+
+/** A fresh context: its own IndexedDB, local storage and service worker. */
+export async function newContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
+  const viewport = options.viewport ?? MOBILE
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport,
+    deviceScaleFactor: 1,
+    isMobile: viewport.width < 600,
+    hasTouch: viewport.width < 600,
+    locale: 'en-ZA',
+    timezoneId: 'Africa/Johannesburg',
+  })
+  context.setDefaultTimeout(10_000)
+  context.setDefaultNavigationTimeout(20_000)
+  return context
+}
+
+/** Saves test-results/screenshots/<name>.png (full page) and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  await mkdir(screenshotDir, { recursive: true })
+  const path = `${screenshotDir}${name.replace(/[^\w.-]+/g, '-')}.png`
+  await page.screenshot({ path, fullPage: true, animations: 'disabled' })
+  return path
+}
+
+/** Problems the page reported: uncaught errors and console errors. */
+export interface PageProblems {
+  errors: string[]
+}
+
+export function watchProblems(page: Page, problems: PageProblems): void {
+  page.on('pageerror', (error) => problems.errors.push(`pageerror: ${error.message}`))
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.errors.push(`console: ${message.text()}`)
+  })
+}
+
+export interface Session {
+  /** The browser of this test file. */
+  browser: () => Browser
+  /** The context of the current test (created on first use, closed after the test). */
+  context: (options?: ContextOptions) => Promise<BrowserContext>
+  /** A new page in the current test's context, watched for errors. */
+  page: (options?: ContextOptions) => Promise<Page>
+  problems: PageProblems
+}
+
+/**
+ * Registers the hooks of a test file: one browser for the file, a fresh context per test, closed after it.
+ * A failing test leaves a screenshot of every open page named failed-<test name>-<n>.png.
+ */
+export function useBrowser(): Session {
+  let browser: Browser | undefined
+  let context: BrowserContext | undefined
+  const problems: PageProblems = { errors: [] }
+
+  beforeAll(async () => {
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+  afterEach(async (ctx) => {
+    if (context) {
+      if (ctx.task.result?.state === 'fail') {
+        const pages = context.pages()
+        for (const [index, page] of pages.entries()) {
+          const path = await screenshot(page, `failed-${ctx.task.name}-${index}`).catch(() => undefined)
+          if (path) console.log(`[e2e] screenshot of the failure: ${path}`)
+        }
+        if (problems.errors.length) console.log(`[e2e] page problems:\n  ${problems.errors.join('\n  ')}`)
+      }
+      await context.close()
+      context = undefined
+    }
+    problems.errors.length = 0
+  })
+
+  const getContext = async (options?: ContextOptions) => {
+    if (!browser) throw new Error('useBrowser(): the browser is not launched yet (call it at the top of the file)')
+    context ??= await newContext(browser, options)
+    return context
+  }
+  return {
+    browser: () => {
+      if (!browser) throw new Error('useBrowser(): the browser is not launched yet')
+      return browser
+    },
+    context: getContext,
+    page: async (options) => {
+      const page = await (await getContext(options)).newPage()
+      watchProblems(page, problems)
+      return page
+    },
+    problems,
+  }
+}
+
+/** Parses a rand amount as the app shows it ("R1 299", "R99.50", "R299 p/m") into a number. */
+export function parseRand(text: string): number {
+  const match = /R\s*([\d\s\u00a0\u202f,]*\d(?:\.\d{1,2})?)/.exec(text)
+  if (!match?.[1]) throw new Error(`no rand amount in ${JSON.stringify(text)}`)
+  return Number(match[1].replace(/[\s\u00a0\u202f,]/g, ''))
+}
+
+/** Waits until every image in the locator has decoded with real pixels; returns their natural widths. */
+export async function expectImagesLoaded(images: Locator): Promise<number[]> {
+  const count = await images.count()
+  expect(count, 'number of images').toBeGreaterThan(0)
+  const widths: number[] = []
+  for (let i = 0; i < count; i++) {
+    const image = images.nth(i)
+    await image.scrollIntoViewIfNeeded()
+    const handle = await image.elementHandle()
+    await image.page().waitForFunction((img) => img instanceof HTMLImageElement && img.complete, handle)
+    const { naturalWidth, src } = await image.evaluate((img: HTMLImageElement) => ({ naturalWidth: img.naturalWidth, src: img.src }))
+    expect(naturalWidth, `naturalWidth of ${src}`).toBeGreaterThan(0)
+    widths.push(naturalWidth)
+  }
+  return widths
+}
+
+/** The page's horizontal overflow in CSS pixels (0 when nothing sticks out sideways). */
+export async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+}

@@ -1,0 +1,139 @@
+/**
+ * What a shopper does and reads on the storefront, found by role and visible text (spec §2).
+ */
+import { expect } from 'vitest'
+import type { Locator, Page } from 'playwright-core'
+import { parseRand } from './browser.ts'
+
+export interface CardInfo {
+  name: string
+  price: number
+  priceText: string
+}
+
+export function productHeading(page: Page): Locator {
+  return page.getByRole('heading', { level: 1, name: 'Product Packages' })
+}
+
+/** Product cards: the articles of the home page that carry an "add to cart" button. */
+export function productCards(page: Page): Locator {
+  return page.getByRole('main').getByRole('article').filter({ has: page.getByRole('button', { name: /add to cart/i }) })
+}
+
+/** Opens the home page and waits until the product cards are there. */
+export async function openHome(page: Page): Promise<void> {
+  await page.goto('/')
+  await productHeading(page).waitFor()
+  await productCards(page).first().waitFor()
+}
+
+/** Name and price read from each product card, in page order. */
+export async function readCards(page: Page): Promise<CardInfo[]> {
+  const cards = productCards(page)
+  const count = await cards.count()
+  const out: CardInfo[] = []
+  for (let i = 0; i < count; i++) {
+    const card = cards.nth(i)
+    const name = ((await card.getByRole('heading').first().textContent()) ?? '').trim()
+    const priceText = ((await card.getByText(/^\s*R\s*\d.*p\/m\s*$/).first().textContent()) ?? '').replace(/\s+/g, ' ').trim()
+    out.push({ name, price: parseRand(priceText), priceText })
+  }
+  return out
+}
+
+/** Presses "add to cart" on the card named `name`. */
+export async function addToCart(page: Page, name: string): Promise<void> {
+  await page.getByRole('article', { name, exact: true }).getByRole('button', { name: /add to cart/i }).click()
+}
+
+/** Adds the first `count` products of the home page to the cart and returns what was added. */
+export async function addFirstProducts(page: Page, count: number): Promise<CardInfo[]> {
+  const cards = (await readCards(page)).slice(0, count)
+  expect(cards.length, 'products available to add').toBe(count)
+  for (const card of cards) await addToCart(page, card.name)
+  return cards
+}
+
+/** The header's cart link; its accessible name is "Cart" or "Cart, N items". */
+export function cartLink(page: Page): Locator {
+  return page.getByRole('banner').getByRole('link', { name: /^Cart\b/ })
+}
+
+/** Number of items the cart link announces (0 when it just says "Cart"). */
+export async function badgeCount(page: Page): Promise<number> {
+  const label = (await cartLink(page).getAttribute('aria-label')) ?? (await cartLink(page).textContent()) ?? ''
+  const match = /(\d+)\s+items?/.exec(label)
+  return match?.[1] ? Number(match[1]) : 0
+}
+
+/** Waits until the header cart badge announces `count` (polling, so a late change from another tab counts). */
+export async function expectBadge(page: Page, count: number, timeout = 10_000): Promise<void> {
+  await expect.poll(() => badgeCount(page), { timeout, message: 'cart link item count' }).toBe(count)
+  // The same, read as an assistive technology does: by the link's accessible name.
+  const name = count > 0 ? new RegExp(`^Cart, ${count} items?$`) : /^Cart$/
+  await page.getByRole('banner').getByRole('link', { name }).waitFor({ timeout: 2_000 })
+}
+
+export async function openCart(page: Page): Promise<void> {
+  await page.goto('/cart')
+  await page.getByRole('heading', { level: 1, name: 'Cart' }).waitFor()
+}
+
+export function cartLines(page: Page): Locator {
+  return page.getByRole('region', { name: 'Cart lines' }).getByRole('listitem')
+}
+
+export function summary(page: Page): Locator {
+  return page.getByRole('region', { name: 'Summary' })
+}
+
+export interface LineInfo {
+  name: string
+  price: number
+  friendlyName: string
+}
+
+/** Each cart line's product name, price and friendly name, in page order. */
+export async function readLines(page: Page): Promise<LineInfo[]> {
+  const lines = cartLines(page)
+  const count = await lines.count()
+  const out: LineInfo[] = []
+  for (let i = 0; i < count; i++) {
+    const line = lines.nth(i)
+    const removeLabel = (await line.getByRole('button', { name: /^Remove / }).getAttribute('aria-label')) ?? ''
+    const name = removeLabel.replace(/^Remove /, '')
+    const text = (await line.textContent()) ?? ''
+    const friendlyName = await line.getByRole('textbox').inputValue()
+    out.push({ name, price: parseRand(text.slice(text.lastIndexOf('R'))), friendlyName })
+  }
+  return out
+}
+
+/** "N items" as the summary reads it. */
+export async function summaryItemCount(page: Page): Promise<number> {
+  const text = (await summary(page).getByText(/^\s*\d+\s+items?\s*$/).textContent()) ?? ''
+  return Number(/\d+/.exec(text)?.[0])
+}
+
+/** The total the summary shows next to "Total". */
+export async function summaryTotal(page: Page): Promise<number> {
+  const row = summary(page).locator('p').filter({ hasText: /^\s*Total/ })
+  return parseRand((await row.textContent()) ?? '')
+}
+
+export function proceedToOrder(page: Page): Locator {
+  return page.getByRole('button', { name: 'proceed to order' })
+}
+
+/** Waits for the browser to settle the store's writes (IndexedDB commits are async). */
+export async function settle(page: Page, ms = 300): Promise<void> {
+  await page.waitForTimeout(ms)
+}
+
+/**
+ * The pictures inside `scope`. They are decorative (alt=""), so they have no img role to select by:
+ * the tag is the only handle a person's view of the page gives.
+ */
+export function pictures(scope: Locator): Locator {
+  return scope.locator('img')
+}
