@@ -5,8 +5,7 @@ import { I18nProvider } from '@lingui/react'
 import { t } from '@lingui/core/macro'
 import { i18n } from './i18n/i18n.ts'
 import { routeTree } from './routeTree.gen.ts'
-import { startCart } from './features/cart/cartActor.ts'
-import { openStore } from './store/db.ts'
+import { startCartInBackground } from './features/cart/cart.ts'
 import { setSession } from './features/account/session.ts'
 import { toast } from './ui/toaster.ts'
 import { Spinner } from './ui/Spinner.tsx'
@@ -20,7 +19,7 @@ declare module '@tanstack/react-router' {
   }
 }
 
-startCart({
+void startCartInBackground({
   onAdded: () => toast.success(t`added to cart`),
   onStorageFailed: (reason) =>
     toast.error(
@@ -30,8 +29,6 @@ startCart({
       8000,
     ),
 })
-// Readers (useLiveQuery) need the store open; it falls back to memory rather than fail.
-await openStore()
 // Sign-in arrives with the accounts work; until then nobody is signed in.
 setSession({ status: 'anonymous' })
 

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSession } from '../features/account/session.ts'
-import { useCartLineCount } from '../features/cart/useCart.ts'
+import { useCartLineCount } from '../features/cart/cart.ts'
 import { ButtonLink } from './Button.tsx'
 import { CartIcon, LogoMark } from './icons.tsx'
 import { LanguageSelect } from './LanguageSelect.tsx'

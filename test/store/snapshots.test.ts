@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { emptyCart } from '../../src/domain/cart.ts'
 import type { CartFact, Fact } from '../../src/domain/events.ts'
-import { cartFacts, coldStart, replayCart, seedLog } from '../../src/store/bench.ts'
+import { cartFacts, coldStart, replayCart, seedLog } from '../bench/storeWorkload.ts'
 import { cartProjection } from '../../src/store/cartProjection.ts'
 import { commit, restoreCart } from '../../src/store/commit.ts'
 import type { StoreDb } from '../../src/store/db.ts'

@@ -5,7 +5,7 @@ import { formatRand } from '../../domain/money.ts'
 import { TrashIcon } from '../../ui/icons.tsx'
 import { styled } from '../../ui/styled.ts'
 import { theme } from '../../ui/theme.ts'
-import { removeLine, renameLine } from './cartActor.ts'
+import { removeLine, renameLine } from './cart.ts'
 
 const Row = styled('li')`
   display: grid; grid-template-columns: 64px 1fr auto; grid-template-areas: 'img name del' 'img input price';

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { fetchCatalogue } from '../../api/catalogue.ts'
 import type { Product } from '../../domain/product.ts'
 import { saveCatalogue } from '../../store/catalogue.ts'
 import { readCatalogue } from '../../store/queries.ts'
@@ -14,7 +13,9 @@ export type CatalogueView =
 let refreshing: Promise<void> | undefined
 
 function refresh(): Promise<void> {
-  refreshing ??= fetchCatalogue()
+  // The network client loads after the first paint, which the read model serves.
+  refreshing ??= import('../../api/catalogue.ts')
+    .then(({ fetchCatalogue }) => fetchCatalogue())
     .then((products) => saveCatalogue(products, new Date().toISOString()))
     .catch((error: unknown) => {
       refreshing = undefined

@@ -1,9 +1,9 @@
-import { emptyCart, lineFromProduct, type CartState } from '../domain/cart.ts'
-import { CART_STREAM, type CartFact, type Fact } from '../domain/events.ts'
-import type { Product } from '../domain/product.ts'
-import { cartProjection } from './cartProjection.ts'
-import type { StoreDb } from './db.ts'
-import { restoreCart } from './restore.ts'
+import { emptyCart, lineFromProduct, type CartState } from '../../src/domain/cart.ts'
+import { CART_STREAM, type CartFact, type Fact } from '../../src/domain/events.ts'
+import type { Product } from '../../src/domain/product.ts'
+import { cartProjection } from '../../src/store/cartProjection.ts'
+import type { StoreDb } from '../../src/store/db.ts'
+import { restoreCart } from '../../src/store/restore.ts'
 
 // Workloads for `npm run bench`: figures are reported there, never asserted on time in tests.
 

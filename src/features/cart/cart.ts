@@ -1,0 +1,59 @@
+import { useSyncExternalStore } from 'react'
+import { emptyCart, type CartState } from '../../domain/cart.ts'
+import type { Product } from '../../domain/product.ts'
+import type { StorageMode } from '../../domain/storage.ts'
+import type { CartActor, CartCallbacks } from './cartActor.ts'
+
+type CartModule = typeof import('./cartActor.ts')
+
+// The cart machine (and xstate) loads right after boot instead of with the first paint's JS.
+let actor: CartActor | undefined
+let loading: Promise<CartModule> | undefined
+const listeners = new Set<() => void>()
+const EMPTY: CartState = emptyCart()
+
+function emit(): void {
+  for (const listener of listeners) listener()
+}
+
+/** Starts the one cart actor in the background; intents sent before it is ready wait for it. */
+export function startCartInBackground(callbacks: CartCallbacks): Promise<CartModule> {
+  loading ??= import('./cartActor.ts').then((mod) => {
+    actor = mod.startCart(callbacks)
+    actor.subscribe(emit)
+    emit()
+    return mod
+  })
+  return loading
+}
+
+function withCart(use: (mod: CartModule) => void): void {
+  if (!loading) throw new Error('The cart has not started: call startCartInBackground() at boot.')
+  void loading.then(use)
+}
+
+export const addToCart = (product: Product) => withCart((m) => m.addToCart(product))
+export const removeLine = (cartId: string) => withCart((m) => m.removeLine(cartId))
+/** Callers debounce typing; each call records one rename fact. */
+export const renameLine = (cartId: string, name: string) => withCart((m) => m.renameLine(cartId, name))
+export const clearCart = () => withCart((m) => m.clearCart())
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+/** The cart as the cart actor holds it (restored at start, followed across tabs); empty until it loads. */
+export function useCart(): CartState {
+  return useSyncExternalStore(subscribe, () => actor?.getSnapshot().context.cart ?? EMPTY)
+}
+
+/** Number of lines, for the header badge. */
+export function useCartLineCount(): number {
+  return useCart().order_lines.length
+}
+
+/** Whether the cart is being saved on the device, for the storage banner. */
+export function useCartStorage(): StorageMode {
+  return useSyncExternalStore(subscribe, () => actor?.getSnapshot().context.storage ?? 'persistent')
+}
