@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createDb } from '../../server/db/createDb.ts'
+import { migrate, readMigrations } from '../../server/db/migrate.ts'
+import { openTestDb, startupTimeout } from './support/testDb.ts'
+import type { TestDb } from './support/testDb.ts'
+
+describe('the data layer', () => {
+  let t: TestDb
+  beforeAll(async () => {
+    t = await openTestDb()
+  }, startupTimeout)
+  afterAll(() => t.drop())
+
+  it('has applied every migration file when createDb returns', async () => {
+    const rows = await t.db.query<{ version: number; name: string }>('select version, name from schema_migrations order by version')
+    expect(rows.map((r) => r.name)).toEqual(readMigrations().map((m) => m.name))
+  })
+
+  it('applies nothing and fails nothing when migrations run again', async () => {
+    expect(await migrate(t.db)).toEqual([])
+    expect(await migrate(t.db)).toEqual([])
+    const [row] = await t.db.query<{ n: number }>('select count(*) as n from schema_migrations')
+    expect(row?.n).toBe(readMigrations().length)
+  })
+
+  it('keeps the schema when the same database is opened again, as on a restart', async () => {
+    if (t.url === 'memory:') return // an in-memory database does not outlive its handle
+    const again = await createDb(t.url)
+    try {
+      expect(await migrate(again)).toEqual([])
+    } finally {
+      await again.close()
+    }
+  })
+
+  it('returns numeric and bigint columns as JavaScript numbers', async () => {
+    const [row] = await t.db.query<{ price: unknown; big: unknown }>('select 299.50::numeric(10,2) as price, 42::int8 as big')
+    expect(row).toEqual({ price: 299.5, big: 42 })
+  })
+
+  it('binds $1 parameters the same way on every engine', async () => {
+    const [row] = await t.db.query<{ text: string }>('select $1::text || $2::text as text', ['4G ', 'Uncapped'])
+    expect(row?.text).toBe('4G Uncapped')
+  })
+
+  it('rolls back everything a failed transaction wrote', async () => {
+    await t.db.exec('create table scratch (id integer primary key)')
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.query('insert into scratch values (1)')
+        throw new Error('changed my mind')
+      }),
+    ).rejects.toThrow('changed my mind')
+    expect(await t.db.query('select * from scratch')).toEqual([])
+  })
+
+  it('refuses a database URL it does not understand', async () => {
+    await expect(createDb('mysql://localhost/shop')).rejects.toThrow(/DATABASE_URL/)
+  })
+
+  it('finds the migrations numbered from 001 without gaps', () => {
+    const versions = readMigrations().map((m) => m.version)
+    expect(versions[0]).toBe(1)
+    expect(versions).toEqual(versions.map((_, i) => i + 1))
+  })
+})

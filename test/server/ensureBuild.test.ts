@@ -1,0 +1,62 @@
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { staleReason } from '../../server/build/ensureBuild.ts'
+
+// A project folder with sources and a build whose ages the test controls.
+function project(): string {
+  const root = mkdtempSync(join(tmpdir(), 'storefront-build-'))
+  mkdirSync(join(root, 'src'))
+  writeFileSync(join(root, 'src', 'main.tsx'), '')
+  writeFileSync(join(root, 'index.html'), '')
+  return root
+}
+const touch = (file: string, secondsAgo: number) => {
+  const t = Date.now() / 1000 - secondsAgo
+  utimesSync(file, t, t)
+}
+function build(root: string) {
+  mkdirSync(join(root, 'dist'), { recursive: true })
+  writeFileSync(join(root, 'dist', 'index.html'), '')
+  writeFileSync(join(root, 'dist', '.build-stamp'), '')
+}
+
+describe('building the client when needed', () => {
+  const roots: string[] = []
+  afterEach(() => roots.splice(0).forEach((r) => rmSync(r, { recursive: true, force: true })))
+
+  it('builds when there is no build yet', () => {
+    const root = project()
+    roots.push(root)
+    expect(staleReason(root)).toBe('no build yet')
+  })
+
+  it('builds when a source file is newer than the build', () => {
+    const root = project()
+    roots.push(root)
+    build(root)
+    touch(join(root, 'dist', 'index.html'), 60)
+    expect(staleReason(root)).toBe('sources changed')
+  })
+
+  it('ignores generated files such as the route tree', () => {
+    const root = project()
+    roots.push(root)
+    touch(join(root, 'src', 'main.tsx'), 120)
+    touch(join(root, 'index.html'), 120)
+    build(root)
+    touch(join(root, 'dist', 'index.html'), 60)
+    writeFileSync(join(root, 'src', 'routeTree.gen.ts'), '')
+    expect(staleReason(root)).not.toBe('sources changed')
+  })
+
+  it('rebuilds when the API key baked into the bundle has changed', () => {
+    const root = project()
+    roots.push(root)
+    touch(join(root, 'src', 'main.tsx'), 120)
+    touch(join(root, 'index.html'), 120)
+    build(root)
+    expect(staleReason(root)).toBe('build settings changed')
+  })
+})

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import * as v from 'valibot'
+import { BootstrapSchema } from '../../src/domain/product.ts'
+import { startServer } from '../../server/main.ts'
+import type { RunningServer } from '../../server/main.ts'
+import { makeFakeDist } from './support/fakeDist.ts'
+import { startupTimeout } from './support/testDb.ts'
+
+describe('the one-process server', () => {
+  const dist = makeFakeDist()
+  let server: RunningServer
+  beforeAll(async () => {
+    server = await startServer({ port: 0, host: '127.0.0.1', databaseUrl: 'memory:', seed: true, apiKey: 'e2e-key', distDir: dist.dir, dev: false, quiet: true })
+  }, startupTimeout)
+  afterAll(async () => {
+    await server?.close()
+    dist.remove()
+  })
+
+  it('listens on a free port when asked for port 0 and reports its URL', () => {
+    expect(server.port).toBeGreaterThan(0)
+    expect(server.url).toBe(`http://127.0.0.1:${server.port}`)
+  })
+
+  it('serves the seeded catalogue over HTTP with the configured key', async () => {
+    const res = await fetch(`${server.url}/api/v2/bootstrap`, { headers: { Key: 'e2e-key' } })
+    expect(res.status).toBe(200)
+    expect(v.parse(BootstrapSchema, await res.json()).products).toHaveLength(8)
+  })
+
+  it('serves the client, its images and its routes from the same port', async () => {
+    const page = await fetch(`${server.url}/cart`)
+    expect(page.headers.get('content-type')).toContain('text/html')
+    const image = await fetch(`${server.url}/images/products/5g-pro.svg`)
+    expect(image.headers.get('content-type')).toBe('image/svg+xml')
+  })
+
+  it('stops listening when closed', async () => {
+    const other = await startServer({ port: 0, databaseUrl: 'memory:', seed: false, distDir: dist.dir, quiet: true })
+    const res = await fetch(`${other.url}/api/v2/bootstrap`, { headers: { Key: 'storefront-sandbox-key' } })
+    expect(await res.json()).toEqual({ products: [] })
+    await other.close()
+    await expect(fetch(`${other.url}/`)).rejects.toThrow()
+  }, startupTimeout)
+})
