@@ -19,16 +19,7 @@ declare module '@tanstack/react-router' {
   }
 }
 
-void startCartInBackground({
-  onAdded: () => toast.success(t`added to cart`),
-  onStorageFailed: (reason) =>
-    toast.error(
-      reason === 'quota'
-        ? t`Your phone's storage is full, so your cart is kept only until you close the app.`
-        : t`This browser is not saving data right now. Your cart works, but it will be lost when you close the app.`,
-      8000,
-    ),
-})
+void startCartInBackground({ onAdded: () => toast.success(t`added to cart`) })
 // Sign-in arrives with the accounts work; until then nobody is signed in.
 setSession({ status: 'anonymous' })
 

@@ -115,7 +115,11 @@ async function openWithFallback(options: OpenStoreOptions): Promise<OpenStore> {
 async function openInMemory(name: string, detail: string): Promise<OpenStore> {
   // Lazy so the in-memory engine only ships to browsers that need it.
   const { IDBFactory, IDBKeyRange } = await import('fake-indexeddb')
-  const memory = new StoreDb(name, { indexedDB: new IDBFactory(), IDBKeyRange })
+  const factory = new IDBFactory()
+  // liveQuery stays silent while Dexie's global dependencies lack an IndexedDB.
+  Dexie.dependencies.indexedDB ??= factory
+  Dexie.dependencies.IDBKeyRange ??= IDBKeyRange
+  const memory = new StoreDb(name, { indexedDB: factory, IDBKeyRange })
   await memory.open()
   return { db: memory, status: { mode: 'memory', reason: 'unavailable', detail } }
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Trans } from '@lingui/react/macro'
 import { Header } from './Header.tsx'
+import { StorageNotice } from './StorageNotice.tsx'
 import { Toaster } from './Toaster.tsx'
 import { styled } from './styled.ts'
 import { theme } from './theme.ts'
@@ -22,6 +23,7 @@ export function Layout({ children }: { children: ReactNode }) {
   return (
     <Shell>
       <Header />
+      <StorageNotice />
       <Main id="main">{children}</Main>
       <Footer>
         <Trans>© {year} Seed Telecom. All rights reserved.</Trans>

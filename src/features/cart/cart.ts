@@ -1,13 +1,14 @@
 import { useSyncExternalStore } from 'react'
 import { emptyCart, type CartState } from '../../domain/cart.ts'
 import type { Product } from '../../domain/product.ts'
-import type { StorageMode } from '../../domain/storage.ts'
+import type { StorageFailureReason } from '../../domain/storage.ts'
 import type { CartActor, CartCallbacks } from './cartActor.ts'
 
 type CartModule = typeof import('./cartActor.ts')
 
 // The cart machine (and xstate) loads right after boot instead of with the first paint's JS.
 let actor: CartActor | undefined
+let storageFailure: StorageFailureReason | null = null
 let loading: Promise<CartModule> | undefined
 const listeners = new Set<() => void>()
 const EMPTY: CartState = emptyCart()
@@ -19,7 +20,14 @@ function emit(): void {
 /** Starts the one cart actor in the background; intents sent before it is ready wait for it. */
 export function startCartInBackground(callbacks: CartCallbacks): Promise<CartModule> {
   loading ??= import('./cartActor.ts').then((mod) => {
-    actor = mod.startCart(callbacks)
+    actor = mod.startCart({
+      ...callbacks,
+      onStorageFailed: (reason) => {
+        storageFailure = reason
+        emit()
+        callbacks.onStorageFailed?.(reason)
+      },
+    })
     actor.subscribe(emit)
     emit()
     return mod
@@ -53,7 +61,7 @@ export function useCartLineCount(): number {
   return useCart().order_lines.length
 }
 
-/** Whether the cart is being saved on the device, for the storage banner. */
-export function useCartStorage(): StorageMode {
-  return useSyncExternalStore(subscribe, () => actor?.getSnapshot().context.storage ?? 'persistent')
+/** Why the device is not saving the cart (null while it is), for the storage notice. */
+export function useStorageFailure(): StorageFailureReason | null {
+  return useSyncExternalStore(subscribe, () => storageFailure)
 }

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react'
-import { useLiveQuery } from 'dexie-react-hooks'
 import type { Product } from '../../domain/product.ts'
 import { saveCatalogue } from '../../store/catalogue.ts'
 import { readCatalogue } from '../../store/queries.ts'
+import { useLiveRead } from '../../store/useLiveRead.ts'
 
 export type CatalogueView =
   | { status: 'loading' }
@@ -26,7 +26,7 @@ function refresh(): Promise<void> {
 
 /** The catalogue from the device's read model at once, refreshed from the server in the background. */
 export function useCatalogue(): CatalogueView {
-  const cached = useLiveQuery(() => readCatalogue(), [])
+  const cached = useLiveRead(readCatalogue)
   const [failed, setFailed] = useState(false)
 
   const load = useCallback(() => {
