@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDb } from '../../server/db/createDb.ts'
 import { migrate, readMigrations } from '../../server/db/migrate.ts'
-import { openTestDb, startupTimeout } from './support/testDb.ts'
+import { freshDatabase, openTestDb, startupTimeout } from './support/testDb.ts'
 import type { TestDb } from './support/testDb.ts'
 
 describe('the data layer', () => {
@@ -32,6 +32,18 @@ describe('the data layer', () => {
       await again.close()
     }
   })
+
+  it('applies each migration once when two servers start against the same database together', async () => {
+    const fresh = await freshDatabase()
+    const [a, b] = await Promise.all([createDb(fresh.url), createDb(fresh.url)])
+    try {
+      const [row] = await a.query<{ n: number }>('select count(*) as n from schema_migrations')
+      expect(row?.n).toBe(readMigrations().length)
+    } finally {
+      await Promise.all([a.close(), b.close()])
+      await fresh.drop()
+    }
+  }, startupTimeout)
 
   it('returns numeric and bigint columns as JavaScript numbers', async () => {
     const [row] = await t.db.query<{ price: unknown; big: unknown }>('select 299.50::numeric(10,2) as price, 42::int8 as big')

@@ -4,16 +4,20 @@ import { BootstrapSchema } from '../../src/domain/product.ts'
 import { startServer } from '../../server/main.ts'
 import type { RunningServer } from '../../server/main.ts'
 import { makeFakeDist } from './support/fakeDist.ts'
-import { startupTimeout } from './support/testDb.ts'
+import { freshDatabase, startupTimeout } from './support/testDb.ts'
+import type { TestDatabase } from './support/testDb.ts'
 
 describe('the one-process server', () => {
   const dist = makeFakeDist()
+  let database: TestDatabase
   let server: RunningServer
   beforeAll(async () => {
-    server = await startServer({ port: 0, host: '127.0.0.1', databaseUrl: 'memory:', seed: true, apiKey: 'e2e-key', distDir: dist.dir, dev: false, quiet: true })
+    database = await freshDatabase()
+    server = await startServer({ port: 0, host: '127.0.0.1', databaseUrl: database.url, seed: true, apiKey: 'e2e-key', distDir: dist.dir, dev: false, quiet: true })
   }, startupTimeout)
   afterAll(async () => {
     await server?.close()
+    await database?.drop()
     dist.remove()
   })
 

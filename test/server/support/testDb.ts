@@ -3,6 +3,35 @@ import postgres from 'postgres'
 import { createDb } from '../../../server/db/createDb.ts'
 import type { Db } from '../../../server/db/createDb.ts'
 
+/** Starting PGlite runs initdb, which takes several seconds on a loaded two-core machine. */
+export const startupTimeout = 60_000
+
+export interface TestDatabase {
+  /** What to pass as DATABASE_URL. */
+  url: string
+  /** Deletes what the tests wrote; call after closing every handle on url. */
+  drop(): Promise<void>
+}
+
+/**
+ * 'memory:' for PGlite, or with DATABASE_URL set, a fresh schema on that PostgreSQL server
+ * so test files sharing one server never see each other's rows.
+ */
+export async function freshDatabase(): Promise<TestDatabase> {
+  const server = process.env.DATABASE_URL
+  if (!server) return { url: 'memory:', drop: async () => {} }
+  const schema = `test_${randomUUID().replaceAll('-', '')}`
+  const admin = postgres(server, { onnotice: () => {}, max: 1 })
+  await admin.unsafe(`create schema ${schema}`)
+  return {
+    url: `${server}${server.includes('?') ? '&' : '?'}search_path=${schema}`,
+    async drop() {
+      await admin.unsafe(`drop schema ${schema} cascade`)
+      await admin.end()
+    },
+  }
+}
+
 export interface TestDb {
   db: Db
   /** The URL createDb was given, to open the same database a second time. */
@@ -10,31 +39,16 @@ export interface TestDb {
   drop(): Promise<void>
 }
 
-/**
- * In-memory PGlite, or with DATABASE_URL set, a fresh schema on that PostgreSQL server
- * so test files sharing one server never see each other's rows.
- */
+/** An open, migrated database for one test file. */
 export async function openTestDb(): Promise<TestDb> {
-  const server = process.env.DATABASE_URL
-  if (!server) {
-    const db = await createDb('memory:')
-    return { db, url: 'memory:', drop: () => db.close() }
-  }
-  const schema = `test_${randomUUID().replaceAll('-', '')}`
-  const admin = postgres(server, { onnotice: () => {} })
-  await admin.unsafe(`create schema ${schema}`)
-  const url = `${server}${server.includes('?') ? '&' : '?'}search_path=${schema}`
-  const db = await createDb(url)
+  const fresh = await freshDatabase()
+  const db = await createDb(fresh.url)
   return {
     db,
-    url,
+    url: fresh.url,
     async drop() {
       await db.close()
-      await admin.unsafe(`drop schema ${schema} cascade`)
-      await admin.end()
+      await fresh.drop()
     },
   }
 }
-
-/** Starting PGlite runs initdb, which takes several seconds on a loaded two-core machine. */
-export const startupTimeout = 60_000
