@@ -1,3 +1,4 @@
+import type { User } from './account.ts'
 import type { OrderLine } from './cart.ts'
 
 /** Facts kept in the device's event log: versioned, past tense, never renamed. */
@@ -7,7 +8,19 @@ export type CartFact =
   | { type: 'v1.CartLineRenamed'; payload: { cart_id: string; friendly_name: string } }
   | { type: 'v1.CartCleared'; payload: Record<string, never> }
 
-export type FactBody = CartFact
+/** Facts about who is signed in on this device, so a reload offline still knows the customer. */
+export type AuthFact =
+  | { type: 'v1.CustomerSignedIn'; payload: { user: User } }
+  | { type: 'v1.CustomerSignedOut'; payload: Record<string, never> }
+
+export type FactBody = CartFact | AuthFact
+
+/** The stream every auth fact belongs to. */
+export const AUTH_STREAM = 'auth'
+
+export function isAuthFact<F extends { type: string }>(fact: F): fact is Extract<F, AuthFact> {
+  return fact.type === 'v1.CustomerSignedIn' || fact.type === 'v1.CustomerSignedOut'
+}
 
 /** The stream every cart fact belongs to. */
 export const CART_STREAM = 'cart'

@@ -1,5 +1,6 @@
 import { Dexie, type DexieOptions, type EntityTable, type Table } from 'dexie'
 import type { CartState } from '../domain/cart.ts'
+import type { KnownCustomer } from '../domain/customerProjection.ts'
 import type { Fact } from '../domain/events.ts'
 import type { StorageFailureReason, StorageMode } from '../domain/storage.ts'
 import type { CatalogueMetaRow, CatalogueRow, EventRow, OutboxRow, ProjectionRow } from './rows.ts'
@@ -16,6 +17,8 @@ export class StoreDb extends Dexie {
   snapshots!: EntityTable<ProjectionRow, 'name'>
   /** The cart projection: one row, written in the same transaction as each cart fact. */
   cart!: EntityTable<ProjectionRow<CartState>, 'name'>
+  /** The known customer projection: one row, so a reload offline still shows who is signed in. */
+  customer!: EntityTable<ProjectionRow<KnownCustomer>, 'name'>
   /** Catalogue read model: a cache of the server's products, not facts. */
   catalogue!: EntityTable<CatalogueRow, 'id'>
   /** When the catalogue cache was fetched; one row keyed 'catalogue'. */
@@ -33,6 +36,7 @@ export class StoreDb extends Dexie {
       catalogueMeta: 'key',
       outbox: '&id, status, createdAt',
     })
+    this.version(2).stores({ customer: 'name' })
   }
 }
 

@@ -1,8 +1,12 @@
 import { cartProjection } from './cartProjection.ts'
+import { customerProjection } from './customerProjection.ts'
 import { eraseProjection, type AnyProjection, type Projection } from './projection.ts'
 
 /** Every projection commit() keeps up to date, by name. */
-const registry = new Map<string, AnyProjection>([[cartProjection.name, eraseProjection(cartProjection)]])
+const registry = new Map<string, AnyProjection>([
+  [cartProjection.name, eraseProjection(cartProjection)],
+  [customerProjection.name, eraseProjection(customerProjection)],
+])
 
 export function registeredProjections(): AnyProjection[] {
   return [...registry.values()]

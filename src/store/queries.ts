@@ -1,4 +1,6 @@
+import type { User } from '../domain/account.ts'
 import { emptyCart, type CartState } from '../domain/cart.ts'
+import { CUSTOMER_PROJECTION_VERSION } from '../domain/customerProjection.ts'
 import { CART_PROJECTION_VERSION } from '../domain/cartProjection.ts'
 import type { Product } from '../domain/product.ts'
 import { currentDb, storeForReading, type StoreDb } from './db.ts'
@@ -28,4 +30,11 @@ export async function readCatalogue(given?: StoreDb): Promise<Product[]> {
 export async function readCatalogueFetchedAt(given?: StoreDb): Promise<string | null> {
   const store = given ?? currentDb() ?? (await storeForReading())
   return (await store.catalogueMeta.get('catalogue'))?.fetchedAt ?? null
+}
+
+/** The customer this device last knew to be signed in, or null. */
+export async function readKnownCustomer(given?: StoreDb): Promise<User | null> {
+  const store = given ?? currentDb() ?? (await storeForReading())
+  const row = await store.customer.get('customer')
+  return row && row.version === CUSTOMER_PROJECTION_VERSION ? row.state.customer : null
 }

@@ -1,0 +1,21 @@
+import type { Login, User } from '../src/domain/account.ts'
+
+/** What the server said about this browser's session cookie. */
+export type SessionAnswer = { status: 'customer'; user: User } | { status: 'anonymous' }
+
+/** What the UI and the browser tell the auth machine: dotted, present tense. */
+export type AuthEvent =
+  | ({ type: 'auth.signIn' } & Login)
+  | { type: 'auth.signOut' }
+  /** The server already signed this customer in (a new account, a social sign-in, another tab). */
+  | { type: 'auth.signedIn'; user: User }
+  /** Another tab signed out; this one follows without asking the server again. */
+  | { type: 'auth.signedOutElsewhere' }
+  /** Ask the server again: the network is back, or a social sign-in just returned. */
+  | { type: 'auth.recheck' }
+
+/** Why signing in failed: the server's own text and status (undefined status: no answer). */
+export interface SignInFailure {
+  message: string
+  status: number | undefined
+}

@@ -1,0 +1,21 @@
+import type { User } from './account.ts'
+import type { AuthFact } from './events.ts'
+
+/** The customer this device last knew to be signed in; null after a sign-out. */
+export interface KnownCustomer {
+  customer: User | null
+}
+
+export const CUSTOMER_PROJECTION_VERSION = 1
+
+export const noCustomer = (): KnownCustomer => ({ customer: null })
+
+/** Pure fold of one auth fact into the known customer. */
+export function applyAuthFact(_state: KnownCustomer, fact: AuthFact): KnownCustomer {
+  switch (fact.type) {
+    case 'v1.CustomerSignedIn':
+      return { customer: fact.payload.user }
+    case 'v1.CustomerSignedOut':
+      return noCustomer()
+  }
+}
