@@ -6,6 +6,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { getConfig } from '@lingui/conf'
 import { getCatalogs, createCompiledCatalog } from '@lingui/cli/api'
 import type { Plugin } from 'vite'
+import { VitePWA } from 'vite-plugin-pwa'
 
 /** Compiles every locale's catalogue to /i18n/{lng}.json: emitted at build, served in dev. */
 function i18nCatalogues(): Plugin {
@@ -51,7 +52,43 @@ export default defineConfig({
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),
     i18nCatalogues(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      // The page registers the worker itself (src/pwa/register.ts) to announce updates.
+      injectRegister: false,
+      registerType: 'prompt',
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        globIgnores: ['**/screenshots/**'],
+      },
+      manifest: {
+        id: '/',
+        name: 'Seed Storefront',
+        short_name: 'Seed',
+        description: 'Uncapped 4G and 5G data packages: browse, order and manage your SIMs, even offline.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: '#0b4f9c',
+        background_color: '#f4f6fa',
+        lang: 'en',
+        categories: ['shopping', 'utilities'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+        screenshots: [
+          { src: '/screenshots/home-narrow.png', sizes: '720x1480', type: 'image/png', form_factor: 'narrow', label: 'Product packages' },
+          { src: '/screenshots/home-wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: 'Product packages' },
+        ],
+      },
+    }),
   ],
+  publicDir: 'src/public',
   build: { target: 'es2022', sourcemap: true },
   test: {
     projects: [

@@ -23,6 +23,9 @@ void startCartInBackground({ onAdded: () => toast.success(t`added to cart`) })
 // Sign-in arrives with the accounts work; until then nobody is signed in.
 setSession({ status: 'anonymous' })
 
+// The worker registers after the first paint; in dev, Vite serves modules the worker could not precache.
+if (import.meta.env.PROD) void import('./pwa/register.ts').then(({ registerServiceWorker }) => registerServiceWorker())
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <I18nProvider i18n={i18n}>

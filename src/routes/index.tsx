@@ -6,11 +6,14 @@ import { addToCart } from '../features/cart/cart.ts'
 import { Button, ButtonLink } from '../ui/Button.tsx'
 import { Page, Muted } from '../ui/Page.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
+import { LastUpdated } from '../ui/LastUpdated.tsx'
+import { usePwa } from '../pwa/state.ts'
 
 export const Route = createFileRoute('/')({ component: Home })
 
 function Home() {
   const catalogue = useCatalogue()
+  const { online } = usePwa()
   return (
     <Page title={<Trans>Product Packages</Trans>}>
       {catalogue.status === 'loading' && <Spinner />}
@@ -28,6 +31,7 @@ function Home() {
       )}
       {catalogue.status === 'ready' && (
         <>
+          {(!online || catalogue.refreshFailed) && <LastUpdated at={catalogue.fetchedAt} />}
           <ProductGrid products={catalogue.products} onAdd={addToCart} />
           <ButtonLink to="/cart">
             <Trans>proceed to cart</Trans>

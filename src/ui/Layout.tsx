@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { Trans } from '@lingui/react/macro'
 import { Header } from './Header.tsx'
 import { StorageNotice } from './StorageNotice.tsx'
+import { AppBanners } from './AppBanners.tsx'
 import { Toaster } from './Toaster.tsx'
 import { styled } from './styled.ts'
 import { theme } from './theme.ts'
@@ -23,6 +24,7 @@ export function Layout({ children }: { children: ReactNode }) {
   return (
     <Shell>
       <Header />
+      <AppBanners />
       <StorageNotice />
       <Main id="main">{children}</Main>
       <Footer>

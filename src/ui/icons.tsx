@@ -25,7 +25,9 @@ export const GlobeIcon = () => (
 export const LogoMark = () => (
   <svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true">
     <rect width="32" height="32" rx="9" fill="#0b4f9c" />
-    <path d="M9 21a10 10 0 0 1 14 0M12 17.5a5.5 5.5 0 0 1 8 0" stroke="#f5b700" strokeWidth="2.6" fill="none" strokeLinecap="round" />
-    <circle cx="16" cy="24" r="2" fill="#fff" />
+    <g transform="translate(0 -1.5)">
+      <path d="M12.46 20.46A5 5 0 0 1 19.54 20.46M8.93 16.93A10 10 0 0 1 23.07 16.93" stroke="#f5b700" strokeWidth="2.6" fill="none" strokeLinecap="round" />
+      <circle cx="16" cy="24" r="2" fill="#fff" />
+    </g>
   </svg>
 )

@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useState } from 'react'
 import type { Product } from '../../domain/product.ts'
 import { saveCatalogue } from '../../store/catalogue.ts'
-import { readCatalogue } from '../../store/queries.ts'
+import { readCatalogue, readCatalogueFetchedAt } from '../../store/queries.ts'
 import { useLiveRead } from '../../store/useLiveRead.ts'
 
 export type CatalogueView =
   | { status: 'loading' }
   | { status: 'failed'; retry: () => void }
-  | { status: 'ready'; products: Product[] }
+  | { status: 'ready'; products: Product[]; fetchedAt: string | null; refreshFailed: boolean }
 
 // One refresh per app start (and per retry); the cached read model shows meanwhile.
 let refreshing: Promise<void> | undefined
@@ -27,6 +27,7 @@ function refresh(): Promise<void> {
 /** The catalogue from the device's read model at once, refreshed from the server in the background. */
 export function useCatalogue(): CatalogueView {
   const cached = useLiveRead(readCatalogue)
+  const fetchedAt = useLiveRead(readCatalogueFetchedAt) ?? null
   const [failed, setFailed] = useState(false)
 
   const load = useCallback(() => {
@@ -35,7 +36,7 @@ export function useCatalogue(): CatalogueView {
   }, [])
   useEffect(load, [load])
 
-  if (cached && cached.length > 0) return { status: 'ready', products: cached }
+  if (cached && cached.length > 0) return { status: 'ready', products: cached, fetchedAt, refreshFailed: failed }
   if (failed) return { status: 'failed', retry: load }
   return { status: 'loading' }
 }

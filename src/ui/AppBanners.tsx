@@ -1,0 +1,48 @@
+import { Trans } from '@lingui/react/macro'
+import { install, reloadToUpdate, usePwa } from '../pwa/state.ts'
+import { Button } from './Button.tsx'
+import { styled } from './styled.ts'
+import { theme } from './theme.ts'
+
+const Bar = styled('div')<{ $tone: 'offline' | 'update' | 'install' }>`
+  display: flex; align-items: center; justify-content: center; flex-wrap: wrap; gap: 4px 12px;
+  padding: 6px 16px; font-size: 14px; text-align: center;
+  background: ${(p) => (p.$tone === 'offline' ? '#2b3447' : p.$tone === 'update' ? '#e7f0fb' : theme.color.surface)};
+  color: ${(p) => (p.$tone === 'offline' ? '#ffffff' : theme.color.text)};
+  border-bottom: 1px solid ${theme.color.border};
+  button { min-height: 36px; padding: 0 14px; }
+`
+
+/** The app-level notices: offline, a new version waiting, and the install offer. */
+export function AppBanners() {
+  const pwa = usePwa()
+  return (
+    <>
+      {!pwa.online && (
+        <Bar $tone="offline" role="status">
+          <Trans>You're offline - showing saved data</Trans>
+        </Bar>
+      )}
+      {pwa.updateReady && (
+        <Bar $tone="update" role="status">
+          <span>
+            <Trans>A new version is available</Trans>
+          </span>
+          <Button type="button" onClick={reloadToUpdate}>
+            <Trans>Reload</Trans>
+          </Button>
+        </Bar>
+      )}
+      {pwa.installable && (
+        <Bar $tone="install">
+          <span>
+            <Trans>Add Seed to your home screen for quick access, even offline.</Trans>
+          </span>
+          <Button type="button" $variant="secondary" onClick={() => void install()}>
+            <Trans>Install app</Trans>
+          </Button>
+        </Bar>
+      )}
+    </>
+  )
+}

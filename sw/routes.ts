@@ -1,0 +1,41 @@
+/** How the service worker treats a request; pure, so the rules are unit-tested without a worker. */
+export type RouteKind =
+  | 'app-shell' // a navigation to an app route: the precached index.html
+  | 'catalogue' // GET /api/v2/bootstrap: stale-while-revalidate
+  | 'translations' // GET /i18n/*.json: stale-while-revalidate
+  | 'product-image' // GET /images/*: cache-first with expiry
+  | 'customer-read' // other GET /api reads: network-first, short timeout, cached fallback
+  | 'network' // everything else goes straight to the network
+
+export interface RequestFacts {
+  method: string
+  mode: RequestMode | string
+  url: URL
+  origin: string
+}
+
+// Never cached: sign-in, sessions and the provider sandboxes must always reach the server.
+const NEVER_CACHED = /^\/api\/auth(\/|$)/
+const NOT_APP_ROUTES = /^\/(api|images|i18n|sandbox|assets)(\/|$)|\.[a-z0-9]+$/i
+
+export function classify({ method, mode, url, origin }: RequestFacts): RouteKind {
+  if (method !== 'GET' || url.origin !== origin) return 'network'
+  const path = url.pathname
+  if (mode === 'navigate') return NOT_APP_ROUTES.test(path) ? 'network' : 'app-shell'
+  if (path === '/api/v2/bootstrap') return 'catalogue'
+  if (/^\/i18n\/[a-z]{2}\.json$/.test(path)) return 'translations'
+  if (path.startsWith('/images/')) return 'product-image'
+  if (path.startsWith('/api/') && !NEVER_CACHED.test(path)) return 'customer-read'
+  return 'network'
+}
+
+/** Cache names, shared with the page so a logout can drop the per-customer one. */
+export const CACHES = {
+  catalogue: 'catalogue-v1',
+  translations: 'translations-v1',
+  images: 'product-images-v1',
+  customer: 'customer-reads-v1',
+} as const
+
+/** Messages the page posts to the worker. */
+export type PageMessage = { type: 'customer.signedOut' } | { type: 'SKIP_WAITING' }

@@ -1,0 +1,45 @@
+/// <reference lib="webworker" />
+import { clientsClaim, type WorkboxPlugin } from 'workbox-core'
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
+import { registerRoute } from 'workbox-routing'
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies'
+import { ExpirationPlugin } from 'workbox-expiration'
+import { CacheableResponsePlugin } from 'workbox-cacheable-response'
+import { CACHES, classify, type PageMessage, type RouteKind } from './routes.ts'
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> }
+
+precacheAndRoute(self.__WB_MANIFEST)
+cleanupOutdatedCaches()
+// A fresh install takes the open pages at once; an update waits until the customer presses "Reload".
+clientsClaim()
+
+// Workbox's plugin classes declare optional callbacks as `| undefined`, which exactOptionalPropertyTypes rejects.
+const plugins = (...list: object[]) => list as WorkboxPlugin[]
+const okOnly = () => new CacheableResponsePlugin({ statuses: [200] })
+
+const handlers: Record<Exclude<RouteKind, 'network'>, Parameters<typeof registerRoute>[1]> = {
+  'app-shell': createHandlerBoundToURL('/index.html'),
+  catalogue: new StaleWhileRevalidate({ cacheName: CACHES.catalogue, plugins: plugins(okOnly()) }),
+  translations: new StaleWhileRevalidate({ cacheName: CACHES.translations, plugins: plugins(okOnly()) }),
+  'product-image': new CacheFirst({
+    cacheName: CACHES.images,
+    plugins: plugins(okOnly(), new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 30 * 24 * 60 * 60 })),
+  }),
+  'customer-read': new NetworkFirst({
+    cacheName: CACHES.customer,
+    networkTimeoutSeconds: 4,
+    plugins: plugins(okOnly(), new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 7 * 24 * 60 * 60 })),
+  }),
+}
+
+// Anything not matched (POSTs, /api/auth, the sandboxes) is left to the browser and the network.
+for (const [kind, handler] of Object.entries(handlers))
+  registerRoute(({ request, url }) => classify({ method: request.method, mode: request.mode, url, origin: self.location.origin }) === kind, handler)
+
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  const message = event.data as PageMessage | undefined
+  if (message?.type === 'SKIP_WAITING') void self.skipWaiting()
+  // One customer never sees another's data on a shared phone.
+  if (message?.type === 'customer.signedOut') event.waitUntil(caches.delete(CACHES.customer).then(() => undefined))
+})

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import { classify } from '../../sw/routes.ts'
+
+const origin = 'https://shop.example'
+const get = (path: string, mode = 'cors', method = 'GET') => classify({ method, mode, url: new URL(path, origin), origin })
+
+describe('the service worker routing rules', () => {
+  it('answers navigations to app routes with the app shell', () => {
+    for (const path of ['/', '/cart', '/orders/12', '/payment_status/abc', '/login?signed_in=google'])
+      expect(get(path, 'navigate'), path).toBe('app-shell')
+  })
+
+  it('never answers navigations to the API, images, translations, sandboxes or files with the shell', () => {
+    for (const path of ['/api/auth/google/start', '/api/v2/bootstrap', '/images/products/a.svg', '/i18n/en.json', '/sandbox/identity/google/auth', '/sw.js', '/manifest.webmanifest'])
+      expect(get(path, 'navigate'), path).toBe('network')
+  })
+
+  it('serves the catalogue stale-while-revalidate', () => {
+    expect(get('/api/v2/bootstrap')).toBe('catalogue')
+  })
+
+  it('serves translations stale-while-revalidate', () => {
+    expect(get('/i18n/xh.json')).toBe('translations')
+    expect(get('/i18n/../secret.json')).not.toBe('translations')
+  })
+
+  it('serves product images cache-first', () => {
+    expect(get('/images/products/5g-pro.svg', 'no-cors')).toBe('product-image')
+  })
+
+  it('reads other API answers network-first with a cached fallback', () => {
+    expect(get('/api/v2/partner/order/42')).toBe('customer-read')
+    expect(get('/api/v8/partner/detailed_customer_profile/email/a%40b.co')).toBe('customer-read')
+  })
+
+  it('never caches sign-in and session calls', () => {
+    expect(get('/api/auth/session')).toBe('network')
+    expect(get('/api/auth/google/callback?code=x')).toBe('network')
+  })
+
+  it('leaves writes and other origins to the network', () => {
+    expect(get('/api/v10/partner/order/1', 'cors', 'POST')).toBe('network')
+    expect(classify({ method: 'GET', mode: 'cors', url: new URL('https://fonts.example/a.css'), origin })).toBe('network')
+  })
+})
