@@ -44,7 +44,15 @@ export async function ensureBuild(root = repoRoot, log: (line: string) => void =
   if (!reason) return false
   log(`Building the client (${reason})...`)
   const { build } = await import('vite')
-  await build({ root, logLevel: 'warn' })
+  // The bundle users get is always the production one, whatever NODE_ENV the shell has.
+  const previous = process.env.NODE_ENV
+  process.env.NODE_ENV = 'production'
+  try {
+    await build({ root, mode: 'production', logLevel: 'warn' })
+  } finally {
+    if (previous === undefined) delete process.env.NODE_ENV
+    else process.env.NODE_ENV = previous
+  }
   writeFileSync(join(root, 'dist', stampName), buildStamp())
   return true
 }

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { PGlite, types } from '@electric-sql/pglite'
 import type { Transaction } from '@electric-sql/pglite'
+import { lockDataDir } from './dataDirLock.ts'
 import type { Db, Queryable } from './types.ts'
 
 // numeric and bigint arrive as strings by default; the API promises JSON numbers.
@@ -8,12 +9,28 @@ const parsers = { [types.NUMERIC]: Number, [types.INT8]: Number }
 
 /** Embedded PostgreSQL: in memory when dataDir is undefined, otherwise persisted under dataDir. */
 export async function openPglite(dataDir?: string): Promise<Db> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true })
-  const pg = dataDir ? await PGlite.create(dataDir, { parsers }) : await PGlite.create({ parsers })
+  if (!dataDir) return adapt(await PGlite.create({ parsers }), () => {})
+  mkdirSync(dataDir, { recursive: true })
+  const unlock = lockDataDir(dataDir)
+  try {
+    return adapt(await PGlite.create(dataDir, { parsers }), unlock)
+  } catch (error) {
+    unlock()
+    throw error
+  }
+}
+
+function adapt(pg: PGlite, release: () => void): Db {
   return {
     ...wrap(pg),
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
-    close: () => pg.close(),
+    async close() {
+      try {
+        await pg.close()
+      } finally {
+        release()
+      }
+    },
   }
 }
 
