@@ -9,13 +9,17 @@ import { jsonBody } from './http/jsonBody.ts'
 import type { AppEnv } from './http/jsonBody.ts'
 import { productImage } from './http/productImages.ts'
 import { bootstrapRoutes } from './routes/bootstrap.ts'
+import { profileRoutes } from './routes/profile.ts'
+import { sessionRoutes } from './routes/session.ts'
+import { userRoutes } from './routes/users.ts'
 
 /** Request bodies above this are refused (413); the largest real body, an order, is a few KB. */
 export const maxBodyBytes = 100 * 1024
 
 export interface AppOptions {
   db: Db
-  config: Pick<Config, 'apiKey'>
+  /** Only the key is required; the rest default as loadConfig would (tests pass just what they exercise). */
+  config: Pick<Config, 'apiKey'> & Partial<Pick<Config, 'scryptN' | 'cookieSecure' | 'trustProxy' | 'publicUrl' | 'social'>>
   /** The Vite build to serve; omitted in dev mode (Vite serves the client) and in API-only tests. */
   distDir?: string
 }
@@ -27,6 +31,9 @@ export function createApp({ db, config, distDir }: AppOptions) {
     .use(bodyLimit({ maxSize: maxBodyBytes, onError: (c) => jsonError(c, 413, 'Request body too large') }))
     .use(jsonBody)
     .route('/', bootstrapRoutes(db))
+    .route('/', userRoutes(db, config))
+    .route('/', sessionRoutes(db, config))
+    .route('/', profileRoutes(db, config))
     // Sub-app notFound handlers are not used once mounted, so unknown /api paths end here.
     .all('*', (c) => jsonError(c, 404, 'Not found'))
 

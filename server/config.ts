@@ -1,4 +1,7 @@
 import * as v from 'valibot'
+import { defaultScryptN } from './accounts/password.ts'
+import { readSocialProviders, socialEnvEntries } from './social/providerConfig.ts'
+import type { SocialProviderSettings } from './social/providerConfig.ts'
 
 const flag = (fallback: 'true' | 'false') =>
   v.pipe(
@@ -22,6 +25,19 @@ const EnvSchema = v.object({
   API_KEY: v.optional(v.pipe(v.string(), v.minLength(1, 'API_KEY must not be empty')), 'storefront-sandbox-key'),
   SEED: flag('true'),
   NODE_ENV: v.optional(v.picklist(['production', 'development', 'test']), 'production'),
+  // Lowering it only makes sense in tests; every hash records its own N, so old hashes still verify.
+  SCRYPT_N: v.pipe(
+    v.optional(v.string(), String(defaultScryptN)),
+    v.regex(/^\d{1,8}$/, 'SCRYPT_N must be a whole number'),
+    v.transform(Number),
+    v.check((n) => n >= 2 && n <= 2 ** 20 && (n & (n - 1)) === 0, 'SCRYPT_N must be a power of two up to 1048576'),
+  ),
+  // auto: Secure exactly when the request arrived over https.
+  COOKIE_SECURE: v.optional(v.picklist(['auto', 'true', 'false']), 'auto'),
+  // Behind a reverse proxy, believe its X-Forwarded-For and X-Forwarded-Proto.
+  TRUST_PROXY: flag('false'),
+  PUBLIC_URL: v.optional(v.pipe(v.string(), v.regex(/^$|^https?:\/\/[^/\s]+$/, 'PUBLIC_URL must be an origin such as https://shop.example.com')), ''),
+  ...socialEnvEntries,
 })
 
 /** The server's settings, read from the environment once at start-up. */
@@ -32,6 +48,13 @@ export interface Config {
   apiKey: string
   seed: boolean
   nodeEnv: 'production' | 'development' | 'test'
+  scryptN: number
+  cookieSecure: 'auto' | boolean
+  trustProxy: boolean
+  /** The origin browsers use ('' = whatever Host they sent); redirect URIs for real providers are built on it. */
+  publicUrl: string
+  /** Real identity providers configured by environment; a provider left out uses the sandbox issuer. */
+  social: SocialProviderSettings
 }
 
 /** Parses env (process.env by default); throws one readable message naming every bad variable. */
@@ -39,5 +62,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const result = v.safeParse(EnvSchema, env)
   if (!result.success) throw new Error(`Invalid environment: ${v.summarize(result.issues)}`)
   const e = result.output
-  return { port: e.PORT, host: e.HOST, databaseUrl: e.DATABASE_URL, apiKey: e.API_KEY, seed: e.SEED, nodeEnv: e.NODE_ENV }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    apiKey: e.API_KEY,
+    seed: e.SEED,
+    nodeEnv: e.NODE_ENV,
+    scryptN: e.SCRYPT_N,
+    cookieSecure: e.COOKIE_SECURE === 'auto' ? 'auto' : e.COOKIE_SECURE === 'true',
+    trustProxy: e.TRUST_PROXY,
+    publicUrl: e.PUBLIC_URL,
+    social: readSocialProviders(e),
+  }
 }

@@ -10,12 +10,23 @@ describe('the server configuration', () => {
       apiKey: 'storefront-sandbox-key',
       seed: true,
       nodeEnv: 'production',
+      scryptN: 131072,
+      cookieSecure: 'auto',
+      trustProxy: false,
+      publicUrl: '',
+      social: {},
     })
   })
 
   it('reads every variable from the environment', () => {
-    const env = { PORT: '3000', HOST: '0.0.0.0', DATABASE_URL: 'postgres://u:p@db:5432/shop', API_KEY: 'k', SEED: 'false', NODE_ENV: 'development' }
-    expect(loadConfig(env)).toEqual({ port: 3000, host: '0.0.0.0', databaseUrl: 'postgres://u:p@db:5432/shop', apiKey: 'k', seed: false, nodeEnv: 'development' })
+    const env = {
+      PORT: '3000', HOST: '0.0.0.0', DATABASE_URL: 'postgres://u:p@db:5432/shop', API_KEY: 'k', SEED: 'false', NODE_ENV: 'development',
+      SCRYPT_N: '1024', COOKIE_SECURE: 'true', TRUST_PROXY: 'true', PUBLIC_URL: 'https://shop.example.co.za',
+    }
+    expect(loadConfig(env)).toEqual({
+      port: 3000, host: '0.0.0.0', databaseUrl: 'postgres://u:p@db:5432/shop', apiKey: 'k', seed: false, nodeEnv: 'development',
+      scryptN: 1024, cookieSecure: true, trustProxy: true, publicUrl: 'https://shop.example.co.za', social: {},
+    })
   })
 
   it('accepts memory: and postgresql:// database URLs', () => {
@@ -27,5 +38,27 @@ describe('the server configuration', () => {
     expect(() => loadConfig({ PORT: 'eighty', SEED: 'maybe', DATABASE_URL: 'mysql://x' })).toThrow(/PORT[\s\S]*(SEED|DATABASE_URL)/)
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/)
     expect(() => loadConfig({ API_KEY: '' })).toThrow(/API_KEY/)
+    expect(() => loadConfig({ SCRYPT_N: '1000' })).toThrow(/SCRYPT_N must be a power of two/)
+    expect(() => loadConfig({ PUBLIC_URL: 'shop.example.co.za' })).toThrow(/PUBLIC_URL/)
+  })
+
+  it('configures a real identity provider from its issuer, or from its endpoints, with id and secret', () => {
+    const social = loadConfig({
+      GOOGLE_ISSUER: 'https://accounts.google.com', GOOGLE_CLIENT_ID: 'g-id', GOOGLE_CLIENT_SECRET: 'g-secret',
+      TWITTER_AUTHORIZATION_URL: 'https://twitter.com/i/oauth2/authorize', TWITTER_TOKEN_URL: 'https://api.x.com/2/oauth2/token',
+      TWITTER_USERINFO_URL: 'https://api.x.com/2/users/me', TWITTER_CLIENT_ID: 't-id', TWITTER_CLIENT_SECRET: 't-secret',
+    }).social
+    expect(social).toEqual({
+      google: { issuer: 'https://accounts.google.com', authorizationUrl: '', tokenUrl: '', userinfoUrl: '', clientId: 'g-id', clientSecret: 'g-secret', scope: 'openid email profile' },
+      twitter: {
+        issuer: '', authorizationUrl: 'https://twitter.com/i/oauth2/authorize', tokenUrl: 'https://api.x.com/2/oauth2/token',
+        userinfoUrl: 'https://api.x.com/2/users/me', clientId: 't-id', clientSecret: 't-secret', scope: 'users.read tweet.read',
+      },
+    })
+  })
+
+  it('refuses half a provider configuration instead of silently using the sandbox', () => {
+    expect(() => loadConfig({ FACEBOOK_CLIENT_ID: 'f-id' })).toThrow(/FACEBOOK_CLIENT_ID and FACEBOOK_CLIENT_SECRET/)
+    expect(() => loadConfig({ FACEBOOK_CLIENT_ID: 'f-id', FACEBOOK_CLIENT_SECRET: 's' })).toThrow(/FACEBOOK_ISSUER/)
   })
 })

@@ -1,0 +1,94 @@
+import * as v from 'valibot'
+import { UserSchema } from '../../src/domain/account.ts'
+import type { Address, User } from '../../src/domain/account.ts'
+import type { Queryable } from '../db/types.ts'
+
+/** What a new customer is made of; addresses are optional because a social sign-in knows none. */
+export interface NewCustomer {
+  first_name: string
+  last_name: string
+  id_number: string
+  email: string
+  phone: string
+  mobile: string
+  passwordHash: string
+  address?: Address
+}
+
+/** Thrown when the email (compared case-insensitively) already has an account. */
+export class DuplicateEmailError extends Error {
+  constructor() {
+    super('An account with this email already exists.')
+  }
+}
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string } | undefined)?.code === '23505'
+
+/** Inserts the customer and their address; returns the new id. Run it inside a transaction. */
+export async function insertCustomer(tx: Queryable, c: NewCustomer): Promise<number> {
+  let rows: { id: number }[]
+  try {
+    rows = await tx.query<{ id: number }>(
+      `insert into customers (first_name, last_name, id_number, email, phone, mobile, password_hash)
+       values ($1, $2, $3, $4, $5, $6, $7) returning id`,
+      [c.first_name, c.last_name, c.id_number, c.email, c.phone, c.mobile, c.passwordHash],
+    )
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new DuplicateEmailError()
+    throw error
+  }
+  const id = rows[0]!.id
+  if (c.address) await insertAddress(tx, id, c.address)
+  return id
+}
+
+async function insertAddress(tx: Queryable, customerId: number, a: Address): Promise<void> {
+  await tx.query(
+    `insert into addresses (customer_id, unit_number, floor_level, building_name, street_number, street_name,
+       suburb, city, province, postal_code, country, longitude, latitude, deliver_to)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+    [customerId, a.unit_number, a.floor_level, a.building_name, a.street_number, a.street_name, a.suburb, a.city,
+      a.province, a.postal_code, a.country, a.gps_coordinates?.longitude ?? null, a.gps_coordinates?.latitude ?? null, a.deliver_to],
+  )
+}
+
+/** The id and stored hash for a sign-in attempt, or undefined for an unknown email. */
+export async function findCredentials(db: Queryable, email: string): Promise<{ id: number; password_hash: string } | undefined> {
+  const rows = await db.query<{ id: number; password_hash: string }>(
+    'select id, password_hash from customers where lower(email) = lower($1)',
+    [email.trim()],
+  )
+  return rows[0]
+}
+
+export async function findCustomerIdByEmail(db: Queryable, email: string): Promise<number | undefined> {
+  return (await findCredentials(db, email))?.id
+}
+
+interface AddressRow extends Omit<Address, 'gps_coordinates'> {
+  longitude: number | null
+  latitude: number | null
+}
+
+/** The customer as the API returns them (never the password hash), checked against the shared schema. */
+export async function loadUser(db: Queryable, id: number): Promise<User | undefined> {
+  const [customer] = await db.query<Record<string, unknown>>(
+    'select id, first_name, last_name, id_number, email, phone, mobile from customers where id = $1',
+    [id],
+  )
+  if (!customer) return undefined
+  const addresses = await db.query<AddressRow>(
+    `select unit_number, floor_level, building_name, street_number, street_name, suburb, city, province,
+       postal_code, country, longitude, latitude, deliver_to
+     from addresses where customer_id = $1 order by id`,
+    [id],
+  )
+  return v.parse(UserSchema, {
+    ...customer,
+    addresses: addresses.map(({ longitude, latitude, ...a }) => ({
+      ...a,
+      gps_coordinates: longitude === null || latitude === null ? null : { longitude, latitude },
+    })),
+    orders: [],
+  })
+}

@@ -1,0 +1,35 @@
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
+import type { ScryptOptions } from 'node:crypto'
+
+/** OWASP's scrypt floor: N=2^17, r=8, p=1. Tests may lower N through SCRYPT_N; stored hashes keep their own. */
+export const defaultScryptN = 2 ** 17
+const r = 8
+const p = 1
+const saltBytes = 16
+const keyBytes = 64
+// 128 * N * r bytes are needed; Node's 32 MiB default refuses N=2^17.
+const maxmem = 256 * 1024 * 1024
+
+// The callback form runs on libuv's thread pool, so hashing never blocks the event loop.
+const derive = (password: string, salt: Buffer, length: number, options: ScryptOptions) =>
+  new Promise<Buffer>((done, fail) => scrypt(password.normalize('NFC'), salt, length, options, (err, key) => (err ? fail(err) : done(key))))
+
+/** `scrypt$N$r$p$salt$hash` with base64url salt and hash. */
+export async function hashPassword(password: string, N = defaultScryptN): Promise<string> {
+  const salt = randomBytes(saltBytes)
+  const key = await derive(password, salt, keyBytes, { N, r, p, maxmem })
+  return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$')
+}
+
+const format = /^scrypt\$(\d+)\$(\d+)\$(\d+)\$([A-Za-z0-9_-]+)\$([A-Za-z0-9_-]+)$/
+
+/** True when password matches stored; a malformed stored value never matches. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const m = format.exec(stored)
+  if (!m) return false
+  const [N, rr, pp] = [Number(m[1]), Number(m[2]), Number(m[3])]
+  const expected = Buffer.from(m[5] ?? '', 'base64url')
+  if (expected.length === 0) return false
+  const key = await derive(password, Buffer.from(m[4] ?? '', 'base64url'), expected.length, { N, r: rr, p: pp, maxmem })
+  return timingSafeEqual(key, expected)
+}

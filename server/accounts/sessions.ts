@@ -1,0 +1,47 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type { Queryable } from '../db/types.ts'
+
+/** A session lives this long after the customer was last seen. */
+export const sessionDays = 30
+// Refreshing at most daily keeps a busy customer from writing to the database on every request.
+const refreshAfterHours = 24
+
+const hash = (id: string) => createHash('sha256').update(id).digest()
+
+export interface ActiveSession {
+  customerId: number
+  expiresAt: Date
+  /** True when this lookup pushed the expiry forward, so the cookie should be sent again. */
+  renewed: boolean
+}
+
+/** A new random 256-bit session id for the customer; only its hash is stored. */
+export async function createSession(db: Queryable, customerId: number): Promise<{ id: string; expiresAt: Date }> {
+  const id = randomBytes(32).toString('base64url')
+  const [row] = await db.query<{ expires_at: Date }>(
+    `insert into sessions (id_hash, customer_id, expires_at) values ($1, $2, now() + make_interval(days => $3))
+     returning expires_at`,
+    [hash(id), customerId, sessionDays],
+  )
+  return { id, expiresAt: new Date(row!.expires_at) }
+}
+
+/** The live session for a cookie value, rolled forward when last seen over a day ago; undefined otherwise. */
+export async function findSession(db: Queryable, id: string): Promise<ActiveSession | undefined> {
+  const [renewed] = await db.query<{ customer_id: number; expires_at: Date }>(
+    `update sessions set last_seen_at = now(), expires_at = now() + make_interval(days => $2)
+     where id_hash = $1 and expires_at > now() and last_seen_at < now() - make_interval(hours => $3)
+     returning customer_id, expires_at`,
+    [hash(id), sessionDays, refreshAfterHours],
+  )
+  if (renewed) return { customerId: renewed.customer_id, expiresAt: new Date(renewed.expires_at), renewed: true }
+  const [row] = await db.query<{ customer_id: number; expires_at: Date }>(
+    'select customer_id, expires_at from sessions where id_hash = $1 and expires_at > now()',
+    [hash(id)],
+  )
+  return row && { customerId: row.customer_id, expiresAt: new Date(row.expires_at), renewed: false }
+}
+
+export async function deleteSession(db: Queryable, id: string): Promise<void> {
+  await db.query('delete from sessions where id_hash = $1 or expires_at < now()', [hash(id)])
+}

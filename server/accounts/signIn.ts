@@ -1,0 +1,16 @@
+import type { Context } from 'hono'
+import type { User } from '../../src/domain/account.ts'
+import type { Db } from '../db/types.ts'
+import { setSessionCookie } from '../http/sessionCookie.ts'
+import type { CookieSettings } from '../http/sessionCookie.ts'
+import { loadUser } from './customers.ts'
+import { createSession } from './sessions.ts'
+
+/** Starts a session for the customer, sets its cookie and returns the customer as the API shows them. */
+export async function signIn(c: Context, db: Db, customerId: number, settings: CookieSettings): Promise<User> {
+  const session = await createSession(db, customerId)
+  setSessionCookie(c, session.id, session.expiresAt, settings)
+  const user = await loadUser(db, customerId)
+  if (!user) throw new Error(`customer ${customerId} vanished while signing in`)
+  return user
+}

@@ -1,0 +1,61 @@
+import { Hono } from 'hono'
+import * as v from 'valibot'
+import { LoginSchema } from '../../src/domain/account.ts'
+import { findCredentials, loadUser } from '../accounts/customers.ts'
+import { clearEmailFailures, recordFailure, retryAfterSeconds } from '../accounts/loginLimiter.ts'
+import { defaultScryptN, hashPassword, verifyPassword } from '../accounts/password.ts'
+import { deleteSession } from '../accounts/sessions.ts'
+import { signIn } from '../accounts/signIn.ts'
+import type { Db } from '../db/types.ts'
+import { jsonError } from '../http/errors.ts'
+import { clientAddress } from '../http/requestInfo.ts'
+import { notSignedIn, requireCustomer } from '../http/requireCustomer.ts'
+import type { CustomerEnv } from '../http/requireCustomer.ts'
+import { clearSessionCookie, readSessionCookie } from '../http/sessionCookie.ts'
+import { validationError } from '../http/validationError.ts'
+import type { AccountSettings } from './users.ts'
+
+export const wrongCredentials = 'Incorrect Username or Password. Please try again.'
+export const tooManyAttempts = 'Too many sign-in attempts. Please wait a few minutes and try again.'
+
+// An unknown email is checked against this, so it costs the same time as a wrong password.
+const dummyHashes = new Map<number, Promise<string>>()
+const dummyHash = (N: number) => {
+  if (!dummyHashes.has(N)) dummyHashes.set(N, hashPassword('not-a-real-password-1!', N))
+  return dummyHashes.get(N)!
+}
+
+/** POST /auth/login, POST /auth/logout, GET /auth/session. */
+export function sessionRoutes(db: Db, settings: AccountSettings) {
+  const N = settings.scryptN ?? defaultScryptN
+  return new Hono<CustomerEnv>()
+    .post('/auth/login', async (c) => {
+      const parsed = v.safeParse(LoginSchema, c.get('json'))
+      if (!parsed.success) return validationError(c, parsed.issues)
+      const { email, password } = parsed.output
+      const keys = { email, address: clientAddress(c, settings) }
+      const wait = await retryAfterSeconds(db, keys)
+      if (wait > 0) {
+        c.header('Retry-After', String(wait))
+        return jsonError(c, 429, tooManyAttempts)
+      }
+      const found = await findCredentials(db, email)
+      const ok = await verifyPassword(password, found?.password_hash ?? (await dummyHash(N)))
+      if (!found || !ok) {
+        await recordFailure(db, keys)
+        return jsonError(c, 401, wrongCredentials)
+      }
+      await clearEmailFailures(db, email)
+      return c.json({ user: await signIn(c, db, found.id, settings) })
+    })
+    .post('/auth/logout', async (c) => {
+      const id = readSessionCookie(c)
+      if (id) await deleteSession(db, id)
+      clearSessionCookie(c, settings)
+      return c.body(null, 204)
+    })
+    .get('/auth/session', requireCustomer(db, settings), async (c) => {
+      const user = await loadUser(db, c.get('customerId'))
+      return user ? c.json({ user }) : jsonError(c, 401, notSignedIn)
+    })
+}

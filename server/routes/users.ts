@@ -1,0 +1,33 @@
+import { Hono } from 'hono'
+import * as v from 'valibot'
+import { SignupSchema } from '../../src/domain/account.ts'
+import { DuplicateEmailError, insertCustomer } from '../accounts/customers.ts'
+import { hashPassword } from '../accounts/password.ts'
+import { signIn } from '../accounts/signIn.ts'
+import type { Db } from '../db/types.ts'
+import { jsonError } from '../http/errors.ts'
+import type { AppEnv } from '../http/jsonBody.ts'
+import type { CookieSettings } from '../http/sessionCookie.ts'
+import { validationError } from '../http/validationError.ts'
+
+export interface AccountSettings extends CookieSettings {
+  scryptN?: number
+}
+
+/** POST /v2/users: sign-up (spec §7); the new customer leaves signed in. */
+export function userRoutes(db: Db, settings: AccountSettings) {
+  return new Hono<AppEnv>().post('/v2/users', async (c) => {
+    const parsed = v.safeParse(SignupSchema, c.get('json'))
+    if (!parsed.success) return validationError(c, parsed.issues)
+    const { password, confirm_password: _unchecked, ricaAddress, ...personal } = parsed.output.user
+    const passwordHash = await hashPassword(password, settings.scryptN)
+    let customerId: number
+    try {
+      customerId = await db.transaction((tx) => insertCustomer(tx, { ...personal, passwordHash, address: ricaAddress }))
+    } catch (error) {
+      if (error instanceof DuplicateEmailError) return jsonError(c, 409, error.message)
+      throw error
+    }
+    return c.json({ user: await signIn(c, db, customerId, settings) }, 201)
+  })
+}

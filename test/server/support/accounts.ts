@@ -1,0 +1,73 @@
+import { createApp } from '../../../server/app.ts'
+import type { AppOptions } from '../../../server/app.ts'
+
+export const apiKey = 'test-key'
+/** Low enough to keep the suite fast; password.test.ts checks the real default once. */
+export const testScryptN = 1024
+export const password = 'Secret#123'
+
+export type TestApp = ReturnType<typeof createApp>
+
+export const accountsApp = (db: AppOptions['db'], config: Partial<AppOptions['config']> = {}) =>
+  createApp({ db, config: { apiKey, scryptN: testScryptN, trustProxy: true, ...config } })
+
+let counter = 0
+/** A unique, valid email per call, so tests never collide on the unique index. */
+export const uniqueEmail = (name = 'customer') => `${name}.${Date.now()}.${++counter}@example.co.za`
+
+export const address = () => ({
+  unit_number: '4',
+  floor_level: '2',
+  building_name: 'Harbour View',
+  street_number: '12',
+  street_name: 'Long Street',
+  suburb: 'Cape Town City Centre',
+  city: 'Cape Town',
+  province: 'Western Cape',
+  postal_code: '8001',
+  country: 'South Africa',
+  gps_coordinates: { longitude: 18.4187, latitude: -33.9219 },
+  deliver_to: 'Reception',
+})
+
+export const signupBody = (user: Record<string, unknown> = {}) => ({
+  user: {
+    first_name: 'Thandi',
+    last_name: 'Nkosi',
+    id_number: '9001015800086',
+    email: uniqueEmail(),
+    password,
+    confirm_password: password,
+    phone: '0821234567',
+    mobile: '0831234567',
+    ricaAddress: address(),
+    ...user,
+  },
+})
+
+/** Request init with the Key header, a JSON body and, optionally, a cookie and a client address. */
+export function call(method: string, body?: unknown, extra: { cookie?: string; from?: string; key?: string | null } = {}): RequestInit {
+  const headers: Record<string, string> = {}
+  if (extra.key !== null) headers.Key = extra.key ?? apiKey
+  if (body !== undefined) headers['Content-Type'] = 'application/json'
+  if (extra.cookie) headers.Cookie = extra.cookie
+  if (extra.from) headers['X-Forwarded-For'] = extra.from
+  return { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }
+}
+
+/** The sid cookie a response set, as `sid=value` ready for a Cookie header; undefined when none. */
+export function sessionCookie(res: Response): string | undefined {
+  const line = res.headers.getSetCookie().find((c) => c.startsWith('sid='))
+  return line?.split(';')[0]
+}
+
+/** Signs a fresh customer up and returns their email and session cookie. */
+export async function signUp(app: TestApp, user: Record<string, unknown> = {}) {
+  const body = signupBody(user)
+  const res = await app.request('/api/v2/users', call('POST', body))
+  if (res.status !== 201) throw new Error(`sign-up failed with ${res.status}: ${await res.text()}`)
+  const cookie = sessionCookie(res)
+  if (!cookie) throw new Error('sign-up set no session cookie')
+  const { user: created } = (await res.json()) as { user: { id: number; email: string } }
+  return { email: body.user.email, cookie, id: created.id }
+}
