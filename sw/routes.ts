@@ -38,4 +38,4 @@ export const CACHES = {
 } as const
 
 /** Messages the page posts to the worker. */
-export type PageMessage = { type: 'customer.signedOut' } | { type: 'SKIP_WAITING' }
+export type PageMessage = { type: 'customer.signedOut' } | { type: 'SKIP_WAITING' } | { type: 'GET_VERSION' }

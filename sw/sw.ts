@@ -40,6 +40,8 @@ for (const [kind, handler] of Object.entries(handlers))
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const message = event.data as PageMessage | undefined
   if (message?.type === 'SKIP_WAITING') void self.skipWaiting()
+  // Which build this worker is, for support and for the update test.
+  if (message?.type === 'GET_VERSION') event.ports[0]?.postMessage({ build: import.meta.env.VITE_BUILD_ID })
   // One customer never sees another's data on a shared phone.
   if (message?.type === 'customer.signedOut') event.waitUntil(caches.delete(CACHES.customer).then(() => undefined))
 })

@@ -18,6 +18,8 @@ declare module 'vitest' {
     baseUrl: string
     /** Absolute path of the Chromium executable the tests launch. */
     chromePath: string
+    /** The built client the server under test serves. */
+    distDir: string
   }
 }
 
@@ -98,6 +100,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   console.log(`[e2e] server at ${server.url}, Chromium at ${chromePath}`)
   project.provide('baseUrl', server.url)
   project.provide('chromePath', chromePath)
+  project.provide('distDir', distDir)
   return async () => {
     await server.close()
   }
