@@ -6,7 +6,7 @@ import { t } from '@lingui/core/macro'
 import { i18n } from './i18n/i18n.ts'
 import { routeTree } from './routeTree.gen.ts'
 import { startCartInBackground } from './features/cart/cart.ts'
-import { setSession } from './features/account/session.ts'
+import { startAuthInBackground, subscribeSession, getSession } from './features/account/session.ts'
 import { toast } from './ui/toaster.ts'
 import { Spinner } from './ui/Spinner.tsx'
 import './ui/styled.ts'
@@ -20,8 +20,14 @@ declare module '@tanstack/react-router' {
 }
 
 void startCartInBackground({ onAdded: () => toast.success(t`added to cart`) })
-// Sign-in arrives with the accounts work; until then nobody is signed in.
-setSession({ status: 'anonymous' })
+void startAuthInBackground()
+// A logout (here or in another tab) re-runs the guards, so a customer-only page leaves at once.
+let wasCustomer = false
+subscribeSession(() => {
+  const isCustomer = getSession().status === 'customer'
+  if (wasCustomer && !isCustomer) void router.invalidate()
+  wasCustomer = isCustomer
+})
 
 // The worker registers after the first paint; in dev, Vite serves modules the worker could not precache.
 if (import.meta.env.PROD) void import('./pwa/register.ts').then(({ registerServiceWorker }) => registerServiceWorker())

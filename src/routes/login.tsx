@@ -1,7 +1,50 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import { Placeholder } from '../ui/Page.tsx'
+import * as v from 'valibot'
+import { AuthCard } from '../features/account/AuthCard.tsx'
+import { LoginForm } from '../features/account/LoginForm.tsx'
+import { SocialButtons } from '../features/account/SocialButtons.tsx'
+import { useSocialReturn } from '../features/account/useSocialReturn.ts'
+import { styled } from '../ui/styled.ts'
+import { theme } from '../ui/theme.ts'
+
+// A social sign-in comes back with ?signed_in=<provider> or ?error=social; anything else is ignored.
+const LoginSearch = v.object({
+  signed_in: v.optional(v.picklist(['google', 'facebook', 'twitter'])),
+  error: v.optional(v.string()),
+})
 
 export const Route = createFileRoute('/login')({
-  component: () => <Placeholder title={<Trans>Sign in to continue</Trans>} body={<Trans>Signing in opens soon.</Trans>} />,
+  validateSearch: (search) => {
+    const parsed = v.safeParse(LoginSearch, search)
+    return parsed.success ? parsed.output : {}
+  },
+  component: LoginPage,
 })
+
+const Or = styled('p')`
+  display: flex; align-items: center; gap: 12px; margin: 16px 0; color: ${theme.color.muted}; font-size: 14px;
+  &::before, &::after { content: ''; flex: 1; border-top: 1px solid ${theme.color.border}; }
+`
+
+function LoginPage() {
+  const search = Route.useSearch()
+  useSocialReturn(search)
+  return (
+    <AuthCard>
+      <h1>
+        <Trans>Sign in to continue</Trans>
+      </h1>
+      <SocialButtons />
+      <Or>
+        <Trans>or</Trans>
+      </Or>
+      <LoginForm />
+      <p className="switch">
+        <Link to="/signup">
+          <Trans>Don't have an account? Sign up</Trans>
+        </Link>
+      </p>
+    </AuthCard>
+  )
+}

@@ -1,7 +1,22 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import { Placeholder } from '../ui/Page.tsx'
+import { AuthCard } from '../features/account/AuthCard.tsx'
+import { SignupWizard } from '../features/account/SignupWizard.tsx'
 
-export const Route = createFileRoute('/signup')({
-  component: () => <Placeholder title={<Trans>Create an Account</Trans>} body={<Trans>Creating an account opens soon.</Trans>} />,
-})
+export const Route = createFileRoute('/signup')({ component: SignupPage })
+
+function SignupPage() {
+  return (
+    <AuthCard>
+      <h1>
+        <Trans>Create an Account</Trans>
+      </h1>
+      <SignupWizard />
+      <p className="switch">
+        <Link to="/login">
+          <Trans>Already have an account? Sign in</Trans>
+        </Link>
+      </p>
+    </AuthCard>
+  )
+}

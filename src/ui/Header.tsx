@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { ProfileMenu } from '../features/account/ProfileMenu.tsx'
 import { useSession } from '../features/account/session.ts'
 import { useCartLineCount } from '../features/cart/cart.ts'
 import { ButtonLink } from './Button.tsx'
@@ -37,7 +38,7 @@ const Badge = styled('span')`
   background: ${theme.color.error}; color: #fff; font-size: 12px; font-weight: 700; line-height: 20px; text-align: center;
 `
 
-/** Header per spec §2: logo, links for customers, login/sign-up for visitors, cart with badge, language. */
+/** Header per spec §2: logo, links and the profile menu for customers, login/sign-up for visitors, cart with badge, language. */
 export function Header() {
   const session = useSession()
   const count = useCartLineCount()
@@ -58,6 +59,7 @@ export function Header() {
               <Link className="nav" to="/support">
                 <Trans>Support</Trans>
               </Link>
+              <ProfileMenu firstName={session.customer.first_name} />
             </>
           ) : (
             <>

@@ -1,35 +1,110 @@
 import { useSyncExternalStore } from 'react'
+import type { Login, User } from '../../domain/account.ts'
+import type { SignInFailure } from '../../../machines/auth.events.ts'
+import type { AuthActor } from './authActor.ts'
 
-/** Who is using the app. Sign-in arrives with the accounts work; until then every visitor is anonymous. */
-export interface Customer {
-  id: number
-  first_name: string
-  last_name: string
-  email: string
-}
+/** Who is using the app, as the auth actor knows it; `offline` when shown from the device's memory. */
+export type Customer = User
 
-export type Session = { status: 'checking' } | { status: 'anonymous' } | { status: 'customer'; customer: Customer }
+export type Session =
+  | { status: 'checking' }
+  | { status: 'anonymous' }
+  | { status: 'customer'; customer: Customer; offline: boolean }
 
+type AuthModule = typeof import('./authActor.ts')
+
+// The auth machine (and xstate) loads right after boot instead of with the first paint's JS.
+let loading: Promise<{ mod: AuthModule; actor: AuthActor }> | undefined
 let session: Session = { status: 'checking' }
 const listeners = new Set<() => void>()
-let settle: (s: Session) => void = () => {}
-const settled = new Promise<Session>((resolve) => (settle = resolve))
+let waiting: Array<(s: Session) => void> = []
 
-export function setSession(next: Session): void {
-  session = next
-  if (next.status !== 'checking') settle(next)
-  for (const listener of listeners) listener()
+function sessionOf(actor: AuthActor): Session {
+  const snapshot = actor.getSnapshot()
+  const user = snapshot.context.user
+  if (snapshot.matches('checking') || snapshot.matches('recalling')) return { status: 'checking' }
+  if (user && snapshot.matches('loggedIn')) return { status: 'customer', customer: user, offline: false }
+  if (user && snapshot.matches('loggedInOffline')) return { status: 'customer', customer: user, offline: true }
+  return { status: 'anonymous' }
+}
+
+function publish(next: Session): void {
+  const same = JSON.stringify(next) === JSON.stringify(session)
+  session = same ? session : next
+  if (next.status !== 'checking') {
+    const resolve = waiting
+    waiting = []
+    for (const r of resolve) r(session)
+  }
+  if (!same) for (const listener of listeners) listener()
+}
+
+/** Starts the one auth actor in the background; calls made before it is ready wait for it. */
+export function startAuthInBackground(): Promise<{ mod: AuthModule; actor: AuthActor }> {
+  loading ??= import('./authActor.ts').then((mod) => {
+    const actor = mod.startAuth()
+    actor.subscribe(() => publish(sessionOf(actor)))
+    publish(sessionOf(actor))
+    return { mod, actor }
+  })
+  return loading
+}
+
+function auth(): Promise<{ mod: AuthModule; actor: AuthActor }> {
+  return startAuthInBackground()
 }
 
 /** Resolves once it is known whether a customer is signed in (the guard waits on this). */
 export function whenSessionKnown(): Promise<Session> {
-  return session.status === 'checking' ? settled : Promise.resolve(session)
+  if (session.status !== 'checking') return Promise.resolve(session)
+  void auth()
+  return new Promise((resolve) => waiting.push(resolve))
+}
+
+/** Signs in with email and password; resolves with the customer, or the failure to show. */
+export async function signIn(credentials: Login): Promise<{ user: User } | { failure: SignInFailure }> {
+  const { actor } = await auth()
+  actor.send({ type: 'auth.signIn', ...credentials })
+  const { waitFor } = await import('xstate')
+  const done = await waitFor(actor, (s) => !s.matches('signingIn'))
+  if (done.context.user) return { user: done.context.user }
+  return { failure: done.context.failure ?? { message: 'Sign-in failed.', status: undefined } }
+}
+
+/** Logs out: the device forgets at once, the server is told when it can be reached. */
+export async function signOut(): Promise<void> {
+  const { actor } = await auth()
+  actor.send({ type: 'auth.signOut' })
+}
+
+/** The server already signed this customer in (a new account): the app follows. */
+export async function adoptCustomer(user: User): Promise<void> {
+  const { actor } = await auth()
+  actor.send({ type: 'auth.signedIn', user })
+}
+
+/** Asks the server again (after a social sign-in returned); resolves with the answer. */
+export async function recheckSession(): Promise<Session> {
+  const { actor } = await auth()
+  const { waitFor } = await import('xstate')
+  // A tab still on its first check already asks the server; otherwise ask again.
+  if (!actor.getSnapshot().matches('checking')) {
+    if (actor.getSnapshot().matches('loggedIn')) return session
+    actor.send({ type: 'auth.recheck' })
+  }
+  await waitFor(actor, (s) => !s.matches('checking') && !s.matches('recalling'))
+  return session
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+export function getSession(): Session {
+  return session
 }
 
 export function useSession(): Session {
-  return useSyncExternalStore(
-    (l) => (listeners.add(l), () => listeners.delete(l)),
-    () => session,
-    () => session,
-  )
+  return useSyncExternalStore(subscribeSession, getSession, getSession)
 }

@@ -1,7 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Trans } from '@lingui/react/macro'
-import { Placeholder } from '../../ui/Page.tsx'
+import { ProfileView } from '../../features/account/ProfileView.tsx'
+import { useSession } from '../../features/account/session.ts'
+import { Spinner } from '../../ui/Spinner.tsx'
 
-export const Route = createFileRoute('/_customer/profile')({
-  component: () => <Placeholder title={<Trans>Profile</Trans>} body={<Trans>Your profile will show here.</Trans>} />,
-})
+export const Route = createFileRoute('/_customer/profile')({ component: ProfilePage })
+
+function ProfilePage() {
+  const session = useSession()
+  // The guard let only customers in; a logout while here shows the spinner until the guard redirects.
+  if (session.status !== 'customer') return <Spinner />
+  return <ProfileView user={session.customer} offline={session.offline} />
+}

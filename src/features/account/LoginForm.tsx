@@ -1,0 +1,47 @@
+import { useState, type FormEvent } from 'react'
+import { useNavigate } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { SignInFailure } from '../../../machines/auth.events.ts'
+import { Button } from '../../ui/Button.tsx'
+import { PasswordField } from '../../ui/forms/PasswordField.tsx'
+import { TextField } from '../../ui/forms/TextField.tsx'
+import { toast } from '../../ui/toaster.ts'
+import { signIn } from './session.ts'
+
+/** Email and password, both required by the form (spec §5); success goes to /profile. */
+export function LoginForm() {
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [busy, setBusy] = useState(false)
+  const navigate = useNavigate()
+  const { t } = useLingui()
+
+  const describe = (failure: SignInFailure): string => {
+    if (failure.status === 401) return t`Incorrect Username or Password. Please try again.`
+    if (failure.status === undefined) return t`Could not reach the server. Check your connection and try again.`
+    return failure.message
+  }
+
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    setBusy(true)
+    const result = await signIn({ email: email.trim(), password })
+    setBusy(false)
+    if ('failure' in result) {
+      toast.error(describe(result.failure), 3000)
+      return
+    }
+    toast.success(t`Logged in successfully!`)
+    await navigate({ to: '/profile' })
+  }
+
+  return (
+    <form onSubmit={(e) => void submit(e)} aria-label={t`Sign in with email`}>
+      <TextField id="login-email" name="email" type="email" label={<Trans>Email</Trans>} value={email} onValue={setEmail} autoComplete="email" required />
+      <PasswordField id="login-password" name="password" label={<Trans>Password</Trans>} value={password} onValue={setPassword} autoComplete="current-password" required />
+      <Button type="submit" disabled={busy} style={{ width: '100%' }}>
+        {busy ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}
+      </Button>
+    </form>
+  )
+}

@@ -1,0 +1,65 @@
+import { createActor, fromPromise, type ActorRefFrom } from 'xstate'
+import { authMachine } from '../../../machines/auth.machine.ts'
+import type { Login, User } from '../../domain/account.ts'
+import { fetchSession, login, logout } from '../../api/account.ts'
+import { openAuthChannel } from './authBroadcast.ts'
+import { clearCustomerData } from './customerData.ts'
+import { forgetCustomer, recallCustomer, rememberCustomer } from './knownCustomer.ts'
+
+export type AuthActor = ActorRefFrom<typeof authMachine>
+
+let running: { actor: AuthActor; stop: () => void } | undefined
+
+// A failed write of the known customer costs only the offline view; the session itself is the cookie.
+const quietly = (work: Promise<unknown>) => void work.catch(() => undefined)
+
+/** Starts the one auth actor (again calls return it): network through src/api, memory through commit(). */
+export function startAuth(): AuthActor {
+  if (running) return running.actor
+  const channel = openAuthChannel((message) => {
+    if (message.type === 'signedOut') actor.send({ type: 'auth.signedOutElsewhere' })
+    else actor.send({ type: 'auth.signedIn', user: message.user })
+  })
+  const actor: AuthActor = createActor(
+    authMachine.provide({
+      actors: {
+        checkSession: fromPromise(async () => {
+          const user = await fetchSession()
+          return user ? { status: 'customer' as const, user } : { status: 'anonymous' as const }
+        }),
+        recallCustomer: fromPromise(() => recallCustomer()),
+        signIn: fromPromise<User, Login>(({ input }) => login(input)),
+        signOut: fromPromise(() => logout()),
+      },
+      actions: {
+        // Only a change is announced, so two tabs never echo the same sign-in back and forth.
+        remember: (_, { user }) =>
+          quietly(rememberCustomer(user).then((changed) => changed && channel.post({ type: 'signedIn', user }))),
+        forget: () => quietly(forgetCustomer()),
+        clearCustomerData: () => {
+          clearCustomerData()
+          channel.post({ type: 'signedOut' })
+        },
+      },
+    }),
+  )
+  const recheck = () => {
+    if (actor.getSnapshot().matches('loggedInOffline')) actor.send({ type: 'auth.recheck' })
+  }
+  window.addEventListener('online', recheck)
+  actor.start()
+  running = {
+    actor,
+    stop: () => {
+      window.removeEventListener('online', recheck)
+      channel.close()
+      actor.stop()
+    },
+  }
+  return actor
+}
+
+export function stopAuth(): void {
+  running?.stop()
+  running = undefined
+}

@@ -1,0 +1,44 @@
+import type { User } from '../../domain/account.ts'
+import { AUTH_STREAM, type AuthFact, type Fact } from '../../domain/events.ts'
+import { commit } from '../../store/commit.ts'
+import { openStore } from '../../store/db.ts'
+import { readKnownCustomer } from '../../store/queries.ts'
+import { newId } from '../cart/cartIds.ts'
+
+const AUTH_FACT_VERSION = 1
+
+// One write at a time, so a sign-in followed at once by a sign-out lands in that order.
+let queue: Promise<unknown> = Promise.resolve()
+const inTurn = <T>(task: () => Promise<T>): Promise<T> => {
+  const next = queue.then(task, task)
+  queue = next.catch(() => undefined)
+  return next
+}
+
+function stamp(body: AuthFact): Fact<AuthFact> {
+  return { ...body, id: newId(), stream: AUTH_STREAM, occurredAt: new Date().toISOString(), v: AUTH_FACT_VERSION }
+}
+
+/** The customer the device last knew, or null (also when the store cannot be read). */
+export async function recallCustomer(): Promise<User | null> {
+  await openStore()
+  return readKnownCustomer().catch(() => null)
+}
+
+/** Records the signed-in customer when it differs from the known one; true when it wrote a fact. */
+export function rememberCustomer(user: User): Promise<boolean> {
+  return inTurn(async () => {
+    if (JSON.stringify(await recallCustomer()) === JSON.stringify(user)) return false
+    await commit(stamp({ type: 'v1.CustomerSignedIn', payload: { user } }))
+    return true
+  })
+}
+
+/** Records that nobody is signed in; nothing when the device already knows no customer. */
+export function forgetCustomer(): Promise<boolean> {
+  return inTurn(async () => {
+    if ((await recallCustomer()) === null) return false
+    await commit(stamp({ type: 'v1.CustomerSignedOut', payload: {} }))
+    return true
+  })
+}

@@ -1,0 +1,36 @@
+import type { I18n, MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { messages } from '../../domain/account.ts'
+
+type MessageKey = keyof typeof messages
+
+/** One catalogue entry per message of spec §5; the shared schemas speak English, the UI translates. */
+const descriptors: Record<MessageKey, MessageDescriptor> = {
+  firstName: msg`First name is required.`,
+  lastName: msg`Last name is required.`,
+  idRequired: msg`ID number is required.`,
+  idDigits: msg`ID number must be 13 digits.`,
+  emailRequired: msg`Email is required.`,
+  emailShape: msg`Invalid email address.`,
+  passwordRequired: msg`Password is required.`,
+  passwordRule: msg`Password must be at least 8 characters, include a number, and a special character.`,
+  phoneRequired: msg`Phone number is required.`,
+  phoneDigits: msg`Phone number must be 10 digits.`,
+  mobileDigits: msg`Mobile number must be 10 digits.`,
+  streetName: msg`Street name is required.`,
+  streetNumber: msg`Street number is required.`,
+  city: msg`City/Town name is required.`,
+  postalRequired: msg`Postal Code is required.`,
+  postalDigits: msg`Invalid Postal Code.`,
+  province: msg`Province is required.`,
+}
+
+const byText = new Map<string, MessageDescriptor>(
+  (Object.keys(messages) as MessageKey[]).map((key) => [messages[key], descriptors[key]]),
+)
+
+/** The message in the active language; a text with no catalogue entry shows as it is. */
+export function translateMessage(i18n: I18n, text: string): string {
+  const descriptor = byText.get(text)
+  return descriptor ? i18n._(descriptor) : text
+}
