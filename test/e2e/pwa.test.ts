@@ -101,6 +101,30 @@ describe('installable and offline', () => {
   })
 })
 
+describe('installing', () => {
+  test('"Install app" appears when the browser offers installation and goes once installed', async () => {
+    const page = await session.page()
+    await openHome(page)
+    const button = page.getByRole('button', { name: 'Install app' })
+    expect(await button.count()).toBe(0)
+    // Headless Chromium never offers installation itself, so the test plays the browser's part.
+    await page.evaluate(() => {
+      const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+        prompt: async () => {
+          ;(window as unknown as { prompted: boolean }).prompted = true
+        },
+        userChoice: Promise.resolve({ outcome: 'dismissed' }),
+      })
+      window.dispatchEvent(offer)
+    })
+    await button.waitFor()
+    await button.click()
+    await expect.poll(() => page.evaluate(() => (window as unknown as { prompted?: boolean }).prompted)).toBe(true)
+    await page.evaluate(() => window.dispatchEvent(new Event('appinstalled')))
+    await expect.poll(() => button.count()).toBe(0)
+  })
+})
+
 describe('updates', () => {
   test('a changed build makes the update banner appear and "Reload" activates it', async () => {
     const served = await mkdtemp(join(tmpdir(), 'storefront-update-'))
