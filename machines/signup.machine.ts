@@ -83,6 +83,7 @@ export const signupMachine = setup({
       },
     },
     submitting: {
+      entry: 'clearErrors',
       // Typing while the request is out must not change what was sent.
       on: { 'signup.field.set': {} },
       invoke: {

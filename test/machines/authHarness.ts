@@ -1,0 +1,97 @@
+import { createActor, fromPromise } from 'xstate'
+import { authMachine, type SessionAnswer } from '../../machines/auth.machine.ts'
+import type { Login, User } from '../../src/domain/account.ts'
+
+export const customer = (overrides: Partial<User> = {}): User => ({
+  id: 1,
+  first_name: 'Thandi',
+  last_name: 'Nkosi',
+  id_number: '9001015009087',
+  email: 'thandi@example.co.za',
+  phone: '0211234567',
+  mobile: '',
+  addresses: [],
+  orders: [],
+  ...overrides,
+})
+
+/** A promise the test settles by hand, so each network step happens when the test says. */
+function deferred<T>() {
+  let resolve!: (value: T) => void
+  let reject!: (error: unknown) => void
+  const promise = new Promise<T>((res, rej) => ((resolve = res), (reject = rej)))
+  return { promise, resolve, reject }
+}
+
+/** Drives the real auth machine with hand-settled fakes for the network and the device, recording every effect. */
+export function authHarness() {
+  const pending = {
+    check: [] as ReturnType<typeof deferred<SessionAnswer>>[],
+    recall: [] as ReturnType<typeof deferred<User | null>>[],
+    signIn: [] as ReturnType<typeof deferred<User>>[],
+    signOut: [] as ReturnType<typeof deferred<void>>[],
+  }
+  const signInInputs: Login[] = []
+  const effects: string[] = []
+  const next = <T>(list: ReturnType<typeof deferred<T>>[]) => {
+    const d = deferred<T>()
+    list.push(d)
+    return d.promise
+  }
+  const actor = createActor(
+    authMachine.provide({
+      actors: {
+        checkSession: fromPromise(() => next(pending.check)),
+        recallCustomer: fromPromise(() => next(pending.recall)),
+        signIn: fromPromise<User, Login>(({ input }) => (signInInputs.push(input), next(pending.signIn))),
+        signOut: fromPromise(() => next(pending.signOut)),
+      },
+      actions: {
+        remember: (_, { user }) => void effects.push(`remember ${user.email}`),
+        forget: () => void effects.push('forget'),
+        clearCustomerData: () => void effects.push('clearCustomerData'),
+      },
+    }),
+  )
+  actor.start()
+  const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
+  const last = <T>(list: T[]): T => {
+    const item = list.at(-1)
+    if (!item) throw new Error('nothing pending')
+    return item
+  }
+  return {
+    actor,
+    effects,
+    signInInputs,
+    pending,
+    state: () => actor.getSnapshot().value,
+    user: () => actor.getSnapshot().context.user,
+    answerCheck: async (answer: SessionAnswer) => (last(pending.check).resolve(answer), await flush()),
+    failCheck: async () => (last(pending.check).reject(new TypeError('Failed to fetch')), await flush()),
+    answerRecall: async (user: User | null) => (last(pending.recall).resolve(user), await flush()),
+    failRecall: async () => (last(pending.recall).reject(new Error('store closed')), await flush()),
+    answerSignIn: async (user: User) => (last(pending.signIn).resolve(user), await flush()),
+    failSignIn: async (error: unknown) => (last(pending.signIn).reject(error), await flush()),
+    answerSignOut: async () => (last(pending.signOut).resolve(), await flush()),
+    failSignOut: async () => (last(pending.signOut).reject(new TypeError('Failed to fetch')), await flush()),
+  }
+}
+
+export type AuthHarness = ReturnType<typeof authHarness>
+
+/** A harness already past its first check, signed in as `user`. */
+export async function signedIn(user: User = customer()): Promise<AuthHarness> {
+  const h = authHarness()
+  await h.answerCheck({ status: 'customer', user })
+  h.effects.length = 0
+  return h
+}
+
+/** A harness already past its first check, with nobody signed in. */
+export async function signedOut(): Promise<AuthHarness> {
+  const h = authHarness()
+  await h.answerCheck({ status: 'anonymous' })
+  h.effects.length = 0
+  return h
+}
