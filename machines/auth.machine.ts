@@ -20,6 +20,11 @@ function toFailure(error: unknown): SignInFailure {
   }
 }
 
+/** `ask`: the server must be asked even when the device knows no customer (a social sign-in came back). */
+export interface CheckInput {
+  ask: boolean
+}
+
 const customerOf = (answer: SessionAnswer): User | null => (answer.status === 'customer' ? answer.user : null)
 
 export const authMachine = setup({
@@ -29,7 +34,7 @@ export const authMachine = setup({
   },
   actors: {
     // Supplied by src/ with machine.provide(); the defaults answer as a server with nobody signed in.
-    checkSession: fromPromise<SessionAnswer>(async () => ({ status: 'anonymous' })),
+    checkSession: fromPromise<SessionAnswer, CheckInput>(async () => ({ status: 'anonymous' })),
     /** The customer the event log last knew; asked only when the server cannot be reached. */
     recallCustomer: fromPromise<User | null>(async () => null),
     signIn: fromPromise<User, Login>(async () => {
@@ -55,6 +60,7 @@ export const authMachine = setup({
     checking: {
       invoke: {
         src: 'checkSession',
+        input: ({ event }): CheckInput => ({ ask: event.type === 'auth.recheck' }),
         onDone: [
           {
             guard: ({ event }) => customerOf(event.output) !== null,

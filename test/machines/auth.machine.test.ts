@@ -20,6 +20,11 @@ describe('the auth machine while checking', () => {
     expect(actions.map((a) => a.type)).toEqual(['xstate.spawnChild'])
   })
 
+  it('lets the device decide whether the first check needs the server', () => {
+    const h = authHarness()
+    expect(h.checkInputs).toEqual([{ ask: false }])
+  })
+
   it('is logged in when the server knows the session, and remembers the customer', async () => {
     const h = authHarness()
     await h.answerCheck({ status: 'customer', user: customer() })
@@ -114,6 +119,7 @@ describe('the auth machine while logged out', () => {
     const h = await signedOut()
     h.actor.send({ type: 'auth.recheck' })
     expect(h.state()).toBe('checking')
+    expect(h.checkInputs.at(-1)).toEqual({ ask: true })
     await h.answerCheck({ status: 'customer', user: customer() })
     expect(h.state()).toBe('loggedIn')
   })

@@ -1,5 +1,5 @@
 import { createActor, fromPromise } from 'xstate'
-import { authMachine, type SessionAnswer } from '../../machines/auth.machine.ts'
+import { authMachine, type CheckInput, type SessionAnswer } from '../../machines/auth.machine.ts'
 import type { Login, User } from '../../src/domain/account.ts'
 
 export const customer = (overrides: Partial<User> = {}): User => ({
@@ -32,6 +32,7 @@ export function authHarness() {
     signOut: [] as ReturnType<typeof deferred<void>>[],
   }
   const signInInputs: Login[] = []
+  const checkInputs: CheckInput[] = []
   const effects: string[] = []
   const next = <T>(list: ReturnType<typeof deferred<T>>[]) => {
     const d = deferred<T>()
@@ -41,7 +42,7 @@ export function authHarness() {
   const actor = createActor(
     authMachine.provide({
       actors: {
-        checkSession: fromPromise(() => next(pending.check)),
+        checkSession: fromPromise<SessionAnswer, CheckInput>(({ input }) => (checkInputs.push(input), next(pending.check))),
         recallCustomer: fromPromise(() => next(pending.recall)),
         signIn: fromPromise<User, Login>(({ input }) => (signInInputs.push(input), next(pending.signIn))),
         signOut: fromPromise(() => next(pending.signOut)),
@@ -64,6 +65,7 @@ export function authHarness() {
     actor,
     effects,
     signInInputs,
+    checkInputs,
     pending,
     state: () => actor.getSnapshot().value,
     user: () => actor.getSnapshot().context.user,

@@ -1,5 +1,5 @@
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate'
-import { authMachine } from '../../../machines/auth.machine.ts'
+import { authMachine, type CheckInput, type SessionAnswer } from '../../../machines/auth.machine.ts'
 import type { Login, User } from '../../domain/account.ts'
 import { fetchSession, login, logout } from '../../api/account.ts'
 import { openAuthChannel } from './authBroadcast.ts'
@@ -23,7 +23,9 @@ export function startAuth(): AuthActor {
   const actor: AuthActor = createActor(
     authMachine.provide({
       actors: {
-        checkSession: fromPromise(async () => {
+        checkSession: fromPromise<SessionAnswer, CheckInput>(async ({ input }) => {
+          // A device that knows no customer has no session to check: no request, no 401 for every visitor.
+          if (!input.ask && (await recallCustomer()) === null) return { status: 'anonymous' }
           const user = await fetchSession()
           return user ? { status: 'customer' as const, user } : { status: 'anonymous' as const }
         }),
