@@ -10,6 +10,8 @@ import type { AppEnv } from './http/jsonBody.ts'
 import { productImage } from './http/productImages.ts'
 import { bootstrapRoutes } from './routes/bootstrap.ts'
 import { profileRoutes } from './routes/profile.ts'
+import { socialRoutes } from './routes/social.ts'
+import type { SandboxIdentityService } from './sandbox/identity/sandbox.ts'
 import { sessionRoutes } from './routes/session.ts'
 import { userRoutes } from './routes/users.ts'
 
@@ -22,10 +24,12 @@ export interface AppOptions {
   config: Pick<Config, 'apiKey'> & Partial<Pick<Config, 'scryptN' | 'cookieSecure' | 'trustProxy' | 'publicUrl' | 'social'>>
   /** The Vite build to serve; omitted in dev mode (Vite serves the client) and in API-only tests. */
   distDir?: string
+  /** The in-process identity providers social sign-in uses when the environment names no real ones. */
+  sandbox?: SandboxIdentityService
 }
 
 /** The whole HTTP surface: /api (keyed JSON), /images, and optionally the built client. */
-export function createApp({ db, config, distDir }: AppOptions) {
+export function createApp({ db, config, distDir, sandbox }: AppOptions) {
   const api = new Hono<AppEnv>()
     .use(requireApiKey(config.apiKey))
     .use(bodyLimit({ maxSize: maxBodyBytes, onError: (c) => jsonError(c, 413, 'Request body too large') }))
@@ -42,6 +46,8 @@ export function createApp({ db, config, distDir }: AppOptions) {
     await next()
     c.header('X-Content-Type-Options', 'nosniff')
   })
+  // Browser navigations, not API calls: registered first so the Key check never sees them.
+  app.route('/api/auth', socialRoutes(db, config, sandbox))
   app.route('/api', api)
   app.get('/images/products/:file', productImage)
   if (distDir) app.use(clientFiles(distDir))

@@ -7,6 +7,7 @@ import { loadConfig } from './config.ts'
 import type { Config } from './config.ts'
 import { createDb } from './db/createDb.ts'
 import { fromRoot, repoRoot } from './paths.ts'
+import { createSandboxIdentity, sandboxPrefix } from './sandbox/identity/sandbox.ts'
 import { seed } from './seed/seed.ts'
 
 export interface StartOptions extends Partial<Omit<Config, 'nodeEnv'>> {
@@ -38,7 +39,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   const db = await createDb(config.databaseUrl)
   if (config.seed) await seed(db)
-  const app = createApp(dev ? { db, config } : { db, config, distDir })
+  const sandbox = createSandboxIdentity({ trustProxy: config.trustProxy })
+  const app = createApp(dev ? { db, config, sandbox } : { db, config, distDir, sandbox })
   const backend: Listener = getRequestListener(app.fetch)
   const httpServer = createServer()
 
@@ -54,7 +56,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     })
   }
   const client: Listener = vite ? (req, res) => vite.middlewares(req, res) : backend
-  httpServer.on('request', (req, res) => (isBackendPath(req.url) ? backend : client)(req, res))
+  // The sandbox issuer speaks raw Node (oidc-provider is a Koa app), so it is routed before Hono.
+  const route = (url = '/'): Listener => (url.startsWith(`${sandboxPrefix}/`) ? sandbox.handle : isBackendPath(url) ? backend : client)
+  httpServer.on('request', (req, res) => route(req.url)(req, res))
 
   try {
     await new Promise<void>((done, fail) => {
@@ -69,6 +73,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const port = (httpServer.address() as AddressInfo).port
   // A wildcard address is not somewhere a browser can go; localhost reaches it.
   const host = wildcard.has(config.host) ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host
+  // Loopback names all reach this port; any other origin must be named by PUBLIC_URL.
+  sandbox.allowOrigins([`http://${host}:${port}`, ...['localhost', '127.0.0.1', '[::1]'].map((h) => `http://${h}:${port}`), ...(config.publicUrl ? [config.publicUrl] : [])])
 
   return {
     url: `http://${host}:${port}`,

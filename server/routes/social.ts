@@ -1,0 +1,108 @@
+import { Hono } from 'hono'
+import type { Context } from 'hono'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import * as client from 'openid-client'
+import { signIn } from '../accounts/signIn.ts'
+import type { Db } from '../db/types.ts'
+import { isHttps, requestOrigin } from '../http/requestInfo.ts'
+import type { SandboxIdentityService } from '../sandbox/identity/sandbox.ts'
+import { flowMinutes, saveFlow, takeFlow } from '../social/oauthStates.ts'
+import { isSocialProvider } from '../social/providerConfig.ts'
+import type { SocialProviderSettings } from '../social/providerConfig.ts'
+import { readIdentity } from '../social/readIdentity.ts'
+import { relyingParty } from '../social/relyingParty.ts'
+import { findOrCreateSocialCustomer } from '../social/socialCustomer.ts'
+import type { AccountSettings } from './users.ts'
+
+export interface SocialSettings extends AccountSettings {
+  publicUrl?: string
+  social?: SocialProviderSettings
+}
+
+// Ties the callback to the browser that started the flow, so nobody can log a victim into their own account.
+const flowCookie = 'oauth_flow'
+const flowCookiePath = '/api/auth/'
+
+/** Only a path on this site: never //host or an absolute URL, so the flow cannot end somewhere else. */
+const safeReturnTo = (value: string | undefined) =>
+  value && /^\/(?![/\\])[^\s]*$/.test(value) && value.length <= 512 ? value : '/'
+
+const fail = (c: Context, p: string, reason: unknown) => {
+  const why = reason instanceof Error ? `${reason.name}: ${reason.message}` : String(reason)
+  console.warn(`social sign-in (${p}) failed: ${why}`)
+  return c.redirect('/login?error=social', 302)
+}
+
+/**
+ * GET /auth/{provider}/start and /auth/{provider}/callback: OAuth 2.0 authorization code with PKCE,
+ * run entirely by the server; these are browser navigations, so they need no Key header and answer with redirects.
+ */
+export function socialRoutes(db: Db, settings: SocialSettings, sandbox?: SandboxIdentityService) {
+  const resolve = relyingParty({ ...(settings.social ? { social: settings.social } : {}), ...(sandbox ? { sandbox } : {}) })
+  const appOrigin = (c: Context) => settings.publicUrl || requestOrigin(c, settings)
+  const secure = (c: Context) => ((settings.cookieSecure ?? 'auto') === 'auto' ? isHttps(c, settings) : settings.cookieSecure === true)
+
+  return new Hono()
+    .get('/:provider/start', async (c) => {
+      const p = c.req.param('provider')
+      if (!isSocialProvider(p)) return fail(c, p, 'unknown provider')
+      try {
+        const origin = appOrigin(c)
+        const provider = await resolve(p, origin)
+        if (!provider) return fail(c, p, `no sandbox issuer serves ${origin}; set PUBLIC_URL or the provider's variables`)
+        const flow = {
+          state: client.randomState(),
+          provider: p,
+          nonce: client.randomNonce(),
+          code_verifier: client.randomPKCECodeVerifier(),
+          redirect_uri: `${origin}/api/auth/${p}/callback`,
+          return_to: safeReturnTo(c.req.query('returnTo')),
+        }
+        await saveFlow(db, flow)
+        const params: Record<string, string> = {
+          redirect_uri: flow.redirect_uri,
+          scope: provider.scope,
+          state: flow.state,
+          code_challenge: await client.calculatePKCECodeChallenge(flow.code_verifier),
+          code_challenge_method: 'S256',
+        }
+        if (provider.scope.split(' ').includes('openid')) params.nonce = flow.nonce
+        // The sandbox always shows its identity picker, so a tester can switch identities.
+        if (provider.sandbox) params.prompt = 'login'
+        setCookie(c, flowCookie, flow.state, { httpOnly: true, sameSite: 'Lax', path: flowCookiePath, secure: secure(c), maxAge: flowMinutes * 60 })
+        return c.redirect(client.buildAuthorizationUrl(provider.config, params).href, 302)
+      } catch (error) {
+        return fail(c, p, error)
+      }
+    })
+    .get('/:provider/callback', async (c) => {
+      const p = c.req.param('provider')
+      if (!isSocialProvider(p)) return fail(c, p, 'unknown provider')
+      const state = c.req.query('state')
+      const expected = getCookie(c, flowCookie)
+      deleteCookie(c, flowCookie, { path: flowCookiePath, httpOnly: true, sameSite: 'Lax', secure: secure(c) })
+      if (!state || state !== expected) return fail(c, p, 'state does not match the one this browser started with')
+      try {
+        const flow = await takeFlow(db, state, p)
+        if (!flow) return fail(c, p, 'unknown or expired state')
+        if (c.req.query('error')) return fail(c, p, `provider answered ${c.req.query('error')}: ${c.req.query('error_description') ?? ''}`)
+        const provider = await resolve(p, new URL(flow.redirect_uri).origin)
+        if (!provider) return fail(c, p, 'provider no longer configured')
+        // The redirect URI exactly as registered, whatever Host the proxy passed on.
+        const current = new URL(flow.redirect_uri)
+        current.search = new URL(c.req.url).search
+        const tokens = await client.authorizationCodeGrant(provider.config, current, {
+          pkceCodeVerifier: flow.code_verifier,
+          expectedState: flow.state,
+          ...(provider.scope.split(' ').includes('openid') ? { expectedNonce: flow.nonce } : {}),
+        })
+        const who = await readIdentity(provider, tokens)
+        const customerId = await findOrCreateSocialCustomer(db, { provider: p, ...who }, settings.scryptN)
+        await signIn(c, db, customerId, settings)
+        const returnTo = flow.return_to === '/' ? '' : `&returnTo=${encodeURIComponent(flow.return_to)}`
+        return c.redirect(`/login?signed_in=${p}${returnTo}`, 302)
+      } catch (error) {
+        return fail(c, p, error)
+      }
+    })
+}

@@ -1,0 +1,11 @@
+/** Ready-made testers the sandbox sign-in page lists, so a demo needs no typing. */
+export const sandboxIdentities = [
+  { email: 'thandi.nkosi@example.co.za', name: 'Thandi Nkosi' },
+  { email: 'pieter.van.der.merwe@example.co.za', name: 'Pieter van der Merwe' },
+  { email: 'ayesha.patel@example.co.za', name: 'Ayesha Patel' },
+] as const
+
+export interface SandboxIdentity {
+  email: string
+  name: string
+}

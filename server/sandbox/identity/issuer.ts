@@ -1,0 +1,74 @@
+import Provider from 'oidc-provider'
+import type { JWK } from 'oidc-provider'
+import { tokenAuthMethod } from '../../social/providerConfig.ts'
+import type { SocialProvider } from '../../social/providerConfig.ts'
+import type { SandboxIdentity } from './identities.ts'
+import { memoryAdapterFactory } from './memoryAdapter.ts'
+import { escapeHtml } from './page.ts'
+
+export interface IssuerOptions {
+  provider: SocialProvider
+  /** http(s)://host/sandbox/identity/{provider} */
+  issuer: string
+  /** Where the storefront receives the authorization response. */
+  redirectUri: string
+  clientId: string
+  clientSecret: string
+  signingKey: JWK
+  cookieKeys: string[]
+  /** Identities people signed in as, by subject, shared by every issuer of this process. */
+  accounts: Map<string, SandboxIdentity>
+  trustProxy: boolean
+}
+
+/** One standards-conformant OpenID provider standing in for Google, Facebook or Twitter. */
+export function createIssuer(o: IssuerOptions): Provider {
+  const provider = new Provider(o.issuer, {
+    adapter: memoryAdapterFactory(),
+    clients: [
+      {
+        client_id: o.clientId,
+        client_secret: o.clientSecret,
+        redirect_uris: [o.redirectUri],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: tokenAuthMethod[o.provider],
+      },
+    ],
+    jwks: { keys: [o.signingKey] },
+    cookies: {
+      keys: o.cookieKeys,
+      // Three issuers share a host, so each keeps its own cookies.
+      names: { session: `_${o.provider}_session`, interaction: `_${o.provider}_interaction`, resume: `_${o.provider}_resume` },
+    },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    scopes: ['openid', 'email', 'profile'],
+    pkce: { required: () => true },
+    // Short lives: a sandbox sign-in is one walk through the flow, nothing needs to outlast it.
+    ttl: { AuthorizationCode: 60, Interaction: 600, Session: 600, Grant: 600, AccessToken: 600, IdToken: 600 },
+    features: { devInteractions: { enabled: false } },
+    interactions: { url: (_ctx, interaction) => `${new URL(o.issuer).pathname}/interaction/${interaction.uid}` },
+    findAccount: (_ctx, sub) => {
+      const who = o.accounts.get(sub)
+      return who && { accountId: sub, claims: () => ({ sub, email: who.email, email_verified: true, name: who.name }) }
+    },
+    // The storefront is the sandbox's only, first-party client: consent is implied, never asked.
+    loadExistingGrant: async (ctx) => {
+      const client = ctx.oidc.client!
+      const session = ctx.oidc.session!
+      const grantId = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId)
+      if (grantId) return ctx.oidc.provider.Grant.find(grantId)
+      const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId! })
+      grant.addOIDCScope('openid email profile')
+      await grant.save()
+      return grant
+    },
+    renderError: (ctx, out) => {
+      ctx.type = 'html'
+      ctx.body = `<!doctype html><html lang="en"><title>Sandbox sign-in error</title><main><h1>Sign-in could not continue</h1><p>${escapeHtml(String(out.error))}</p></main></html>`
+    },
+  })
+  provider.proxy = o.trustProxy
+  provider.on('server_error', (_ctx, error) => console.error(`sandbox identity (${o.provider}) failed:`, error))
+  return provider
+}

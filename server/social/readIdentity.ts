@@ -1,0 +1,38 @@
+import * as client from 'openid-client'
+import type { ResolvedProvider } from './relyingParty.ts'
+
+const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined)
+
+export interface ProviderProfile {
+  subject: string
+  email: string
+  displayName: string
+}
+
+/**
+ * Email and display name from the ID token and the userinfo endpoint; OAuth-only providers
+ * (Twitter) nest theirs under `data`, so that shape is read too.
+ */
+export async function readIdentity(
+  { config, scope }: ResolvedProvider,
+  tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>,
+): Promise<ProviderProfile> {
+  const claims = tokens.claims()
+  const userinfoUrl = config.serverMetadata().userinfo_endpoint
+  let info: Record<string, unknown> = {}
+  if (userinfoUrl && scope.split(' ').includes('openid')) {
+    info = await client.fetchUserInfo(config, tokens.access_token, claims?.sub ?? client.skipSubjectCheck)
+  } else if (userinfoUrl) {
+    const res = await client.fetchProtectedResource(config, tokens.access_token, new URL(userinfoUrl), 'GET')
+    if (!res.ok) throw new Error(`userinfo answered ${res.status}`)
+    info = (await res.json()) as Record<string, unknown>
+  }
+  const nested = (typeof info.data === 'object' && info.data !== null ? info.data : {}) as Record<string, unknown>
+  const subject = text(claims?.sub) ?? text(info.sub) ?? text(nested.id)
+  const email = text(info.email) ?? text(claims?.email) ?? text(nested.email)
+  const given = [text(info.given_name) ?? text(claims?.given_name), text(info.family_name) ?? text(claims?.family_name)].filter(Boolean).join(' ')
+  const displayName = text(info.name) ?? text(claims?.name) ?? text(nested.name) ?? given
+  if (!subject) throw new Error('the provider named no subject')
+  if (!email) throw new Error('the provider shared no email address')
+  return { subject, email, displayName }
+}

@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { startServer } from '../../server/main.ts'
+import type { RunningServer } from '../../server/main.ts'
+import { FetchBrowser } from './support/browser.ts'
+import { makeFakeDist } from './support/fakeDist.ts'
+import { freshDatabase, startupTimeout } from './support/testDb.ts'
+import type { TestDatabase } from './support/testDb.ts'
+
+const apiKey = 'social-key'
+
+/** The action of the sandbox page's "Another identity" form (the second form on the page). */
+const typedFormAction = (html: string) => [...html.matchAll(/<form method="post" action="([^"]+)"/g)][1]?.[1] ?? ''
+const pickFormAction = (html: string) => [...html.matchAll(/<form method="post" action="([^"]+)"/g)][0]?.[1] ?? ''
+const form = (fields: Record<string, string>): RequestInit => ({
+  method: 'POST',
+  headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+  body: new URLSearchParams(fields).toString(),
+})
+
+describe('social sign-in through the sandbox issuer', () => {
+  const dist = makeFakeDist()
+  let database: TestDatabase
+  let server: RunningServer
+  const warnings = vi.spyOn(console, 'warn').mockImplementation(() => {})
+  beforeAll(async () => {
+    database = await freshDatabase()
+    server = await startServer({ port: 0, host: '127.0.0.1', databaseUrl: database.url, seed: false, apiKey, scryptN: 1024, distDir: dist.dir, dev: false, quiet: true })
+  }, startupTimeout)
+  afterAll(async () => {
+    warnings.mockRestore()
+    await server?.close()
+    await database?.drop()
+    dist.remove()
+  })
+
+  const currentUser = async (browser: FetchBrowser) => {
+    const res = await browser.request('/api/auth/session', { headers: { Key: apiKey } })
+    return { status: res.status, body: (await res.json()) as { user?: Record<string, unknown> } }
+  }
+
+  /** start -> sandbox authorize -> the sign-in page, as a browser would get there. */
+  async function openSignInPage(browser: FetchBrowser, provider: string, returnTo = '/profile') {
+    const start = await browser.request(`/api/auth/${provider}/start?returnTo=${encodeURIComponent(returnTo)}`)
+    expect(start.status).toBe(302)
+    const { res, hops } = await browser.follow(start.headers.get('location') ?? '')
+    return { start, page: res, html: await res.text(), hops }
+  }
+
+  it('redirects /start to the provider with PKCE (S256), state and nonce, and no Key header needed', async () => {
+    const browser = new FetchBrowser(server.url)
+    const res = await browser.request('/api/auth/google/start?returnTo=/profile')
+    expect(res.status).toBe(302)
+    const to = new URL(res.headers.get('location') ?? '')
+    expect(to.origin + to.pathname).toBe(`${server.url}/sandbox/identity/google/auth`)
+    expect(Object.fromEntries(to.searchParams)).toMatchObject({
+      client_id: 'storefront-google',
+      response_type: 'code',
+      redirect_uri: `${server.url}/api/auth/google/callback`,
+      scope: 'openid email profile',
+      code_challenge_method: 'S256',
+      code_challenge: expect.stringMatching(/^[\w-]{43}$/),
+      state: expect.stringMatching(/^[\w-]{43}$/),
+      nonce: expect.stringMatching(/^[\w-]{43}$/),
+    })
+    expect(to.searchParams.has('client_secret')).toBe(false)
+    expect(res.headers.getSetCookie().join('\n')).toMatch(/^oauth_flow=[\w-]{43}; Max-Age=600; Path=\/api\/auth\/; HttpOnly; SameSite=Lax$/m)
+  })
+
+  it('shows an accessible sandbox sign-in page with listed testers, Email and Display name fields and a Continue button', async () => {
+    const { page, html } = await openSignInPage(new FetchBrowser(server.url), 'facebook')
+    expect(page.status).toBe(200)
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    expect(html).toContain('<title>Sign in with Facebook (sandbox)</title>')
+    expect(html).toContain('<h1>Sign in with Facebook</h1>')
+    expect(html).toContain('>Continue as Thandi Nkosi</button>')
+    expect(html).toContain('<label for="email">Email</label>')
+    expect(html).toContain('<label for="name">Display name</label>')
+    expect(html).toContain('<button type="submit">Continue</button>')
+    expect(html).toContain('>Cancel</button>')
+  })
+
+  it('creates the customer on a first sign-in, named from the display name, and signs them in', async () => {
+    const browser = new FetchBrowser(server.url)
+    const { html } = await openSignInPage(browser, 'google')
+    const { res, hops } = await browser.follow(typedFormAction(html), form({ email: 'Lerato.Mokoena@Example.co.za', name: 'Lerato  van Wyk' }))
+    expect(res.status).toBe(302)
+    expect(hops.at(-1)).toBe('/login?signed_in=google&returnTo=%2Fprofile')
+    expect(browser.jar.get('sid')).toMatch(/^[\w-]{43}$/)
+    const me = await currentUser(browser)
+    expect(me.status).toBe(200)
+    expect(me.body.user).toEqual({
+      id: expect.any(Number), first_name: 'Lerato', last_name: 'van Wyk', email: 'Lerato.Mokoena@Example.co.za',
+      id_number: '', phone: '', mobile: '', addresses: [], orders: [],
+    })
+  })
+
+  it('reuses the same customer on a second sign-in, by provider subject and by email across providers', async () => {
+    const first = new FetchBrowser(server.url)
+    const { html } = await openSignInPage(first, 'twitter', '/')
+    const firstHops = (await first.follow(pickFormAction(html), form({ identity: '1' }))).hops
+    expect(firstHops.at(-1)).toBe('/login?signed_in=twitter')
+    const created = (await currentUser(first)).body.user
+    expect(created).toMatchObject({ first_name: 'Pieter', last_name: 'van der Merwe', email: 'pieter.van.der.merwe@example.co.za' })
+
+    for (const provider of ['twitter', 'google']) {
+      const again = new FetchBrowser(server.url)
+      const page = await openSignInPage(again, provider)
+      await again.follow(pickFormAction(page.html), form({ identity: '1' }))
+      expect((await currentUser(again)).body.user?.id).toBe(created?.id)
+    }
+  })
+
+  it('signs an existing password customer in through a provider with the same email, without a second account', async () => {
+    const email = `social.${Date.now()}@example.co.za`
+    const signup = await fetch(`${server.url}/api/v2/users`, {
+      method: 'POST',
+      headers: { Key: apiKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ user: { first_name: 'Nomsa', last_name: 'Dube', id_number: '9001015800086', email, password: 'Secret#123', phone: '0821234567', ricaAddress: { street_number: '1', street_name: 'Main Road', city: 'Durban', province: 'KwaZulu-Natal', postal_code: '4001' } } }),
+    })
+    const { user } = (await signup.json()) as { user: { id: number } }
+    const browser = new FetchBrowser(server.url)
+    const { html } = await openSignInPage(browser, 'facebook')
+    await browser.follow(typedFormAction(html), form({ email: email.toUpperCase(), name: 'Someone Else' }))
+    expect((await currentUser(browser)).body.user).toMatchObject({ id: user.id, first_name: 'Nomsa', id_number: '9001015800086' })
+  })
+
+  it('redirects to /login?error=social when the state does not match the browser that started', async () => {
+    const victim = new FetchBrowser(server.url)
+    const attacker = new FetchBrowser(server.url)
+    const { html } = await openSignInPage(attacker, 'google')
+    const action = typedFormAction(html)
+    // The attacker completes the provider step but hands the callback URL to the victim.
+    const resume = await attacker.request(action, form({ email: 'attacker@example.co.za', name: 'Mallory Attacker' }))
+    const { hops } = await attacker.follow(resume.headers.get('location') ?? '', {}, /^\/api\/auth\/google\/callback/)
+    const callback = hops.at(-1) ?? ''
+    expect(callback).toMatch(/\/api\/auth\/google\/callback\?code=/)
+    const res = await victim.request(callback)
+    expect(res.status).toBe(302)
+    expect(res.headers.get('location')).toBe('/login?error=social')
+    expect(victim.jar.has('sid')).toBe(false)
+    expect(warnings).toHaveBeenCalledWith(expect.stringMatching(/social sign-in \(google\) failed: state does not match/))
+  })
+
+  it('redirects with an error for a tampered state, a replayed callback and a cancelled sign-in', async () => {
+    const browser = new FetchBrowser(server.url)
+    const { html } = await openSignInPage(browser, 'google')
+    const resume = await browser.request(typedFormAction(html), form({ email: 'zanele@example.co.za', name: 'Zanele Khumalo' }))
+    const { hops } = await browser.follow(resume.headers.get('location') ?? '', {}, /^\/api\/auth\/google\/callback/)
+    const callback = new URL(hops.at(-1) ?? '', server.url)
+    const tampered = new URL(callback)
+    tampered.searchParams.set('state', 'x'.repeat(43))
+    expect((await browser.request(tampered.href)).headers.get('location')).toBe('/login?error=social')
+
+    // The flow cookie is gone after any callback, so even the genuine URL now fails: each state is single-use.
+    expect((await browser.request(callback.href)).headers.get('location')).toBe('/login?error=social')
+    expect(browser.jar.has('sid')).toBe(false)
+
+    const canceller = new FetchBrowser(server.url)
+    const page = await openSignInPage(canceller, 'twitter')
+    const { hops: cancelHops } = await canceller.follow(typedFormAction(page.html), form({ cancel: '1', email: '', name: '' }))
+    expect(cancelHops.at(-1)).toBe('/login?error=social')
+    expect(warnings).toHaveBeenCalledWith(expect.stringMatching(/social sign-in \(twitter\) failed: provider answered access_denied/))
+  })
+
+  it('asks again on the sandbox page when the typed identity is incomplete', async () => {
+    const browser = new FetchBrowser(server.url)
+    const { html } = await openSignInPage(browser, 'google')
+    const res = await browser.request(typedFormAction(html), form({ email: 'not-an-email', name: 'Thabo' }))
+    expect(res.status).toBe(400)
+    const again = await res.text()
+    expect(again).toContain('<p role="alert">Enter an email address and a display name.</p>')
+    expect(again).toContain('value="Thabo"')
+  })
+
+  it('refuses an unknown provider with the error redirect', async () => {
+    const res = await fetch(`${server.url}/api/auth/myspace/start`, { redirect: 'manual' })
+    expect(res.status).toBe(302)
+    expect(res.headers.get('location')).toBe('/login?error=social')
+  })
+
+  it('never redirects back off-site, whatever returnTo says', async () => {
+    for (const returnTo of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
+      const browser = new FetchBrowser(server.url)
+      const { html } = await openSignInPage(browser, 'google', returnTo)
+      const { hops } = await browser.follow(pickFormAction(html), form({ identity: '0' }))
+      expect(hops.at(-1)).toBe('/login?signed_in=google')
+    }
+  })
+})
