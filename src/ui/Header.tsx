@@ -26,7 +26,8 @@ const Brand = styled(Link)`
 const Nav = styled('nav')`
   display: flex; align-items: center; gap: 4px;
   > a[href] { padding: 0 12px; }
-  a.nav { padding: 0 10px; min-height: ${theme.touch}; display: inline-flex; align-items: center; color: ${theme.color.text}; text-decoration: none; font-weight: 600; border-radius: 8px; }
+  a.nav { padding: 0 8px; min-height: ${theme.touch}; display: inline-flex; align-items: center; color: ${theme.color.text}; text-decoration: none; font-weight: 600; border-radius: 8px; }
+  @media (max-width: 400px) { a.nav { padding: 0 5px; } }
 `
 const CartLink = styled(Link)`
   position: relative; display: inline-grid; place-items: center; width: ${theme.touch}; height: ${theme.touch};

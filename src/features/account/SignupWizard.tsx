@@ -1,6 +1,7 @@
 import { useEffect, useRef, type FormEvent } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { msg } from '@lingui/core/macro'
 import { fromPromise } from 'xstate'
 import { useActorRef, useSelector } from '@xstate/react'
 import { signupMachine } from '../../../machines/signup.machine.ts'
@@ -14,6 +15,8 @@ import { PersonalStep } from './PersonalStep.tsx'
 import { adoptCustomer } from './session.ts'
 import { translateMessage } from './validationMessages.ts'
 
+const created = msg`Created Successfully`
+
 /** Moves the focus to the first field in screen order that has a message. */
 function focusFirstInvalid(order: readonly string[], errors: FieldErrors): void {
   const first = order.find((field) => errors[field] !== undefined)
@@ -25,15 +28,15 @@ export function SignupWizard() {
   const navigate = useNavigate()
   const { t, i18n } = useLingui()
   // The machine's announcements run later; they read the current translator and router through this.
-  const ui = useRef({ navigate, t, i18n })
-  ui.current = { navigate, t, i18n }
+  const ui = useRef({ navigate, i18n })
+  ui.current = { navigate, i18n }
   const actor = useActorRef(
     signupMachine.provide({
       actors: { createAccount: fromPromise(({ input }) => createAccount(input)) },
       actions: {
         announceCreated: (_, { user }) => {
           void adoptCustomer(user).then(() => {
-            toast.success(ui.current.t`Created Successfully`)
+            toast.success(ui.current.i18n._(created))
             return ui.current.navigate({ to: '/profile' })
           })
         },

@@ -1,0 +1,262 @@
+import { describe, expect, test } from 'vitest'
+import type { Page } from 'playwright-core'
+import { horizontalOverflow, screenshot, useBrowser } from './browser.ts'
+
+const session = useBrowser()
+
+let n = 0
+const uniqueEmail = () => `thandi.${Date.now().toString(36)}.${++n}@example.co.za`
+
+const person = (email: string) => ({
+  'First name': 'Thandi',
+  'Last name': 'Nkosi',
+  'ID number': '9001015009087',
+  Email: email,
+  Password: 'Secret#123',
+  'Phone number': '0211234567',
+})
+const place = {
+  'Street number': '12',
+  'Street name': 'Long Street',
+  'Suburb (optional)': 'Gardens',
+  'City/Town': 'Cape Town',
+  Province: 'Western Cape',
+  'Postal Code': '8001',
+}
+
+async function fill(page: Page, values: Record<string, string>): Promise<void> {
+  for (const [label, value] of Object.entries(values)) await page.getByLabel(label, { exact: true }).fill(value)
+}
+
+/** Waits for a toast with exactly this text (the toaster lists them top-right). */
+async function expectToast(page: Page, text: string): Promise<void> {
+  await page.getByText(text, { exact: true }).first().waitFor()
+}
+
+async function openSignup(page: Page): Promise<void> {
+  await page.goto('/signup')
+  await page.getByRole('heading', { level: 1, name: 'Create an Account' }).waitFor()
+}
+
+/** Goes through both sign-up steps with valid data and submits. */
+async function signUp(page: Page, email: string): Promise<void> {
+  await openSignup(page)
+  await fill(page, person(email))
+  await page.getByRole('button', { name: 'Next' }).click()
+  await page.getByRole('heading', { name: /Address/ }).waitFor()
+  await fill(page, place)
+  await page.getByRole('button', { name: 'Submit' }).click()
+}
+
+async function expectProfile(page: Page): Promise<void> {
+  await page.waitForURL((url) => url.pathname === '/profile')
+  await page.getByRole('heading', { level: 1, name: 'Welcome Thandi Nkosi' }).waitFor()
+}
+
+async function logOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Account menu' }).click()
+  await page.getByRole('menuitem', { name: 'Logout' }).click()
+}
+
+async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login')
+  await page.getByRole('heading', { level: 1, name: 'Sign in to continue' }).waitFor()
+  await page.getByLabel('Email', { exact: true }).fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+}
+
+describe('sign-up', () => {
+  test('the personal step shows every message, marks the fields and focuses the first', async () => {
+    const page = await session.page()
+    await openSignup(page)
+    await page.getByRole('button', { name: 'Next' }).click()
+    for (const message of [
+      'First name is required.',
+      'Last name is required.',
+      'ID number is required.',
+      'Email is required.',
+      'Password is required.',
+      'Phone number is required.',
+    ])
+      await page.getByText(message, { exact: true }).waitFor()
+    const firstName = page.getByLabel('First name', { exact: true })
+    expect(await firstName.getAttribute('aria-invalid')).toBe('true')
+    expect(await firstName.evaluate((el) => el === document.activeElement)).toBe(true)
+    // The message is the field's description, as a screen reader announces it.
+    const describedBy = (await firstName.getAttribute('aria-describedby')) ?? ''
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe('First name is required.')
+
+    await fill(page, { 'ID number': '123', Email: 'thandi@', Password: 'short', 'Phone number': '12', 'Mobile number (optional)': '1' })
+    await page.getByRole('button', { name: 'Next' }).click()
+    for (const message of [
+      'ID number must be 13 digits.',
+      'Invalid email address.',
+      'Password must be at least 8 characters, include a number, and a special character.',
+      'Phone number must be 10 digits.',
+      'Mobile number must be 10 digits.',
+    ])
+      await page.getByText(message, { exact: true }).waitFor()
+    expect(await horizontalOverflow(page)).toBe(0)
+    await screenshot(page, 'account-signup-step1-errors')
+  })
+
+  test('the password toggle shows and hides the password', async () => {
+    const page = await session.page()
+    await openSignup(page)
+    const password = page.getByLabel('Password', { exact: true })
+    await password.fill('Secret#123')
+    expect(await password.getAttribute('type')).toBe('password')
+    const show = page.getByRole('button', { name: 'Show password' }).first()
+    expect(await show.getAttribute('aria-pressed')).toBe('false')
+    await show.click()
+    expect(await password.getAttribute('type')).toBe('text')
+    const hide = page.getByRole('button', { name: 'Hide password' })
+    expect(await hide.getAttribute('aria-pressed')).toBe('true')
+    await hide.click()
+    expect(await password.getAttribute('type')).toBe('password')
+  })
+
+  test('the address step shows every message; Back keeps what was typed', async () => {
+    const page = await session.page()
+    await openSignup(page)
+    await screenshot(page, 'account-signup-step1')
+    await fill(page, person(uniqueEmail()))
+    await page.getByRole('button', { name: 'Next' }).click()
+    await page.getByRole('heading', { name: /Address/ }).waitFor()
+    await screenshot(page, 'account-signup-step2')
+    await fill(page, { 'Postal Code': '80' })
+    await page.getByRole('button', { name: 'Submit' }).click()
+    for (const message of [
+      'Street number is required.',
+      'Street name is required.',
+      'City/Town name is required.',
+      'Province is required.',
+      'Invalid Postal Code.',
+    ])
+      await page.getByText(message, { exact: true }).waitFor()
+    expect(await page.getByLabel('Street number', { exact: true }).evaluate((el) => el === document.activeElement)).toBe(true)
+    await screenshot(page, 'account-signup-step2-errors')
+    await fill(page, { 'Postal Code': '' })
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.getByText('Postal Code is required.', { exact: true }).waitFor()
+
+    await page.getByRole('button', { name: 'Back' }).click()
+    expect(await page.getByLabel('First name', { exact: true }).inputValue()).toBe('Thandi')
+    expect(await page.getByLabel('Phone number', { exact: true }).inputValue()).toBe('0211234567')
+  })
+
+  test('a new account lands on /profile, signed in, with "Created Successfully"', async () => {
+    const page = await session.page()
+    const email = uniqueEmail()
+    await signUp(page, email)
+    await expectToast(page, 'Created Successfully')
+    await expectProfile(page)
+    const main = page.getByRole('main')
+    for (const text of ['9001015009087', email, '0211234567', '12', 'Long Street', 'Gardens', 'Cape Town', 'Western Cape'])
+      await main.getByText(text, { exact: true }).first().waitFor()
+    expect(await page.getByRole('button', { name: 'Update Profile' }).isDisabled()).toBe(true)
+    expect(await page.getByRole('button', { name: 'Update Address' }).isDisabled()).toBe(true)
+    // The header shows the customer's links and menu instead of login and sign up.
+    const banner = page.getByRole('banner')
+    await banner.getByRole('link', { name: 'Support' }).waitFor()
+    expect(await banner.getByRole('link', { name: 'login' }).count()).toBe(0)
+    expect(await horizontalOverflow(page)).toBe(0)
+    await page.waitForTimeout(2_500) // let the toast go before the picture
+    await screenshot(page, 'account-profile')
+
+    // A reload still knows the customer.
+    await page.reload()
+    await expectProfile(page)
+  })
+
+  test('a duplicate email shows the server error and keeps everything typed', async () => {
+    const page = await session.page()
+    const email = uniqueEmail()
+    await signUp(page, email)
+    await expectProfile(page)
+    await logOut(page)
+    await page.waitForURL((url) => url.pathname === '/')
+
+    await signUp(page, email)
+    await expectToast(page, 'An account with this email already exists.')
+    expect(new URL(page.url()).pathname).toBe('/signup')
+    expect(await page.getByLabel('City/Town', { exact: true }).inputValue()).toBe('Cape Town')
+    expect(await page.getByLabel('Postal Code', { exact: true }).inputValue()).toBe('8001')
+    await page.getByRole('button', { name: 'Back' }).click()
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(email)
+    expect(await page.getByLabel('Last name', { exact: true }).inputValue()).toBe('Nkosi')
+  })
+})
+
+describe('sign-in and sign-out', () => {
+  test('log out, then log in again with both toasts', async () => {
+    const page = await session.page()
+    const email = uniqueEmail()
+    await signUp(page, email)
+    await expectProfile(page)
+
+    await logOut(page)
+    await expectToast(page, 'Logged out successfully!')
+    await page.waitForURL((url) => url.pathname === '/')
+    await page.getByRole('banner').getByRole('link', { name: 'login' }).waitFor()
+
+    await page.goto('/login')
+    await screenshot(page, 'account-login')
+    await logIn(page, email, 'Secret#123')
+    await expectToast(page, 'Logged in successfully!')
+    await expectProfile(page)
+  })
+
+  test('a wrong password shows the error toast and stays on /login', async () => {
+    const page = await session.page()
+    const email = uniqueEmail()
+    await signUp(page, email)
+    await expectProfile(page)
+    await logOut(page)
+    await page.waitForURL((url) => url.pathname === '/')
+
+    await logIn(page, email, 'Wrong#1234')
+    await expectToast(page, 'Incorrect Username or Password. Please try again.')
+    expect(new URL(page.url()).pathname).toBe('/login')
+  })
+
+  test('the account menu opens by keyboard and reaches the guarded pages while logged in', async () => {
+    const page = await session.page()
+    await signUp(page, uniqueEmail())
+    await expectProfile(page)
+
+    const menuButton = page.getByRole('button', { name: 'Account menu' })
+    await menuButton.focus()
+    await page.keyboard.press('ArrowDown')
+    const items = page.getByRole('menu').getByRole('menuitem')
+    expect(await items.allTextContents()).toEqual(['Profile', 'Billing', 'Orders', 'Services', 'Logout'])
+    expect(await items.first().evaluate((el) => el === document.activeElement)).toBe(true)
+    await page.keyboard.press('Escape')
+    expect(await page.getByRole('menu').count()).toBe(0)
+    expect(await menuButton.evaluate((el) => el === document.activeElement)).toBe(true)
+
+    await menuButton.click()
+    await page.getByRole('menuitem', { name: 'Orders' }).click()
+    await page.waitForURL((url) => url.pathname === '/orders')
+    await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor()
+    await page.goto('/billing')
+    await page.getByRole('heading', { level: 1, name: 'Billing' }).waitFor()
+    expect(new URL(page.url()).pathname).toBe('/billing')
+  })
+
+  test('a logout in one tab logs the other tab out', async () => {
+    const first = await session.page()
+    await signUp(first, uniqueEmail())
+    await expectProfile(first)
+    const second = await session.page()
+    await second.goto('/profile')
+    await expectProfile(second)
+
+    await logOut(first)
+    await second.waitForURL((url) => url.pathname === '/')
+    await second.getByRole('banner').getByRole('link', { name: 'login' }).waitFor()
+    await second.goto('/profile')
+    await second.waitForURL((url) => url.pathname === '/')
+  })
+})
