@@ -1,0 +1,127 @@
+import * as v from 'valibot'
+import { AddressSchema } from './account.ts'
+
+/**
+ * Orders: the create-order body (spec §3/§7), the server's order object and the status looks of
+ * spec §4. Shared unchanged by the client, the server and the machines.
+ */
+
+/** A new order's status (spec §4); paying is offered only in this state. */
+export const ORDER_STATUS_NEW = 'Payment not Completed'
+
+/** Delivery defaults of spec §9; time and instructions are not asked for. */
+export const DELIVERY_DEFAULTS = {
+  type: 'scheduled',
+  time: '',
+  instructions: '',
+  sales_channel: 'WEB',
+  rica_type: 'courier',
+} as const
+
+/** The sales portal's fixed agent identity sent with every order and payment (spec §3/§6). */
+export const PARTNER = {
+  id: 1,
+  comments: 'Web storefront',
+  agent_email: 'webstore@storefront.co.za',
+} as const
+
+export const ProductConfigsSchema = v.object({
+  value_adds: v.array(v.string()),
+  configs: v.pipe(
+    v.array(v.object({ friendly_name: v.string(), comments: v.string() })),
+    v.minLength(1),
+  ),
+})
+
+/** A cart line as sent in an order (src/domain/cart.ts `OrderLine`). */
+export const CartLineSchema = v.object({
+  cart_id: v.string(),
+  product_id: v.number(),
+  id: v.number(),
+  name: v.string(),
+  unit_price: v.number(),
+  image: v.string(),
+  product_configs: ProductConfigsSchema,
+})
+
+export const DeliverySchema = v.object({
+  type: v.string(),
+  time: v.string(),
+  instructions: v.string(),
+  sales_channel: v.string(),
+  rica_type: v.string(),
+})
+
+export const PartnerSchema = v.object({
+  id: v.union([v.number(), v.string()]),
+  comments: v.string(),
+  agent_email: v.string(),
+})
+
+/** Body of POST /api/v10/partner/order/{user_id}; `order.id` equals the Idempotency-Key header. */
+export const CreateOrderRequestSchema = v.object({
+  order: v.object({
+    id: v.pipe(v.string(), v.uuid()),
+    order_lines: v.pipe(v.array(CartLineSchema), v.minLength(1)),
+    total: v.number(),
+    deliveryAddress: AddressSchema,
+    delivery: DeliverySchema,
+    partner: PartnerSchema,
+  }),
+})
+export type CreateOrderRequestInput = v.InferInput<typeof CreateOrderRequestSchema>
+export type CreateOrderRequest = v.InferOutput<typeof CreateOrderRequestSchema>
+
+/** A line of an order as the server returns it. */
+export const ServerOrderLineSchema = v.object({
+  number: v.nullish(v.union([v.number(), v.string()]), null),
+  product_id: v.number(),
+  name: v.string(),
+  unit_price: v.number(),
+  status: v.nullish(v.string(), ''),
+})
+export type ServerOrderLine = v.InferOutput<typeof ServerOrderLineSchema>
+
+/** The server's order object (spec §3), returned by create, fetch and list. */
+export const OrderSchema = v.object({
+  id: v.union([v.number(), v.string()]),
+  order_id: v.nullish(v.union([v.number(), v.string()])),
+  number: v.string(),
+  order_number: v.nullish(v.string()),
+  status: v.string(),
+  orderDate: v.string(),
+  order_date: v.nullish(v.string()),
+  total_price: v.number(),
+  order_lines: v.nullish(v.array(ServerOrderLineSchema), []),
+})
+export type Order = v.InferOutput<typeof OrderSchema>
+
+export const OrdersResponseSchema = v.object({ orders: v.array(OrderSchema) })
+export type OrdersResponse = v.InferOutput<typeof OrdersResponseSchema>
+
+/** 422 reply when a line's product is no longer sold. */
+export const ProductUnavailableSchema = v.object({
+  error: v.string(),
+  code: v.literal('product_unavailable'),
+  product_id: v.number(),
+})
+
+export type StatusLook = 'initial' | 'cancelled' | 'approved'
+
+const looks: ReadonlyMap<string, StatusLook> = new Map([
+  ['payment not completed', 'initial'],
+  ['queued for delivery', 'initial'],
+  ['created', 'initial'],
+  ['cancelled', 'cancelled'],
+  ['order cancelled', 'cancelled'],
+  ['active', 'approved'],
+])
+
+/** Display group of a status (spec §4); unknown statuses look initial. */
+export function statusLook(status: string): StatusLook {
+  return looks.get(status.trim().toLowerCase()) ?? 'initial'
+}
+
+/** Paying is offered only for a new order the server has acknowledged (spec §2/§4). */
+export const canPay = (status: string): boolean =>
+  status.trim().toLowerCase() === ORDER_STATUS_NEW.toLowerCase()
