@@ -260,3 +260,33 @@ describe('sign-in and sign-out', () => {
     await second.waitForURL((url) => url.pathname === '/')
   })
 })
+
+describe('social sign-in', () => {
+  test('Google through the sandbox issuer lands on /profile signed in', async () => {
+    const page = await session.page()
+    await page.goto('/login')
+    await page.getByRole('link', { name: 'Sign in with Google' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Sign in with Google' }).waitFor()
+    await screenshot(page, 'account-social-sandbox')
+    const email = `ada.${Date.now().toString(36)}@example.com`
+    await page.getByLabel('Email', { exact: true }).fill(email)
+    await page.getByLabel('Display name', { exact: true }).fill('Ada Lovelace')
+    await page.getByRole('button', { name: 'Continue', exact: true }).click()
+
+    await expectToast(page, 'Logged in successfully!')
+    await page.waitForURL((url) => url.pathname === '/profile')
+    await page.getByRole('heading', { level: 1, name: 'Welcome Ada Lovelace' }).waitFor()
+    await page.getByRole('main').getByText(email, { exact: true }).waitFor()
+  })
+
+  test('a cancelled social sign-in comes back to /login with an error toast', async () => {
+    const page = await session.page()
+    await page.goto('/login')
+    await page.getByRole('link', { name: 'Sign in with Facebook' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Sign in with Facebook' }).waitFor()
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click()
+    await expectToast(page, 'Social sign-in did not work. Please try again.')
+    await page.waitForURL((url) => url.pathname === '/login' && url.search === '')
+    await page.getByRole('banner').getByRole('link', { name: 'login' }).waitFor()
+  })
+})

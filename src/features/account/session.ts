@@ -87,12 +87,12 @@ export async function adoptCustomer(user: User): Promise<void> {
 export async function recheckSession(): Promise<Session> {
   const { actor } = await auth()
   const { waitFor } = await import('xstate')
-  // A tab still on its first check already asks the server; otherwise ask again.
-  if (!actor.getSnapshot().matches('checking')) {
-    if (actor.getSnapshot().matches('loggedIn')) return session
-    actor.send({ type: 'auth.recheck' })
-  }
-  await waitFor(actor, (s) => !s.matches('checking') && !s.matches('recalling'))
+  const settled = (s: ReturnType<AuthActor['getSnapshot']>) => !s.matches('checking') && !s.matches('recalling')
+  // The first check of a page may skip the server (no known customer), so wait for it, then ask for real.
+  await waitFor(actor, settled)
+  if (actor.getSnapshot().matches('loggedIn')) return session
+  actor.send({ type: 'auth.recheck' })
+  await waitFor(actor, settled)
   return session
 }
 

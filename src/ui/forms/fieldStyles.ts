@@ -11,6 +11,7 @@ export const FieldBox = styled('div')`
     border: 1px solid #8a94a8; border-radius: 8px; font: inherit; font-size: 16px;
     background: ${theme.color.surface}; color: ${theme.color.text};
   }
+  input { scroll-margin-top: 72px; }
   input:focus-visible { outline: 3px solid ${theme.color.focus}; outline-offset: 1px; }
   input[aria-invalid='true'] { border: 2px solid ${theme.color.error}; }
   .error { margin: 0; color: ${theme.color.error}; font-size: 14px; font-weight: 600; }
