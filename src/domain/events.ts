@@ -1,5 +1,6 @@
 import type { User } from './account.ts'
 import type { OrderLine } from './cart.ts'
+import type { CreateOrderRequest, Order } from './order.ts'
 
 /** Facts kept in the device's event log: versioned, past tense, never renamed. */
 export type CartFact =
@@ -13,7 +14,28 @@ export type AuthFact =
   | { type: 'v1.CustomerSignedIn'; payload: { user: User } }
   | { type: 'v1.CustomerSignedOut'; payload: Record<string, never> }
 
-export type FactBody = CartFact | AuthFact
+/** Facts about the customer's orders; the fact id of OrderPlaced is the order's client id and Idempotency-Key. */
+export type OrderFact =
+  | { type: 'v1.OrderPlaced'; payload: { order: CreateOrderRequest['order']; customerId: number } }
+  | { type: 'v1.OrderAcknowledged'; payload: { clientId: string; order: Order } }
+  | { type: 'v1.OrderRejected'; payload: { clientId: string; reason: string; status: number | null } }
+  | { type: 'v1.OrderReturnedToCart'; payload: { clientId: string } }
+
+export type FactBody = CartFact | AuthFact | OrderFact
+
+/** The stream every order fact belongs to. */
+export const ORDER_STREAM = 'orders'
+
+const orderFactTypes: ReadonlySet<string> = new Set<OrderFact['type']>([
+  'v1.OrderPlaced',
+  'v1.OrderAcknowledged',
+  'v1.OrderRejected',
+  'v1.OrderReturnedToCart',
+])
+
+export function isOrderFact<F extends { type: string }>(fact: F): fact is Extract<F, OrderFact> {
+  return orderFactTypes.has(fact.type)
+}
 
 /** The stream every auth fact belongs to. */
 export const AUTH_STREAM = 'auth'

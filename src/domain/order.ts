@@ -25,12 +25,12 @@ export const PARTNER = {
   agent_email: 'webstore@storefront.co.za',
 } as const
 
+const ConfigSchema = v.object({ friendly_name: v.string(), comments: v.string() })
+
+/** Same shape as the cart's ProductConfigs: at least one config, the first holding the friendly name. */
 export const ProductConfigsSchema = v.object({
   value_adds: v.array(v.string()),
-  configs: v.pipe(
-    v.array(v.object({ friendly_name: v.string(), comments: v.string() })),
-    v.minLength(1),
-  ),
+  configs: v.tupleWithRest([ConfigSchema], ConfigSchema),
 })
 
 /** A cart line as sent in an order (src/domain/cart.ts `OrderLine`). */

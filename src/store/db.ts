@@ -2,10 +2,11 @@ import { Dexie, type DexieOptions, type EntityTable, type Table } from 'dexie'
 import type { CartState } from '../domain/cart.ts'
 import type { KnownCustomer } from '../domain/customerProjection.ts'
 import type { Fact } from '../domain/events.ts'
+import type { LocalOrders } from '../domain/orderProjection.ts'
 import type { StorageFailureReason, StorageMode } from '../domain/storage.ts'
-import type { CatalogueMetaRow, CatalogueRow, EventRow, OutboxRow, ProjectionRow } from './rows.ts'
+import type { CatalogueMetaRow, CatalogueRow, EventRow, OrderCacheRow, OutboxRow, ProjectionRow } from './rows.ts'
 
-export type { CatalogueMetaRow, CatalogueRow, EventRow, OutboxRow, OutboxStatus, ProjectionRow } from './rows.ts'
+export type { CatalogueMetaRow, CatalogueRow, EventRow, OrderCacheRow, OutboxRow, OutboxStatus, ProjectionRow } from './rows.ts'
 
 export const DB_NAME = 'storefront'
 
@@ -25,6 +26,10 @@ export class StoreDb extends Dexie {
   catalogueMeta!: EntityTable<CatalogueMetaRow, 'key'>
   /** Writes queued for the server until it acknowledges them (used by later issues). */
   outbox!: EntityTable<OutboxRow, 'id'>
+  /** The orders placed on this device (projection of the order facts): one row. */
+  orders!: EntityTable<ProjectionRow<LocalOrders>, 'name'>
+  /** A cache of the server's orders per customer, fed by fetched responses; not facts. */
+  orderCache!: EntityTable<OrderCacheRow, 'key'>
 
   constructor(name: string = DB_NAME, options?: DexieOptions) {
     super(name, options)
@@ -37,6 +42,7 @@ export class StoreDb extends Dexie {
       outbox: '&id, status, createdAt',
     })
     this.version(2).stores({ customer: 'name' })
+    this.version(3).stores({ orders: 'name', orderCache: 'key, customerId' })
   }
 }
 

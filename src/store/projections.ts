@@ -1,11 +1,13 @@
 import { cartProjection } from './cartProjection.ts'
 import { customerProjection } from './customerProjection.ts'
+import { orderProjection } from './orderProjection.ts'
 import { eraseProjection, type AnyProjection, type Projection } from './projection.ts'
 
 /** Every projection commit() keeps up to date, by name. */
 const registry = new Map<string, AnyProjection>([
   [cartProjection.name, eraseProjection(cartProjection)],
   [customerProjection.name, eraseProjection(customerProjection)],
+  [orderProjection.name, eraseProjection(orderProjection)],
 ])
 
 export function registeredProjections(): AnyProjection[] {

@@ -2,6 +2,8 @@ import type { User } from '../domain/account.ts'
 import { emptyCart, type CartState } from '../domain/cart.ts'
 import { CUSTOMER_PROJECTION_VERSION } from '../domain/customerProjection.ts'
 import { CART_PROJECTION_VERSION } from '../domain/cartProjection.ts'
+import type { Order } from '../domain/order.ts'
+import { noLocalOrders, ORDERS_PROJECTION_VERSION, type LocalOrder } from '../domain/orderProjection.ts'
 import type { Product } from '../domain/product.ts'
 import { currentDb, storeForReading, type StoreDb } from './db.ts'
 
@@ -37,4 +39,19 @@ export async function readKnownCustomer(given?: StoreDb): Promise<User | null> {
   const store = given ?? currentDb() ?? (await storeForReading())
   const row = await store.customer.get('customer')
   return row && row.version === CUSTOMER_PROJECTION_VERSION ? row.state.customer : null
+}
+
+/** The orders placed on this device by `customerId`, newest first. */
+export async function readLocalOrders(customerId: number, given?: StoreDb): Promise<LocalOrder[]> {
+  const store = given ?? currentDb() ?? (await storeForReading())
+  const row = await store.orders.get('orders')
+  const state = row && row.version === ORDERS_PROJECTION_VERSION ? row.state : noLocalOrders()
+  return state.orders.filter((o) => o.customerId === customerId)
+}
+
+/** The server's orders as last fetched for `customerId`, newest first. */
+export async function readCachedOrders(customerId: number, given?: StoreDb): Promise<Order[]> {
+  const store = given ?? currentDb() ?? (await storeForReading())
+  const rows = await store.orderCache.where('customerId').equals(customerId).sortBy('position')
+  return rows.map((r) => r.order)
 }

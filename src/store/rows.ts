@@ -1,4 +1,5 @@
 import type { Fact } from '../domain/events.ts'
+import type { Order } from '../domain/order.ts'
 import type { Product } from '../domain/product.ts'
 
 /** A fact as stored in the log: its place in the log (seq) plus the fact itself. */
@@ -33,4 +34,15 @@ export interface OutboxRow {
   createdAt: string
   nextAttemptAt: string | null
   lastError: string | null
+  /** The customer whose session may send it; a row is never sent under another customer's session. */
+  customerId?: number
+}
+
+/** A server order as last fetched for a customer; key is `${customerId}:${order id}`. */
+export interface OrderCacheRow {
+  key: string
+  customerId: number
+  /** Place in the server's newest-first list. */
+  position: number
+  order: Order
 }

@@ -1,0 +1,72 @@
+import type { Address } from './account.ts'
+import type { OrderLine } from './cart.ts'
+import type { OrderFact } from './events.ts'
+import type { Order } from './order.ts'
+
+/** Bumped when the local orders projection's shape or rules change; a new version rebuilds from the log. */
+export const ORDERS_PROJECTION_VERSION = 1
+
+/** Where a locally placed order stands: not yet answered, answered by the server, or refused by it. */
+export type LocalOrderState = 'waiting' | 'sent' | 'rejected'
+
+/** An order placed on this device, as the log tells it. */
+export interface LocalOrder {
+  /** The client order id: the OrderPlaced fact id and the Idempotency-Key. */
+  clientId: string
+  customerId: number
+  placedAt: string
+  state: LocalOrderState
+  lines: OrderLine[]
+  total: number
+  deliveryAddress: Address
+  /** The server's order once acknowledged. */
+  server: Order | null
+  /** Why the server refused it (its own error text). */
+  reason: string | null
+  returnedToCart: boolean
+}
+
+export interface LocalOrders {
+  orders: LocalOrder[]
+}
+
+export const noLocalOrders = (): LocalOrders => ({ orders: [] })
+
+interface Stamp {
+  id: string
+  occurredAt: string
+}
+
+const update = (state: LocalOrders, clientId: string, change: (o: LocalOrder) => LocalOrder): LocalOrders => ({
+  orders: state.orders.map((o) => (o.clientId === clientId ? change(o) : o)),
+})
+
+/** Pure fold of one order fact into the device's orders. */
+export function applyOrderFact(state: LocalOrders, fact: OrderFact & Stamp): LocalOrders {
+  switch (fact.type) {
+    case 'v1.OrderPlaced': {
+      const { order, customerId } = fact.payload
+      if (state.orders.some((o) => o.clientId === order.id)) return state
+      const placed: LocalOrder = {
+        clientId: order.id,
+        customerId,
+        placedAt: fact.occurredAt,
+        state: 'waiting',
+        lines: order.order_lines,
+        total: order.total,
+        deliveryAddress: order.deliveryAddress,
+        server: null,
+        reason: null,
+        returnedToCart: false,
+      }
+      return { orders: [placed, ...state.orders] }
+    }
+    case 'v1.OrderAcknowledged':
+      // An answer always wins: a late success after a rejection means the server did create it.
+      return update(state, fact.payload.clientId, (o) => ({ ...o, state: 'sent', server: fact.payload.order, reason: null }))
+    case 'v1.OrderRejected':
+      return update(state, fact.payload.clientId, (o) => (o.state === 'sent' ? o : { ...o, state: 'rejected', reason: fact.payload.reason }))
+    case 'v1.OrderReturnedToCart':
+      return update(state, fact.payload.clientId, (o) => ({ ...o, returnedToCart: true }))
+  }
+}

@@ -1,0 +1,59 @@
+import { claim, settle, type SendOutcome } from '../../machines/outbox.lifecycle.ts'
+import type { Fact } from '../domain/events.ts'
+import { commit } from './commit.ts'
+import { openStore, type StoreDb } from './db.ts'
+import { registeredProjections } from './projections.ts'
+import type { OutboxRow } from './rows.ts'
+
+/** Every table commit() may write, plus the outbox: a fact and its queued write land together or not at all. */
+function factAndOutboxTables(store: StoreDb) {
+  const projectionTables = new Set(registeredProjections().map((p) => store.table(p.table)))
+  return [store.events, store.snapshots, store.outbox, ...projectionTables]
+}
+
+/** Commits `fact` and queues `row` in one transaction. */
+export async function commitWithOutbox(fact: Fact, row: OutboxRow, given?: StoreDb): Promise<void> {
+  const store = given ?? (await openStore()).db
+  await store.transaction('rw', factAndOutboxTables(store), async () => {
+    await commit(fact, { db: store })
+    await store.outbox.add(row)
+  })
+}
+
+/** Marks a row as being sent (one more attempt); undefined when it is gone or already answered. */
+export async function claimRow(id: string, given?: StoreDb): Promise<OutboxRow | undefined> {
+  const store = given ?? (await openStore()).db
+  return store.transaction('rw', store.outbox, async () => {
+    const row = await store.outbox.get(id)
+    if (!row || row.status === 'acknowledged' || row.status === 'rejected') return undefined
+    const claimed = claim(row)
+    await store.outbox.put(claimed)
+    return claimed
+  })
+}
+
+/** Records an attempt's outcome, with the fact it yields (acknowledged, rejected) in the same transaction. */
+export async function settleRow(
+  id: string,
+  outcome: SendOutcome,
+  options: { fact?: Fact; error?: string | null; now?: Date; db?: StoreDb } = {},
+): Promise<OutboxRow | undefined> {
+  const store = options.db ?? (await openStore()).db
+  return store.transaction('rw', factAndOutboxTables(store), async () => {
+    const row = await store.outbox.get(id)
+    if (!row) return undefined
+    // Another sender (a tab, the worker's replay seen through a later drain) may have settled it already.
+    if (row.status === 'acknowledged') return row
+    const next = settle(row, outcome, options.now ?? new Date(), options.error ?? null)
+    await store.outbox.put(next)
+    if (options.fact && (next.status === 'acknowledged' || next.status === 'rejected')) await commit(options.fact, { db: store })
+    return next
+  })
+}
+
+/** The open rows of one kind, oldest first. */
+export async function openRows(kind: string, given?: StoreDb): Promise<OutboxRow[]> {
+  const store = given ?? (await openStore()).db
+  const rows = await store.outbox.orderBy('createdAt').toArray()
+  return rows.filter((r) => r.kind === kind && (r.status === 'pending' || r.status === 'sending' || r.status === 'retrying'))
+}
