@@ -290,3 +290,25 @@ describe('social sign-in', () => {
     await page.getByRole('banner').getByRole('link', { name: 'login' }).waitFor()
   })
 })
+
+describe('offline', () => {
+  test('a reload offline still shows the signed-in customer, and back online the check confirms it', async () => {
+    const context = await session.context()
+    const page = await session.page()
+    await signUp(page, uniqueEmail())
+    await expectProfile(page)
+    // The service worker must control the page before it can serve the reload offline.
+    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 15_000 })
+
+    await context.setOffline(true)
+    await page.reload()
+    await expectProfile(page)
+    await page.getByText('You are offline. This is your profile as last saved on this device.').waitFor()
+    await page.getByRole('button', { name: 'Account menu' }).waitFor()
+    await screenshot(page, 'account-profile-offline')
+
+    await context.setOffline(false)
+    await page.getByText('You are offline. This is your profile as last saved on this device.').waitFor({ state: 'detached' })
+    await expectProfile(page)
+  })
+})
