@@ -9,6 +9,7 @@ import { jsonBody } from './http/jsonBody.ts'
 import type { AppEnv } from './http/jsonBody.ts'
 import { productImage } from './http/productImages.ts'
 import { bootstrapRoutes } from './routes/bootstrap.ts'
+import { orderRoutes } from './routes/orders.ts'
 import { profileRoutes } from './routes/profile.ts'
 import { socialRoutes } from './routes/social.ts'
 import type { SandboxIdentityService } from './sandbox/identity/sandbox.ts'
@@ -21,7 +22,7 @@ export const maxBodyBytes = 100 * 1024
 export interface AppOptions {
   db: Db
   /** Only the key is required; the rest default as loadConfig would (tests pass just what they exercise). */
-  config: Pick<Config, 'apiKey'> & Partial<Pick<Config, 'scryptN' | 'cookieSecure' | 'trustProxy' | 'publicUrl' | 'social'>>
+  config: Pick<Config, 'apiKey'> & Partial<Pick<Config, 'scryptN' | 'cookieSecure' | 'trustProxy' | 'publicUrl' | 'social' | 'partner'>>
   /** The Vite build to serve; omitted in dev mode (Vite serves the client) and in API-only tests. */
   distDir?: string
   /** The in-process identity providers social sign-in uses when the environment names no real ones. */
@@ -38,6 +39,7 @@ export function createApp({ db, config, distDir, sandbox }: AppOptions) {
     .route('/', userRoutes(db, config))
     .route('/', sessionRoutes(db, config))
     .route('/', profileRoutes(db, config))
+    .route('/', orderRoutes(db, config))
     // Sub-app notFound handlers are not used once mounted, so unknown /api paths end here.
     .all('*', (c) => jsonError(c, 404, 'Not found'))
 

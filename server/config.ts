@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { PARTNER } from '../src/domain/order.ts'
 import { defaultScryptN } from './accounts/password.ts'
 import { readSocialProviders, socialEnvEntries } from './social/providerConfig.ts'
 import type { SocialProviderSettings } from './social/providerConfig.ts'
@@ -37,8 +38,21 @@ const EnvSchema = v.object({
   // Behind a reverse proxy, believe its X-Forwarded-For and X-Forwarded-Proto.
   TRUST_PROXY: flag('false'),
   PUBLIC_URL: v.optional(v.pipe(v.string(), v.regex(/^$|^https?:\/\/[^/\s]+$/, 'PUBLIC_URL must be an origin such as https://shop.example.com')), ''),
+  // The sales portal's fixed agent identity stamped on every order; the sandbox defaults are the client's.
+  PARTNER_ID: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('PARTNER_ID must not be empty')), String(PARTNER.id)),
+  PARTNER_AGENT_EMAIL: v.optional(v.pipe(v.string(), v.trim(), v.email('PARTNER_AGENT_EMAIL must be an email address')), PARTNER.agent_email),
+  PARTNER_COMMENTS: v.optional(v.string(), PARTNER.comments),
   ...socialEnvEntries,
 })
+
+/** Who the orders this storefront places are booked to; never taken from the request. */
+export interface Partner {
+  id: number | string
+  comments: string
+  agent_email: string
+}
+
+export const sandboxPartner: Partner = { ...PARTNER }
 
 /** The server's settings, read from the environment once at start-up. */
 export interface Config {
@@ -55,6 +69,7 @@ export interface Config {
   publicUrl: string
   /** Real identity providers configured by environment; a provider left out uses the sandbox issuer. */
   social: SocialProviderSettings
+  partner: Partner
 }
 
 /** Parses env (process.env by default); throws one readable message naming every bad variable. */
@@ -74,5 +89,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     publicUrl: e.PUBLIC_URL,
     social: readSocialProviders(e),
+    // A numeric id stays a number, as the client sends it.
+    partner: { id: /^\d{1,15}$/.test(e.PARTNER_ID) ? Number(e.PARTNER_ID) : e.PARTNER_ID, comments: e.PARTNER_COMMENTS, agent_email: e.PARTNER_AGENT_EMAIL },
   }
 }

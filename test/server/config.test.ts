@@ -15,6 +15,7 @@ describe('the server configuration', () => {
       trustProxy: false,
       publicUrl: '',
       social: {},
+      partner: { id: 1, comments: 'Web storefront', agent_email: 'webstore@storefront.co.za' },
     })
   })
 
@@ -22,10 +23,12 @@ describe('the server configuration', () => {
     const env = {
       PORT: '3000', HOST: '0.0.0.0', DATABASE_URL: 'postgres://u:p@db:5432/shop', API_KEY: 'k', SEED: 'false', NODE_ENV: 'development',
       SCRYPT_N: '1024', COOKIE_SECURE: 'true', TRUST_PROXY: 'true', PUBLIC_URL: 'https://shop.example.co.za',
+      PARTNER_ID: 'portal-7', PARTNER_AGENT_EMAIL: 'agent@reseller.co.za', PARTNER_COMMENTS: 'Cape Town portal',
     }
     expect(loadConfig(env)).toEqual({
       port: 3000, host: '0.0.0.0', databaseUrl: 'postgres://u:p@db:5432/shop', apiKey: 'k', seed: false, nodeEnv: 'development',
       scryptN: 1024, cookieSecure: true, trustProxy: true, publicUrl: 'https://shop.example.co.za', social: {},
+      partner: { id: 'portal-7', agent_email: 'agent@reseller.co.za', comments: 'Cape Town portal' },
     })
   })
 
@@ -40,6 +43,7 @@ describe('the server configuration', () => {
     expect(() => loadConfig({ API_KEY: '' })).toThrow(/API_KEY/)
     expect(() => loadConfig({ SCRYPT_N: '1000' })).toThrow(/SCRYPT_N must be a power of two/)
     expect(() => loadConfig({ PUBLIC_URL: 'shop.example.co.za' })).toThrow(/PUBLIC_URL/)
+    expect(() => loadConfig({ PARTNER_AGENT_EMAIL: 'agent' })).toThrow(/PARTNER_AGENT_EMAIL must be an email address/)
   })
 
   it('configures a real identity provider from its issuer, or from its endpoints, with id and secret', () => {

@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto'
+import type { Queryable } from '../db/types.ts'
+
+/** A key answers its first request for this long; the device's outbox gives up well before. */
+export const idempotencyDays = 7
+
+/** The answer stored for a key: status and JSON body, repeated to every retry of the same request. */
+export interface StoredAnswer {
+  status: number
+  body: unknown
+}
+
+const canonical = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(canonical)
+    : value !== null && typeof value === 'object'
+      ? Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]))
+      : value
+
+/** sha256 of the body with object keys sorted, so a retry that reorders keys is still the same request. */
+export const requestHash = (body: unknown): string => createHash('sha256').update(JSON.stringify(canonical(body))).digest('hex')
+
+export type Claim = { claimed: true } | { claimed: false; requestHash: string; answer: StoredAnswer }
+
+/**
+ * Takes the key for this transaction, or returns what an earlier request with it stored. On PostgreSQL a
+ * concurrent request with the same key waits here on the unique index until the first one commits, then
+ * reads its answer; if the first rolls back, the waiter takes the key. An expired key is taken over.
+ */
+export async function claimKey(tx: Queryable, customerId: number, key: string, hash: string): Promise<Claim> {
+  const taken = await tx.query(
+    `insert into idempotency_keys (customer_id, key, request_hash) values ($1, $2, $3)
+     on conflict (customer_id, key) do update
+       set request_hash = excluded.request_hash, status = null, response = null, created_at = now()
+       where idempotency_keys.created_at < now() - make_interval(days => $4)
+     returning key`,
+    [customerId, key, hash, idempotencyDays],
+  )
+  if (taken.length > 0) return { claimed: true }
+  const [row] = await tx.query<{ request_hash: string; status: number; response: unknown }>(
+    'select request_hash, status, response from idempotency_keys where customer_id = $1 and key = $2',
+    [customerId, key],
+  )
+  if (!row || row.status === null) throw new Error(`idempotency key ${key} is claimed but has no answer`)
+  return { claimed: false, requestHash: row.request_hash, answer: { status: row.status, body: row.response } }
+}
+
+/** Records the answer for a key claimed in this transaction. */
+export async function saveAnswer(tx: Queryable, customerId: number, key: string, answer: StoredAnswer): Promise<void> {
+  await tx.query('update idempotency_keys set status = $3, response = $4::jsonb where customer_id = $1 and key = $2', [
+    customerId, key, answer.status, JSON.stringify(answer.body),
+  ])
+}
+
+/** Deletes the customer's expired keys (their orders stay; only the stored answers go). */
+export async function forgetExpiredKeys(db: Queryable, customerId: number): Promise<void> {
+  await db.query('delete from idempotency_keys where customer_id = $1 and created_at < now() - make_interval(days => $2)', [
+    customerId, idempotencyDays,
+  ])
+}

@@ -1,0 +1,70 @@
+import * as v from 'valibot'
+import { OrderSchema } from '../../src/domain/order.ts'
+import type { Order } from '../../src/domain/order.ts'
+import type { Queryable } from '../db/types.ts'
+
+interface OrderRow {
+  id: number
+  order_number: string
+  status: string
+  total_price: number
+  order_date: Date | string
+  customer_id: number
+}
+
+interface LineRow {
+  order_id: number
+  number: number
+  product_id: number
+  name: string
+  unit_price: number
+  status: string
+}
+
+/** A stored order in the shape of spec §3, with both spellings the client reads (number / order_number, ...). */
+export type OrderReply = Order & { order_id: number; order_number: string; order_date: string }
+
+const orderColumns = 'id, order_number, status, total_price, order_date, customer_id'
+const lineColumns = 'order_id, number, product_id, name, unit_price, status'
+
+function toReply(order: OrderRow, lines: LineRow[]): OrderReply {
+  const date = new Date(order.order_date).toISOString()
+  const reply = {
+    id: order.id,
+    order_id: order.id,
+    number: order.order_number,
+    order_number: order.order_number,
+    status: order.status,
+    orderDate: date,
+    order_date: date,
+    total_price: order.total_price,
+    order_lines: lines.map(({ number, product_id, name, unit_price, status }) => ({ number, product_id, name, unit_price, status })),
+  }
+  // Checked against the schema the client validates with, so the two cannot drift apart unnoticed.
+  v.parse(OrderSchema, reply)
+  return reply
+}
+
+/** One order with its lines and its owner, or undefined when there is no such order. */
+export async function loadOrder(db: Queryable, id: number): Promise<{ customerId: number; order: OrderReply } | undefined> {
+  const [order] = await db.query<OrderRow>(`select ${orderColumns} from orders where id = $1`, [id])
+  if (!order) return undefined
+  const lines = await db.query<LineRow>(`select ${lineColumns} from order_lines where order_id = $1 order by number`, [id])
+  return { customerId: order.customer_id, order: toReply(order, lines) }
+}
+
+/** The customer's orders with their lines, newest first. */
+export async function listOrders(db: Queryable, customerId: number): Promise<OrderReply[]> {
+  const orders = await db.query<OrderRow>(`select ${orderColumns} from orders where customer_id = $1 order by order_date desc, id desc`, [customerId])
+  const lines = await db.query<LineRow>(
+    `select ${lineColumns} from order_lines where order_id in (select id from orders where customer_id = $1) order by order_id, number`,
+    [customerId],
+  )
+  const byOrder = new Map<number, LineRow[]>()
+  for (const line of lines) {
+    const list = byOrder.get(line.order_id)
+    if (list) list.push(line)
+    else byOrder.set(line.order_id, [line])
+  }
+  return orders.map((o) => toReply(o, byOrder.get(o.id) ?? []))
+}

@@ -1,0 +1,92 @@
+import { Hono } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import * as v from 'valibot'
+import { CreateOrderRequestSchema } from '../../src/domain/order.ts'
+import { sandboxPartner } from '../config.ts'
+import type { Partner } from '../config.ts'
+import type { Db } from '../db/types.ts'
+import { jsonError } from '../http/errors.ts'
+import { requireCustomer } from '../http/requireCustomer.ts'
+import type { CustomerEnv } from '../http/requireCustomer.ts'
+import type { CookieSettings } from '../http/sessionCookie.ts'
+import { validationError } from '../http/validationError.ts'
+import { claimKey, forgetExpiredKeys, requestHash, saveAnswer } from '../orders/idempotency.ts'
+import type { StoredAnswer } from '../orders/idempotency.ts'
+import { listOrders, loadOrder } from '../orders/orderReply.ts'
+import { findOrderId, insertOrder, priceLines } from '../orders/placeOrder.ts'
+
+export interface OrderSettings extends CookieSettings {
+  partner?: Partner
+}
+
+export const othersOrders = 'You can only view your own orders.'
+export const orderForSomeoneElse = 'You can only place orders for yourself.'
+export const orderNotFound = 'Order not found.'
+export const missingIdempotencyKey = 'Missing Idempotency-Key header.'
+export const invalidIdempotencyKey = 'The Idempotency-Key header must be a UUID.'
+export const keyIsNotOrderId = 'order.id must equal the Idempotency-Key header.'
+export const keyReused = 'This request was already used for a different order.'
+
+const Uuid = v.pipe(v.string(), v.uuid())
+const isOwn = (param: string, customerId: number) => /^\d{1,15}$/.test(param) && Number(param) === customerId
+const reply = (answer: StoredAnswer) => [answer.body, answer.status as ContentfulStatusCode] as const
+
+/**
+ * POST /v10/partner/order/{user_id} (exactly once per Idempotency-Key), GET /v2/partner/order/{order_id}
+ * and GET /v2/partner/orders/{user_id}: only the signed-in customer's own orders.
+ */
+export function orderRoutes(db: Db, settings: OrderSettings) {
+  const partner = settings.partner ?? sandboxPartner
+  const signedIn = requireCustomer(db, settings)
+
+  return new Hono<CustomerEnv>()
+    .post('/v10/partner/order/:user_id', signedIn, async (c) => {
+      const customerId = c.get('customerId')
+      if (!isOwn(c.req.param('user_id'), customerId)) return jsonError(c, 403, orderForSomeoneElse)
+      const header = c.req.header('Idempotency-Key')
+      if (header === undefined) return jsonError(c, 400, missingIdempotencyKey)
+      if (!v.is(Uuid, header.trim())) return jsonError(c, 400, invalidIdempotencyKey)
+      const key = header.trim().toLowerCase()
+      const parsed = v.safeParse(CreateOrderRequestSchema, c.get('json'))
+      if (!parsed.success) return validationError(c, parsed.issues)
+      const { order } = parsed.output
+      if (order.id.toLowerCase() !== key) return jsonError(c, 400, keyIsNotOrderId)
+      const hash = requestHash(c.get('json'))
+
+      // Key and order commit together; a 5xx rolls both back, so the client's retry starts afresh.
+      const outcome = await db.transaction(async (tx): Promise<{ replayed: boolean; answer: StoredAnswer }> => {
+        const claim = await claimKey(tx, customerId, key, hash)
+        if (!claim.claimed) {
+          if (claim.requestHash === hash) return { replayed: true, answer: claim.answer }
+          return { replayed: false, answer: { status: 422, body: { error: keyReused } } }
+        }
+        let answer: StoredAnswer
+        const existing = await findOrderId(tx, customerId, key)
+        const priced = existing === undefined ? await priceLines(tx, order.order_lines) : []
+        if ('code' in priced) {
+          answer = { status: 422, body: priced }
+        } else {
+          const id = existing ?? (await insertOrder(tx, customerId, order, priced, partner))
+          answer = { status: 200, body: (await loadOrder(tx, id))!.order }
+        }
+        await saveAnswer(tx, customerId, key, answer)
+        return { replayed: false, answer }
+      })
+
+      if (outcome.replayed) c.header('Idempotent-Replayed', 'true')
+      else await forgetExpiredKeys(db, customerId).catch((error) => console.warn('could not delete expired idempotency keys:', error))
+      return c.json(...reply(outcome.answer))
+    })
+    .get('/v2/partner/order/:order_id', signedIn, async (c) => {
+      const id = c.req.param('order_id')
+      const found = /^\d{1,15}$/.test(id) ? await loadOrder(db, Number(id)) : undefined
+      if (!found) return jsonError(c, 404, orderNotFound)
+      if (found.customerId !== c.get('customerId')) return jsonError(c, 403, othersOrders)
+      return c.json(found.order)
+    })
+    .get('/v2/partner/orders/:user_id', signedIn, async (c) => {
+      const customerId = c.get('customerId')
+      if (!isOwn(c.req.param('user_id'), customerId)) return jsonError(c, 403, othersOrders)
+      return c.json({ orders: await listOrders(db, customerId) })
+    })
+}
