@@ -1,70 +1,8 @@
 import { describe, expect, test } from 'vitest'
-import type { Page } from 'playwright-core'
 import { horizontalOverflow, screenshot, useBrowser } from './browser.ts'
+import { expectProfile, expectToast, fill, logIn, logOut, openSignup, person, signUp, uniqueEmail } from './accounts.ts'
 
 const session = useBrowser()
-
-let n = 0
-const uniqueEmail = () => `thandi.${Date.now().toString(36)}.${++n}@example.co.za`
-
-const person = (email: string) => ({
-  'First name': 'Thandi',
-  'Last name': 'Nkosi',
-  'ID number': '9001015009087',
-  Email: email,
-  Password: 'Secret#123',
-  'Phone number': '0211234567',
-})
-const place = {
-  'Street number': '12',
-  'Street name': 'Long Street',
-  'Suburb (optional)': 'Gardens',
-  'City/Town': 'Cape Town',
-  Province: 'Western Cape',
-  'Postal Code': '8001',
-}
-
-async function fill(page: Page, values: Record<string, string>): Promise<void> {
-  for (const [label, value] of Object.entries(values)) await page.getByLabel(label, { exact: true }).fill(value)
-}
-
-/** Waits for a toast with exactly this text (the toaster lists them top-right). */
-async function expectToast(page: Page, text: string): Promise<void> {
-  await page.getByText(text, { exact: true }).first().waitFor()
-}
-
-async function openSignup(page: Page): Promise<void> {
-  await page.goto('/signup')
-  await page.getByRole('heading', { level: 1, name: 'Create an Account' }).waitFor()
-}
-
-/** Goes through both sign-up steps with valid data and submits. */
-async function signUp(page: Page, email: string): Promise<void> {
-  await openSignup(page)
-  await fill(page, person(email))
-  await page.getByRole('button', { name: 'Next' }).click()
-  await page.getByRole('heading', { name: /Address/ }).waitFor()
-  await fill(page, place)
-  await page.getByRole('button', { name: 'Submit' }).click()
-}
-
-async function expectProfile(page: Page): Promise<void> {
-  await page.waitForURL((url) => url.pathname === '/profile')
-  await page.getByRole('heading', { level: 1, name: 'Welcome Thandi Nkosi' }).waitFor()
-}
-
-async function logOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Account menu' }).click()
-  await page.getByRole('menuitem', { name: 'Logout' }).click()
-}
-
-async function logIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login')
-  await page.getByRole('heading', { level: 1, name: 'Sign in to continue' }).waitFor()
-  await page.getByLabel('Email', { exact: true }).fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-}
 
 describe('sign-up', () => {
   test('the personal step shows every message, marks the fields and focuses the first', async () => {

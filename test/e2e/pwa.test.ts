@@ -7,6 +7,7 @@ import { build } from 'vite'
 import { startServer } from '../../server/main.ts'
 import { expectImagesLoaded, newContext, screenshot, useBrowser, watchProblems } from './browser.ts'
 import { addFirstProducts, cartLines, cartLink, expectBadge, openHome, productCards } from './storefront.ts'
+import { expectProfile, logOut, signUp, uniqueEmail } from './accounts.ts'
 
 const session = useBrowser()
 
@@ -98,6 +99,34 @@ describe('installable and offline', () => {
     // A guarded route offline still answers with the app, which sends a visitor home.
     await page.waitForURL((url) => url.pathname === '/')
     await productCards(page).first().waitFor()
+  })
+})
+
+describe('a shared phone', () => {
+  test("a logout drops the customer's cached answers from the service worker", async () => {
+    const page = await session.page()
+    await openHome(page)
+    await controlledByWorker(page)
+    const email = uniqueEmail()
+    await signUp(page, email)
+    await expectProfile(page)
+    // A per-customer read through the worker, as the portal screens make them.
+    const status = await page.evaluate(async (address) => {
+      const response = await fetch(`/api/v8/partner/detailed_customer_profile/email/${encodeURIComponent(address)}`, {
+        headers: { Key: 'storefront-sandbox-key' },
+      })
+      return response.status
+    }, email)
+    expect(status).toBe(200)
+    const cachedUrls = () =>
+      page.evaluate(async () => {
+        if (!(await caches.has('customer-reads-v1'))) return []
+        return (await (await caches.open('customer-reads-v1')).keys()).map((request) => new URL(request.url).pathname)
+      })
+    await expect.poll(cachedUrls).toEqual([expect.stringContaining('/detailed_customer_profile/email/')])
+
+    await logOut(page)
+    await expect.poll(cachedUrls).toEqual([])
   })
 })
 

@@ -1,0 +1,66 @@
+/**
+ * What a customer does to sign up, sign in and out, found by role and visible text (spec §2, §5).
+ */
+import type { Page } from 'playwright-core'
+
+let n = 0
+export const uniqueEmail = () => `thandi.${Date.now().toString(36)}.${++n}@example.co.za`
+
+export const person = (email: string) => ({
+  'First name': 'Thandi',
+  'Last name': 'Nkosi',
+  'ID number': '9001015009087',
+  Email: email,
+  Password: 'Secret#123',
+  'Phone number': '0211234567',
+})
+export const place = {
+  'Street number': '12',
+  'Street name': 'Long Street',
+  'Suburb (optional)': 'Gardens',
+  'City/Town': 'Cape Town',
+  Province: 'Western Cape',
+  'Postal Code': '8001',
+}
+
+export async function fill(page: Page, values: Record<string, string>): Promise<void> {
+  for (const [label, value] of Object.entries(values)) await page.getByLabel(label, { exact: true }).fill(value)
+}
+
+/** Waits for a toast with exactly this text (the toaster lists them top-right). */
+export async function expectToast(page: Page, text: string): Promise<void> {
+  await page.getByText(text, { exact: true }).first().waitFor()
+}
+
+export async function openSignup(page: Page): Promise<void> {
+  await page.goto('/signup')
+  await page.getByRole('heading', { level: 1, name: 'Create an Account' }).waitFor()
+}
+
+/** Goes through both sign-up steps with valid data and submits. */
+export async function signUp(page: Page, email: string): Promise<void> {
+  await openSignup(page)
+  await fill(page, person(email))
+  await page.getByRole('button', { name: 'Next' }).click()
+  await page.getByRole('heading', { name: /Address/ }).waitFor()
+  await fill(page, place)
+  await page.getByRole('button', { name: 'Submit' }).click()
+}
+
+export async function expectProfile(page: Page): Promise<void> {
+  await page.waitForURL((url) => url.pathname === '/profile')
+  await page.getByRole('heading', { level: 1, name: 'Welcome Thandi Nkosi' }).waitFor()
+}
+
+export async function logOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Account menu' }).click()
+  await page.getByRole('menuitem', { name: 'Logout' }).click()
+}
+
+export async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login')
+  await page.getByRole('heading', { level: 1, name: 'Sign in to continue' }).waitFor()
+  await page.getByLabel('Email', { exact: true }).fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+}
