@@ -45,11 +45,17 @@ export async function claimKey(tx: Queryable, customerId: number, key: string, h
   return { claimed: false, requestHash: row.request_hash, answer: { status: row.status, body: row.response } }
 }
 
-/** Records the answer for a key claimed in this transaction. */
-export async function saveAnswer(tx: Queryable, customerId: number, key: string, answer: StoredAnswer): Promise<void> {
-  await tx.query('update idempotency_keys set status = $3, response = $4::jsonb where customer_id = $1 and key = $2', [
-    customerId, key, answer.status, JSON.stringify(answer.body),
-  ])
+/**
+ * Records the answer for a key claimed in this transaction and returns it as stored: jsonb orders object keys
+ * its own way, so the first response is sent from the stored copy too and every retry gets the same bytes.
+ */
+export async function saveAnswer(tx: Queryable, customerId: number, key: string, answer: StoredAnswer): Promise<StoredAnswer> {
+  const [row] = await tx.query<{ status: number; response: unknown }>(
+    'update idempotency_keys set status = $3, response = $4::jsonb where customer_id = $1 and key = $2 returning status, response',
+    [customerId, key, answer.status, JSON.stringify(answer.body)],
+  )
+  if (!row) throw new Error(`idempotency key ${key} was not claimed in this transaction`)
+  return { status: row.status, body: row.response }
 }
 
 /** Deletes the customer's expired keys (their orders stay; only the stored answers go). */

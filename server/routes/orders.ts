@@ -69,8 +69,7 @@ export function orderRoutes(db: Db, settings: OrderSettings) {
           const id = existing ?? (await insertOrder(tx, customerId, order, priced, partner))
           answer = { status: 200, body: (await loadOrder(tx, id))!.order }
         }
-        await saveAnswer(tx, customerId, key, answer)
-        return { replayed: false, answer }
+        return { replayed: false, answer: await saveAnswer(tx, customerId, key, answer) }
       })
 
       if (outcome.replayed) c.header('Idempotent-Replayed', 'true')
