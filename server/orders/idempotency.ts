@@ -51,7 +51,8 @@ export async function claimKey(tx: Queryable, customerId: number, key: string, h
  */
 export async function saveAnswer(tx: Queryable, customerId: number, key: string, answer: StoredAnswer): Promise<StoredAnswer> {
   const [row] = await tx.query<{ status: number; response: unknown }>(
-    'update idempotency_keys set status = $3, response = $4::jsonb where customer_id = $1 and key = $2 returning status, response',
+    // ::text first: postgres.js would encode a string bound straight to jsonb a second time.
+    'update idempotency_keys set status = $3, response = $4::text::jsonb where customer_id = $1 and key = $2 returning status, response',
     [customerId, key, answer.status, JSON.stringify(answer.body)],
   )
   if (!row) throw new Error(`idempotency key ${key} was not claimed in this transaction`)

@@ -29,12 +29,13 @@ interface ProductRow {
 }
 
 const toCents = (rand: number) => Math.round(rand * 100)
+// JSON goes in as $n::text::jsonb: postgres.js would encode a string bound straight to jsonb a second time.
 
 /** Prices every line from the products table; the first product that is missing or inactive makes the order unavailable. */
 export async function priceLines(tx: Queryable, lines: NewOrder['order_lines']): Promise<PricedLine[] | Unavailable> {
   const ids = [...new Set(lines.map((l) => l.product_id))]
   const rows = await tx.query<ProductRow>(
-    'select id, name, unit_price, active from products where id in (select jsonb_array_elements_text($1::jsonb)::integer)',
+    'select id, name, unit_price, active from products where id in (select jsonb_array_elements_text($1::text::jsonb)::integer)',
     [JSON.stringify(ids)],
   )
   const products = new Map(rows.map((p) => [p.id, p]))
@@ -69,7 +70,7 @@ export async function insertOrder(
   const delivery = { ...DELIVERY_DEFAULTS, time: order.delivery.time, instructions: order.delivery.instructions }
   const [row] = await tx.query<{ id: number }>(
     `insert into orders (order_number, customer_id, client_order_id, status, total_price, delivery_address, delivery, partner)
-     select 'SO-' || lpad(n::text, greatest(6, length(n::text)), '0'), $1, $2, $3, $4, $5::jsonb, $6::jsonb, $7::jsonb
+     select 'SO-' || lpad(n::text, greatest(6, length(n::text)), '0'), $1, $2, $3, $4, $5::text::jsonb, $6::text::jsonb, $7::text::jsonb
      from (select nextval('order_numbers') as n) as next
      returning id`,
     [customerId, order.id, ORDER_STATUS_NEW, total, JSON.stringify(order.deliveryAddress), JSON.stringify(delivery), JSON.stringify(partner)],
@@ -78,7 +79,7 @@ export async function insertOrder(
   await tx.query(
     `insert into order_lines (order_id, number, product_id, name, unit_price, friendly_name, comments, status)
      select $1, l.number, l.product_id, l.name, l.unit_price, l.friendly_name, l.comments, $3
-     from jsonb_to_recordset($2::jsonb)
+     from jsonb_to_recordset($2::text::jsonb)
        as l(number integer, product_id integer, name text, unit_price numeric, friendly_name text, comments text)`,
     [id, JSON.stringify(lines.map((l, i) => ({ number: i + 1, ...l }))), ORDER_STATUS_NEW],
   )
