@@ -21,6 +21,8 @@ declare module '@tanstack/react-router' {
 
 void startCartInBackground({ onAdded: () => toast.success(t`added to cart`) })
 void startAuthInBackground()
+// Queued orders go out when a customer is known, when the connection returns and after the worker replayed them.
+void import('./features/orders/ordersSync.ts').then(({ startOrderSync }) => startOrderSync())
 // A logout (here or in another tab) re-runs the guards, so a customer-only page leaves at once.
 let wasCustomer = false
 subscribeSession(() => {

@@ -1,7 +1,32 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import { useEffect } from 'react'
 import { Trans } from '@lingui/react/macro'
-import { Placeholder } from '../../ui/Page.tsx'
+import { useSession } from '../../features/account/session.ts'
+import { OrderDetail } from '../../features/orders/OrderDetail.tsx'
+import { useOrder } from '../../features/orders/useOrders.ts'
+import { Muted, Page } from '../../ui/Page.tsx'
+import { Spinner } from '../../ui/Spinner.tsx'
 
-export const Route = createFileRoute('/_customer/orders/$id')({
-  component: () => <Placeholder title={<Trans>Order</Trans>} body={<Trans>The details of this order will show here.</Trans>} />,
-})
+export const Route = createFileRoute('/_customer/orders/$id')({ component: OrderPage })
+
+function OrderPage() {
+  const session = useSession()
+  const { id } = Route.useParams()
+  if (session.status !== 'customer') return <Spinner />
+  return <OrderScreen customerId={session.customer.id} id={id} />
+}
+
+function OrderScreen({ customerId, id }: { customerId: number; id: string }) {
+  const order = useOrder(customerId, id)
+  const navigate = useNavigate()
+  // A waiting order opened by its client id moves to its server id once the server has answered.
+  useEffect(() => {
+    if (order && order.id !== id) void navigate({ to: '/orders/$id', params: { id: order.id }, replace: true })
+  }, [order, id, navigate])
+  if (order === undefined) return <Spinner />
+  return (
+    <Page title={order?.number ? <Trans>Order {order.number}</Trans> : <Trans>Order</Trans>}>
+      {order ? <OrderDetail order={order} /> : <Muted><Trans>This order could not be found.</Trans></Muted>}
+    </Page>
+  )
+}

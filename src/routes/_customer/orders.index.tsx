@@ -1,7 +1,33 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Trans } from '@lingui/react/macro'
-import { Placeholder } from '../../ui/Page.tsx'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useSession } from '../../features/account/session.ts'
+import { LocalOrderCard } from '../../features/orders/LocalOrderCard.tsx'
+import { OrdersTable } from '../../features/orders/OrdersTable.tsx'
+import { useOrders } from '../../features/orders/useOrders.ts'
+import { Card, Muted, Page } from '../../ui/Page.tsx'
+import { Spinner } from '../../ui/Spinner.tsx'
 
-export const Route = createFileRoute('/_customer/orders/')({
-  component: () => <Placeholder title={<Trans>Orders</Trans>} body={<Trans>Your orders will be listed here.</Trans>} />,
-})
+export const Route = createFileRoute('/_customer/orders/')({ component: OrdersPage })
+
+function OrdersPage() {
+  const session = useSession()
+  if (session.status !== 'customer') return <Spinner />
+  return <Orders customerId={session.customer.id} />
+}
+
+function Orders({ customerId }: { customerId: number }) {
+  const { t } = useLingui()
+  const orders = useOrders(customerId)
+  if (!orders) return <Spinner />
+  const unsent = orders.filter((o) => o.look === 'waiting' || (o.look === 'rejected' && !o.local?.returnedToCart))
+  return (
+    <Page title={<Trans>Orders</Trans>}>
+      {unsent.map((order) => (
+        <LocalOrderCard key={order.id} order={order} />
+      ))}
+      <Card aria-label={t`Your orders`}>
+        {orders.length === 0 ? <Muted><Trans>You have no orders yet.</Trans></Muted> : <OrdersTable orders={orders} />}
+      </Card>
+    </Page>
+  )
+}

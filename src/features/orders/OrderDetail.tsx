@@ -1,0 +1,76 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { formatRand } from '../../domain/money.ts'
+import { canPay } from '../../domain/order.ts'
+import { ButtonLink } from '../../ui/Button.tsx'
+import { Card } from '../../ui/Page.tsx'
+import { styled } from '../../ui/styled.ts'
+import { theme } from '../../ui/theme.ts'
+import { formatOrderDate } from './formatDate.ts'
+import type { OrderView } from './orderView.ts'
+import { PutBackInCart } from './PutBackInCart.tsx'
+import { StatusBadge } from './StatusBadge.tsx'
+import { StackedTable } from './tableStyles.ts'
+
+const Facts = styled('dl')`
+  display: grid; grid-template-columns: max-content 1fr; gap: 8px 16px; margin: 0 0 16px; align-items: center;
+  dt { font-weight: 600; color: ${theme.color.muted}; }
+  dd { margin: 0; }
+  .total { font-size: 20px; font-weight: 800; }
+`
+const Actions = styled('div')`
+  display: flex; flex-wrap: wrap; gap: 8px; margin-top: 16px;
+  .reason { flex-basis: 100%; color: ${theme.color.error}; font-weight: 600; margin: 0; }
+`
+
+/** Spec §2 /orders/{id}: number, date, status, total, the priced lines; paying only for a sent, unpaid order. */
+export function OrderDetail({ order }: { order: OrderView }) {
+  const { t } = useLingui()
+  const priced = order.lines.filter((l) => l.unit_price > 0)
+  const payable = order.local?.state !== 'waiting' && order.look !== 'rejected' && canPay(order.status)
+  return (
+    <Card aria-label={t`Order details`}>
+      <Facts>
+        <dt><Trans>Order Number</Trans></dt>
+        <dd>{order.number ?? <Trans>Not assigned yet</Trans>}</dd>
+        <dt><Trans>Date</Trans></dt>
+        <dd>{formatOrderDate(order.date)}</dd>
+        <dt><Trans>Status</Trans></dt>
+        <dd><StatusBadge order={order} /></dd>
+        <dt><Trans>Total Price</Trans></dt>
+        <dd className="total">{formatRand(order.total)}</dd>
+      </Facts>
+      <StackedTable aria-label={t`Order lines`}>
+        <thead>
+          <tr>
+            <th scope="col"><Trans>Line</Trans></th>
+            <th scope="col"><Trans>Product</Trans></th>
+            <th scope="col"><Trans>Price</Trans></th>
+            <th scope="col"><Trans>Status</Trans></th>
+          </tr>
+        </thead>
+        <tbody>
+          {priced.map((line) => (
+            <tr key={line.number}>
+              <td data-label={t`Line`}>{line.number}</td>
+              <td data-label={t`Product`}>{line.name}</td>
+              <td data-label={t`Price`}>{formatRand(line.unit_price)}</td>
+              <td data-label={t`Status`}>{line.status || '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </StackedTable>
+      <Actions>
+        {order.local?.state === 'rejected' && order.local.reason && <p className="reason">{order.local.reason}</p>}
+        {payable && (
+          <ButtonLink to="/payment/$id" params={{ id: order.id }}>
+            <Trans>PAY FOR ORDER</Trans>
+          </ButtonLink>
+        )}
+        {order.local?.state === 'rejected' && <PutBackInCart order={order.local} />}
+        <ButtonLink to="/orders" $variant="secondary">
+          <Trans>Back to orders</Trans>
+        </ButtonLink>
+      </Actions>
+    </Card>
+  )
+}

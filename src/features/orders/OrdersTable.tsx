@@ -1,0 +1,60 @@
+import { useState } from 'react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Button, ButtonLink } from '../../ui/Button.tsx'
+import { styled } from '../../ui/styled.ts'
+import { formatOrderDate } from './formatDate.ts'
+import { paginate, type OrderView } from './orderView.ts'
+import { StatusBadge } from './StatusBadge.tsx'
+import { StackedTable } from './tableStyles.ts'
+
+/** Spec §9: the orders table shows 8 per page. */
+export const ORDERS_PAGE_SIZE = 8
+
+const Pager = styled('nav')`
+  display: flex; flex-wrap: wrap; align-items: center; justify-content: center; gap: 8px; margin-top: 16px;
+  p { margin: 0 8px; font-weight: 600; }
+`
+
+/** Order Number, order Date, Status and "View Order" per row; First/Previous/Next/Last and "Page x of y". */
+export function OrdersTable({ orders }: { orders: readonly OrderView[] }) {
+  const { t } = useLingui()
+  const [wanted, setWanted] = useState(1)
+  const { items, page, pages } = paginate(orders, wanted, ORDERS_PAGE_SIZE)
+  return (
+    <>
+      <StackedTable>
+        <thead>
+          <tr>
+            <th scope="col"><Trans>Order Number</Trans></th>
+            <th scope="col"><Trans>order Date</Trans></th>
+            <th scope="col"><Trans>Status</Trans></th>
+            <th scope="col"><span className="sr-only"><Trans>Actions</Trans></span></th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((order) => (
+            <tr key={order.id}>
+              <td data-label={t`Order Number`}>{order.number ?? '—'}</td>
+              <td data-label={t`order Date`}>{formatOrderDate(order.date)}</td>
+              <td data-label={t`Status`}>
+                <StatusBadge order={order} />
+              </td>
+              <td>
+                <ButtonLink to="/orders/$id" params={{ id: order.id }} $variant="secondary" aria-label={t`View Order ${order.number ?? ''}`.trim()}>
+                  <Trans>View Order</Trans>
+                </ButtonLink>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </StackedTable>
+      <Pager aria-label={t`Pages`}>
+        <Button $variant="ghost" disabled={page <= 1} onClick={() => setWanted(1)}><Trans>First</Trans></Button>
+        <Button $variant="ghost" disabled={page <= 1} onClick={() => setWanted(page - 1)}><Trans>Previous</Trans></Button>
+        <p aria-live="polite"><Trans>Page {page} of {pages}</Trans></p>
+        <Button $variant="ghost" disabled={page >= pages} onClick={() => setWanted(page + 1)}><Trans>Next</Trans></Button>
+        <Button $variant="ghost" disabled={page >= pages} onClick={() => setWanted(pages)}><Trans>Last</Trans></Button>
+      </Pager>
+    </>
+  )
+}

@@ -1,0 +1,73 @@
+import type { OrderLine } from '../../domain/cart.ts'
+import { statusLook, type Order, type StatusLook } from '../../domain/order.ts'
+import type { LocalOrder } from '../../domain/orderProjection.ts'
+
+/** One order as the screens show it, whether the server knows it yet or not. */
+export interface OrderView {
+  /** The route param of its page: the server id once known, else the client id. */
+  id: string
+  number: string | null
+  date: string
+  status: string
+  look: StatusLook | 'waiting' | 'rejected'
+  total: number
+  lines: { number: string; name: string; unit_price: number; status: string }[]
+  /** A local order not yet sent, or refused: not payable. */
+  local: LocalOrder | null
+}
+
+const linesOf = (lines: readonly OrderLine[]) =>
+  lines.map((l, i) => ({ number: String(i + 1), name: l.name, unit_price: l.unit_price, status: '' }))
+
+export function fromServer(order: Order, local: LocalOrder | null = null): OrderView {
+  return {
+    id: String(order.id),
+    number: order.number || order.order_number || null,
+    date: order.orderDate || order.order_date || '',
+    status: order.status,
+    look: statusLook(order.status),
+    total: order.total_price,
+    lines: (order.order_lines ?? []).map((l, i) => ({ number: String(l.number ?? i + 1), name: l.name, unit_price: l.unit_price, status: l.status })),
+    local,
+  }
+}
+
+export function fromLocal(order: LocalOrder): OrderView {
+  if (order.state === 'sent' && order.server) return fromServer(order.server, order)
+  return {
+    id: order.clientId,
+    number: null,
+    date: order.placedAt,
+    status: order.state,
+    look: order.state === 'rejected' ? 'rejected' : 'waiting',
+    total: order.total,
+    lines: linesOf(order.lines),
+    local: order,
+  }
+}
+
+/** Local orders not yet answered first, then the server's list (fresher than a local copy), newest first. */
+export function mergeOrders(local: readonly LocalOrder[], cached: readonly Order[]): OrderView[] {
+  const cachedIds = new Set(cached.map((o) => String(o.id)))
+  const pending = local.filter((o) => o.state !== 'sent').map(fromLocal)
+  const sentNotListed = local.filter((o) => o.state === 'sent' && o.server && !cachedIds.has(String(o.server.id))).map(fromLocal)
+  const server = [...sentNotListed, ...cached.map((o) => fromServer(o))]
+  const time = (v: OrderView) => Date.parse(v.date) || 0
+  server.sort((a, b) => time(b) - time(a))
+  return [...pending, ...server]
+}
+
+/** The order behind a route param: a client id or a server id. */
+export function findOrder(id: string, local: readonly LocalOrder[], cached: readonly Order[]): OrderView | null {
+  const mine = local.find((o) => o.clientId === id || (o.server && String(o.server.id) === id))
+  const server = cached.find((o) => String(o.id) === id)
+  if (server) return fromServer(server, mine ?? null)
+  return mine ? fromLocal(mine) : null
+}
+
+/** Page `page` (1-based) of `size` items, with the page count (at least 1). */
+export function paginate<T>(items: readonly T[], page: number, size = 8): { items: T[]; page: number; pages: number } {
+  const pages = Math.max(1, Math.ceil(items.length / size))
+  const current = Math.min(Math.max(1, page), pages)
+  return { items: items.slice((current - 1) * size, current * size), page: current, pages }
+}

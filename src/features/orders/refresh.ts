@@ -1,0 +1,31 @@
+import { fetchOrder, fetchOrders } from '../../api/orders.ts'
+import { ApiError } from '../../api/client.ts'
+import type { Order } from '../../domain/order.ts'
+import { saveOrder, saveOrders } from '../../store/orderCache.ts'
+import { toast } from '../../ui/toaster.ts'
+
+/** Only a server's own refusal is news to the customer; no connection just means "showing the cache". */
+function report(error: unknown): void {
+  if (error instanceof ApiError && error.status !== undefined && navigator.onLine) toast.error(error.message, 3000)
+}
+
+/** Refreshes the cached order list from the server; the cache stays as it was when that fails. */
+export async function refreshOrders(customerId: number): Promise<void> {
+  try {
+    await saveOrders(customerId, await fetchOrders(customerId))
+  } catch (error) {
+    report(error)
+  }
+}
+
+/** Refreshes one order into the cache; resolves with it, or null when it could not be fetched. */
+export async function refreshOrder(customerId: number, orderId: string): Promise<Order | null> {
+  try {
+    const order = await fetchOrder(orderId)
+    await saveOrder(customerId, order)
+    return order
+  } catch (error) {
+    report(error)
+    return null
+  }
+}
