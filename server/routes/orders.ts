@@ -10,10 +10,10 @@ import { requireCustomer } from '../http/requireCustomer.ts'
 import type { CustomerEnv } from '../http/requireCustomer.ts'
 import type { CookieSettings } from '../http/sessionCookie.ts'
 import { validationError } from '../http/validationError.ts'
-import { claimKey, forgetExpiredKeys, requestHash, saveAnswer } from '../orders/idempotency.ts'
+import { forgetExpiredKeys, requestHash } from '../orders/idempotency.ts'
 import type { StoredAnswer } from '../orders/idempotency.ts'
 import { listOrders, loadOrder } from '../orders/orderReply.ts'
-import { findOrderId, insertOrder, priceLines } from '../orders/placeOrder.ts'
+import { placeOrderOnce } from '../orders/placeOrderOnce.ts'
 
 export interface OrderSettings extends CookieSettings {
   partner?: Partner
@@ -25,7 +25,6 @@ export const orderNotFound = 'Order not found.'
 export const missingIdempotencyKey = 'Missing Idempotency-Key header.'
 export const invalidIdempotencyKey = 'The Idempotency-Key header must be a UUID.'
 export const keyIsNotOrderId = 'order.id must equal the Idempotency-Key header.'
-export const keyReused = 'This request was already used for a different order.'
 
 const Uuid = v.pipe(v.string(), v.uuid())
 const isOwn = (param: string, customerId: number) => /^\d{1,15}$/.test(param) && Number(param) === customerId
@@ -51,27 +50,7 @@ export function orderRoutes(db: Db, settings: OrderSettings) {
       if (!parsed.success) return validationError(c, parsed.issues)
       const { order } = parsed.output
       if (order.id.toLowerCase() !== key) return jsonError(c, 400, keyIsNotOrderId)
-      const hash = requestHash(c.get('json'))
-
-      // Key and order commit together; a 5xx rolls both back, so the client's retry starts afresh.
-      const outcome = await db.transaction(async (tx): Promise<{ replayed: boolean; answer: StoredAnswer }> => {
-        const claim = await claimKey(tx, customerId, key, hash)
-        if (!claim.claimed) {
-          if (claim.requestHash === hash) return { replayed: true, answer: claim.answer }
-          return { replayed: false, answer: { status: 422, body: { error: keyReused } } }
-        }
-        let answer: StoredAnswer
-        const existing = await findOrderId(tx, customerId, key)
-        const priced = existing === undefined ? await priceLines(tx, order.order_lines) : []
-        if ('code' in priced) {
-          answer = { status: 422, body: priced }
-        } else {
-          const id = existing ?? (await insertOrder(tx, customerId, order, priced, partner))
-          answer = { status: 200, body: (await loadOrder(tx, id))!.order }
-        }
-        return { replayed: false, answer: await saveAnswer(tx, customerId, key, answer) }
-      })
-
+      const outcome = await placeOrderOnce(db, { customerId, key, hash: requestHash(c.get('json')), order, partner })
       if (outcome.replayed) c.header('Idempotent-Replayed', 'true')
       else await forgetExpiredKeys(db, customerId).catch((error) => console.warn('could not delete expired idempotency keys:', error))
       return c.json(...reply(outcome.answer))
