@@ -7,6 +7,7 @@ import { getConfig } from '@lingui/conf'
 import { getCatalogs, createCompiledCatalog } from '@lingui/cli/api'
 import type { Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { zaTowns } from './src/features/address/townsPlugin.ts'
 
 /** Compiles every locale's catalogue to /i18n/{lng}.json: emitted at build, served in dev. */
 function i18nCatalogues(): Plugin {
@@ -53,6 +54,7 @@ export default defineConfig({
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),
     i18nCatalogues(),
+    zaTowns(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
