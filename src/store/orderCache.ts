@@ -17,3 +17,9 @@ export async function saveOrder(customerId: number, order: Order, given?: StoreD
   const existing = await store.orderCache.get(key)
   await store.orderCache.put({ key, customerId, position: existing?.position ?? -1, order })
 }
+
+/** Logout: server orders cached for the customer leave the device (a shared phone shows no one else's). */
+export async function forgetCachedOrders(given?: StoreDb): Promise<void> {
+  const store = given ?? (await openStore()).db
+  await store.orderCache.clear()
+}
