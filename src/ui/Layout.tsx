@@ -10,8 +10,10 @@ import { theme } from './theme.ts'
 const Shell = styled('div')`
   min-height: 100vh; display: flex; flex-direction: column;
 `
+// min-height keeps the footer below the fold, so content arriving late never shifts it.
 const Main = styled('main')`
   flex: 1; width: 100%; max-width: ${theme.maxWidth}; margin: 0 auto; padding: 16px 12px 32px;
+  min-height: 100vh;
 `
 const Footer = styled('footer')`
   border-top: 1px solid ${theme.color.border}; background: ${theme.color.surface}; color: ${theme.color.muted};

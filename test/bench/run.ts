@@ -1,6 +1,7 @@
 import { benchBundle } from './bundle.ts'
 import { benchStore } from './store.ts'
 import { benchOffline, precacheBytes } from './offline.ts'
+import { benchLighthouse } from './lighthouse.ts'
 
 /** `npm run bench`: the figures of GUIDE.md §5 that can be measured on this machine. */
 const bundle = await benchBundle()
@@ -19,4 +20,8 @@ const offlineRatio = offline.offlineMs / offline.onlineMs
 console.log(
   `first product card on a warm reload: online ${offline.onlineMs.toFixed(0)} ms, offline ${offline.offlineMs.toFixed(0)} ms (ratio ${offlineRatio.toFixed(2)}, budget 1.5x)`,
 )
-if (bundle.ratio > bundle.budget || offlineRatio > 1.5) process.exitCode = 1
+const lighthouse = await benchLighthouse()
+for (const [path, score] of Object.entries(lighthouse))
+  console.log(`Lighthouse mobile performance on ${path}: ${score.toFixed(2)} (median of 3; budget 0.95)`)
+const lighthouseOk = Object.values(lighthouse).every((score) => score >= 0.95)
+if (bundle.ratio > bundle.budget || offlineRatio > 1.5 || !lighthouseOk) process.exitCode = 1
