@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { styled } from '../styled.ts'
 import { theme } from '../theme.ts'
-import { EyeIcon, EyeOffIcon } from './formIcons.tsx'
+import { EyeIcon, EyeOffIcon } from '../icons.tsx'
 import { TextField, type TextFieldProps } from './TextField.tsx'
 
 const Wrap = styled('div')`
