@@ -55,3 +55,10 @@ export async function readCachedOrders(customerId: number, given?: StoreDb): Pro
   const rows = await store.orderCache.where('customerId').equals(customerId).sortBy('position')
   return rows.map((r) => r.order)
 }
+
+/** When the customer's cached server orders were last fetched (ISO time), or null when none are cached. */
+export async function readOrdersFetchedAt(customerId: number, given?: StoreDb): Promise<string | null> {
+  const store = given ?? currentDb() ?? (await storeForReading())
+  const rows = await store.orderCache.where('customerId').equals(customerId).toArray()
+  return rows.reduce<string | null>((latest, row) => (row.fetchedAt && (!latest || row.fetchedAt > latest) ? row.fetchedAt : latest), null)
+}

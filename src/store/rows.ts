@@ -45,4 +45,6 @@ export interface OrderCacheRow {
   /** Place in the server's newest-first list. */
   position: number
   order: Order
+  /** When the server sent it (ISO time), for "Last updated" offline; absent on rows cached before it was kept. */
+  fetchedAt?: string
 }

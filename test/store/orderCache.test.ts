@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Order } from '../../src/domain/order.ts'
 import { forgetCachedOrders, saveOrders } from '../../src/store/orderCache.ts'
+import { readOrdersFetchedAt } from '../../src/store/queries.ts'
 import { freshDb } from './fixtures.ts'
 
 const order = (id: number): Order =>
@@ -24,6 +25,16 @@ describe('the cache of server orders', () => {
     await saveOrders(1, [order(4)], store)
     const rows = await store.orderCache.orderBy('key').toArray()
     expect(rows.map((r) => `${r.customerId}:${r.order.id}`)).toEqual(['1:4', '2:3'])
+  })
+
+  it('remembers when the list was fetched, for "Last updated" offline', async () => {
+    const store = await freshDb()
+    expect(await readOrdersFetchedAt(1, store)).toBeNull()
+    const before = new Date().toISOString()
+    await saveOrders(1, [order(1)], store)
+    const at = await readOrdersFetchedAt(1, store)
+    expect(at && at >= before).toBe(true)
+    expect(await readOrdersFetchedAt(2, store)).toBeNull()
   })
 
   it('leaves the device at logout', async () => {

@@ -6,6 +6,10 @@ import { OrdersTable } from '../../features/orders/OrdersTable.tsx'
 import { useOrders } from '../../features/orders/useOrders.ts'
 import { Card, Muted, Page } from '../../ui/Page.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
+import { LastUpdated } from '../../ui/LastUpdated.tsx'
+import { usePwa } from '../../pwa/state.ts'
+import { readOrdersFetchedAt } from '../../store/queries.ts'
+import { useLiveRead } from '../../store/useLiveRead.ts'
 
 export const Route = createFileRoute('/_customer/orders/')({ component: OrdersPage })
 
@@ -18,10 +22,13 @@ function OrdersPage() {
 function Orders({ customerId }: { customerId: number }) {
   const { t } = useLingui()
   const orders = useOrders(customerId)
+  const { online } = usePwa()
+  const fetchedAt = useLiveRead((store) => readOrdersFetchedAt(customerId, store), [customerId]) ?? null
   if (!orders) return <Spinner />
   const unsent = orders.filter((o) => o.look === 'waiting' || (o.look === 'rejected' && !o.local?.returnedToCart))
   return (
     <Page title={<Trans>Orders</Trans>}>
+      {!online && <LastUpdated at={fetchedAt} />}
       {unsent.map((order) => (
         <LocalOrderCard key={order.id} order={order} />
       ))}
