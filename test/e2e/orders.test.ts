@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { horizontalOverflow, screenshot, useBrowser } from './browser.ts'
 import { expectProfile, signUp, uniqueEmail } from './accounts.ts'
-import { addFirstProducts, openHome, openCart, proceedToOrder } from './storefront.ts'
+import { addFirstProducts, cartLines, cartLink, openHome, proceedToOrder } from './storefront.ts'
 
 const session = useBrowser()
 const KEY = process.env.VITE_API_KEY ?? process.env.API_KEY ?? 'storefront-sandbox-key'
@@ -37,8 +37,11 @@ async function customerWithCart(page: Page): Promise<{ names: string[]; total: n
   return { names: cards.map((c) => c.name), total: cards.reduce((s, c) => s + c.price, 0) }
 }
 
-async function fillAddress(page: Page): Promise<void> {
-  await openCart(page)
+async function fillAddress(page: Page, lines = 2): Promise<void> {
+  // Through the header link, as a customer goes: a full reload right after "add to cart" could race the last write.
+  await cartLink(page).click()
+  await page.getByRole('heading', { level: 1, name: 'Cart' }).waitFor()
+  await expect.poll(() => cartLines(page).count()).toBe(lines)
   await proceedToOrder(page).click()
   await page.getByRole('heading', { level: 1, name: 'Delivery Address' }).waitFor()
   await page.getByLabel('Street number', { exact: true }).fill('12')
