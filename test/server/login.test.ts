@@ -1,31 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import * as v from 'valibot'
 import { UserReplySchema, messages } from '../../src/domain/account.ts'
 import { loginLimits } from '../../server/accounts/loginLimiter.ts'
-import { accountsApp, call, password, sessionCookie, signUp, uniqueEmail } from './support/accounts.ts'
-import type { TestApp } from './support/accounts.ts'
-import { openTestDb, startupTimeout } from './support/testDb.ts'
-import type { TestDb } from './support/testDb.ts'
+import { accountsApp, call, password, sessionCookie, signUp, uniqueEmail, useAccountsApp } from './support/accounts.ts'
 
 const wrong = { error: 'Incorrect Username or Password. Please try again.' }
 const tooMany = { error: 'Too many sign-in attempts. Please wait a few minutes and try again.' }
 
 describe('signing in and out', () => {
-  let t: TestDb
-  let app: TestApp
   let address = 0
   // Each test signs in from its own client address, so only the limits a test exercises can trip.
   const nextAddress = () => `198.51.100.${++address}`
-  beforeAll(async () => {
-    t = await openTestDb()
-    app = accountsApp(t.db)
-  }, startupTimeout)
-  afterAll(() => t.drop())
+  const env = useAccountsApp()
 
-  const login = (body: unknown, from: string) => app.request('/api/auth/login', call('POST', body, { from }))
+  const login = (body: unknown, from: string) => env.app.request('/api/auth/login', call('POST', body, { from }))
 
   it('signs a customer in with 200, their profile and a new session cookie, whatever the email capitals', async () => {
-    const { email, id } = await signUp(app)
+    const { email, id } = await signUp(env.app)
     const res = await login({ email: email.toUpperCase(), password }, nextAddress())
     expect(res.status).toBe(200)
     const { user } = v.parse(UserReplySchema, await res.json())
@@ -34,7 +25,7 @@ describe('signing in and out', () => {
   })
 
   it('answers a wrong password and an unknown email with the same 401 and no cookie', async () => {
-    const { email } = await signUp(app)
+    const { email } = await signUp(env.app)
     const from = nextAddress()
     for (const body of [{ email, password: 'Wrong#1234' }, { email: uniqueEmail('nobody'), password }]) {
       const res = await login(body, from)
@@ -51,7 +42,7 @@ describe('signing in and out', () => {
   })
 
   it(`locks an email for a while after ${loginLimits.perEmail} failures, even from different addresses and with the right password`, async () => {
-    const { email } = await signUp(app)
+    const { email } = await signUp(env.app)
     for (let i = 0; i < loginLimits.perEmail; i++) expect((await login({ email, password: 'Wrong#1234' }, nextAddress())).status).toBe(401)
     const res = await login({ email: email.toUpperCase(), password }, nextAddress())
     expect(res.status).toBe(429)
@@ -62,14 +53,14 @@ describe('signing in and out', () => {
   })
 
   it('lets the email in again once its oldest failures leave the window', async () => {
-    const { email } = await signUp(app)
+    const { email } = await signUp(env.app)
     for (let i = 0; i < loginLimits.perEmail; i++) await login({ email, password: 'Wrong#1234' }, nextAddress())
-    await t.db.query(`update login_failures set failed_at = now() - interval '16 minutes' where key = $1`, [`email:${email.toLowerCase()}`])
+    await env.t.db.query(`update login_failures set failed_at = now() - interval '16 minutes' where key = $1`, [`email:${email.toLowerCase()}`])
     expect((await login({ email, password }, nextAddress())).status).toBe(200)
   })
 
   it('forgets an email\'s failures after a correct password', async () => {
-    const { email } = await signUp(app)
+    const { email } = await signUp(env.app)
     for (let i = 0; i < loginLimits.perEmail - 1; i++) await login({ email, password: 'Wrong#1234' }, nextAddress())
     expect((await login({ email, password }, nextAddress())).status).toBe(200)
     for (let i = 0; i < loginLimits.perEmail - 1; i++) expect((await login({ email, password: 'Wrong#1234' }, nextAddress())).status).toBe(401)
@@ -79,7 +70,7 @@ describe('signing in and out', () => {
   it(`blocks a client address after ${loginLimits.perAddress} failures across any emails, and only that address`, async () => {
     const from = nextAddress()
     for (let i = 0; i < loginLimits.perAddress; i++) expect((await login({ email: uniqueEmail('guess'), password }, from)).status).toBe(401)
-    const { email } = await signUp(app)
+    const { email } = await signUp(env.app)
     const blocked = await login({ email, password }, from)
     expect(blocked.status).toBe(429)
     expect(await blocked.json()).toEqual(tooMany)
@@ -88,36 +79,36 @@ describe('signing in and out', () => {
   })
 
   it('keeps the counters in the database, so a second server process sees them', async () => {
-    const { email } = await signUp(app)
+    const { email } = await signUp(env.app)
     for (let i = 0; i < loginLimits.perEmail; i++) await login({ email, password: 'Wrong#1234' }, nextAddress())
-    const other = accountsApp(t.db)
+    const other = accountsApp(env.t.db)
     expect((await other.request('/api/auth/login', call('POST', { email, password }, { from: nextAddress() }))).status).toBe(429)
   })
 
   it('logs out with 204: the cookie is cleared and the session no longer works', async () => {
-    const { cookie } = await signUp(app)
-    const res = await app.request('/api/auth/logout', call('POST', undefined, { cookie }))
+    const { cookie } = await signUp(env.app)
+    const res = await env.app.request('/api/auth/logout', call('POST', undefined, { cookie }))
     expect(res.status).toBe(204)
     expect(res.headers.getSetCookie().join('\n')).toMatch(/^sid=; Max-Age=0; Path=\/;.*HttpOnly; SameSite=Lax/m)
-    const after = await app.request('/api/auth/session', call('GET', undefined, { cookie }))
+    const after = await env.app.request('/api/auth/session', call('GET', undefined, { cookie }))
     expect(after.status).toBe(401)
     expect(await after.json()).toEqual({ error: 'Not signed in.' })
   })
 
   it('deletes the session row on logout', async () => {
-    const { cookie, id } = await signUp(app)
-    await app.request('/api/auth/logout', call('POST', undefined, { cookie }))
-    const [row] = await t.db.query<{ n: number }>('select count(*)::int as n from sessions where customer_id = $1', [id])
+    const { cookie, id } = await signUp(env.app)
+    await env.app.request('/api/auth/logout', call('POST', undefined, { cookie }))
+    const [row] = await env.t.db.query<{ n: number }>('select count(*)::int as n from sessions where customer_id = $1', [id])
     expect(row?.n).toBe(0)
   })
 
   it('answers logout without a session with 204 too', async () => {
-    expect((await app.request('/api/auth/logout', call('POST'))).status).toBe(204)
+    expect((await env.app.request('/api/auth/logout', call('POST'))).status).toBe(204)
   })
 
   it('needs the Key header to sign in, out or check the session', async () => {
     for (const [method, path] of [['POST', '/api/auth/login'], ['POST', '/api/auth/logout'], ['GET', '/api/auth/session']] as const) {
-      const res = await app.request(path, call(method, method === 'POST' ? { email: 'a@b.co', password } : undefined, { key: null }))
+      const res = await env.app.request(path, call(method, method === 'POST' ? { email: 'a@b.co', password } : undefined, { key: null }))
       expect(res.status, path).toBe(401)
       expect(await res.json()).toEqual({ error: 'Missing Key header' })
     }

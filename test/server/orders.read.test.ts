@@ -1,33 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import * as v from 'valibot'
 import { OrderSchema, OrdersResponseSchema } from '../../src/domain/order.ts'
-import { seed } from '../../server/seed/seed.ts'
-import { accountsApp, call, signUp } from './support/accounts.ts'
-import type { TestApp } from './support/accounts.ts'
+import { call, signUp, useAccountsApp } from './support/accounts.ts'
 import { cartLine, orderBody, postOrder } from './support/orders.ts'
-import { openTestDb, startupTimeout } from './support/testDb.ts'
-import type { TestDb } from './support/testDb.ts'
 
 describe('reading orders back', () => {
-  let t: TestDb
-  let app: TestApp
-  beforeAll(async () => {
-    t = await openTestDb()
-    await seed(t.db)
-    app = accountsApp(t.db)
-  }, startupTimeout)
-  afterAll(() => t.drop())
+  const env = useAccountsApp({ seeded: true })
 
   const place = async (customer: { id: number; cookie: string }, lines = [cartLine(1)]) => {
-    const res = await postOrder(app, customer.id, orderBody(lines), { cookie: customer.cookie })
+    const res = await postOrder(env.app, customer.id, orderBody(lines), { cookie: customer.cookie })
     if (res.status !== 200) throw new Error(`placing an order failed with ${res.status}: ${await res.text()}`)
     return v.parse(OrderSchema, await res.json())
   }
-  const get = (path: string, cookie?: string) => app.request(`/api${path}`, call('GET', undefined, cookie ? { cookie } : {}))
+  const get = (path: string, cookie?: string) => env.app.request(`/api${path}`, call('GET', undefined, cookie ? { cookie } : {}))
 
   describe('GET /api/v2/partner/order/{order_id}', () => {
     it('answers 200 with the same order, numbered lines and all, that creating it answered', async () => {
-      const me = await signUp(app)
+      const me = await signUp(env.app)
       const placed = await place(me, [cartLine(8, { unit_price: 0 }), cartLine(4)])
       const res = await get(`/v2/partner/order/${placed.id}`, me.cookie)
       expect(res.status).toBe(200)
@@ -40,9 +29,9 @@ describe('reading orders back', () => {
     })
 
     it("answers 403 for another customer's order and shows nothing of it", async () => {
-      const owner = await signUp(app)
+      const owner = await signUp(env.app)
       const placed = await place(owner)
-      const me = await signUp(app)
+      const me = await signUp(env.app)
       const res = await get(`/v2/partner/order/${placed.id}`, me.cookie)
       expect(res.status).toBe(403)
       const text = await res.text()
@@ -51,7 +40,7 @@ describe('reading orders back', () => {
     })
 
     it('answers 404 JSON for an order that does not exist or an id that is not a number', async () => {
-      const me = await signUp(app)
+      const me = await signUp(env.app)
       for (const id of ['999999', 'SO-000001']) {
         const res = await get(`/v2/partner/order/${id}`, me.cookie)
         expect(res.status).toBe(404)
@@ -60,7 +49,7 @@ describe('reading orders back', () => {
     })
 
     it('answers 401 without a session', async () => {
-      const me = await signUp(app)
+      const me = await signUp(env.app)
       const placed = await place(me)
       const res = await get(`/v2/partner/order/${placed.id}`)
       expect(res.status).toBe(401)
@@ -70,8 +59,8 @@ describe('reading orders back', () => {
 
   describe('GET /api/v2/partner/orders/{user_id}', () => {
     it("lists only the customer's own orders, newest first, each with its lines", async () => {
-      const me = await signUp(app)
-      const other = await signUp(app)
+      const me = await signUp(env.app)
+      const other = await signUp(env.app)
       const first = await place(me, [cartLine(1)])
       await place(other, [cartLine(2)])
       const second = await place(me, [cartLine(5), cartLine(6)])
@@ -83,15 +72,15 @@ describe('reading orders back', () => {
     })
 
     it('answers an empty list for a customer who has ordered nothing yet', async () => {
-      const me = await signUp(app)
+      const me = await signUp(env.app)
       const res = await get(`/v2/partner/orders/${me.id}`, me.cookie)
       expect(res.status).toBe(200)
       expect(await res.json()).toEqual({ orders: [] })
     })
 
     it("answers 403 for another customer's list", async () => {
-      const me = await signUp(app)
-      const other = await signUp(app)
+      const me = await signUp(env.app)
+      const other = await signUp(env.app)
       await place(other)
       const res = await get(`/v2/partner/orders/${other.id}`, me.cookie)
       expect(res.status).toBe(403)
@@ -99,7 +88,7 @@ describe('reading orders back', () => {
     })
 
     it('answers 401 without a session', async () => {
-      const me = await signUp(app)
+      const me = await signUp(env.app)
       const res = await get(`/v2/partner/orders/${me.id}`)
       expect(res.status).toBe(401)
       expect(await res.json()).toEqual({ error: 'Not signed in.' })

@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import * as v from 'valibot'
 import { UserReplySchema, messages } from '../../src/domain/account.ts'
-import { accountsApp, address, call, password, sessionCookie, signupBody, uniqueEmail } from './support/accounts.ts'
-import type { TestApp } from './support/accounts.ts'
-import { openTestDb, startupTimeout } from './support/testDb.ts'
-import type { TestDb } from './support/testDb.ts'
+import { address, call, password, sessionCookie, signupBody, uniqueEmail, useAccountsApp } from './support/accounts.ts'
 
 describe('signing up with POST /api/v2/users', () => {
-  let t: TestDb
-  let app: TestApp
-  beforeAll(async () => {
-    t = await openTestDb()
-    app = accountsApp(t.db)
-  }, startupTimeout)
-  afterAll(() => t.drop())
+  const env = useAccountsApp()
 
-  const post = (body: unknown, extra = {}) => app.request('/api/v2/users', call('POST', body, extra))
+  const post = (body: unknown, extra = {}) => env.app.request('/api/v2/users', call('POST', body, extra))
 
   it('creates the customer with their RICA address, answers 201 with the user and signs them in', async () => {
     const body = signupBody()
@@ -35,7 +26,7 @@ describe('signing up with POST /api/v2/users', () => {
     })
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith('sid='))
     expect(cookie).toMatch(/^sid=[A-Za-z0-9_-]{43}; Max-Age=\d+; Path=\/; Expires=.+; HttpOnly; SameSite=Lax$/)
-    const session = await app.request('/api/auth/session', call('GET', undefined, { cookie: sessionCookie(res) ?? '' }))
+    const session = await env.app.request('/api/auth/session', call('GET', undefined, { cookie: sessionCookie(res) ?? '' }))
     expect(((await session.json()) as { user: { id: number } }).user.id).toBe(user.id)
   })
 
@@ -49,7 +40,7 @@ describe('signing up with POST /api/v2/users', () => {
   it('stores only an scrypt hash of the password', async () => {
     const body = signupBody()
     await post(body)
-    const [row] = await t.db.query<{ password_hash: string }>('select password_hash from customers where email = $1', [body.user.email])
+    const [row] = await env.t.db.query<{ password_hash: string }>('select password_hash from customers where email = $1', [body.user.email])
     expect(row?.password_hash).toMatch(/^scrypt\$1024\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{86}$/)
   })
 
@@ -115,7 +106,7 @@ describe('signing up with POST /api/v2/users', () => {
     expect(again.status).toBe(409)
     expect(await again.json()).toEqual({ error: 'An account with this email already exists.' })
     expect(sessionCookie(again)).toBeUndefined()
-    const [row] = await t.db.query<{ n: number }>('select count(*)::int as n from customers where lower(email) = lower($1)', [email])
+    const [row] = await env.t.db.query<{ n: number }>('select count(*)::int as n from customers where lower(email) = lower($1)', [email])
     expect(row?.n).toBe(1)
   })
 

@@ -1,4 +1,7 @@
+import { afterAll, beforeAll } from 'vitest'
 import { createApp } from '../../../server/app.ts'
+import { seed } from '../../../server/seed/seed.ts'
+import { openTestDb, startupTimeout, type TestDb } from './testDb.ts'
 import type { AppOptions } from '../../../server/app.ts'
 
 export const apiKey = 'test-key'
@@ -70,4 +73,16 @@ export async function signUp(app: TestApp, user: Record<string, unknown> = {}) {
   if (!cookie) throw new Error('sign-up set no session cookie')
   const { user: created } = (await res.json()) as { user: { id: number; email: string } }
   return { email: body.user.email, cookie, id: created.id }
+}
+
+/** A migrated database (with the sandbox catalogue when `seeded`) and an app on it, for one describe block. */
+export function useAccountsApp({ seeded = false } = {}): { readonly t: TestDb; readonly app: TestApp } {
+  const env = {} as { t: TestDb; app: TestApp }
+  beforeAll(async () => {
+    env.t = await openTestDb()
+    if (seeded) await seed(env.t.db)
+    env.app = accountsApp(env.t.db)
+  }, startupTimeout)
+  afterAll(() => env.t.drop())
+  return env
 }
