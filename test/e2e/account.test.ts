@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { horizontalOverflow, screenshot, useBrowser } from './browser.ts'
-import { expectProfile, expectToast, fill, logIn, logOut, openSignup, person, signUp, uniqueEmail } from './accounts.ts'
+import { expectProfile, expectToast, fill, formerCustomer, logIn, logOut, openSignup, person, signUp, uniqueEmail } from './accounts.ts'
 
 const session = useBrowser()
 
@@ -110,11 +110,7 @@ describe('sign-up', () => {
 
   test('a duplicate email shows the server error and keeps everything typed', async () => {
     const page = await session.page()
-    const email = uniqueEmail()
-    await signUp(page, email)
-    await expectProfile(page)
-    await logOut(page)
-    await page.waitForURL((url) => url.pathname === '/')
+    const email = await formerCustomer(page)
 
     await signUp(page, email)
     await expectToast(page, 'An account with this email already exists.')
@@ -148,11 +144,7 @@ describe('sign-in and sign-out', () => {
 
   test('a wrong password shows the error toast and stays on /login', async () => {
     const page = await session.page()
-    const email = uniqueEmail()
-    await signUp(page, email)
-    await expectProfile(page)
-    await logOut(page)
-    await page.waitForURL((url) => url.pathname === '/')
+    const email = await formerCustomer(page)
 
     await logIn(page, email, 'Wrong#1234')
     await expectToast(page, 'Incorrect Username or Password. Please try again.')

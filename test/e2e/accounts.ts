@@ -64,3 +64,13 @@ export async function logIn(page: Page, email: string, password: string): Promis
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
 }
+
+/** A customer who signed up and logged out again, back on the home page; returns their email. */
+export async function formerCustomer(page: Page): Promise<string> {
+  const email = uniqueEmail()
+  await signUp(page, email)
+  await expectProfile(page)
+  await logOut(page)
+  await page.waitForURL((url) => url.pathname === '/')
+  return email
+}
