@@ -10,9 +10,12 @@ import type { AppEnv } from './http/jsonBody.ts'
 import { productImage } from './http/productImages.ts'
 import { bootstrapRoutes } from './routes/bootstrap.ts'
 import { orderRoutes } from './routes/orders.ts'
+import { paymentRoutes } from './routes/payments.ts'
+import { cardProviderFor } from './payments/cardProviderFor.ts'
 import { profileRoutes } from './routes/profile.ts'
 import { socialRoutes } from './routes/social.ts'
 import type { SandboxIdentityService } from './sandbox/identity/sandbox.ts'
+import { paymentSandboxPrefix } from './sandbox/payments/sandbox.ts'
 import { sessionRoutes } from './routes/session.ts'
 import { userRoutes } from './routes/users.ts'
 
@@ -22,7 +25,7 @@ export const maxBodyBytes = 100 * 1024
 export interface AppOptions {
   db: Db
   /** Only the key is required; the rest default as loadConfig would (tests pass just what they exercise). */
-  config: Pick<Config, 'apiKey'> & Partial<Pick<Config, 'scryptN' | 'cookieSecure' | 'trustProxy' | 'publicUrl' | 'social' | 'partner'>>
+  config: Pick<Config, 'apiKey'> & Partial<Pick<Config, 'scryptN' | 'cookieSecure' | 'trustProxy' | 'publicUrl' | 'social' | 'partner' | 'payments'>>
   /** The Vite build to serve; omitted in dev mode (Vite serves the client) and in API-only tests. */
   distDir?: string
   /** The in-process identity providers social sign-in uses when the environment names no real ones. */
@@ -31,6 +34,7 @@ export interface AppOptions {
 
 /** The whole HTTP surface: /api (keyed JSON), /images, and optionally the built client. */
 export function createApp({ db, config, distDir, sandbox }: AppOptions) {
+  const payments = cardProviderFor(config.payments ?? { kind: 'sandbox' })
   const api = new Hono<AppEnv>()
     .use(requireApiKey(config.apiKey))
     .use(bodyLimit({ maxSize: maxBodyBytes, onError: (c) => jsonError(c, 413, 'Request body too large') }))
@@ -40,6 +44,7 @@ export function createApp({ db, config, distDir, sandbox }: AppOptions) {
     .route('/', sessionRoutes(db, config))
     .route('/', profileRoutes(db, config))
     .route('/', orderRoutes(db, config))
+    .route('/', paymentRoutes(db, { ...config, provider: payments.provider }))
     // Sub-app notFound handlers are not used once mounted, so unknown /api paths end here.
     .all('*', (c) => jsonError(c, 404, 'Not found'))
 
@@ -51,6 +56,7 @@ export function createApp({ db, config, distDir, sandbox }: AppOptions) {
   // Browser navigations, not API calls: registered first so the Key check never sees them.
   app.route('/api/auth', socialRoutes(db, config, sandbox))
   app.route('/api', api)
+  if (payments.sandbox) app.route(paymentSandboxPrefix, payments.sandbox)
   app.get('/images/products/:file', productImage)
   if (distDir) app.use(clientFiles(distDir))
   app.notFound(notFound)

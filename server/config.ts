@@ -42,8 +42,23 @@ const EnvSchema = v.object({
   PARTNER_ID: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('PARTNER_ID must not be empty')), String(PARTNER.id)),
   PARTNER_AGENT_EMAIL: v.optional(v.pipe(v.string(), v.trim(), v.email('PARTNER_AGENT_EMAIL must be an email address')), PARTNER.agent_email),
   PARTNER_COMMENTS: v.optional(v.string(), PARTNER.comments),
+  // The card provider (OPPWA / Peach Payments COPYandPAY); empty uses the sandbox inside this server.
+  PAYMENT_BASE_URL: v.optional(v.pipe(v.string(), v.regex(/^$|^https?:\/\/[^\s?#]+[^/\s?#]$/, 'PAYMENT_BASE_URL must be an http(s) URL without a trailing slash')), ''),
+  PAYMENT_ENTITY_ID: v.optional(v.pipe(v.string(), v.trim()), ''),
+  PAYMENT_ACCESS_TOKEN: v.optional(v.pipe(v.string(), v.trim()), ''),
   ...socialEnvEntries,
 })
+
+/** The card provider's server-side settings; `sandbox` uses the provider sandbox this server runs itself. */
+export type PaymentSettings = { kind: 'sandbox' } | { kind: 'provider'; baseUrl: string; entityId: string; accessToken: string }
+
+function readPayments(e: { PAYMENT_BASE_URL: string; PAYMENT_ENTITY_ID: string; PAYMENT_ACCESS_TOKEN: string }): PaymentSettings {
+  const anySet = e.PAYMENT_BASE_URL !== '' || e.PAYMENT_ENTITY_ID !== '' || e.PAYMENT_ACCESS_TOKEN !== ''
+  if (!anySet) return { kind: 'sandbox' }
+  if (e.PAYMENT_BASE_URL === '' || e.PAYMENT_ENTITY_ID === '' || e.PAYMENT_ACCESS_TOKEN === '')
+    throw new Error('Invalid environment: PAYMENT_BASE_URL, PAYMENT_ENTITY_ID and PAYMENT_ACCESS_TOKEN are all required for a real payment provider')
+  return { kind: 'provider', baseUrl: e.PAYMENT_BASE_URL, entityId: e.PAYMENT_ENTITY_ID, accessToken: e.PAYMENT_ACCESS_TOKEN }
+}
 
 /** Who the orders this storefront places are booked to; never taken from the request. */
 export interface Partner {
@@ -70,6 +85,7 @@ export interface Config {
   /** Real identity providers configured by environment; a provider left out uses the sandbox issuer. */
   social: SocialProviderSettings
   partner: Partner
+  payments: PaymentSettings
 }
 
 /** Parses env (process.env by default); throws one readable message naming every bad variable. */
@@ -91,5 +107,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     social: readSocialProviders(e),
     // A numeric id stays a number, as the client sends it.
     partner: { id: /^\d{1,15}$/.test(e.PARTNER_ID) ? Number(e.PARTNER_ID) : e.PARTNER_ID, comments: e.PARTNER_COMMENTS, agent_email: e.PARTNER_AGENT_EMAIL },
+    payments: readPayments(e),
   }
 }

@@ -1,6 +1,7 @@
 import type { User } from './account.ts'
 import type { OrderLine } from './cart.ts'
 import type { CreateOrderRequest, Order } from './order.ts'
+import type { Checkout, PaymentResult } from './payment.ts'
 
 /** Facts kept in the device's event log: versioned, past tense, never renamed. */
 export type CartFact =
@@ -21,7 +22,22 @@ export type OrderFact =
   | { type: 'v1.OrderRejected'; payload: { clientId: string; reason: string; status: number | null } }
   | { type: 'v1.OrderReturnedToCart'; payload: { clientId: string } }
 
-export type FactBody = CartFact | AuthFact | OrderFact
+/** Facts about paying: the card checkout this device created, and each answer the provider gave. */
+export type PaymentFact =
+  | { type: 'v1.PaymentCheckoutCreated'; payload: { checkout: Checkout; customerId: number } }
+  | {
+      type: 'v1.PaymentResultReceived'
+      payload: { customerId: number; orderId: number; checkoutId: string | null; method: 'card' | 'wallet'; status: number; result: PaymentResult }
+    }
+
+export type FactBody = CartFact | AuthFact | OrderFact | PaymentFact
+
+/** The stream every payment fact belongs to. */
+export const PAYMENT_STREAM = 'payments'
+
+export function isPaymentFact<F extends { type: string }>(fact: F): fact is Extract<F, PaymentFact> {
+  return fact.type === 'v1.PaymentCheckoutCreated' || fact.type === 'v1.PaymentResultReceived'
+}
 
 /** The stream every order fact belongs to. */
 export const ORDER_STREAM = 'orders'

@@ -3,6 +3,7 @@ import type { CartState } from '../domain/cart.ts'
 import type { KnownCustomer } from '../domain/customerProjection.ts'
 import type { Fact } from '../domain/events.ts'
 import type { LocalOrders } from '../domain/orderProjection.ts'
+import type { LocalPayments } from '../domain/paymentProjection.ts'
 import type { StorageFailureReason, StorageMode } from '../domain/storage.ts'
 import type { CatalogueMetaRow, CatalogueRow, EventRow, OrderCacheRow, OutboxRow, ProjectionRow } from './rows.ts'
 
@@ -30,6 +31,8 @@ export class StoreDb extends Dexie {
   orders!: EntityTable<ProjectionRow<LocalOrders>, 'name'>
   /** A cache of the server's orders per customer, fed by fetched responses; not facts. */
   orderCache!: EntityTable<OrderCacheRow, 'key'>
+  /** Card checkouts made on this device and the provider's answers (projection of the payment facts): one row. */
+  payments!: EntityTable<ProjectionRow<LocalPayments>, 'name'>
 
   constructor(name: string = DB_NAME, options?: DexieOptions) {
     super(name, options)
@@ -43,6 +46,7 @@ export class StoreDb extends Dexie {
     })
     this.version(2).stores({ customer: 'name' })
     this.version(3).stores({ orders: 'name', orderCache: 'key, customerId' })
+    this.version(4).stores({ payments: 'name' })
   }
 }
 

@@ -1,6 +1,7 @@
 import { cartProjection } from './cartProjection.ts'
 import { customerProjection } from './customerProjection.ts'
 import { orderProjection } from './orderProjection.ts'
+import { paymentProjection } from './paymentProjection.ts'
 import { eraseProjection, type AnyProjection, type Projection } from './projection.ts'
 
 /** Every projection commit() keeps up to date, by name. */
@@ -8,6 +9,7 @@ const registry = new Map<string, AnyProjection>([
   [cartProjection.name, eraseProjection(cartProjection)],
   [customerProjection.name, eraseProjection(customerProjection)],
   [orderProjection.name, eraseProjection(orderProjection)],
+  [paymentProjection.name, eraseProjection(paymentProjection)],
 ])
 
 export function registeredProjections(): AnyProjection[] {

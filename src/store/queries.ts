@@ -4,6 +4,7 @@ import { CUSTOMER_PROJECTION_VERSION } from '../domain/customerProjection.ts'
 import { CART_PROJECTION_VERSION } from '../domain/cartProjection.ts'
 import type { Order } from '../domain/order.ts'
 import { noLocalOrders, ORDERS_PROJECTION_VERSION, type LocalOrder } from '../domain/orderProjection.ts'
+import { noLocalPayments, PAYMENTS_PROJECTION_VERSION, type LocalCheckout } from '../domain/paymentProjection.ts'
 import type { Product } from '../domain/product.ts'
 import { currentDb, storeForReading, type StoreDb } from './db.ts'
 
@@ -61,4 +62,13 @@ export async function readOrdersFetchedAt(customerId: number, given?: StoreDb): 
   const store = given ?? currentDb() ?? (await storeForReading())
   const rows = await store.orderCache.where('customerId').equals(customerId).toArray()
   return rows.reduce<string | null>((latest, row) => (row.fetchedAt && (!latest || row.fetchedAt > latest) ? row.fetchedAt : latest), null)
+}
+
+/** A card checkout `customerId` created on this device, or null (another device, another customer, or never). */
+export async function readCheckout(customerId: number, checkoutId: string, given?: StoreDb): Promise<LocalCheckout | null> {
+  const store = given ?? currentDb() ?? (await storeForReading())
+  const row = await store.payments.get('payments')
+  const state = row && row.version === PAYMENTS_PROJECTION_VERSION ? row.state : noLocalPayments()
+  const found = state.checkouts[checkoutId]
+  return found && found.customerId === customerId ? found : null
 }

@@ -51,3 +51,24 @@ export const UserIcon = () => (
     <path d="M4 21a8 8 0 0 1 16 0" />
   </svg>
 )
+
+export const CheckCircleIcon = () => (
+  <svg {...common} width={48} height={48}>
+    <circle cx="12" cy="12" r="10" />
+    <path d="M7.5 12.5l3 3 6-6.5" />
+  </svg>
+)
+
+export const ClockIcon = () => (
+  <svg {...common} width={48} height={48}>
+    <circle cx="12" cy="12" r="10" />
+    <path d="M12 6.5V12l3.5 2" />
+  </svg>
+)
+
+export const CrossCircleIcon = () => (
+  <svg {...common} width={48} height={48}>
+    <circle cx="12" cy="12" r="10" />
+    <path d="M9 9l6 6M15 9l-6 6" />
+  </svg>
+)

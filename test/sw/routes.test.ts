@@ -38,6 +38,11 @@ describe('the service worker routing rules', () => {
     expect(get('/api/auth/google/callback?code=x')).toBe('network')
   })
 
+  it('never caches a payment status, so a stale pending answer is never shown', () => {
+    expect(get('/api/v2/billing/partner/checkout/7/8AC7A4A1D2E3.sandbox01/payment')).toBe('network')
+    expect(get('/sandbox/payments/v1/paymentWidgets.js?checkoutId=X1234567')).toBe('network')
+  })
+
   it('leaves writes and other origins to the network', () => {
     expect(get('/api/v10/partner/order/1', 'cors', 'POST')).toBe('network')
     expect(classify({ method: 'GET', mode: 'cors', url: new URL('https://fonts.example/a.css'), origin })).toBe('network')

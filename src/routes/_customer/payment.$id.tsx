@@ -1,7 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import { Placeholder } from '../../ui/Page.tsx'
+import { useSession } from '../../features/account/session.ts'
+import { PayForOrder } from '../../features/payment/PayForOrder.tsx'
+import { Page } from '../../ui/Page.tsx'
+import { Spinner } from '../../ui/Spinner.tsx'
 
-export const Route = createFileRoute('/_customer/payment/$id')({
-  component: () => <Placeholder title={<Trans>Payment</Trans>} body={<Trans>Paying for orders arrives with payments.</Trans>} />,
-})
+export const Route = createFileRoute('/_customer/payment/$id')({ component: PaymentPage })
+
+function PaymentPage() {
+  const session = useSession()
+  const { id } = Route.useParams()
+  return (
+    <Page title={<Trans>Payment</Trans>}>
+      {session.status === 'customer' ? <PayForOrder key={id} customerId={session.customer.id} orderId={id} /> : <Spinner />}
+    </Page>
+  )
+}

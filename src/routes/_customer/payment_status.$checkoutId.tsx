@@ -1,7 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Trans } from '@lingui/react/macro'
-import { Placeholder } from '../../ui/Page.tsx'
+import * as v from 'valibot'
+import { useSession } from '../../features/account/session.ts'
+import { PaymentOutcome } from '../../features/payment/PaymentOutcome.tsx'
+import { Spinner } from '../../ui/Spinner.tsx'
+
+// The provider's redirect adds these; the server asks the provider itself, so they are only accepted, never trusted.
+const ResultSearch = v.object({ id: v.optional(v.string()), resourcePath: v.optional(v.string()) })
 
 export const Route = createFileRoute('/_customer/payment_status/$checkoutId')({
-  component: () => <Placeholder title={<Trans>Loading</Trans>} body={<Trans>The payment result will show here.</Trans>} />,
+  validateSearch: (search) => v.parse(ResultSearch, { id: typeof search.id === 'string' ? search.id : undefined, resourcePath: typeof search.resourcePath === 'string' ? search.resourcePath : undefined }),
+  component: StatusPage,
 })
+
+function StatusPage() {
+  const session = useSession()
+  const { checkoutId } = Route.useParams()
+  return session.status === 'customer' ? <PaymentOutcome key={checkoutId} customerId={session.customer.id} checkoutId={checkoutId} /> : <Spinner />
+}

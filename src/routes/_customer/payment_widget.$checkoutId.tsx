@@ -1,7 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import { Placeholder } from '../../ui/Page.tsx'
+import { useSession } from '../../features/account/session.ts'
+import { CardWidget } from '../../features/payment/CardWidget.tsx'
+import { Page } from '../../ui/Page.tsx'
+import { Spinner } from '../../ui/Spinner.tsx'
 
-export const Route = createFileRoute('/_customer/payment_widget/$checkoutId')({
-  component: () => <Placeholder title={<Trans>Insert Your Card Details</Trans>} body={<Trans>Card payment arrives with payments.</Trans>} />,
-})
+export const Route = createFileRoute('/_customer/payment_widget/$checkoutId')({ component: WidgetPage })
+
+function WidgetPage() {
+  const session = useSession()
+  const { checkoutId } = Route.useParams()
+  return (
+    <Page title={<Trans>Insert Your Card Details</Trans>}>
+      {session.status === 'customer' ? <CardWidget key={checkoutId} customerId={session.customer.id} checkoutId={checkoutId} /> : <Spinner />}
+    </Page>
+  )
+}

@@ -1,0 +1,52 @@
+import type { Checkout, PaymentResult, PaymentStatus, WalletPaymentAnswer, WalletPaymentData } from '../src/domain/payment.ts'
+
+/** Intents and outside news the payment machine accepts (dotted, present tense). */
+export type PaymentEvent =
+  | { type: 'payment.card.start' }
+  | { type: 'payment.wallet.start' }
+  | { type: 'payment.wallet.authorised'; paymentData: WalletPaymentData }
+  | { type: 'payment.wallet.cancelled' }
+  | { type: 'payment.wallet.failed'; message: string }
+  | { type: 'payment.widget.loaded' }
+  | { type: 'payment.widget.failed'; message: string }
+  | { type: 'payment.widget.retry' }
+  | { type: 'payment.status.check' }
+  | { type: 'payment.retry' }
+  | { type: 'payment.connection.lost' }
+  | { type: 'payment.connection.restored' }
+
+/** The order as the payment page needs it. */
+export interface PayableOrder {
+  id: number
+  number: string
+  total: number
+  status: string
+}
+
+/** Where a page starts: the order page pays, the widget page shows a checkout, the status page asks for its result. */
+export type PaymentInput =
+  | { stage: 'order'; orderId: string; online: boolean }
+  | { stage: 'widget'; checkoutId: string; online: boolean }
+  | { stage: 'status'; checkoutId: string; online: boolean }
+
+/** Why a load failed: the server's refusal (403, 404), or no answer at all (status undefined). */
+export interface PaymentFailure {
+  message: string
+  status: number | undefined
+}
+
+export interface LoadedOrder {
+  order: PayableOrder
+  /** True when the server could not be asked and the order comes from the device's cache. */
+  cached: boolean
+}
+
+export interface WalletCharge {
+  orderId: number
+  total: number
+  paymentData: WalletPaymentData
+  /** The Idempotency-Key: one per authorisation, so a retried request pays once. */
+  key: string
+}
+
+export type { Checkout, PaymentResult, PaymentStatus, WalletPaymentAnswer, WalletPaymentData }

@@ -1,0 +1,114 @@
+import { Hono } from 'hono'
+import type { Context } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import * as v from 'valibot'
+import { CheckoutIdSchema, CreateCheckoutRequestSchema, PAYMENT_STATUS_HEADERS, WalletPaymentRequestSchema } from '../../src/domain/payment.ts'
+import type { PaymentStatus } from '../../src/domain/payment.ts'
+import { sandboxPartner } from '../config.ts'
+import type { Partner } from '../config.ts'
+import type { Db } from '../db/types.ts'
+import { jsonError } from '../http/errors.ts'
+import { requireCustomer } from '../http/requireCustomer.ts'
+import type { CustomerEnv } from '../http/requireCustomer.ts'
+import type { CookieSettings } from '../http/sessionCookie.ts'
+import { validationError } from '../http/validationError.ts'
+import { requestHash } from '../orders/idempotency.ts'
+import { cardPaymentStatus, createCardCheckout } from '../payments/cardPayments.ts'
+import { ProviderRefused, ProviderUnavailable } from '../payments/provider.ts'
+import type { CardProvider } from '../payments/provider.ts'
+import { payWithWalletOnce, providerDown } from '../payments/walletPayments.ts'
+
+export interface PaymentSettings extends CookieSettings {
+  partner?: Partner
+  provider: CardProvider
+}
+
+export const paymentForSomeoneElse = 'You can only pay for yourself.'
+export const missingPaymentKey = 'Missing Idempotency-Key header.'
+export const invalidPaymentKey = 'The Idempotency-Key header must be a UUID.'
+
+const Uuid = v.pipe(v.string(), v.uuid())
+const isOwn = (param: string | number, customerId: number) => /^\d{1,15}$/.test(String(param)) && Number(param) === customerId
+
+/** The provider's trouble is ours to log and the customer's to retry: 502, never a stack trace. */
+function providerFailure(c: Context, error: unknown): Response {
+  if (!(error instanceof ProviderUnavailable || error instanceof ProviderRefused)) throw error
+  console.warn(`${c.req.method} ${c.req.path}: ${error.message}`)
+  return jsonError(c, 502, providerDown)
+}
+
+/** 200 and 400 carry the status as JSON; 205 may carry no body (HTTP), so its result travels in headers. */
+function statusAnswer(c: Context, status: PaymentStatus): Response {
+  if (status.status !== 205) return c.json(status, status.status)
+  return new Response(null, {
+    status: 205,
+    headers: {
+      [PAYMENT_STATUS_HEADERS.code]: status.result.code,
+      [PAYMENT_STATUS_HEADERS.description]: encodeURIComponent(status.result.description),
+      [PAYMENT_STATUS_HEADERS.orderId]: String(status.order_id),
+      [PAYMENT_STATUS_HEADERS.orderNumber]: status.order_number,
+      'Cache-Control': 'no-store',
+    },
+  })
+}
+
+/**
+ * Card checkout (POST /v2/billing/partner/checkout/{user_id}), its payment status
+ * (GET /v2/billing/partner/checkout/{user_id}/{checkoutId}/payment) and the wallet payment
+ * (POST /v8/partner/billing/payment/): only for the signed-in customer's own orders and checkouts.
+ */
+export function paymentRoutes(db: Db, settings: PaymentSettings) {
+  const partner = settings.partner ?? sandboxPartner
+  const { provider } = settings
+  const signedIn = requireCustomer(db, settings)
+
+  const pay = async (c: Context<CustomerEnv>) => {
+    const customerId = c.get('customerId')
+    const header = c.req.header('Idempotency-Key')
+    if (header === undefined) return jsonError(c, 400, missingPaymentKey)
+    if (!v.is(Uuid, header.trim())) return jsonError(c, 400, invalidPaymentKey)
+    const parsed = v.safeParse(WalletPaymentRequestSchema, c.get('json'))
+    if (!parsed.success) return validationError(c, parsed.issues)
+    const { payment, user_id, paymentData } = parsed.output
+    if (!isOwn(user_id, customerId)) return jsonError(c, 403, paymentForSomeoneElse)
+    const { replayed, answer } = await payWithWalletOnce(db, provider, {
+      customerId,
+      key: header.trim().toLowerCase(),
+      hash: requestHash(c.get('json')),
+      orderId: payment.orderId,
+      amount: payment.amount,
+      token: paymentData.paymentMethodData.tokenizationData.token,
+      partner,
+    })
+    if (replayed) c.header('Idempotent-Replayed', 'true')
+    return c.json(answer.body, answer.status as ContentfulStatusCode)
+  }
+
+  return new Hono<CustomerEnv>()
+    .post('/v2/billing/partner/checkout/:user_id', signedIn, async (c) => {
+      const customerId = c.get('customerId')
+      if (!isOwn(c.req.param('user_id'), customerId)) return jsonError(c, 403, paymentForSomeoneElse)
+      const parsed = v.safeParse(CreateCheckoutRequestSchema, c.get('json'))
+      if (!parsed.success) return validationError(c, parsed.issues)
+      try {
+        const created = await createCardCheckout(db, provider, customerId, parsed.output.payment.orderId)
+        return created.ok ? c.json(created.checkout) : jsonError(c, created.status, created.error)
+      } catch (error) {
+        return providerFailure(c, error)
+      }
+    })
+    .get('/v2/billing/partner/checkout/:user_id/:checkout_id/payment', signedIn, async (c) => {
+      const customerId = c.get('customerId')
+      if (!isOwn(c.req.param('user_id'), customerId)) return jsonError(c, 403, paymentForSomeoneElse)
+      const checkoutId = v.safeParse(CheckoutIdSchema, c.req.param('checkout_id'))
+      if (!checkoutId.success) return validationError(c, checkoutId.issues)
+      try {
+        const found = await cardPaymentStatus(db, provider, partner, customerId, checkoutId.output)
+        return found.ok ? statusAnswer(c, found.status) : jsonError(c, found.status, found.error)
+      } catch (error) {
+        return providerFailure(c, error)
+      }
+    })
+    .post('/v8/partner/billing/payment/', signedIn, pay)
+    .post('/v8/partner/billing/payment', signedIn, pay)
+}

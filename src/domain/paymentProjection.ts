@@ -1,0 +1,56 @@
+import type { PaymentFact } from './events.ts'
+import { outcomeOfStatus, type Checkout, type PaymentOutcome, type PaymentResult } from './payment.ts'
+
+/** Bumped when the payments projection's shape or rules change; a new version rebuilds from the log. */
+export const PAYMENTS_PROJECTION_VERSION = 1
+
+/** A card checkout created on this device, with the last answer the provider gave for it. */
+export interface LocalCheckout {
+  checkout: Checkout
+  customerId: number
+  createdAt: string
+  outcome: PaymentOutcome | null
+  result: PaymentResult | null
+}
+
+/** The last payment answer per order, whichever way it was paid. */
+export interface LastPayment {
+  customerId: number
+  method: 'card' | 'wallet'
+  outcome: PaymentOutcome
+  result: PaymentResult
+  at: string
+}
+
+export interface LocalPayments {
+  checkouts: Record<string, LocalCheckout>
+  byOrder: Record<string, LastPayment>
+}
+
+export const noLocalPayments = (): LocalPayments => ({ checkouts: {}, byOrder: {} })
+
+interface Stamp {
+  occurredAt: string
+}
+
+/** Pure fold of one payment fact. */
+export function applyPaymentFact(state: LocalPayments, fact: PaymentFact & Stamp): LocalPayments {
+  switch (fact.type) {
+    case 'v1.PaymentCheckoutCreated': {
+      const { checkout, customerId } = fact.payload
+      if (state.checkouts[checkout.checkoutId]) return state
+      const created: LocalCheckout = { checkout, customerId, createdAt: fact.occurredAt, outcome: null, result: null }
+      return { ...state, checkouts: { ...state.checkouts, [checkout.checkoutId]: created } }
+    }
+    case 'v1.PaymentResultReceived': {
+      const { customerId, orderId, checkoutId, method, status, result } = fact.payload
+      const outcome = outcomeOfStatus(status)
+      if (!outcome) return state
+      const known = checkoutId ? state.checkouts[checkoutId] : undefined
+      return {
+        checkouts: known ? { ...state.checkouts, [known.checkout.checkoutId]: { ...known, outcome, result } } : state.checkouts,
+        byOrder: { ...state.byOrder, [String(orderId)]: { customerId, method, outcome, result, at: fact.occurredAt } },
+      }
+    }
+  }
+}

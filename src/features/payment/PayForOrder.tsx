@@ -1,0 +1,128 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useSelector } from '@xstate/react'
+import { formatRand } from '../../domain/money.ts'
+import { ORDER_STATUS_PAID, type WalletPaymentData } from '../../domain/payment.ts'
+import { reportError } from '../../reportError.ts'
+import { Button, ButtonLink } from '../../ui/Button.tsx'
+import { Card, Muted } from '../../ui/Page.tsx'
+import { Spinner } from '../../ui/Spinner.tsx'
+import { WalletButton } from './googlePay/GooglePayButton.tsx'
+import { Methods, Notice, Row, Summary } from './paymentStyles.ts'
+import { usePayment } from './usePayment.ts'
+
+/** Spec §2 /payment/{id}/: "Paying with:" Google Pay or "Pay with Credit Card", for an unpaid order of the customer's own. */
+export function PayForOrder({ customerId, orderId }: { customerId: number; orderId: string }) {
+  const { t } = useLingui()
+  const actor = usePayment(customerId, { stage: 'order', orderId })
+  const state = useSelector(actor, (s) => s)
+  const { order, failure } = state.context
+
+  if (state.matches('loadingOrder')) return <Spinner />
+  if (state.matches('loadFailed'))
+    return (
+      <Card>
+        <Notice $tone="error" role="alert">
+          <Trans>The order could not be loaded. Check your connection and try again.</Trans>
+        </Notice>
+        <Row>
+          <Button type="button" onClick={() => actor.send({ type: 'payment.retry' })}>
+            <Trans>Try again</Trans>
+          </Button>
+          <BackToOrders />
+        </Row>
+      </Card>
+    )
+  if (state.matches('unpayable')) return <Unpayable order={order} message={failure?.message ?? null} />
+  if (!order) return <Spinner />
+
+  const offline = state.matches('offline')
+  const creating = state.matches({ card: 'creatingCheckout' }) || state.matches({ card: 'widget' })
+  const authorising = state.matches({ wallet: 'authorising' })
+  const paying = state.matches({ wallet: 'paying' }) || state.matches({ wallet: 'successful' })
+  const busy = offline || creating || authorising || paying
+
+  return (
+    <Card aria-label={t`Order to pay`}>
+      <Summary>
+        <dt><Trans>Order Number</Trans></dt>
+        <dd>{order.number}</dd>
+        <dt><Trans>Total</Trans></dt>
+        <dd className="total">{formatRand(order.total)}</dd>
+      </Summary>
+      {offline && (
+        <Notice role="status">
+          <Trans>Payment needs a connection. Your order is kept; you can pay as soon as you are back online.</Trans>
+        </Notice>
+      )}
+      {state.matches('ready') && failure && (
+        <Notice $tone="error" role="alert">{failure.message}</Notice>
+      )}
+      {state.matches({ wallet: 'failed' }) && (
+        <Notice $tone="error" role="alert">
+          <Trans>Payment failed. Please try again.</Trans> {state.context.result?.description ?? failure?.message ?? ''}
+        </Notice>
+      )}
+      {state.matches({ wallet: 'cancelled' }) && (
+        <Notice role="status">
+          <Trans>Google Pay was cancelled. Nothing was charged; choose how to pay.</Trans>
+        </Notice>
+      )}
+      {paying && (
+        <Notice role="status">
+          <Trans>Processing your payment…</Trans>
+        </Notice>
+      )}
+      <p><Trans>Paying with:</Trans></p>
+      <Methods>
+        <WalletButton
+          amount={order.total}
+          disabled={busy}
+          onStart={() => actor.send({ type: 'payment.wallet.start' })}
+          onAuthorised={(paymentData) => actor.send({ type: 'payment.wallet.authorised', paymentData: paymentData as WalletPaymentData })}
+          onCancel={() => actor.send({ type: 'payment.wallet.cancelled' })}
+          onError={(error) => {
+            reportError(error, 'google pay')
+            actor.send({ type: 'payment.wallet.failed', message: error instanceof Error ? error.message : String((error as { statusMessage?: string })?.statusMessage ?? error) })
+          }}
+        />
+        <Button type="button" disabled={busy} onClick={() => actor.send({ type: 'payment.card.start' })}>
+          {creating ? <Trans>Creating Payment...</Trans> : <Trans>Pay with Credit Card</Trans>}
+        </Button>
+      </Methods>
+      <BackToOrders />
+    </Card>
+  )
+}
+
+function BackToOrders() {
+  return (
+    <ButtonLink to="/orders" $variant="secondary">
+      <Trans>Back</Trans>
+    </ButtonLink>
+  )
+}
+
+/** No payment here: a clear reason and a way on, never a broken page. */
+function Unpayable({ order, message }: { order: { id: number; status: string } | null; message: string | null }) {
+  const paid = order?.status.toLowerCase() === ORDER_STATUS_PAID.toLowerCase()
+  return (
+    <Card>
+      <Notice role="status" $tone={paid ? 'info' : 'error'}>
+        {order ? (
+          paid ? <Trans>This order is already paid.</Trans> : <Trans>This order can no longer be paid. Its status is {order.status}.</Trans>
+        ) : (
+          (message ?? <Trans>This order could not be found.</Trans>)
+        )}
+      </Notice>
+      {!order && <Muted><Trans>Only your own orders that wait for payment can be paid here.</Trans></Muted>}
+      <Row>
+        {order && (
+          <ButtonLink to="/orders/$id" params={{ id: String(order.id) }}>
+            <Trans>View order</Trans>
+          </ButtonLink>
+        )}
+        <BackToOrders />
+      </Row>
+    </Card>
+  )
+}

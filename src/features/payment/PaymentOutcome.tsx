@@ -1,0 +1,101 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useSelector } from '@xstate/react'
+import { Button, ButtonLink } from '../../ui/Button.tsx'
+import { CheckCircleIcon, ClockIcon, CrossCircleIcon } from '../../ui/icons.tsx'
+import { Card, Heading } from '../../ui/Page.tsx'
+import { Spinner } from '../../ui/Spinner.tsx'
+import { styled } from '../../ui/styled.ts'
+import { theme } from '../../ui/theme.ts'
+import { Notice, Row } from './paymentStyles.ts'
+import { usePayment } from './usePayment.ts'
+
+const Result = styled('div')<{ $tone: 'success' | 'pending' | 'error' }>`
+  display: grid; justify-items: center; text-align: center; gap: 8px; padding: 8px 0;
+  svg { color: ${(p) => (p.$tone === 'success' ? theme.color.success : p.$tone === 'error' ? theme.color.error : '#6b4e00')}; }
+  h1 { margin: 0; }
+  p { margin: 0; color: ${theme.color.muted}; overflow-wrap: anywhere; }
+`
+
+/** Spec §2 /payment_status/{checkoutId}: Loading, then Payment Successful, Pending or Failed with the provider's words. */
+export function PaymentOutcome({ customerId, checkoutId }: { customerId: number; checkoutId: string }) {
+  const { t } = useLingui()
+  const actor = usePayment(customerId, { stage: 'status', checkoutId })
+  const state = useSelector(actor, (s) => s)
+  const { result, failure } = state.context
+
+  if (state.matches({ card: 'awaitingResult' }))
+    return (
+      <>
+        <Heading>
+          <Trans>Loading</Trans>
+        </Heading>
+        <Spinner />
+      </>
+    )
+  if (state.matches({ card: 'statusUnavailable' }))
+    return (
+      <>
+        <Heading>
+          <Trans>Loading</Trans>
+        </Heading>
+        <Card>
+          <Notice $tone={state.context.online ? 'error' : 'info'} role="alert">
+            {state.context.online ? failure?.message : <Trans>Payment needs a connection. The result will show when you are back online.</Trans>}
+          </Notice>
+          <Button type="button" onClick={() => actor.send({ type: 'payment.status.check' })}>
+            <Trans>Check again</Trans>
+          </Button>
+        </Card>
+      </>
+    )
+  if (state.matches('unpayable'))
+    return (
+      <>
+        <Heading>
+          <Trans>Payment</Trans>
+        </Heading>
+        <Card>
+          <Notice $tone="error" role="alert">{failure?.message}</Notice>
+          <ButtonLink to="/orders" $variant="secondary">
+            <Trans>Back to orders</Trans>
+          </ButtonLink>
+        </Card>
+      </>
+    )
+
+  const order = state.context.resultOrderId
+  const tone = state.matches({ card: 'successful' }) ? 'success' : state.matches({ card: 'pending' }) ? 'pending' : 'error'
+  return (
+    <Card aria-label={t`Payment result`}>
+      <Result $tone={tone}>
+        {tone === 'success' ? <CheckCircleIcon /> : tone === 'pending' ? <ClockIcon /> : <CrossCircleIcon />}
+        <Heading>
+          {tone === 'success' ? <Trans>Payment Successful</Trans> : tone === 'pending' ? <Trans>Payment Pending</Trans> : <Trans>Payment Failed</Trans>}
+        </Heading>
+        <p>{result?.description}</p>
+        {tone === 'pending' && (
+          <p>
+            <Trans>Your bank has not confirmed the payment yet. Check again in a moment.</Trans>
+          </p>
+        )}
+      </Result>
+      <Row style={{ justifyContent: 'center' }}>
+        {tone === 'pending' && (
+          <Button type="button" onClick={() => actor.send({ type: 'payment.status.check' })}>
+            <Trans>Check again</Trans>
+          </Button>
+        )}
+        {tone === 'error' && order && (
+          <ButtonLink to="/payment/$id" params={{ id: String(order) }} $variant="secondary">
+            <Trans>Try again</Trans>
+          </ButtonLink>
+        )}
+        {order !== null && (
+          <ButtonLink to="/orders/$id" params={{ id: String(order) }}>
+            <Trans>Back to Order Page</Trans>
+          </ButtonLink>
+        )}
+      </Row>
+    </Card>
+  )
+}

@@ -1,0 +1,107 @@
+import { createActor, fromPromise } from 'xstate'
+import { paymentMachine, type LoadedOrder, type PaymentInput, type WalletCharge } from '../../machines/payment.machine.ts'
+import type { Checkout, PaymentStatus, WalletPaymentAnswer } from '../../src/domain/payment.ts'
+
+/** A promise the test settles by hand, recording what each call was given. */
+export function deferred<I, O>() {
+  const calls: I[] = []
+  let settle: { resolve: (value: O) => void; reject: (error: unknown) => void } | undefined
+  const logic = fromPromise<O, I>(({ input }) => {
+    calls.push(input)
+    return new Promise<O>((resolve, reject) => (settle = { resolve, reject }))
+  })
+  return {
+    logic,
+    calls,
+    resolve: async (value: O) => (settle!.resolve(value), await flush()),
+    reject: async (error: unknown) => (settle!.reject(error), await flush()),
+  }
+}
+
+export const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+/** An error as the api client throws it: the server's words and its status (undefined: no answer). */
+export const apiError = (message: string, status?: number) => Object.assign(new Error(message), { status })
+
+export const unpaidOrder = { id: 42, number: 'SO-000042', total: 299, status: 'Payment not Completed' }
+
+export const checkout: Checkout = {
+  checkoutId: '8AC7A4A1D2E3F4A5B6C7D8E9F0A1B2C3.sandbox01',
+  order_id: 42,
+  order_number: 'SO-000042',
+  amount: '299.00',
+  currency: 'ZAR',
+  scriptUrl: '/sandbox/payments/v1/paymentWidgets.js?checkoutId=8AC7A4A1D2E3F4A5B6C7D8E9F0A1B2C3.sandbox01',
+}
+
+export const statusOf = (status: 200 | 205 | 400, code: string, description: string): PaymentStatus => ({
+  status,
+  result: { code, description },
+  order_id: 42,
+  order_number: 'SO-000042',
+  checkoutId: checkout.checkoutId,
+})
+
+export const walletAnswer = (status: 200 | 400, code: string, description: string): WalletPaymentAnswer => ({
+  status,
+  result: { code, description },
+  order_id: 42,
+  order_number: 'SO-000042',
+  payment_id: status === 200 ? 'P1' : null,
+})
+
+export const paymentData = {
+  apiVersion: 2,
+  apiVersionMinor: 0,
+  paymentMethodData: { type: 'CARD' as const, tokenizationData: { type: 'PAYMENT_GATEWAY', token: '{"signature":"sandbox"}' } },
+}
+
+/** The real payment machine with hand-settled effects, recording every effect it asked for. */
+export function payment(input: PaymentInput, stored: Checkout | null = checkout) {
+  const loadOrder = deferred<{ orderId: string }, LoadedOrder>()
+  const createCheckout = deferred<{ orderId: number }, Checkout>()
+  const fetchStatus = deferred<{ checkoutId: string }, PaymentStatus>()
+  const payWithWallet = deferred<WalletCharge, WalletPaymentAnswer>()
+  const effects: string[] = []
+  const actor = createActor(
+    paymentMachine.provide({
+      actors: {
+        loadOrder: loadOrder.logic,
+        createCheckout: createCheckout.logic,
+        fetchStatus: fetchStatus.logic,
+        payWithWallet: payWithWallet.logic,
+        readCheckout: fromPromise(async ({ input }) => (stored && stored.checkoutId === input.checkoutId ? stored : null)),
+      },
+      actions: {
+        rememberCheckout: (_, { checkout }) => void effects.push(`rememberCheckout ${checkout.checkoutId}`),
+        rememberResult: (_, { method, status, result }) => void effects.push(`rememberResult ${method} ${status} ${result.code}`),
+        openWidget: (_, { checkoutId }) => void effects.push(`openWidget ${checkoutId}`),
+        announcePaid: (_, { orderId }) => void effects.push(`announcePaid ${orderId}`),
+        announceFailed: () => void effects.push('announceFailed'),
+        reportError: (_, { message }) => void effects.push(`reportError ${message}`),
+        refreshOrder: (_, { orderId }) => void effects.push(`refreshOrder ${orderId}`),
+      },
+    }),
+    { input },
+  )
+  actor.start()
+  return {
+    actor,
+    effects,
+    loadOrder,
+    createCheckout,
+    fetchStatus,
+    payWithWallet,
+    send: (event: Parameters<typeof actor.send>[0]) => actor.send(event),
+    state: () => actor.getSnapshot().value,
+    context: () => actor.getSnapshot().context,
+    matches: (value: Parameters<ReturnType<typeof actor.getSnapshot>['matches']>[0]) => actor.getSnapshot().matches(value),
+  }
+}
+
+/** The order page, loaded and ready to pay. */
+export async function readyToPay() {
+  const p = payment({ stage: 'order', orderId: '42', online: true })
+  await p.loadOrder.resolve({ order: unpaidOrder, cached: false })
+  return p
+}
