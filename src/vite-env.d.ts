@@ -4,6 +4,10 @@ interface ImportMetaEnv {
   readonly VITE_API_BASE?: string
   readonly VITE_API_KEY: string
   readonly VITE_BUILD_ID: string
+  /** 'google' loads Google's Pay script; anything else (default) the in-page sandbox. */
+  readonly VITE_GOOGLE_PAY?: string
+  readonly VITE_GOOGLE_PAY_MERCHANT_NAME?: string
+  readonly VITE_GOOGLE_PAY_GATEWAY_MERCHANT_ID?: string
 }
 
 declare module '*.po' {

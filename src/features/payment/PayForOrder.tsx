@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
 import { formatRand } from '../../domain/money.ts'
@@ -16,6 +17,8 @@ export function PayForOrder({ customerId, orderId }: { customerId: number; order
   const actor = usePayment(customerId, { stage: 'order', orderId })
   const state = useSelector(actor, (s) => s)
   const { order, failure } = state.context
+  // Google's script failing to load (mode 'google', no connection) is not a payment attempt: the card stays usable.
+  const [walletScriptFailed, setWalletScriptFailed] = useState(false)
 
   if (state.matches('loadingOrder')) return <Spinner />
   if (state.matches('loadFailed'))
@@ -72,17 +75,24 @@ export function PayForOrder({ customerId, orderId }: { customerId: number; order
           <Trans>Processing your payment…</Trans>
         </Notice>
       )}
+      {walletScriptFailed && (
+        <Notice $tone="error" role="alert">
+          <Trans>Unable to load script</Trans> — <Trans>Google Pay is not available right now; you can pay by card.</Trans>
+        </Notice>
+      )}
       <p><Trans>Paying with:</Trans></p>
       <Methods>
         <WalletButton
           amount={order.total}
           disabled={busy}
           onStart={() => actor.send({ type: 'payment.wallet.start' })}
-          onAuthorised={(paymentData) => actor.send({ type: 'payment.wallet.authorised', paymentData: paymentData as WalletPaymentData })}
+          onAuthorised={(paymentData) => actor.send({ type: 'payment.wallet.authorised', paymentData: paymentData as unknown as WalletPaymentData })}
           onCancel={() => actor.send({ type: 'payment.wallet.cancelled' })}
           onError={(error) => {
             reportError(error, 'google pay')
-            actor.send({ type: 'payment.wallet.failed', message: error instanceof Error ? error.message : String((error as { statusMessage?: string })?.statusMessage ?? error) })
+            const message = error instanceof Error ? error.message : String((error as { statusMessage?: string })?.statusMessage ?? error)
+            if (message.startsWith('Unable to load script')) setWalletScriptFailed(true)
+            else actor.send({ type: 'payment.wallet.failed', message })
           }}
         />
         <Button type="button" disabled={busy} onClick={() => actor.send({ type: 'payment.card.start' })}>

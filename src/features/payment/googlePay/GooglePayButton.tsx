@@ -1,0 +1,77 @@
+/// <reference types="googlepay" />
+import GooglePayButton from '@google-pay/button-react'
+import { useEffect, useMemo, useRef } from 'react'
+import { styled } from '../../../ui/styled.ts'
+import { theme } from '../../../ui/theme.ts'
+import { GOOGLE_PAY_ENVIRONMENT, paymentRequest } from './request.ts'
+import { installSandboxPaymentsClient } from './sandboxClient.ts'
+
+// Build-time switch, like the address adapter: 'google' uses Google's pay.js (the button component loads it);
+// anything else the in-page sandbox client. Merchant name and gateway id are public identifiers.
+// Each read is spelled out so Vite replaces it at build time (and drops the sandbox from a 'google' build).
+const googleScript = import.meta.env.VITE_GOOGLE_PAY === 'google'
+const merchantName = import.meta.env.VITE_GOOGLE_PAY_MERCHANT_NAME || 'Seed Storefront'
+const gatewayMerchantId = import.meta.env.VITE_GOOGLE_PAY_GATEWAY_MERCHANT_ID || 'sandbox'
+
+// The component's container class; `.not-ready` (set while Google decides) must keep hiding it.
+const Wrap = styled('div')`
+  width: 100%;
+  & > .google-pay-button-container:not(.not-ready) { display: block; width: 100%; height: 48px; min-height: ${theme.touch}; }
+  &[data-disabled] { opacity: .45; filter: grayscale(1); }
+  &[data-disabled] button { cursor: not-allowed; }
+`
+
+export interface WalletButtonProps {
+  amount: number
+  /** When set the button shows but starts nothing (dimmed, aria-disabled). */
+  disabled: boolean
+  /** The shopper pressed the enabled button; the payment sheet opens next. */
+  onStart?: () => void
+  onAuthorised(paymentData: google.payments.api.PaymentData): void
+  onCancel(): void
+  /** Google's PaymentsError, or an Error ("Unable to load script …" when pay.js cannot be reached). */
+  onError(error: unknown): void
+}
+
+/** The Google Pay button (spec §9): TEST environment, card via Peach Payments, rand total, South African shipping. */
+export function WalletButton({ amount, disabled, onStart, onAuthorised, onCancel, onError }: WalletButtonProps) {
+  if (!googleScript) installSandboxPaymentsClient()
+  const request = useMemo(() => paymentRequest(amount, { merchantName, gatewayMerchantId }), [amount])
+  const wrap = useRef<HTMLDivElement>(null)
+
+  // The buttons inside are created by the client, asynchronously: mark every one of them, now and when it appears.
+  useEffect(() => {
+    const root = wrap.current
+    if (!root) return
+    const mark = () => {
+      for (const button of root.querySelectorAll('button')) {
+        if (disabled) button.setAttribute('aria-disabled', 'true')
+        else button.removeAttribute('aria-disabled')
+      }
+    }
+    mark()
+    const observer = new MutationObserver(mark)
+    observer.observe(root, { childList: true, subtree: true })
+    return () => observer.disconnect()
+  }, [disabled])
+
+  return (
+    <Wrap ref={wrap} {...(disabled ? { 'data-disabled': '' } : {})}>
+      <GooglePayButton
+        environment={GOOGLE_PAY_ENVIRONMENT}
+        paymentRequest={request}
+        buttonType="pay"
+        buttonColor="black"
+        buttonSizeMode="fill"
+        onClick={(event) => {
+          // ButtonManager skips loadPaymentData when the click was prevented.
+          if (disabled) event.preventDefault()
+          else onStart?.()
+        }}
+        onLoadPaymentData={onAuthorised}
+        onCancel={() => onCancel()}
+        onError={onError}
+      />
+    </Wrap>
+  )
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import { GOOGLE_PAY_ENVIRONMENT, paymentRequest } from '../../src/features/payment/googlePay/request.ts'
+
+const options = { merchantName: 'Seed Storefront', gatewayMerchantId: 'sandbox' }
+
+describe('Google Pay payment request (spec §9)', () => {
+  it('runs in the TEST environment', () => {
+    expect(GOOGLE_PAY_ENVIRONMENT).toBe('TEST')
+  })
+
+  it('asks for a Mastercard or Visa card, PAN or 3DS cryptogram, tokenised for Peach Payments', () => {
+    expect(paymentRequest(299, { merchantName: 'Seed Storefront', gatewayMerchantId: 'merchant-42' })).toEqual({
+      apiVersion: 2,
+      apiVersionMinor: 0,
+      allowedPaymentMethods: [
+        {
+          type: 'CARD',
+          parameters: { allowedAuthMethods: ['PAN_ONLY', 'CRYPTOGRAM_3DS'], allowedCardNetworks: ['MASTERCARD', 'VISA'] },
+          tokenizationSpecification: { type: 'PAYMENT_GATEWAY', parameters: { gateway: 'peachpayments', gatewayMerchantId: 'merchant-42' } },
+        },
+      ],
+      merchantInfo: { merchantName: 'Seed Storefront' },
+      transactionInfo: { totalPriceStatus: 'FINAL', totalPriceLabel: 'Total', totalPrice: '299.00', currencyCode: 'ZAR', countryCode: 'ZA' },
+      shippingAddressRequired: true,
+      shippingAddressParameters: { allowedCountryCodes: ['ZA'], phoneNumberRequired: false },
+    })
+  })
+
+  it('writes the rand total with two decimals', () => {
+    expect(paymentRequest(99.5, options).transactionInfo?.totalPrice).toBe('99.50')
+    expect(paymentRequest(1299, options).transactionInfo?.totalPrice).toBe('1299.00')
+    expect(paymentRequest(0.1 + 0.2, options).transactionInfo?.totalPrice).toBe('0.30')
+  })
+
+  it('uses the merchant name it is given', () => {
+    expect(paymentRequest(10, { ...options, merchantName: 'Other Shop' }).merchantInfo.merchantName).toBe('Other Shop')
+  })
+})
