@@ -1,3 +1,5 @@
+import { looksLikeFile } from '../src/domain/routePaths.ts'
+
 /** How the service worker treats a request; pure, so the rules are unit-tested without a worker. */
 export type RouteKind =
   | 'app-shell' // a navigation to an app route: the precached index.html
@@ -14,14 +16,14 @@ export interface RequestFacts {
   origin: string
 }
 
-// Never cached: sign-in, sessions and the provider sandboxes must always reach the server.
-const NEVER_CACHED = /^\/api\/auth(\/|$)/
-const NOT_APP_ROUTES = /^\/(api|images|i18n|sandbox|assets)(\/|$)|\.[a-z0-9]+$/i
+// Never cached: sign-in and sessions, and payment answers (a stale "pending" or an old checkout would mislead).
+const NEVER_CACHED = /^\/api\/(auth(\/|$)|v2\/billing\/partner\/checkout\/)/
+const NOT_APP_ROUTES = /^\/(api|images|i18n|sandbox|assets)(\/|$)/
 
 export function classify({ method, mode, url, origin }: RequestFacts): RouteKind {
   if (method !== 'GET' || url.origin !== origin) return 'network'
   const path = url.pathname
-  if (mode === 'navigate') return NOT_APP_ROUTES.test(path) ? 'network' : 'app-shell'
+  if (mode === 'navigate') return NOT_APP_ROUTES.test(path) || looksLikeFile(path) ? 'network' : 'app-shell'
   if (path === '/api/v2/bootstrap') return 'catalogue'
   if (/^\/i18n\/[a-z]{2}\.json$/.test(path)) return 'translations'
   if (path.startsWith('/images/')) return 'product-image'

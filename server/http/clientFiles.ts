@@ -4,6 +4,7 @@ import { resolve, sep } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { Context, MiddlewareHandler } from 'hono'
 import { getMimeType } from 'hono/utils/mime'
+import { looksLikeFile } from '../../src/domain/routePaths.ts'
 
 interface LoadedFile {
   version: string
@@ -18,7 +19,6 @@ const compressible = /^(text\/|application\/(javascript|json|manifest\+json|xml)
 // Vite names everything under /assets by content hash, so those bytes never change under a name.
 const cacheControl = (path: string) => (path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache')
 const isBackendPath = (path: string) => /^\/(api|images)(\/|$)/.test(path)
-const lastSegmentHasDot = (path: string) => (path.split('/').pop() ?? '').includes('.')
 
 /**
  * Serves the Vite build in distDir: hashed assets cached for a year, everything else revalidated by ETag,
@@ -65,7 +65,7 @@ export function clientFiles(distDir: string): MiddlewareHandler {
     const target = toFile(path)
     const found = target ? await load(target) : undefined
     if (found) return send(c, found, cacheControl(path))
-    if (lastSegmentHasDot(path)) return next()
+    if (looksLikeFile(path)) return next()
     const index = await load(resolve(root, 'index.html'))
     return index ? send(c, index, 'no-cache') : next()
   }

@@ -52,3 +52,36 @@ export async function countPayments(db: Db, orderId: number): Promise<number> {
   const [row] = await db.query<{ n: number }>('select count(*)::int as n from payments where order_id = $1', [orderId])
   return row?.n ?? 0
 }
+
+/** A payment record as spec §3 names its fields. */
+export interface PaymentRecord {
+  payment_id: string
+  transaction_id: string
+  registration: string | null
+  user_id: number
+  order_id: number
+  order_number: string
+  amount: number
+  currency: string
+  effective_date: string
+  brand: string
+  bin: string
+  lastfour: string
+  holder: string
+  expiry_month: string
+  expiry_year: string
+  status: string
+  comments: string
+  partner: unknown
+}
+
+/** The customer's payment records, newest first. */
+export async function listPayments(db: Db, customerId: number): Promise<PaymentRecord[]> {
+  const rows = await db.query<Omit<PaymentRecord, 'payment_id' | 'effective_date'> & { id: number; effective_date: Date | string }>(
+    `select id, transaction_id, registration, user_id, order_id, order_number, amount, currency, effective_date, brand, bin, lastfour,
+       holder, expiry_month, expiry_year, status, comments, partner
+     from payments where user_id = $1 order by effective_date desc, id desc`,
+    [customerId],
+  )
+  return rows.map(({ id, effective_date, ...row }) => ({ ...row, payment_id: String(id), effective_date: new Date(effective_date).toISOString() }))
+}

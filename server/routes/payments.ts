@@ -15,6 +15,7 @@ import { validationError } from '../http/validationError.ts'
 import { requestHash } from '../orders/idempotency.ts'
 import { cardPaymentStatus, createCardCheckout } from '../payments/cardPayments.ts'
 import { ProviderRefused, ProviderUnavailable } from '../payments/provider.ts'
+import { listPayments } from '../payments/recordPayment.ts'
 import type { CardProvider } from '../payments/provider.ts'
 import { payWithWalletOnce, providerDown } from '../payments/walletPayments.ts'
 
@@ -24,6 +25,7 @@ export interface PaymentSettings extends CookieSettings {
 }
 
 export const paymentForSomeoneElse = 'You can only pay for yourself.'
+export const othersPayments = 'You can only see your own payments.'
 export const missingPaymentKey = 'Missing Idempotency-Key header.'
 export const invalidPaymentKey = 'The Idempotency-Key header must be a UUID.'
 
@@ -55,7 +57,7 @@ function statusAnswer(c: Context, status: PaymentStatus): Response {
 /**
  * Card checkout (POST /v2/billing/partner/checkout/{user_id}), its payment status
  * (GET /v2/billing/partner/checkout/{user_id}/{checkoutId}/payment) and the wallet payment
- * (POST /v8/partner/billing/payment/): only for the signed-in customer's own orders and checkouts.
+ * (POST /v8/partner/billing/payment/) and the payment records (GET /v2/billing/partner/payments/{user_id}): only for the signed-in customer's own orders and checkouts.
  */
 export function paymentRoutes(db: Db, settings: PaymentSettings) {
   const partner = settings.partner ?? sandboxPartner
@@ -108,6 +110,11 @@ export function paymentRoutes(db: Db, settings: PaymentSettings) {
       } catch (error) {
         return providerFailure(c, error)
       }
+    })
+    .get('/v2/billing/partner/payments/:user_id', signedIn, async (c) => {
+      const customerId = c.get('customerId')
+      if (!isOwn(c.req.param('user_id'), customerId)) return jsonError(c, 403, othersPayments)
+      return c.json({ payments: await listPayments(db, customerId) })
     })
     .post('/v8/partner/billing/payment/', signedIn, pay)
     .post('/v8/partner/billing/payment', signedIn, pay)

@@ -1,0 +1,256 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { Hono } from 'hono'
+import type { Context } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { envelope, failure, paymentObject, statusFor } from './answers.ts'
+import { checkCard } from './cards.ts'
+import type { ParameterError } from './cards.ts'
+import { readGooglePayToken } from './googlePay.ts'
+import { challengePage, messagePage } from './pages.ts'
+import { CheckoutStore, newPaymentId, resultAt } from './store.ts'
+import type { Checkout, Customer, Outcome, Payment } from './store.ts'
+import { otherCardResult, sandboxResults, testCardFor } from './testCards.ts'
+import type { SandboxResult } from './testCards.ts'
+import { widgetScript } from './widget.ts'
+
+export const paymentSandboxPrefix = '/sandbox/payments'
+
+export interface PaymentSandboxOptions {
+  entityId: string
+  accessToken: string
+  now?: () => number
+  /** How long the pending test card stays pending; 15 s by default. */
+  pendingMs?: number
+}
+
+const checkoutIdShape = /^[A-Za-z0-9][A-Za-z0-9.-]{7,79}$/
+const amountShape = /^\d{1,10}\.\d{2}$/
+const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+const expiredMessage = 'This payment session has expired. Please start again.'
+const usedMessage = 'This checkout was already used.'
+const limit = (maxSize: number) => bodyLimit({ maxSize, onError: (c) => c.json({ result: sandboxResults.invalidParameter }, 413) })
+
+/**
+ * The card provider's sandbox, speaking the OPPWA / Peach Payments COPYandPAY protocol: server-to-server calls
+ * with the entity and bearer token, the widget script and 3-D Secure page for the shopper's browser. Routes are
+ * relative to where it is mounted (paymentSandboxPrefix), and every URL it hands out is built from the request.
+ */
+export function paymentSandboxRoutes(options: PaymentSandboxOptions): Hono {
+  const now = options.now ?? Date.now
+  const pendingMs = options.pendingMs ?? 15_000
+  const store = new CheckoutStore(now)
+  const expectedAuth = digest(`Bearer ${options.accessToken}`)
+  const app = new Hono()
+
+  /** The credentials check every server-to-server call gets: 401 for the token, 403 for the entity. */
+  function refuse(c: Context, entityId: unknown): Response | undefined {
+    if (!timingSafeEqual(digest(c.req.header('Authorization') ?? ''), expectedAuth)) return noStore(c.json(failure(sandboxResults.invalidAuthentication, now()), 401))
+    if (entityId !== options.entityId) return noStore(c.json(failure(sandboxResults.noRights, now()), 403))
+    return undefined
+  }
+
+  app.post('/v1/checkouts', limit(16 * 1024), async (c) => {
+    const form = await formOf(c)
+    const refused = refuse(c, form.entityId)
+    if (refused) return refused
+    const errors: ParameterError[] = []
+    const field = (name: string, valid: (v: string) => boolean, message: string, required = true) => {
+      const value = form[name] ?? ''
+      if ((required || value !== '') && !valid(value)) errors.push({ name, value: value.slice(0, 255), message })
+      return value
+    }
+    const amount = field('amount', (v) => amountShape.test(v) && Number(v) > 0, 'must be a positive amount with two decimals, e.g. 299.00')
+    const currency = field('currency', (v) => v === 'ZAR', 'must be ZAR, the sandbox entity\'s currency')
+    field('paymentType', (v) => v === 'DB', 'must be DB (debit), the only payment type of the sandbox')
+    const merchantTransactionId = field('merchantTransactionId', (v) => v.length >= 8 && v.length <= 255, 'must be 8 to 255 characters')
+    const givenName = field('customer.givenName', (v) => v.length <= 48, 'must be at most 48 characters', false)
+    const surname = field('customer.surname', (v) => v.length <= 48, 'must be at most 48 characters', false)
+    const email = field('customer.email', (v) => v.length <= 128 && emailShape.test(v), 'must be an email address', false)
+    if (errors.length > 0) return noStore(c.json(failure(sandboxResults.invalidParameter, now(), { parameterErrors: errors }), 400))
+    const customer: Customer = { ...(givenName ? { givenName } : {}), ...(surname ? { surname } : {}), ...(email ? { email } : {}) }
+    const checkout = store.add({ amount, currency, merchantTransactionId, customer })
+    return noStore(c.json({ result: sandboxResults.checkoutCreated, ...envelope(now(), checkout.id), id: checkout.id }))
+  })
+
+  app.get('/v1/paymentWidgets.js', (c) => {
+    const id = c.req.query('checkoutId') ?? ''
+    const checkout = checkoutIdShape.test(id) ? store.get(id) : undefined
+    // A used checkout cannot take another payment, so the widget shows it as expired rather than a form.
+    const usable = checkout && !checkout.payment ? checkout.id : null
+    return c.body(widgetScript({ checkoutId: usable, scriptPath: c.req.path }), 200, {
+      'Content-Type': 'application/javascript; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+      'Cross-Origin-Resource-Policy': 'cross-origin',
+    })
+  })
+
+  app.post('/v1/checkouts/:id/payment', limit(16 * 1024), async (c) => {
+    // The widget may run on another origin; it sends no credentials, so any origin may read the answer.
+    c.header('Access-Control-Allow-Origin', '*')
+    const checkout = findCheckout(c.req.param('id'))
+    if (!checkout) return noStore(c.json(failure(sandboxResults.noSession, now(), { description: expiredMessage }), 404))
+    if (checkout.payment) return noStore(c.json(failure(sandboxResults.invalidParameter, now(), { description: usedMessage }), 400))
+    const form = await formOf(c)
+    const shopperResultUrl = absoluteHttpUrl(form.shopperResultUrl ?? '')
+    const checked = checkCard(
+      {
+        number: form['card.number'] ?? '',
+        holder: form['card.holder'] ?? '',
+        expiryMonth: form['card.expiryMonth'] ?? '',
+        expiryYear: form['card.expiryYear'] ?? '',
+        cvv: form['card.cvv'] ?? '',
+        paymentBrand: form.paymentBrand ?? '',
+      },
+      now(),
+    )
+    const errors = checked.ok ? [] : checked.errors
+    if (!shopperResultUrl) errors.push({ name: 'shopperResultUrl', value: (form.shopperResultUrl ?? '').slice(0, 255), message: 'must be an absolute http(s) URL' })
+    if (!checked.ok || !shopperResultUrl) return noStore(c.json(failure(sandboxResults.invalidParameter, now(), { parameterErrors: errors }), 400))
+    const { card } = checked
+    const test = testCardFor(card.number)
+    const outcome: Outcome =
+      test?.flow === 'challenge' ? { kind: 'challenge' }
+      : test?.flow === 'pending' ? { kind: 'pending', settlesAt: now() + pendingMs }
+      : { kind: 'result', result: test?.result ?? otherCardResult }
+    checkout.payment = {
+      id: newPaymentId(),
+      brand: card.brand,
+      card: { bin: card.number.slice(0, 6), last4Digits: card.number.slice(-4), holder: card.holder, expiryMonth: card.expiryMonth, expiryYear: card.expiryYear },
+      submittedAt: now(),
+      shopperResultUrl,
+      outcome,
+    }
+    const url = outcome.kind === 'challenge' ? `${baseOf(c, '/v1/checkouts/')}/v1/threeDSecure/${checkout.id}` : resultUrl(checkout.payment, checkout.id)
+    return noStore(c.json({ redirect: { url } }))
+  })
+
+  app.get('/v1/checkouts/:id/payment', (c) => {
+    const refused = refuse(c, c.req.query('entityId'))
+    if (refused) return refused
+    const checkout = findCheckout(c.req.param('id'))
+    if (!checkout) return noStore(c.json(failure(sandboxResults.noSession, now()), 404))
+    const payment = checkout.payment
+    if (!payment || payment.outcome.kind === 'challenge') {
+      return noStore(c.json({ id: checkout.id, result: sandboxResults.pending, ...envelope(now(), checkout.id) }))
+    }
+    const result = resultAt(payment, now())
+    return noStore(c.json(paymentObject({ ...checkout, payment, result, ndc: checkout.id, now: now() }), statusFor(result.code)))
+  })
+
+  app.get('/v1/threeDSecure/:id', (c) => {
+    const checkout = findCheckout(c.req.param('id'))
+    const payment = checkout?.payment
+    if (!checkout || !payment) return page(c, 404, messagePage('Verification expired', expiredMessage))
+    // Answered already (a reload, the back button): the bank sends the shopper on to the merchant again.
+    if (payment.outcome.kind !== 'challenge') return c.redirect(resultUrl(payment, checkout.id), 303)
+    const html = challengePage({ ...checkout, brand: payment.brand, last4: payment.card?.last4Digits ?? '' })
+    return page(c, 200, html, payment.shopperResultUrl)
+  })
+
+  app.post('/v1/threeDSecure/:id', limit(1024), async (c) => {
+    const checkout = findCheckout(c.req.param('id'))
+    const payment = checkout?.payment
+    if (!checkout || !payment) return page(c, 404, messagePage('Verification expired', expiredMessage))
+    if (payment.outcome.kind === 'challenge') {
+      const decision = (await formOf(c)).decision
+      if (decision !== 'approve' && decision !== 'decline') return page(c, 400, messagePage('Choose Approve or Decline', 'Go back and choose Approve or Decline.'))
+      payment.outcome = { kind: 'result', result: decision === 'approve' ? sandboxResults.succeeded : sandboxResults.authenticationFailed }
+    }
+    // A second answer (a double click) changes nothing and goes to the same place.
+    return c.redirect(resultUrl(payment, checkout.id), 303)
+  })
+
+  app.post('/v1/payments', limit(32 * 1024), async (c) => {
+    const form = await formOf(c)
+    const refused = refuse(c, form.entityId)
+    if (refused) return refused
+    const errors: ParameterError[] = []
+    const field = (name: string, valid: (v: string) => boolean, message: string) => {
+      const value = form[name] ?? ''
+      if (!valid(value)) errors.push({ name, value: value.slice(0, 255), message })
+      return value
+    }
+    const amount = field('amount', (v) => amountShape.test(v) && Number(v) > 0, 'must be a positive amount with two decimals, e.g. 299.00')
+    const currency = field('currency', (v) => v === 'ZAR', 'must be ZAR, the sandbox entity\'s currency')
+    field('paymentType', (v) => v === 'DB', 'must be DB (debit), the only payment type of the sandbox')
+    field('paymentBrand', (v) => v === 'GOOGLEPAY', 'must be GOOGLEPAY')
+    const merchantTransactionId = field('merchantTransactionId', (v) => v.length >= 8 && v.length <= 255, 'must be 8 to 255 characters')
+    const token = readGooglePayToken(form['googlePay.paymentToken'] ?? '')
+    // The token is a wallet credential: it is named, never echoed.
+    if (!token) errors.push({ name: 'googlePay.paymentToken', value: '', message: 'is not a Google Pay payment token' })
+    if (errors.length > 0 || !token) return noStore(c.json(failure(sandboxResults.invalidParameter, now(), { parameterErrors: errors }), 400))
+    const result: SandboxResult = token.kind === 'google' || token.approve ? sandboxResults.integratorTest : sandboxResults.invalidCard
+    const payment: Payment = {
+      id: newPaymentId(),
+      brand: 'GOOGLEPAY',
+      ...(token.kind === 'sandbox'
+        ? { card: { bin: '', last4Digits: token.last4, holder: token.holder, expiryMonth: token.expiryMonth, expiryYear: token.expiryYear } }
+        : {}),
+      submittedAt: now(),
+      shopperResultUrl: '',
+      outcome: { kind: 'result', result },
+    }
+    const body = paymentObject({ payment, result, amount, currency, merchantTransactionId, customer: {}, ndc: randomBytes(16).toString('hex'), now: now() })
+    return noStore(c.json(body, statusFor(result.code)))
+  })
+
+  function findCheckout(id: string): Checkout | undefined {
+    return checkoutIdShape.test(id) ? store.get(id) : undefined
+  }
+
+  return app
+}
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value).digest()
+}
+
+/** The form fields of a form-encoded (or multipart) body; files and repeated fields are ignored. */
+async function formOf(c: Context): Promise<Record<string, string>> {
+  const type = c.req.header('Content-Type') ?? ''
+  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) return {}
+  const body = await c.req.parseBody().catch(() => ({}))
+  const form: Record<string, string> = {}
+  for (const [name, value] of Object.entries(body)) if (typeof value === 'string') form[name] = value
+  return form
+}
+
+function absoluteHttpUrl(value: string): string | undefined {
+  if (value.length > 2048) return undefined
+  try {
+    const url = new URL(value)
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Where the shopper returns: the merchant's URL with the checkout id and the resource path to ask for the result. */
+function resultUrl(payment: Payment, checkoutId: string): string {
+  const [url = '', hash] = payment.shopperResultUrl.split(/(?=#)/, 2)
+  const query = `id=${encodeURIComponent(checkoutId)}&resourcePath=${encodeURIComponent(`/v1/checkouts/${checkoutId}/payment`)}`
+  return `${url}${url.includes('?') ? '&' : '?'}${query}${hash ?? ''}`
+}
+
+/** The sandbox's own base URL as the caller reached it (origin and mount path), from a route under it. */
+function baseOf(c: Context, routeStart: string): string {
+  const url = new URL(c.req.url)
+  return `${url.origin}${url.pathname.slice(0, url.pathname.lastIndexOf(routeStart))}`
+}
+
+function noStore(res: Response): Response {
+  res.headers.set('Cache-Control', 'no-store')
+  return res
+}
+
+/** Pages for the shopper's browser: nothing loads but inline style, and forms post only here or to the merchant. */
+function page(c: Context, status: 200 | 400 | 404, html: string, shopperResultUrl?: string): Response {
+  const shopperOrigin = shopperResultUrl ? ` ${new URL(shopperResultUrl).origin}` : ''
+  return c.html(html, status, {
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Content-Security-Policy': `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'${shopperOrigin}; frame-ancestors 'none'; base-uri 'none'`,
+  })
+}

@@ -1,0 +1,228 @@
+import { describe, expect, test } from 'vitest'
+import type { Page } from 'playwright-core'
+import { horizontalOverflow, screenshot, useBrowser } from './browser.ts'
+import { expectProfile, expectToast, signUp, uniqueEmail } from './accounts.ts'
+
+const session = useBrowser()
+const KEY = process.env.VITE_API_KEY ?? process.env.API_KEY ?? 'storefront-sandbox-key'
+
+interface Placed {
+  id: number
+  number: string
+  customerId: number
+}
+
+/** A signed-up customer with one unpaid order, made through the API the app itself calls (the order flow has its own tests). */
+async function customerWithOrder(page: Page): Promise<Placed> {
+  await signUp(page, uniqueEmail())
+  await expectProfile(page)
+  return page.evaluate(async (key) => {
+    const me = await (await fetch('/api/auth/session', { headers: { Key: key } })).json()
+    const id = crypto.randomUUID()
+    const address = { street_number: '12', street_name: 'Long Street', city: 'Cape Town', province: 'Western Cape', postal_code: '8001' }
+    const line = {
+      cart_id: crypto.randomUUID(), product_id: 1, id: 1, name: '4G Uncapped 10Mbps', unit_price: 299, image: '/images/products/4g-10mbps.svg',
+      product_configs: { value_adds: [], configs: [{ friendly_name: 'Home', comments: 'Free text' }] },
+    }
+    const body = {
+      order: {
+        id, order_lines: [line], total: 299, deliveryAddress: address,
+        delivery: { type: 'scheduled', time: '', instructions: '', sales_channel: 'WEB', rica_type: 'courier' },
+        partner: { id: 1, comments: 'Web storefront', agent_email: 'webstore@storefront.co.za' },
+      },
+    }
+    const res = await fetch(`/api/v10/partner/order/${me.user.id}`, {
+      method: 'POST', headers: { Key: key, 'Content-Type': 'application/json', 'Idempotency-Key': id }, body: JSON.stringify(body),
+    })
+    const order = await res.json()
+    return { id: order.id, number: order.number, customerId: me.user.id }
+  }, KEY)
+}
+
+/** The customer's payment records as the server holds them. */
+async function payments(page: Page, customerId: number): Promise<{ order_id: number; status: string }[]> {
+  return page.evaluate(
+    async ({ key, customerId }) => (await (await fetch(`/api/v2/billing/partner/payments/${customerId}`, { headers: { Key: key }, cache: 'no-store' })).json()).payments,
+    { key: KEY, customerId },
+  )
+}
+
+/** From the order page, as a customer goes: "PAY FOR ORDER" to the payment page. */
+async function openPayment(page: Page, order: Placed): Promise<void> {
+  await page.goto(`/orders/${order.id}`)
+  await page.getByRole('heading', { level: 1, name: `Order ${order.number}` }).waitFor()
+  await page.getByRole('link', { name: 'PAY FOR ORDER' }).click()
+  await page.waitForURL((url) => url.pathname.startsWith(`/payment/${order.id}`))
+  await page.getByRole('heading', { level: 1, name: 'Payment' }).waitFor()
+  await page.getByText('Paying with:').waitFor()
+}
+
+async function openCardForm(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Pay with Credit Card' }).click()
+  await page.getByRole('heading', { level: 1, name: 'Insert Your Card Details' }).waitFor()
+  await page.getByLabel('Card Number').waitFor()
+}
+
+async function payByCard(page: Page, number: string): Promise<void> {
+  await page.getByLabel('Card Number').fill(number)
+  await page.getByLabel('Expiry Date').fill(`12/${String(new Date().getFullYear() + 3).slice(2)}`)
+  await page.getByLabel('Card holder').fill('Thandi Nkosi')
+  await page.getByLabel('CVV').fill('123')
+  await page.getByRole('button', { name: 'Pay now' }).click()
+}
+
+async function expectOutcome(page: Page, title: string, description: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname.startsWith('/payment_status/'))
+  await page.getByRole('heading', { level: 1, name: title }).waitFor({ timeout: 15_000 })
+  await page.getByText(description, { exact: true }).waitFor()
+}
+
+async function expectPaidOrder(page: Page, order: Placed): Promise<void> {
+  await page.getByRole('heading', { level: 1, name: `Order ${order.number}` }).waitFor()
+  await page.getByText('Queued for delivery').first().waitFor()
+  expect(await page.getByRole('link', { name: 'PAY FOR ORDER' }).count()).toBe(0)
+}
+
+describe('paying for an order', () => {
+  test('a card that succeeds ends on "Payment Successful"; a reload leaves one payment; the order is paid', async () => {
+    const page = await session.page()
+    const order = await customerWithOrder(page)
+    await openPayment(page, order)
+    await page.getByText(order.number).waitFor()
+    await page.getByText('R299').first().waitFor()
+    expect(await horizontalOverflow(page)).toBe(0)
+    await screenshot(page, 'payment-360')
+
+    await openCardForm(page)
+    expect(await horizontalOverflow(page)).toBe(0)
+    await page.getByLabel('Card Number').fill('4200000000000001')
+    await page.getByRole('button', { name: 'Pay now' }).click()
+    await page.getByText('Invalid card number').waitFor()
+    await screenshot(page, 'payment-widget-360')
+
+    await payByCard(page, '4200000000000000')
+    await expectOutcome(page, 'Payment Successful', "Request successfully processed in 'Merchant in Integrator Test Mode'")
+    expect(await horizontalOverflow(page)).toBe(0)
+    await screenshot(page, 'payment-status-successful-360')
+
+    await page.reload()
+    await page.getByRole('heading', { level: 1, name: 'Payment Successful' }).waitFor()
+    const second = await session.page()
+    await second.goto(page.url())
+    await second.getByRole('heading', { level: 1, name: 'Payment Successful' }).waitFor()
+    expect(await payments(page, order.customerId)).toEqual([expect.objectContaining({ order_id: order.id, status: 'success' })])
+
+    await page.getByRole('link', { name: 'Back to Order Page' }).click()
+    await expectPaidOrder(page, order)
+    expect(session.problems.errors).toEqual([])
+  })
+
+  test('a 3-D Secure card pays after the customer approves the challenge', async () => {
+    const page = await session.page()
+    const order = await customerWithOrder(page)
+    await openPayment(page, order)
+    await openCardForm(page)
+    await payByCard(page, '4000000000000002')
+    await page.getByRole('heading', { level: 1, name: '3-D Secure verification' }).waitFor()
+    expect(await horizontalOverflow(page)).toBe(0)
+    await screenshot(page, 'payment-3ds-360')
+    await page.getByRole('button', { name: 'Approve' }).click()
+    await expectOutcome(page, 'Payment Successful', 'Transaction succeeded')
+    await page.getByRole('link', { name: 'Back to Order Page' }).click()
+    await expectPaidOrder(page, order)
+  })
+
+  test('a pending card shows "Payment Pending" and can be checked again', async () => {
+    const page = await session.page()
+    const order = await customerWithOrder(page)
+    await openPayment(page, order)
+    await openCardForm(page)
+    await payByCard(page, '4000000000000200')
+    await expectOutcome(page, 'Payment Pending', 'transaction pending')
+    await screenshot(page, 'payment-status-pending-360')
+    await page.getByRole('button', { name: 'Check again' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Payment Pending' }).waitFor()
+    expect(await payments(page, order.customerId)).toEqual([])
+    await page.getByRole('link', { name: 'Back to Order Page' }).click()
+    await page.getByRole('link', { name: 'PAY FOR ORDER' }).waitFor()
+  })
+
+  test('a rejected card shows "Payment Failed" with the description and the order stays unpaid', async () => {
+    const page = await session.page()
+    const order = await customerWithOrder(page)
+    await openPayment(page, order)
+    await openCardForm(page)
+    await payByCard(page, '4000000000000051')
+    await expectOutcome(page, 'Payment Failed', 'transaction declined (invalid card)')
+    await screenshot(page, 'payment-status-failed-360')
+    expect(await payments(page, order.customerId)).toEqual([])
+    await page.getByRole('link', { name: 'Try again' }).click()
+    await page.getByRole('button', { name: 'Pay with Credit Card' }).waitFor()
+  })
+
+  test('Google Pay pays the order; a cancelled sheet charges nothing', async () => {
+    const page = await session.page()
+    const order = await customerWithOrder(page)
+    await openPayment(page, order)
+    const googlePay = page.getByRole('button', { name: /Google Pay/ })
+    await googlePay.click()
+    const sheet = page.getByRole('dialog', { name: /Google Pay/ })
+    await sheet.waitFor()
+    await screenshot(page, 'payment-google-pay-sheet-360')
+    await sheet.getByRole('button', { name: 'Cancel' }).click()
+    await page.getByText('Google Pay was cancelled. Nothing was charged; choose how to pay.').waitFor()
+    expect(await payments(page, order.customerId)).toEqual([])
+
+    await googlePay.click()
+    await page.getByRole('dialog', { name: /Google Pay/ }).getByRole('button', { name: 'Pay' }).click()
+    await expectToast(page, 'Payment successful.')
+    await page.waitForURL((url) => url.pathname === `/orders/${order.id}`)
+    await expectPaidOrder(page, order)
+    expect(await payments(page, order.customerId)).toEqual([expect.objectContaining({ order_id: order.id, status: 'success' })])
+  })
+
+  test('offline the payment page says it needs a connection, and is ready again online', async () => {
+    const context = await session.context()
+    const page = await session.page()
+    const order = await customerWithOrder(page)
+    await page.goto(`/orders/${order.id}`)
+    await page.getByRole('link', { name: 'PAY FOR ORDER' }).waitFor()
+    await context.setOffline(true)
+    await page.waitForFunction(() => !navigator.onLine)
+    await page.getByRole('link', { name: 'PAY FOR ORDER' }).click()
+    await page.getByText(/Payment needs a connection/).waitFor()
+    expect(await page.getByRole('button', { name: 'Pay with Credit Card' }).isDisabled()).toBe(true)
+    await page.getByText(order.number).waitFor()
+    await screenshot(page, 'payment-offline-360')
+    await context.setOffline(false)
+    await expect.poll(() => page.getByRole('button', { name: 'Pay with Credit Card' }).isEnabled(), { timeout: 15_000 }).toBe(true)
+  })
+
+  test('a card form that cannot load says "Unable to load script" and loads on retry', async () => {
+    const context = await session.context()
+    const page = await session.page()
+    const order = await customerWithOrder(page)
+    await openPayment(page, order)
+    await context.route('**/sandbox/payments/v1/paymentWidgets.js*', (route) => route.abort())
+    await page.getByRole('button', { name: 'Pay with Credit Card' }).click()
+    await page.getByText('Unable to load script').waitFor()
+    await screenshot(page, 'payment-widget-failed-360')
+    await context.unroute('**/sandbox/payments/v1/paymentWidgets.js*')
+    await page.getByRole('button', { name: 'Try again' }).click()
+    await page.getByLabel('Card Number').waitFor()
+    // The reload of the widget page keeps the checkout: the form comes back.
+    await page.reload()
+    await page.getByLabel('Card Number').waitFor()
+    session.problems.errors.length = 0
+  })
+
+  test('an order that does not exist cannot be paid and says so', async () => {
+    const page = await session.page()
+    await signUp(page, uniqueEmail())
+    await expectProfile(page)
+    await page.goto('/payment/999999/')
+    await page.getByRole('heading', { level: 1, name: 'Payment' }).waitFor()
+    await page.getByText(/not found|could not be found/i).first().waitFor()
+    await screenshot(page, 'payment-not-found-360')
+  })
+})

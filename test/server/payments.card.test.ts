@@ -1,0 +1,188 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { countPayments } from '../../server/payments/recordPayment.ts'
+import { signUp, useAccountsApp } from './support/accounts.ts'
+import { getStatus, payWithCard, PENDING_CARD, postCheckout, REJECTED_CARD, SUCCESS_CARD, THREE_DS_CARD, unpaidOrder } from './support/payments.ts'
+
+type Me = Awaited<ReturnType<typeof signUp>>
+
+describe('card payments: checkout, status and the payment record', () => {
+  const env = useAccountsApp({ seeded: true })
+  let me: Me
+
+  beforeEach(async () => {
+    me = await signUp(env.app)
+  })
+
+  async function checkoutFor(order: { id: number }) {
+    const res = await postCheckout(env.app, me, { payment: { orderId: order.id, amount: 1 } })
+    expect(res.status).toBe(200)
+    return (await res.json()) as { checkoutId: string; amount: string; order_id: number; scriptUrl: string; currency: string; order_number: string }
+  }
+
+  const orderRow = async (id: number) =>
+    (await env.t.db.query<{ status: string }>('select status from orders where id = $1', [id]))[0]!.status
+
+  it("creates the checkout for the server's order total, never the amount the browser sent", async () => {
+    const order = await unpaidOrder(env.app, me)
+    const checkout = await checkoutFor(order)
+    expect(checkout).toEqual({
+      checkoutId: expect.stringMatching(/^[A-Za-z0-9][A-Za-z0-9.-]{7,79}$/),
+      order_id: order.id,
+      order_number: order.number,
+      amount: '299.00',
+      currency: 'ZAR',
+      scriptUrl: `/sandbox/payments/v1/paymentWidgets.js?checkoutId=${encodeURIComponent(checkout.checkoutId)}`,
+    })
+    const [row] = await env.t.db.query<{ amount: number; customer_id: number }>('select amount, customer_id from checkouts where id = $1', [checkout.checkoutId])
+    expect(row).toEqual({ amount: 299, customer_id: me.id })
+  })
+
+  it('answers 200 with the result and saves one payment record, moving the order once, however often it is asked', async () => {
+    const order = await unpaidOrder(env.app, me)
+    const { checkoutId } = await checkoutFor(order)
+    const pending = await getStatus(env.app, me, checkoutId)
+    expect(pending.status).toBe(205)
+    expect(await countPayments(env.t.db, order.id)).toBe(0)
+
+    const next = await payWithCard(env.app, checkoutId, SUCCESS_CARD)
+    expect(next).toBe(`http://localhost/payment_status/${checkoutId}?id=${checkoutId}&resourcePath=${encodeURIComponent(`/v1/checkouts/${checkoutId}/payment`)}`)
+    const answers = await Promise.all([1, 2, 3, 4].map(() => getStatus(env.app, me, checkoutId)))
+    for (const res of answers) {
+      expect(res.status).toBe(200)
+      expect(await res.json()).toEqual({
+        status: 200,
+        result: { code: '000.100.110', description: "Request successfully processed in 'Merchant in Integrator Test Mode'" },
+        order_id: order.id,
+        order_number: order.number,
+        checkoutId,
+      })
+    }
+    expect((await getStatus(env.app, me, checkoutId)).status).toBe(200)
+    expect(await countPayments(env.t.db, order.id)).toBe(1)
+    expect(await orderRow(order.id)).toBe('Queued for delivery')
+    const lines = await env.t.db.query<{ status: string }>('select status from order_lines where order_id = $1', [order.id])
+    expect(lines.every((l) => l.status === 'Queued for delivery')).toBe(true)
+
+    const [record] = await env.t.db.query<Record<string, unknown>>('select * from payments where order_id = $1', [order.id])
+    expect(record).toMatchObject({
+      registration: checkoutId,
+      method: 'card',
+      user_id: me.id,
+      order_number: order.number,
+      amount: 299,
+      currency: 'ZAR',
+      brand: 'VISA',
+      bin: '420000',
+      lastfour: '0000',
+      holder: 'Thandi Nkosi',
+      expiry_month: '12',
+      status: 'success',
+      result_code: '000.100.110',
+      partner: { id: 1, comments: 'Web storefront', agent_email: 'webstore@storefront.co.za' },
+    })
+    expect(Date.now() - new Date(record!.effective_date as string).getTime()).toBeLessThan(60_000)
+  })
+
+  it('refuses a second checkout for a paid order (409)', async () => {
+    const order = await unpaidOrder(env.app, me)
+    const { checkoutId } = await checkoutFor(order)
+    await payWithCard(env.app, checkoutId, SUCCESS_CARD)
+    await getStatus(env.app, me, checkoutId)
+    const again = await postCheckout(env.app, me, { payment: { orderId: order.id } })
+    expect(again.status).toBe(409)
+    expect(await again.json()).toEqual({ error: 'This order is already paid.' })
+  })
+
+  it('answers 205 with the result in headers for a pending payment, saves nothing, and saves once it settles', async () => {
+    const order = await unpaidOrder(env.app, me)
+    const { checkoutId } = await checkoutFor(order)
+    await payWithCard(env.app, checkoutId, PENDING_CARD)
+    const res = await getStatus(env.app, me, checkoutId)
+    expect(res.status).toBe(205)
+    expect(await res.text()).toBe('')
+    expect(res.headers.get('Payment-Result-Code')).toBe('000.200.000')
+    expect(decodeURIComponent(res.headers.get('Payment-Result-Description') ?? '')).toBe('transaction pending')
+    expect(res.headers.get('Payment-Order-Id')).toBe(String(order.id))
+    expect(await countPayments(env.t.db, order.id)).toBe(0)
+    expect(await orderRow(order.id)).toBe('Payment not Completed')
+  })
+
+  it('answers 400 with the description for a rejected card and leaves the order unpaid', async () => {
+    const order = await unpaidOrder(env.app, me)
+    const { checkoutId } = await checkoutFor(order)
+    await payWithCard(env.app, checkoutId, REJECTED_CARD)
+    const res = await getStatus(env.app, me, checkoutId)
+    expect(res.status).toBe(400)
+    expect(await res.json()).toMatchObject({ status: 400, result: { code: '800.100.151', description: 'transaction declined (invalid card)' } })
+    expect(await countPayments(env.t.db, order.id)).toBe(0)
+    expect(await orderRow(order.id)).toBe('Payment not Completed')
+    // Another card may still pay the order.
+    expect((await postCheckout(env.app, me, { payment: { orderId: order.id } })).status).toBe(200)
+  })
+
+  it('pays after a 3-D Secure challenge the customer approves', async () => {
+    const order = await unpaidOrder(env.app, me)
+    const { checkoutId } = await checkoutFor(order)
+    const challenge = await payWithCard(env.app, checkoutId, THREE_DS_CARD)
+    expect(challenge).toContain(`/sandbox/payments/v1/threeDSecure/${checkoutId}`)
+    expect((await getStatus(env.app, me, checkoutId)).status).toBe(205)
+    const approved = await env.app.request(new URL(challenge).pathname, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'decision=approve',
+    })
+    expect(approved.status).toBe(303)
+    expect(approved.headers.get('Location')).toContain(`/payment_status/${checkoutId}?id=${checkoutId}`)
+    expect((await getStatus(env.app, me, checkoutId)).status).toBe(200)
+    expect(await countPayments(env.t.db, order.id)).toBe(1)
+  })
+
+  it("refuses another customer's order (403) and checkout (403), an unknown order (404) and checkout (404)", async () => {
+    const order = await unpaidOrder(env.app, me)
+    const { checkoutId } = await checkoutFor(order)
+    const other = await signUp(env.app)
+    const theirs = await postCheckout(env.app, other, { payment: { orderId: order.id } })
+    expect(theirs.status).toBe(403)
+    expect((await getStatus(env.app, other, checkoutId)).status).toBe(403)
+    expect((await postCheckout(env.app, other, { payment: { orderId: order.id } }, me.id)).status).toBe(403)
+    expect((await getStatus(env.app, other, checkoutId, me.id)).status).toBe(403)
+    expect((await postCheckout(env.app, me, { payment: { orderId: 999_999 } })).status).toBe(404)
+    expect((await getStatus(env.app, me, 'ABCDEF0123456789.sandbox01')).status).toBe(404)
+  })
+
+  it('answers 400 for a malformed body or checkout id and 401 without a session', async () => {
+    expect((await postCheckout(env.app, me, { payment: {} })).status).toBe(400)
+    expect((await postCheckout(env.app, me, { payment: { orderId: 'abc' } })).status).toBe(400)
+    expect((await getStatus(env.app, me, 'bad id!')).status).toBe(400)
+    const anonymous = await env.app.request(`/api/v2/billing/partner/checkout/${me.id}`, {
+      method: 'POST',
+      headers: { Key: 'test-key', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ payment: { orderId: 1 } }),
+    })
+    expect(anonymous.status).toBe(401)
+  })
+})
+
+describe('GET /api/v2/billing/partner/payments/{user_id}', () => {
+  const env = useAccountsApp({ seeded: true })
+
+  it("lists the customer's own payment records in the shape of spec §3, and refuses anyone else's", async () => {
+    const me = await signUp(env.app)
+    const order = await unpaidOrder(env.app, me)
+    const checkout = (await (await postCheckout(env.app, me, { payment: { orderId: order.id } })).json()) as { checkoutId: string }
+    await payWithCard(env.app, checkout.checkoutId, SUCCESS_CARD)
+    await getStatus(env.app, me, checkout.checkoutId)
+    const list = async (who: Me, userId = who.id) =>
+      env.app.request(`/api/v2/billing/partner/payments/${userId}`, { headers: { Key: 'test-key', Cookie: who.cookie } })
+    const res = await list(me)
+    expect(res.status).toBe(200)
+    const { payments } = (await res.json()) as { payments: Record<string, unknown>[] }
+    expect(payments).toHaveLength(1)
+    expect(Object.keys(payments[0]!).sort()).toEqual(
+      ['amount', 'bin', 'brand', 'comments', 'currency', 'effective_date', 'expiry_month', 'expiry_year', 'holder', 'lastfour', 'order_id', 'order_number', 'partner', 'payment_id', 'registration', 'status', 'transaction_id', 'user_id'],
+    )
+    const other = await signUp(env.app)
+    expect((await list(other, me.id)).status).toBe(403)
+    expect(((await (await list(other)).json()) as { payments: unknown[] }).payments).toEqual([])
+  })
+})

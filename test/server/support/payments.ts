@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto'
+import { apiKey } from './accounts.ts'
+import type { TestApp } from './accounts.ts'
+import { orderBody, postOrder } from './orders.ts'
+
+export const SUCCESS_CARD = '4200000000000000'
+export const THREE_DS_CARD = '4000000000000002'
+export const PENDING_CARD = '4000000000000200'
+export const REJECTED_CARD = '4000000000000051'
+
+const headers = (cookie: string, extra: Record<string, string> = {}) => ({ Key: apiKey, 'Content-Type': 'application/json', Cookie: cookie, ...extra })
+
+/** A new unpaid order of the customer, as the server answered it. */
+export async function unpaidOrder(app: TestApp, me: { id: number; cookie: string }) {
+  const res = await postOrder(app, me.id, orderBody(), { cookie: me.cookie })
+  if (res.status !== 200) throw new Error(`order failed with ${res.status}`)
+  return (await res.json()) as { id: number; number: string; total_price: number; status: string }
+}
+
+export function postCheckout(app: TestApp, me: { id: number; cookie: string }, body: unknown, userId = me.id) {
+  return app.request(`/api/v2/billing/partner/checkout/${userId}`, { method: 'POST', headers: headers(me.cookie), body: JSON.stringify(body) })
+}
+
+export function getStatus(app: TestApp, me: { id: number; cookie: string }, checkoutId: string, userId = me.id) {
+  return app.request(`/api/v2/billing/partner/checkout/${userId}/${encodeURIComponent(checkoutId)}/payment`, { headers: headers(me.cookie) })
+}
+
+/** What the card widget posts to the provider (sandbox) for a checkout; answers where the browser goes next. */
+export async function payWithCard(app: TestApp, checkoutId: string, number: string): Promise<string> {
+  const form = new URLSearchParams({
+    'card.number': number,
+    'card.holder': 'Thandi Nkosi',
+    'card.expiryMonth': '12',
+    'card.expiryYear': String(new Date().getFullYear() + 3),
+    'card.cvv': '123',
+    paymentBrand: number.startsWith('5') ? 'MASTER' : number.startsWith('6') ? 'DISCOVER' : 'VISA',
+    shopperResultUrl: `http://localhost/payment_status/${checkoutId}`,
+  })
+  const res = await app.request(`/sandbox/payments/v1/checkouts/${encodeURIComponent(checkoutId)}/payment`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: form.toString(),
+  })
+  if (res.status !== 200) throw new Error(`card payment failed with ${res.status}: ${await res.text()}`)
+  return ((await res.json()) as { redirect: { url: string } }).redirect.url
+}
+
+/** Google Pay's answer as the sandbox sheet gives it. */
+export function googlePayData(outcome: 'approve' | 'decline' = 'approve') {
+  const signedMessage = JSON.stringify({ sandbox: true, cardNetwork: 'VISA', last4: '1111', expiryMonth: '12', expiryYear: '2030', holder: 'Sandbox Tester', outcome })
+  return {
+    apiVersion: 2,
+    apiVersionMinor: 0,
+    paymentMethodData: {
+      type: 'CARD',
+      description: 'Visa •••• 1111',
+      info: { cardNetwork: 'VISA', cardDetails: '1111' },
+      tokenizationData: { type: 'PAYMENT_GATEWAY', token: JSON.stringify({ protocolVersion: 'ECv2', signature: 'sandbox', signedMessage }) },
+    },
+  }
+}
+
+export function postWallet(app: TestApp, me: { id: number; cookie: string }, body: unknown, key: string | null = randomUUID()) {
+  return app.request('/api/v8/partner/billing/payment/', {
+    method: 'POST',
+    headers: headers(me.cookie, key === null ? {} : { 'Idempotency-Key': key }),
+    body: JSON.stringify(body),
+  })
+}
+
+export const walletBody = (me: { id: number }, order: { id: number; total_price: number }, outcome: 'approve' | 'decline' = 'approve') => ({
+  payment: { amount: order.total_price.toFixed(10), orderId: order.id, type: 'cash' },
+  user_id: me.id,
+  paymentData: googlePayData(outcome),
+})
