@@ -16,6 +16,7 @@ describe('the server configuration', () => {
       publicUrl: '',
       social: {},
       partner: { id: 1, comments: 'Web storefront', agent_email: 'webstore@storefront.co.za' },
+      payments: { kind: 'sandbox' },
     })
   })
 
@@ -24,11 +25,13 @@ describe('the server configuration', () => {
       PORT: '3000', HOST: '0.0.0.0', DATABASE_URL: 'postgres://u:p@db:5432/shop', API_KEY: 'k', SEED: 'false', NODE_ENV: 'development',
       SCRYPT_N: '1024', COOKIE_SECURE: 'true', TRUST_PROXY: 'true', PUBLIC_URL: 'https://shop.example.co.za',
       PARTNER_ID: 'portal-7', PARTNER_AGENT_EMAIL: 'agent@reseller.co.za', PARTNER_COMMENTS: 'Cape Town portal',
+      PAYMENT_BASE_URL: 'https://eu-test.oppwa.com', PAYMENT_ENTITY_ID: '8a8294174b7ecb28014b9699220015ca', PAYMENT_ACCESS_TOKEN: 'T0k3n',
     }
     expect(loadConfig(env)).toEqual({
       port: 3000, host: '0.0.0.0', databaseUrl: 'postgres://u:p@db:5432/shop', apiKey: 'k', seed: false, nodeEnv: 'development',
       scryptN: 1024, cookieSecure: true, trustProxy: true, publicUrl: 'https://shop.example.co.za', social: {},
       partner: { id: 'portal-7', agent_email: 'agent@reseller.co.za', comments: 'Cape Town portal' },
+      payments: { kind: 'provider', baseUrl: 'https://eu-test.oppwa.com', entityId: '8a8294174b7ecb28014b9699220015ca', accessToken: 'T0k3n' },
     })
   })
 
@@ -59,6 +62,12 @@ describe('the server configuration', () => {
         userinfoUrl: 'https://api.x.com/2/users/me', clientId: 't-id', clientSecret: 't-secret', scope: 'users.read tweet.read',
       },
     })
+  })
+
+  it('refuses half a payment provider configuration, and a base URL with a trailing slash', () => {
+    expect(() => loadConfig({ PAYMENT_BASE_URL: 'https://eu-test.oppwa.com' })).toThrow(/PAYMENT_ENTITY_ID and PAYMENT_ACCESS_TOKEN are all required/)
+    expect(() => loadConfig({ PAYMENT_ACCESS_TOKEN: 't', PAYMENT_ENTITY_ID: 'e' })).toThrow(/PAYMENT_BASE_URL/)
+    expect(() => loadConfig({ PAYMENT_BASE_URL: 'https://eu-test.oppwa.com/', PAYMENT_ENTITY_ID: 'e', PAYMENT_ACCESS_TOKEN: 't' })).toThrow(/PAYMENT_BASE_URL must be/)
   })
 
   it('refuses half a provider configuration instead of silently using the sandbox', () => {
