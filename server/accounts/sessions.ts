@@ -45,3 +45,8 @@ export async function findSession(db: Queryable, id: string): Promise<ActiveSess
 export async function deleteSession(db: Queryable, id: string): Promise<void> {
   await db.query('delete from sessions where id_hash = $1 or expires_at < now()', [hash(id)])
 }
+
+/** Ends the session a tag names (a logout queued while offline); the tag is the hex of the stored hash. */
+export async function deleteSessionByTag(db: Queryable, tag: string): Promise<void> {
+  await db.query('delete from sessions where id_hash = $1', [Buffer.from(tag, 'hex')])
+}

@@ -3,7 +3,8 @@ import { findSession } from '../accounts/sessions.ts'
 import type { Db } from '../db/types.ts'
 import { jsonError } from './errors.ts'
 import type { AppEnv } from './jsonBody.ts'
-import { clearSessionCookie, readSessionCookie, setSessionCookie } from './sessionCookie.ts'
+import { getCookie } from 'hono/cookie'
+import { clearSessionCookie, readSessionCookie, setSessionCookie, signedInCookieName } from './sessionCookie.ts'
 import type { CookieSettings } from './sessionCookie.ts'
 
 /** Routes behind requireCustomer read the signed-in customer's id from c.get('customerId'). */
@@ -17,8 +18,8 @@ export function requireCustomer(db: Db, settings: CookieSettings): MiddlewareHan
     const id = readSessionCookie(c)
     const session = id ? await findSession(db, id) : undefined
     if (!id || !session) {
-      // A stale cookie is dropped so the browser stops sending it.
-      if (id) clearSessionCookie(c, settings)
+      // A stale cookie (or a hint outliving its session) is dropped so the device stops asking.
+      if (id || getCookie(c, signedInCookieName)) clearSessionCookie(c, settings)
       return jsonError(c, 401, notSignedIn)
     }
     if (session.renewed) setSessionCookie(c, id, session.expiresAt, settings)

@@ -1,8 +1,18 @@
+import { createHash } from 'node:crypto'
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { isHttps } from './requestInfo.ts'
 
 export const sessionCookieName = 'sid'
+
+/**
+ * The script-readable twin of the session cookie: it grants nothing (the tag is the session's stored hash), but it
+ * tells a device that knows no customer that a session exists, and names the session a logout queued offline ends.
+ */
+export const signedInCookieName = 'signed_in'
+
+/** The non-secret tag of a session: hex of the sha256 the sessions table keys it by. */
+export const sessionTag = (id: string): string => createHash('sha256').update(id).digest('hex')
 
 /** Cookie settings the session routes need from the configuration. */
 export interface CookieSettings {
@@ -14,18 +24,20 @@ const secure = (c: Context, s: CookieSettings) => (s.cookieSecure ?? 'auto') ===
 
 /** httpOnly so page script can never read it; Lax so it rides top-level navigations back from a provider. */
 export function setSessionCookie(c: Context, id: string, expiresAt: Date, settings: CookieSettings): void {
-  setCookie(c, sessionCookieName, id, {
-    httpOnly: true,
+  const lifetime = {
     sameSite: 'Lax',
     path: '/',
     secure: secure(c, settings),
     expires: expiresAt,
     maxAge: Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000)),
-  })
+  } as const
+  setCookie(c, sessionCookieName, id, { ...lifetime, httpOnly: true })
+  setCookie(c, signedInCookieName, sessionTag(id), lifetime)
 }
 
 export function clearSessionCookie(c: Context, settings: CookieSettings): void {
   deleteCookie(c, sessionCookieName, { path: '/', httpOnly: true, sameSite: 'Lax', secure: secure(c, settings) })
+  deleteCookie(c, signedInCookieName, { path: '/', sameSite: 'Lax', secure: secure(c, settings) })
 }
 
 export const readSessionCookie = (c: Context): string | undefined => getCookie(c, sessionCookieName) || undefined

@@ -4,18 +4,23 @@ import { LoginSchema } from '../../src/domain/account.ts'
 import { findCredentials, loadUser } from '../accounts/customers.ts'
 import { clearEmailFailures, recordFailure, retryAfterSeconds } from '../accounts/loginLimiter.ts'
 import { defaultScryptN, hashPassword, verifyPassword } from '../accounts/password.ts'
-import { deleteSession } from '../accounts/sessions.ts'
+import { deleteSession, deleteSessionByTag } from '../accounts/sessions.ts'
 import { signIn } from '../accounts/signIn.ts'
 import type { Db } from '../db/types.ts'
 import { jsonError } from '../http/errors.ts'
 import { clientAddress } from '../http/requestInfo.ts'
 import { notSignedIn, requireCustomer } from '../http/requireCustomer.ts'
 import type { CustomerEnv } from '../http/requireCustomer.ts'
-import { clearSessionCookie, readSessionCookie } from '../http/sessionCookie.ts'
+import { clearSessionCookie, readSessionCookie, sessionTag } from '../http/sessionCookie.ts'
 import { validationError } from '../http/validationError.ts'
 import type { AccountSettings } from './users.ts'
 
 export const wrongCredentials = 'Incorrect Username or Password. Please try again.'
+export const invalidSessionTag = 'The session to end must be a session tag.'
+
+/** Body of POST /auth/logout: optional, naming the session a logout queued offline ends. */
+const LogoutSchema = v.object({ session: v.optional(v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/, invalidSessionTag))) })
+
 export const tooManyAttempts = 'Too many sign-in attempts. Please wait a few minutes and try again.'
 
 // An unknown email is checked against this, so it costs the same time as a wrong password.
@@ -49,9 +54,16 @@ export function sessionRoutes(db: Db, settings: AccountSettings) {
       return c.json({ user: await signIn(c, db, found.id, settings) })
     })
     .post('/auth/logout', async (c) => {
+      const body = v.safeParse(LogoutSchema, c.get('json') ?? {})
+      if (!body.success) return validationError(c, body.issues)
+      const tag = body.output.session
       const id = readSessionCookie(c)
-      if (id) await deleteSession(db, id)
-      clearSessionCookie(c, settings)
+      // A logout queued offline names its session: another customer signed in since keeps theirs.
+      if (tag) await deleteSessionByTag(db, tag)
+      if (id && (!tag || sessionTag(id) === tag)) {
+        await deleteSession(db, id)
+        clearSessionCookie(c, settings)
+      } else if (!id) clearSessionCookie(c, settings)
       return c.body(null, 204)
     })
     .get('/auth/session', requireCustomer(db, settings), async (c) => {

@@ -23,12 +23,15 @@ export function login(credentials: Login): Promise<User> {
   return userCall('/auth/login', { method: 'POST', body: credentials })
 }
 
-/** POST /auth/logout: ends the session cookie. */
-export async function logout(): Promise<void> {
+export type LogoutResult = { kind: 'answered'; status: number } | { kind: 'no-answer'; error: string }
+
+/** POST /auth/logout: ends the session the tag names (a logout queued offline), or else the cookie's session. */
+export async function logout(body?: { session: string }): Promise<LogoutResult> {
   try {
-    await api('/auth/logout', { method: 'POST' })
+    const response = await api.raw('/auth/logout', { method: 'POST', ignoreResponseError: true, ...(body ? { body } : {}) })
+    return { kind: 'answered', status: response.status }
   } catch (e) {
-    throw toApiError(e)
+    return { kind: 'no-answer', error: toApiError(e).message }
   }
 }
 

@@ -20,6 +20,12 @@ export async function commitWithOutbox(fact: Fact, row: OutboxRow, given?: Store
   })
 }
 
+/** Queues a write that has no fact of its own to go with (a logout: its fact is the sign-out itself). */
+export async function enqueue(row: OutboxRow, given?: StoreDb): Promise<void> {
+  const store = given ?? (await openStore()).db
+  await store.outbox.add(row)
+}
+
 /** Marks a row as being sent (one more attempt); undefined when it is gone or already answered. */
 export async function claimRow(id: string, given?: StoreDb): Promise<OutboxRow | undefined> {
   const store = given ?? (await openStore()).db

@@ -1,10 +1,14 @@
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate'
 import { authMachine, type CheckInput, type SessionAnswer } from '../../../machines/auth.machine.ts'
 import type { Login, User } from '../../domain/account.ts'
-import { fetchSession, login, logout } from '../../api/account.ts'
+import { fetchSession, login } from '../../api/account.ts'
 import { openAuthChannel } from './authBroadcast.ts'
 import { clearCustomerData } from './customerData.ts'
 import { forgetCustomer, recallCustomer, rememberCustomer } from './knownCustomer.ts'
+import { drainLogouts, queueLogout } from './logoutQueue.ts'
+import { sessionTag } from './signedInHint.ts'
+
+export { customerWritten } from './knownCustomer.ts'
 
 export type AuthActor = ActorRefFrom<typeof authMachine>
 
@@ -24,14 +28,14 @@ export function startAuth(): AuthActor {
     authMachine.provide({
       actors: {
         checkSession: fromPromise<SessionAnswer, CheckInput>(async ({ input }) => {
-          // A device that knows no customer has no session to check: no request, no 401 for every visitor.
-          if (!input.ask && (await recallCustomer()) === null) return { status: 'anonymous' }
+          // A device that knows no customer asks only when the server's hint says a session exists: no 401 for every visitor.
+          if (!input.ask && (await recallCustomer()) === null && sessionTag() === null) return { status: 'anonymous' }
           const user = await fetchSession()
           return user ? { status: 'customer' as const, user } : { status: 'anonymous' as const }
         }),
         recallCustomer: fromPromise(() => recallCustomer()),
         signIn: fromPromise<User, Login>(({ input }) => login(input)),
-        signOut: fromPromise(() => logout()),
+        signOut: fromPromise(() => queueLogout()),
       },
       actions: {
         // Only a change is announced, so two tabs never echo the same sign-in back and forth.
@@ -46,8 +50,11 @@ export function startAuth(): AuthActor {
     }),
   )
   const recheck = () => {
+    void drainLogouts({ force: true }).catch(() => undefined)
     if (actor.getSnapshot().matches('loggedInOffline')) actor.send({ type: 'auth.recheck' })
   }
+  // A logout queued while offline in an earlier visit goes out as soon as the app runs.
+  void drainLogouts({ force: true }).catch(() => undefined)
   window.addEventListener('online', recheck)
   actor.start()
   running = {

@@ -19,6 +19,9 @@ function stamp(body: AuthFact): Fact<AuthFact> {
   return { ...body, id: newId(), stream: AUTH_STREAM, occurredAt: new Date().toISOString(), v: AUTH_FACT_VERSION }
 }
 
+/** Resolves once every sign-in or sign-out write asked for so far is in the log (a page may move on after it). */
+export const customerWritten = (): Promise<unknown> => queue
+
 /** The customer the device last knew, or null (also when the store cannot be read). */
 export async function recallCustomer(): Promise<User | null> {
   await openStore()

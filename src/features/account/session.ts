@@ -63,10 +63,12 @@ export function whenSessionKnown(): Promise<Session> {
 
 /** Signs in with email and password; resolves with the customer, or the failure to show. */
 export async function signIn(credentials: Login): Promise<{ user: User } | { failure: SignInFailure }> {
-  const { actor } = await auth()
+  const { actor, mod } = await auth()
   actor.send({ type: 'auth.signIn', ...credentials })
   const { waitFor } = await import('xstate')
   const done = await waitFor(actor, (s) => !s.matches('signingIn'))
+  // The sign-in fact is on the device before the page moves on, so a reload right after still knows the customer.
+  await mod.customerWritten()
   if (done.context.user) return { user: done.context.user }
   return { failure: done.context.failure ?? { message: 'Sign-in failed.', status: undefined } }
 }
@@ -79,13 +81,14 @@ export async function signOut(): Promise<void> {
 
 /** The server already signed this customer in (a new account): the app follows. */
 export async function adoptCustomer(user: User): Promise<void> {
-  const { actor } = await auth()
+  const { actor, mod } = await auth()
   actor.send({ type: 'auth.signedIn', user })
+  await mod.customerWritten()
 }
 
 /** Asks the server again (after a social sign-in returned); resolves with the answer. */
 export async function recheckSession(): Promise<Session> {
-  const { actor } = await auth()
+  const { actor, mod } = await auth()
   const { waitFor } = await import('xstate')
   const settled = (s: ReturnType<AuthActor['getSnapshot']>) => !s.matches('checking') && !s.matches('recalling')
   // The first check of a page may skip the server (no known customer), so wait for it, then ask for real.
@@ -93,6 +96,7 @@ export async function recheckSession(): Promise<Session> {
   if (actor.getSnapshot().matches('loggedIn')) return session
   actor.send({ type: 'auth.recheck' })
   await waitFor(actor, settled)
+  await mod.customerWritten()
   return session
 }
 

@@ -1,0 +1,85 @@
+import { describe, expect, test } from 'vitest'
+import { baseUrl, newContext, useBrowser } from './browser.ts'
+import { expectProfile, logIn, logOut, signUp, uniqueEmail } from './accounts.ts'
+
+const session = useBrowser()
+const KEY = process.env.VITE_API_KEY ?? process.env.API_KEY ?? 'storefront-sandbox-key'
+
+/** Asks the server directly, outside any browser, whether this session cookie still works. */
+async function sessionAlive(sid: string): Promise<boolean> {
+  const res = await fetch(`${baseUrl()}/api/auth/session`, { headers: { Key: KEY, Cookie: `sid=${sid}` } })
+  return res.status === 200
+}
+
+describe('the sign-in the device keeps', () => {
+  test('a reload the moment the profile shows after signing in still shows the customer', async () => {
+    const page = await session.page()
+    const email = uniqueEmail()
+    await signUp(page, email)
+    await expectProfile(page)
+    await logOut(page)
+    await page.waitForURL((url) => url.pathname === '/')
+    await logIn(page, email, 'Secret#123')
+    await expectProfile(page)
+    await page.reload()
+    await page.getByRole('heading', { level: 1, name: 'Welcome Thandi Nkosi' }).waitFor()
+    await page.getByRole('button', { name: 'Account menu' }).waitFor()
+  })
+
+  test('a device that knows no customer learns of a valid session from the hint cookie', async () => {
+    const context = await session.context()
+    const page = await session.page()
+    await signUp(page, uniqueEmail())
+    await expectProfile(page)
+    // Another browser profile with the same cookies but an empty IndexedDB: the device knows nobody.
+    const fresh = await newContext(session.browser())
+    try {
+      await fresh.addCookies(await context.cookies())
+      const other = await fresh.newPage()
+      await other.goto('/')
+      await other.getByRole('button', { name: 'Account menu' }).waitFor()
+      await other.goto('/profile')
+      await other.getByRole('heading', { level: 1, name: 'Welcome Thandi Nkosi' }).waitFor()
+    } finally {
+      await fresh.close()
+    }
+  })
+
+  test('an anonymous visitor is never asked about a session (no 401 on the home page)', async () => {
+    const page = await session.page()
+    const asked: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/api/auth/session')) asked.push(request.url())
+    })
+    await page.goto('/')
+    await page.getByRole('heading', { level: 1, name: 'Product Packages' }).waitFor()
+    await page.waitForTimeout(1_000)
+    expect(asked).toEqual([])
+  })
+
+  test('a logout made offline ends the server session once the connection returns', async () => {
+    const context = await session.context()
+    const page = await session.page()
+    await signUp(page, uniqueEmail())
+    await expectProfile(page)
+    const sid = (await context.cookies()).find((c) => c.name === 'sid')!.value
+    expect(await sessionAlive(sid)).toBe(true)
+
+    await context.setOffline(true)
+    await page.waitForFunction(() => !navigator.onLine)
+    await logOut(page)
+    await page.waitForURL((url) => url.pathname === '/')
+    await page.getByRole('link', { name: 'login', exact: true }).waitFor()
+    // Still offline: the server has not heard yet, and a reload keeps the visitor logged out.
+    expect(await sessionAlive(sid)).toBe(true)
+    await page.reload()
+    expect(await page.getByRole('button', { name: 'Account menu' }).count()).toBe(0)
+
+    await context.setOffline(false)
+    await expect.poll(() => sessionAlive(sid), { timeout: 15_000 }).toBe(false)
+    await page.reload()
+    await page.getByRole('heading', { level: 1, name: 'Product Packages' }).waitFor()
+    expect(await page.getByRole('button', { name: 'Account menu' }).count()).toBe(0)
+    expect((await context.cookies()).some((c) => c.name === 'sid')).toBe(false)
+  })
+})
