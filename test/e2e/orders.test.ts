@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { horizontalOverflow, screenshot, useBrowser } from './browser.ts'
 import { expectProfile, signUp, uniqueEmail } from './accounts.ts'
-import { addFirstProducts, cartLines, cartLink, openHome, proceedToOrder } from './storefront.ts'
+import { addFirstProducts, cartLines, openCart, openHome, proceedToOrder } from './storefront.ts'
 
 const session = useBrowser()
 const KEY = process.env.VITE_API_KEY ?? process.env.API_KEY ?? 'storefront-sandbox-key'
@@ -38,9 +38,7 @@ async function customerWithCart(page: Page): Promise<{ names: string[]; total: n
 }
 
 async function fillAddress(page: Page, lines = 2): Promise<void> {
-  // Through the header link, as a customer goes: a full reload right after "add to cart" could race the last write.
-  await cartLink(page).click()
-  await page.getByRole('heading', { level: 1, name: 'Cart' }).waitFor()
+  await openCart(page)
   await expect.poll(() => cartLines(page).count()).toBe(lines)
   await proceedToOrder(page).click()
   await page.getByRole('heading', { level: 1, name: 'Delivery Address' }).waitFor()

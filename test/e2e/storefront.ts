@@ -74,8 +74,13 @@ export async function expectBadge(page: Page, count: number, timeout = 10_000): 
   await page.getByRole('banner').getByRole('link', { name }).waitFor({ timeout: 2_000 })
 }
 
+/**
+ * Opens /cart: through the header's cart link once the app is open, as a customer does (a full load right after
+ * "add to cart" would race the write still landing in IndexedDB); by address on a page that has not loaded the app.
+ */
 export async function openCart(page: Page): Promise<void> {
-  await page.goto('/cart')
+  if (page.url().startsWith('http')) await cartLink(page).click()
+  else await page.goto('/cart')
   await page.getByRole('heading', { level: 1, name: 'Cart' }).waitFor()
 }
 

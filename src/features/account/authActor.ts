@@ -4,8 +4,8 @@ import type { Login, User } from '../../domain/account.ts'
 import { fetchSession, login } from '../../api/account.ts'
 import { openAuthChannel } from './authBroadcast.ts'
 import { clearCustomerData } from './customerData.ts'
-import { forgetCustomer, recallCustomer, rememberCustomer } from './knownCustomer.ts'
-import { drainLogouts, queueLogout } from './logoutQueue.ts'
+import { customerWritten, forgetCustomer, recallCustomer, rememberCustomer } from './knownCustomer.ts'
+import { drainLogouts, queueLogout, settleLogouts } from './logoutQueue.ts'
 import { sessionTag } from './signedInHint.ts'
 
 export { customerWritten } from './knownCustomer.ts'
@@ -34,8 +34,15 @@ export function startAuth(): AuthActor {
           return user ? { status: 'customer' as const, user } : { status: 'anonymous' as const }
         }),
         recallCustomer: fromPromise(() => recallCustomer()),
-        signIn: fromPromise<User, Login>(({ input }) => login(input)),
-        signOut: fromPromise(() => queueLogout()),
+        signIn: fromPromise<User, Login>(async ({ input }) => {
+          await settleLogouts()
+          return login(input)
+        }),
+        // Done once the device holds the logout: the queued request and the sign-out fact (asked for on entry).
+        signOut: fromPromise(async () => {
+          await queueLogout()
+          await customerWritten()
+        }),
       },
       actions: {
         // Only a change is announced, so two tabs never echo the same sign-in back and forth.

@@ -8,21 +8,29 @@ import { dropSessionHint, sessionTag } from './signedInHint.ts'
 export const AUTH_LOGOUT = 'auth.logout'
 
 /**
- * A logout ends the server session when the server can be reached: the session's tag goes into the outbox, the
- * device forgets the hint at once (so it never asks the server back into a session it left), and a drain sends it.
+ * A logout ends the server session when the server can be reached: the session's tag goes into the outbox and the
+ * device forgets the hint at once (so it never asks the server back into a session it left). This resolves once the
+ * logout is on the device; the send runs on in the background, and a page that unloads first leaves it queued for
+ * the next start.
  */
 export async function queueLogout(): Promise<void> {
   const session = sessionTag()
   dropSessionHint()
   if (session === null) {
     // No tag (a session from before tags): only the cookie can name it, so it is ended now or not at all.
-    await logout().catch(() => undefined)
+    void logout().catch(() => undefined)
     return
   }
   const now = new Date().toISOString()
   await enqueue({ id: newId(), kind: AUTH_LOGOUT, request: { session }, status: 'pending', attempts: 0, createdAt: now, nextAttemptAt: null, lastError: null })
-  await drainLogouts({ force: true })
+  void drainLogouts({ force: true }).catch(() => undefined)
 }
+
+/**
+ * Before a sign-in: the queued logouts go first (or fail first), because a logout answered after the sign-in
+ * would clear the new session's cookie along with the old one.
+ */
+export const settleLogouts = (): Promise<void> => drainLogouts({ force: true }).catch(() => undefined)
 
 /** Sends the queued logouts, one tab at a time; each ends its own session once, whoever is signed in now. */
 export function drainLogouts({ force = false, send = logout }: { force?: boolean; send?: typeof logout } = {}): Promise<void> {

@@ -22,7 +22,8 @@ let waiting: Array<(s: Session) => void> = []
 function sessionOf(actor: AuthActor): Session {
   const snapshot = actor.getSnapshot()
   const user = snapshot.context.user
-  if (snapshot.matches('checking') || snapshot.matches('recalling')) return { status: 'checking' }
+  // Signing out counts as not known yet: guarded pages leave only once the logout is held on the device.
+  if (snapshot.matches('checking') || snapshot.matches('recalling') || snapshot.matches('signingOut')) return { status: 'checking' }
   if (user && snapshot.matches('loggedIn')) return { status: 'customer', customer: user, offline: false }
   if (user && snapshot.matches('loggedInOffline')) return { status: 'customer', customer: user, offline: true }
   return { status: 'anonymous' }
@@ -73,10 +74,14 @@ export async function signIn(credentials: Login): Promise<{ user: User } | { fai
   return { failure: done.context.failure ?? { message: 'Sign-in failed.', status: undefined } }
 }
 
-/** Logs out: the device forgets at once, the server is told when it can be reached. */
+/** Logs out: resolves once the device has forgotten the customer and queued the logout; the server is told when it can be reached. */
 export async function signOut(): Promise<void> {
-  const { actor } = await auth()
+  const { actor, mod } = await auth()
   actor.send({ type: 'auth.signOut' })
+  const { waitFor } = await import('xstate')
+  await waitFor(actor, (s) => !s.matches('signingOut'))
+  // The sign-out fact and the queued logout are on the device before the page moves on: a reload cannot undo them.
+  await mod.customerWritten()
 }
 
 /** The server already signed this customer in (a new account): the app follows. */
