@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { Queryable } from '../db/types.ts'
 
 /** Failed sign-ins allowed per window: few per account (guessing one password), more per address (shared NATs). */
@@ -8,9 +9,12 @@ export interface LimiterKeys {
   address: string
 }
 
+// A long key (a forwarded-for header is the client's to write) is kept as its hash: btree rows cannot exceed ~2.7 KB.
+const bounded = (key: string) => (key.length <= 256 ? key : `sha256:${createHash('sha256').update(key).digest('hex')}`)
+
 const keysOf = ({ email, address }: LimiterKeys) => [
-  { key: `email:${email.trim().toLowerCase()}`, limit: loginLimits.perEmail },
-  { key: `address:${address}`, limit: loginLimits.perAddress },
+  { key: bounded(`email:${email.trim().toLowerCase()}`), limit: loginLimits.perEmail },
+  { key: bounded(`address:${address}`), limit: loginLimits.perAddress },
 ]
 
 /**
@@ -40,5 +44,5 @@ export async function recordFailure(db: Queryable, keys: LimiterKeys): Promise<v
 
 /** A correct password clears that email's failures; the address keeps its count. */
 export async function clearEmailFailures(db: Queryable, email: string): Promise<void> {
-  await db.query('delete from login_failures where key = $1', [`email:${email.trim().toLowerCase()}`])
+  await db.query('delete from login_failures where key = $1', [bounded(`email:${email.trim().toLowerCase()}`)])
 }

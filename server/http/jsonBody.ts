@@ -2,23 +2,33 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import * as v from 'valibot'
 import { jsonError } from './errors.ts'
+import { inputRefused, unstorableInBody, unstorableInUrl } from './storableInput.ts'
 
 /** Per-request values the middleware hands to routes. */
 export type AppEnv = { Variables: { json: unknown } }
 
 const isJson = (type: string) => /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)
 
-/** Parses every request body once at the edge, so malformed JSON is a 400 before any route runs. */
+/**
+ * Parses every request body once at the edge, so malformed JSON is a 400 before any route runs, and refuses
+ * (400, naming the field) any path, query or body text PostgreSQL could not store, whatever the route checks.
+ */
 export const jsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const inUrl = unstorableInUrl(c.req.url)
+  if (inUrl) return inputRefused(c, inUrl)
   const text = c.req.raw.body ? await c.req.text() : ''
   if (text.trim() === '') return next()
   const type = c.req.header('Content-Type') ?? 'application/json'
   if (!isJson(type)) return jsonError(c, 415, 'Request body must be JSON')
+  let json: unknown
   try {
-    c.set('json', JSON.parse(text))
+    json = JSON.parse(text)
   } catch {
     return jsonError(c, 400, 'Malformed JSON body')
   }
+  const inBody = unstorableInBody(json)
+  if (inBody) return inputRefused(c, inBody)
+  c.set('json', json)
   await next()
 }
 

@@ -11,6 +11,9 @@ export const othersCheckout = 'You can only see your own payments.'
 
 export type Refusal = { ok: false; status: 403 | 404 | 409; error: string }
 
+// The customer's details are optional to the provider and refused past its limits (OPPWA: 48, 48, 128), so longer ones are left out.
+const fits = (text: string | undefined, max: number) => (text && text.length <= max ? text : '')
+
 /** Creates the card checkout for the customer's unpaid order; the amount is the server's order total. */
 export async function createCardCheckout(db: Db, provider: CardProvider, customerId: number, orderId: number): Promise<{ ok: true; checkout: Checkout } | Refusal> {
   const payable = await payableOrder(db, customerId, orderId)
@@ -25,7 +28,7 @@ export async function createCardCheckout(db: Db, provider: CardProvider, custome
     amount,
     currency: PAYMENT_CURRENCY,
     merchantTransactionId: order.number,
-    customer: { givenName: customer?.first_name ?? '', surname: customer?.last_name ?? '', email: customer?.email ?? '' },
+    customer: { givenName: fits(customer?.first_name, 48), surname: fits(customer?.last_name, 48), email: fits(customer?.email, 128) },
   })
   await db.query('insert into checkouts (id, customer_id, order_id, amount, currency) values ($1, $2, $3, $4, $5)', [
     id, customerId, order.order_id, amount, PAYMENT_CURRENCY,

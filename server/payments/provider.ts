@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { ResultSchema } from '../../src/domain/payment.ts'
+import { toStorableText } from '../../src/domain/storable.ts'
 
 /**
  * The card provider port, spoken in the OPPWA / Peach Payments COPYandPAY protocol: the same client talks to
@@ -84,6 +85,9 @@ export interface ProviderSettings {
   timeoutMs?: number
 }
 
+// The provider's texts end in our tables once it has taken the money, so what PostgreSQL refuses is replaced, not refused.
+const keepable = (_key: string, value: unknown) => (typeof value === 'string' ? toStorableText(value) : value)
+
 export function oppwaProvider(settings: ProviderSettings): CardProvider {
   const send = settings.fetch ?? ((request: Request) => fetch(request))
   const timeoutMs = settings.timeoutMs ?? 15_000
@@ -105,7 +109,7 @@ export function oppwaProvider(settings: ProviderSettings): CardProvider {
     }
     const text = await response.text()
     try {
-      return { status: response.status, body: JSON.parse(text) }
+      return { status: response.status, body: JSON.parse(text, keepable) }
     } catch {
       throw new ProviderUnavailable(`payment provider answered ${response.status} without JSON`)
     }

@@ -5,6 +5,7 @@ import * as client from 'openid-client'
 import { signIn } from '../accounts/signIn.ts'
 import type { Db } from '../db/types.ts'
 import { isHttps, requestOrigin } from '../http/requestInfo.ts'
+import { storableUrl } from '../http/storableInput.ts'
 import type { SandboxIdentityService } from '../sandbox/identity/sandbox.ts'
 import { flowMinutes, saveFlow, takeFlow } from '../social/oauthStates.ts'
 import { isSocialProvider } from '../social/providerConfig.ts'
@@ -43,6 +44,8 @@ export function socialRoutes(db: Db, settings: SocialSettings, sandbox?: Sandbox
   const secure = (c: Context) => ((settings.cookieSecure ?? 'auto') === 'auto' ? isHttps(c, settings) : settings.cookieSecure === true)
 
   return new Hono()
+    // Mounted outside /api's edge (no Key, no JSON), so the path and query are checked here.
+    .use(storableUrl)
     .get('/:provider/start', async (c) => {
       const p = c.req.param('provider')
       if (!isSocialProvider(p)) return fail(c, p, 'unknown provider')

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { MAX_EMAIL_LENGTH, storableText } from './storable.ts'
 
 /**
  * Customer accounts: the schemas of spec §5, shared unchanged by the client, the server and the
@@ -35,15 +36,45 @@ export const messages = {
   province: 'Province is required.',
 } as const
 
+/** A field holding characters PostgreSQL cannot store (U+0000, half a surrogate pair), by field name. */
+export const unsavableMessages = {
+  first_name: 'First name contains characters that cannot be saved.',
+  last_name: 'Last name contains characters that cannot be saved.',
+  email: 'Email contains characters that cannot be saved.',
+  password: 'Password contains characters that cannot be saved.',
+  unit_number: 'Unit number contains characters that cannot be saved.',
+  floor_level: 'Floor level contains characters that cannot be saved.',
+  building_name: 'Building name contains characters that cannot be saved.',
+  street_number: 'Street number contains characters that cannot be saved.',
+  street_name: 'Street name contains characters that cannot be saved.',
+  suburb: 'Suburb contains characters that cannot be saved.',
+  city: 'City/Town contains characters that cannot be saved.',
+  province: 'Province contains characters that cannot be saved.',
+  country: 'Country contains characters that cannot be saved.',
+  deliver_to: 'Deliver to contains characters that cannot be saved.',
+} as const
+
+/** What the server's request edge answers for such a field; digit fields refuse it by their own pattern already. */
+export const unstorableFieldMessages: Readonly<Record<string, string>> = {
+  ...unsavableMessages,
+  id_number: messages.idDigits,
+  phone: messages.phoneDigits,
+  mobile: messages.mobileDigits,
+  postal_code: messages.postalDigits,
+}
+
 /** Stop a field at its first failed rule, so a blank field shows only its "required" message. */
 const firstIssue = { abortPipeEarly: true } as const
 
 /** A required, trimmed text: a missing value or a blank one both read as "required". */
-const required = (message: string) =>
-  v.optional(v.config(v.pipe(v.string(message), v.trim(), v.nonEmpty(message)), firstIssue), '')
+const required = (message: string, unsavable: string) =>
+  v.optional(v.config(v.pipe(v.string(message), v.trim(), v.nonEmpty(message), storableText(unsavable)), firstIssue), '')
 
 /** An optional, trimmed text; null or absent become '' so the output is always a string. */
-const optionalText = v.nullish(v.pipe(v.string(), v.trim()), '')
+const optionalText = (unsavable: string) => v.nullish(v.pipe(v.string(), v.trim(), storableText(unsavable)), '')
+
+/** The same as stored and returned: never re-checked, because a saved record is shown, not refused. */
+const savedText = v.nullish(v.pipe(v.string(), v.trim()), '')
 
 const requiredMatching = (requiredMessage: string, pattern: RegExp, message: string) =>
   v.optional(
@@ -55,8 +86,8 @@ const requiredMatching = (requiredMessage: string, pattern: RegExp, message: str
   )
 
 export const PersonalSchema = v.object({
-  first_name: required(messages.firstName),
-  last_name: required(messages.lastName),
+  first_name: required(messages.firstName, unsavableMessages.first_name),
+  last_name: required(messages.lastName, unsavableMessages.last_name),
   id_number: requiredMatching(messages.idRequired, /^\d{13}$/, messages.idDigits),
   email: v.optional(
     v.config(
@@ -64,6 +95,8 @@ export const PersonalSchema = v.object({
         v.string(messages.emailRequired),
         v.trim(),
         v.nonEmpty(messages.emailRequired),
+        storableText(unsavableMessages.email),
+        v.maxLength(MAX_EMAIL_LENGTH, messages.emailShape),
         v.email(messages.emailShape),
       ),
       firstIssue,
@@ -76,6 +109,7 @@ export const PersonalSchema = v.object({
       v.pipe(
         v.string(messages.passwordRequired),
         v.nonEmpty(messages.passwordRequired),
+        storableText(unsavableMessages.password),
         v.regex(PASSWORD_PATTERN, messages.passwordRule),
       ),
       firstIssue,
@@ -93,22 +127,26 @@ export const PersonalSchema = v.object({
 export type PersonalInput = v.InferInput<typeof PersonalSchema>
 export type Personal = v.InferOutput<typeof PersonalSchema>
 
-export const GpsSchema = v.object({ longitude: v.number(), latitude: v.number() })
+// Finite and on the globe: JSON.parse reads 1e999 as Infinity, which a double column would keep.
+export const GpsSchema = v.object({
+  longitude: v.pipe(v.number(), v.minValue(-180), v.maxValue(180)),
+  latitude: v.pipe(v.number(), v.minValue(-90), v.maxValue(90)),
+})
 export type Gps = v.InferOutput<typeof GpsSchema>
 
 export const AddressSchema = v.object({
-  unit_number: optionalText,
-  floor_level: optionalText,
-  building_name: optionalText,
-  street_number: required(messages.streetNumber),
-  street_name: required(messages.streetName),
-  suburb: optionalText,
-  city: required(messages.city),
-  province: required(messages.province),
+  unit_number: optionalText(unsavableMessages.unit_number),
+  floor_level: optionalText(unsavableMessages.floor_level),
+  building_name: optionalText(unsavableMessages.building_name),
+  street_number: required(messages.streetNumber, unsavableMessages.street_number),
+  street_name: required(messages.streetName, unsavableMessages.street_name),
+  suburb: optionalText(unsavableMessages.suburb),
+  city: required(messages.city, unsavableMessages.city),
+  province: required(messages.province, unsavableMessages.province),
   postal_code: requiredMatching(messages.postalRequired, /^\d{4}$/, messages.postalDigits),
-  country: v.nullish(v.pipe(v.string(), v.trim(), v.nonEmpty()), 'South Africa'),
+  country: v.nullish(v.pipe(v.string(), v.trim(), v.nonEmpty(), storableText(unsavableMessages.country)), 'South Africa'),
   gps_coordinates: v.nullish(GpsSchema, null),
-  deliver_to: optionalText,
+  deliver_to: optionalText(unsavableMessages.deliver_to),
 })
 export type AddressInput = v.InferInput<typeof AddressSchema>
 export type Address = v.InferOutput<typeof AddressSchema>
@@ -122,30 +160,54 @@ export type Signup = v.InferOutput<typeof SignupSchema>
 
 /** Body of POST /api/auth/login. */
 export const LoginSchema = v.object({
-  email: required(messages.emailRequired),
-  password: v.optional(v.pipe(v.string(messages.passwordRequired), v.nonEmpty(messages.passwordRequired)), ''),
+  email: v.optional(
+    v.config(
+      v.pipe(
+        v.string(messages.emailRequired),
+        v.trim(),
+        v.nonEmpty(messages.emailRequired),
+        storableText(unsavableMessages.email),
+        v.maxLength(MAX_EMAIL_LENGTH, messages.emailShape),
+      ),
+      firstIssue,
+    ),
+    '',
+  ),
+  password: v.optional(
+    v.config(
+      v.pipe(v.string(messages.passwordRequired), v.nonEmpty(messages.passwordRequired), storableText(unsavableMessages.password)),
+      firstIssue,
+    ),
+    '',
+  ),
 })
 export type Login = v.InferOutput<typeof LoginSchema>
 
 /** An address as stored: lenient, because a saved record is shown, not re-validated. */
 const SavedAddressSchema = v.object({
-  ...AddressSchema.entries,
-  street_number: optionalText,
-  street_name: optionalText,
-  city: optionalText,
-  province: optionalText,
-  postal_code: optionalText,
+  unit_number: savedText,
+  floor_level: savedText,
+  building_name: savedText,
+  street_number: savedText,
+  street_name: savedText,
+  suburb: savedText,
+  city: savedText,
+  province: savedText,
+  postal_code: savedText,
+  country: v.nullish(v.pipe(v.string(), v.trim(), v.nonEmpty()), 'South Africa'),
+  gps_coordinates: v.nullish(v.object({ longitude: v.number(), latitude: v.number() }), null),
+  deliver_to: savedText,
 })
 
 /** A customer as the server returns one; social sign-ins may lack ID number and phones. */
 export const UserSchema = v.object({
   id: v.number(),
-  first_name: optionalText,
-  last_name: optionalText,
-  id_number: optionalText,
+  first_name: savedText,
+  last_name: savedText,
+  id_number: savedText,
   email: v.pipe(v.string(), v.trim()),
-  phone: optionalText,
-  mobile: optionalText,
+  phone: savedText,
+  mobile: savedText,
   addresses: v.nullish(v.array(SavedAddressSchema), []),
   orders: v.nullish(v.array(v.unknown()), []),
 })

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { AddressSchema } from './account.ts'
+import { MAX_PRODUCT_ID, storableText, unsavable } from './storable.ts'
 
 /**
  * Orders: the create-order body (spec §3/§7), the server's order object and the status looks of
@@ -25,37 +26,41 @@ export const PARTNER = {
   agent_email: 'webstore@storefront.co.za',
 } as const
 
-const ConfigSchema = v.object({ friendly_name: v.string(), comments: v.string() })
+/** A text the server keeps (in a column or a jsonb document), so it must be one PostgreSQL can store. */
+const kept = (field: string) => v.pipe(v.string(), storableText(unsavable(field)))
+
+const ConfigSchema = v.object({ friendly_name: kept('Friendly name'), comments: kept('Comments') })
 
 /** Same shape as the cart's ProductConfigs: at least one config, the first holding the friendly name. */
 export const ProductConfigsSchema = v.object({
-  value_adds: v.array(v.string()),
+  value_adds: v.array(kept('Value add')),
   configs: v.tupleWithRest([ConfigSchema], ConfigSchema),
 })
 
 /** A cart line as sent in an order (src/domain/cart.ts `OrderLine`). */
 export const CartLineSchema = v.object({
-  cart_id: v.string(),
-  product_id: v.number(),
+  cart_id: kept('Cart id'),
+  // Compared with products.id, a PostgreSQL integer.
+  product_id: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_PRODUCT_ID)),
   id: v.number(),
-  name: v.string(),
+  name: kept('Name'),
   unit_price: v.number(),
-  image: v.string(),
+  image: kept('Image'),
   product_configs: ProductConfigsSchema,
 })
 
 export const DeliverySchema = v.object({
-  type: v.string(),
-  time: v.string(),
-  instructions: v.string(),
-  sales_channel: v.string(),
-  rica_type: v.string(),
+  type: kept('Delivery type'),
+  time: kept('Delivery time'),
+  instructions: kept('Delivery instructions'),
+  sales_channel: kept('Sales channel'),
+  rica_type: kept('RICA type'),
 })
 
 export const PartnerSchema = v.object({
-  id: v.union([v.number(), v.string()]),
-  comments: v.string(),
-  agent_email: v.string(),
+  id: v.union([v.number(), kept('Partner id')]),
+  comments: kept('Partner comments'),
+  agent_email: kept('Agent email'),
 })
 
 /** Body of POST /api/v10/partner/order/{user_id}; `order.id` equals the Idempotency-Key header. */

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { MAX_ID, storableText, unsavable } from './storable.ts'
 
 /**
  * Payments (spec §3, §4, §7, §9; GUIDE.md §4): the result-code table, the amounts as each provider wants
@@ -54,7 +55,8 @@ export const sameAmount = (amount: string, rand: number): boolean => {
 export const CheckoutIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9][A-Za-z0-9.-]{7,79}$/, 'Invalid checkout id.'))
 
 const OrderIdSchema = v.pipe(
-  v.union([v.pipe(v.number(), v.integer(), v.minValue(1)), v.pipe(v.string(), v.regex(/^\d{1,15}$/), v.transform(Number))]),
+  // At most 15 digits either way: inside bigint, so an id too big for the database is a 400 like any other bad id.
+  v.union([v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_ID)), v.pipe(v.string(), v.regex(/^\d{1,15}$/), v.transform(Number))]),
   v.number(),
 )
 
@@ -101,15 +103,18 @@ export const PAYMENT_STATUS_HEADERS = {
   orderNumber: 'Payment-Order-Number',
 } as const
 
+/** Wallet texts go on to the provider, whose answer the server records: refused here if PostgreSQL could not store them. */
+const passedOn = (field: string) => v.pipe(v.string(), storableText(unsavable(field)))
+
 /** What Google Pay's loadPaymentData answers, as far as the server needs it (Google's PaymentData shape). */
 export const WalletPaymentDataSchema = v.object({
   apiVersion: v.number(),
   apiVersionMinor: v.number(),
   paymentMethodData: v.object({
     type: v.literal('CARD'),
-    description: v.optional(v.string()),
-    info: v.optional(v.object({ cardNetwork: v.optional(v.string()), cardDetails: v.optional(v.string()) })),
-    tokenizationData: v.object({ type: v.string(), token: v.pipe(v.string(), v.minLength(1), v.maxLength(20_000)) }),
+    description: v.optional(passedOn('Description')),
+    info: v.optional(v.object({ cardNetwork: v.optional(passedOn('Card network')), cardDetails: v.optional(passedOn('Card details')) })),
+    tokenizationData: v.object({ type: passedOn('Token type'), token: v.pipe(passedOn('Token'), v.minLength(1), v.maxLength(20_000)) }),
   }),
 })
 export type WalletPaymentData = v.InferOutput<typeof WalletPaymentDataSchema>

@@ -1,6 +1,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { messages } from '../../domain/account.ts'
+import { messages, unsavableMessages } from '../../domain/account.ts'
 
 type MessageKey = keyof typeof messages
 
@@ -25,9 +25,28 @@ const descriptors: Record<MessageKey, MessageDescriptor> = {
   province: msg`Province is required.`,
 }
 
-const byText = new Map<string, MessageDescriptor>(
-  (Object.keys(messages) as MessageKey[]).map((key) => [messages[key], descriptors[key]]),
-)
+/** Text PostgreSQL cannot store (issue 9), by field. */
+const unsavableDescriptors: Record<keyof typeof unsavableMessages, MessageDescriptor> = {
+  first_name: msg`First name contains characters that cannot be saved.`,
+  last_name: msg`Last name contains characters that cannot be saved.`,
+  email: msg`Email contains characters that cannot be saved.`,
+  password: msg`Password contains characters that cannot be saved.`,
+  unit_number: msg`Unit number contains characters that cannot be saved.`,
+  floor_level: msg`Floor level contains characters that cannot be saved.`,
+  building_name: msg`Building name contains characters that cannot be saved.`,
+  street_number: msg`Street number contains characters that cannot be saved.`,
+  street_name: msg`Street name contains characters that cannot be saved.`,
+  suburb: msg`Suburb contains characters that cannot be saved.`,
+  city: msg`City/Town contains characters that cannot be saved.`,
+  province: msg`Province contains characters that cannot be saved.`,
+  country: msg`Country contains characters that cannot be saved.`,
+  deliver_to: msg`Deliver to contains characters that cannot be saved.`,
+}
+
+const byText = new Map<string, MessageDescriptor>([
+  ...(Object.keys(messages) as MessageKey[]).map((key) => [messages[key], descriptors[key]] as const),
+  ...(Object.keys(unsavableMessages) as (keyof typeof unsavableMessages)[]).map((key) => [unsavableMessages[key], unsavableDescriptors[key]] as const),
+])
 
 /** The message in the active language; a text with no catalogue entry shows as it is. */
 export function translateMessage(i18n: I18n, text: string): string {
