@@ -8,6 +8,7 @@ import { jsonError, notFound, onError } from './http/errors.ts'
 import { jsonBody } from './http/jsonBody.ts'
 import type { AppEnv } from './http/jsonBody.ts'
 import { productImage } from './http/productImages.ts'
+import { pageSecurityHeaders } from './http/securityHeaders.ts'
 import { bootstrapRoutes } from './routes/bootstrap.ts'
 import { orderRoutes } from './routes/orders.ts'
 import { paymentRoutes } from './routes/payments.ts'
@@ -25,7 +26,7 @@ export const maxBodyBytes = 100 * 1024
 export interface AppOptions {
   db: Db
   /** Only the key is required; the rest default as loadConfig would (tests pass just what they exercise). */
-  config: Pick<Config, 'apiKey'> & Partial<Pick<Config, 'scryptN' | 'cookieSecure' | 'trustProxy' | 'publicUrl' | 'social' | 'partner' | 'payments'>>
+  config: Pick<Config, 'apiKey'> & Partial<Pick<Config, 'scryptN' | 'cookieSecure' | 'trustProxy' | 'publicUrl' | 'social' | 'partner' | 'payments' | 'clientBuild'>>
   /** The Vite build to serve; omitted in dev mode (Vite serves the client) and in API-only tests. */
   distDir?: string
   /** The in-process identity providers social sign-in uses when the environment names no real ones. */
@@ -58,7 +59,7 @@ export function createApp({ db, config, distDir, sandbox }: AppOptions) {
   app.route('/api', api)
   if (payments.sandbox) app.route(paymentSandboxPrefix, payments.sandbox)
   app.get('/images/products/:file', productImage)
-  if (distDir) app.use(clientFiles(distDir))
+  if (distDir) app.use(clientFiles(distDir, pageSecurityHeaders(config)))
   app.notFound(notFound)
   app.onError(onError)
   return app

@@ -46,6 +46,9 @@ const EnvSchema = v.object({
   PAYMENT_BASE_URL: v.optional(v.pipe(v.string(), v.regex(/^$|^https?:\/\/[^\s?#]+[^/\s?#]$/, 'PAYMENT_BASE_URL must be an http(s) URL without a trailing slash')), ''),
   PAYMENT_ENTITY_ID: v.optional(v.pipe(v.string(), v.trim()), ''),
   PAYMENT_ACCESS_TOKEN: v.optional(v.pipe(v.string(), v.trim()), ''),
+  // Vite builds these into the client; the server reads the same ones to allow Google's hosts in the page policy.
+  VITE_GOOGLE_PAY: v.optional(v.string(), ''),
+  VITE_GOOGLE_MAPS_KEY: v.optional(v.string(), ''),
   ...socialEnvEntries,
 })
 
@@ -58,6 +61,12 @@ function readPayments(e: { PAYMENT_BASE_URL: string; PAYMENT_ENTITY_ID: string; 
   if (e.PAYMENT_BASE_URL === '' || e.PAYMENT_ENTITY_ID === '' || e.PAYMENT_ACCESS_TOKEN === '')
     throw new Error('Invalid environment: PAYMENT_BASE_URL, PAYMENT_ENTITY_ID and PAYMENT_ACCESS_TOKEN are all required for a real payment provider')
   return { kind: 'provider', baseUrl: e.PAYMENT_BASE_URL, entityId: e.PAYMENT_ENTITY_ID, accessToken: e.PAYMENT_ACCESS_TOKEN }
+}
+
+/** Which Google scripts the built client loads (so the page policy allows their hosts). */
+export interface ClientBuild {
+  googlePay: boolean
+  googlePlaces: boolean
 }
 
 /** Who the orders this storefront places are booked to; never taken from the request. */
@@ -86,6 +95,7 @@ export interface Config {
   social: SocialProviderSettings
   partner: Partner
   payments: PaymentSettings
+  clientBuild: ClientBuild
 }
 
 /** Parses env (process.env by default); throws one readable message naming every bad variable. */
@@ -108,5 +118,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // A numeric id stays a number, as the client sends it.
     partner: { id: /^\d{1,15}$/.test(e.PARTNER_ID) ? Number(e.PARTNER_ID) : e.PARTNER_ID, comments: e.PARTNER_COMMENTS, agent_email: e.PARTNER_AGENT_EMAIL },
     payments: readPayments(e),
+    clientBuild: { googlePay: e.VITE_GOOGLE_PAY === 'google', googlePlaces: e.VITE_GOOGLE_MAPS_KEY !== '' },
   }
 }

@@ -20,11 +20,14 @@ const compressible = /^(text\/|application\/(javascript|json|manifest\+json|xml)
 const cacheControl = (path: string) => (path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache')
 const isBackendPath = (path: string) => /^\/(api|images)(\/|$)/.test(path)
 
+/** Headers for the request's HTML answers (the page security policy), 304s included so caches keep them current. */
+export type PageHeaders = (c: Context) => Record<string, string>
+
 /**
  * Serves the Vite build in distDir: hashed assets cached for a year, everything else revalidated by ETag,
  * compressed once per file version, and index.html for client-side routes (SPA fallback).
  */
-export function clientFiles(distDir: string): MiddlewareHandler {
+export function clientFiles(distDir: string, pageHeaders: PageHeaders = () => ({})): MiddlewareHandler {
   const root = resolve(distDir)
   const cache = new Map<string, LoadedFile>()
 
@@ -64,15 +67,15 @@ export function clientFiles(distDir: string): MiddlewareHandler {
     if ((method !== 'GET' && method !== 'HEAD') || isBackendPath(path)) return next()
     const target = toFile(path)
     const found = target ? await load(target) : undefined
-    if (found) return send(c, found, cacheControl(path))
+    if (found) return send(c, found, cacheControl(path), pageHeaders)
     if (looksLikeFile(path)) return next()
     const index = await load(resolve(root, 'index.html'))
-    return index ? send(c, index, 'no-cache') : next()
+    return index ? send(c, index, 'no-cache', pageHeaders) : next()
   }
 }
 
-function send(c: Context, file: LoadedFile, cache: string): Response {
-  const headers: Record<string, string> = { 'Cache-Control': cache, ETag: file.etag }
+function send(c: Context, file: LoadedFile, cache: string, pageHeaders: PageHeaders): Response {
+  const headers: Record<string, string> = { 'Cache-Control': cache, ETag: file.etag, ...(file.type.startsWith('text/html') ? pageHeaders(c) : {}) }
   if (file.br) headers['Vary'] = 'Accept-Encoding'
   const tags = c.req.header('If-None-Match')?.split(',').map((t) => t.trim().replace(/^W\//, ''))
   if (tags?.includes(file.etag.replace(/^W\//, '')) || tags?.includes('*')) return c.body(null, 304, headers)

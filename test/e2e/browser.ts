@@ -31,6 +31,15 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: inject('chromePath'), args: CHROMIUM_ARGS })
 }
 
+// Every document reports a blocked load through the console, before its own scripts run; CDP evaluates
+// this init script, so the page's own policy cannot block it.
+const cspMark = '[csp-violation]'
+const reportViolations = `addEventListener('securitypolicyviolation', (e) => console.error(${JSON.stringify(cspMark)} + ' ' + e.effectiveDirective + ' blocked ' + (e.blockedURI || 'inline') + ' in ' + e.documentURI))`
+// Chromium's own report reads "Refused to … because it violates the following Content Security Policy directive".
+const isCspReport = (text: string) => text.startsWith(cspMark) || text.includes('Content Security Policy')
+// The violations of the running test file; useBrowser fails a test that leaves any here.
+let cspViolations: string[] | undefined
+
 export interface ContextOptions {
   viewport?: { width: number; height: number }
 }
@@ -49,6 +58,11 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
   })
   context.setDefaultTimeout(10_000)
   context.setDefaultNavigationTimeout(20_000)
+  await context.addInitScript(reportViolations)
+  // On the context, so pages a test opens itself (and popups) are watched too.
+  context.on('console', (message) => {
+    if (isCspReport(message.text())) cspViolations?.push(`${message.text()} (${message.location().url})`)
+  })
   return context
 }
 
@@ -60,9 +74,10 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return path
 }
 
-/** Problems the page reported: uncaught errors and console errors. */
+/** Problems the page reported: uncaught errors and console errors; CSP violations (from any page) also in csp. */
 export interface PageProblems {
   errors: string[]
+  csp: string[]
 }
 
 export function watchProblems(page: Page, problems: PageProblems): void {
@@ -84,12 +99,14 @@ export interface Session {
 
 /**
  * Registers the hooks of a test file: one browser for the file, a fresh context per test, closed after it.
- * A failing test leaves a screenshot of every open page named failed-<test name>-<n>.png.
+ * A failing test leaves a screenshot of every open page named failed-<test name>-<n>.png; a test that caused a
+ * Content-Security-Policy violation in any page fails.
  */
 export function useBrowser(): Session {
   let browser: Browser | undefined
   let context: BrowserContext | undefined
-  const problems: PageProblems = { errors: [] }
+  const problems: PageProblems = { errors: [], csp: [] }
+  cspViolations = problems.csp
 
   beforeAll(async () => {
     browser = await launchBrowser()
@@ -111,6 +128,9 @@ export function useBrowser(): Session {
       context = undefined
     }
     problems.errors.length = 0
+    // Any CSP violation fails the test; other console errors are for each test to judge.
+    const violations = problems.csp.splice(0)
+    expect(violations, 'Content-Security-Policy violations').toEqual([])
   })
 
   const getContext = async (options?: ContextOptions) => {

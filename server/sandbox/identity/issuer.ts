@@ -4,7 +4,7 @@ import { tokenAuthMethod } from '../../social/providerConfig.ts'
 import type { SocialProvider } from '../../social/providerConfig.ts'
 import type { SandboxIdentity } from './identities.ts'
 import { memoryAdapterFactory } from './memoryAdapter.ts'
-import { escapeHtml } from './page.ts'
+import { escapeHtml, pagePolicy } from './page.ts'
 
 export interface IssuerOptions {
   provider: SocialProvider
@@ -65,6 +65,7 @@ export function createIssuer(o: IssuerOptions): Provider {
     },
     renderError: (ctx, out) => {
       ctx.type = 'html'
+      ctx.set('Content-Security-Policy', pagePolicy)
       ctx.body = `<!doctype html><html lang="en"><title>Sandbox sign-in error</title><main><h1>Sign-in could not continue</h1><p>${escapeHtml(String(out.error))}</p></main></html>`
     },
   })

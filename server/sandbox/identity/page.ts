@@ -13,6 +13,9 @@ export interface PageInput {
   name?: string
 }
 
+/** The policy of every sandbox sign-in page: inline style only, forms post back here, never framed. */
+export const pagePolicy = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+
 /** The sandbox issuer's sign-in page: pick a listed tester, or type an email and display name, then Continue. */
 export function signInPage({ provider, action, error, email = '', name = '' }: PageInput): string {
   const label = providerLabel[provider]

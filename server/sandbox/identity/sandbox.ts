@@ -7,7 +7,7 @@ import type { SocialProvider } from '../../social/providerConfig.ts'
 import { sandboxIdentities } from './identities.ts'
 import type { SandboxIdentity } from './identities.ts'
 import { createIssuer } from './issuer.ts'
-import { signInPage } from './page.ts'
+import { pagePolicy, signInPage } from './page.ts'
 
 export const sandboxPrefix = '/sandbox/identity'
 const maxFormBytes = 8 * 1024
@@ -152,7 +152,7 @@ function send(res: ServerResponse, status: number, type: string, body: string) {
     'Content-Type': type,
     'Cache-Control': 'no-store',
     'X-Content-Type-Options': 'nosniff',
-    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+    'Content-Security-Policy': pagePolicy,
   })
   res.end(body)
 }

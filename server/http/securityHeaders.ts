@@ -1,0 +1,74 @@
+import type { Context } from 'hono'
+import type { ClientBuild, PaymentSettings } from '../config.ts'
+import { isHttps } from './requestInfo.ts'
+
+/** What the page policy depends on: the card provider, what the client build loads from Google, the proxy. */
+export interface PageSecuritySettings {
+  payments?: PaymentSettings
+  clientBuild?: ClientBuild
+  trustProxy?: boolean
+}
+
+// Google's hosts, per its Google Pay and Maps JavaScript API (Places) content security policy guides.
+const googlePay = { script: 'https://pay.google.com', images: 'https://www.gstatic.com' }
+const googleMaps = {
+  script: 'https://maps.googleapis.com',
+  api: ['https://maps.googleapis.com', 'https://places.googleapis.com'],
+  images: ['https://maps.gstatic.com', 'https://maps.googleapis.com'],
+  styles: 'https://fonts.googleapis.com',
+  fonts: 'https://fonts.gstatic.com',
+}
+
+type Source = string | false | undefined
+
+/**
+ * The Content-Security-Policy of the app's pages: its own origin, plus exactly what a configured provider needs.
+ * The sandbox card provider is served from this origin, so only a real one (PAYMENT_BASE_URL) adds a host.
+ */
+export function contentSecurityPolicy({ payments, clientBuild }: PageSecuritySettings): string {
+  // COPYandPAY's widget runs from the provider's host and fills in the form with its own frames, styles and logos.
+  const provider = payments?.kind === 'provider' && new URL(payments.baseUrl).origin
+  const pay = clientBuild?.googlePay === true
+  const places = clientBuild?.googlePlaces === true
+  const directives: [string, ...Source[]][] = [
+    ['default-src', "'self'"],
+    // No inline script anywhere: the build emits only script files, and neither sandbox adds one.
+    ['script-src', "'self'", provider, pay && googlePay.script, places && googleMaps.script],
+    // goober, the card widget and the Google Pay button inject <style> elements, and React sets style attributes.
+    ['style-src', "'self'", "'unsafe-inline'", provider, places && googleMaps.styles],
+    ['img-src', "'self'", 'data:', provider, pay && googlePay.script, pay && googlePay.images, ...(places ? googleMaps.images : [])],
+    ['font-src', "'self'", places && googleMaps.fonts],
+    ['connect-src', "'self'", provider, pay && googlePay.script, ...(places ? googleMaps.api : [])],
+    ['frame-src', provider, pay && googlePay.script],
+    ['form-action', "'self'", provider],
+    ['worker-src', "'self'"],
+    ['manifest-src', "'self'"],
+    ['frame-ancestors', "'none'"],
+    ['base-uri', "'self'"],
+    ['object-src', "'none'"],
+  ]
+  return directives
+    .map(([name, ...sources]) => {
+      const allowed = [...new Set(sources.filter((s): s is string => typeof s === 'string'))]
+      return `${name} ${allowed.length > 0 ? allowed.join(' ') : "'none'"}`
+    })
+    .join('; ')
+}
+
+/** Features the pages never use are off; payment stays on for the wallet (Google's frame too, when it is loaded). */
+export function permissionsPolicy({ clientBuild }: PageSecuritySettings): string {
+  const payment = clientBuild?.googlePay ? `(self "${googlePay.script}")` : '(self)'
+  return `camera=(), microphone=(), geolocation=(), usb=(), payment=${payment}`
+}
+
+/** The headers every HTML page of the app carries; HSTS only when the browser reached us over https. */
+export function pageSecurityHeaders(settings: PageSecuritySettings): (c: Context) => Record<string, string> {
+  const fixed = {
+    'Content-Security-Policy': contentSecurityPolicy(settings),
+    // The origin still reaches cross-origin hosts: a Maps key restricted by referrer needs it.
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy': permissionsPolicy(settings),
+  }
+  const trust = { trustProxy: settings.trustProxy ?? false }
+  return (c) => (isHttps(c, trust) ? { ...fixed, 'Strict-Transport-Security': 'max-age=31536000' } : fixed)
+}
