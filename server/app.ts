@@ -5,7 +5,7 @@ import type { Db } from './db/types.ts'
 import { requireApiKey } from './http/apiKey.ts'
 import { clientFiles } from './http/clientFiles.ts'
 import { jsonError, notFound, onError } from './http/errors.ts'
-import { jsonBody } from './http/jsonBody.ts'
+import { jsonBody, withBody } from './http/jsonBody.ts'
 import type { AppEnv } from './http/jsonBody.ts'
 import { productImage } from './http/productImages.ts'
 import { pageSecurityHeaders } from './http/securityHeaders.ts'
@@ -38,7 +38,7 @@ export function createApp({ db, config, distDir, sandbox }: AppOptions) {
   const payments = cardProviderFor(config.payments ?? { kind: 'sandbox' })
   const api = new Hono<AppEnv>()
     .use(requireApiKey(config.apiKey))
-    .use(bodyLimit({ maxSize: maxBodyBytes, onError: (c) => jsonError(c, 413, 'Request body too large') }))
+    .use(withBody(bodyLimit({ maxSize: maxBodyBytes, onError: (c) => jsonError(c, 413, 'Request body too large') })))
     .use(jsonBody)
     .route('/', bootstrapRoutes(db))
     .route('/', userRoutes(db, config))
@@ -52,7 +52,8 @@ export function createApp({ db, config, distDir, sandbox }: AppOptions) {
   const app = new Hono<AppEnv>()
   app.use(async (c, next) => {
     await next()
-    c.header('X-Content-Type-Options', 'nosniff')
+    // On the finished answer's own headers: c.header() here would copy the response once more per request.
+    c.res.headers.set('X-Content-Type-Options', 'nosniff')
   })
   // Browser navigations, not API calls: registered first so the Key check never sees them.
   app.route('/api/auth', socialRoutes(db, config, sandbox))

@@ -6,6 +6,7 @@ import { createApp } from './app.ts'
 import { loadConfig } from './config.ts'
 import type { Config } from './config.ts'
 import { createDb } from './db/createDb.ts'
+import { settleUnreadBody } from './http/unreadBody.ts'
 import { fromRoot, repoRoot } from './paths.ts'
 import { createSandboxIdentity, sandboxPrefix } from './sandbox/identity/sandbox.ts'
 import { seed } from './seed/seed.ts'
@@ -17,6 +18,8 @@ export interface StartOptions extends Partial<Omit<Config, 'nodeEnv'>> {
   distDir?: string
   /** Keep Vite's start-up output out of test logs. */
   quiet?: boolean
+  /** Where the embedded database lives when databaseUrl is '' (default .data/pglite); tests use a temporary one. */
+  dataDir?: string
 }
 
 export interface RunningServer {
@@ -33,11 +36,11 @@ const wildcard = new Set(['0.0.0.0', '::'])
 
 /** Starts the storefront (API, images and client) on one port; options override the environment. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const { dev: devOption, distDir = fromRoot('dist'), quiet = false, ...overrides } = options
+  const { dev: devOption, distDir = fromRoot('dist'), quiet = false, dataDir, ...overrides } = options
   const config = { ...loadConfig(), ...overrides }
   const dev = devOption ?? config.nodeEnv === 'development'
 
-  const db = await createDb(config.databaseUrl)
+  const db = await createDb(config.databaseUrl, dataDir)
   if (config.seed) await seed(db)
   const sandbox = createSandboxIdentity({ trustProxy: config.trustProxy })
   const app = createApp(dev ? { db, config, sandbox } : { db, config, distDir, sandbox })
@@ -58,7 +61,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const client: Listener = vite ? (req, res) => vite.middlewares(req, res) : backend
   // The sandbox issuer speaks raw Node (oidc-provider is a Koa app), so it is routed before Hono.
   const route = (url = '/'): Listener => (url.startsWith(`${sandboxPrefix}/`) ? sandbox.handle : isBackendPath(url) ? backend : client)
-  httpServer.on('request', (req, res) => route(req.url)(req, res))
+  httpServer.on('request', (req, res) => {
+    settleUnreadBody(req, res)
+    route(req.url)(req, res)
+  })
 
   try {
     await new Promise<void>((done, fail) => {

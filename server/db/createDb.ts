@@ -11,11 +11,11 @@ export const defaultDataDir = fromRoot('.data', 'pglite')
 
 /**
  * Opens the database named by url and brings its schema up to date.
- * undefined or '' -> PGlite under .data/pglite; 'memory:' -> in-memory PGlite;
+ * undefined or '' -> PGlite under dataDir (.data/pglite); 'memory:' -> in-memory PGlite;
  * 'postgres://' or 'postgresql://' -> a PostgreSQL server.
  */
-export async function createDb(url?: string): Promise<Db> {
-  const db = await open(url ?? '')
+export async function createDb(url?: string, dataDir = defaultDataDir): Promise<Db> {
+  const db = await open(url ?? '', dataDir)
   try {
     await migrate(db)
   } catch (error) {
@@ -25,8 +25,8 @@ export async function createDb(url?: string): Promise<Db> {
   return db
 }
 
-function open(url: string): Promise<Db> {
-  if (url === '') return openPglite(defaultDataDir)
+function open(url: string, dataDir: string): Promise<Db> {
+  if (url === '') return openPglite(dataDir)
   if (url === 'memory:') return openPglite()
   if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url)
   throw new Error('DATABASE_URL must be empty, "memory:", or a postgres:// URL')

@@ -10,13 +10,22 @@ export type AppEnv = { Variables: { json: unknown } }
 const isJson = (type: string) => /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)
 
 /**
+ * Whether the request brings a body to read. A GET or HEAD is answered without reading one (the server drops what
+ * it left unread), and is decided by its method: asking the request for its body builds the whole web Request.
+ */
+export const hasBody = (c: Context) => c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.raw.body !== null
+
+/** Runs `middleware` only for requests that carry a body (the body limit has nothing to count otherwise). */
+export const withBody = (middleware: MiddlewareHandler): MiddlewareHandler => (c, next) => (hasBody(c) ? middleware(c, next) : next())
+
+/**
  * Parses every request body once at the edge, so malformed JSON is a 400 before any route runs, and refuses
  * (400, naming the field) any path, query or body text PostgreSQL could not store, whatever the route checks.
  */
 export const jsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
   const inUrl = unstorableInUrl(c.req.url)
   if (inUrl) return inputRefused(c, inUrl)
-  const text = c.req.raw.body ? await c.req.text() : ''
+  const text = hasBody(c) ? await c.req.text() : ''
   if (text.trim() === '') return next()
   const type = c.req.header('Content-Type') ?? 'application/json'
   if (!isJson(type)) return jsonError(c, 415, 'Request body must be JSON')

@@ -64,6 +64,8 @@ function decodeSegment(segment: string): string {
 
 /** The first path segment or query parameter of the URL that PostgreSQL could not store. */
 export function unstorableInUrl(url: string): InputIssue | undefined {
+  // Only an escape can spell a NUL or a lone surrogate in a URL: plain printable ASCII needs no parsing.
+  if (!/[^\x21-\x7e]|%/.test(url)) return undefined
   const { pathname, searchParams } = new URL(url)
   if (!pathname.split('/').every((segment) => isStorableText(decodeSegment(segment)))) {
     return { path: 'path', message: unsavable('The request path') }

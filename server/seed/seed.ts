@@ -1,3 +1,4 @@
+import { catalogueChanged } from '../catalogue/catalogueBytes.ts'
 import type { Db } from '../db/types.ts'
 import { catalogue } from './catalogue.ts'
 import type { SeedProduct } from './catalogue.ts'
@@ -16,4 +17,6 @@ export async function seed(db: Db, products: readonly SeedProduct[] = catalogue)
       await tx.query(upsert, [p.id, p.name, p.plan, p.unit_price, p.speed, p.image, p.sort])
     }
   })
+  // The only writer of products: the catalogue served from memory is rebuilt from what was just committed.
+  catalogueChanged(db)
 }

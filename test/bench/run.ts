@@ -2,6 +2,8 @@ import { benchBundle } from './bundle.ts'
 import { benchStore } from './store.ts'
 import { benchOffline, precacheBytes } from './offline.ts'
 import { benchLighthouse } from './lighthouse.ts'
+import { benchLoad, catalogueBudget } from './load.ts'
+import type { Run } from './load.ts'
 
 /** `npm run bench`: the figures of GUIDE.md §5 that can be measured on this machine. */
 const bundle = await benchBundle()
@@ -14,6 +16,19 @@ const store = await benchStore()
 console.log(`replay of 10,000 cart facts: ${store.replayMs.toFixed(1)} ms`)
 for (const [length, ms] of Object.entries(store.coldStartMs))
   console.log(`cold start (snapshot + 100-fact tail) with a ${Number(length).toLocaleString('en')}-fact log: ${ms.toFixed(1)} ms`)
+const load = await benchLoad()
+const rps = (r: Run) => `${Math.round(r.rps).toLocaleString('en')} req/s`
+const faults = (r: Run) => `${r.errors} errors, ${r.non2xx} non-2xx`
+console.log(
+  `catalogue reads (GET /api/v2/bootstrap): ${rps(load.catalogue)} (${faults(load.catalogue)}); bare Hono endpoint, same bytes: ${rps(load.bare)} (${faults(load.bare)}); ratio ${load.ratio.toFixed(2)} (budget ${catalogueBudget}x, ${load.ratio >= catalogueBudget ? 'within budget' : 'UNDER BUDGET'})`,
+)
+const loadRuns: Run[] = [load.catalogue, load.bare, load.orders.pglite]
+for (const [name, r] of [['PGlite (in memory)', load.orders.pglite], ['PostgreSQL', load.orders.postgres]] as const) {
+  if ('skipped' in r) console.log(`order creation on ${name}: skipped, ${r.skipped}`)
+  else console.log(`order creation on ${name}, distinct idempotency keys: ${rps(r)}, p99 ${r.p99} ms (${faults(r)})`)
+}
+if (!('skipped' in load.orders.postgres)) loadRuns.push(load.orders.postgres)
+const loadOk = load.ratio >= catalogueBudget && loadRuns.every((r) => r.errors === 0 && r.non2xx === 0)
 console.log(`precache: ${((await precacheBytes()) / 1024).toFixed(1)} KiB`)
 const offline = await benchOffline()
 const offlineRatio = offline.offlineMs / offline.onlineMs
@@ -24,4 +39,4 @@ const lighthouse = await benchLighthouse()
 for (const [path, score] of Object.entries(lighthouse))
   console.log(`Lighthouse mobile performance on ${path}: ${score.toFixed(2)} (median of 3; budget 0.95)`)
 const lighthouseOk = Object.values(lighthouse).every((score) => score >= 0.95)
-if (bundle.ratio > bundle.budget || offlineRatio > 1.5 || !lighthouseOk) process.exitCode = 1
+if (bundle.ratio > bundle.budget || offlineRatio > 1.5 || !lighthouseOk || !loadOk) process.exitCode = 1

@@ -46,11 +46,25 @@ describe('the /api surface', () => {
 
   it('gives a new ETag once the catalogue changes', async () => {
     const before = (await app.request('/api/v2/bootstrap', withKey())).headers.get('etag')
-    await t.db.query('update products set unit_price = unit_price + 1 where id = 2')
+    // seed() is what writes products, and it tells the catalogue held in memory.
+    await seed(t.db, catalogue.map((p) => (p.id === 2 ? { ...p, unit_price: p.unit_price + 1 } : p)))
     const after = (await app.request('/api/v2/bootstrap', withKey({ headers: { 'If-None-Match': before ?? '' } })))
     expect(after.status).toBe(200)
     expect(after.headers.get('etag')).not.toBe(before)
+    const changed = v.parse(BootstrapSchema, await after.json()).products.find((p) => p.id === 2)
+    expect(changed?.unit_price).toBe(catalogue[1]!.unit_price + 1)
     await seed(t.db)
+  })
+
+  it('serves the unchanged catalogue from memory, with no database query per request', async () => {
+    let queries = 0
+    const counted: Db = { ...t.db, query: (...args) => (queries++, t.db.query(...args)) }
+    const counting = createApp({ db: counted, config: { apiKey } })
+    const first = await counting.request('/api/v2/bootstrap', withKey())
+    const afterFirst = queries
+    for (let i = 0; i < 5; i++) expect((await counting.request('/api/v2/bootstrap', withKey())).headers.get('etag')).toBe(first.headers.get('etag'))
+    expect(afterFirst).toBe(1)
+    expect(queries).toBe(afterFirst)
   })
 
   it('refuses a request without the Key header with 401 JSON', async () => {

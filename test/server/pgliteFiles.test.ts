@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -30,6 +30,17 @@ describe('the embedded database on disk', () => {
     writeFileSync(`${dataDir}.lock`, String(process.ppid))
     await expect(openPglite(dataDir)).rejects.toThrow(/in use by process/)
   })
+
+  it.runIf(existsSync('/proc/self/stat'))('takes over a lock whose process id now belongs to a different process', async () => {
+    const stat = readFileSync(`/proc/${process.ppid}/stat`, 'utf8')
+    const started = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]
+    writeFileSync(`${dataDir}.lock`, `${process.ppid} ${started}`)
+    await expect(openPglite(dataDir)).rejects.toThrow(/in use by process/)
+    // The same pid, alive, but started at another time than the lock recorded: the pid was reused.
+    writeFileSync(`${dataDir}.lock`, `${process.ppid} 1${started}`)
+    const db = await openPglite(dataDir)
+    await db.close()
+  }, startupTimeout)
 
   it('takes over the data directory of a process that crashed', async () => {
     writeFileSync(`${dataDir}.lock`, '999999999')

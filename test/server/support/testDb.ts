@@ -17,8 +17,7 @@ export interface TestDatabase {
  * 'memory:' for PGlite, or with DATABASE_URL set, a fresh schema on that PostgreSQL server
  * so test files sharing one server never see each other's rows.
  */
-export async function freshDatabase(): Promise<TestDatabase> {
-  const server = process.env.DATABASE_URL
+export async function freshDatabase(server = process.env.DATABASE_URL): Promise<TestDatabase> {
   if (!server) return { url: 'memory:', drop: async () => {} }
   const schema = `test_${randomUUID().replaceAll('-', '')}`
   const admin = postgres(server, { onnotice: () => {}, max: 1 })

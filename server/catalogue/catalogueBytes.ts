@@ -1,0 +1,37 @@
+import { createHash } from 'node:crypto'
+import type { Queryable } from '../db/types.ts'
+import { listProducts } from './listProducts.ts'
+
+/** The catalogue as GET /v2/bootstrap sends it: the JSON text and its strong ETag. */
+export interface CatalogueBytes {
+  body: string
+  etag: string
+}
+
+// Products are written only by seed() at start-up (migrations create the table empty; orders only read
+// it), so the answer is built once per database and rebuilt after the next seed instead of queried on
+// every request. A product changed by hand in SQL shows in the catalogue after a restart (orders are
+// always priced from the table, so such a change is never sold at the cached price).
+const cache = new WeakMap<Queryable, Promise<CatalogueBytes>>()
+
+/** The active catalogue of db, read from the database only when it is not already in memory. */
+export function catalogueBytes(db: Queryable): Promise<CatalogueBytes> {
+  const cached = cache.get(db)
+  if (cached) return cached
+  const built = build(db)
+  cache.set(db, built)
+  // A failed read is not remembered: the next request asks the database again.
+  built.catch(() => cache.get(db) === built && cache.delete(db))
+  return built
+}
+
+/** Call after writing products: the next catalogue read goes to the database. */
+export function catalogueChanged(db: Queryable): void {
+  cache.delete(db)
+}
+
+async function build(db: Queryable): Promise<CatalogueBytes> {
+  const body = JSON.stringify({ products: await listProducts(db) })
+  // The same tag Hono's etag() middleware derives (SHA-1 of the body), so clients keep their validators.
+  return { body, etag: `"${createHash('sha1').update(body).digest('hex')}"` }
+}

@@ -1,0 +1,132 @@
+import { execFile } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import autocannon from 'autocannon'
+import type { Options, Result } from 'autocannon'
+import { repoRoot } from '../../server/paths.ts'
+import { apiKey, testScryptN } from '../server/support/accounts.ts'
+import { signUpAt, spawnEntry, spawnServer } from '../server/support/childServer.ts'
+import type { ChildServer } from '../server/support/childServer.ts'
+import { makeFakeDist } from '../server/support/fakeDist.ts'
+import { orderBody } from '../server/support/orders.ts'
+import { freshDatabase } from '../server/support/testDb.ts'
+
+const run = promisify(execFile)
+const bareEntry = fileURLToPath(new URL('./bareServer.ts', import.meta.url))
+// Loopback only, 10 connections, a fixed time per run: the bench stops by itself.
+const connections = 10
+const seconds = 6
+const warmUpSeconds = 1
+export const catalogueBudget = 0.3
+
+export interface Run {
+  rps: number
+  p99: number
+  /** Socket errors and timeouts. */
+  errors: number
+  non2xx: number
+}
+
+export interface LoadFigures {
+  catalogue: Run
+  bare: Run
+  /** Catalogue reads per second over the bare endpoint's. */
+  ratio: number
+  orders: { pglite: Run; postgres: Run | { skipped: string } }
+}
+
+const figures = (r: Result): Run => ({ rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx })
+
+const cannon = async (options: Options, duration = seconds) => figures(await autocannon({ connections, timeout: 10, ...options, duration }))
+
+/** GUIDE.md §5 server figures: catalogue reads against a bare Hono floor, and order creation on PGlite and PostgreSQL. */
+export async function benchLoad(): Promise<LoadFigures> {
+  const dist = makeFakeDist()
+  const temp = mkdtempSync(join(tmpdir(), 'storefront-load-'))
+  const servers: ChildServer[] = []
+  // Each server runs in its own process, so autocannon (this process) never shares its event loop.
+  const start = async (promise: Promise<ChildServer>) => {
+    const server = await promise
+    servers.push(server)
+    return server
+  }
+  const options = { port: 0, host: '127.0.0.1', seed: true, apiKey, scryptN: testScryptN, distDir: dist.dir }
+  try {
+    const store = await start(spawnServer({ ...options, databaseUrl: 'memory:' }))
+    const catalogueUrl = `${store.url}/api/v2/bootstrap`
+    const bytes = await (await fetch(catalogueUrl, { headers: { Key: apiKey } })).text()
+    writeFileSync(join(temp, 'catalogue.json'), bytes)
+    const bare = await start(spawnEntry(bareEntry, join(temp, 'catalogue.json')))
+    const read = { headers: { Key: apiKey } }
+    await cannon({ url: `${bare.url}/api/v2/bootstrap`, ...read }, warmUpSeconds)
+    await cannon({ url: catalogueUrl, ...read }, warmUpSeconds)
+    const bareRun = await cannon({ url: `${bare.url}/api/v2/bootstrap`, ...read })
+    const catalogueRun = await cannon({ url: catalogueUrl, ...read })
+    await bare.stop()
+
+    const pglite = await orders(store)
+    await store.stop()
+    const postgres = await onPostgres((databaseUrl) => start(spawnServer({ ...options, databaseUrl })))
+    return { catalogue: catalogueRun, bare: bareRun, ratio: catalogueRun.rps / bareRun.rps, orders: { pglite, postgres } }
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()))
+    dist.remove()
+    rmSync(temp, { recursive: true, force: true })
+  }
+}
+
+/** One customer places orders as fast as 10 connections allow, each with its own Idempotency-Key (= order.id). */
+async function orders(server: ChildServer): Promise<Run> {
+  const me = await signUpAt(server.url)
+  const placeholder = '00000000-0000-4000-8000-000000000000'
+  const template = JSON.stringify(orderBody(undefined, { id: placeholder }))
+  const fresh = (request: { headers?: Record<string, string> }) => {
+    const key = randomUUID()
+    return { ...request, headers: { ...request.headers, 'Idempotency-Key': key }, body: template.replace(placeholder, key) }
+  }
+  const load: Options = {
+    url: `${server.url}/api/v10/partner/order/${me.id}`,
+    method: 'POST',
+    headers: { Key: apiKey, 'Content-Type': 'application/json', Cookie: me.cookie },
+    requests: [{ setupRequest: fresh }],
+  }
+  await cannon(load, warmUpSeconds)
+  return cannon(load)
+}
+
+/**
+ * Order figures on PostgreSQL: DATABASE_URL when set, otherwise a throwaway server from .ci/postgres.sh on its own
+ * port and folder (so a test run using the default one is never touched), stopped afterwards. Skipped, never failed, without it.
+ */
+async function onPostgres(startOn: (databaseUrl: string) => Promise<ChildServer>): Promise<Run | { skipped: string }> {
+  const own = !process.env.DATABASE_URL
+  const env = { ...process.env, CI_PG_PORT: '5434', CI_PG_DIR: join(tmpdir(), 'storefront-bench-postgres') }
+  const script = join(repoRoot, '.ci', 'postgres.sh')
+  let serverUrl = process.env.DATABASE_URL
+  if (own) {
+    try {
+      const { stdout } = await run('bash', [script, 'start'], { env, timeout: 600_000 })
+      serverUrl = /export DATABASE_URL=(\S+)/.exec(stdout)?.[1]
+    } catch (error) {
+      const stderr = String((error as { stderr?: string }).stderr ?? error).trim().split('\n').at(-1)
+      return { skipped: `.ci/postgres.sh could not start it (${stderr})` }
+    }
+    if (!serverUrl) return { skipped: '.ci/postgres.sh printed no DATABASE_URL' }
+  }
+  const database = await freshDatabase(serverUrl)
+  try {
+    const server = await startOn(database.url)
+    try {
+      return await orders(server)
+    } finally {
+      await server.stop()
+    }
+  } finally {
+    await database.drop()
+    if (own) await run('bash', [script, 'stop'], { env, timeout: 120_000 }).catch(() => {})
+  }
+}
