@@ -1,0 +1,97 @@
+import * as v from 'valibot'
+
+/**
+ * SIM services (spec §3 "Service", §2 "Service detail", §9 units): the shape GET /api/v8/partner/services/…
+ * answers, the status mapping of GUIDE.md §4, and the unit conversions the screens show.
+ */
+
+/** How a product is paid for, a column of the product: prepaid SIMs carry balances, monthly ones usage. */
+export const PRODUCT_BILLING = ['prepaid', 'monthly'] as const
+export type ProductBilling = (typeof PRODUCT_BILLING)[number]
+
+/** The additional balance keys of spec §3: subscriptions (…_sub) and top-ups (…0). */
+export const BALANCE_KEYS = ['voice_sub', 'data_sub', 'sms_sub', 'voice0', 'data0', 'sms0'] as const
+export type BalanceKey = (typeof BALANCE_KEYS)[number]
+
+/** One balance: voice in seconds, data in bytes, SMS in units; the expiry an ISO date when it has one. */
+export const BalanceSchema = v.object({
+  available: v.number(),
+  meta: v.optional(v.object({ expiry: v.optional(v.string()) })),
+})
+export type Balance = v.InferOutput<typeof BalanceSchema>
+
+/** additional_balances is a list of single-key objects, e.g. [{ voice_sub: { available: 3600 } }, …]. */
+export const AdditionalBalanceSchema = v.record(v.picklist(BALANCE_KEYS), BalanceSchema)
+
+const NamedSchema = v.object({ name: v.string() })
+
+export const ServiceSchema = v.object({
+  id: v.number(),
+  /** The SIM name the customer sees. */
+  name: v.string(),
+  product_id: v.number(),
+  /** Spec §3 "product or product_id": the product's name at provisioning time. */
+  product: v.string(),
+  status: v.number(),
+  last_updated: v.string(),
+  /** ISO date-time. */
+  activation_date: v.string(),
+  /** The ICCID. */
+  associated_resource: v.string(),
+  service_reference: v.string(),
+  service_number: v.string(),
+  imsi: v.string(),
+  cancellation_date: v.nullable(v.string()),
+  subscriptions: v.array(NamedSchema),
+  scheduled_actions: v.array(NamedSchema),
+  // Prepaid services only: ZAR amount, bytes, and the additional balances.
+  available_balance: v.optional(v.number()),
+  data_available_volume: v.optional(v.number()),
+  additional_balances: v.optional(v.array(AdditionalBalanceSchema)),
+  // Monthly services only: bytes used this month (total = peak + off-peak) and the rand spend limit left.
+  total_usage: v.optional(v.number()),
+  peak_usage: v.optional(v.number()),
+  offpeak_usage: v.optional(v.number()),
+  spend_limit_available: v.optional(v.number()),
+})
+export type Service = v.InferOutput<typeof ServiceSchema>
+
+/** GET /api/v8/partner/services/{user_id}. */
+export const ServicesAnswerSchema = v.object({ services: v.array(ServiceSchema) })
+/** GET /api/v8/partner/services/id/{id}. */
+export const ServiceAnswerSchema = v.object({ service: ServiceSchema })
+
+export type ServiceStatus = 'active' | 'suspended' | 'cancelled' | 'unknown'
+
+/** GUIDE.md §4: the true status, not "always active": 0 active, 400 and 500 suspended, 900 cancelled. */
+export function serviceStatus(code: number): ServiceStatus {
+  if (code === 0) return 'active'
+  if (code === 400 || code === 500) return 'suspended'
+  if (code === 900) return 'cancelled'
+  return 'unknown'
+}
+
+/** A prepaid service carries available_balance (spec §2: the "Wallets" view); otherwise the monthly view. */
+export const isPrepaid = (service: Service): boolean => service.available_balance !== undefined
+
+/** Spec §9: voice seconds as whole minutes. */
+export const voiceMinutes = (seconds: number): string => String(Math.round(seconds / 60))
+
+/** Spec §9: data bytes as GB (1e9 bytes) with two decimals. */
+export const dataGb = (bytes: number): string => (bytes / 1e9).toFixed(2)
+
+/** The gauges' labelled reference maxima of spec §9 (60min, 2GB, 100sms), in the balances' own units. */
+export const GAUGE_REFERENCE = { voice_sub: 60 * 60, data_sub: 2e9, sms_sub: 100 } as const
+
+/** The amount of one additional balance, or 0 when the service has none of that key. */
+export function balanceOf(service: Service, key: BalanceKey): Balance | undefined {
+  for (const entry of service.additional_balances ?? []) {
+    const found = entry[key]
+    if (found) return found
+  }
+  return undefined
+}
+
+/** Spec §9: a pie slice gets its label only when it is at least 35 degrees wide. */
+export const PIE_LABEL_MIN_DEGREES = 35
+export const showsPieLabel = (value: number, total: number): boolean => total > 0 && (value / total) * 360 >= PIE_LABEL_MIN_DEGREES

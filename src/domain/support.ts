@@ -1,0 +1,42 @@
+import * as v from 'valibot'
+import { MAX_EMAIL_LENGTH, storableText } from './storable.ts'
+
+/** The Contact Us form of /support (spec §2), sent to POST /api/support/messages and queued while offline. */
+
+export const supportMessages = {
+  nameRequired: 'Name is required.',
+  emailRequired: 'Email is required.',
+  emailShape: 'Invalid email address.',
+  messageRequired: 'Message is required.',
+  messageLength: 'Message must be at most 2000 characters.',
+  unsavable: 'This text contains characters that cannot be saved.',
+} as const
+
+export const MAX_SUPPORT_MESSAGE = 2000
+
+export const SupportMessageSchema = v.object({
+  name: v.pipe(v.string(), v.trim(), v.nonEmpty(supportMessages.nameRequired), v.maxLength(120, supportMessages.nameRequired), storableText(supportMessages.unsavable)),
+  email: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty(supportMessages.emailRequired),
+    v.maxLength(MAX_EMAIL_LENGTH, supportMessages.emailShape),
+    v.email(supportMessages.emailShape),
+  ),
+  message: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty(supportMessages.messageRequired),
+    v.maxLength(MAX_SUPPORT_MESSAGE, supportMessages.messageLength),
+    storableText(supportMessages.unsavable),
+  ),
+})
+export type SupportMessageInput = v.InferInput<typeof SupportMessageSchema>
+export type SupportMessage = v.InferOutput<typeof SupportMessageSchema>
+
+/** Body of POST /api/support/messages; `id` equals the Idempotency-Key header, made when the customer pressed Submit. */
+export const SupportRequestSchema = v.object({ id: v.pipe(v.string(), v.uuid()), message: SupportMessageSchema })
+export type SupportRequest = v.InferOutput<typeof SupportRequestSchema>
+
+/** 201 (or the stored first answer, repeated): the reference the customer quotes, e.g. "SUP-7K3F9Q2A". */
+export const SupportAnswerSchema = v.object({ reference: v.string() })
