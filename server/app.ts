@@ -9,15 +9,18 @@ import { jsonBody, withBody } from './http/jsonBody.ts'
 import type { AppEnv } from './http/jsonBody.ts'
 import { productImage } from './http/productImages.ts'
 import { pageSecurityHeaders } from './http/securityHeaders.ts'
+import { billingRoutes } from './routes/billing.ts'
 import { bootstrapRoutes } from './routes/bootstrap.ts'
 import { orderRoutes } from './routes/orders.ts'
 import { paymentRoutes } from './routes/payments.ts'
 import { cardProviderFor } from './payments/cardProviderFor.ts'
 import { profileRoutes } from './routes/profile.ts'
+import { serviceRoutes } from './routes/services.ts'
 import { socialRoutes } from './routes/social.ts'
 import type { SandboxIdentityService } from './sandbox/identity/sandbox.ts'
 import { paymentSandboxPrefix } from './sandbox/payments/sandbox.ts'
 import { sessionRoutes } from './routes/session.ts'
+import { supportRoutes } from './routes/support.ts'
 import { userRoutes } from './routes/users.ts'
 
 /** Request bodies above this are refused (413); the largest real body, an order, is a few KB. */
@@ -46,6 +49,9 @@ export function createApp({ db, config, distDir, sandbox }: AppOptions) {
     .route('/', profileRoutes(db, config))
     .route('/', orderRoutes(db, config))
     .route('/', paymentRoutes(db, { ...config, provider: payments.provider }))
+    .route('/', serviceRoutes(db, config))
+    .route('/', billingRoutes(db, config))
+    .route('/', supportRoutes(db, config))
     // Sub-app notFound handlers are not used once mounted, so unknown /api paths end here.
     .all('*', (c) => jsonError(c, 404, 'Not found'))
 

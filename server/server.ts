@@ -9,7 +9,7 @@ import { createDb } from './db/createDb.ts'
 import { settleUnreadBody } from './http/unreadBody.ts'
 import { fromRoot, repoRoot } from './paths.ts'
 import { createSandboxIdentity, sandboxPrefix } from './sandbox/identity/sandbox.ts'
-import { seed } from './seed/seed.ts'
+import { seedSandbox } from './seed/seed.ts'
 
 export interface StartOptions extends Partial<Omit<Config, 'nodeEnv'>> {
   /** Vite in middleware mode with hot reload instead of the built client. */
@@ -41,7 +41,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const dev = devOption ?? config.nodeEnv === 'development'
 
   const db = await createDb(config.databaseUrl, dataDir)
-  if (config.seed) await seed(db)
+  if (config.seed) await seedSandbox(db, { scryptN: config.scryptN, partner: config.partner })
   const sandbox = createSandboxIdentity({ trustProxy: config.trustProxy })
   const app = createApp(dev ? { db, config, sandbox } : { db, config, distDir, sandbox })
   const backend: Listener = getRequestListener(app.fetch)

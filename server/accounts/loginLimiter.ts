@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto'
 import type { Queryable } from '../db/types.ts'
+import { boundedKey as bounded } from '../http/boundedKey.ts'
 
 /** Failed sign-ins allowed per window: few per account (guessing one password), more per address (shared NATs). */
 export const loginLimits = { windowMinutes: 15, perEmail: 5, perAddress: 20 } as const
@@ -8,9 +8,6 @@ export interface LimiterKeys {
   email: string
   address: string
 }
-
-// A long key (a forwarded-for header is the client's to write) is kept as its hash: btree rows cannot exceed ~2.7 KB.
-const bounded = (key: string) => (key.length <= 256 ? key : `sha256:${createHash('sha256').update(key).digest('hex')}`)
 
 const keysOf = ({ email, address }: LimiterKeys) => [
   { key: bounded(`email:${email.trim().toLowerCase()}`), limit: loginLimits.perEmail },

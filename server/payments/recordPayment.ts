@@ -1,7 +1,8 @@
 import { ORDER_STATUS_NEW } from '../../src/domain/order.ts'
 import { ORDER_STATUS_PAID } from '../../src/domain/payment.ts'
 import type { Partner } from '../config.ts'
-import type { Db } from '../db/types.ts'
+import type { Db, Queryable } from '../db/types.ts'
+import { provisionOrder } from '../services/provisionOrder.ts'
 import type { ProviderPayment } from './provider.ts'
 
 /** A successful provider payment, ready to be saved as the payment record of spec §3. */
@@ -20,31 +21,37 @@ export interface PaymentToRecord {
 
 /**
  * Saves the payment once and moves its order from "Payment not Completed" to "Queued for delivery" in the same
- * transaction. The provider's transaction id (and a card checkout) are unique, so asking again, a second tab or a
- * retried request finds the record already there and changes nothing. Returns whether this call saved it.
+ * transaction, provisioning one SIM service per order line. The provider's transaction id (and a card checkout) are
+ * unique, so asking again, a second tab or a retried request finds the record already there and changes nothing.
+ * Returns whether this call saved it.
  */
 export function recordPaymentOnce(db: Db, p: PaymentToRecord): Promise<boolean> {
+  return db.transaction((tx) => recordPayment(tx, p))
+}
+
+/** recordPaymentOnce inside a transaction the caller holds (the demo seed writes its history in one). */
+export async function recordPayment(tx: Queryable, p: PaymentToRecord): Promise<boolean> {
   const card = p.payment.card
   // A provider that answers without a payment id still has one transaction per checkout.
   const transactionId = p.payment.id ?? `checkout:${p.checkoutId}`
-  return db.transaction(async (tx) => {
-    const inserted = await tx.query<{ id: number }>(
-      `insert into payments (transaction_id, registration, method, user_id, order_id, order_number, amount, currency,
-         brand, bin, lastfour, holder, expiry_month, expiry_year, status, result_code, comments, partner)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'success', $15, $16, $17::text::jsonb)
-       on conflict do nothing
-       returning id`,
-      [
-        transactionId, p.checkoutId, p.method, p.customerId, p.orderId, p.orderNumber, p.amount, p.currency,
-        p.payment.paymentBrand, card?.bin ?? '', card?.last4Digits ?? '', card?.holder ?? '', card?.expiryMonth ?? '', card?.expiryYear ?? '',
-        p.payment.result.code, p.payment.result.description, JSON.stringify(p.partner),
-      ],
-    )
-    if (inserted.length === 0) return false
-    await tx.query('update orders set status = $2 where id = $1 and status = $3', [p.orderId, ORDER_STATUS_PAID, ORDER_STATUS_NEW])
-    await tx.query('update order_lines set status = $2 where order_id = $1 and status = $3', [p.orderId, ORDER_STATUS_PAID, ORDER_STATUS_NEW])
-    return true
-  })
+  const inserted = await tx.query<{ id: number }>(
+    `insert into payments (transaction_id, registration, method, user_id, order_id, order_number, amount, currency,
+       brand, bin, lastfour, holder, expiry_month, expiry_year, status, result_code, comments, partner)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'success', $15, $16, $17::text::jsonb)
+     on conflict do nothing
+     returning id`,
+    [
+      transactionId, p.checkoutId, p.method, p.customerId, p.orderId, p.orderNumber, p.amount, p.currency,
+      p.payment.paymentBrand, card?.bin ?? '', card?.last4Digits ?? '', card?.holder ?? '', card?.expiryMonth ?? '', card?.expiryYear ?? '',
+      p.payment.result.code, p.payment.result.description, JSON.stringify(p.partner),
+    ],
+  )
+  if (inserted.length === 0) return false
+  const moved = await tx.query('update orders set status = $2 where id = $1 and status = $3 returning id', [p.orderId, ORDER_STATUS_PAID, ORDER_STATUS_NEW])
+  await tx.query('update order_lines set status = $2 where order_id = $1 and status = $3', [p.orderId, ORDER_STATUS_PAID, ORDER_STATUS_NEW])
+  // Only the payment that moved the order provisions: a second payment of a paid order (two checkouts) adds no SIMs.
+  if (moved.length > 0) await provisionOrder(tx, p.orderId)
+  return true
 }
 
 /** How many payment records an order has (tests and the billing view read it). */

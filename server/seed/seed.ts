@@ -2,21 +2,29 @@ import { catalogueChanged } from '../catalogue/catalogueBytes.ts'
 import type { Db } from '../db/types.ts'
 import { catalogue } from './catalogue.ts'
 import type { SeedProduct } from './catalogue.ts'
+import { seedDemoCustomer } from './demoCustomer.ts'
+import type { DemoOptions } from './demoCustomer.ts'
 
 const upsert = `
-  insert into products (id, name, plan, unit_price, speed, image, active, sort)
-  values ($1, $2, $3, $4, $5, $6, true, $7)
+  insert into products (id, name, plan, unit_price, speed, image, active, sort, billing)
+  values ($1, $2, $3, $4, $5, $6, true, $7, $8)
   on conflict (id) do update set
     name = excluded.name, plan = excluded.plan, unit_price = excluded.unit_price,
-    speed = excluded.speed, image = excluded.image, active = true, sort = excluded.sort`
+    speed = excluded.speed, image = excluded.image, active = true, sort = excluded.sort, billing = excluded.billing`
 
 /** Writes the sandbox catalogue; running it again changes nothing. */
 export async function seed(db: Db, products: readonly SeedProduct[] = catalogue): Promise<void> {
   await db.transaction(async (tx) => {
     for (const p of products) {
-      await tx.query(upsert, [p.id, p.name, p.plan, p.unit_price, p.speed, p.image, p.sort])
+      await tx.query(upsert, [p.id, p.name, p.plan, p.unit_price, p.speed, p.image, p.sort, p.billing])
     }
   })
   // The only writer of products: the catalogue served from memory is rebuilt from what was just committed.
   catalogueChanged(db)
+}
+
+/** What SEED=true writes at every start: the catalogue, and the demo customer once. */
+export async function seedSandbox(db: Db, options: DemoOptions = {}): Promise<void> {
+  await seed(db)
+  await seedDemoCustomer(db, options)
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { apiKey, call, password, sessionCookie, signUp, signupBody, useAccountsApp } from './support/accounts.ts'
@@ -16,6 +17,8 @@ interface Customer {
   /** An unpaid order and a card checkout of theirs, so bodies and paths can aim at real records. */
   orderId: number
   checkoutId: string
+  /** The SIM service a paid order of theirs provisioned. */
+  serviceId: number
 }
 
 interface Route {
@@ -44,6 +47,15 @@ const routes: Route[] = [
   { method: 'GET', path: '/api/v2/billing/partner/checkout/:user_id/:checkout_id/payment' },
   { method: 'GET', path: '/api/v2/billing/partner/payments/:user_id' },
   { method: 'POST', path: '/api/v8/partner/billing/payment/', body: (t) => walletBody(t, { id: t.orderId, total_price: 299 }), idempotent: true },
+  { method: 'GET', path: '/api/v8/partner/services/:user_id' },
+  { method: 'GET', path: '/api/v8/partner/services/id/:id' },
+  { method: 'GET', path: '/api/v4/partner/billing/info/3/:user_id/' },
+  {
+    method: 'POST',
+    path: '/api/support/messages',
+    body: (t) => ({ id: randomUUID(), message: { name: 'Thandi Nkosi', email: t.email, message: 'My SIM has no signal.' } }),
+    idempotent: true,
+  },
   { method: 'GET', path: '/api/auth/:provider/start', query: ['returnTo'] },
   { method: 'GET', path: '/api/auth/:provider/callback', query: ['state', 'code', 'error'] },
 ]
@@ -168,7 +180,7 @@ describe('every /api route under hostile input (issue 9)', () => {
   // Each request comes from its own address, so the sign-in limiter never turns a run into a wall of 429s.
   const from = () => `10.${(++forwarded >> 16) & 255}.${(forwarded >> 8) & 255}.${forwarded & 255}`
 
-  /** Everything of the victim's: customer row, addresses, orders and lines, checkouts, payments, stored answers, sessions. */
+  /** Everything of the victim's: customer row, addresses, orders and lines, checkouts, payments, services, support messages, stored answers, sessions. */
   async function victimRows(): Promise<string> {
     const q = (sql: string) => env.t.db.query<Record<string, unknown>>(sql, [victim.id])
     return JSON.stringify([
@@ -178,6 +190,8 @@ describe('every /api route under hostile input (issue 9)', () => {
       await q('select l.* from order_lines l join orders o on o.id = l.order_id where o.customer_id = $1 order by l.order_id, l.number'),
       await q('select * from checkouts where customer_id = $1 order by id'),
       await q('select * from payments where user_id = $1 order by id'),
+      await q('select * from services where customer_id = $1 order by id'),
+      await q('select * from support_messages where customer_id = $1 order by id'),
       await q('select customer_id, key, request_hash, status, response, created_at from idempotency_keys where customer_id = $1 order by key'),
       await q('select * from wallet_requests where customer_id = $1 order by key'),
       await q("select encode(id_hash, 'hex') as id_hash, customer_id, created_at, last_seen_at, expires_at from sessions where customer_id = $1 order by 1"),
@@ -188,7 +202,11 @@ describe('every /api route under hostile input (issue 9)', () => {
     const me = await signUp(env.app, { first_name })
     const order = await unpaidOrder(env.app, me)
     const checkout = await postCheckout(env.app, me, { payment: { orderId: order.id } })
-    return { ...me, orderId: order.id, checkoutId: ((await checkout.json()) as { checkoutId: string }).checkoutId }
+    // A paid order too, so each has a payment record, a stored wallet answer and a SIM service to aim at and protect.
+    const paid = await unpaidOrder(env.app, me)
+    expect((await postWallet(env.app, me, walletBody(me, paid))).status).toBe(200)
+    const [service] = await env.t.db.query<{ id: number }>('select id from services where order_id = $1', [paid.id])
+    return { ...me, orderId: order.id, checkoutId: ((await checkout.json()) as { checkoutId: string }).checkoutId, serviceId: service!.id }
   }
 
   // onError logs every 500; social sign-in warns on each refused navigation, which is expected here.
@@ -202,15 +220,12 @@ describe('every /api route under hostile input (issue 9)', () => {
   beforeAll(async () => {
     victim = await customer('Victim')
     attacker = await customer('Attacker')
-    // A paid order too, so the victim has a payment record and a stored wallet answer to protect.
-    const paid = await unpaidOrder(env.app, victim)
-    expect((await postWallet(env.app, victim, walletBody(victim, paid))).status).toBe(200)
     before = await victimRows()
   })
 
   const paramsOf = (route: Route) => [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]!)
   const realParam = (name: string, who: Customer): string | number =>
-    ({ user_id: who.id, order_id: who.orderId, checkout_id: who.checkoutId, email: who.email })[name] ?? 'google'
+    ({ user_id: who.id, order_id: who.orderId, checkout_id: who.checkoutId, email: who.email, id: who.serviceId })[name] ?? 'google'
   const realParams = (route: Route, who: Customer) => Object.fromEntries(paramsOf(route).map((n) => [n, realParam(n, who)]))
   const hostileParams = (route: Route) => fc.record(Object.fromEntries(paramsOf(route).map((n) => [n, hostileSegment])))
   const hostileQuery = (route: Route) => fc.array(fc.tuple(fc.constantFrom(...(route.query ?? ['q'])), hostileSegment.map(String)), { minLength: 1, maxLength: 3 })
@@ -295,8 +310,8 @@ describe('every /api route under hostile input (issue 9)', () => {
     if (input.auth === 'attacker') headers.Cookie = await attackerSession(route)
     if (input.auth === 'forged cookie') headers.Cookie = `sid=${encodeURIComponent(input.idempotencyKey)}`
     if (route.idempotent) {
-      // An order's id must equal its key, so a spoiled order that kept its id is sent as the client would send it.
-      const orderId = typeof input.body === 'string' ? /^\{"order":\{"id":"([0-9a-f-]{36})"/.exec(input.body)?.[1] : undefined
+      // An order's (or a support message's) id must equal its key, so a spoiled body that kept its id is sent as the client would send it.
+      const orderId = typeof input.body === 'string' ? /^\{(?:"order":\{)?"id":"([0-9a-f-]{36})"/.exec(input.body)?.[1] : undefined
       headers['Idempotency-Key'] = orderId ?? (input.idempotencyKey === fresh ? crypto.randomUUID() : input.idempotencyKey)
     }
     const body = input.body === undefined || route.method === 'GET' ? {} : { body: input.body }

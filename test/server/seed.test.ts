@@ -17,12 +17,12 @@ describe('the sandbox seed', () => {
   }, startupTimeout)
   afterAll(() => t.drop())
 
-  it('offers between six and ten 4G and 5G uncapped packages priced in rand', () => {
+  it('offers between six and ten 4G and 5G packages priced in rand, uncapped monthly or prepaid', () => {
     expect(catalogue.length).toBeGreaterThanOrEqual(6)
     expect(catalogue.length).toBeLessThanOrEqual(10)
     for (const p of catalogue) {
       v.parse(ProductSchema, p)
-      expect(p.plan).toMatch(/^[45]G Uncapped$/)
+      expect(p.plan).toMatch(p.billing === 'prepaid' ? /^[45]G Prepaid$/ : /^[45]G Uncapped$/)
       expect(p.speed).toMatch(/\d+Mbps/)
       expect(Number.isInteger(p.unit_price)).toBe(true)
     }

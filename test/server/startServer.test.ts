@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as v from 'valibot'
 import { BootstrapSchema } from '../../src/domain/product.ts'
 import { startServer } from '../../server/main.ts'
+import { catalogue } from '../../server/seed/catalogue.ts'
+import { DEMO_CUSTOMER } from '../../server/seed/demoCustomer.ts'
 import type { RunningServer } from '../../server/main.ts'
 import { makeFakeDist } from './support/fakeDist.ts'
 import { freshDatabase, startupTimeout } from './support/testDb.ts'
@@ -29,7 +31,17 @@ describe('the one-process server', () => {
   it('serves the seeded catalogue over HTTP with the configured key', async () => {
     const res = await fetch(`${server.url}/api/v2/bootstrap`, { headers: { Key: 'e2e-key' } })
     expect(res.status).toBe(200)
-    expect(v.parse(BootstrapSchema, await res.json()).products).toHaveLength(8)
+    expect(v.parse(BootstrapSchema, await res.json()).products).toHaveLength(catalogue.length)
+  })
+
+  it('seeds the demo customer, who can sign in', async () => {
+    const res = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { Key: 'e2e-key', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password }),
+    })
+    expect(res.status).toBe(200)
+    expect(((await res.json()) as { user: { first_name: string } }).user.first_name).toBe('Lindiwe')
   })
 
   it('serves the client, its images and its routes from the same port', async () => {

@@ -1,0 +1,41 @@
+import * as v from 'valibot'
+import { BILL_TYPE_ORDER, BILL_TYPE_PAYMENT, BillCycleSchema, withRunningBalance } from '../../src/domain/billing.ts'
+import type { BillCycle, BillEntry } from '../../src/domain/billing.ts'
+import type { Queryable } from '../db/types.ts'
+
+interface EntryRow {
+  type: typeof BILL_TYPE_ORDER | typeof BILL_TYPE_PAYMENT
+  reference: string
+  date: Date | string
+  amount: number
+  status: string
+  order_id: number
+}
+
+/**
+ * The account-level bill cycles (spec §3): each order a debit of its total on its date, each successful payment a
+ * credit on the date it took effect, oldest first with the balance owed after each row.
+ */
+export async function billCycles(db: Queryable, customerId: number): Promise<BillCycle[]> {
+  const rows = await db.query<EntryRow>(
+    `select $2::text as type, order_number as reference, order_date as date, total_price as amount, status, id as order_id
+     from orders where customer_id = $1
+     union all
+     select $3::text, transaction_id, effective_date, amount, status, order_id
+     from payments where user_id = $1 and status = 'success'`,
+    [customerId, BILL_TYPE_ORDER, BILL_TYPE_PAYMENT],
+  )
+  const entries = rows.map(
+    ({ type, reference, date, amount, status, order_id }): BillEntry => ({
+      reference,
+      date: new Date(date).toISOString(),
+      type,
+      debit: type === BILL_TYPE_ORDER ? amount : 0,
+      credit: type === BILL_TYPE_PAYMENT ? amount : 0,
+      status,
+      order_id,
+    }),
+  )
+  // Checked against the schema the client validates with, so the two cannot drift apart unnoticed.
+  return withRunningBalance(entries).map((row) => v.parse(BillCycleSchema, row))
+}

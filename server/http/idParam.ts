@@ -1,0 +1,8 @@
+import { MAX_ID } from '../../src/domain/storable.ts'
+
+/** A path id as the API takes them: 1 to 15 digits (inside bigint and a safe JS integer), else undefined. */
+export function idParam(param: string): number | undefined {
+  if (!/^\d{1,15}$/.test(param)) return undefined
+  const id = Number(param)
+  return id >= 1 && id <= MAX_ID ? id : undefined
+}

@@ -1,0 +1,27 @@
+import { Hono } from 'hono'
+import type { Context } from 'hono'
+import { billCycles } from '../billing/billCycles.ts'
+import type { Db } from '../db/types.ts'
+import { jsonError } from '../http/errors.ts'
+import { idParam } from '../http/idParam.ts'
+import { requireCustomer } from '../http/requireCustomer.ts'
+import type { CustomerEnv } from '../http/requireCustomer.ts'
+import type { CookieSettings } from '../http/sessionCookie.ts'
+import { invalidUserId } from './services.ts'
+
+export const othersBilling = 'You can only view your own billing.'
+
+/** GET /v4/partner/billing/info/3/{user_id}/ (the 3 is fixed, spec §7): only the signed-in customer's own bill cycles. */
+export function billingRoutes(db: Db, settings: CookieSettings) {
+  const signedIn = requireCustomer(db, settings)
+
+  const billing = async (c: Context<CustomerEnv>) => {
+    const userId = idParam(c.req.param('user_id') ?? '')
+    if (userId === undefined) return jsonError(c, 400, invalidUserId)
+    if (userId !== c.get('customerId')) return jsonError(c, 403, othersBilling)
+    return c.json({ bill_cycles: { account_level: await billCycles(db, userId) } })
+  }
+
+  // Spec §7 names it with the trailing slash; Hono matches the two spellings separately.
+  return new Hono<CustomerEnv>().get('/v4/partner/billing/info/3/:user_id/', signedIn, billing).get('/v4/partner/billing/info/3/:user_id', signedIn, billing)
+}

@@ -1,0 +1,34 @@
+import { Hono } from 'hono'
+import type { Db } from '../db/types.ts'
+import { jsonError } from '../http/errors.ts'
+import { idParam } from '../http/idParam.ts'
+import { requireCustomer } from '../http/requireCustomer.ts'
+import type { CustomerEnv } from '../http/requireCustomer.ts'
+import type { CookieSettings } from '../http/sessionCookie.ts'
+import { listServices, loadService } from '../services/serviceReply.ts'
+
+export const othersServices = 'You can only view your own services.'
+export const serviceNotFound = 'Service not found.'
+export const invalidUserId = 'The user id must be a number.'
+export const invalidServiceId = 'The service id must be a number.'
+
+/** GET /v8/partner/services/{user_id} and GET /v8/partner/services/id/{id}: only the signed-in customer's own SIMs. */
+export function serviceRoutes(db: Db, settings: CookieSettings) {
+  const signedIn = requireCustomer(db, settings)
+
+  return new Hono<CustomerEnv>()
+    .get('/v8/partner/services/id/:id', signedIn, async (c) => {
+      const id = idParam(c.req.param('id'))
+      if (id === undefined) return jsonError(c, 400, invalidServiceId)
+      const found = await loadService(db, id)
+      if (!found) return jsonError(c, 404, serviceNotFound)
+      if (found.customerId !== c.get('customerId')) return jsonError(c, 403, othersServices)
+      return c.json({ service: found.service })
+    })
+    .get('/v8/partner/services/:user_id', signedIn, async (c) => {
+      const userId = idParam(c.req.param('user_id'))
+      if (userId === undefined) return jsonError(c, 400, invalidUserId)
+      if (userId !== c.get('customerId')) return jsonError(c, 403, othersServices)
+      return c.json({ services: await listServices(db, userId) })
+    })
+}

@@ -1,0 +1,49 @@
+import { Hono } from 'hono'
+import * as v from 'valibot'
+import { SupportRequestSchema } from '../../src/domain/support.ts'
+import type { Db } from '../db/types.ts'
+import { boundedKey } from '../http/boundedKey.ts'
+import { jsonError } from '../http/errors.ts'
+import { optionalCustomer } from '../http/optionalCustomer.ts'
+import type { MaybeCustomerEnv } from '../http/optionalCustomer.ts'
+import { clientAddress } from '../http/requestInfo.ts'
+import type { ProxyTrust } from '../http/requestInfo.ts'
+import type { CookieSettings } from '../http/sessionCookie.ts'
+import { validationError } from '../http/validationError.ts'
+import { requestHash } from '../orders/idempotency.ts'
+import { storeSupportMessageOnce } from '../support/storeSupportMessage.ts'
+
+export const missingSupportKey = 'Missing Idempotency-Key header.'
+export const invalidSupportKey = 'The Idempotency-Key header must be a UUID.'
+export const keyIsNotMessageId = 'id must equal the Idempotency-Key header.'
+export const supportKeyReused = 'This request was already used for a different message.'
+export const tooManyMessages = 'You have sent several messages in the last few minutes. Please wait a little before sending another.'
+
+const Uuid = v.pipe(v.string(), v.uuid())
+
+/** POST /support/messages: the Contact Us form, signed in or not, stored once per Idempotency-Key. */
+export function supportRoutes(db: Db, settings: CookieSettings & ProxyTrust) {
+  return new Hono<MaybeCustomerEnv>().post('/support/messages', optionalCustomer(db, settings), async (c) => {
+    const header = c.req.header('Idempotency-Key')
+    if (header === undefined) return jsonError(c, 400, missingSupportKey)
+    if (!v.is(Uuid, header.trim())) return jsonError(c, 400, invalidSupportKey)
+    const key = header.trim().toLowerCase()
+    const parsed = v.safeParse(SupportRequestSchema, c.get('json'))
+    if (!parsed.success) return validationError(c, parsed.issues)
+    if (parsed.output.id.toLowerCase() !== key) return jsonError(c, 400, keyIsNotMessageId)
+    const outcome = await storeSupportMessageOnce(db, {
+      key,
+      hash: requestHash(c.get('json')),
+      message: parsed.output.message,
+      customerId: c.get('customerId'),
+      address: boundedKey(clientAddress(c, settings)),
+    })
+    if (outcome.kind === 'key reused') return jsonError(c, 422, supportKeyReused)
+    if (outcome.kind === 'limited') {
+      c.header('Retry-After', String(outcome.retryAfter))
+      return jsonError(c, 429, tooManyMessages)
+    }
+    if (outcome.kind === 'replayed') c.header('Idempotent-Replayed', 'true')
+    return c.json({ reference: outcome.reference }, 201)
+  })
+}

@@ -1,0 +1,73 @@
+import * as v from 'valibot'
+import { ServiceSchema } from '../../src/domain/service.ts'
+import type { ProductBilling, Service } from '../../src/domain/service.ts'
+import type { Queryable } from '../db/types.ts'
+
+interface ServiceRow {
+  id: number
+  customer_id: number
+  name: string
+  product_id: number
+  product: string
+  billing: ProductBilling
+  status: number
+  activation_date: Date | string
+  last_updated: Date | string
+  cancellation_date: Date | string | null
+  iccid: string
+  imsi: string
+  service_reference: string
+  service_number: string
+  subscriptions: { name: string }[]
+  scheduled_actions: { name: string }[]
+  available_balance: number | null
+  data_available_volume: number | null
+  additional_balances: Service['additional_balances'] | null
+  total_usage: number | null
+  peak_usage: number | null
+  offpeak_usage: number | null
+  spend_limit_available: number | null
+}
+
+const columns = `id, customer_id, name, product_id, product, billing, status, activation_date, last_updated, cancellation_date,
+  iccid, imsi, service_reference, service_number, subscriptions, scheduled_actions, available_balance, data_available_volume,
+  additional_balances, total_usage, peak_usage, offpeak_usage, spend_limit_available`
+
+const iso = (date: Date | string) => new Date(date).toISOString()
+
+/** A stored service in the shape of spec §3: prepaid ones carry balances, monthly ones usage, never both. */
+function toReply(row: ServiceRow): Service {
+  const reply = {
+    id: row.id,
+    name: row.name,
+    product_id: row.product_id,
+    product: row.product,
+    status: row.status,
+    last_updated: iso(row.last_updated),
+    activation_date: iso(row.activation_date),
+    associated_resource: row.iccid,
+    service_reference: row.service_reference,
+    service_number: row.service_number,
+    imsi: row.imsi,
+    cancellation_date: row.cancellation_date === null ? null : iso(row.cancellation_date),
+    subscriptions: row.subscriptions,
+    scheduled_actions: row.scheduled_actions,
+    ...(row.billing === 'prepaid'
+      ? { available_balance: row.available_balance ?? 0, data_available_volume: row.data_available_volume ?? 0, additional_balances: row.additional_balances ?? [] }
+      : { total_usage: row.total_usage ?? 0, peak_usage: row.peak_usage ?? 0, offpeak_usage: row.offpeak_usage ?? 0, spend_limit_available: row.spend_limit_available ?? 0 }),
+  }
+  // Checked against the schema the client validates with, so the two cannot drift apart unnoticed.
+  return v.parse(ServiceSchema, reply)
+}
+
+/** The customer's services, newest activation first. */
+export async function listServices(db: Queryable, customerId: number): Promise<Service[]> {
+  const rows = await db.query<ServiceRow>(`select ${columns} from services where customer_id = $1 order by activation_date desc, id desc`, [customerId])
+  return rows.map(toReply)
+}
+
+/** One service and its owner, or undefined when there is no such service. */
+export async function loadService(db: Queryable, id: number): Promise<{ customerId: number; service: Service } | undefined> {
+  const [row] = await db.query<ServiceRow>(`select ${columns} from services where id = $1`, [id])
+  return row && { customerId: row.customer_id, service: toReply(row) }
+}

@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import * as v from 'valibot'
+import { SupportAnswerSchema } from '../../src/domain/support.ts'
+import { supportLimits } from '../../server/support/supportLimiter.ts'
+import { SUPPORT_REFERENCE } from '../../server/support/supportReference.ts'
+import { apiKey, signUp, useAccountsApp } from './support/accounts.ts'
+
+let address = 0
+/** A client address of its own per test, so the per-address limit of one test never reaches another. */
+const newAddress = () => `192.0.2.${++address}`
+
+const message = (patch: Record<string, unknown> = {}) => ({
+  id: randomUUID(),
+  message: { name: 'Thandi Nkosi', email: 'thandi@example.co.za', message: 'My router shows no signal since this morning.', ...patch },
+})
+
+interface SendOptions {
+  key?: string | null
+  from?: string
+  cookie?: string
+  raw?: string
+}
+
+describe('POST /api/support/messages', () => {
+  const env = useAccountsApp()
+
+  function send(body: ({ id: string } & Record<string, unknown>) | undefined, { key, from = '198.51.100.1', cookie, raw }: SendOptions = {}) {
+    const headers: Record<string, string> = { Key: apiKey, 'Content-Type': 'application/json', 'X-Forwarded-For': from }
+    const idempotencyKey = key === undefined ? String(body?.id) : key
+    if (idempotencyKey !== null) headers['Idempotency-Key'] = idempotencyKey
+    if (cookie) headers.Cookie = cookie
+    return env.app.request('/api/support/messages', { method: 'POST', headers, body: raw ?? JSON.stringify(body) })
+  }
+
+  const stored = async (reference: string) =>
+    (await env.t.db.query<Record<string, unknown>>('select * from support_messages where reference = $1', [reference]))[0]
+
+  it('stores the message signed out and answers 201 with a SUP- reference', async () => {
+    const body = message({ name: '  Thandi Nkosi ', message: 'Hello\nIs my SIM on its way?' })
+    const res = await send(body, { from: newAddress() })
+    expect(res.status).toBe(201)
+    const { reference } = v.parse(SupportAnswerSchema, await res.json())
+    expect(reference).toMatch(SUPPORT_REFERENCE)
+    expect(await stored(reference)).toMatchObject({
+      idempotency_key: body.id,
+      customer_id: null,
+      name: 'Thandi Nkosi',
+      email: 'thandi@example.co.za',
+      message: 'Hello\nIs my SIM on its way?',
+    })
+  })
+
+  it('records the signed-in customer who sent it', async () => {
+    const me = await signUp(env.app)
+    const res = await send(message(), { from: newAddress(), cookie: me.cookie })
+    expect(res.status).toBe(201)
+    const { reference } = v.parse(SupportAnswerSchema, await res.json())
+    expect((await stored(reference))?.customer_id).toBe(me.id)
+  })
+
+  it('answers a repeat of the same key with the same reference and stores the message once', async () => {
+    const body = message()
+    const from = newAddress()
+    const first = await send(body, { from })
+    const answers = await Promise.all([1, 2, 3].map(() => send(body, { from })))
+    const { reference } = v.parse(SupportAnswerSchema, await first.json())
+    for (const res of answers) {
+      expect(res.status).toBe(201)
+      expect(res.headers.get('Idempotent-Replayed')).toBe('true')
+      expect(await res.json()).toEqual({ reference })
+    }
+    // The key in upper case is the same key.
+    expect(await (await send(body, { from, key: body.id.toUpperCase() })).json()).toEqual({ reference })
+    const [row] = await env.t.db.query<{ n: number }>('select count(*)::int as n from support_messages where idempotency_key = $1', [body.id])
+    expect(row?.n).toBe(1)
+  })
+
+  it('refuses a key already used for a different message (422)', async () => {
+    const body = message()
+    const from = newAddress()
+    expect((await send(body, { from })).status).toBe(201)
+    const res = await send({ ...body, message: { ...body.message, message: 'Something else' } }, { from })
+    expect(res.status).toBe(422)
+    expect(await res.json()).toEqual({ error: 'This request was already used for a different message.' })
+  })
+
+  it('answers 400 without the Idempotency-Key header, with one that is not a UUID, or one that is not the body id', async () => {
+    const from = newAddress()
+    expect(await (await send(message(), { key: null, from })).json()).toEqual({ error: 'Missing Idempotency-Key header.' })
+    expect(await (await send(message(), { key: 'abc', from })).json()).toEqual({ error: 'The Idempotency-Key header must be a UUID.' })
+    const other = await send(message(), { key: randomUUID(), from })
+    expect(other.status).toBe(400)
+    expect(await other.json()).toEqual({ error: 'id must equal the Idempotency-Key header.' })
+  })
+
+  it('answers 400 with the shared messages for a blank name, a bad email, a blank or overlong message', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ name: '   ' }, 'Name is required.'],
+      [{ email: '' }, 'Email is required.'],
+      [{ email: 'not-an-email' }, 'Invalid email address.'],
+      [{ message: ' ' }, 'Message is required.'],
+      [{ message: 'x'.repeat(2001) }, 'Message must be at most 2000 characters.'],
+      // Refused at the request edge, before the schema, which names the field by its path.
+      [{ name: 'Tha\0ndi' }, 'message.name contains characters that cannot be saved.'],
+    ]
+    for (const [patch, error] of cases) {
+      const res = await send(message(patch), { from: newAddress() })
+      expect(res.status, error).toBe(400)
+      const body = (await res.json()) as { error: string; issues: { path: string; message: string }[] }
+      expect(body.error, JSON.stringify(patch)).toBe(error)
+      expect(body.issues.length).toBeGreaterThan(0)
+    }
+    const noId = await send({ id: 'nope', message: message().message }, { key: randomUUID(), from: newAddress() })
+    expect(noId.status).toBe(400)
+    expect(((await noId.json()) as { issues: unknown[] }).issues).toEqual([{ path: 'id', message: expect.any(String) }])
+  })
+
+  it(`answers 429 with Retry-After after ${supportLimits.perAddress} new messages from one address in ${supportLimits.windowMinutes} minutes, but repeats still answer`, async () => {
+    const from = newAddress()
+    const sent = []
+    for (let i = 0; i < supportLimits.perAddress; i++) {
+      const body = message()
+      const res = await send(body, { from })
+      expect(res.status).toBe(201)
+      sent.push({ body, answer: await res.json() })
+    }
+    const refused = await send(message(), { from })
+    expect(refused.status).toBe(429)
+    expect(await refused.json()).toEqual({ error: 'You have sent several messages in the last few minutes. Please wait a little before sending another.' })
+    const wait = Number(refused.headers.get('Retry-After'))
+    expect(wait).toBeGreaterThan(0)
+    expect(wait).toBeLessThanOrEqual(supportLimits.windowMinutes * 60)
+    // A retry of a message already stored is not a new message.
+    const again = await send(sent[0]!.body, { from })
+    expect(again.status).toBe(201)
+    expect(await again.json()).toEqual(sent[0]!.answer)
+    // Another address is not held back.
+    expect((await send(message(), { from: newAddress() })).status).toBe(201)
+  })
+
+  it('lets parallel new messages from one address past the limit no further than the limit', async () => {
+    const from = newAddress()
+    const answers = await Promise.all(Array.from({ length: supportLimits.perAddress + 3 }, () => send(message(), { from })))
+    const statuses = answers.map((r) => r.status).sort()
+    expect(statuses.filter((s) => s === 201)).toHaveLength(supportLimits.perAddress)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(3)
+  })
+
+  it('answers hostile bodies below 500: malformed JSON, wrong types, a long forwarded-for', async () => {
+    const id = randomUUID()
+    const bodies = ['{', '[]', 'null', '"text"', JSON.stringify({ id, message: null }), JSON.stringify({ id, message: { name: 1, email: [], message: {} } })]
+    for (const raw of bodies) {
+      const res = await send(undefined, { raw, key: id, from: newAddress() })
+      expect(res.status, raw).toBe(400)
+    }
+    const long = await send(message(), { from: `10.0.0.1, ${'9'.repeat(10_000)}` })
+    expect(long.status).toBe(201)
+  })
+})
