@@ -48,7 +48,8 @@ export const ServiceSchema = v.object({
   available_balance: v.optional(v.number()),
   data_available_volume: v.optional(v.number()),
   additional_balances: v.optional(v.array(AdditionalBalanceSchema)),
-  // Monthly services only: bytes used this month (total = peak + off-peak) and the rand spend limit left.
+  // Monthly services only, all in bytes: used this month (total = peak + off-peak), and the data still available
+  // under the month's spend limit (the pie's third slice, spec §2, labelled in GB like the others).
   total_usage: v.optional(v.number()),
   peak_usage: v.optional(v.number()),
   offpeak_usage: v.optional(v.number()),

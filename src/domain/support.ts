@@ -5,6 +5,7 @@ import { MAX_EMAIL_LENGTH, storableText } from './storable.ts'
 
 export const supportMessages = {
   nameRequired: 'Name is required.',
+  nameLength: 'Name must be at most 120 characters.',
   emailRequired: 'Email is required.',
   emailShape: 'Invalid email address.',
   messageRequired: 'Message is required.',
@@ -15,7 +16,7 @@ export const supportMessages = {
 export const MAX_SUPPORT_MESSAGE = 2000
 
 export const SupportMessageSchema = v.object({
-  name: v.pipe(v.string(), v.trim(), v.nonEmpty(supportMessages.nameRequired), v.maxLength(120, supportMessages.nameRequired), storableText(supportMessages.unsavable)),
+  name: v.pipe(v.string(), v.trim(), v.nonEmpty(supportMessages.nameRequired), v.maxLength(120, supportMessages.nameLength), storableText(supportMessages.unsavable)),
   email: v.pipe(
     v.string(),
     v.trim(),
@@ -38,5 +39,5 @@ export type SupportMessage = v.InferOutput<typeof SupportMessageSchema>
 export const SupportRequestSchema = v.object({ id: v.pipe(v.string(), v.uuid()), message: SupportMessageSchema })
 export type SupportRequest = v.InferOutput<typeof SupportRequestSchema>
 
-/** 201 (or the stored first answer, repeated): the reference the customer quotes, e.g. "SUP-7K3F9Q2A". */
+/** 201 (or the stored first answer, repeated): the reference the customer quotes, e.g. "SUP-7K3FXQ2A". */
 export const SupportAnswerSchema = v.object({ reference: v.string() })

@@ -5,9 +5,9 @@ import type { Fact } from '../domain/events.ts'
 import type { LocalOrders } from '../domain/orderProjection.ts'
 import type { LocalPayments } from '../domain/paymentProjection.ts'
 import type { StorageFailureReason, StorageMode } from '../domain/storage.ts'
-import type { CatalogueMetaRow, CatalogueRow, EventRow, OrderCacheRow, OutboxRow, ProjectionRow } from './rows.ts'
+import type { CatalogueMetaRow, CatalogueRow, EventRow, OrderCacheRow, OutboxRow, PortalCacheRow, ProjectionRow } from './rows.ts'
 
-export type { CatalogueMetaRow, CatalogueRow, EventRow, OrderCacheRow, OutboxRow, OutboxStatus, ProjectionRow } from './rows.ts'
+export type { CatalogueMetaRow, CatalogueRow, EventRow, OrderCacheRow, OutboxRow, OutboxStatus, PortalCacheRow, ProjectionRow } from './rows.ts'
 
 export const DB_NAME = 'storefront'
 
@@ -33,6 +33,8 @@ export class StoreDb extends Dexie {
   orderCache!: EntityTable<OrderCacheRow, 'key'>
   /** Card checkouts made on this device and the provider's answers (projection of the payment facts): one row. */
   payments!: EntityTable<ProjectionRow<LocalPayments>, 'name'>
+  /** A cache of the server's portal answers (services, one service, bill cycles) per customer; not facts. */
+  portalCache!: EntityTable<PortalCacheRow, 'key'>
 
   constructor(name: string = DB_NAME, options?: DexieOptions) {
     super(name, options)
@@ -47,6 +49,7 @@ export class StoreDb extends Dexie {
     this.version(2).stores({ customer: 'name' })
     this.version(3).stores({ orders: 'name', orderCache: 'key, customerId' })
     this.version(4).stores({ payments: 'name' })
+    this.version(5).stores({ portalCache: 'key, customerId' })
   }
 }
 

@@ -42,7 +42,7 @@ export async function claimRow(id: string, given?: StoreDb): Promise<OutboxRow |
 export async function settleRow(
   id: string,
   outcome: SendOutcome,
-  options: { fact?: Fact; error?: string | null; now?: Date; db?: StoreDb } = {},
+  options: { fact?: Fact; error?: string | null; now?: Date; db?: StoreDb; keep?: Partial<Pick<OutboxRow, 'request' | 'answer'>> } = {},
 ): Promise<OutboxRow | undefined> {
   const store = options.db ?? (await openStore()).db
   return store.transaction('rw', factAndOutboxTables(store), async () => {
@@ -50,7 +50,9 @@ export async function settleRow(
     if (!row) return undefined
     // Another sender (a tab, the worker's replay seen through a later drain) may have settled it already.
     if (row.status === 'acknowledged') return row
-    const next = settle(row, outcome, options.now ?? new Date(), options.error ?? null)
+    const settled = settle(row, outcome, options.now ?? new Date(), options.error ?? null)
+    // `keep` lands only with an answer: a sent message keeps its reference and forgets its text in the same write.
+    const next = settled.status === 'acknowledged' || settled.status === 'rejected' ? { ...settled, ...options.keep } : settled
     await store.outbox.put(next)
     if (options.fact && (next.status === 'acknowledged' || next.status === 'rejected')) await commit(options.fact, { db: store })
     return next
@@ -62,4 +64,10 @@ export async function openRows(kind: string, given?: StoreDb): Promise<OutboxRow
   const store = given ?? (await openStore()).db
   const rows = await store.outbox.orderBy('createdAt').toArray()
   return rows.filter((r) => r.kind === kind && (r.status === 'pending' || r.status === 'sending' || r.status === 'retrying'))
+}
+
+/** Every row of one kind queued by `customerId`, oldest first, whatever its state: for a screen that shows them. */
+export async function customerRows(kind: string, customerId: number, given?: StoreDb): Promise<OutboxRow[]> {
+  const store = given ?? (await openStore()).db
+  return store.outbox.orderBy('createdAt').filter((r) => r.kind === kind && r.customerId === customerId).toArray()
 }

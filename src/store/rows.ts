@@ -1,6 +1,8 @@
+import type { BillCycle } from '../domain/billing.ts'
 import type { Fact } from '../domain/events.ts'
 import type { Order } from '../domain/order.ts'
 import type { Product } from '../domain/product.ts'
+import type { Service } from '../domain/service.ts'
 
 /** A fact as stored in the log: its place in the log (seq) plus the fact itself. */
 export type EventRow = Fact & { seq: number }
@@ -36,6 +38,8 @@ export interface OutboxRow {
   lastError: string | null
   /** The customer whose session may send it; a row is never sent under another customer's session. */
   customerId?: number
+  /** The server's answer when a screen shows it later (a support message's reference or refusal). */
+  answer?: unknown
 }
 
 /** A server order as last fetched for a customer; key is `${customerId}:${order id}`. */
@@ -47,4 +51,18 @@ export interface OrderCacheRow {
   order: Order
   /** When the server sent it (ISO time), for "Last updated" offline; absent on rows cached before it was kept. */
   fetchedAt?: string
+}
+
+/** One portal answer as the server sent it: the service list, one service, or the account's bill cycles. */
+export type PortalAnswer =
+  | { kind: 'services'; body: Service[] }
+  | { kind: 'service'; body: Service }
+  | { kind: 'billing'; body: BillCycle[] }
+
+/** A portal answer as last fetched for a customer; key is `${customerId}:${kind}` (`…:service:${id}` for one service). */
+export type PortalCacheRow = PortalAnswer & {
+  key: string
+  customerId: number
+  /** When the server made the answer (ISO time), for "Last updated" offline. */
+  fetchedAt: string
 }

@@ -26,4 +26,10 @@ describe('formatRand', () => {
   it('shows zero as R0', () => {
     expect(formatRand(0)).toBe('R0')
   })
+
+  it('puts the minus before the R for an amount in the customer\'s favour', () => {
+    expect(formatRand(-50)).toBe('-R50')
+    expect(formatRand(-1299.5)).toBe(`-R1${NBSP}299.50`)
+    expect(formatRand(-0.001)).toBe('R0')
+  })
 })

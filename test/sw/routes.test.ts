@@ -33,6 +33,11 @@ describe('the service worker routing rules', () => {
     expect(get('/api/v8/partner/detailed_customer_profile/email/a%40b.co')).toBe('customer-read')
   })
 
+  it('keeps services and bills in the per-customer cache, which a logout drops', () => {
+    for (const path of ['/api/v8/partner/services/7', '/api/v8/partner/services/id/12', '/api/v4/partner/billing/info/3/7/'])
+      expect(get(path), path).toBe('customer-read')
+  })
+
   it('never caches sign-in and session calls', () => {
     expect(get('/api/auth/session')).toBe('network')
     expect(get('/api/auth/google/callback?code=x')).toBe('network')

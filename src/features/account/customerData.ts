@@ -1,10 +1,12 @@
 import { clearCart } from '../cart/cart.ts'
 import { forgetCachedOrders } from '../../store/orderCache.ts'
+import { forgetPortalAnswers } from '../../store/portalCache.ts'
 
-/** Logout: empty the cart, drop cached server orders and ask the service worker to drop its per-customer caches. */
+/** Logout: empty the cart, drop cached server orders, services and bills, and ask the service worker to drop its per-customer caches. */
 export function clearCustomerData(): void {
   clearCart()
   void forgetCachedOrders().catch(() => {})
+  void forgetPortalAnswers().catch(() => {})
   // The service worker owns its caches; a page only asks (see sw/ for the handler).
   if (typeof navigator !== 'undefined' && 'serviceWorker' in navigator)
     navigator.serviceWorker.controller?.postMessage({ type: 'customer.signedOut' })

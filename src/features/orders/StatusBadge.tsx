@@ -12,7 +12,8 @@ const looks: Record<OrderView['look'], string> = {
   rejected: `background:#fde8e6;color:${theme.color.error};border-color:${theme.color.error};`,
 }
 
-const Badge = styled('span')<{ $look: OrderView['look'] }>`
+/** The pill every status wears (orders, services), coloured by look. */
+export const Badge = styled('span')<{ $look: OrderView['look'] }>`
   display: inline-block; padding: 2px 10px; border: 1px solid; border-radius: 999px; font-size: 14px; font-weight: 600;
   white-space: normal; ${(p) => looks[p.$look]}
 `

@@ -1,7 +1,10 @@
 import { styled } from '../../ui/styled.ts'
 import { theme } from '../../ui/theme.ts'
 
-/** A table that becomes stacked, labelled rows on phones (each cell carries its column name in data-label). */
+/**
+ * A table that becomes stacked, labelled rows on phones (each cell carries its column name in data-label);
+ * there a long value (a provider's transaction id) wraps inside the row instead of widening the page.
+ */
 export const StackedTable = styled('table')`
   width: 100%; border-collapse: collapse;
   th, td { text-align: left; padding: 10px 8px; border-bottom: 1px solid ${theme.color.border}; vertical-align: middle; }
@@ -10,7 +13,7 @@ export const StackedTable = styled('table')`
   @media (max-width: 600px) {
     thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
     tr { display: block; padding: 8px 0; border-bottom: 1px solid ${theme.color.border}; }
-    td { display: flex; justify-content: space-between; align-items: center; gap: 12px; border: 0; padding: 4px 0; text-align: right; }
-    td::before { content: attr(data-label); font-weight: 600; color: ${theme.color.muted}; text-align: left; }
+    td { display: flex; justify-content: space-between; align-items: center; gap: 12px; border: 0; padding: 4px 0; text-align: right; overflow-wrap: anywhere; }
+    td::before { content: attr(data-label); flex: none; font-weight: 600; color: ${theme.color.muted}; text-align: left; }
   }
 `

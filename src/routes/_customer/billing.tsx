@@ -1,7 +1,42 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import { Placeholder } from '../../ui/Page.tsx'
+import { useSession } from '../../features/account/session.ts'
+import { BillingTable } from '../../features/portal/BillingTable.tsx'
+import { NotLoaded } from '../../features/portal/NotLoaded.tsx'
+import { OfflineNotice } from '../../features/portal/OfflineNotice.tsx'
+import { useBilling } from '../../features/portal/usePortal.ts'
+import { Card, Heading, Muted } from '../../ui/Page.tsx'
+import { Spinner } from '../../ui/Spinner.tsx'
 
-export const Route = createFileRoute('/_customer/billing')({
-  component: () => <Placeholder title={<Trans>Billing</Trans>} body={<Trans>Your bills will show here.</Trans>} />,
-})
+export const Route = createFileRoute('/_customer/billing')({ component: BillingPage })
+
+function BillingPage() {
+  const session = useSession()
+  if (session.status !== 'customer') return <Spinner />
+  return <Billing customerId={session.customer.id} />
+}
+
+// Spec §2: a card titled Billing; its title is the page's heading.
+function Billing({ customerId }: { customerId: number }) {
+  const billing = useBilling(customerId)
+  if (!billing) return <Spinner />
+  return (
+    <Card aria-labelledby="billing-title">
+      <Heading id="billing-title">
+        <Trans>Billing</Trans>
+      </Heading>
+      {'failed' in billing ? (
+        <NotLoaded why={billing.failed} />
+      ) : (
+        <>
+          <OfflineNotice fetchedAt={billing.fetchedAt} />
+          {billing.value.length === 0 ? (
+            <Muted><Trans>Your orders and payments appear here once you place an order.</Trans></Muted>
+          ) : (
+            <BillingTable rows={billing.value} />
+          )}
+        </>
+      )}
+    </Card>
+  )
+}

@@ -1,7 +1,39 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import { Placeholder } from '../../ui/Page.tsx'
+import { useSession } from '../../features/account/session.ts'
+import { NotLoaded } from '../../features/portal/NotLoaded.tsx'
+import { OfflineNotice } from '../../features/portal/OfflineNotice.tsx'
+import { ServiceDetail } from '../../features/portal/ServiceDetail.tsx'
+import { useService } from '../../features/portal/usePortal.ts'
+import { ButtonLink } from '../../ui/Button.tsx'
+import { Page } from '../../ui/Page.tsx'
+import { Spinner } from '../../ui/Spinner.tsx'
 
-export const Route = createFileRoute('/_customer/service/$id')({
-  component: () => <Placeholder title={<Trans>Service</Trans>} body={<Trans>The details of this service will show here.</Trans>} />,
-})
+export const Route = createFileRoute('/_customer/service/$id')({ component: ServicePage })
+
+function ServicePage() {
+  const session = useSession()
+  const { id } = Route.useParams()
+  if (session.status !== 'customer') return <Spinner />
+  return <ServiceScreen key={id} customerId={session.customer.id} id={id} />
+}
+
+function ServiceScreen({ customerId, id }: { customerId: number; id: string }) {
+  const service = useService(customerId, id)
+  if (!service) return <Spinner />
+  if ('failed' in service)
+    return (
+      <Page title={<Trans>Service</Trans>}>
+        <NotLoaded why={service.failed} />
+        <p>
+          <ButtonLink to="/services" $variant="secondary"><Trans>Back to services</Trans></ButtonLink>
+        </p>
+      </Page>
+    )
+  return (
+    <>
+      <OfflineNotice fetchedAt={service.fetchedAt} />
+      <ServiceDetail service={service.value} />
+    </>
+  )
+}

@@ -1,0 +1,57 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { BILL_TYPE_ORDER, type BillCycle } from '../../domain/billing.ts'
+import { formatRand } from '../../domain/money.ts'
+import { ButtonLink } from '../../ui/Button.tsx'
+import { formatOrderDate } from '../orders/formatDate.ts'
+import { styled } from '../../ui/styled.ts'
+import { StackedTable } from '../orders/tableStyles.ts'
+
+// On wide screens amounts line up on the right and dates and amounts never break.
+const Bills = styled(StackedTable)`
+  @media (min-width: 601px) {
+    .num { text-align: right; white-space: nowrap; }
+    .date { white-space: nowrap; }
+  }
+`
+
+// A row is either a debit or a credit: a dash reads clearer than R0 in the other column.
+const amount = (rand: number) => (rand === 0 ? '—' : formatRand(rand))
+
+/** Spec §2 /billing: REFERENCE, DATE, TYPE, DEBIT, CREDIT, BALANCE, STATUS and "View Order" per row, oldest first. */
+export function BillingTable({ rows }: { rows: readonly BillCycle[] }) {
+  const { t } = useLingui()
+  return (
+    <Bills aria-label={t`Bill cycles`}>
+      <thead>
+        <tr>
+          <th scope="col"><Trans>REFERENCE</Trans></th>
+          <th scope="col" className="date"><Trans>DATE</Trans></th>
+          <th scope="col"><Trans>TYPE</Trans></th>
+          <th scope="col" className="num"><Trans>DEBIT</Trans></th>
+          <th scope="col" className="num"><Trans>CREDIT</Trans></th>
+          <th scope="col" className="num"><Trans>BALANCE</Trans></th>
+          <th scope="col"><Trans>STATUS</Trans></th>
+          <th scope="col"><span className="sr-only"><Trans>Actions</Trans></span></th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row, index) => (
+          <tr key={`${row.type}:${row.reference}:${index}`}>
+            <td data-label={t`REFERENCE`}>{row.reference}</td>
+            <td className="date" data-label={t`DATE`}>{formatOrderDate(row.date)}</td>
+            <td data-label={t`TYPE`}>{row.type === BILL_TYPE_ORDER ? <Trans>Order</Trans> : <Trans>Payment</Trans>}</td>
+            <td className="num" data-label={t`DEBIT`}>{amount(row.debit)}</td>
+            <td className="num" data-label={t`CREDIT`}>{amount(row.credit)}</td>
+            <td className="num" data-label={t`BALANCE`}>{formatRand(row.balance)}</td>
+            <td data-label={t`STATUS`}>{row.status}</td>
+            <td>
+              <ButtonLink to="/orders/$id" params={{ id: String(row.order_id) }} $variant="secondary" aria-label={t`View Order ${row.reference}`}>
+                <Trans>View Order</Trans>
+              </ButtonLink>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </Bills>
+  )
+}

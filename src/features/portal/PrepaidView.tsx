@@ -1,0 +1,64 @@
+import { lazy, Suspense } from 'react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { formatRand } from '../../domain/money.ts'
+import { dataGb, type Service } from '../../domain/service.ts'
+import { ChartSpace, Figures, Panel, Tiles } from './portalStyles.ts'
+import { subscriptionGauges, topupTiles, type SubscriptionKey, type TopupKey } from './wallets.ts'
+
+// visx loads only when a prepaid service is shown (GUIDE.md §5: charts load only on their routes).
+const Gauge = lazy(() => import('./charts/Gauge.tsx'))
+
+const GAUGE_COLOR: Record<SubscriptionKey, string> = { voice_sub: '#0b4f9c', data_sub: '#176b35', sms_sub: '#8a4b00' }
+
+/** Spec §2 prepaid view "Wallets": subscription gauges, the primary wallet and the top-up tiles. */
+export function PrepaidView({ service }: { service: Service }) {
+  const { t } = useLingui()
+  const gaugeName: Record<SubscriptionKey, string> = { voice_sub: t`Voice (minutes)`, data_sub: t`DATA (GB)`, sms_sub: t`SMS (units)` }
+  const gaugeUnit: Record<SubscriptionKey, string> = { voice_sub: t`min`, data_sub: t`GB`, sms_sub: t`SMS` }
+  // Spec §9: the gauges' reference labels as the spec writes them.
+  const reference: Record<SubscriptionKey, string> = { voice_sub: t`60min`, data_sub: t`2GB`, sms_sub: t`100sms` }
+  const topupName: Record<TopupKey, string> = { voice0: t`Voice (min)`, data0: t`Data (GB)`, sms0: t`SMS (units)` }
+  return (
+    <Panel aria-labelledby="wallets-title">
+      <h2 id="wallets-title"><Trans>Wallets</Trans></h2>
+      <section aria-labelledby="subscriptions-title">
+        <h3 id="subscriptions-title"><Trans>Subscriptions</Trans></h3>
+        <Tiles>
+          {subscriptionGauges(service).map(({ key, amount, fraction }) => {
+            const of = reference[key]
+            return (
+              <li key={key}>
+                <Suspense fallback={<ChartSpace $ratio="1" $max="140px" />}>
+                  <Gauge title={gaugeName[key]} description={t`${amount} of ${of}`} fraction={fraction} amount={amount} unit={gaugeUnit[key]} color={GAUGE_COLOR[key]} />
+                </Suspense>
+                <span className="label">{gaugeName[key]}</span>
+                <span className="label"><Trans>{amount} of {of}</Trans></span>
+              </li>
+            )
+          })}
+        </Tiles>
+      </section>
+      <section aria-labelledby="primary-wallet-title">
+        <h3 id="primary-wallet-title"><Trans>Primary Wallet</Trans></h3>
+        <Figures>
+          <dt><Trans>Amount (ZAR)</Trans></dt>
+          <dd>{formatRand(service.available_balance ?? 0)}</dd>
+          {/* The spec's label; its formula (bytes / 1e9, two decimals) gives GB. */}
+          <dt><Trans>Available MB</Trans></dt>
+          <dd>{dataGb(service.data_available_volume ?? 0)}</dd>
+        </Figures>
+      </section>
+      <section aria-labelledby="topup-title">
+        <h3 id="topup-title"><Trans>Topup</Trans></h3>
+        <Tiles>
+          {topupTiles(service).map(({ key, amount }) => (
+            <li key={key}>
+              <span className="label">{topupName[key]}</span>
+              <span className="value">{amount}</span>
+            </li>
+          ))}
+        </Tiles>
+      </section>
+    </Panel>
+  )
+}

@@ -1,0 +1,25 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Button } from '../../ui/Button.tsx'
+import { Card } from '../../ui/Page.tsx'
+import { styled } from '../../ui/styled.ts'
+
+const Panel = styled(Card)`
+  h2 { margin: 0 0 12px; font-size: 18px; }
+  div { display: grid; gap: 8px; }
+`
+
+/** Spec §2: the four actions, shown but not offered yet (disabled). */
+export function ServiceActions() {
+  const { t } = useLingui()
+  return (
+    <Panel aria-label={t`Actions`}>
+      <h2><Trans>Actions</Trans></h2>
+      <div>
+        <Button type="button" disabled><Trans>Update Sim Name</Trans></Button>
+        <Button type="button" disabled><Trans>Upgrade/Downgrade</Trans></Button>
+        <Button type="button" disabled><Trans>ADD VAS</Trans></Button>
+        <Button type="button" disabled><Trans>Cancel Service</Trans></Button>
+      </div>
+    </Panel>
+  )
+}

@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { Service } from '../../domain/service.ts'
+import { Card, Heading } from '../../ui/Page.tsx'
+import { styled } from '../../ui/styled.ts'
+import { theme } from '../../ui/theme.ts'
+import { formatLongDate } from './formatLongDate.ts'
+import { productName } from './productName.ts'
+import { serviceName } from './serviceName.ts'
+import { ServiceStatusBadge } from './ServiceStatusBadge.tsx'
+import { useProducts } from './useProducts.ts'
+
+const Rows = styled('dl')`
+  margin: 0; display: grid; gap: 10px;
+  dt { color: ${theme.color.muted}; font-weight: 600; font-size: 14px; }
+  dd { margin: 2px 0 0; overflow-wrap: anywhere; }
+  ul { margin: 0; padding-left: 18px; }
+`
+const Name = styled('p')`
+  font-size: 18px; font-weight: 700; margin: -8px 0 16px; overflow-wrap: anywhere;
+`
+
+const Names = ({ items }: { items: readonly { name: string }[] }) =>
+  items.length === 0 ? <Trans>None</Trans> : <ul>{items.map((item, i) => <li key={i}>{item.name}</li>)}</ul>
+
+/** Spec §2 "Service detail": the sidebar titled Service, its name, and the rows about the SIM. */
+export function ServiceSidebar({ service }: { service: Service }) {
+  const { t } = useLingui()
+  const products = useProducts()
+  const rows: [ReactNode, ReactNode][] = [
+    [<Trans>Status</Trans>, <ServiceStatusBadge code={service.status} />],
+    [<Trans>SIM Name</Trans>, service.name],
+    [<Trans>Product</Trans>, productName(service, products)],
+    [<Trans>Service Number</Trans>, service.service_reference],
+    [<Trans>ICCID</Trans>, service.associated_resource],
+    [<Trans>Activation Date</Trans>, formatLongDate(service.activation_date)],
+    [<Trans>Scheduled Actions</Trans>, <Names items={service.scheduled_actions} />],
+    [<Trans>Subscriptions</Trans>, <Names items={service.subscriptions} />],
+  ]
+  return (
+    <Card aria-labelledby="service-title">
+      <Heading id="service-title"><Trans>Service</Trans></Heading>
+      <Name>{serviceName(service)}</Name>
+      <Rows aria-label={t`Service details`}>
+        {rows.map(([label, value], index) => (
+          <div key={index}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </Rows>
+    </Card>
+  )
+}

@@ -1,0 +1,17 @@
+import { Trans } from '@lingui/react/macro'
+import { serviceStatus, type ServiceStatus } from '../../domain/service.ts'
+import { Badge } from '../orders/StatusBadge.tsx'
+import type { OrderView } from '../orders/orderView.ts'
+
+// The order looks carry the same meaning: working, on hold, ended.
+const looks: Record<ServiceStatus, OrderView['look']> = { active: 'approved', suspended: 'initial', cancelled: 'cancelled', unknown: 'waiting' }
+
+/** GUIDE.md §4: the true status from the code (0 Active, 400/500 Suspended, 900 Cancelled), never "always active". */
+export function ServiceStatusBadge({ code }: { code: number }) {
+  const status = serviceStatus(code)
+  return (
+    <Badge $look={looks[status]} data-status={status}>
+      {status === 'active' ? <Trans>Active</Trans> : status === 'suspended' ? <Trans>Suspended</Trans> : status === 'cancelled' ? <Trans>Cancelled</Trans> : <Trans>Unknown</Trans>}
+    </Badge>
+  )
+}

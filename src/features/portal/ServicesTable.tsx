@@ -1,0 +1,44 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { Service } from '../../domain/service.ts'
+import { ButtonLink } from '../../ui/Button.tsx'
+import { StackedTable } from '../orders/tableStyles.ts'
+import { productName } from './productName.ts'
+import { serviceName } from './serviceName.ts'
+import { ServiceStatusBadge } from './ServiceStatusBadge.tsx'
+import { useProducts } from './useProducts.ts'
+
+/** Spec §2 /services: Sim Name, Product, Service Name, Status and "View Service" per row. */
+export function ServicesTable({ services }: { services: readonly Service[] }) {
+  const { t } = useLingui()
+  const products = useProducts()
+  return (
+    <StackedTable aria-label={t`Your services`}>
+      <thead>
+        <tr>
+          <th scope="col"><Trans>Sim Name</Trans></th>
+          <th scope="col"><Trans>Product</Trans></th>
+          <th scope="col"><Trans>Service Name</Trans></th>
+          <th scope="col"><Trans>Status</Trans></th>
+          <th scope="col"><span className="sr-only"><Trans>Actions</Trans></span></th>
+        </tr>
+      </thead>
+      <tbody>
+        {services.map((service) => (
+          <tr key={service.id}>
+            <td data-label={t`Sim Name`}>{service.name}</td>
+            <td data-label={t`Product`}>{productName(service, products)}</td>
+            <td data-label={t`Service Name`}>{serviceName(service)}</td>
+            <td data-label={t`Status`}>
+              <ServiceStatusBadge code={service.status} />
+            </td>
+            <td>
+              <ButtonLink to="/service/$id" params={{ id: String(service.id) }} $variant="secondary" aria-label={t`View Service ${service.name}`}>
+                <Trans>View Service</Trans>
+              </ButtonLink>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </StackedTable>
+  )
+}

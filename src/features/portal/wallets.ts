@@ -1,0 +1,32 @@
+import { balanceOf, dataGb, GAUGE_REFERENCE, voiceMinutes, type BalanceKey, type Service } from '../../domain/service.ts'
+
+export type SubscriptionKey = keyof typeof GAUGE_REFERENCE
+export type TopupKey = Extract<BalanceKey, 'voice0' | 'data0' | 'sms0'>
+
+/** A balance in the units the screens show: voice in whole minutes, data in GB, SMS in units. */
+export function shownAmount(key: BalanceKey, available: number): string {
+  if (key.startsWith('voice')) return voiceMinutes(available)
+  if (key.startsWith('data')) return dataGb(available)
+  return String(available)
+}
+
+export interface GaugeReading {
+  key: SubscriptionKey
+  /** The amount as shown, e.g. "45" (minutes), "1.50" (GB), "80" (SMS). */
+  amount: string
+  /** How full the gauge is against its reference, 0 to 1. */
+  fraction: number
+}
+
+/** The three subscription gauges of the Wallets view; a balance the service lacks reads 0. */
+export function subscriptionGauges(service: Service): GaugeReading[] {
+  return (['voice_sub', 'data_sub', 'sms_sub'] as const).map((key) => {
+    const available = balanceOf(service, key)?.available ?? 0
+    return { key, amount: shownAmount(key, available), fraction: Math.min(1, Math.max(0, available / GAUGE_REFERENCE[key])) }
+  })
+}
+
+/** The three top-up tiles (voice0, data0, sms0) as shown. */
+export function topupTiles(service: Service): { key: TopupKey; amount: string }[] {
+  return (['voice0', 'data0', 'sms0'] as const).map((key) => ({ key, amount: shownAmount(key, balanceOf(service, key)?.available ?? 0) }))
+}
