@@ -20,7 +20,8 @@ export interface OutboxEntry {
 
 /** What came back from one attempt to send. */
 export type SendOutcome =
-  | { kind: 'answered'; status: number }
+  // retryAfterMs: the server's Retry-After (a 429 or 503); the next attempt waits at least that long.
+  | { kind: 'answered'; status: number; retryAfterMs?: number }
   | { kind: 'no-answer'; error: string }
 
 export const BACKOFF_START_MS = 2_000
@@ -65,7 +66,8 @@ export function settle<E extends OutboxEntry>(entry: E, outcome: SendOutcome, no
   if (outcome.kind === 'answered' && !isTransient(outcome.status))
     return { ...entry, status: 'rejected', nextAttemptAt: null, lastError: error ?? `HTTP ${outcome.status}` }
   const reason = outcome.kind === 'no-answer' ? outcome.error : (error ?? `HTTP ${outcome.status}`)
-  const next = new Date(now.getTime() + backoffMs(entry.attempts)).toISOString()
+  const wait = Math.max(backoffMs(entry.attempts), outcome.kind === 'answered' ? (outcome.retryAfterMs ?? 0) : 0)
+  const next = new Date(now.getTime() + wait).toISOString()
   return { ...entry, status: 'retrying', nextAttemptAt: next, lastError: reason }
 }
 

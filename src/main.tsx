@@ -23,6 +23,8 @@ void startCartInBackground({ onAdded: () => toast.success(t`added to cart`) })
 void startAuthInBackground()
 // Queued orders go out when a customer is known, when the connection returns and after the worker replayed them.
 void import('./features/orders/ordersSync.ts').then(({ startOrderSync }) => startOrderSync())
+// Support messages queued offline (now or in an earlier visit) go out at start and when the connection returns.
+void import('./features/support/supportSync.ts').then(({ startSupportSync }) => startSupportSync())
 // A logout (here or in another tab) re-runs the guards, so a customer-only page leaves at once.
 let wasCustomer = false
 subscribeSession(() => {

@@ -43,6 +43,13 @@ describe('outbox lifecycle', () => {
     for (const status of [401, 409, 429]) expect(settle(claim(pending), { kind: 'answered', status }, now).status).toBe('retrying')
   })
 
+  it('a Retry-After longer than the backoff sets the next attempt; a shorter one does not hurry it', () => {
+    const told = settle(claim(pending), { kind: 'answered', status: 429, retryAfterMs: 60_000 }, now)
+    expect(told.nextAttemptAt).toBe(new Date(now.getTime() + 60_000).toISOString())
+    const short = settle(claim(pending), { kind: 'answered', status: 503, retryAfterMs: 500 }, now)
+    expect(short.nextAttemptAt).toBe(new Date(now.getTime() + 2_000).toISOString())
+  })
+
   it('backoff doubles from 2 s and stops growing at 5 minutes', () => {
     expect([1, 2, 3, 4].map(backoffMs)).toEqual([2_000, 4_000, 8_000, 16_000])
     expect(backoffMs(30)).toBe(300_000)

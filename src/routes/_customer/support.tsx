@@ -1,7 +1,35 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import { Placeholder } from '../../ui/Page.tsx'
+import { useSession } from '../../features/account/session.ts'
+import { Faqs } from '../../features/support/Faqs.tsx'
+import { SupportContact } from '../../features/support/SupportContact.tsx'
+import { Muted, Page } from '../../ui/Page.tsx'
+import { Spinner } from '../../ui/Spinner.tsx'
+import { styled } from '../../ui/styled.ts'
 
-export const Route = createFileRoute('/_customer/support')({
-  component: () => <Placeholder title={<Trans>Support</Trans>} body={<Trans>How can we assist you today?</Trans>} />,
-})
+export const Route = createFileRoute('/_customer/support')({ component: SupportPage })
+
+const Columns = styled('div')`
+  display: grid; gap: 16px; align-items: start; margin-top: 16px;
+  > * { min-width: 0; }
+  @media (min-width: 800px) { grid-template-columns: 3fr 2fr; }
+`
+
+/** Spec §2 /support: the Contact Us form (sent, and queued while offline: GUIDE §4) and the FAQs. */
+function SupportPage() {
+  const session = useSession()
+  // The guard let only customers in; a logout while here shows the spinner until the guard redirects.
+  if (session.status !== 'customer') return <Spinner />
+  return (
+    <Page title={<Trans>Support</Trans>}>
+      <Muted>
+        <Trans>How can we assist you today?</Trans>
+      </Muted>
+      <Columns>
+        {/* Keyed: another customer never inherits the form, its draft or its messages. */}
+        <SupportContact key={session.customer.id} customer={session.customer} />
+        <Faqs />
+      </Columns>
+    </Page>
+  )
+}

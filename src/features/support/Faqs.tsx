@@ -1,0 +1,62 @@
+import { Trans } from '@lingui/react/macro'
+import { Card } from '../../ui/Page.tsx'
+import { styled } from '../../ui/styled.ts'
+import { theme } from '../../ui/theme.ts'
+
+const Box = styled(Card)`
+  h2 { margin: 0 0 8px; font-size: 20px; }
+  details { border-top: 1px solid ${theme.color.border}; }
+  details:last-of-type { border-bottom: 1px solid ${theme.color.border}; }
+  summary {
+    cursor: pointer; font-weight: 700; min-height: ${theme.touch}; display: flex; align-items: center;
+    justify-content: space-between; gap: 12px; padding: 8px 0; color: ${theme.color.text}; list-style: none;
+  }
+  summary::-webkit-details-marker { display: none; }
+  /* A chevron that turns when open: display:flex drops the browser's own marker. */
+  summary::after {
+    content: ''; flex: none; width: 8px; height: 8px; margin-right: 4px;
+    border-right: 2px solid currentColor; border-bottom: 2px solid currentColor; transform: rotate(45deg);
+  }
+  details[open] > summary::after { transform: rotate(-135deg); }
+  summary:focus-visible { outline: 3px solid ${theme.color.focus}; outline-offset: 2px; }
+  p { margin: 0 0 12px; line-height: 1.5; }
+`
+
+/** Spec §2 FAQs, answered for what the app offers today (no self-service password reset page). */
+export function Faqs() {
+  return (
+    <Box aria-labelledby="support-faqs">
+      <h2 id="support-faqs">
+        <Trans>FAQs</Trans>
+      </h2>
+      <details>
+        <summary>
+          <Trans>How do I reset my password?</Trans>
+        </summary>
+        <p>
+          <Trans>
+            Send us a message with the Contact Us form (or contact customer support) from the email address of your account, and
+            we will email you a link to reset your password.
+          </Trans>
+        </p>
+        <p>
+          <Trans>Your new password needs at least 8 characters, including a letter, a number and a special character.</Trans>
+        </p>
+      </details>
+      <details>
+        <summary>
+          <Trans>How do I contact customer support?</Trans>
+        </summary>
+        <p>
+          <Trans>
+            Use the Contact Us form on this page. We answer by email, at the address you give, within one business day. After
+            you submit, you get a reference (SUP-…): please quote it whenever you contact us about the same question.
+          </Trans>
+        </p>
+        <p>
+          <Trans>If you are offline, your message is kept on this device and sent as soon as you are back online.</Trans>
+        </p>
+      </details>
+    </Box>
+  )
+}

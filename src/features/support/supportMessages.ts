@@ -1,0 +1,25 @@
+import type { I18n, MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { supportMessages } from '../../domain/support.ts'
+import { translateMessage } from '../account/validationMessages.ts'
+
+/** The Contact Us form's messages; the shared schema speaks English, the UI translates. */
+const descriptors: Record<keyof typeof supportMessages, MessageDescriptor> = {
+  nameRequired: msg`Name is required.`,
+  nameLength: msg`Name must be at most 120 characters.`,
+  emailRequired: msg`Email is required.`,
+  emailShape: msg`Invalid email address.`,
+  messageRequired: msg`Message is required.`,
+  messageLength: msg`Message must be at most 2000 characters.`,
+  unsavable: msg`This text contains characters that cannot be saved.`,
+}
+
+const byText = new Map<string, MessageDescriptor>(
+  (Object.keys(supportMessages) as (keyof typeof supportMessages)[]).map((key) => [supportMessages[key], descriptors[key]]),
+)
+
+/** A support form message (ours or the server's) in the active language; other texts go through the account catalogue. */
+export function translateSupportMessage(i18n: I18n, text: string): string {
+  const descriptor = byText.get(text)
+  return descriptor ? i18n._(descriptor) : translateMessage(i18n, text)
+}
