@@ -6,6 +6,7 @@ import { sandboxPartner } from '../config.ts'
 import type { Partner } from '../config.ts'
 import type { Db } from '../db/types.ts'
 import { jsonError } from '../http/errors.ts'
+import { idempotencyKey } from '../http/idempotencyKey.ts'
 import { requireCustomer } from '../http/requireCustomer.ts'
 import type { CustomerEnv } from '../http/requireCustomer.ts'
 import type { CookieSettings } from '../http/sessionCookie.ts'
@@ -22,11 +23,8 @@ export interface OrderSettings extends CookieSettings {
 export const othersOrders = 'You can only view your own orders.'
 export const orderForSomeoneElse = 'You can only place orders for yourself.'
 export const orderNotFound = 'Order not found.'
-export const missingIdempotencyKey = 'Missing Idempotency-Key header.'
-export const invalidIdempotencyKey = 'The Idempotency-Key header must be a UUID.'
 export const keyIsNotOrderId = 'order.id must equal the Idempotency-Key header.'
 
-const Uuid = v.pipe(v.string(), v.uuid())
 const isOwn = (param: string, customerId: number) => /^\d{1,15}$/.test(param) && Number(param) === customerId
 const reply = (answer: StoredAnswer) => [answer.body, answer.status as ContentfulStatusCode] as const
 
@@ -42,10 +40,9 @@ export function orderRoutes(db: Db, settings: OrderSettings) {
     .post('/v10/partner/order/:user_id', signedIn, async (c) => {
       const customerId = c.get('customerId')
       if (!isOwn(c.req.param('user_id'), customerId)) return jsonError(c, 403, orderForSomeoneElse)
-      const header = c.req.header('Idempotency-Key')
-      if (header === undefined) return jsonError(c, 400, missingIdempotencyKey)
-      if (!v.is(Uuid, header.trim())) return jsonError(c, 400, invalidIdempotencyKey)
-      const key = header.trim().toLowerCase()
+      const given = idempotencyKey(c)
+      if ('refused' in given) return given.refused
+      const { key } = given
       const parsed = v.safeParse(CreateOrderRequestSchema, c.get('json'))
       if (!parsed.success) return validationError(c, parsed.issues)
       const { order } = parsed.output

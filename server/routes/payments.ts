@@ -8,6 +8,7 @@ import { sandboxPartner } from '../config.ts'
 import type { Partner } from '../config.ts'
 import type { Db } from '../db/types.ts'
 import { jsonError } from '../http/errors.ts'
+import { idempotencyKey } from '../http/idempotencyKey.ts'
 import { requireCustomer } from '../http/requireCustomer.ts'
 import type { CustomerEnv } from '../http/requireCustomer.ts'
 import type { CookieSettings } from '../http/sessionCookie.ts'
@@ -26,10 +27,7 @@ export interface PaymentSettings extends CookieSettings {
 
 export const paymentForSomeoneElse = 'You can only pay for yourself.'
 export const othersPayments = 'You can only see your own payments.'
-export const missingPaymentKey = 'Missing Idempotency-Key header.'
-export const invalidPaymentKey = 'The Idempotency-Key header must be a UUID.'
 
-const Uuid = v.pipe(v.string(), v.uuid())
 const isOwn = (param: string | number, customerId: number) => /^\d{1,15}$/.test(String(param)) && Number(param) === customerId
 
 /** The provider's trouble is ours to log and the customer's to retry: 502, never a stack trace. */
@@ -66,16 +64,15 @@ export function paymentRoutes(db: Db, settings: PaymentSettings) {
 
   const pay = async (c: Context<CustomerEnv>) => {
     const customerId = c.get('customerId')
-    const header = c.req.header('Idempotency-Key')
-    if (header === undefined) return jsonError(c, 400, missingPaymentKey)
-    if (!v.is(Uuid, header.trim())) return jsonError(c, 400, invalidPaymentKey)
+    const given = idempotencyKey(c)
+    if ('refused' in given) return given.refused
     const parsed = v.safeParse(WalletPaymentRequestSchema, c.get('json'))
     if (!parsed.success) return validationError(c, parsed.issues)
     const { payment, user_id, paymentData } = parsed.output
     if (!isOwn(user_id, customerId)) return jsonError(c, 403, paymentForSomeoneElse)
     const { replayed, answer } = await payWithWalletOnce(db, provider, {
       customerId,
-      key: header.trim().toLowerCase(),
+      key: given.key,
       hash: requestHash(c.get('json')),
       orderId: payment.orderId,
       amount: payment.amount,

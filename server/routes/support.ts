@@ -4,6 +4,7 @@ import { SupportRequestSchema } from '../../src/domain/support.ts'
 import type { Db } from '../db/types.ts'
 import { boundedKey } from '../http/boundedKey.ts'
 import { jsonError } from '../http/errors.ts'
+import { idempotencyKey } from '../http/idempotencyKey.ts'
 import { optionalCustomer } from '../http/optionalCustomer.ts'
 import type { MaybeCustomerEnv } from '../http/optionalCustomer.ts'
 import { clientAddress } from '../http/requestInfo.ts'
@@ -13,21 +14,17 @@ import { validationError } from '../http/validationError.ts'
 import { requestHash } from '../orders/idempotency.ts'
 import { storeSupportMessageOnce } from '../support/storeSupportMessage.ts'
 
-export const missingSupportKey = 'Missing Idempotency-Key header.'
-export const invalidSupportKey = 'The Idempotency-Key header must be a UUID.'
 export const keyIsNotMessageId = 'id must equal the Idempotency-Key header.'
 export const supportKeyReused = 'This request was already used for a different message.'
 export const tooManyMessages = 'You have sent several messages in the last few minutes. Please wait a little before sending another.'
 
-const Uuid = v.pipe(v.string(), v.uuid())
 
 /** POST /support/messages: the Contact Us form, signed in or not, stored once per Idempotency-Key. */
 export function supportRoutes(db: Db, settings: CookieSettings & ProxyTrust) {
   return new Hono<MaybeCustomerEnv>().post('/support/messages', optionalCustomer(db, settings), async (c) => {
-    const header = c.req.header('Idempotency-Key')
-    if (header === undefined) return jsonError(c, 400, missingSupportKey)
-    if (!v.is(Uuid, header.trim())) return jsonError(c, 400, invalidSupportKey)
-    const key = header.trim().toLowerCase()
+    const given = idempotencyKey(c)
+    if ('refused' in given) return given.refused
+    const { key } = given
     const parsed = v.safeParse(SupportRequestSchema, c.get('json'))
     if (!parsed.success) return validationError(c, parsed.issues)
     if (parsed.output.id.toLowerCase() !== key) return jsonError(c, 400, keyIsNotMessageId)

@@ -1,6 +1,7 @@
 import { ApiError } from '../../api/client.ts'
 import { fetchBilling, fetchService, fetchServices } from '../../api/portal.ts'
 import { savePortalAnswer } from '../../store/portalCache.ts'
+import type { PortalAnswer } from '../../store/rows.ts'
 import { toast } from '../../ui/toaster.ts'
 
 /** What became of a refresh: saved, refused by the server (e.g. 404), or no answer (offline). */
@@ -13,35 +14,31 @@ function report(error: unknown): RefreshOutcome {
   return refused ? 'refused' : 'unreachable'
 }
 
-/** Refreshes the cached service list; the cache stays as it was when that fails. */
-export async function refreshServices(customerId: number): Promise<RefreshOutcome> {
+/** Fetches one portal answer and caches it; the cache stays as it was when that fails. */
+async function refresh(customerId: number, fetchAnswer: () => Promise<{ answer: PortalAnswer; fetchedAt: string }>): Promise<RefreshOutcome> {
   try {
+    const { answer, fetchedAt } = await fetchAnswer()
+    await savePortalAnswer(customerId, answer, fetchedAt)
+    return 'saved'
+  } catch (error) {
+    return report(error)
+  }
+}
+
+export const refreshServices = (customerId: number): Promise<RefreshOutcome> =>
+  refresh(customerId, async () => {
     const { body, fetchedAt } = await fetchServices(customerId)
-    await savePortalAnswer(customerId, { kind: 'services', body }, fetchedAt)
-    return 'saved'
-  } catch (error) {
-    return report(error)
-  }
-}
+    return { answer: { kind: 'services', body }, fetchedAt }
+  })
 
-/** Refreshes one cached service. */
-export async function refreshService(customerId: number, serviceId: string): Promise<RefreshOutcome> {
-  try {
+export const refreshService = (customerId: number, serviceId: string): Promise<RefreshOutcome> =>
+  refresh(customerId, async () => {
     const { body, fetchedAt } = await fetchService(serviceId)
-    await savePortalAnswer(customerId, { kind: 'service', body }, fetchedAt)
-    return 'saved'
-  } catch (error) {
-    return report(error)
-  }
-}
+    return { answer: { kind: 'service', body }, fetchedAt }
+  })
 
-/** Refreshes the cached bill cycles. */
-export async function refreshBilling(customerId: number): Promise<RefreshOutcome> {
-  try {
+export const refreshBilling = (customerId: number): Promise<RefreshOutcome> =>
+  refresh(customerId, async () => {
     const { body, fetchedAt } = await fetchBilling(customerId)
-    await savePortalAnswer(customerId, { kind: 'billing', body }, fetchedAt)
-    return 'saved'
-  } catch (error) {
-    return report(error)
-  }
-}
+    return { answer: { kind: 'billing', body }, fetchedAt }
+  })
