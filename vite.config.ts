@@ -43,7 +43,29 @@ function i18nCatalogues(): Plugin {
 
 const apiKey = process.env.API_KEY ?? 'storefront-sandbox-key'
 
-export default defineConfig({
+/**
+ * A phone on a slow network opens few connections, so the first page's code comes in a few chunks instead of
+ * the thirty-odd small ones automatic splitting makes from modules the lazy routes share: the libraries the
+ * first paint runs, the app shell around every page, and the device store (Dexie and its projections).
+ * Everything else (machines, payments, charts, the portal) stays in its route's own lazy chunks.
+ */
+const firstPaintChunks = {
+  groups: [
+    {
+      name: 'vendor',
+      test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|@lingui|goober|valibot|use-sync-external-store|tiny-)/,
+      priority: 3,
+    },
+    {
+      name: 'shell',
+      test: /[\\/]src[\\/](ui|app|pwa|i18n|router\.ts|config\.ts|reportError|domain[\\/](product|money|cart)\.ts|features[\\/](cart[\\/]cart\.ts|account[\\/]session\.ts|catalogue[\\/]firstPaint))/,
+      priority: 2,
+    },
+    { name: 'store', test: /node_modules[\\/](dexie|dexie-react-hooks)[\\/]|[\\/]src[\\/](store|domain)[\\/]/, priority: 1 },
+  ],
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
   define: {
     'import.meta.env.VITE_API_KEY': JSON.stringify(process.env.VITE_API_KEY ?? apiKey),
     'import.meta.env.VITE_BUILD_ID': JSON.stringify(process.env.BUILD_ID ?? new Date().toISOString()),
@@ -53,8 +75,10 @@ export default defineConfig({
     react(),
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),
-    i18nCatalogues(),
+    // The server renderer of first pages (server/build/buildApp.ts) needs neither the catalogues nor a worker.
+    !isSsrBuild && i18nCatalogues(),
     zaTowns(),
+    !isSsrBuild &&
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -92,7 +116,13 @@ export default defineConfig({
     }),
   ],
   publicDir: 'src/public',
-  build: { target: 'es2022', sourcemap: true },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    // The manifest (dist/.vite, never served) names each route's chunks for the server's preload hints.
+    manifest: true,
+    ...(!isSsrBuild && { rolldownOptions: { output: { codeSplitting: firstPaintChunks } } }),
+  },
   test: {
     projects: [
       {
@@ -128,4 +158,4 @@ export default defineConfig({
       },
     ],
   },
-})
+}))

@@ -8,6 +8,7 @@ import { jsonError, notFound, onError } from './http/errors.ts'
 import { jsonBody, withBody } from './http/jsonBody.ts'
 import type { AppEnv } from './http/jsonBody.ts'
 import { productImage } from './http/productImages.ts'
+import { firstPaintPages } from './pages/firstPaint.ts'
 import { pageSecurityHeaders } from './http/securityHeaders.ts'
 import { billingRoutes } from './routes/billing.ts'
 import { bootstrapRoutes } from './routes/bootstrap.ts'
@@ -66,7 +67,7 @@ export function createApp({ db, config, distDir, sandbox }: AppOptions) {
   app.route('/api', api)
   if (payments.sandbox) app.route(paymentSandboxPrefix, payments.sandbox)
   app.get('/images/products/:file', productImage)
-  if (distDir) app.use(clientFiles(distDir, pageSecurityHeaders(config)))
+  if (distDir) app.use(clientFiles(distDir, pageSecurityHeaders(config), firstPaintPages(distDir, db)))
   app.notFound(notFound)
   app.onError(onError)
   return app

@@ -1,30 +1,18 @@
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { createRouter, RouterProvider } from '@tanstack/react-router'
-import { I18nProvider } from '@lingui/react'
+import { startTransition } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { t } from '@lingui/core/macro'
-import { i18n } from './i18n/i18n.ts'
-import { routeTree } from './routeTree.gen.ts'
-import { startCartInBackground } from './features/cart/cart.ts'
+import { App } from './app/App.tsx'
+import { afterFirstPaint } from './app/afterFirstPaint.ts'
+import { createAppRouter, prepareHydration } from './router.ts'
+import { configureCart, startCartInBackground } from './features/cart/cart.ts'
 import { startAuthInBackground, subscribeSession, getSession } from './features/account/session.ts'
+import { readFirstPaintCatalogue } from './features/catalogue/firstPaint.ts'
 import { toast } from './ui/toaster.ts'
-import { Spinner } from './ui/Spinner.tsx'
 import './ui/styled.ts'
 
-const router = createRouter({ routeTree, defaultPreload: 'intent', defaultPendingComponent: Spinner, scrollRestoration: true })
+const router = createAppRouter()
 
-declare module '@tanstack/react-router' {
-  interface Register {
-    router: typeof router
-  }
-}
-
-void startCartInBackground({ onAdded: () => toast.success(t`added to cart`) })
-void startAuthInBackground()
-// Queued orders go out when a customer is known, when the connection returns and after the worker replayed them.
-void import('./features/orders/ordersSync.ts').then(({ startOrderSync }) => startOrderSync())
-// Support messages queued offline (now or in an earlier visit) go out at start and when the connection returns.
-void import('./features/support/supportSync.ts').then(({ startSupportSync }) => startSupportSync())
+configureCart({ onAdded: () => toast.success(t`added to cart`) })
 // A logout (here or in another tab) re-runs the guards, so a customer-only page leaves at once.
 let wasCustomer = false
 subscribeSession(() => {
@@ -33,13 +21,26 @@ subscribeSession(() => {
   wasCustomer = isCustomer
 })
 
-// The worker registers after the first paint; in dev, Vite serves modules the worker could not precache.
-if (import.meta.env.PROD) void import('./pwa/register.ts').then(({ registerServiceWorker }) => registerServiceWorker())
+const root = document.getElementById('root')!
+// A page the server rendered (/ and /cart on a first visit) carries its catalogue; the worker's app shell does not.
+const firstPaint = readFirstPaintCatalogue(document)
+if (firstPaint) {
+  await prepareHydration(router)
+  // Hydrating in a transition lets React yield to the browser between components: no single long task.
+  startTransition(() => {
+    hydrateRoot(root, <App router={router} catalogue={firstPaint} />)
+  })
+} else {
+  createRoot(root).render(<App router={router} />)
+}
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <I18nProvider i18n={i18n}>
-      <RouterProvider router={router} />
-    </I18nProvider>
-  </StrictMode>,
-)
+afterFirstPaint([
+  () => startCartInBackground(),
+  () => startAuthInBackground(),
+  // Queued orders go out when a customer is known, when the connection returns and after the worker replayed them.
+  () => import('./features/orders/ordersSync.ts').then(({ startOrderSync }) => startOrderSync()),
+  // Support messages queued offline (now or in an earlier visit) go out at start and when the connection returns.
+  () => import('./features/support/supportSync.ts').then(({ startSupportSync }) => startSupportSync()),
+  // The worker registers last; in dev, Vite serves modules the worker could not precache.
+  () => import.meta.env.PROD && import('./pwa/register.ts').then(({ registerServiceWorker }) => registerServiceWorker()),
+])

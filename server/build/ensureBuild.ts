@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { repoRoot } from '../paths.ts'
+import { buildApp, rendererDir, rendererFile } from './buildApp.ts'
 
 // Everything the client bundle is made from; generated files are outputs of the build itself.
 const inputs = ['src', 'machines', 'sw', 'locales', 'public', 'index.html', 'vite.config.ts', 'lingui.config.ts', 'package-lock.json']
@@ -33,6 +34,7 @@ export function staleReason(root = repoRoot): string | undefined {
   const index = join(root, 'dist', 'index.html')
   if (!existsSync(index)) return 'no build yet'
   if (newestInput(root) > statSync(index).mtimeMs) return 'sources changed'
+  if (!existsSync(join(root, 'dist', rendererDir, rendererFile))) return 'no page renderer yet'
   const stamp = join(root, 'dist', stampName)
   if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== buildStamp()) return 'build settings changed'
   return undefined
@@ -43,16 +45,12 @@ export async function ensureBuild(root = repoRoot, log: (line: string) => void =
   const reason = staleReason(root)
   if (!reason) return false
   log(`Building the client (${reason})...`)
-  const { build } = await import('vite')
-  // The bundle users get is always the production one, whatever NODE_ENV the shell has.
-  const previous = process.env.NODE_ENV
-  process.env.NODE_ENV = 'production'
-  try {
-    await build({ root, mode: 'production', logLevel: 'warn' })
-  } finally {
-    if (previous === undefined) delete process.env.NODE_ENV
-    else process.env.NODE_ENV = previous
-  }
-  writeFileSync(join(root, 'dist', stampName), buildStamp())
+  await buildNow(root)
   return true
+}
+
+/** The production build into dist/, stamped with the settings it was made with (`npm run build`). */
+export async function buildNow(root = repoRoot): Promise<void> {
+  await buildApp(root)
+  writeFileSync(join(root, 'dist', stampName), buildStamp())
 }

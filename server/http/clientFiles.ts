@@ -6,7 +6,8 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { getMimeType } from 'hono/utils/mime'
 import { looksLikeFile } from '../../src/domain/routePaths.ts'
 
-interface LoadedFile {
+/** A file's bytes as sent: plain and, when worth it, gzip and brotli, with its ETag. */
+export interface LoadedFile {
   version: string
   type: string
   etag: string
@@ -23,13 +24,40 @@ const isBackendPath = (path: string) => /^\/(api|images)(\/|$)/.test(path)
 /** Headers for the request's HTML answers (the page security policy), 304s included so caches keep them current. */
 export type PageHeaders = (c: Context) => Record<string, string>
 
+/** An app route's first HTML: rendered once per key (what the page depends on) and kept. */
+export interface FirstPage {
+  key: string
+  /** The request header the page also depends on, for caches. */
+  vary: string
+  render: () => Promise<string>
+}
+
+/** Decides whether the request's route arrives rendered, given index.html as the template; undefined sends the template. */
+export type FirstPages = (c: Context, template: { text: string; etag: string }) => Promise<FirstPage | undefined>
+
+// Rendered pages are few (two routes, three languages) but each new catalogue makes new ones; old keys go first.
+const maxRenderedPages = 24
+
+/** Compresses a file's bytes once (text types over 1 KiB) and tags them. */
+export function compressed(identity: Uint8Array<ArrayBuffer>, type: string, version: string): LoadedFile {
+  const hash = createHash('sha1').update(identity).digest('base64url')
+  const loaded: LoadedFile = { version, type, etag: `W/"${hash}"`, identity }
+  if (compressible.test(type) && identity.length > 1024) {
+    loaded.gzip = new Uint8Array(gzipSync(identity, { level: 9 }))
+    loaded.br = new Uint8Array(brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }))
+  }
+  return loaded
+}
+
 /**
  * Serves the Vite build in distDir: hashed assets cached for a year, everything else revalidated by ETag,
- * compressed once per file version, and index.html for client-side routes (SPA fallback).
+ * compressed once per file version, and index.html for client-side routes (SPA fallback), rendered first
+ * where `firstPages` says so.
  */
-export function clientFiles(distDir: string, pageHeaders: PageHeaders = () => ({})): MiddlewareHandler {
+export function clientFiles(distDir: string, pageHeaders: PageHeaders = () => ({}), firstPages?: FirstPages): MiddlewareHandler {
   const root = resolve(distDir)
   const cache = new Map<string, LoadedFile>()
+  const rendered = new Map<string, Promise<LoadedFile>>()
 
   async function load(file: string): Promise<LoadedFile | undefined> {
     const info = await stat(file).catch(() => undefined)
@@ -37,16 +65,23 @@ export function clientFiles(distDir: string, pageHeaders: PageHeaders = () => ({
     const version = `${info.size}:${info.mtimeMs}`
     const cached = cache.get(file)
     if (cached?.version === version) return cached
-    const identity = new Uint8Array(await readFile(file))
-    const type = getMimeType(file) ?? 'application/octet-stream'
-    const hash = createHash('sha1').update(identity).digest('base64url')
-    const loaded: LoadedFile = { version, type, etag: `W/"${hash}"`, identity }
-    if (compressible.test(type) && identity.length > 1024) {
-      loaded.gzip = new Uint8Array(gzipSync(identity, { level: 9 }))
-      loaded.br = new Uint8Array(brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }))
-    }
+    const loaded = compressed(new Uint8Array(await readFile(file)), getMimeType(file) ?? 'application/octet-stream', version)
     cache.set(file, loaded)
     return loaded
+  }
+
+  /** The route's rendered page, or undefined to send the template; a failed render is logged and not kept. */
+  async function renderedPage(c: Context, template: LoadedFile): Promise<{ file: LoadedFile; vary: string } | undefined> {
+    const page = await firstPages?.(c, { text: new TextDecoder().decode(template.identity), etag: template.etag })
+    if (!page) return undefined
+    let file = rendered.get(page.key)
+    if (!file) {
+      file = page.render().then((html) => compressed(new TextEncoder().encode(html) as Uint8Array<ArrayBuffer>, template.type, page.key))
+      rendered.set(page.key, file)
+      if (rendered.size > maxRenderedPages) rendered.delete(rendered.keys().next().value!)
+      file.catch(() => rendered.get(page.key) === file && rendered.delete(page.key))
+    }
+    return { file: await file, vary: page.vary }
   }
 
   // Only files strictly inside root and without dot-segments (no .., no hidden files such as build stamps).
@@ -67,16 +102,27 @@ export function clientFiles(distDir: string, pageHeaders: PageHeaders = () => ({
     if ((method !== 'GET' && method !== 'HEAD') || isBackendPath(path)) return next()
     const target = toFile(path)
     const found = target ? await load(target) : undefined
-    if (found) return send(c, found, cacheControl(path), pageHeaders)
+    if (found) return sendFile(c, found, { 'Cache-Control': cacheControl(path), ...htmlHeaders(c, found, pageHeaders) })
     if (looksLikeFile(path)) return next()
     const index = await load(resolve(root, 'index.html'))
-    return index ? send(c, index, 'no-cache', pageHeaders) : next()
+    if (!index) return next()
+    // A page that cannot be rendered (the catalogue unreadable, a renderer fault) still opens as the app shell.
+    const page = await renderedPage(c, index).catch((error: unknown) => {
+      console.error('First page render failed; sending the app shell:', error)
+      return undefined
+    })
+    const shown = page?.file ?? index
+    return sendFile(c, shown, { 'Cache-Control': 'no-cache', ...htmlHeaders(c, shown, pageHeaders) }, page?.vary)
   }
 }
 
-function send(c: Context, file: LoadedFile, cache: string, pageHeaders: PageHeaders): Response {
-  const headers: Record<string, string> = { 'Cache-Control': cache, ETag: file.etag, ...(file.type.startsWith('text/html') ? pageHeaders(c) : {}) }
-  if (file.br) headers['Vary'] = 'Accept-Encoding'
+const htmlHeaders = (c: Context, file: LoadedFile, pageHeaders: PageHeaders) => (file.type.startsWith('text/html') ? pageHeaders(c) : {})
+
+/** Sends a loaded file in the best encoding the client accepts, or 304 when its copy is current. */
+export function sendFile(c: Context, file: LoadedFile, given: Record<string, string>, vary?: string): Response {
+  const headers: Record<string, string> = { ...given, ETag: file.etag }
+  const varies = [file.br && 'Accept-Encoding', vary].filter(Boolean)
+  if (varies.length > 0) headers['Vary'] = varies.join(', ')
   const tags = c.req.header('If-None-Match')?.split(',').map((t) => t.trim().replace(/^W\//, ''))
   if (tags?.includes(file.etag.replace(/^W\//, '')) || tags?.includes('*')) return c.body(null, 304, headers)
   const accepted = c.req.header('Accept-Encoding') ?? ''

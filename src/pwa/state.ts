@@ -14,7 +14,10 @@ export interface PwaState {
   installable: boolean
 }
 
-let state: PwaState = { online: navigator.onLine, updateReady: false, installable: false }
+// What a page rendered on the server shows (and what hydration starts from): online, nothing pending.
+const firstPaint: PwaState = { online: true, updateReady: false, installable: false }
+const inBrowser = typeof window !== 'undefined'
+let state: PwaState = inBrowser ? { ...firstPaint, online: navigator.onLine } : firstPaint
 let installPrompt: InstallPromptEvent | undefined
 let applyUpdate: () => void = () => window.location.reload()
 const listeners = new Set<() => void>()
@@ -24,18 +27,37 @@ function set(patch: Partial<PwaState>): void {
   for (const listener of listeners) listener()
 }
 
-window.addEventListener('online', () => set({ online: true }))
-window.addEventListener('offline', () => set({ online: false }))
-window.addEventListener('beforeinstallprompt', (event) => {
-  event.preventDefault()
-  installPrompt = event as InstallPromptEvent
-  set({ installable: true })
-})
-window.addEventListener('appinstalled', () => {
-  installPrompt = undefined
-  set({ installable: false })
-  void keepDataOnDevice()
-})
+// The install offer waits until the customer has used the page (a tap or a key): it is not the first thing a
+// visitor sees, and appearing right after their own input it moves nothing they did not expect to move.
+let offered = false
+let engaged = false
+const offerWhenEngaged = () => set({ installable: offered && engaged })
+
+if (inBrowser) {
+  window.addEventListener('online', () => set({ online: true }))
+  window.addEventListener('offline', () => set({ online: false }))
+  window.addEventListener('beforeinstallprompt', (event) => {
+    event.preventDefault()
+    installPrompt = event as InstallPromptEvent
+    offered = true
+    offerWhenEngaged()
+  })
+  for (const input of ['pointerdown', 'keydown'] as const)
+    window.addEventListener(
+      input,
+      () => {
+        engaged = true
+        offerWhenEngaged()
+      },
+      { capture: true, once: true, passive: true },
+    )
+  window.addEventListener('appinstalled', () => {
+    installPrompt = undefined
+    offered = false
+    set({ installable: false })
+    void keepDataOnDevice()
+  })
+}
 
 /** Asks the browser not to evict the device's data (the cart, queued orders) under storage pressure. */
 export async function keepDataOnDevice(): Promise<boolean> {
@@ -47,7 +69,10 @@ export async function install(): Promise<void> {
   if (!offer) return
   await offer.prompt()
   const { outcome } = await offer.userChoice
-  if (outcome === 'accepted') set({ installable: false })
+  if (outcome === 'accepted') {
+    offered = false
+    set({ installable: false })
+  }
 }
 
 /** Called by the worker registration when a new version waits, with how to switch to it. */
@@ -64,5 +89,6 @@ export function usePwa(): PwaState {
   return useSyncExternalStore(
     (listener) => (listeners.add(listener), () => listeners.delete(listener)),
     () => state,
+    () => firstPaint,
   )
 }

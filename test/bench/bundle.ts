@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { build, type Manifest } from 'vite'
 import react from '@vitejs/plugin-react'
+import { buildApp } from '../../server/build/buildApp.ts'
 
 /** Gzip bytes of the JS of some manifest entries: each chunk plus everything it imports statically. */
 async function initialJs(outDir: string, entries = ['index.html']): Promise<number> {
@@ -47,7 +48,8 @@ async function bareReactJs(): Promise<number> {
 const HOME_CHUNKS = ['index.html', 'src/routes/index.tsx?tsr-split=component', 'src/features/cart/cartActor.ts']
 
 export async function benchBundle() {
-  await build({ logLevel: 'silent', build: { manifest: true } })
+  // The whole production build (the client and the server's page renderer), which the later benches serve.
+  await buildApp(process.cwd())
   const app = await initialJs('dist')
   const home = await initialJs('dist', HOME_CHUNKS)
   const bare = await bareReactJs()

@@ -5,12 +5,13 @@
  *
  * The build goes to test-results/e2e-dist/, not dist/: `vite build` empties its output folder first, so a
  * build or `npm start` running at the same time would otherwise pull index.html from under the tests.
- * With E2E_SKIP_BUILD=1 the existing dist/ (from `npx vite build`) is served as it is.
+ * With E2E_SKIP_BUILD=1 the existing dist/ (from `npm run build`) is served as it is.
  */
 import { execFileSync, execSync } from 'node:child_process'
 import { existsSync, readdirSync, rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { TestProject } from 'vitest/node'
+import { buildApp } from '../../server/build/buildApp.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -58,17 +59,8 @@ export function ensureChromium(): string {
 }
 
 async function buildClient(outDir: string): Promise<void> {
-  const { build } = await import('vite')
-  // vitest runs with NODE_ENV=test; the bundle under test must be the production one.
-  const previous = process.env.NODE_ENV
-  process.env.NODE_ENV = 'production'
   const started = Date.now()
-  try {
-    await build({ root: repoRoot, mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } })
-  } finally {
-    if (previous === undefined) delete process.env.NODE_ENV
-    else process.env.NODE_ENV = previous
-  }
+  await buildApp(repoRoot, outDir)
   console.log(`[e2e] built ${outDir} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 }
 
@@ -92,7 +84,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   let distDir = e2eDist
   if (process.env.E2E_SKIP_BUILD === '1') {
     distDir = `${repoRoot}dist`
-    if (!existsSync(`${distDir}/index.html`)) throw new Error('E2E_SKIP_BUILD=1 but dist/index.html is missing: run `npx vite build` first')
+    if (!existsSync(`${distDir}/index.html`)) throw new Error('E2E_SKIP_BUILD=1 but dist/index.html is missing: run `npm run build` first')
   } else {
     await buildClient(distDir)
   }

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, inject, test } from 'vitest'
 import type { Page } from 'playwright-core'
-import { build } from 'vite'
+import { buildApp } from '../../server/build/buildApp.ts'
 import { startServer } from '../../server/main.ts'
 import { expectImagesLoaded, newContext, screenshot, useBrowser, watchProblems } from './browser.ts'
-import { addFirstProducts, cartLines, cartLink, expectBadge, openHome, productCards } from './storefront.ts'
+import { addFirstProducts, cartLines, cartLink, expectBadge, openHome, productCards, productHeading, settle, waitForApp } from './storefront.ts'
 import { expectProfile, logOut, signUp, uniqueEmail } from './accounts.ts'
 
 const session = useBrowser()
@@ -131,7 +131,7 @@ describe('a shared phone', () => {
 })
 
 describe('installing', () => {
-  test('"Install app" appears when the browser offers installation and goes once installed', async () => {
+  test('"Install app" appears once the browser offers installation and the customer has used the page, and goes once installed', async () => {
     const page = await session.page()
     await openHome(page)
     const button = page.getByRole('button', { name: 'Install app' })
@@ -146,6 +146,10 @@ describe('installing', () => {
       })
       window.dispatchEvent(offer)
     })
+    // Offered before the customer did anything: not shown yet (it would push the page down under them).
+    await settle(page, 500)
+    expect(await button.count(), 'install offer before any input').toBe(0)
+    await productHeading(page).click()
     await button.waitFor()
     await button.click()
     await expect.poll(() => page.evaluate(() => (window as unknown as { prompted?: boolean }).prompted)).toBe(true)
@@ -165,6 +169,7 @@ describe('updates', () => {
       watchProblems(page, session.problems)
       await page.goto(server.url + '/')
       await productCards(page).first().waitFor()
+      await waitForApp(page)
       await controlledByWorker(page)
       const before = await workerBuild(page)
       await page.getByRole('button', { name: /add to cart/i }).first().click()
@@ -173,7 +178,7 @@ describe('updates', () => {
       const next = await mkdtemp(join(tmpdir(), 'storefront-next-'))
       process.env.BUILD_ID = `next-${Date.now()}`
       try {
-        await build({ logLevel: 'silent', build: { outDir: next, emptyOutDir: true } })
+        await buildApp(process.cwd(), next)
       } finally {
         delete process.env.BUILD_ID
       }

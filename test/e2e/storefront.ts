@@ -20,11 +20,24 @@ export function productCards(page: Page): Locator {
   return page.getByRole('main').getByRole('article').filter({ has: page.getByRole('button', { name: /add to cart/i }) })
 }
 
-/** Opens the home page and waits until the product cards are there. */
+/**
+ * Waits until the app has taken over the page. A server-rendered page shows its buttons before the app's
+ * script has run; React listens for input from the moment it takes the root over (it hydrates at once for a tap
+ * that comes before it finished), so that is when a customer's tap counts. React marks the root element then.
+ */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root')
+    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer$'))
+  })
+}
+
+/** Opens the home page and waits until the product cards are there and the app runs. */
 export async function openHome(page: Page): Promise<void> {
   await page.goto('/')
   await productHeading(page).waitFor()
   await productCards(page).first().waitFor()
+  await waitForApp(page)
 }
 
 /** Name and price read from each product card, in page order. */
@@ -82,6 +95,7 @@ export async function openCart(page: Page): Promise<void> {
   if (page.url().startsWith('http')) await cartLink(page).click()
   else await page.goto('/cart')
   await page.getByRole('heading', { level: 1, name: 'Cart' }).waitFor()
+  await waitForApp(page)
 }
 
 export function cartLines(page: Page): Locator {

@@ -15,7 +15,9 @@ type AuthModule = typeof import('./authActor.ts')
 
 // The auth machine (and xstate) loads right after boot instead of with the first paint's JS.
 let loading: Promise<{ mod: AuthModule; actor: AuthActor }> | undefined
-let session: Session = { status: 'checking' }
+// Until the auth actor answers; also what a page rendered on the server shows.
+const CHECKING: Session = { status: 'checking' }
+let session: Session = CHECKING
 const listeners = new Set<() => void>()
 let waiting: Array<(s: Session) => void> = []
 
@@ -115,5 +117,5 @@ export function getSession(): Session {
 }
 
 export function useSession(): Session {
-  return useSyncExternalStore(subscribeSession, getSession, getSession)
+  return useSyncExternalStore(subscribeSession, getSession, () => CHECKING)
 }

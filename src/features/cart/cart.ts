@@ -17,8 +17,18 @@ function emit(): void {
   for (const listener of listeners) listener()
 }
 
-/** Starts the one cart actor in the background; intents sent before it is ready wait for it. */
-export function startCartInBackground(callbacks: CartCallbacks): Promise<CartModule> {
+let callbacks: CartCallbacks = {}
+
+/** What the cart tells the app (an item added, storage failing); set at boot, before anything can use the cart. */
+export function configureCart(given: CartCallbacks): void {
+  callbacks = given
+}
+
+/**
+ * Starts the one cart actor in the background (the app does so once its first page is painted); an intent
+ * made before that starts it at once and waits for it, so nothing the customer does is lost.
+ */
+export function startCartInBackground(): Promise<CartModule> {
   loading ??= import('./cartActor.ts').then((mod) => {
     actor = mod.startCart({
       ...callbacks,
@@ -36,8 +46,7 @@ export function startCartInBackground(callbacks: CartCallbacks): Promise<CartMod
 }
 
 function withCart(use: (mod: CartModule) => void): void {
-  if (!loading) throw new Error('The cart has not started: call startCartInBackground() at boot.')
-  void loading.then(use)
+  void startCartInBackground().then(use)
 }
 
 export const addToCart = (product: Product) => withCart((m) => m.addToCart(product))
@@ -53,7 +62,7 @@ function subscribe(listener: () => void): () => void {
 
 /** The cart as the cart actor holds it (restored at start, followed across tabs); empty until it loads. */
 export function useCart(): CartState {
-  return useSyncExternalStore(subscribe, () => actor?.getSnapshot().context.cart ?? EMPTY)
+  return useSyncExternalStore(subscribe, () => actor?.getSnapshot().context.cart ?? EMPTY, () => EMPTY)
 }
 
 /** Number of lines, for the header badge. */
@@ -63,5 +72,5 @@ export function useCartLineCount(): number {
 
 /** Why the device is not saving the cart (null while it is), for the storage notice. */
 export function useStorageFailure(): StorageFailureReason | null {
-  return useSyncExternalStore(subscribe, () => storageFailure)
+  return useSyncExternalStore(subscribe, () => storageFailure, () => null)
 }

@@ -3,6 +3,7 @@ import type { Product } from '../../domain/product.ts'
 import { saveCatalogue } from '../../store/catalogue.ts'
 import { readCatalogue, readCatalogueFetchedAt } from '../../store/queries.ts'
 import { useLiveRead } from '../../store/useLiveRead.ts'
+import { useFirstPaintCatalogue, type FirstPaintCatalogue } from './firstPaint.ts'
 
 export type CatalogueView =
   | { status: 'loading' }
@@ -12,31 +13,43 @@ export type CatalogueView =
 // One refresh per app start (and per retry); the cached read model shows meanwhile.
 let refreshing: Promise<void> | undefined
 
-function refresh(): Promise<void> {
-  // The network client loads after the first paint, which the read model serves.
-  refreshing ??= import('../../api/catalogue.ts')
-    .then(({ fetchCatalogue }) => fetchCatalogue())
-    .then((products) => saveCatalogue(products, new Date().toISOString()))
-    .catch((error: unknown) => {
-      refreshing = undefined
-      throw error
-    })
+function refresh(firstPaint: FirstPaintCatalogue | undefined): Promise<void> {
+  // A server-rendered page brought the live catalogue along: keeping it is the refresh, no second request.
+  refreshing ??= (
+    firstPaint
+      ? saveCatalogue(firstPaint.products, firstPaint.receivedAt)
+      : // The network client loads after the first paint, which the read model serves.
+        import('../../api/catalogue.ts')
+          .then(({ fetchCatalogue }) => fetchCatalogue())
+          .then((products) => saveCatalogue(products, new Date().toISOString()))
+  ).catch((error: unknown) => {
+    refreshing = undefined
+    throw error
+  })
   return refreshing
 }
 
-/** The catalogue from the device's read model at once, refreshed from the server in the background. */
+/**
+ * The catalogue from the device's read model at once, refreshed from the server in the background. A
+ * server-rendered page starts from the catalogue it came with (what the server drew), and the read model takes
+ * over once it holds that catalogue or a newer one, so an older copy on the device never shows its prices.
+ */
 export function useCatalogue(): CatalogueView {
+  const firstPaint = useFirstPaintCatalogue()
   const cached = useLiveRead(readCatalogue)
   const fetchedAt = useLiveRead(readCatalogueFetchedAt) ?? null
   const [failed, setFailed] = useState(false)
 
   const load = useCallback(() => {
     setFailed(false)
-    refresh().catch(() => setFailed(true))
-  }, [])
+    refresh(firstPaint).catch(() => setFailed(true))
+  }, [firstPaint])
   useEffect(load, [load])
 
-  if (cached && cached.length > 0) return { status: 'ready', products: cached, fetchedAt, refreshFailed: failed }
+  const cacheIsCurrent = !firstPaint || (fetchedAt !== null && fetchedAt >= firstPaint.receivedAt)
+  if (cached && cached.length > 0 && cacheIsCurrent) return { status: 'ready', products: cached, fetchedAt, refreshFailed: failed }
+  // A failed save of the page's own catalogue (storage full, private mode) still leaves it on screen.
+  if (firstPaint) return { status: 'ready', products: firstPaint.products, fetchedAt: firstPaint.receivedAt, refreshFailed: false }
   if (failed) return { status: 'failed', retry: load }
   return { status: 'loading' }
 }

@@ -1,0 +1,30 @@
+import { join } from 'node:path'
+
+/** Where the first-page renderer goes inside a build: a dot folder, which the static file server never serves. */
+export const rendererDir = '.server'
+export const rendererFile = 'entry-server.js'
+
+/**
+ * The production build: the client into outDir, then the server renderer of first pages into
+ * outDir/.server. The renderer bundles everything it imports, so it renders with the very modules the
+ * browser hydrates with.
+ */
+export async function buildApp(root: string, outDir = join(root, 'dist')): Promise<void> {
+  const { build } = await import('vite')
+  // The bundle users get is always the production one, whatever NODE_ENV the shell (or vitest) has.
+  const previous = process.env.NODE_ENV
+  process.env.NODE_ENV = 'production'
+  try {
+    await build({ root, mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } })
+    await build({
+      root,
+      mode: 'production',
+      logLevel: 'warn',
+      ssr: { noExternal: true },
+      build: { ssr: 'src/entry-server.tsx', outDir: join(outDir, rendererDir), emptyOutDir: true, sourcemap: false, copyPublicDir: false },
+    })
+  } finally {
+    if (previous === undefined) delete process.env.NODE_ENV
+    else process.env.NODE_ENV = previous
+  }
+}

@@ -1,0 +1,105 @@
+import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { Context } from 'hono'
+import { getCookie } from 'hono/cookie'
+import type { Messages } from '@lingui/core'
+import { defaultLocale, isLocale, type Locale } from '../../src/i18n/locales.ts'
+import { rendererDir, rendererFile } from '../build/buildApp.ts'
+import { catalogueBytes } from '../catalogue/catalogueBytes.ts'
+import type { Queryable } from '../db/types.ts'
+import type { FirstPage, FirstPages } from '../http/clientFiles.ts'
+
+/** The renderer the SSR build exports (src/entry-server.tsx). */
+interface Renderer {
+  renderPage(path: string, bootstrapJson: string, locale?: Locale, messages?: Messages): Promise<{ html: string; css: string; data: string }>
+}
+
+/** The routes whose first HTML the server renders, by path, with the source file of each route. */
+const renderedRoutes: Record<string, string> = { '/': 'src/routes/index.tsx', '/cart': 'src/routes/cart.tsx' }
+
+/** The cookie in which the browser remembers the customer's language for the server's first HTML. */
+export const languageCookieName = 'lang'
+
+interface ManifestChunk {
+  file: string
+  imports?: string[]
+}
+
+/**
+ * `/` and `/cart` arrive rendered: the built index.html with the page's markup in #root, its styles in
+ * <style id="_goober">, the live catalogue in a JSON data block (never a script: the policy allows none
+ * inline) and preload hints for the route's own chunks. Undefined when the build has no renderer (dev).
+ */
+export function firstPaintPages(distDir: string, db: Queryable): FirstPages | undefined {
+  const rendererPath = join(distDir, rendererDir, rendererFile)
+  if (!existsSync(rendererPath)) return undefined
+  let renderer: Promise<Renderer> | undefined
+  let manifest: Promise<Record<string, ManifestChunk>> | undefined
+  const catalogues = new Map<Locale, Promise<Messages>>()
+
+  const messagesOf = (locale: Locale) => {
+    let loading = catalogues.get(locale)
+    if (!loading) {
+      loading = readFile(join(distDir, 'i18n', `${locale}.json`), 'utf8').then((text) => (JSON.parse(text) as { messages: Messages }).messages)
+      loading.catch(() => catalogues.delete(locale))
+      catalogues.set(locale, loading)
+    }
+    return loading
+  }
+
+  /** The route's chunks the entry does not already preload, so the browser fetches them with the entry. */
+  const preloads = async (route: string, template: string): Promise<string> => {
+    manifest ??= readFile(join(distDir, '.vite', 'manifest.json'), 'utf8').then((t) => JSON.parse(t) as Record<string, ManifestChunk>)
+    const chunks = await manifest
+    const files = new Set<string>()
+    const visit = (key: string) => {
+      const chunk = chunks[key]
+      if (!chunk || key === 'index.html' || files.has(chunk.file)) return
+      files.add(chunk.file)
+      chunk.imports?.forEach(visit)
+    }
+    visit(`${route}?tsr-split=component`)
+    return [...files]
+      .filter((file) => !template.includes(`/${file}"`))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+      .join('')
+  }
+
+  return async (c: Context, template: { text: string; etag: string }): Promise<FirstPage | undefined> => {
+    const route = renderedRoutes[c.req.path]
+    if (!route) return undefined
+    const chosen = getCookie(c, languageCookieName)
+    const locale: Locale = isLocale(chosen) ? chosen : defaultLocale
+    const catalogue = await catalogueBytes(db)
+    return {
+      key: [c.req.path, locale, catalogue.etag, template.etag].join('|'),
+      vary: 'Cookie',
+      render: async () => {
+        renderer ??= import(pathToFileURL(rendererPath).href) as Promise<Renderer>
+        const messages = locale === defaultLocale ? undefined : await messagesOf(locale)
+        const page = await (await renderer).renderPage(c.req.path, catalogue.body, locale, messages)
+        return injectPage(template.text, { ...page, locale, preloads: await preloads(route, template.text) })
+      },
+    }
+  }
+}
+
+const rootPattern = /<div id="root">[\s\S]*?<\/div>\s*<\/div>/
+
+/** Puts a rendered page into index.html; throws when the template has lost its #root (a build mistake, caught by tests). */
+export function injectPage(template: string, page: { html: string; css: string; data: string; locale: Locale; preloads: string }): string {
+  if (!rootPattern.test(template)) throw new Error('index.html has no <div id="root"> with its boot placeholder')
+  // The images the page asks for first (the first row of cards) are fetched ahead of the scripts.
+  const images = [...page.html.matchAll(/<img\b[^>]*\bfetchpriority="high"[^>]*>/gi)]
+    .map(([tag]) => /\bsrc="([^"]+)"/.exec(tag)?.[1])
+    .filter((src): src is string => src !== undefined)
+    .map((src) => `<link rel="preload" as="image" href="${src}" fetchpriority="high">`)
+    .join('')
+  return template
+    .replace(/<html lang="[^"]*"/, `<html lang="${page.locale}"`)
+    .replace('<script', () => `${images}<script`)
+    .replace('</head>', () => `<style id="_goober">${page.css.replace(/<\//g, '<\\/')}</style>${page.preloads}</head>`)
+    .replace(rootPattern, () => `<div id="root">${page.html}</div>${page.data}`)
+}

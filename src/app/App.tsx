@@ -1,0 +1,19 @@
+import { StrictMode } from 'react'
+import { RouterProvider } from '@tanstack/react-router'
+import { I18nProvider } from '@lingui/react'
+import { i18n } from '../i18n/i18n.ts'
+import { FirstPaintCatalogueContext, type FirstPaintCatalogue } from '../features/catalogue/firstPaint.ts'
+import type { AppRouter } from '../router.ts'
+
+/** The whole app as the browser renders it and the server renders its first HTML: one tree for both, so hydration matches. */
+export function App({ router, catalogue }: { router: AppRouter; catalogue?: FirstPaintCatalogue }) {
+  return (
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <FirstPaintCatalogueContext.Provider value={catalogue}>
+          <RouterProvider router={router} />
+        </FirstPaintCatalogueContext.Provider>
+      </I18nProvider>
+    </StrictMode>
+  )
+}

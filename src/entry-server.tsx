@@ -1,0 +1,42 @@
+/**
+ * The server's renderer of first pages (built by `vite build --ssr` into dist/.server/, loaded by
+ * server/pages/firstPaint.ts). It renders the same <App> the browser hydrates, with the router on a memory
+ * history at the page's path and the catalogue the page carries in its data block.
+ */
+import { renderToString } from 'react-dom/server'
+import { createMemoryHistory } from '@tanstack/react-router'
+import { extractCss } from 'goober'
+import type { Messages } from '@lingui/core'
+import * as v from 'valibot'
+import { App } from './app/App.tsx'
+import { createAppRouter } from './router.ts'
+import { i18n } from './i18n/i18n.ts'
+import { defaultLocale, type Locale } from './i18n/locales.ts'
+import { BootstrapSchema } from './domain/product.ts'
+import { firstPaintDataBlock } from './features/catalogue/firstPaint.ts'
+
+export interface RenderedPage {
+  /** The markup that goes inside <div id="root">. */
+  html: string
+  /** The page's styles, for <style id="_goober"> (goober in the browser adopts that element). */
+  css: string
+  /** The data block with the catalogue, placed after the root. */
+  data: string
+}
+
+// Rules goober writes when a module loads (keyframes) are in its sheet only once; they go with every page.
+let moduleCss = ''
+
+/** Renders `path` in `locale` from the catalogue JSON (GET /v2/bootstrap's body). */
+export async function renderPage(path: string, bootstrapJson: string, locale: Locale = defaultLocale, messages?: Messages): Promise<RenderedPage> {
+  const { products } = v.parse(BootstrapSchema, JSON.parse(bootstrapJson))
+  const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) })
+  await router.load()
+  if (messages) i18n.load(locale, messages)
+  i18n.activate(locale)
+  moduleCss += extractCss()
+  // renderToString is synchronous: the activated locale and goober's sheet belong to this page alone.
+  const html = renderToString(<App router={router} catalogue={{ products, receivedAt: '' }} />)
+  const css = moduleCss + extractCss()
+  return { html, css, data: firstPaintDataBlock(bootstrapJson) }
+}

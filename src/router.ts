@@ -1,0 +1,35 @@
+import { createRouter, type RouterHistory } from '@tanstack/react-router'
+import { routeTree } from './routeTree.gen.ts'
+import { Spinner } from './ui/Spinner.tsx'
+
+/**
+ * The app's one router. In the browser it follows the address bar; on the server it renders one page from
+ * a memory history, without the scroll-restoration script (the page's policy allows no inline script).
+ */
+export function createAppRouter(server?: { history: RouterHistory }) {
+  return createRouter({
+    routeTree,
+    ...(server && { history: server.history }),
+    defaultPreload: 'intent',
+    defaultPendingComponent: Spinner,
+    scrollRestoration: !server,
+  })
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>
+
+/**
+ * Prepares a browser router to hydrate a server-rendered page: it loads the page's route (its lazy chunk)
+ * and renders the root match as the server did, without the Suspense boundary only browser renders have
+ * (what the router's own hydrate() does when it takes over a server-rendered page).
+ */
+export async function prepareHydration(router: AppRouter): Promise<void> {
+  router.ssr = { manifest: undefined }
+  await router.load()
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter
+  }
+}
