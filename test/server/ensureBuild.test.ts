@@ -16,10 +16,11 @@ const touch = (file: string, secondsAgo: number) => {
   const t = Date.now() / 1000 - secondsAgo
   utimesSync(file, t, t)
 }
-function build(root: string) {
-  mkdirSync(join(root, 'dist'), { recursive: true })
+function build(root: string, { renderer = true } = {}) {
+  mkdirSync(join(root, 'dist', '.server'), { recursive: true })
   writeFileSync(join(root, 'dist', 'index.html'), '')
   writeFileSync(join(root, 'dist', '.build-stamp'), '')
+  if (renderer) writeFileSync(join(root, 'dist', '.server', 'entry-server.js'), '')
 }
 
 describe('building the client when needed', () => {
@@ -49,6 +50,15 @@ describe('building the client when needed', () => {
     touch(join(root, 'dist', 'index.html'), 60)
     writeFileSync(join(root, 'src', 'routeTree.gen.ts'), '')
     expect(staleReason(root)).not.toBe('sources changed')
+  })
+
+  it('builds when the build has no server renderer of first pages (made before it existed)', () => {
+    const root = project()
+    roots.push(root)
+    touch(join(root, 'src', 'main.tsx'), 120)
+    touch(join(root, 'index.html'), 120)
+    build(root, { renderer: false })
+    expect(staleReason(root)).toBe('no page renderer yet')
   })
 
   it('rebuilds when the API key baked into the bundle has changed', () => {

@@ -46,10 +46,24 @@ export function useCatalogue(): CatalogueView {
   }, [firstPaint])
   useEffect(load, [load])
 
+  return catalogueView(firstPaint, cached, fetchedAt, failed, load)
+}
+
+/**
+ * What the home page shows: the device's catalogue once it is at least as new as the one the page came with
+ * (or there is none), else the page's own; with neither, loading or failed.
+ */
+export function catalogueView(
+  firstPaint: FirstPaintCatalogue | undefined,
+  cached: Product[] | undefined,
+  fetchedAt: string | null,
+  failed: boolean,
+  retry: () => void,
+): CatalogueView {
   const cacheIsCurrent = !firstPaint || (fetchedAt !== null && fetchedAt >= firstPaint.receivedAt)
   if (cached && cached.length > 0 && cacheIsCurrent) return { status: 'ready', products: cached, fetchedAt, refreshFailed: failed }
   // A failed save of the page's own catalogue (storage full, private mode) still leaves it on screen.
   if (firstPaint) return { status: 'ready', products: firstPaint.products, fetchedAt: firstPaint.receivedAt, refreshFailed: false }
-  if (failed) return { status: 'failed', retry: load }
+  if (failed) return { status: 'failed', retry }
   return { status: 'loading' }
 }

@@ -1,0 +1,129 @@
+import { describe, expect, test } from 'vitest'
+import type { BrowserContext, Page } from 'playwright-core'
+import { baseUrl, DESKTOP, MOBILE, screenshot, useBrowser } from './browser.ts'
+import { cartLink, expectBadge, productCards, productHeading, readCards, settle, waitForApp } from './storefront.ts'
+
+const session = useBrowser()
+
+/** A context whose pages never run the app's script: what the customer sees from the HTML alone. */
+async function htmlOnly(viewport = MOBILE): Promise<BrowserContext> {
+  return session.browser().newContext({ baseURL: baseUrl(), viewport, javaScriptEnabled: false, locale: 'en-ZA' })
+}
+
+// Installed before the page's own scripts: notes every server-rendered card React throws away (a failed
+// hydration re-renders from scratch) and every loading spinner or boot placeholder shown after the first paint.
+const watchHydration = `
+  window.firstPaintWatch = { removedCards: 0, spinners: 0 }
+  new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.removedNodes) if (node.nodeName === 'ARTICLE' || node.querySelector?.('article')) window.firstPaintWatch.removedCards++
+      for (const node of record.addedNodes)
+        if (node.nodeType === 1 && (node.matches('[aria-label="Loading"], #boot') || node.querySelector('[aria-label="Loading"], #boot'))) window.firstPaintWatch.spinners++
+    }
+  }).observe(document, { childList: true, subtree: true })
+`
+const watched = (page: Page) => page.evaluate(() => (window as unknown as { firstPaintWatch: { removedCards: number; spinners: number } }).firstPaintWatch)
+
+describe('the first HTML', () => {
+  test('/ arrives with the product cards (names, R… p/m prices, sized images) before any script runs', async () => {
+    const context = await htmlOnly()
+    try {
+      const page = await context.newPage()
+      await page.goto('/')
+      expect(await productHeading(page).isVisible()).toBe(true)
+      const cards = await readCards(page)
+      expect(cards.length).toBeGreaterThanOrEqual(8)
+      for (const card of cards) expect(card.priceText, card.name).toMatch(/^R\d+ p\/m$/)
+      const images = productCards(page).locator('img')
+      for (let i = 0; i < (await images.count()); i++) {
+        expect(await images.nth(i).getAttribute('width')).toBe('320')
+        expect(await images.nth(i).getAttribute('height')).toBe('240')
+      }
+      expect(await images.first().getAttribute('fetchpriority')).toBe('high')
+      expect(await images.nth(2).getAttribute('loading')).toBe('lazy')
+      await screenshot(page, 'first-paint-html-only-360')
+    } finally {
+      await context.close()
+    }
+  })
+
+  test('/cart arrives with its shell: heading, the empty cart and the summary', async () => {
+    const context = await htmlOnly(DESKTOP)
+    try {
+      const page = await context.newPage()
+      await page.goto('/cart')
+      await page.getByRole('heading', { level: 1, name: 'Cart' }).waitFor()
+      expect(await page.getByText('your cart is empty').isVisible()).toBe(true)
+      expect(await page.getByRole('region', { name: 'Summary' }).getByText('Total').isVisible()).toBe(true)
+      await screenshot(page, 'first-paint-cart-html-only-1280')
+    } finally {
+      await context.close()
+    }
+  })
+
+  test('a customer who chose Afrikaans gets the first HTML in Afrikaans (<html lang="af">)', async () => {
+    const context = await htmlOnly()
+    try {
+      await context.addCookies([{ name: 'lang', value: 'af', url: baseUrl() }])
+      const page = await context.newPage()
+      await page.goto('/')
+      await page.getByRole('heading', { level: 1, name: 'Produkpakkette' }).waitFor()
+      expect(await page.locator('html').getAttribute('lang')).toBe('af')
+      await page.goto('/cart')
+      expect(await page.getByText('jou mandjie is leeg').isVisible()).toBe(true)
+    } finally {
+      await context.close()
+    }
+  })
+})
+
+describe('taking the page over', () => {
+  test('the cards show while the app script is still on its way, and hydration keeps them (no flash to loading, no errors)', async () => {
+    const context = await session.context()
+    await context.addInitScript(watchHydration)
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    // The entry script is held back, as on a slow connection.
+    await context.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    const page = await session.page()
+    // Module scripts hold DOMContentLoaded back, so the test waits only for the answer to start arriving.
+    await page.goto('/', { waitUntil: 'commit' })
+    await productCards(page).first().waitFor()
+    expect(await productCards(page).count()).toBeGreaterThanOrEqual(8)
+    release()
+    await waitForApp(page)
+    await settle(page, 1_000)
+    expect(await watched(page)).toEqual({ removedCards: 0, spinners: 0 })
+    expect(session.problems.errors, 'errors in the page (a hydration mismatch is one)').toEqual([])
+  })
+
+  test('"add to cart" pressed as soon as the app has the page counts, before the cart has started', async () => {
+    const page = await session.page()
+    await page.goto('/')
+    await waitForApp(page)
+    const [first] = await readCards(page)
+    await page.getByRole('article', { name: first!.name, exact: true }).getByRole('button', { name: /add to cart/i }).click()
+    await expectBadge(page, 1)
+    await cartLink(page).click()
+    await page.getByRole('region', { name: 'Cart lines' }).getByText(first!.name).waitFor()
+    expect(session.problems.errors).toEqual([])
+  })
+
+  test('/cart hydrates into the customer\'s own cart after a full load', async () => {
+    const page = await session.page()
+    await page.goto('/')
+    await waitForApp(page)
+    const [first] = await readCards(page)
+    await page.getByRole('article', { name: first!.name, exact: true }).getByRole('button', { name: /add to cart/i }).click()
+    await expectBadge(page, 1)
+    await settle(page, 500)
+    await page.goto('/cart')
+    await waitForApp(page)
+    await page.getByRole('region', { name: 'Cart lines' }).getByText(first!.name).waitFor()
+    expect(await page.getByText('your cart is empty').count()).toBe(0)
+    expect(session.problems.errors).toEqual([])
+  })
+})
