@@ -4,7 +4,8 @@ import { t } from '@lingui/core/macro'
 import { App } from './app/App.tsx'
 import { afterFirstPaint } from './app/afterFirstPaint.ts'
 import { createAppRouter, prepareHydration } from './router.ts'
-import { configureCart, startCartInBackground } from './features/cart/cart.ts'
+import { addToCart, configureCart, startCartInBackground } from './features/cart/cart.ts'
+import { takeFirstTaps } from './app/firstTaps.ts'
 import { startAuthInBackground, subscribeSession, getSession } from './features/account/session.ts'
 import { readFirstPaintCatalogue } from './features/catalogue/firstPaint.ts'
 import { toast } from './ui/toaster.ts'
@@ -26,11 +27,17 @@ const root = document.getElementById('root')!
 const firstPaint = readFirstPaintCatalogue(document)
 if (firstPaint) {
   await prepareHydration(router)
+  // From here React handles taps; those made on the server's cards before now are added first, in order.
+  for (const id of takeFirstTaps(root)) {
+    const product = firstPaint.products.find((p) => p.id === id)
+    if (product) addToCart(product)
+  }
   // Hydrating in a transition lets React yield to the browser between components: no single long task.
   startTransition(() => {
     hydrateRoot(root, <App router={router} catalogue={firstPaint} />)
   })
 } else {
+  takeFirstTaps(root)
   createRoot(root).render(<App router={router} />)
 }
 

@@ -6,7 +6,7 @@ import { cartLink, expectBadge, productCards, productHeading, readCards, settle,
 const session = useBrowser()
 
 /** A context whose pages never run the app's script: what the customer sees from the HTML alone. */
-async function htmlOnly(viewport = MOBILE): Promise<BrowserContext> {
+async function htmlOnly(viewport: { width: number; height: number } = MOBILE): Promise<BrowserContext> {
   return session.browser().newContext({ baseURL: baseUrl(), viewport, javaScriptEnabled: false, locale: 'en-ZA' })
 }
 
@@ -98,6 +98,37 @@ describe('taking the page over', () => {
     await settle(page, 1_000)
     expect(await watched(page)).toEqual({ removedCards: 0, spinners: 0 })
     expect(session.problems.errors, 'errors in the page (a hydration mismatch is one)').toEqual([])
+  })
+
+  test('"add to cart" tapped on the server\'s cards while the app script is still loading is kept and added once the app runs', async () => {
+    const context = await session.context()
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await context.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    const page = await session.page()
+    await page.goto('/', { waitUntil: 'commit' })
+    const [first, second] = await readCards(page)
+    for (const card of [first!, second!, first!])
+      await page.getByRole('article', { name: card.name, exact: true }).getByRole('button', { name: /add to cart/i }).click()
+    expect(await page.locator('#root').getAttribute('data-app'), 'the app has not taken over yet').toBeNull()
+    release()
+    await waitForApp(page)
+    await expectBadge(page, 3)
+    await cartLink(page).click()
+    const lines = page.getByRole('region', { name: 'Cart lines' }).getByRole('listitem')
+    await lines.nth(2).waitFor()
+    expect(await lines.count()).toBe(3)
+    // A tap after the take-over is React's alone: one more line, not two.
+    await page.goto('/')
+    await waitForApp(page)
+    await page.getByRole('article', { name: second!.name, exact: true }).getByRole('button', { name: /add to cart/i }).click()
+    await expectBadge(page, 4)
+    await settle(page, 500)
+    await expectBadge(page, 4)
+    expect(session.problems.errors).toEqual([])
   })
 
   test('"add to cart" pressed as soon as the app has the page counts, before the cart has started', async () => {

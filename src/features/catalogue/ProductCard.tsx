@@ -4,6 +4,7 @@ import { formatRand } from '../../domain/money.ts'
 import { Button } from '../../ui/Button.tsx'
 import { styled } from '../../ui/styled.ts'
 import { theme } from '../../ui/theme.ts'
+import { addsProduct } from '../../app/firstTaps.ts'
 
 const Card = styled('article')`
   display: flex; flex-direction: column; background: ${theme.color.surface};
@@ -47,7 +48,7 @@ export function ProductCard({ product, onAdd, eager }: { product: Product; onAdd
             {price} <small>p/m</small>
           </Trans>
         </p>
-        <Button type="button" onClick={() => onAdd(product)} aria-label={t`add to cart: ${product.name}`}>
+        <Button type="button" onClick={() => onAdd(product)} aria-label={t`add to cart: ${product.name}`} {...{ [addsProduct]: product.id }}>
           <Trans>add to cart</Trans>
         </Button>
       </div>
