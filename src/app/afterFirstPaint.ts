@@ -13,6 +13,8 @@ export function afterFirstPaint(tasks: ReadonlyArray<() => unknown>): void {
       runFrom(index + 1)
     })
   }
-  // The frame after the first one rendered: the first paint has happened.
-  requestAnimationFrame(() => setTimeout(() => runFrom(0), 0))
+  // The frame after the first one rendered: the first paint has happened. A tab opened in the background
+  // paints no frames until it is shown, and its boot work (following the other tabs) must not wait for that.
+  if (document.visibilityState === 'hidden') setTimeout(() => runFrom(0), 0)
+  else requestAnimationFrame(() => setTimeout(() => runFrom(0), 0))
 }
