@@ -4,6 +4,7 @@ import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { I18nProvider } from '@lingui/react'
 import { t } from '@lingui/core/macro'
 import { i18n } from './i18n/i18n.ts'
+import { restoreLanguage } from './i18n/restoreLanguage.ts'
 import { routeTree } from './routeTree.gen.ts'
 import { startCartInBackground } from './features/cart/cart.ts'
 import { startAuthInBackground, subscribeSession, getSession } from './features/account/session.ts'
@@ -36,6 +37,7 @@ subscribeSession(() => {
 // The worker registers after the first paint; in dev, Vite serves modules the worker could not precache.
 if (import.meta.env.PROD) void import('./pwa/register.ts').then(({ registerServiceWorker }) => registerServiceWorker())
 
+await restoreLanguage()
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <I18nProvider i18n={i18n}>

@@ -24,8 +24,8 @@ const Card = styled('article')`
 
 /** One package on the home page: image, name, R{price} p/m and "add to cart". */
 export function ProductCard({ product, onAdd, eager }: { product: Product; onAdd: (p: Product) => void; eager: boolean }) {
-  const { t } = useLingui()
-  const price = formatRand(product.unit_price)
+  const { t, i18n } = useLingui()
+  const price = formatRand(product.unit_price, i18n.locale)
   return (
     <Card aria-label={product.name}>
       <img src={product.image} alt="" width={320} height={240} loading={eager ? 'eager' : 'lazy'} decoding="async" />
