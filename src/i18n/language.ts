@@ -3,7 +3,7 @@ import { t } from '@lingui/core/macro'
 import { LANGUAGE_STREAM } from '../domain/events.ts'
 import { toast } from '../ui/toaster.ts'
 import { NeedsConnectionError } from './catalogue.ts'
-import { i18n, isLoaded, loadCatalogue } from './i18n.ts'
+import { i18n, loadCatalogue } from './i18n.ts'
 import { writeLanguageHint } from './languageHint.ts'
 import { defaultLocale, locales, type Locale } from './locales.ts'
 
@@ -16,6 +16,15 @@ let ticket = 0
 /** The choice this tab last read from or wrote to the log; a different one in the log is another tab's. */
 let seen: Locale | null = null
 let following = false
+/** The longest a switch waits for its fact to be written before showing the language anyway. */
+const STORE_WAIT_MS = 1000
+
+/** Waits for `work`, but no longer than `ms`: a store that does not answer must not keep the language from showing. */
+async function atMost(ms: number, work: Promise<void>): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))])
+  clearTimeout(timer)
+}
 
 function setLoading(next: Locale | null): void {
   if (next === loadingLocale) return
@@ -32,21 +41,23 @@ function showLanguage(locale: Locale): void {
 
 /**
  * Shows `locale` once its catalogue is loaded; until then the current language stays on screen and the selector
- * shows the new one loading. Resolves false when a later switch overtook this one; rejects when loading failed.
+ * shows the new one loading. `beforeShow` runs between loading and showing (the choice is written to the log
+ * first, so a reload right after the switch keeps it). Resolves false when a later switch overtook this one;
+ * rejects when loading failed.
  */
-async function switchTo(locale: Locale): Promise<boolean> {
+async function switchTo(locale: Locale, beforeShow?: () => Promise<void>): Promise<boolean> {
   const mine = ++ticket
-  if (!isLoaded(locale)) {
-    setLoading(locale)
-    try {
-      await loadCatalogue(locale)
-    } catch (error) {
-      if (mine !== ticket) return false
-      setLoading(null)
-      throw error
-    }
+  setLoading(locale)
+  try {
+    await loadCatalogue(locale)
+  } catch (error) {
     if (mine !== ticket) return false
+    setLoading(null)
+    throw error
   }
+  if (mine !== ticket) return false
+  if (beforeShow) await atMost(STORE_WAIT_MS, beforeShow())
+  if (mine !== ticket) return false
   setLoading(null)
   showLanguage(locale)
   return true
@@ -67,19 +78,19 @@ async function recordChoice(language: Locale): Promise<void> {
   await commit({ type: 'v1.LanguageChosen', payload: { language }, id: newId(), stream: LANGUAGE_STREAM, occurredAt: new Date().toISOString(), v: 1 })
 }
 
-/** The customer picked a language: shown once loaded, then recorded as a fact, so reloads and the other tabs follow. */
+/** The customer picked a language: once loaded it is recorded as a fact, then shown; reloads and the other tabs follow. */
 export async function chooseLanguage(locale: Locale): Promise<void> {
-  let shown: boolean
+  const record = async () => {
+    if (seen === locale) return
+    seen = locale
+    // A device that cannot save still shows the language for this visit; the storage notice tells why.
+    await recordChoice(locale).catch(() => undefined)
+  }
   try {
-    shown = await switchTo(locale)
+    await switchTo(locale, record)
   } catch (error) {
     tellFailure(error, locale)
-    return
   }
-  if (!shown || seen === locale) return
-  seen = locale
-  // A device that cannot save still shows the language for this visit; the storage notice tells why.
-  await recordChoice(locale).catch(() => undefined)
 }
 
 async function readChoice(): Promise<Locale | null> {

@@ -89,9 +89,15 @@ describe('choosing a language', () => {
     expect(requested).toEqual(['/i18n/xh.json'])
   })
 
-  it('shows it, sets <html lang>, writes the cookie hint and records the choice as a fact in the log', async () => {
+  it('records the choice as a fact in the log, then shows it, sets <html lang> and writes the cookie hint', async () => {
     page = await openPage()
+    // What the log says at the moment the language changes on screen: a reload then must keep it.
+    let atSwitch: Promise<string | null> | undefined
+    page.i18n.on('change', () => {
+      if (page?.i18n.locale === 'af') atSwitch ??= page.queries.readChosenLanguage()
+    })
     await page.language.chooseLanguage('af')
+    expect(await atSwitch).toBe('af')
     expect(page.i18n.locale).toBe('af')
     expect(page.i18n._(generateMessageId('Cart'))).toBe('Mandjie')
     expect(document.documentElement.lang).toBe('af')
