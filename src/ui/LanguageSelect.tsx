@@ -19,6 +19,7 @@ const Label = styled('label')`
     border: 2px solid ${theme.color.border}; border-top-color: ${theme.color.brand}; animation: ${spin} .8s linear infinite;
   }
   @media (max-width: 400px) {
+    select { padding: 0 2px; }
     svg { display: none; }
     .busy { position: absolute; top: -4px; right: -4px; background: ${theme.color.surface}; }
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { setupI18n, type Messages } from '@lingui/core'
 import { ADDRESS_ERROR, ORDER_NOT_CREATED, rejectionText } from '../../src/features/orders/rejection.ts'
+import { statusText } from '../../src/features/orders/statusText.ts'
 import { compiledCatalogue } from './compiledCatalogue.ts'
 
 async function speaking(locale: string) {
@@ -26,5 +27,24 @@ describe('why an order was refused, in the customer’s language', () => {
   it('shows other server text as it came', async () => {
     const xh = await speaking('xh')
     expect(rejectionText(xh, '5G Uncapped 100Mbps is no longer available.')).toBe('5G Uncapped 100Mbps is no longer available.')
+  })
+})
+
+describe('order and bill statuses from the server, in the customer’s language', () => {
+  it('translates the statuses of spec §4 and a paid bill’s, whatever their case', async () => {
+    const af = await speaking('af')
+    expect(statusText(af, 'Payment not Completed')).toBe('Betaling nie voltooi nie')
+    expect(statusText(af, 'queued for delivery')).toBe('Wag vir aflewering')
+    const xh = await speaking('xh')
+    expect(statusText(xh, 'Active')).toBe('Iyasebenza')
+    expect(statusText(xh, 'success')).toBe('iphumelele')
+  })
+
+  it('keeps the English wording in English and shows an unknown status as sent', async () => {
+    const en = await speaking('en')
+    expect(statusText(en, 'Payment not Completed')).toBe('Payment not Completed')
+    expect(statusText(en, 'Queued for delivery')).toBe('Queued for delivery')
+    const xh = await speaking('xh')
+    expect(statusText(xh, 'On hold')).toBe('On hold')
   })
 })

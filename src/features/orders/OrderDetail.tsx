@@ -9,11 +9,13 @@ import { theme } from '../../ui/theme.ts'
 import type { OrderView } from './orderView.ts'
 import { PutBackInCart } from './PutBackInCart.tsx'
 import { rejectionText } from './rejection.ts'
+import { statusText } from './statusText.ts'
 import { StatusBadge } from './StatusBadge.tsx'
 import { StackedTable } from './tableStyles.ts'
 
 const Facts = styled('dl')`
-  display: grid; grid-template-columns: max-content 1fr; gap: 8px 16px; margin: 0 0 16px; align-items: center;
+  /* Labels may wrap: a long translated label and status (isiXhosa "Ixabiso elipheleleyo", "Intlawulo ayigqitywanga") share 360 px. */
+  display: grid; grid-template-columns: auto 1fr; gap: 8px 16px; margin: 0 0 16px; align-items: center;
   dt { font-weight: 600; color: ${theme.color.muted}; }
   dd { margin: 0; }
   .total { font-size: 20px; font-weight: 800; }
@@ -55,7 +57,7 @@ export function OrderDetail({ order }: { order: OrderView }) {
               <td data-label={t`Line`}>{line.number}</td>
               <td data-label={t`Product`}>{line.name}</td>
               <td data-label={t`Price`}>{formatRand(line.unit_price, i18n.locale)}</td>
-              <td data-label={t`Status`}>{line.status || '—'}</td>
+              <td data-label={t`Status`}>{line.status ? statusText(i18n, line.status) : '—'}</td>
             </tr>
           ))}
         </tbody>

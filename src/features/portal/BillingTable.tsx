@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { BILL_TYPE_ORDER, type BillCycle } from '../../domain/billing.ts'
 import { formatDate } from '../../domain/dates.ts'
 import { formatRand } from '../../domain/money.ts'
+import { statusText } from '../orders/statusText.ts'
 import { ButtonLink } from '../../ui/Button.tsx'
 import { styled } from '../../ui/styled.ts'
 import { StackedTable } from '../orders/tableStyles.ts'
@@ -43,7 +44,7 @@ export function BillingTable({ rows }: { rows: readonly BillCycle[] }) {
             <td className="num" data-label={t`DEBIT`}>{amount(row.debit, i18n.locale)}</td>
             <td className="num" data-label={t`CREDIT`}>{amount(row.credit, i18n.locale)}</td>
             <td className="num" data-label={t`BALANCE`}>{formatRand(row.balance, i18n.locale)}</td>
-            <td data-label={t`STATUS`}>{row.status}</td>
+            <td data-label={t`STATUS`}>{statusText(i18n, row.status)}</td>
             <td>
               <ButtonLink to="/orders/$id" params={{ id: String(row.order_id) }} $variant="secondary" aria-label={t`View Order ${row.reference}`}>
                 <Trans>View Order</Trans>
