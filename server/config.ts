@@ -49,6 +49,8 @@ const EnvSchema = v.object({
   // Vite builds these into the client; the server reads the same ones to allow Google's hosts in the page policy.
   VITE_GOOGLE_PAY: v.optional(v.string(), ''),
   VITE_GOOGLE_MAPS_KEY: v.optional(v.string(), ''),
+  // The host the client loads /i18n/{lng}.json from; empty is this server.
+  VITE_I18N_HOST: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^$|^https?:\/\/[^/\s?#]+\/?$/, 'VITE_I18N_HOST must be empty or an origin such as https://cdn.example.co.za')), ''),
   ...socialEnvEntries,
 })
 
@@ -67,6 +69,8 @@ function readPayments(e: { PAYMENT_BASE_URL: string; PAYMENT_ENTITY_ID: string; 
 export interface ClientBuild {
   googlePay: boolean
   googlePlaces: boolean
+  /** The other origin the translations load from (VITE_I18N_HOST), when one is set. */
+  i18nOrigin?: string
 }
 
 /** Who the orders this storefront places are booked to; never taken from the request. */
@@ -118,6 +122,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // A numeric id stays a number, as the client sends it.
     partner: { id: /^\d{1,15}$/.test(e.PARTNER_ID) ? Number(e.PARTNER_ID) : e.PARTNER_ID, comments: e.PARTNER_COMMENTS, agent_email: e.PARTNER_AGENT_EMAIL },
     payments: readPayments(e),
-    clientBuild: { googlePay: e.VITE_GOOGLE_PAY === 'google', googlePlaces: e.VITE_GOOGLE_MAPS_KEY !== '' },
+    clientBuild: {
+      googlePay: e.VITE_GOOGLE_PAY === 'google',
+      googlePlaces: e.VITE_GOOGLE_MAPS_KEY !== '',
+      ...(e.VITE_I18N_HOST ? { i18nOrigin: new URL(e.VITE_I18N_HOST).origin } : {}),
+    },
   }
 }

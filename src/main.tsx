@@ -3,9 +3,10 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { t } from '@lingui/core/macro'
 import { App } from './app/App.tsx'
 import { afterFirstPaint } from './app/afterFirstPaint.ts'
-import { createAppRouter, prepareHydration } from './router.ts'
-import { addToCart, configureCart, startCartInBackground } from './features/cart/cart.ts'
 import { takeFirstTaps } from './app/firstTaps.ts'
+import { createAppRouter, prepareHydration } from './router.ts'
+import { restoreLanguage, showPageLanguage } from './i18n/restoreLanguage.ts'
+import { addToCart, configureCart, startCartInBackground } from './features/cart/cart.ts'
 import { startAuthInBackground, subscribeSession, getSession } from './features/account/session.ts'
 import { readFirstPaintCatalogue } from './features/catalogue/firstPaint.ts'
 import { toast } from './ui/toaster.ts'
@@ -25,7 +26,8 @@ subscribeSession(() => {
 const root = document.getElementById('root')!
 // A page the server rendered (/ and /cart on a first visit) carries its catalogue; the worker's app shell does not.
 const firstPaint = readFirstPaintCatalogue(document)
-if (firstPaint) {
+// Hydration needs the very language the server drew the page in (<html lang>, from the lang cookie).
+if (firstPaint && (await showPageLanguage(document))) {
   await prepareHydration(router)
   // From here React handles taps; those made on the server's cards before now are added first, in order.
   for (const id of takeFirstTaps(root)) {
@@ -36,9 +38,13 @@ if (firstPaint) {
   startTransition(() => {
     hydrateRoot(root, <App router={router} catalogue={firstPaint} />)
   })
+  // The choice in the log agrees with the cookie unless another tab changed it since; this also follows the tabs.
+  void restoreLanguage()
 } else {
   takeFirstTaps(root)
-  createRoot(root).render(<App router={router} />)
+  // The app shell paints in the language last chosen on this device: no flash of English.
+  await restoreLanguage()
+  createRoot(root).render(<App router={router} {...(firstPaint && { catalogue: firstPaint })} />)
 }
 
 afterFirstPaint([

@@ -4,6 +4,8 @@ interface ImportMetaEnv {
   readonly VITE_API_BASE?: string
   readonly VITE_API_KEY: string
   readonly VITE_BUILD_ID: string
+  /** Origin the translations load from (/i18n/{lng}.json); empty or unset: this origin. */
+  readonly VITE_I18N_HOST?: string
   /** 'google' loads Google's Pay script; anything else (default) the in-page sandbox. */
   readonly VITE_GOOGLE_PAY?: string
   readonly VITE_GOOGLE_PAY_MERCHANT_NAME?: string

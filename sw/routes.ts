@@ -4,7 +4,7 @@ import { looksLikeFile } from '../src/domain/routePaths.ts'
 export type RouteKind =
   | 'app-shell' // a navigation to an app route: the precached index.html
   | 'catalogue' // GET /api/v2/bootstrap: stale-while-revalidate
-  | 'translations' // GET /i18n/*.json: stale-while-revalidate
+  | 'translations' // GET /i18n/*.json (this origin or VITE_I18N_HOST): stale-while-revalidate
   | 'product-image' // GET /images/*: cache-first with expiry
   | 'customer-read' // other GET /api reads: network-first, short timeout, cached fallback
   | 'network' // everything else goes straight to the network
@@ -14,18 +14,24 @@ export interface RequestFacts {
   mode: RequestMode | string
   url: URL
   origin: string
+  /** The origin translations load from (VITE_I18N_HOST); this origin when not given. */
+  i18nOrigin?: string
 }
 
 // Never cached: sign-in and sessions, and payment answers (a stale "pending" or an old checkout would mislead).
 const NEVER_CACHED = /^\/api\/(auth(\/|$)|v2\/billing\/partner\/checkout\/)/
 const NOT_APP_ROUTES = /^\/(api|images|i18n|sandbox|assets)(\/|$)/
 
-export function classify({ method, mode, url, origin }: RequestFacts): RouteKind {
-  if (method !== 'GET' || url.origin !== origin) return 'network'
+const CATALOGUE_PATH = /^\/i18n\/[a-z]{2}\.json$/
+
+export function classify({ method, mode, url, origin, i18nOrigin = origin }: RequestFacts): RouteKind {
+  if (method !== 'GET') return 'network'
   const path = url.pathname
+  // Translations may come from another host (spec §1); a language seen once must still work offline.
+  if (url.origin === i18nOrigin && mode !== 'navigate' && CATALOGUE_PATH.test(path)) return 'translations'
+  if (url.origin !== origin) return 'network'
   if (mode === 'navigate') return NOT_APP_ROUTES.test(path) || looksLikeFile(path) ? 'network' : 'app-shell'
   if (path === '/api/v2/bootstrap') return 'catalogue'
-  if (/^\/i18n\/[a-z]{2}\.json$/.test(path)) return 'translations'
   if (path.startsWith('/images/')) return 'product-image'
   if (path.startsWith('/api/') && !NEVER_CACHED.test(path)) return 'customer-read'
   return 'network'

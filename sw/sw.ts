@@ -5,6 +5,7 @@ import { registerRoute } from 'workbox-routing'
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
+import { config } from '../src/config.ts'
 import { CACHES, classify, type PageMessage, type RouteKind } from './routes.ts'
 import './orderQueue.ts'
 
@@ -35,8 +36,10 @@ const handlers: Record<Exclude<RouteKind, 'network'>, Parameters<typeof register
 }
 
 // Anything not matched (POSTs, /api/auth, the sandboxes) is left to the browser and the network.
+const origin = self.location.origin
+const i18nOrigin = config.i18nHost ? new URL(config.i18nHost).origin : origin
 for (const [kind, handler] of Object.entries(handlers))
-  registerRoute(({ request, url }) => classify({ method: request.method, mode: request.mode, url, origin: self.location.origin }) === kind, handler)
+  registerRoute(({ request, url }) => classify({ method: request.method, mode: request.mode, url, origin, i18nOrigin }) === kind, handler)
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const message = event.data as PageMessage | undefined

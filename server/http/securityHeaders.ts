@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import type { ClientBuild, PaymentSettings } from '../config.ts'
 import { isHttps } from './requestInfo.ts'
 
-/** What the page policy depends on: the card provider, what the client build loads from Google, the proxy. */
+/** What the page policy depends on: the card provider, what the client build loads from Google or the translations host, the proxy. */
 export interface PageSecuritySettings {
   payments?: PaymentSettings
   clientBuild?: ClientBuild
@@ -38,7 +38,8 @@ export function contentSecurityPolicy({ payments, clientBuild }: PageSecuritySet
     ['style-src', "'self'", "'unsafe-inline'", provider, places && googleMaps.styles],
     ['img-src', "'self'", 'data:', provider, pay && googlePay.script, pay && googlePay.images, ...(places ? googleMaps.images : [])],
     ['font-src', "'self'", places && googleMaps.fonts],
-    ['connect-src', "'self'", provider, pay && googlePay.script, ...(places ? googleMaps.api : [])],
+    // The translations may live on another host (VITE_I18N_HOST).
+    ['connect-src', "'self'", provider, pay && googlePay.script, ...(places ? googleMaps.api : []), clientBuild?.i18nOrigin],
     ['frame-src', provider, pay && googlePay.script],
     ['form-action', "'self'", provider],
     ['worker-src', "'self'"],

@@ -3,9 +3,9 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Context } from 'hono'
-import { getCookie } from 'hono/cookie'
 import type { Messages } from '@lingui/core'
-import { defaultLocale, isLocale, type Locale } from '../../src/i18n/locales.ts'
+import { defaultLocale, type Locale } from '../../src/i18n/locales.ts'
+import { readLanguageHint } from '../../src/i18n/languageHint.ts'
 import { rendererDir, rendererFile } from '../build/buildApp.ts'
 import { catalogueBytes } from '../catalogue/catalogueBytes.ts'
 import type { Queryable } from '../db/types.ts'
@@ -18,9 +18,6 @@ interface Renderer {
 
 /** The routes whose first HTML the server renders, by path, with the source file of each route. */
 const renderedRoutes: Record<string, string> = { '/': 'src/routes/index.tsx', '/cart': 'src/routes/cart.tsx' }
-
-/** The cookie in which the browser remembers the customer's language for the server's first HTML. */
-export const languageCookieName = 'lang'
 
 interface ManifestChunk {
   file: string
@@ -70,8 +67,8 @@ export function firstPaintPages(distDir: string, db: Queryable): FirstPages | un
   return async (c: Context, template: { text: string; etag: string }): Promise<FirstPage | undefined> => {
     const route = renderedRoutes[c.req.path]
     if (!route) return undefined
-    const chosen = getCookie(c, languageCookieName)
-    const locale: Locale = isLocale(chosen) ? chosen : defaultLocale
+    // The language the app will show (its hint beside the v1.LanguageChosen fact), so hydration matches.
+    const locale: Locale = readLanguageHint(c.req.header('Cookie')) ?? defaultLocale
     const catalogue = await catalogueBytes(db)
     return {
       key: [c.req.path, locale, catalogue.etag, template.etag].join('|'),

@@ -1,6 +1,7 @@
 import type { User } from './account.ts'
 import type { OrderLine } from './cart.ts'
 import type { CreateOrderRequest, Order } from './order.ts'
+import type { Language } from './language.ts'
 import type { Checkout, PaymentResult } from './payment.ts'
 
 /** Facts kept in the device's event log: versioned, past tense, never renamed. */
@@ -30,7 +31,13 @@ export type PaymentFact =
       payload: { customerId: number; orderId: number; checkoutId: string | null; method: 'card' | 'wallet'; status: number; result: PaymentResult }
     }
 
-export type FactBody = CartFact | AuthFact | OrderFact | PaymentFact
+/** The customer chose the language the app speaks on this device (committed once its catalogue was shown). */
+export type LanguageFact = { type: 'v1.LanguageChosen'; payload: { language: Language } }
+
+export type FactBody = CartFact | AuthFact | OrderFact | PaymentFact | LanguageFact
+
+/** The stream every language fact belongs to. */
+export const LANGUAGE_STREAM = 'language'
 
 /** The stream every payment fact belongs to. */
 export const PAYMENT_STREAM = 'payments'

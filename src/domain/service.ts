@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { formatNumber } from './numbers.ts'
 
 /**
  * SIM services (spec §3 "Service", §2 "Service detail", §9 units): the shape GET /api/v8/partner/services/…
@@ -75,11 +76,11 @@ export function serviceStatus(code: number): ServiceStatus {
 /** A prepaid service carries available_balance (spec §2: the "Wallets" view); otherwise the monthly view. */
 export const isPrepaid = (service: Service): boolean => service.available_balance !== undefined
 
-/** Spec §9: voice seconds as whole minutes. */
-export const voiceMinutes = (seconds: number): string => String(Math.round(seconds / 60))
+/** Spec §9: voice seconds as whole minutes, written as the language writes numbers. */
+export const voiceMinutes = (seconds: number, language: string): string => formatNumber(Math.round(seconds / 60), language)
 
-/** Spec §9: data bytes as GB (1e9 bytes) with two decimals. */
-export const dataGb = (bytes: number): string => (bytes / 1e9).toFixed(2)
+/** Spec §9: data bytes as GB (1e9 bytes) with two decimals, written as the language writes numbers (1.50, af 1,50). */
+export const dataGb = (bytes: number, language: string): string => formatNumber(bytes / 1e9, language, 2)
 
 /** The gauges' labelled reference maxima of spec §9 (60min, 2GB, 100sms), in the balances' own units. */
 export const GAUGE_REFERENCE = { voice_sub: 60 * 60, data_sub: 2e9, sms_sub: 100 } as const

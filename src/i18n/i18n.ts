@@ -1,33 +1,37 @@
-import { i18n, type Messages } from '@lingui/core'
+import { i18n } from '@lingui/core'
 import { messages as en } from '../../locales/en.po'
+import { fetchCatalogue, NeedsConnectionError } from './catalogue.ts'
 import { defaultLocale, type Locale } from './locales.ts'
-import { withRetry } from './retry.ts'
-import * as v from 'valibot'
-
-// Compiled messages are strings or ICU token arrays; the shape is Lingui's own.
-const CatalogueSchema = v.object({ messages: v.record(v.string(), v.unknown()) })
+import { withRetry, type RetryOptions } from './retry.ts'
 
 // English ships in the bundle so the first paint never waits for the network.
 i18n.load(defaultLocale, en)
 i18n.activate(defaultLocale)
 
 const loaded = new Set<Locale>([defaultLocale])
+const loading = new Map<Locale, Promise<void>>()
 
-async function fetchCatalogue(locale: Locale): Promise<Messages> {
-  const response = await fetch(`/i18n/${locale}.json`)
-  if (!response.ok) throw new Error(`Could not load the ${locale} translations (${response.status})`)
-  const body = v.parse(CatalogueSchema, await response.json())
-  return body.messages as Messages
+export function isLoaded(locale: Locale): boolean {
+  return loaded.has(locale)
 }
 
-/** Switches the UI language, loading its catalogue from /i18n/{lng}.json with retries. */
-export async function activateLocale(locale: Locale): Promise<void> {
-  if (!loaded.has(locale)) {
-    i18n.load(locale, await withRetry(() => fetchCatalogue(locale)))
-    loaded.add(locale)
+/**
+ * Loads a language's catalogue once, from /i18n/{lng}.json with spec §1's retries (5, from 350 ms, doubling);
+ * none when offline with nothing cached (NeedsConnectionError). Showing it is the caller's step.
+ */
+export function loadCatalogue(locale: Locale, options: RetryOptions = {}): Promise<void> {
+  if (loaded.has(locale)) return Promise.resolve()
+  let pending = loading.get(locale)
+  if (!pending) {
+    pending = withRetry(() => fetchCatalogue(locale), { shouldRetry: (e) => !(e instanceof NeedsConnectionError), ...options })
+      .then((messages) => {
+        i18n.load(locale, messages)
+        loaded.add(locale)
+      })
+      .finally(() => loading.delete(locale))
+    loading.set(locale, pending)
   }
-  i18n.activate(locale)
-  document.documentElement.lang = locale
+  return pending
 }
 
 export { i18n }

@@ -1,13 +1,12 @@
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../domain/language.ts'
+
 /** The languages the storefront speaks, by code, with their own names. */
 export const locales = {
   en: 'English',
   xh: 'isiXhosa',
   af: 'Afrikaans',
-} as const
+} as const satisfies Record<Language, string>
 
-export type Locale = keyof typeof locales
-export const defaultLocale: Locale = 'en'
-
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && Object.hasOwn(locales, value)
-}
+export type Locale = Language
+export const defaultLocale: Locale = DEFAULT_LANGUAGE
+export const isLocale = isLanguage

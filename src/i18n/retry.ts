@@ -1,14 +1,27 @@
-/** Runs `task` up to `attempts` times, waiting `firstDelayMs` and then doubling between tries (spec §1: 5, 350 ms). */
+export interface RetryOptions {
+  /** Tries after the first one; spec §1 "retries up to 5 times". */
+  retries?: number
+  /** The wait before the first retry, doubled before each next one (spec §1: 350 ms). */
+  firstDelayMs?: number
+  /** False for a failure no retry can mend (offline with nothing cached). */
+  shouldRetry?: (error: unknown) => boolean
+  sleep?: (ms: number) => Promise<void>
+}
+
+/**
+ * Runs `task`, and after a failure retries it up to `retries` times, waiting 350 ms, then 700, 1400, 2800 and
+ * 5600 ms: attempts start at 0, 350, 1050, 2450, 5250 and 10850 ms. The last failure is thrown.
+ */
 export async function withRetry<T>(
   task: () => Promise<T>,
-  { attempts = 5, firstDelayMs = 350, sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms)) } = {},
+  { retries = 5, firstDelayMs = 350, shouldRetry = () => true, sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms)) }: RetryOptions = {},
 ): Promise<T> {
   let delay = firstDelayMs
-  for (let attempt = 1; ; attempt++) {
+  for (let retry = 0; ; retry++) {
     try {
       return await task()
-    } catch (e) {
-      if (attempt >= attempts) throw e
+    } catch (error) {
+      if (retry >= retries || !shouldRetry(error)) throw error
       await sleep(delay)
       delay *= 2
     }

@@ -26,9 +26,9 @@ function CartPage() {
   const cart = useCart()
   const session = useSession()
   const navigate = useNavigate()
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const count = cart.order_lines.length
-  const total = formatRand(cart.total)
+  const total = formatRand(cart.total, i18n.locale)
 
   return (
     <Page title={<Trans>Cart</Trans>}>

@@ -2,6 +2,7 @@ import type { User } from '../domain/account.ts'
 import { emptyCart, type CartState } from '../domain/cart.ts'
 import { CUSTOMER_PROJECTION_VERSION } from '../domain/customerProjection.ts'
 import { CART_PROJECTION_VERSION } from '../domain/cartProjection.ts'
+import { chosenLanguage, type Language } from '../domain/language.ts'
 import type { Order } from '../domain/order.ts'
 import { noLocalOrders, ORDERS_PROJECTION_VERSION, type LocalOrder } from '../domain/orderProjection.ts'
 import { noLocalPayments, PAYMENTS_PROJECTION_VERSION, type LocalCheckout } from '../domain/paymentProjection.ts'
@@ -71,4 +72,11 @@ export async function readCheckout(customerId: number, checkoutId: string, given
   const state = row && row.version === PAYMENTS_PROJECTION_VERSION ? row.state : noLocalPayments()
   const found = state.checkouts[checkoutId]
   return found && found.customerId === customerId ? found : null
+}
+
+/** The language last chosen on this device (the latest v1.LanguageChosen), or null when none was. */
+export async function readChosenLanguage(given?: StoreDb): Promise<Language | null> {
+  const store = given ?? currentDb() ?? (await storeForReading())
+  // The log's type index holds each kind of fact in log order, so the latest choice is one step away at any log length.
+  return chosenLanguage(await store.events.where('type').equals('v1.LanguageChosen').last())
 }

@@ -16,6 +16,7 @@ const Bar = styled('header')`
 const Inner = styled('div')`
   max-width: ${theme.maxWidth}; margin: 0 auto; padding: 6px 12px;
   display: flex; align-items: center; gap: 4px;
+  @media (max-width: 400px) { gap: 2px; }
 `
 const Brand = styled(Link)`
   display: inline-flex; align-items: center; gap: 8px; min-height: ${theme.touch};
@@ -23,11 +24,16 @@ const Brand = styled(Link)`
   span { white-space: nowrap; }
   @media (max-width: 400px) { span { display: none; } }
 `
+// Longer words (Afrikaans "registreer", isiXhosa "Ekhaya") must fit 360 px; a narrower phone wraps the links to a second row.
 const Nav = styled('nav')`
-  display: flex; align-items: center; gap: 4px;
+  display: flex; flex-wrap: wrap; justify-content: flex-end; align-items: center; gap: 4px; min-width: 0;
   > a[href] { padding: 0 12px; }
   a.nav { padding: 0 8px; min-height: ${theme.touch}; display: inline-flex; align-items: center; color: ${theme.color.text}; text-decoration: none; font-weight: 600; border-radius: 8px; }
-  @media (max-width: 400px) { a.nav { padding: 0 5px; } }
+  @media (max-width: 400px) {
+    gap: 2px;
+    > a[href] { padding: 0 8px; font-size: 14px; }
+    a.nav { padding: 0 5px; }
+  }
 `
 const CartLink = styled(Link)`
   position: relative; display: inline-grid; place-items: center; width: ${theme.touch}; height: ${theme.touch};

@@ -1,10 +1,11 @@
 import { useLingui } from '@lingui/react/macro'
-import { activateLocale } from '../i18n/i18n.ts'
+import { chooseLanguage, useLoadingLanguage } from '../i18n/language.ts'
 import { isLocale, locales } from '../i18n/locales.ts'
-import { toast } from './toaster.ts'
-import { styled } from './styled.ts'
+import { styled, keyframes } from './styled.ts'
 import { theme } from './theme.ts'
 import { GlobeIcon } from './icons.tsx'
+
+const spin = keyframes`to { transform: rotate(360deg) }`
 
 const Label = styled('label')`
   position: relative; display: inline-flex; align-items: center; gap: 4px; color: ${theme.color.text};
@@ -13,22 +14,31 @@ const Label = styled('label')`
     background: ${theme.color.surface}; color: inherit; font: inherit; font-size: 14px; font-weight: 600;
   }
   svg { flex: none; }
-  @media (max-width: 400px) { svg { display: none; } }
+  .busy {
+    flex: none; width: 16px; height: 16px; border-radius: 50%;
+    border: 2px solid ${theme.color.border}; border-top-color: ${theme.color.brand}; animation: ${spin} .8s linear infinite;
+  }
+  @media (max-width: 400px) {
+    select { padding: 0 2px; }
+    svg { display: none; }
+    .busy { position: absolute; top: -4px; right: -4px; background: ${theme.color.surface}; }
+  }
 `
 
-/** The language selector of the header: en, xh, af. */
+/** The language selector of the header: en, xh, af; while a language loads it shows that choice with a spinner. */
 export function LanguageSelect() {
   const { i18n, t } = useLingui()
+  const loading = useLoadingLanguage()
   return (
     <Label>
-      <GlobeIcon />
+      {loading ? <span className="busy" role="status" aria-label={t`Loading`} /> : <GlobeIcon />}
       <select
         aria-label={t`Language`}
-        value={i18n.locale}
+        aria-busy={loading !== null}
+        value={loading ?? i18n.locale}
         onChange={(e) => {
           const next = e.currentTarget.value
-          if (isLocale(next))
-            activateLocale(next).catch(() => toast.error(t`Could not load that language. Please try again.`))
+          if (isLocale(next)) void chooseLanguage(next)
         }}
       >
         {Object.entries(locales).map(([code, name]) => (

@@ -7,8 +7,11 @@ import { Toaster } from './Toaster.tsx'
 import { styled } from './styled.ts'
 import { theme } from './theme.ts'
 
+// isiXhosa and Afrikaans words run long: a word wider than its box breaks instead of pushing the page sideways,
+// and headings hyphenate where the browser knows the language (<html lang> follows the active one).
 const Shell = styled('div')`
-  min-height: 100vh; display: flex; flex-direction: column;
+  min-height: 100vh; display: flex; flex-direction: column; overflow-wrap: break-word;
+  h1, h2, h3 { hyphens: auto; }
 `
 // min-height keeps the footer below the fold, so content arriving late never shifts it.
 const Main = styled('main')`

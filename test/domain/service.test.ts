@@ -17,19 +17,26 @@ import { monthly, prepaid } from '../fixtures/portal.ts'
 
 describe('voiceMinutes', () => {
   it('shows seconds as whole minutes, no decimals (spec §9)', () => {
-    expect(voiceMinutes(3600)).toBe('60')
-    expect(voiceMinutes(90)).toBe('2')
-    expect(voiceMinutes(89)).toBe('1')
-    expect(voiceMinutes(0)).toBe('0')
+    expect(voiceMinutes(3600, 'en')).toBe('60')
+    expect(voiceMinutes(90, 'en')).toBe('2')
+    expect(voiceMinutes(89, 'en')).toBe('1')
+    expect(voiceMinutes(0, 'en')).toBe('0')
   })
 })
 
 describe('dataGb', () => {
   it('shows bytes divided by 1e9 with two decimals (spec §9)', () => {
-    expect(dataGb(1_500_000_000)).toBe('1.50')
-    expect(dataGb(2e9)).toBe('2.00')
-    expect(dataGb(123_456_789)).toBe('0.12')
-    expect(dataGb(0)).toBe('0.00')
+    expect(dataGb(1_500_000_000, 'en')).toBe('1.50')
+    expect(dataGb(2e9, 'en')).toBe('2.00')
+    expect(dataGb(123_456_789, 'en')).toBe('0.12')
+    expect(dataGb(0, 'en')).toBe('0.00')
+  })
+
+  it('writes the figure as each language writes numbers: a point in English and isiXhosa, a comma in Afrikaans', () => {
+    expect(dataGb(1_500_000_000, 'xh')).toBe('1.50')
+    expect(dataGb(1_500_000_000, 'af')).toBe('1,50')
+    expect(dataGb(1_234_560_000_000, 'af')).toBe('1\u00a0234,56')
+    expect(voiceMinutes(75_000, 'en')).toBe('1\u00a0250')
   })
 })
 
@@ -91,7 +98,7 @@ describe('the service answers', () => {
 
 describe('the Wallets view', () => {
   it('reads the three subscriptions against the 60min, 2GB and 100sms references', () => {
-    expect(subscriptionGauges(prepaid())).toEqual([
+    expect(subscriptionGauges(prepaid(), 'en')).toEqual([
       { key: 'voice_sub', amount: '45', fraction: 2700 / GAUGE_REFERENCE.voice_sub },
       { key: 'data_sub', amount: '1.50', fraction: 0.75 },
       { key: 'sms_sub', amount: '80', fraction: 0.8 },
@@ -99,13 +106,13 @@ describe('the Wallets view', () => {
   })
 
   it('keeps a gauge between empty and full, and reads a missing balance as 0', () => {
-    const [voice, data] = subscriptionGauges(prepaid({ additional_balances: [{ voice_sub: { available: 7200 } }] }))
+    const [voice, data] = subscriptionGauges(prepaid({ additional_balances: [{ voice_sub: { available: 7200 } }] }), 'en')
     expect(voice?.fraction).toBe(1)
     expect(data).toEqual({ key: 'data_sub', amount: '0.00', fraction: 0 })
   })
 
   it('shows the top-ups as minutes, GB and units', () => {
-    expect(topupTiles(prepaid())).toEqual([
+    expect(topupTiles(prepaid(), 'en')).toEqual([
       { key: 'voice0', amount: '30' },
       { key: 'data0', amount: '1.00' },
       { key: 'sms0', amount: '50' },
@@ -115,18 +122,19 @@ describe('the Wallets view', () => {
 
 describe('the Usage Stats pie', () => {
   it('has the Peak, Off Peak and Spend Limit slices in GB, each labelled when at least 35 degrees wide', () => {
-    expect(usageSlices(monthly()).map((s) => [s.key, s.figure, s.labelled])).toEqual([
+    expect(usageSlices(monthly(), 'en').map((s) => [s.key, s.figure, s.labelled])).toEqual([
       ['peak', '12.00', true],
       ['offpeak', '8.00', true],
       ['spend', '30.00', true],
     ])
+    expect(usageSlices(monthly(), 'af').map((s) => s.figure)).toEqual(['12,00', '8,00', '30,00'])
     // 3000 + 97 + 0: the off-peak slice is 11 degrees wide, too thin for a label.
-    const thin = usageSlices(monthly({ peak_usage: 3000, offpeak_usage: 97, spend_limit_available: 0 }))
+    const thin = usageSlices(monthly({ peak_usage: 3000, offpeak_usage: 97, spend_limit_available: 0 }), 'en')
     expect(thin.map((s) => s.labelled)).toEqual([true, false, false])
   })
 
   it('labels no slice when nothing was used and no limit is left', () => {
-    const slices = usageSlices(monthly({ peak_usage: 0, offpeak_usage: 0, total_usage: 0, spend_limit_available: 0 }))
+    const slices = usageSlices(monthly({ peak_usage: 0, offpeak_usage: 0, total_usage: 0, spend_limit_available: 0 }), 'en')
     expect(slices.every((s) => !s.labelled)).toBe(true)
   })
 })

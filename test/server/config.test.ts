@@ -27,14 +27,14 @@ describe('the server configuration', () => {
       SCRYPT_N: '1024', COOKIE_SECURE: 'true', TRUST_PROXY: 'true', PUBLIC_URL: 'https://shop.example.co.za',
       PARTNER_ID: 'portal-7', PARTNER_AGENT_EMAIL: 'agent@reseller.co.za', PARTNER_COMMENTS: 'Cape Town portal',
       PAYMENT_BASE_URL: 'https://eu-test.oppwa.com', PAYMENT_ENTITY_ID: '8a8294174b7ecb28014b9699220015ca', PAYMENT_ACCESS_TOKEN: 'T0k3n',
-      VITE_GOOGLE_PAY: 'google', VITE_GOOGLE_MAPS_KEY: 'browser-key',
+      VITE_GOOGLE_PAY: 'google', VITE_GOOGLE_MAPS_KEY: 'browser-key', VITE_I18N_HOST: 'https://cdn.example.co.za/',
     }
     expect(loadConfig(env)).toEqual({
       port: 3000, host: '0.0.0.0', databaseUrl: 'postgres://u:p@db:5432/shop', apiKey: 'k', seed: false, nodeEnv: 'development',
       scryptN: 1024, cookieSecure: true, trustProxy: true, publicUrl: 'https://shop.example.co.za', social: {},
       partner: { id: 'portal-7', agent_email: 'agent@reseller.co.za', comments: 'Cape Town portal' },
       payments: { kind: 'provider', baseUrl: 'https://eu-test.oppwa.com', entityId: '8a8294174b7ecb28014b9699220015ca', accessToken: 'T0k3n' },
-      clientBuild: { googlePay: true, googlePlaces: true },
+      clientBuild: { googlePay: true, googlePlaces: true, i18nOrigin: 'https://cdn.example.co.za' },
     })
   })
 

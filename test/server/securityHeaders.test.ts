@@ -111,4 +111,11 @@ describe('the security headers of the app pages', () => {
     expect(directive(placesPolicy, 'frame-src')).toEqual(["'none'"])
     expect(placesPolicy).not.toContain('pay.google.com')
   })
+
+  it('lets the page fetch translations from the configured VITE_I18N_HOST, and nothing more from it', async () => {
+    const clientBuild = { googlePay: false, googlePlaces: false, i18nOrigin: 'https://cdn.example.co.za' }
+    const policy = (await appWith({ clientBuild }).request('/')).headers.get('content-security-policy')
+    expect(directive(policy, 'connect-src')).toEqual(["'self'", 'https://cdn.example.co.za'])
+    expect(directive(policy, 'script-src')).toEqual(["'self'"])
+  })
 })

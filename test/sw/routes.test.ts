@@ -24,6 +24,16 @@ describe('the service worker routing rules', () => {
     expect(get('/i18n/../secret.json')).not.toBe('translations')
   })
 
+  it('keeps translations from the configured VITE_I18N_HOST too, so a language seen once works offline', () => {
+    const i18nOrigin = 'https://cdn.example.co.za'
+    const fromHost = (path: string, mode = 'cors') => classify({ method: 'GET', mode, url: new URL(path, i18nOrigin), origin, i18nOrigin })
+    expect(fromHost('/i18n/af.json')).toBe('translations')
+    expect(fromHost('/i18n/af.json', 'navigate')).toBe('network')
+    expect(fromHost('/api/v2/bootstrap')).toBe('network')
+    expect(fromHost('/i18n/af.json/extra')).toBe('network')
+    expect(classify({ method: 'GET', mode: 'cors', url: new URL('/i18n/af.json', 'https://elsewhere.example'), origin, i18nOrigin })).toBe('network')
+  })
+
   it('serves product images cache-first', () => {
     expect(get('/images/products/5g-pro.svg', 'no-cors')).toBe('product-image')
   })

@@ -26,7 +26,7 @@ const RENAME_DEBOUNCE_MS = 400
 
 /** One cart line: image, friendly-name input (saved as you type), R{unit_price}, delete. */
 export function CartLineRow({ line }: { line: OrderLine }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const stored = line.product_configs.configs[0].friendly_name
   const [name, setName] = useState(stored)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
@@ -65,7 +65,7 @@ export function CartLineRow({ line }: { line: OrderLine }) {
         }}
         onBlur={flush}
       />
-      <span className="price">{formatRand(line.unit_price)}</span>
+      <span className="price">{formatRand(line.unit_price, i18n.locale)}</span>
       <button type="button" aria-label={t`Remove ${line.name}`} onClick={() => removeLine(line.cart_id)}>
         <TrashIcon />
       </button>

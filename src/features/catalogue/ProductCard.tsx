@@ -25,8 +25,8 @@ const Card = styled('article')`
 
 /** One package on the home page: image, name, R{price} p/m and "add to cart". */
 export function ProductCard({ product, onAdd, eager }: { product: Product; onAdd: (p: Product) => void; eager: boolean }) {
-  const { t } = useLingui()
-  const price = formatRand(product.unit_price)
+  const { t, i18n } = useLingui()
+  const price = formatRand(product.unit_price, i18n.locale)
   return (
     <Card aria-label={product.name}>
       <img

@@ -6,6 +6,7 @@ import { styled } from '../../ui/styled.ts'
 import { theme } from '../../ui/theme.ts'
 import type { OrderView } from './orderView.ts'
 import { PutBackInCart } from './PutBackInCart.tsx'
+import { rejectionText } from './rejection.ts'
 import { StatusBadge } from './StatusBadge.tsx'
 
 const Box = styled(Card)`
@@ -19,22 +20,22 @@ const Box = styled(Card)`
 
 /** An order the server has not accepted (yet): its status, lines and total, and for a refused one the way back. */
 export function LocalOrderCard({ order }: { order: OrderView }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   return (
     <Box aria-label={order.look === 'waiting' ? t`Order waiting to be sent` : t`Order not accepted`}>
       <StatusBadge order={order} />
-      {order.local?.reason && <p className="reason">{order.local.reason}</p>}
+      {order.local?.reason && <p className="reason">{rejectionText(i18n, order.local.reason)}</p>}
       <ul>
         {order.lines.map((line) => (
           <li key={line.number}>
             <span>{line.name}</span>
-            <span>{formatRand(line.unit_price)}</span>
+            <span>{formatRand(line.unit_price, i18n.locale)}</span>
           </li>
         ))}
       </ul>
       <p className="total">
         <span><Trans>Total</Trans></span>
-        <span>{formatRand(order.total)}</span>
+        <span>{formatRand(order.total, i18n.locale)}</span>
       </p>
       <div className="actions">
         <ButtonLink to="/orders/$id" params={{ id: order.id }} $variant="secondary">

@@ -1,18 +1,21 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { formatDate } from '../../domain/dates.ts'
 import { formatRand } from '../../domain/money.ts'
 import { canPay } from '../../domain/order.ts'
 import { ButtonLink } from '../../ui/Button.tsx'
 import { Card } from '../../ui/Page.tsx'
 import { styled } from '../../ui/styled.ts'
 import { theme } from '../../ui/theme.ts'
-import { formatOrderDate } from './formatDate.ts'
 import type { OrderView } from './orderView.ts'
 import { PutBackInCart } from './PutBackInCart.tsx'
+import { rejectionText } from './rejection.ts'
+import { statusText } from './statusText.ts'
 import { StatusBadge } from './StatusBadge.tsx'
 import { StackedTable } from './tableStyles.ts'
 
 const Facts = styled('dl')`
-  display: grid; grid-template-columns: max-content 1fr; gap: 8px 16px; margin: 0 0 16px; align-items: center;
+  /* Labels may wrap: a long translated label and status (isiXhosa "Ixabiso elipheleleyo", "Intlawulo ayigqitywanga") share 360 px. */
+  display: grid; grid-template-columns: auto 1fr; gap: 8px 16px; margin: 0 0 16px; align-items: center;
   dt { font-weight: 600; color: ${theme.color.muted}; }
   dd { margin: 0; }
   .total { font-size: 20px; font-weight: 800; }
@@ -24,7 +27,7 @@ const Actions = styled('div')`
 
 /** Spec §2 /orders/{id}: number, date, status, total, the priced lines; paying only for a sent, unpaid order. */
 export function OrderDetail({ order }: { order: OrderView }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const priced = order.lines.filter((l) => l.unit_price > 0)
   const payable = order.local?.state !== 'waiting' && order.look !== 'rejected' && canPay(order.status)
   return (
@@ -33,11 +36,11 @@ export function OrderDetail({ order }: { order: OrderView }) {
         <dt><Trans>Order Number</Trans></dt>
         <dd>{order.number ?? <Trans>Not assigned yet</Trans>}</dd>
         <dt><Trans>Date</Trans></dt>
-        <dd>{formatOrderDate(order.date)}</dd>
+        <dd>{formatDate(order.date, i18n.locale, 'short')}</dd>
         <dt><Trans>Status</Trans></dt>
         <dd><StatusBadge order={order} /></dd>
         <dt><Trans>Total Price</Trans></dt>
-        <dd className="total">{formatRand(order.total)}</dd>
+        <dd className="total">{formatRand(order.total, i18n.locale)}</dd>
       </Facts>
       <StackedTable aria-label={t`Order lines`}>
         <thead>
@@ -53,14 +56,14 @@ export function OrderDetail({ order }: { order: OrderView }) {
             <tr key={line.number}>
               <td data-label={t`Line`}>{line.number}</td>
               <td data-label={t`Product`}>{line.name}</td>
-              <td data-label={t`Price`}>{formatRand(line.unit_price)}</td>
-              <td data-label={t`Status`}>{line.status || '—'}</td>
+              <td data-label={t`Price`}>{formatRand(line.unit_price, i18n.locale)}</td>
+              <td data-label={t`Status`}>{line.status ? statusText(i18n, line.status) : '—'}</td>
             </tr>
           ))}
         </tbody>
       </StackedTable>
       <Actions>
-        {order.local?.state === 'rejected' && order.local.reason && <p className="reason">{order.local.reason}</p>}
+        {order.local?.state === 'rejected' && order.local.reason && <p className="reason">{rejectionText(i18n, order.local.reason)}</p>}
         {payable && (
           <ButtonLink to="/payment/$id" params={{ id: order.id }}>
             <Trans>PAY FOR ORDER</Trans>

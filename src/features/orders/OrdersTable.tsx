@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button, ButtonLink } from '../../ui/Button.tsx'
 import { styled } from '../../ui/styled.ts'
-import { formatOrderDate } from './formatDate.ts'
+import { formatDate } from '../../domain/dates.ts'
 import { paginate, type OrderView } from './orderView.ts'
 import { StatusBadge } from './StatusBadge.tsx'
 import { StackedTable } from './tableStyles.ts'
@@ -17,7 +17,7 @@ const Pager = styled('nav')`
 
 /** Order Number, order Date, Status and "View Order" per row; First/Previous/Next/Last and "Page x of y". */
 export function OrdersTable({ orders }: { orders: readonly OrderView[] }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const [wanted, setWanted] = useState(1)
   const { items, page, pages } = paginate(orders, wanted, ORDERS_PAGE_SIZE)
   return (
@@ -35,7 +35,7 @@ export function OrdersTable({ orders }: { orders: readonly OrderView[] }) {
           {items.map((order) => (
             <tr key={order.id}>
               <td data-label={t`Order Number`}>{order.number ?? '—'}</td>
-              <td data-label={t`order Date`}>{formatOrderDate(order.date)}</td>
+              <td data-label={t`order Date`}>{formatDate(order.date, i18n.locale, 'short')}</td>
               <td data-label={t`Status`}>
                 <StatusBadge order={order} />
               </td>

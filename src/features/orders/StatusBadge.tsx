@@ -1,7 +1,8 @@
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { styled } from '../../ui/styled.ts'
 import { theme } from '../../ui/theme.ts'
 import type { OrderView } from './orderView.ts'
+import { statusText } from './statusText.ts'
 
 // Colours per look of spec §4 (AA contrast on their tints).
 const looks: Record<OrderView['look'], string> = {
@@ -20,6 +21,7 @@ export const Badge = styled('span')<{ $look: OrderView['look'] }>`
 
 /** The order's status in its look; local states read as sentences. */
 export function StatusBadge({ order }: { order: OrderView }) {
+  const { i18n } = useLingui()
   return (
     <Badge $look={order.look} data-look={order.look}>
       {order.look === 'waiting' ? (
@@ -27,7 +29,7 @@ export function StatusBadge({ order }: { order: OrderView }) {
       ) : order.look === 'rejected' ? (
         <Trans>Rejected</Trans>
       ) : (
-        order.status
+        statusText(i18n, order.status)
       )}
     </Badge>
   )

@@ -8,6 +8,7 @@ import { claimRow, openRows, settleRow } from '../../store/outbox.ts'
 import type { OutboxRow } from '../../store/rows.ts'
 import { newId } from '../cart/cartIds.ts'
 import { ORDER_CREATE } from './orderRequest.ts'
+import { ADDRESS_ERROR, ORDER_NOT_CREATED } from './rejection.ts'
 import { withOutboxLock } from './outboxLock.ts'
 
 /** What became of one queued order in a drain. */
@@ -28,9 +29,6 @@ export interface DrainOptions {
   send?: (userId: number, request: v.InferOutput<typeof CreateOrderRequestSchema>) => Promise<CreateOrderResult>
   now?: () => Date
 }
-
-/** Text shown for a refusal that carries no server text (spec §8). */
-export const ADDRESS_ERROR = 'An error occurred while submitting the address.'
 
 function orderFact(body: OrderFact): Fact {
   return { ...body, id: newId(), stream: ORDER_STREAM, occurredAt: new Date().toISOString(), v: 1 }
@@ -62,7 +60,7 @@ async function sendOne(
   const clientId = row.id
   const parsed = v.safeParse(CreateOrderRequestSchema, row.request)
   if (!parsed.success) {
-    const reason = 'Could not create the order. Please try again.'
+    const reason = ORDER_NOT_CREATED
     await settleRow(clientId, { kind: 'answered', status: 400 }, { error: reason, fact: orderFact({ type: 'v1.OrderRejected', payload: { clientId, reason, status: null } }) })
     return { clientId, kind: 'rejected', reason, status: 400 }
   }

@@ -1,8 +1,10 @@
+import { i18n } from '../../i18n/i18n.ts'
 import { t } from '@lingui/core/macro'
 import { getSession, subscribeSession } from '../account/session.ts'
 import { toast } from '../../ui/toaster.ts'
 import { drainOrders, type DrainOutcome } from './drain.ts'
 import { ORDERS_REPLAYED } from './messages.ts'
+import { rejectionText } from './rejection.ts'
 
 let timer: ReturnType<typeof setTimeout> | undefined
 let started = false
@@ -16,7 +18,7 @@ const signedInId = (): number | null => {
 export function announce(outcomes: readonly DrainOutcome[]): void {
   for (const outcome of outcomes) {
     if (outcome.kind === 'sent') toast.success(t`Your order ${outcome.order.number} was sent.`, 4000)
-    if (outcome.kind === 'rejected') toast.error(outcome.reason)
+    if (outcome.kind === 'rejected') toast.error(rejectionText(i18n, outcome.reason))
   }
 }
 

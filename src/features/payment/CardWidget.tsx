@@ -21,7 +21,7 @@ interface WidgetOptions {
 
 /** Spec §2 payment_widget/{checkoutId}: the provider's card form for the checkout, its result going to the status page. */
 export function CardWidget({ customerId, checkoutId }: { customerId: number; checkoutId: string }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const actor = usePayment(customerId, { stage: 'widget', checkoutId })
   const state = useSelector(actor, (s) => s)
   const { checkout } = state.context
@@ -46,7 +46,7 @@ export function CardWidget({ customerId, checkoutId }: { customerId: number; che
         <dt><Trans>Order Number</Trans></dt>
         <dd>{checkout.order_number}</dd>
         <dt><Trans>Total</Trans></dt>
-        <dd className="total">{formatRand(Number(checkout.amount))}</dd>
+        <dd className="total">{formatRand(Number(checkout.amount), i18n.locale)}</dd>
       </Summary>
       {failed ? (
         <>

@@ -13,7 +13,7 @@ import { usePayment } from './usePayment.ts'
 
 /** Spec §2 /payment/{id}/: "Paying with:" Google Pay or "Pay with Credit Card", for an unpaid order of the customer's own. */
 export function PayForOrder({ customerId, orderId }: { customerId: number; orderId: string }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const actor = usePayment(customerId, { stage: 'order', orderId })
   const state = useSelector(actor, (s) => s)
   const { order, failure } = state.context
@@ -50,7 +50,7 @@ export function PayForOrder({ customerId, orderId }: { customerId: number; order
         <dt><Trans>Order Number</Trans></dt>
         <dd>{order.number}</dd>
         <dt><Trans>Total</Trans></dt>
-        <dd className="total">{formatRand(order.total)}</dd>
+        <dd className="total">{formatRand(order.total, i18n.locale)}</dd>
       </Summary>
       {offline && (
         <Notice role="status">

@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { BILL_TYPE_ORDER, type BillCycle } from '../../domain/billing.ts'
+import { formatDate } from '../../domain/dates.ts'
 import { formatRand } from '../../domain/money.ts'
+import { statusText } from '../orders/statusText.ts'
 import { ButtonLink } from '../../ui/Button.tsx'
-import { formatOrderDate } from '../orders/formatDate.ts'
 import { styled } from '../../ui/styled.ts'
 import { StackedTable } from '../orders/tableStyles.ts'
 
@@ -15,11 +16,11 @@ const Bills = styled(StackedTable)`
 `
 
 // A row is either a debit or a credit: a dash reads clearer than R0 in the other column.
-const amount = (rand: number) => (rand === 0 ? '—' : formatRand(rand))
+const amount = (rand: number, language: string) => (rand === 0 ? '—' : formatRand(rand, language))
 
 /** Spec §2 /billing: REFERENCE, DATE, TYPE, DEBIT, CREDIT, BALANCE, STATUS and "View Order" per row, oldest first. */
 export function BillingTable({ rows }: { rows: readonly BillCycle[] }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   return (
     <Bills aria-label={t`Bill cycles`}>
       <thead>
@@ -38,12 +39,12 @@ export function BillingTable({ rows }: { rows: readonly BillCycle[] }) {
         {rows.map((row, index) => (
           <tr key={`${row.type}:${row.reference}:${index}`}>
             <td data-label={t`REFERENCE`}>{row.reference}</td>
-            <td className="date" data-label={t`DATE`}>{formatOrderDate(row.date)}</td>
+            <td className="date" data-label={t`DATE`}>{formatDate(row.date, i18n.locale, 'short')}</td>
             <td data-label={t`TYPE`}>{row.type === BILL_TYPE_ORDER ? <Trans>Order</Trans> : <Trans>Payment</Trans>}</td>
-            <td className="num" data-label={t`DEBIT`}>{amount(row.debit)}</td>
-            <td className="num" data-label={t`CREDIT`}>{amount(row.credit)}</td>
-            <td className="num" data-label={t`BALANCE`}>{formatRand(row.balance)}</td>
-            <td data-label={t`STATUS`}>{row.status}</td>
+            <td className="num" data-label={t`DEBIT`}>{amount(row.debit, i18n.locale)}</td>
+            <td className="num" data-label={t`CREDIT`}>{amount(row.credit, i18n.locale)}</td>
+            <td className="num" data-label={t`BALANCE`}>{formatRand(row.balance, i18n.locale)}</td>
+            <td data-label={t`STATUS`}>{statusText(i18n, row.status)}</td>
             <td>
               <ButtonLink to="/orders/$id" params={{ id: String(row.order_id) }} $variant="secondary" aria-label={t`View Order ${row.reference}`}>
                 <Trans>View Order</Trans>

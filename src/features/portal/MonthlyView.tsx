@@ -25,21 +25,21 @@ const Legend = styled('ul')`
 
 /** Spec §2 monthly view: usage figures on the left, the "Usage Stats" pie on the right. */
 export function MonthlyView({ service }: { service: Service }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const gb = t`GB`
-  const slices = usageSlices(service)
+  const slices = usageSlices(service, i18n.locale)
   const name: Record<SliceKey, string> = { peak: t`Peak`, offpeak: t`Off Peak`, spend: t`Spend Limit` }
   const description = slices.map((s) => `${name[s.key]}: ${s.figure} ${gb}`).join(', ')
-  const offPeak = dataGb(service.offpeak_usage ?? 0)
+  const offPeak = dataGb(service.offpeak_usage ?? 0, i18n.locale)
   return (
     <Panel aria-labelledby="monthly-title">
       <h2 id="monthly-title"><Trans>Monthly Subscription</Trans></h2>
       <Columns>
         <Figures>
           <dt><Trans>Total Usage (GB)</Trans></dt>
-          <dd>{dataGb(service.total_usage ?? 0)}</dd>
+          <dd>{dataGb(service.total_usage ?? 0, i18n.locale)}</dd>
           <dt><Trans>Peak Usage (GB)</Trans></dt>
-          <dd>{dataGb(service.peak_usage ?? 0)}</dd>
+          <dd>{dataGb(service.peak_usage ?? 0, i18n.locale)}</dd>
           <dt><Trans>Off-Peak Usage</Trans></dt>
           <dd><Trans>{offPeak} GB</Trans></dd>
         </Figures>

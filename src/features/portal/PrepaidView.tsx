@@ -12,7 +12,7 @@ const GAUGE_COLOR: Record<SubscriptionKey, string> = { voice_sub: '#0b4f9c', dat
 
 /** Spec §2 prepaid view "Wallets": subscription gauges, the primary wallet and the top-up tiles. */
 export function PrepaidView({ service }: { service: Service }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const gaugeName: Record<SubscriptionKey, string> = { voice_sub: t`Voice (minutes)`, data_sub: t`DATA (GB)`, sms_sub: t`SMS (units)` }
   const gaugeUnit: Record<SubscriptionKey, string> = { voice_sub: t`min`, data_sub: t`GB`, sms_sub: t`SMS` }
   // Spec §9: the gauges' reference labels as the spec writes them.
@@ -24,7 +24,7 @@ export function PrepaidView({ service }: { service: Service }) {
       <section aria-labelledby="subscriptions-title">
         <h3 id="subscriptions-title"><Trans>Subscriptions</Trans></h3>
         <Tiles>
-          {subscriptionGauges(service).map(({ key, amount, fraction }) => {
+          {subscriptionGauges(service, i18n.locale).map(({ key, amount, fraction }) => {
             const of = reference[key]
             return (
               <li key={key}>
@@ -42,16 +42,16 @@ export function PrepaidView({ service }: { service: Service }) {
         <h3 id="primary-wallet-title"><Trans>Primary Wallet</Trans></h3>
         <Figures>
           <dt><Trans>Amount (ZAR)</Trans></dt>
-          <dd>{formatRand(service.available_balance ?? 0)}</dd>
+          <dd>{formatRand(service.available_balance ?? 0, i18n.locale)}</dd>
           {/* The spec's label; its formula (bytes / 1e9, two decimals) gives GB. */}
           <dt><Trans>Available MB</Trans></dt>
-          <dd>{dataGb(service.data_available_volume ?? 0)}</dd>
+          <dd>{dataGb(service.data_available_volume ?? 0, i18n.locale)}</dd>
         </Figures>
       </section>
       <section aria-labelledby="topup-title">
         <h3 id="topup-title"><Trans>Topup</Trans></h3>
         <Tiles>
-          {topupTiles(service).map(({ key, amount }) => (
+          {topupTiles(service, i18n.locale).map(({ key, amount }) => (
             <li key={key}>
               <span className="label">{topupName[key]}</span>
               <span className="value">{amount}</span>

@@ -4,7 +4,7 @@ import type { Service } from '../../domain/service.ts'
 import { Card, Heading } from '../../ui/Page.tsx'
 import { styled } from '../../ui/styled.ts'
 import { theme } from '../../ui/theme.ts'
-import { formatLongDate } from './formatLongDate.ts'
+import { formatDate } from '../../domain/dates.ts'
 import { productName } from './productName.ts'
 import { serviceName } from './serviceName.ts'
 import { ServiceStatusBadge } from './ServiceStatusBadge.tsx'
@@ -25,7 +25,7 @@ const Names = ({ items }: { items: readonly { name: string }[] }) =>
 
 /** Spec §2 "Service detail": the sidebar titled Service, its name, and the rows about the SIM. */
 export function ServiceSidebar({ service }: { service: Service }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const products = useProducts()
   const rows: [ReactNode, ReactNode][] = [
     [<Trans>Status</Trans>, <ServiceStatusBadge code={service.status} />],
@@ -33,7 +33,7 @@ export function ServiceSidebar({ service }: { service: Service }) {
     [<Trans>Product</Trans>, productName(service, products)],
     [<Trans>Service Number</Trans>, service.service_reference],
     [<Trans>ICCID</Trans>, service.associated_resource],
-    [<Trans>Activation Date</Trans>, formatLongDate(service.activation_date)],
+    [<Trans>Activation Date</Trans>, formatDate(service.activation_date, i18n.locale, 'long')],
     [<Trans>Scheduled Actions</Trans>, <Names items={service.scheduled_actions} />],
     [<Trans>Subscriptions</Trans>, <Names items={service.subscriptions} />],
   ]

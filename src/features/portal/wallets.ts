@@ -1,13 +1,14 @@
+import { formatNumber } from '../../domain/numbers.ts'
 import { balanceOf, dataGb, GAUGE_REFERENCE, voiceMinutes, type BalanceKey, type Service } from '../../domain/service.ts'
 
 export type SubscriptionKey = keyof typeof GAUGE_REFERENCE
 export type TopupKey = Extract<BalanceKey, 'voice0' | 'data0' | 'sms0'>
 
-/** A balance in the units the screens show: voice in whole minutes, data in GB, SMS in units. */
-export function shownAmount(key: BalanceKey, available: number): string {
-  if (key.startsWith('voice')) return voiceMinutes(available)
-  if (key.startsWith('data')) return dataGb(available)
-  return String(available)
+/** A balance in the units the screens show, written as the language writes numbers: voice in whole minutes, data in GB, SMS in units. */
+export function shownAmount(key: BalanceKey, available: number, language: string): string {
+  if (key.startsWith('voice')) return voiceMinutes(available, language)
+  if (key.startsWith('data')) return dataGb(available, language)
+  return formatNumber(available, language)
 }
 
 export interface GaugeReading {
@@ -19,14 +20,14 @@ export interface GaugeReading {
 }
 
 /** The three subscription gauges of the Wallets view; a balance the service lacks reads 0. */
-export function subscriptionGauges(service: Service): GaugeReading[] {
+export function subscriptionGauges(service: Service, language: string): GaugeReading[] {
   return (['voice_sub', 'data_sub', 'sms_sub'] as const).map((key) => {
     const available = balanceOf(service, key)?.available ?? 0
-    return { key, amount: shownAmount(key, available), fraction: Math.min(1, Math.max(0, available / GAUGE_REFERENCE[key])) }
+    return { key, amount: shownAmount(key, available, language), fraction: Math.min(1, Math.max(0, available / GAUGE_REFERENCE[key])) }
   })
 }
 
 /** The three top-up tiles (voice0, data0, sms0) as shown. */
-export function topupTiles(service: Service): { key: TopupKey; amount: string }[] {
-  return (['voice0', 'data0', 'sms0'] as const).map((key) => ({ key, amount: shownAmount(key, balanceOf(service, key)?.available ?? 0) }))
+export function topupTiles(service: Service, language: string): { key: TopupKey; amount: string }[] {
+  return (['voice0', 'data0', 'sms0'] as const).map((key) => ({ key, amount: shownAmount(key, balanceOf(service, key)?.available ?? 0, language) }))
 }

@@ -1,0 +1,26 @@
+import type { Fact } from './events.ts'
+
+/** The languages of spec §1 by code: English (bundled, the default), isiXhosa and Afrikaans. */
+export const LANGUAGES = ['en', 'xh', 'af'] as const
+export type Language = (typeof LANGUAGES)[number]
+export const DEFAULT_LANGUAGE: Language = 'en'
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value)
+}
+
+/** The language a stored v1.LanguageChosen fact names; null for no fact or a payload this build does not know. */
+export function chosenLanguage(fact: Fact | undefined): Language | null {
+  if (fact?.type !== 'v1.LanguageChosen') return null
+  return isLanguage(fact.payload.language) ? fact.payload.language : null
+}
+
+/**
+ * The Intl locale that formats numbers and dates for a language. isiXhosa uses en-ZA: Chromium's ICU data has
+ * no isiXhosa (`new Intl.DateTimeFormat('xh-ZA').resolvedOptions().locale` is "en-US" there, with US dates
+ * and commas), and Node's full ICU writes xh-ZA dates in the US order ("Matshi 5, 2026"). en-ZA gives the South
+ * African order and grouping ("5 March 2026", "1 299.50") the same in every browser and in the server's rendering.
+ */
+export function intlLocale(language: string): 'en-ZA' | 'af-ZA' {
+  return language === 'af' ? 'af-ZA' : 'en-ZA'
+}

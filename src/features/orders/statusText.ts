@@ -1,0 +1,19 @@
+import type { I18n, MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+
+// The statuses of spec §4 and a paid bill's, as the server sends them (in English, in any case).
+const known = new Map<string, MessageDescriptor>([
+  ['payment not completed', msg`Payment not Completed`],
+  ['queued for delivery', msg`Queued for delivery`],
+  ['created', msg`Created`],
+  ['cancelled', msg`Cancelled`],
+  ['order cancelled', msg`Order cancelled`],
+  ['active', msg`Active`],
+  ['success', msg`success`],
+])
+
+/** An order, line or bill status from the server in the active language; one the app does not know shows as sent. */
+export function statusText(i18n: I18n, status: string): string {
+  const descriptor = known.get(status.trim().toLowerCase())
+  return descriptor ? i18n._(descriptor) : status
+}

@@ -1,0 +1,154 @@
+import { useSyncExternalStore } from 'react'
+import { t } from '@lingui/core/macro'
+import { LANGUAGE_STREAM } from '../domain/events.ts'
+import { toast } from '../ui/toaster.ts'
+import { NeedsConnectionError } from './catalogue.ts'
+import { i18n, loadCatalogue } from './i18n.ts'
+import { writeLanguageHint } from './languageHint.ts'
+import { defaultLocale, locales, type Locale } from './locales.ts'
+
+// The store and Dexie load on demand: the header's selector is part of the first paint's JS.
+
+let loadingLocale: Locale | null = null
+const listeners = new Set<() => void>()
+// Each switch takes a ticket; a switch overtaken by a later one does not show its language when it lands.
+let ticket = 0
+/** The choice this tab last read from or wrote to the log; a different one in the log is another tab's. */
+let seen: Locale | null = null
+let following = false
+/** The longest a switch waits for its fact to be written before showing the language anyway. */
+const STORE_WAIT_MS = 1000
+
+/** Waits for `work`, but no longer than `ms`: a store that does not answer must not keep the language from showing. */
+async function atMost(ms: number, work: Promise<void>): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))])
+  clearTimeout(timer)
+}
+
+function setLoading(next: Locale | null): void {
+  if (next === loadingLocale) return
+  loadingLocale = next
+  for (const listener of listeners) listener()
+}
+
+/** Shows a loaded language: Lingui re-renders, and <html lang> and the server's cookie hint follow. */
+function showLanguage(locale: Locale): void {
+  i18n.activate(locale)
+  if (typeof document !== 'undefined') document.documentElement.lang = locale
+  writeLanguageHint(locale)
+}
+
+/**
+ * Shows `locale` once its catalogue is loaded; until then the current language stays on screen and the selector
+ * shows the new one loading. `beforeShow` runs between loading and showing (the choice is written to the log
+ * first, so a reload right after the switch keeps it). Resolves false when a later switch overtook this one;
+ * rejects when loading failed.
+ */
+async function switchTo(locale: Locale, beforeShow?: () => Promise<void>): Promise<boolean> {
+  const mine = ++ticket
+  setLoading(locale)
+  try {
+    await loadCatalogue(locale)
+  } catch (error) {
+    if (mine !== ticket) return false
+    setLoading(null)
+    throw error
+  }
+  if (mine !== ticket) return false
+  if (beforeShow) await atMost(STORE_WAIT_MS, beforeShow())
+  if (mine !== ticket) return false
+  setLoading(null)
+  showLanguage(locale)
+  return true
+}
+
+/** Tells the customer, in the language still on screen, why the new one did not come. */
+function tellFailure(error: unknown, locale: Locale): void {
+  const name = locales[locale]
+  toast.error(
+    error instanceof NeedsConnectionError
+      ? t`You need to be online to choose ${name} for the first time. Please try again when you are back online.`
+      : t`Could not load that language. Please try again.`,
+  )
+}
+
+async function recordChoice(language: Locale): Promise<void> {
+  const [{ commit }, { newId }] = await Promise.all([import('../store/commit.ts'), import('../features/cart/cartIds.ts')])
+  await commit({ type: 'v1.LanguageChosen', payload: { language }, id: newId(), stream: LANGUAGE_STREAM, occurredAt: new Date().toISOString(), v: 1 })
+}
+
+/** The customer picked a language: once loaded it is recorded as a fact, then shown; reloads and the other tabs follow. */
+export async function chooseLanguage(locale: Locale): Promise<void> {
+  const record = async () => {
+    if (seen === locale) return
+    seen = locale
+    // A device that cannot save still shows the language for this visit; the storage notice tells why.
+    await recordChoice(locale).catch(() => undefined)
+  }
+  try {
+    await switchTo(locale, record)
+  } catch (error) {
+    tellFailure(error, locale)
+  }
+}
+
+async function readChoice(): Promise<Locale | null> {
+  try {
+    const [{ openStore }, { readChosenLanguage }] = await Promise.all([import('../store/db.ts'), import('../store/queries.ts')])
+    await openStore()
+    return await readChosenLanguage()
+  } catch {
+    return null
+  }
+}
+
+/** Every open tab shows the language chosen last in any of them (Dexie tells each tab of the others' writes). */
+async function followOtherTabs(): Promise<void> {
+  if (following) return
+  following = true
+  const [{ liveQuery }, { openStore }, { readChosenLanguage }] = await Promise.all([
+    import('dexie'),
+    import('../store/db.ts'),
+    import('../store/queries.ts'),
+  ])
+  // Open first: a live query that awaits the opening is no longer observed.
+  await openStore()
+  liveQuery(() => readChosenLanguage()).subscribe({
+    next: (chosen) => {
+      if (!chosen || chosen === seen) return
+      seen = chosen
+      switchTo(chosen).catch((error: unknown) => tellFailure(error, chosen))
+    },
+    // A failed read leaves this tab's language as it is.
+    error: () => {},
+  })
+}
+
+/** Shows the language last chosen on this device (English when none), then follows the choices of other tabs. */
+export async function restoreChoice(): Promise<void> {
+  const chosen = await readChoice()
+  seen = chosen
+  const locale = chosen ?? defaultLocale
+  try {
+    await switchTo(locale)
+  } catch (error) {
+    tellFailure(error, locale)
+  }
+  void followOtherTabs().catch(() => undefined)
+}
+
+/** The language whose catalogue is loading, or null. */
+export function loadingLanguage(): Locale | null {
+  return loadingLocale
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+/** The language whose catalogue is loading (the selector shows it), or null. */
+export function useLoadingLanguage(): Locale | null {
+  return useSyncExternalStore(subscribe, loadingLanguage, () => null)
+}

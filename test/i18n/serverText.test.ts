@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import { setupI18n, type Messages } from '@lingui/core'
+import { ADDRESS_ERROR, ORDER_NOT_CREATED, rejectionText } from '../../src/features/orders/rejection.ts'
+import { statusText } from '../../src/features/orders/statusText.ts'
+import { compiledCatalogue } from './compiledCatalogue.ts'
+
+async function speaking(locale: string) {
+  const { messages } = JSON.parse(await compiledCatalogue(locale)) as { messages: Messages }
+  return setupI18n({ locale, messages: { [locale]: messages } })
+}
+
+describe('why an order was refused, in the customer’s language', () => {
+  it('translates the English texts the log keeps for a refusal (the server’s ADDRESS_ERROR among them)', async () => {
+    const xh = await speaking('xh')
+    expect(rejectionText(xh, ADDRESS_ERROR)).toBe('Kwenzeke impazamo xa bekuthunyelwa idilesi.')
+    expect(rejectionText(xh, ORDER_NOT_CREATED)).toBe('I-odolo ayikwazanga ukwenziwa. Nceda uzame kwakhona.')
+    const af = await speaking('af')
+    expect(rejectionText(af, ADDRESS_ERROR)).not.toBe(ADDRESS_ERROR)
+    expect(rejectionText(af, ADDRESS_ERROR)).toMatch(/adres/i)
+  })
+
+  it('translates the shared validation messages the server answers with', async () => {
+    const af = await speaking('af')
+    expect(rejectionText(af, 'Street name is required.')).toBe('Straatnaam is verpligtend.')
+  })
+
+  it('shows other server text as it came', async () => {
+    const xh = await speaking('xh')
+    expect(rejectionText(xh, '5G Uncapped 100Mbps is no longer available.')).toBe('5G Uncapped 100Mbps is no longer available.')
+  })
+})
+
+describe('order and bill statuses from the server, in the customer’s language', () => {
+  it('translates the statuses of spec §4 and a paid bill’s, whatever their case', async () => {
+    const af = await speaking('af')
+    expect(statusText(af, 'Payment not Completed')).toBe('Betaling nie voltooi nie')
+    expect(statusText(af, 'queued for delivery')).toBe('Wag vir aflewering')
+    const xh = await speaking('xh')
+    expect(statusText(xh, 'Active')).toBe('Iyasebenza')
+    expect(statusText(xh, 'success')).toBe('iphumelele')
+  })
+
+  it('keeps the English wording in English and shows an unknown status as sent', async () => {
+    const en = await speaking('en')
+    expect(statusText(en, 'Payment not Completed')).toBe('Payment not Completed')
+    expect(statusText(en, 'Queued for delivery')).toBe('Queued for delivery')
+    const xh = await speaking('xh')
+    expect(statusText(xh, 'On hold')).toBe('On hold')
+  })
+})
