@@ -3,8 +3,8 @@ import { t } from '@lingui/core/macro'
 import { LANGUAGE_STREAM } from '../domain/events.ts'
 import { toast } from '../ui/toaster.ts'
 import { NeedsConnectionError } from './catalogue.ts'
-import { i18n, loadCatalogue } from './i18n.ts'
-import { writeLanguageHint } from './languageHint.ts'
+import { i18n, isLoaded, loadCatalogue } from './i18n.ts'
+import { readLanguageHint, writeLanguageHint } from './languageHint.ts'
 import { defaultLocale, locales, type Locale } from './locales.ts'
 
 // The store and Dexie load on demand: the header's selector is part of the first paint's JS.
@@ -47,7 +47,8 @@ function showLanguage(locale: Locale): void {
  */
 async function switchTo(locale: Locale, beforeShow?: () => Promise<void>): Promise<boolean> {
   const mine = ++ticket
-  setLoading(locale)
+  // A language already here shows at once: no loading state flashes in the selector.
+  setLoading(isLoaded(locale) ? null : locale)
   try {
     await loadCatalogue(locale)
   } catch (error) {
@@ -129,7 +130,8 @@ async function followOtherTabs(): Promise<void> {
 export async function restoreChoice(): Promise<void> {
   const chosen = await readChoice()
   seen = chosen
-  const locale = chosen ?? defaultLocale
+  // No choice in the log (its storage cleared, or refused): the cookie hint this device kept beside it still knows.
+  const locale = chosen ?? readLanguageHint(typeof document === 'undefined' ? null : document.cookie) ?? defaultLocale
   try {
     await switchTo(locale)
   } catch (error) {

@@ -131,6 +131,21 @@ describe('taking the page over', () => {
     expect(session.problems.errors).toEqual([])
   })
 
+  test('a page rendered in Afrikaans hydrates in Afrikaans, without a flash of English or a re-render', async () => {
+    const context = await session.context()
+    await context.addCookies([{ name: 'lang', value: 'af', url: baseUrl() }])
+    await context.addInitScript(watchHydration)
+    const page = await session.page()
+    await page.goto('/')
+    await page.getByRole('heading', { level: 1, name: 'Produkpakkette' }).waitFor()
+    await waitForApp(page)
+    await settle(page, 1_000)
+    expect(await page.getByRole('heading', { level: 1, name: 'Produkpakkette' }).isVisible()).toBe(true)
+    expect(await page.locator('html').getAttribute('lang')).toBe('af')
+    expect(await watched(page)).toEqual({ removedCards: 0, spinners: 0 })
+    expect(session.problems.errors).toEqual([])
+  })
+
   test('"add to cart" pressed as soon as the app has the page counts, before the cart has started', async () => {
     const page = await session.page()
     await page.goto('/')
