@@ -22,6 +22,20 @@ const watchHydration = `
     }
   }).observe(document, { childList: true, subtree: true })
 `
+/**
+ * Holds the app's entry script back, as a slow connection does, until the returned function is called. Pages
+ * are then opened with `waitUntil: 'commit'`: module scripts hold DOMContentLoaded back.
+ */
+async function holdAppScript(context: BrowserContext): Promise<() => void> {
+  let release: () => void = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await context.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
+}
+
 const watched = (page: Page) => page.evaluate(() => (window as unknown as { firstPaintWatch: { removedCards: number; spinners: number } }).firstPaintWatch)
 
 describe('the first HTML', () => {
@@ -81,15 +95,8 @@ describe('taking the page over', () => {
   test('the cards show while the app script is still on its way, and hydration keeps them (no flash to loading, no errors)', async () => {
     const context = await session.context()
     await context.addInitScript(watchHydration)
-    let release: () => void = () => {}
-    const held = new Promise<void>((resolve) => (release = resolve))
-    // The entry script is held back, as on a slow connection.
-    await context.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdAppScript(context)
     const page = await session.page()
-    // Module scripts hold DOMContentLoaded back, so the test waits only for the answer to start arriving.
     await page.goto('/', { waitUntil: 'commit' })
     await productCards(page).first().waitFor()
     expect(await productCards(page).count()).toBeGreaterThanOrEqual(8)
@@ -101,13 +108,7 @@ describe('taking the page over', () => {
   })
 
   test('"add to cart" tapped on the server\'s cards while the app script is still loading is kept and added once the app runs', async () => {
-    const context = await session.context()
-    let release: () => void = () => {}
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await context.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdAppScript(await session.context())
     const page = await session.page()
     await page.goto('/', { waitUntil: 'commit' })
     const [first, second] = await readCards(page)
