@@ -27,27 +27,34 @@ const root = document.getElementById('root')!
 // A page the server rendered (/ and /cart on a first visit) carries its catalogue; the worker's app shell does not.
 const firstPaint = readFirstPaintCatalogue(document)
 // Hydration needs the very language the server drew the page in (<html lang>, from the lang cookie).
-if (firstPaint && (await showPageLanguage(document))) {
-  await prepareHydration(router)
-  // From here React handles taps; those made on the server's cards before now are added first, in order.
+const hydrating = firstPaint !== undefined && (await showPageLanguage(document))
+
+/** From the moment React handles taps: those made on the server's cards before are added first, in order. */
+function addFirstTaps(): void {
   for (const id of takeFirstTaps(root)) {
-    const product = firstPaint.products.find((p) => p.id === id)
+    const product = firstPaint?.products.find((p) => p.id === id)
     if (product) addToCart(product)
   }
+}
+
+if (hydrating) {
+  await prepareHydration(router)
+  addFirstTaps()
   // Hydrating in a transition lets React yield to the browser between components: no single long task.
   startTransition(() => {
     hydrateRoot(root, <App router={router} catalogue={firstPaint} />)
   })
-  // The choice in the log agrees with the cookie unless another tab changed it since; this also follows the tabs.
-  void restoreLanguage()
 } else {
-  takeFirstTaps(root)
   // The app shell paints in the language last chosen on this device: no flash of English.
   await restoreLanguage()
+  addFirstTaps()
   createRoot(root).render(<App router={router} {...(firstPaint && { catalogue: firstPaint })} />)
 }
 
 afterFirstPaint([
+  // The choice in the log agrees with the cookie the server drew in unless another tab changed it since;
+  // from here this tab also follows the others' choices.
+  () => hydrating && restoreLanguage(),
   () => startCartInBackground(),
   () => startAuthInBackground(),
   // Queued orders go out when a customer is known, when the connection returns and after the worker replayed them.
