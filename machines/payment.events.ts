@@ -56,12 +56,14 @@ export type PaymentInput =
   | { stage: 'status'; checkoutId: string; online: boolean }
 
 const PageIdSchema = v.pipe(v.string(), v.nonEmpty())
+// union and literals rather than variant and boolean: valibot is one chunk shared with the storefront's first load.
+const OnlineSchema = v.union([v.literal(true), v.literal(false)])
 
 /** PaymentInput checked: where a payment page starts. */
-export const PaymentInputSchema = v.variant('stage', [
-  v.object({ stage: v.literal('order'), orderId: PageIdSchema, online: v.boolean() }),
-  v.object({ stage: v.literal('widget'), checkoutId: PageIdSchema, online: v.boolean() }),
-  v.object({ stage: v.literal('status'), checkoutId: PageIdSchema, online: v.boolean() }),
+export const PaymentInputSchema = v.union([
+  v.object({ stage: v.literal('order'), orderId: PageIdSchema, online: OnlineSchema }),
+  v.object({ stage: v.literal('widget'), checkoutId: PageIdSchema, online: OnlineSchema }),
+  v.object({ stage: v.literal('status'), checkoutId: PageIdSchema, online: OnlineSchema }),
 ])
 
 /** Why a load failed: the server's refusal (403, 404), or no answer at all (status undefined). */
