@@ -13,7 +13,7 @@ import { checkPayload, payloadText } from './payload.ts'
 
 const Editor = styled('div')`
   border: 1px solid ${theme.color.border}; border-radius: 10px; padding: 12px 12px 4px; margin: 0 0 12px;
-  textarea { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 14px; min-height: 96px; }
+  div textarea { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 14px; min-height: 0; }
 `
 
 interface EditorProps {
@@ -30,7 +30,8 @@ function PayloadEditor({ spec, suggestion, text, onText, onSend }: EditorProps) 
   const area = useRef<HTMLDivElement>(null)
   const value = text ?? suggestion
   const check = checkPayload(value, spec.schema, spec.stamp?.())
-  const id = `lab-payload-${spec.type.replace(/\W+/g, '-')}`
+  const type = spec.type
+  const id = `lab-payload-${type.replace(/\W+/g, '-')}`
   const send = () => {
     // The stamp (a new fact id and time) is made at the moment of sending, as the app's senders do.
     const fresh = checkPayload(value, spec.schema, spec.stamp?.())
@@ -41,11 +42,13 @@ function PayloadEditor({ spec, suggestion, text, onText, onSend }: EditorProps) 
     <Editor ref={area}>
       <TextAreaField
         id={id}
-        label={t`Payload of ${spec.type} (JSON)`}
+        label={t`Payload of ${type} (JSON)`}
         value={value}
         onValue={onText}
         spellCheck={false}
         autoCapitalize="off"
+        // Tall enough for the suggestion, so a short payload needs no scrolling.
+        rows={Math.min(14, Math.max(3, value.split('\n').length))}
         error={check.ok ? undefined : describeProblem(i18n, check.problem)}
       />
       <Buttons>

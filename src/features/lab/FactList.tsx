@@ -30,6 +30,7 @@ const field = (fact: Json, key: string): Json => (fact !== null && typeof fact =
 export function FactList({ view }: { view: LabView }) {
   const count = useLabLogCount()
   const facts = view.steps.slice(0, view.cursor + 1).flatMap((step) => step.facts)
+  const error = view.logError
   return (
     <Panel aria-labelledby="lab-facts">
       <h2 id="lab-facts">
@@ -54,9 +55,9 @@ export function FactList({ view }: { view: LabView }) {
           ))}
         </Facts>
       )}
-      {view.logError && (
+      {error && (
         <Note $tone="error" role="alert">
-          <Trans>A fact could not be written to the lab log: {view.logError}</Trans>
+          <Trans>A fact could not be written to the lab log: {error}</Trans>
         </Note>
       )}
       <p>

@@ -7,6 +7,7 @@ import { LAB_MACHINES, type LabMachineId } from './labMachine.ts'
 import { machineTitles } from './labText.ts'
 import { LiveView } from './LiveView.tsx'
 import { MachineLab } from './MachineLab.tsx'
+import type { ImportOutcome } from './SessionFile.tsx'
 
 const Bar = styled('div')`
   display: flex; flex-wrap: wrap; gap: 8px; margin: 12px 0 16px;
@@ -22,6 +23,16 @@ type View = { kind: 'machine'; id: LabMachineId } | { kind: 'live' }
 export default function LabScreen() {
   const { t, i18n } = useLingui()
   const [view, setView] = useState<View>({ kind: 'machine', id: 'auth' })
+  const [outcome, setOutcome] = useState<ImportOutcome>(null)
+  // An imported session opens on its own machine.
+  const imported = (next: ImportOutcome) => {
+    setOutcome(next)
+    if (next?.kind === 'imported') setView({ kind: 'machine', id: next.file.machine })
+  }
+  const choose = (next: View) => {
+    setView(next)
+    setOutcome(null)
+  }
   return (
     <Page title={<Trans>Machine lab</Trans>}>
       <Muted>
@@ -31,19 +42,19 @@ export default function LabScreen() {
         {LAB_MACHINES.map((id) => {
           const chosen = view.kind === 'machine' && view.id === id
           return (
-            <Button key={id} type="button" $variant={chosen ? 'primary' : 'secondary'} aria-pressed={chosen} onClick={() => setView({ kind: 'machine', id })}>
+            <Button key={id} type="button" $variant={chosen ? 'primary' : 'secondary'} aria-pressed={chosen} onClick={() => choose({ kind: 'machine', id })}>
               {i18n._(machineTitles[id])}
             </Button>
           )
         })}
-        <Button type="button" $variant={view.kind === 'live' ? 'primary' : 'secondary'} aria-pressed={view.kind === 'live'} onClick={() => setView({ kind: 'live' })}>
+        <Button type="button" $variant={view.kind === 'live' ? 'primary' : 'secondary'} aria-pressed={view.kind === 'live'} onClick={() => choose({ kind: 'live' })}>
           <Trans>Live app</Trans>
         </Button>
       </Bar>
       {view.kind === 'live' ? (
         <LiveView />
       ) : (
-        <MachineLab key={view.id} id={view.id} onImported={(file) => setView({ kind: 'machine', id: file.machine })} />
+        <MachineLab key={view.id} id={view.id} outcome={outcome} onOutcome={imported} />
       )}
     </Page>
   )

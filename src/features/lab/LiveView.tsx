@@ -61,7 +61,7 @@ function RunningMachine({ title, machine, snapshot, id }: { title: string; machi
       <h3>
         <Trans>Context</Trans>
       </h3>
-      <JsonBlock tabIndex={0} aria-label={t`Context of ${title} as JSON`} id={id}>
+      <JsonBlock role="region" tabIndex={0} aria-label={t`Context of ${title} as JSON`} id={id}>
         {pretty(snapshot.context)}
       </JsonBlock>
     </>
@@ -102,7 +102,7 @@ export function LiveView() {
             <p aria-live="polite">
               <Plural value={lines} one={`# line, total ${total}`} other={`# lines, total ${total}`} />
             </p>
-            <JsonBlock tabIndex={0} aria-label={t`Stored cart as JSON`}>
+            <JsonBlock role="region" tabIndex={0} aria-label={t`Stored cart as JSON`}>
               {pretty(stored ?? null)}
             </JsonBlock>
           </Panel>

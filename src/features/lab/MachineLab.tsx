@@ -9,15 +9,14 @@ import { labMachines } from './labMachines.ts'
 import { useLabRun } from './labRuns.ts'
 import { Code, Columns, Note, Panel } from './labStyles.ts'
 import { machineTitles, modeLabels, presetLabels } from './labText.ts'
-import { SessionFile } from './SessionFile.tsx'
+import { SessionFile, type ImportOutcome } from './SessionFile.tsx'
 import { StateTree } from './StateTree.tsx'
 import { StepDetails } from './StepDetails.tsx'
 import { leafPaths } from './stateTree.ts'
 import { TimeTravel } from './TimeTravel.tsx'
-import type { LabSessionFile } from './session.ts'
 
 /** One machine on the bench: its effects, its states, the events it accepts now, its context, facts and history. */
-export function MachineLab({ id, onImported }: { id: LabMachineId; onImported: (file: LabSessionFile) => void }) {
+export function MachineLab({ id, outcome, onOutcome }: { id: LabMachineId; outcome: ImportOutcome; onOutcome: (outcome: ImportOutcome) => void }) {
   const { t, i18n } = useLingui()
   const lab = labMachines[id]
   const { run, view } = useLabRun(id)
@@ -79,7 +78,7 @@ export function MachineLab({ id, onImported }: { id: LabMachineId; onImported: (
             </Note>
           )}
           <FactList view={view} />
-          <SessionFile run={run} onImported={onImported} />
+          <SessionFile run={run} outcome={outcome} onOutcome={onOutcome} />
         </div>
       </Columns>
     </>

@@ -3,11 +3,16 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Button } from '../../ui/Button.tsx'
 import { TextAreaField } from '../../ui/forms/TextAreaField.tsx'
 import { FieldBox } from '../../ui/forms/fieldStyles.ts'
+import { styled } from '../../ui/styled.ts'
 import type { LabRun } from './labRun.ts'
 import { importSession } from './labRuns.ts'
 import { Buttons, Note, Panel } from './labStyles.ts'
 import { machineTitles } from './labText.ts'
 import { readSessionFile, type LabSessionFile } from './session.ts'
+
+const FileBox = styled(FieldBox)`
+  input[type='file'] { padding: 8px 12px; }
+`
 
 /** Saves the session as a .json file through the browser's download. */
 function download(file: LabSessionFile): void {
@@ -22,13 +27,19 @@ function download(file: LabSessionFile): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000)
 }
 
-type Outcome = { kind: 'imported'; file: LabSessionFile; differs: readonly number[] } | { kind: 'refused'; why: string } | null
+/** What the last import did; kept by the lab screen, since an import switches to the session's machine. */
+export type ImportOutcome = { kind: 'imported'; file: LabSessionFile; differs: readonly number[] } | { kind: 'refused'; why: string } | null
+
+interface Props {
+  run: LabRun
+  outcome: ImportOutcome
+  onOutcome: (outcome: ImportOutcome) => void
+}
 
 /** Export the session for a bug report; import one (a file or pasted JSON) to see the same state and context. */
-export function SessionFile({ run, onImported }: { run: LabRun; onImported: (file: LabSessionFile) => void }) {
+export function SessionFile({ run, outcome, onOutcome: setOutcome }: Props) {
   const { t, i18n } = useLingui()
   const [text, setText] = useState('')
-  const [outcome, setOutcome] = useState<Outcome>(null)
 
   const load = (json: string) => {
     const read = readSessionFile(json)
@@ -39,7 +50,6 @@ export function SessionFile({ run, onImported }: { run: LabRun; onImported: (fil
     }
     const restored = importSession(read.file)
     setOutcome({ kind: 'imported', file: read.file, differs: restored.getView().differs })
-    onImported(read.file)
   }
 
   const fromFile = async (files: FileList | null) => {
@@ -68,12 +78,12 @@ export function SessionFile({ run, onImported }: { run: LabRun; onImported: (fil
           <Trans>Show session as text</Trans>
         </Button>
       </Buttons>
-      <FieldBox>
+      <FileBox>
         <label htmlFor="lab-import-file">
           <Trans>Import a session file</Trans>
         </label>
         <input id="lab-import-file" type="file" accept="application/json,.json" onChange={(e) => void fromFile(e.currentTarget.files)} />
-      </FieldBox>
+      </FileBox>
       <TextAreaField id="lab-import-text" label={t`Session as JSON`} value={text} onValue={setText} spellCheck={false} />
       <Buttons>
         <Button type="button" $variant="secondary" disabled={text.trim() === ''} onClick={() => load(text)}>

@@ -3,6 +3,14 @@ import type { LabView } from './labRun.ts'
 import { pretty } from './json.ts'
 import { Code, JsonBlock, Panel } from './labStyles.ts'
 
+function Started({ effect }: { effect: string }) {
+  return (
+    <Trans>
+      starts the effect <Code>{effect}</Code>
+    </Trans>
+  )
+}
+
 /** What the machine met at the step on screen, what it asked to be done, and its context after it. */
 export function StepDetails({ view }: { view: LabView }) {
   const { t } = useLingui()
@@ -12,7 +20,7 @@ export function StepDetails({ view }: { view: LabView }) {
       <h2 id="lab-context">
         <Trans>Context</Trans>
       </h2>
-      <JsonBlock tabIndex={0} aria-label={t`Context as JSON`}>
+      <JsonBlock role="region" tabIndex={0} aria-label={t`Context as JSON`}>
         {pretty(view.snapshot.context)}
       </JsonBlock>
       {step && (
@@ -20,7 +28,7 @@ export function StepDetails({ view }: { view: LabView }) {
           <h3>
             <Trans>Event at this step</Trans>
           </h3>
-          <JsonBlock tabIndex={0} aria-label={t`Event as JSON`}>
+          <JsonBlock role="region" tabIndex={0} aria-label={t`Event as JSON`}>
             {pretty(step.event)}
           </JsonBlock>
           <h3>
@@ -34,13 +42,7 @@ export function StepDetails({ view }: { view: LabView }) {
             <ul>
               {step.actions.map((action, index) => (
                 <li key={index}>
-                  {action.startsWith('invoke:') ? (
-                    <Trans>
-                      starts the effect <Code>{action.slice('invoke:'.length)}</Code>
-                    </Trans>
-                  ) : (
-                    <Code>{action}</Code>
-                  )}
+                  {action.startsWith('invoke:') ? <Started effect={action.slice('invoke:'.length)} /> : <Code>{action}</Code>}
                 </li>
               ))}
             </ul>

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button } from '../../ui/Button.tsx'
 import { styled } from '../../ui/styled.ts'
@@ -6,7 +7,7 @@ import type { LabRun, LabView } from './labRun.ts'
 import { Buttons, Code, Panel } from './labStyles.ts'
 
 const Steps = styled('ol')`
-  margin: 0; padding: 0; list-style: none; max-height: 320px; overflow: auto; border: 1px solid ${theme.color.border}; border-radius: 8px;
+  position: relative; margin: 0; padding: 0; list-style: none; max-height: 320px; overflow: auto; border: 1px solid ${theme.color.border}; border-radius: 8px;
   li + li { border-top: 1px solid ${theme.color.border}; }
   button {
     display: flex; gap: 8px; width: 100%; min-height: ${theme.touch}; padding: 6px 10px; border: 0; background: none;
@@ -23,6 +24,15 @@ const eventType = (event: unknown) => String((event as { type?: unknown } | null
 /** Step back and forward through the recorded snapshots, jump to any step, or start the machine again. */
 export function TimeTravel({ run, view }: { run: LabRun; view: LabView }) {
   const { t } = useLingui()
+  const list = useRef<HTMLOListElement>(null)
+  // Keeps the step on screen visible inside the list, without scrolling the page.
+  useEffect(() => {
+    const box = list.current
+    const current = box?.querySelector<HTMLElement>('[aria-current]')?.parentElement
+    if (!box || !current) return
+    if (current.offsetTop < box.scrollTop) box.scrollTop = current.offsetTop
+    else if (current.offsetTop + current.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = current.offsetTop + current.offsetHeight - box.clientHeight
+  }, [view.cursor, view.steps.length])
   const step = view.cursor + 1
   const total = view.steps.length
   return (
@@ -46,7 +56,7 @@ export function TimeTravel({ run, view }: { run: LabRun; view: LabView }) {
           <Trans>Reset</Trans>
         </Button>
       </Buttons>
-      <Steps aria-label={t`Recorded steps`}>
+      <Steps ref={list} aria-label={t`Recorded steps`}>
         {view.steps.map((item, index) => (
           <li key={index}>
             <button type="button" aria-current={index === view.cursor ? 'step' : undefined} onClick={() => run.goTo(index)}>

@@ -33,7 +33,10 @@ export const presetLabels: Record<string, MessageDescriptor> = {
 
 /** Why a payload cannot be sent, in the tester's language; the schema's own words for rules it names itself. */
 export function describeProblem(i18n: I18n, problem: PayloadProblem): string {
-  if (problem.kind === 'json') return i18n._(msg`This is not valid JSON: ${problem.detail}`)
+  if (problem.kind === 'json') {
+    const detail = problem.detail
+    return i18n._(msg`This is not valid JSON: ${detail}`)
+  }
   if (problem.kind === 'notObject') return i18n._(msg`The payload must be a JSON object.`)
   const { issue } = problem
   const path = issuePath(issue)
