@@ -1,6 +1,4 @@
-import * as v from 'valibot'
 import type { CartState, OrderLine } from '../src/domain/cart.ts'
-import { CartLineSchema } from '../src/domain/order.ts'
 import { CART_STREAM, type CartFact, type Fact } from '../src/domain/events.ts'
 import type { StorageFailureReason } from '../src/domain/storage.ts'
 
@@ -26,22 +24,6 @@ export type CartEvent =
   | { type: 'cart.storage.failed'; reason: StorageFailureReason }
 
 export type CartFactRecord = Fact<CartFact>
-
-const StampSchema = v.object({ factId: v.pipe(v.string(), v.nonEmpty()), occurredAt: v.pipe(v.string(), v.isoTimestamp()) })
-const CartSchema = v.object({ order_lines: v.array(CartLineSchema), total: v.number() })
-
-/** What each event carries besides its type, checked before a tester (the machine lab) sends it. */
-export const cartEventSchemas = {
-  'cart.line.add': v.object({ line: CartLineSchema, ...StampSchema.entries }),
-  'cart.line.remove': v.object({ cart_id: v.pipe(v.string(), v.nonEmpty()), ...StampSchema.entries }),
-  'cart.line.rename': v.object({ cart_id: v.pipe(v.string(), v.nonEmpty()), friendly_name: v.string(), ...StampSchema.entries }),
-  'cart.clear': StampSchema,
-  'cart.synced': v.object({ cart: CartSchema }),
-  'cart.storage.failed': v.object({ reason: v.picklist(['unavailable', 'quota', 'write-failed']) }),
-} satisfies Record<CartEvent['type'], v.GenericSchema>
-
-/** The fields of an intent its sender fills in (the fact's identity and time), not the person. */
-export const STAMP_FIELDS = ['factId', 'occurredAt'] as const
 
 /** Version of the cart facts' payload schema. */
 export const CART_FACT_VERSION = 1

@@ -191,6 +191,18 @@ describe('the machine lab', () => {
     await screenshot(page, 'lab-cart-keyboard-1280')
   })
 
+  test('speaks Afrikaans and isiXhosa: its own messages come with its chunk', async () => {
+    const page = await session.page({ viewport: MOBILE })
+    await openLab(page)
+    await page.getByLabel('Language').selectOption('af')
+    await page.getByRole('heading', { level: 1, name: 'Masjienlab' }).waitFor()
+    await page.getByRole('button', { name: 'Stap terug' }).waitFor()
+    await page.getByRole('banner').getByRole('combobox').selectOption('xh')
+    await page.getByRole('heading', { level: 1, name: 'Ilebhu yoomatshini' }).waitFor()
+    await page.getByRole('heading', { name: 'Iziganeko ezamkelwayo ngoku' }).waitFor()
+    await screenshot(page, 'lab-xh-360')
+  })
+
   test('the live view follows the app\'s cart as another tab fills it, read only', async () => {
     const context = await session.context({ viewport: MOBILE })
     const page = await session.page({ viewport: MOBILE })

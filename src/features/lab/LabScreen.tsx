@@ -1,3 +1,4 @@
+import './labI18n.ts'
 import { useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button } from '../../ui/Button.tsx'
