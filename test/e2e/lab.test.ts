@@ -10,6 +10,9 @@ import { addToCart, openHome, readCards } from './storefront.ts'
  */
 const session = useBrowser()
 
+/** The lab's pages log no errors and throw nothing. */
+const expectNoProblems = () => expect(session.problems.errors).toEqual([])
+
 const personal = {
   first_name: 'Thandi',
   last_name: 'Nkosi',
@@ -54,6 +57,25 @@ async function tabTo(page: Page, target: Locator, max = 60): Promise<void> {
     if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return
   }
   throw new Error(`Tab never reached ${String(target)}`)
+}
+
+/** Facts in an IndexedDB database's event log, read with the browser's own API (0 when it has none). */
+async function eventCount(page: Page, database: string): Promise<number> {
+  return page.evaluate(
+    (name) =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open(name)
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const db = open.result
+          if (!db.objectStoreNames.contains('events')) return resolve(0)
+          const count = db.transaction('events').objectStore('events').count()
+          count.onsuccess = () => resolve(count.result)
+          count.onerror = () => reject(count.error)
+        }
+      }),
+    database,
+  )
 }
 
 describe('the machine lab', () => {
@@ -129,6 +151,7 @@ describe('the machine lab', () => {
     } finally {
       await fresh.close()
     }
+    expectNoProblems()
   })
 
   test('steps the payment machine to pending with a fake, and back and forward through time travel', async () => {
@@ -163,6 +186,7 @@ describe('the machine lab', () => {
     await currentState(page, 'card.pending').waitFor()
     await page.getByRole('button', { name: 'Reset' }).click()
     await page.getByText(/^Step [1-3] of [1-3]$/).waitFor()
+    expectNoProblems()
   })
 
   test('works by keyboard alone: choose a machine, send an event, step back', async () => {
@@ -184,11 +208,16 @@ describe('the machine lab', () => {
     // A line to remove now exists, so removing is accepted.
     await eventButton(page, 'cart.line.remove').waitFor()
 
+    // The fact went to the lab's own database; the customer's log holds nothing.
+    expect(await eventCount(page, 'storefront-lab')).toBe(1)
+    expect(await eventCount(page, 'storefront')).toBe(0)
+
     const back = page.getByRole('button', { name: 'Step back' })
     await tabTo(page, back)
     await page.keyboard.press('Enter')
     await expect.poll(async () => JSON.parse((await contextJson(page).textContent()) ?? '{}').cart?.order_lines?.length).toBe(0)
     await screenshot(page, 'lab-cart-keyboard-1280')
+    expectNoProblems()
   })
 
   test('speaks Afrikaans and isiXhosa: its own messages come with its chunk', async () => {
@@ -201,6 +230,7 @@ describe('the machine lab', () => {
     await page.getByRole('heading', { level: 1, name: 'Ilebhu yoomatshini' }).waitFor()
     await page.getByRole('heading', { name: 'Iziganeko ezamkelwayo ngoku' }).waitFor()
     await screenshot(page, 'lab-xh-360')
+    expectNoProblems()
   })
 
   test('the live view follows the app\'s cart as another tab fills it, read only', async () => {
@@ -224,5 +254,6 @@ describe('the machine lab', () => {
     expect(await page.getByRole('button', { name: /^cart\.|^auth\./ }).count()).toBe(0)
     expect(await horizontalOverflow(page)).toBe(0)
     await screenshot(page, 'lab-live-360')
+    expectNoProblems()
   })
 })

@@ -89,7 +89,9 @@ export class LabRun {
 
   /** A run rebuilt from a session file by pure replay; no effect runs until the tester sends an event. */
   static restore(lab: LabMachine, file: LabSessionFile, options: Omit<LabRunOptions, 'mode' | 'input'>): LabRun {
-    const run = new LabRun(lab, { ...options, mode: file.effects, ...(file.input === undefined ? {} : { input: file.input }) })
+    // A file may name effects this machine does not offer; later events then use its first.
+    const mode = lab.modes.includes(file.effects) ? file.effects : lab.modes[0]
+    const run = new LabRun(lab, { ...options, ...(mode ? { mode } : {}), ...(file.input === undefined ? {} : { input: file.input }) })
     const { snapshots, differs } = replaySession(lab.machine, file)
     run.steps = file.steps.map((step, index) => ({ ...step, value: toJson(snapshots[index]?.value), context: toJson(snapshots[index]?.context) }))
     run.snapshots = snapshots

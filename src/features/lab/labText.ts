@@ -12,7 +12,7 @@ export const machineTitles: Record<LabMachineId, MessageDescriptor> = {
 }
 
 export const modeLabels: Record<EffectMode, MessageDescriptor> = {
-  sandbox: msg`Sandboxes: real server, lab log`,
+  sandbox: msg`Sandboxes: real effects, lab log`,
   succeeds: msg`Fake: succeeds`,
   offline: msg`Fake: network offline`,
   server500: msg`Fake: server answers 500`,
