@@ -4,6 +4,10 @@ export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'xh', 'af'],
   fallbackLocales: { default: 'en' },
-  catalogs: [{ path: '<rootDir>/locales/{locale}', include: ['src', 'machines'] }],
+  catalogs: [
+    { path: '<rootDir>/locales/{locale}', include: ['src', 'machines'], exclude: ['<rootDir>/src/features/lab/**', '<rootDir>/src/routes/lab.tsx'] },
+    // The machine lab's own messages ship inside its lazy chunk, never with the storefront (README "Machine lab").
+    { path: '<rootDir>/locales/lab/{locale}', include: ['src/features/lab', 'src/routes/lab.tsx'] },
+  ],
   format: 'po',
 })

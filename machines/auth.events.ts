@@ -1,4 +1,5 @@
-import type { Login, User } from '../src/domain/account.ts'
+import * as v from 'valibot'
+import { LoginSchema, UserSchema, type Login, type User } from '../src/domain/account.ts'
 
 /** What the server said about this browser's session cookie. */
 export type SessionAnswer = { status: 'customer'; user: User } | { status: 'anonymous' }
@@ -19,3 +20,12 @@ export interface SignInFailure {
   message: string
   status: number | undefined
 }
+
+/** What each event carries besides its type, checked before a tester (the machine lab) sends it. */
+export const authEventSchemas = {
+  'auth.signIn': LoginSchema,
+  'auth.signOut': v.object({}),
+  'auth.signedIn': v.object({ user: UserSchema }),
+  'auth.signedOutElsewhere': v.object({}),
+  'auth.recheck': v.object({}),
+} satisfies Record<AuthEvent['type'], v.GenericSchema>

@@ -1,4 +1,12 @@
-import type { Checkout, PaymentResult, PaymentStatus, WalletPaymentAnswer, WalletPaymentData } from '../src/domain/payment.ts'
+import * as v from 'valibot'
+import {
+  WalletPaymentDataSchema,
+  type Checkout,
+  type PaymentResult,
+  type PaymentStatus,
+  type WalletPaymentAnswer,
+  type WalletPaymentData,
+} from '../src/domain/payment.ts'
 
 /** Intents and outside news the payment machine accepts (dotted, present tense). */
 export type PaymentEvent =
@@ -15,6 +23,24 @@ export type PaymentEvent =
   | { type: 'payment.connection.lost' }
   | { type: 'payment.connection.restored' }
 
+const MessageSchema = v.object({ message: v.pipe(v.string(), v.nonEmpty()) })
+
+/** What each event carries besides its type, checked before a tester (the machine lab) sends it. */
+export const paymentEventSchemas = {
+  'payment.card.start': v.object({}),
+  'payment.wallet.start': v.object({}),
+  'payment.wallet.authorised': v.object({ paymentData: WalletPaymentDataSchema }),
+  'payment.wallet.cancelled': v.object({}),
+  'payment.wallet.failed': MessageSchema,
+  'payment.widget.loaded': v.object({}),
+  'payment.widget.failed': MessageSchema,
+  'payment.widget.retry': v.object({}),
+  'payment.status.check': v.object({}),
+  'payment.retry': v.object({}),
+  'payment.connection.lost': v.object({}),
+  'payment.connection.restored': v.object({}),
+} satisfies Record<PaymentEvent['type'], v.GenericSchema>
+
 /** The order as the payment page needs it. */
 export interface PayableOrder {
   id: number
@@ -28,6 +54,17 @@ export type PaymentInput =
   | { stage: 'order'; orderId: string; online: boolean }
   | { stage: 'widget'; checkoutId: string; online: boolean }
   | { stage: 'status'; checkoutId: string; online: boolean }
+
+const PageIdSchema = v.pipe(v.string(), v.nonEmpty())
+// union and literals rather than variant and boolean: valibot is one chunk shared with the storefront's first load.
+const OnlineSchema = v.union([v.literal(true), v.literal(false)])
+
+/** PaymentInput checked: where a payment page starts. */
+export const PaymentInputSchema = v.union([
+  v.object({ stage: v.literal('order'), orderId: PageIdSchema, online: OnlineSchema }),
+  v.object({ stage: v.literal('widget'), checkoutId: PageIdSchema, online: OnlineSchema }),
+  v.object({ stage: v.literal('status'), checkoutId: PageIdSchema, online: OnlineSchema }),
+])
 
 /** Why a load failed: the server's refusal (403, 404), or no answer at all (status undefined). */
 export interface PaymentFailure {

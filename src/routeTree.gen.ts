@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as CustomerRouteImport } from './routes/_customer'
 import { Route as CartRouteImport } from './routes/cart'
+import { Route as LabRouteImport } from './routes/lab'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as CustomerBillingRouteImport } from './routes/_customer/billing'
@@ -38,6 +39,11 @@ const CustomerRoute = CustomerRouteImport.update({
 const CartRoute = CartRouteImport.update({
   id: '/cart',
   path: '/cart',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LabRoute = LabRouteImport.update({
+  id: '/lab',
+  path: '/lab',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -112,6 +118,7 @@ const CustomerServiceIdRoute = CustomerServiceIdRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/cart': typeof CartRoute
+  '/lab': typeof LabRoute
   '/login': typeof LoginRoute
   '/signup': typeof SignupRoute
   '/billing': typeof CustomerBillingRoute
@@ -129,6 +136,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/cart': typeof CartRoute
+  '/lab': typeof LabRoute
   '/login': typeof LoginRoute
   '/signup': typeof SignupRoute
   '/billing': typeof CustomerBillingRoute
@@ -148,6 +156,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/_customer': typeof CustomerRouteWithChildren
   '/cart': typeof CartRoute
+  '/lab': typeof LabRoute
   '/login': typeof LoginRoute
   '/signup': typeof SignupRoute
   '/_customer/billing': typeof CustomerBillingRoute
@@ -167,6 +176,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/cart'
+    | '/lab'
     | '/login'
     | '/signup'
     | '/billing'
@@ -184,6 +194,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/cart'
+    | '/lab'
     | '/login'
     | '/signup'
     | '/billing'
@@ -202,6 +213,7 @@ export interface FileRouteTypes {
     | '/'
     | '/_customer'
     | '/cart'
+    | '/lab'
     | '/login'
     | '/signup'
     | '/_customer/billing'
@@ -221,6 +233,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   CustomerRoute: typeof CustomerRouteWithChildren
   CartRoute: typeof CartRoute
+  LabRoute: typeof LabRoute
   LoginRoute: typeof LoginRoute
   SignupRoute: typeof SignupRoute
 }
@@ -246,6 +259,13 @@ declare module '@tanstack/react-router' {
       path: '/cart'
       fullPath: '/cart'
       preLoaderRoute: typeof CartRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/lab': {
+      id: '/lab'
+      path: '/lab'
+      fullPath: '/lab'
+      preLoaderRoute: typeof LabRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -378,6 +398,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   CustomerRoute: CustomerRouteWithChildren,
   CartRoute: CartRoute,
+  LabRoute: LabRoute,
   LoginRoute: LoginRoute,
   SignupRoute: SignupRoute,
 }

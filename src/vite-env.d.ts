@@ -10,6 +10,8 @@ interface ImportMetaEnv {
   readonly VITE_GOOGLE_PAY?: string
   readonly VITE_GOOGLE_PAY_MERCHANT_NAME?: string
   readonly VITE_GOOGLE_PAY_GATEWAY_MERCHANT_ID?: string
+  /** 'false' builds without the machine lab (/lab); set by vite.config.ts, 'true' otherwise. */
+  readonly VITE_LAB: 'true' | 'false'
 }
 
 declare module '*.po' {

@@ -6,14 +6,14 @@ export const FieldBox = styled('div')`
   display: flex; flex-direction: column; gap: 4px; margin-bottom: 14px;
   label { font-weight: 600; font-size: 15px; color: ${theme.color.text}; }
   .optional { font-weight: 400; color: ${theme.color.muted}; }
-  input, textarea {
+  input, textarea, select {
     min-height: ${theme.touch}; width: 100%; padding: 0 12px; box-sizing: border-box;
     border: 1px solid #8a94a8; border-radius: 8px; font: inherit; font-size: 16px;
     background: ${theme.color.surface}; color: ${theme.color.text};
   }
   textarea { padding: 10px 12px; min-height: 140px; resize: vertical; line-height: 1.4; }
-  input, textarea { scroll-margin-top: 72px; }
-  input:focus-visible, textarea:focus-visible { outline: 3px solid ${theme.color.focus}; outline-offset: 1px; }
+  input, textarea, select { scroll-margin-top: 72px; }
+  input:focus-visible, textarea:focus-visible, select:focus-visible { outline: 3px solid ${theme.color.focus}; outline-offset: 1px; }
   input[aria-invalid='true'], textarea[aria-invalid='true'] { border: 2px solid ${theme.color.error}; }
   .error { margin: 0; color: ${theme.color.error}; font-size: 14px; font-weight: 600; }
 `

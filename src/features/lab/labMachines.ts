@@ -1,0 +1,15 @@
+import type { LabMachine, LabMachineId } from './labMachine.ts'
+import { authLab } from './machines/authLab.ts'
+import { cartLab } from './machines/cartLab.ts'
+import { outboxLab } from './machines/outboxLab.ts'
+import { paymentLab } from './machines/paymentLab.ts'
+import { signupLab } from './machines/signupLab.ts'
+
+/** Every machine the lab drives, in the order the tester sees them. */
+export const labMachines: Record<LabMachineId, LabMachine> = {
+  auth: authLab,
+  cart: cartLab,
+  signup: signupLab,
+  payment: paymentLab,
+  outbox: outboxLab,
+}

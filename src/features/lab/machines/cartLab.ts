@@ -1,0 +1,50 @@
+import { fromPromise } from 'xstate'
+import { cartEventSchemas } from '../../../../machines/cart.eventSchemas.ts'
+import { cartMachine } from '../../../../machines/cart.machine.ts'
+import { emptyCart, lineFromProduct, type CartState } from '../../../domain/cart.ts'
+import { readCart } from '../../../store/queries.ts'
+import { newId } from '../../cart/cartIds.ts'
+import type { LabMachine } from '../labMachine.ts'
+
+type CartLabContext = { cart: CartState }
+
+const stamp = () => ({ factId: newId(), occurredAt: new Date().toISOString() })
+const firstLineId = (context: CartLabContext) => context.cart.order_lines[0]?.cart_id ?? ''
+const sampleProduct = { id: 1, name: '4G Uncapped 10Mbps', plan: '4G Uncapped', unit_price: 299, speed: 'Up to 10Mbps', image: '/images/products/4g-10mbps.svg' }
+
+/** The cart machine: restored from the lab log's cart projection, each fact committed to the lab log. */
+export const cartLab: LabMachine = {
+  id: 'cart',
+  machine: cartMachine,
+  modes: ['sandbox', 'succeeds', 'storageFails'],
+  events: [
+    { type: 'cart.line.add', schema: cartEventSchemas['cart.line.add'], stamp, template: () => ({ line: lineFromProduct(sampleProduct, newId()) }) },
+    { type: 'cart.line.remove', schema: cartEventSchemas['cart.line.remove'], stamp, template: (context: CartLabContext) => ({ cart_id: firstLineId(context) }) },
+    {
+      type: 'cart.line.rename',
+      schema: cartEventSchemas['cart.line.rename'],
+      stamp,
+      template: (context: CartLabContext) => ({ cart_id: firstLineId(context), friendly_name: 'Home router' }),
+    },
+    { type: 'cart.clear', schema: cartEventSchemas['cart.clear'], stamp },
+    { type: 'cart.synced', schema: cartEventSchemas['cart.synced'], template: (context: CartLabContext) => ({ cart: context.cart }) },
+    { type: 'cart.storage.failed', schema: cartEventSchemas['cart.storage.failed'], template: () => ({ reason: 'quota' }) },
+  ],
+  provide: (mode, io) =>
+    cartMachine.provide({
+      actors: {
+        // sandbox: the cart the lab log holds; succeeds: a cart that starts empty; storageFails: no storage at all.
+        restore: fromPromise(async (): Promise<CartState> => {
+          if (mode === 'sandbox') return readCart(await io.db())
+          await io.delay()
+          if (mode === 'storageFails') throw new Error('IndexedDB is not available in this browser.')
+          return emptyCart()
+        }),
+      },
+      actions: {
+        persist: (_, fact) => io.write(fact),
+        notifyAdded: () => {},
+        reportStorageFailure: () => {},
+      },
+    }),
+}

@@ -1,0 +1,27 @@
+import type { ReactNode, SelectHTMLAttributes } from 'react'
+import { FieldBox } from './fieldStyles.ts'
+
+export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value'> {
+  id: string
+  label: ReactNode
+  value: string
+  onValue: (value: string) => void
+  /** The choices, in order: value and the (already translated) text shown. */
+  options: readonly { value: string; label: string }[]
+}
+
+/** A labelled choice list, styled like TextField. */
+export function SelectField({ id, label, value, onValue, options, ...rest }: SelectFieldProps) {
+  return (
+    <FieldBox>
+      <label htmlFor={id}>{label}</label>
+      <select {...rest} id={id} value={value} onChange={(e) => onValue(e.currentTarget.value)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FieldBox>
+  )
+}

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest'
+import { signupLab } from '../../src/features/lab/machines/signupLab.ts'
+import { paymentLab } from '../../src/features/lab/machines/paymentLab.ts'
+import { authLab } from '../../src/features/lab/machines/authLab.ts'
+import { LabRun } from '../../src/features/lab/labRun.ts'
+import { readSessionFile, replaySession } from '../../src/features/lab/session.ts'
+import { toJson } from '../../src/features/lab/json.ts'
+import { readKnownCustomer } from '../../src/store/queries.ts'
+import { at, labRun, until } from './labHarness.ts'
+
+const personal = { first_name: 'Thandi', last_name: 'Nkosi', id_number: '9001015009087', email: 'thandi@example.co.za', password: 'Secret#123', phone: '0211234567' }
+const address = { street_number: '12', street_name: 'Long Street', city: 'Cape Town', province: 'Western Cape', postal_code: '8001' }
+
+function fill(run: LabRun, values: Record<string, string>) {
+  for (const [field, value] of Object.entries(values)) run.send({ type: 'signup.field.set', field, value })
+}
+
+describe('a lab session', () => {
+  it('records every step of the sign-up machine, a failing submit included, and an import restores the same state and context without running anything', async () => {
+    const { run, committed, options } = labRun(signupLab, 'server500')
+    run.start()
+    run.send({ type: 'signup.next' })
+    expect(run.getView().snapshot.context.errors.first_name).toBe('First name is required.')
+    fill(run, personal)
+    run.send({ type: 'signup.next' })
+    expect(at(run)).toBe('address')
+    fill(run, address)
+    run.send({ type: 'signup.submit' })
+    expect(at(run)).toBe('submitting')
+    await until(run, (r) => at(r) === 'address' && r.getView().snapshot.context.serverError !== null)
+    const view = run.getView()
+    expect(view.snapshot.context.serverError).toBe('Internal Server Error')
+    expect(view.steps.at(-1)?.event).toMatchObject({ type: 'xstate.error.actor.0.signup.submitting', error: { $error: { message: 'Internal Server Error', status: 500 } } })
+    expect(view.steps.at(-1)?.actions).toEqual(['announceFailed'])
+    expect(view.steps[0]?.event).toMatchObject({ type: 'xstate.init' })
+
+    const text = JSON.stringify(run.exportFile())
+    run.stop()
+    const read = readSessionFile(text)
+    if (!read.ok) throw new Error(read.detail)
+    const writes = committed.length
+    const restored = LabRun.restore(signupLab, read.file, options)
+    const again = restored.getView()
+    expect(again.snapshot.value).toEqual(view.snapshot.value)
+    expect(toJson(again.snapshot.context)).toEqual(toJson(view.snapshot.context))
+    expect(again.cursor).toBe(view.cursor)
+    expect(again.steps.length).toBe(view.steps.length)
+    expect(again.differs).toEqual([])
+    expect(again.mode).toBe('server500')
+    expect(committed.length).toBe(writes)
+  })
+
+  it('rebuilds the sign-up machine from its events alone with the pure transition API', () => {
+    const { run } = labRun(signupLab, 'succeeds')
+    run.start()
+    fill(run, personal)
+    run.send({ type: 'signup.next' })
+    const file = run.exportFile()
+    run.stop()
+    const { snapshots, differs } = replaySession(signupLab.machine, file)
+    expect(differs).toEqual([])
+    expect(snapshots.map((s) => s.value)).toEqual(file.steps.map((s) => s.value))
+  })
+
+  it('steps back and forward through the snapshots, and continues from an earlier step by dropping the later ones', async () => {
+    const { run } = labRun(paymentLab, 'pending', { stage: 'status', checkoutId: '8ac7a4c8lab0000000000000000000001.lab', online: true })
+    run.start()
+    await until(run, (r) => JSON.stringify(at(r)) === JSON.stringify({ card: 'pending' }))
+    const last = run.getView().cursor
+    run.back()
+    expect(at(run)).toEqual({ card: 'awaitingResult' })
+    run.forward()
+    expect(at(run)).toEqual({ card: 'pending' })
+    expect(run.getView().cursor).toBe(last)
+    // From the pending step, "check again" asks the (fake) provider once more.
+    run.send({ type: 'payment.status.check' })
+    expect(at(run)).toEqual({ card: 'awaitingResult' })
+    await until(run, (r) => JSON.stringify(at(r)) === JSON.stringify({ card: 'pending' }) && r.getView().steps.length > last + 1)
+    // Back to the first pending step and on from there: the later steps go.
+    run.goTo(last)
+    run.setMode('succeeds')
+    run.send({ type: 'payment.status.check' })
+    expect(run.getView().steps.length).toBe(last + 2)
+    await until(run, (r) => JSON.stringify(at(r)) === JSON.stringify({ card: 'successful' }))
+    expect(run.getView().steps.at(-1)?.effects).toBe('succeeds')
+    expect(run.getView().steps.at(-1)?.facts).toMatchObject([{ type: 'v1.PaymentResultReceived', payload: { status: 200 } }])
+    run.stop()
+  })
+
+  it('marks a step an effect made up (the wallet key) and takes it from the recording, so the context is still the same', async () => {
+    const { run, options } = labRun(paymentLab, 'succeeds')
+    run.start()
+    await until(run, (r) => at(r) === 'ready')
+    run.send({ type: 'payment.wallet.start' })
+    const template = paymentLab.events.find((e) => e.type === 'payment.wallet.authorised')?.template?.(undefined as never)
+    run.send({ type: 'payment.wallet.authorised', ...template })
+    await until(run, (r) => JSON.stringify(at(r)) === JSON.stringify({ wallet: 'successful' }))
+    const file = run.exportFile()
+    run.stop()
+    const restored = LabRun.restore(paymentLab, file, options).getView()
+    const authorised = file.steps.findIndex((s) => (s.event as { type: string }).type === 'payment.wallet.authorised')
+    expect(restored.differs).toEqual([authorised])
+    expect(toJson(restored.snapshot.context)).toEqual(file.steps.at(-1)?.context)
+  })
+
+  it('writes the facts to the lab log, never to the customer\'s', async () => {
+    const { run, db } = labRun(authLab, 'succeeds')
+    run.start()
+    await until(run, (r) => at(r) === 'loggedOut')
+    run.send({ type: 'auth.signIn', email: 'thandi.lab@example.co.za', password: 'Lab#2026' })
+    await until(run, (r) => at(r) === 'loggedIn')
+    await run.written()
+    expect((await db.events.toArray()).map((e) => e.type)).toEqual(['v1.CustomerSignedIn'])
+    expect((await readKnownCustomer(db))?.email).toBe('thandi.lab@example.co.za')
+    expect(run.getView().steps.at(-1)?.facts).toMatchObject([{ type: 'v1.CustomerSignedIn', stream: 'auth' }])
+    // Signing in again as the same customer changes nothing the device knows, so it writes nothing.
+    run.send({ type: 'auth.signedIn', user: run.getView().snapshot.context.user })
+    await run.written()
+    expect(await db.events.count()).toBe(1)
+    expect(run.getView().steps.at(-1)?.actions).toEqual(['remember'])
+    expect(run.getView().steps.at(-1)?.facts).toEqual([])
+    run.stop()
+  })
+
+  it('refuses a file that is not a lab session, saying why', () => {
+    expect(readSessionFile('{nope')).toMatchObject({ ok: false, problem: 'json' })
+    expect(readSessionFile(JSON.stringify({ format: 'seed-machine-lab', version: 1, machine: 'toaster' }))).toMatchObject({ ok: false, problem: 'shape' })
+  })
+})
