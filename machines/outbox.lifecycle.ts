@@ -36,6 +36,9 @@ export function backoffMs(attempts: number): number {
 export const isOpen = (entry: OutboxEntry): boolean =>
   entry.status === 'pending' || entry.status === 'retrying' || entry.status === 'sending'
 
+/** Answered rows are final: the first answer stands, whatever a second sender or a replay hears later. */
+export const isAnswered = (entry: OutboxEntry): boolean => entry.status === 'acknowledged' || entry.status === 'rejected'
+
 /** Only the signed-in customer's own writes go out under their session. */
 export const belongsTo = (entry: OutboxEntry, customerId: number | null): boolean =>
   customerId !== null && entry.customerId === customerId
@@ -59,8 +62,9 @@ export function isTransient(status: number): boolean {
   return status === 401 || status === 408 || status === 409 || status === 429 || status >= 500
 }
 
-/** The entry after an attempt's outcome. */
+/** The entry after an attempt's outcome; an answered entry stays as it was. */
 export function settle<E extends OutboxEntry>(entry: E, outcome: SendOutcome, now: Date, error: string | null = null): E {
+  if (isAnswered(entry)) return entry
   if (outcome.kind === 'answered' && outcome.status >= 200 && outcome.status < 300)
     return { ...entry, status: 'acknowledged', nextAttemptAt: null, lastError: null }
   if (outcome.kind === 'answered' && !isTransient(outcome.status))

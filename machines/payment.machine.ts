@@ -42,10 +42,10 @@ const isRefusal = (failure: PaymentFailure) => failure.status === 403 || failure
 /** From any resting state: a lost connection disables paying until it returns. */
 const offlineOnLoss = { 'payment.connection.lost': { target: '#payment.offline', actions: 'goOffline' } } as const
 
-/** What the customer may start from a resting state of the order page. */
+/** What the customer may start from a resting state of the order page; a new attempt forgets how the last one went. */
 const startPaying = {
-  'payment.card.start': { target: '#payment.card.creatingCheckout', actions: 'clearFailure' },
-  'payment.wallet.start': { target: '#payment.wallet.authorising', actions: 'clearFailure' },
+  'payment.card.start': { target: '#payment.card.creatingCheckout', actions: ['clearFailure', 'clearResult'] },
+  'payment.wallet.start': { target: '#payment.wallet.authorising', actions: ['clearFailure', 'clearResult'] },
   ...offlineOnLoss,
 } as const
 
@@ -92,6 +92,7 @@ export const paymentMachine = setup({
     setResult: assign((_, answer: { result: PaymentResult; order_id: number }) => ({ result: answer.result, resultOrderId: answer.order_id })),
     setFailure: assign({ failure: (_, failure: PaymentFailure) => failure }),
     clearFailure: assign({ failure: null }),
+    clearResult: assign({ result: null, resultOrderId: null }),
     goOffline: assign({ online: false }),
     goOnline: assign({ online: true }),
     newWalletKey: assign({ walletKey: (_, key: string) => key }),
@@ -155,7 +156,7 @@ export const paymentMachine = setup({
     unpayable: { type: 'final' },
     /** "Payment needs a connection": the buttons are disabled, the order stays on screen. */
     offline: {
-      on: { 'payment.connection.restored': { target: 'loadingOrder', actions: 'goOnline' } },
+      on: { 'payment.connection.restored': { target: 'loadingOrder', actions: ['goOnline', 'clearFailure'] } },
     },
     ready: { on: startPaying },
     card: {

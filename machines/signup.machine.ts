@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, fromPromise, not, setup } from 'xstate'
 import { AddressSchema, PersonalSchema, type Signup, type User } from '../src/domain/account.ts'
 import {
   emptyAddress,
@@ -79,7 +79,12 @@ export const signupMachine = setup({
     address: {
       on: {
         'signup.back': { target: 'personal', actions: 'clearErrors' },
-        'signup.submit': [{ guard: 'addressValid', target: 'submitting' }, { actions: 'showAddressErrors' }],
+        'signup.submit': [
+          // Personal details edited after Next (the wizard takes any field) go back to their step, never to the server.
+          { guard: not('personalValid'), target: 'personal', actions: 'showPersonalErrors' },
+          { guard: 'addressValid', target: 'submitting' },
+          { actions: 'showAddressErrors' },
+        ],
       },
     },
     submitting: {

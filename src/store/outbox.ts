@@ -1,4 +1,4 @@
-import { claim, settle, type SendOutcome } from '../../machines/outbox.lifecycle.ts'
+import { claim, isAnswered, settle, type SendOutcome } from '../../machines/outbox.lifecycle.ts'
 import type { Fact } from '../domain/events.ts'
 import { commit } from './commit.ts'
 import { openStore, type StoreDb } from './db.ts'
@@ -48,8 +48,9 @@ export async function settleRow(
   return store.transaction('rw', factAndOutboxTables(store), async () => {
     const row = await store.outbox.get(id)
     if (!row) return undefined
-    // Another sender (a tab, the worker's replay seen through a later drain) may have settled it already.
-    if (row.status === 'acknowledged') return row
+    // Another sender (a tab, the worker's replay seen through a later drain) may have answered it already: that
+    // answer stands, and its fact is not committed twice.
+    if (isAnswered(row)) return row
     const settled = settle(row, outcome, options.now ?? new Date(), options.error ?? null)
     // `keep` lands only with an answer: a sent message keeps its reference and forgets its text in the same write.
     const next = settled.status === 'acknowledged' || settled.status === 'rejected' ? { ...settled, ...options.keep } : settled

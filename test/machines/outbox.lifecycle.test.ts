@@ -50,6 +50,15 @@ describe('outbox lifecycle', () => {
     expect(short.nextAttemptAt).toBe(new Date(now.getTime() + 2_000).toISOString())
   })
 
+  it('an answered entry stays as it was, whatever outcome comes late', () => {
+    const acknowledged = settle(claim(pending), { kind: 'answered', status: 200 }, now)
+    const rejected = settle(claim(pending), { kind: 'answered', status: 422 }, now, 'LTE is no longer available.')
+    for (const entry of [acknowledged, rejected])
+      for (const late of [{ kind: 'answered', status: 503 }, { kind: 'answered', status: 409 }, { kind: 'no-answer', error: 'x' }] as const)
+        expect(settle(entry, late, now)).toBe(entry)
+    expect(settle(rejected, { kind: 'answered', status: 201 }, now)).toBe(rejected)
+  })
+
   it('backoff doubles from 2 s and stops growing at 5 minutes', () => {
     expect([1, 2, 3, 4].map(backoffMs)).toEqual([2_000, 4_000, 8_000, 16_000])
     expect(backoffMs(30)).toBe(300_000)

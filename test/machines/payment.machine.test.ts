@@ -76,6 +76,18 @@ describe('payment machine: opening the order', () => {
     expect(p.state()).toBe('offline')
     expect(p.createCheckout.calls).toHaveLength(0)
   })
+
+  it('forgets an error from before the connection dropped once the order is loaded again', async () => {
+    const p = await readyToPay()
+    p.send({ type: 'payment.card.start' })
+    await p.createCheckout.reject(apiError('fetch failed'))
+    expect(p.context().failure?.message).toBe('fetch failed')
+    p.send({ type: 'payment.connection.lost' })
+    p.send({ type: 'payment.connection.restored' })
+    await p.loadOrder.resolve({ order: unpaidOrder, cached: false })
+    expect(p.state()).toBe('ready')
+    expect(p.context().failure).toBeNull()
+  })
 })
 
 describe('payment machine: card', () => {
@@ -216,6 +228,18 @@ describe('payment machine: Google Pay', () => {
     expect(p.effects).toEqual(['rememberResult wallet 400 800.100.151', 'announceFailed'])
     p.send({ type: 'payment.card.start' })
     expect(p.matches({ card: 'creatingCheckout' })).toBe(true)
+  })
+
+  it('shows why a new attempt failed, not how the one before it was declined', async () => {
+    const p = await readyToPay()
+    p.send({ type: 'payment.wallet.start' })
+    p.send({ type: 'payment.wallet.authorised', paymentData })
+    await p.payWithWallet.resolve(walletAnswer(400, '800.100.151', 'transaction declined (invalid card)'))
+    p.send({ type: 'payment.wallet.start' })
+    expect(p.context().result).toBeNull()
+    p.send({ type: 'payment.wallet.failed', message: 'Google Pay is unavailable' })
+    expect(p.matches({ wallet: 'failed' })).toBe(true)
+    expect(p.context()).toMatchObject({ result: null, resultOrderId: null, failure: { message: 'Google Pay is unavailable' } })
   })
 
   it('fails with the reason when the payment call fails', async () => {

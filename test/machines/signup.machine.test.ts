@@ -137,6 +137,16 @@ describe('the sign-up wizard, address step', () => {
     expect(w.bodies).toEqual([])
   })
 
+  it('sends a personal detail spoiled after Next back to its step on Submit, instead of failing', async () => {
+    const w = await atAddress()
+    w.fill({ ...place, email: 'thandi@' })
+    w.actor.send({ type: 'signup.submit' })
+    expect(w.actor.getSnapshot().status).toBe('active')
+    expect(w.state()).toBe('personal')
+    expect(w.context().errors).toEqual({ email: 'Invalid email address.' })
+    expect(w.bodies).toEqual([])
+  })
+
   it('submits the trimmed body of spec §7 without the confirmation', async () => {
     const w = await atAddress()
     w.fill({ ...place, city: '  Cape Town ' })

@@ -7,7 +7,7 @@ import { readCart, readLocalOrders } from '../../src/store/queries.ts'
 import { commit } from '../../src/store/commit.ts'
 import { drainOrders } from '../../src/features/orders/drain.ts'
 import { toCreateOrderRequest, ORDER_CREATE } from '../../src/features/orders/orderRequest.ts'
-import { commitWithOutbox } from '../../src/store/outbox.ts'
+import { commitWithOutbox, settleRow } from '../../src/store/outbox.ts'
 import { ORDER_STREAM } from '../../src/domain/events.ts'
 import { added, freshStore, line } from './fixtures.ts'
 
@@ -83,6 +83,19 @@ describe('placing and sending orders', () => {
     await drainOrders(7, { send: async () => ({ kind: 'refused', status: 422, error: reason, code: 'product_unavailable' }) })
     expect(await store.outbox.get(id)).toMatchObject({ status: 'rejected' })
     expect(await readLocalOrders(7)).toMatchObject([{ state: 'rejected', reason }])
+  })
+
+  it('keeps a rejected order rejected, with one fact, when a second sender\'s answer comes late', async () => {
+    const id = await place(7)
+    const reason = 'LTE Uncapped 20Mbps is no longer available.'
+    await drainOrders(7, { send: async () => ({ kind: 'refused', status: 422, error: reason, code: 'product_unavailable' }) })
+    const rejectedFact = { type: 'v1.OrderRejected', payload: { clientId: id, reason, status: 422 }, stream: ORDER_STREAM, occurredAt: new Date().toISOString(), v: 1 } as const
+    // Without Web Locks two tabs may both have sent it: one more refusal, then no answer at all.
+    await settleRow(id, { kind: 'answered', status: 422 }, { error: reason, fact: { ...rejectedFact, id: uuid() } })
+    await settleRow(id, { kind: 'no-answer', error: 'Failed to fetch' })
+    expect(await store.outbox.get(id)).toMatchObject({ status: 'rejected', lastError: reason, nextAttemptAt: null })
+    expect(await store.events.where('type').equals('v1.OrderRejected').count()).toBe(1)
+    expect((await drainOrders(7, { force: true, send: async () => ({ kind: 'created', order: serverOrder(3) }) })).outcomes).toEqual([])
   })
 
   it('never sends another customer\'s queued order', async () => {
