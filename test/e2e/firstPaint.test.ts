@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { baseUrl, DESKTOP, MOBILE, screenshot, useBrowser } from './browser.ts'
-import { cartLink, expectBadge, productCards, productHeading, readCards, settle, waitForApp } from './storefront.ts'
+import { cartLink, expectBadge, type CardInfo, productCards, productHeading, readCards, settle, waitForApp } from './storefront.ts'
 
 const session = useBrowser()
 
@@ -34,6 +34,16 @@ async function holdAppScript(context: BrowserContext): Promise<() => void> {
     await route.continue()
   })
   return release
+}
+
+/** Opens / and adds its first product the moment the app has the page (the cart not started yet); returns it. */
+async function addFirstProductOnArrival(page: Page): Promise<CardInfo> {
+  await page.goto('/')
+  await waitForApp(page)
+  const [first] = await readCards(page)
+  await page.getByRole('article', { name: first!.name, exact: true }).getByRole('button', { name: /add to cart/i }).click()
+  await expectBadge(page, 1)
+  return first!
 }
 
 const watched = (page: Page) => page.evaluate(() => (window as unknown as { firstPaintWatch: { removedCards: number; spinners: number } }).firstPaintWatch)
@@ -149,27 +159,19 @@ describe('taking the page over', () => {
 
   test('"add to cart" pressed as soon as the app has the page counts, before the cart has started', async () => {
     const page = await session.page()
-    await page.goto('/')
-    await waitForApp(page)
-    const [first] = await readCards(page)
-    await page.getByRole('article', { name: first!.name, exact: true }).getByRole('button', { name: /add to cart/i }).click()
-    await expectBadge(page, 1)
+    const first = await addFirstProductOnArrival(page)
     await cartLink(page).click()
-    await page.getByRole('region', { name: 'Cart lines' }).getByText(first!.name).waitFor()
+    await page.getByRole('region', { name: 'Cart lines' }).getByText(first.name).waitFor()
     expect(session.problems.errors).toEqual([])
   })
 
   test('/cart hydrates into the customer\'s own cart after a full load', async () => {
     const page = await session.page()
-    await page.goto('/')
-    await waitForApp(page)
-    const [first] = await readCards(page)
-    await page.getByRole('article', { name: first!.name, exact: true }).getByRole('button', { name: /add to cart/i }).click()
-    await expectBadge(page, 1)
+    const first = await addFirstProductOnArrival(page)
     await settle(page, 500)
     await page.goto('/cart')
     await waitForApp(page)
-    await page.getByRole('region', { name: 'Cart lines' }).getByText(first!.name).waitFor()
+    await page.getByRole('region', { name: 'Cart lines' }).getByText(first.name).waitFor()
     expect(await page.getByText('your cart is empty').count()).toBe(0)
     expect(session.problems.errors).toEqual([])
   })
