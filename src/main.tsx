@@ -6,6 +6,8 @@ import { afterFirstPaint } from './app/afterFirstPaint.ts'
 import { takeFirstTaps } from './app/firstTaps.ts'
 import { createAppRouter, prepareHydration } from './router.ts'
 import { restoreLanguage, showPageLanguage } from './i18n/restoreLanguage.ts'
+import { chooseLanguage } from './i18n/language.ts'
+import { isLocale } from './i18n/locales.ts'
 import { addToCart, configureCart, startCartInBackground } from './features/cart/cart.ts'
 import { startAuthInBackground, subscribeSession, getSession } from './features/account/session.ts'
 import { readFirstPaintCatalogue } from './features/catalogue/firstPaint.ts'
@@ -40,10 +42,13 @@ function addFirstTaps(): void {
 if (hydrating) {
   await prepareHydration(router)
   addFirstTaps()
+  // A language picked in the server's selector before the app ran is still in the page: it is chosen now.
+  const picked = root.querySelector<HTMLSelectElement>('select[name="language"]')?.value
   // Hydrating in a transition lets React yield to the browser between components: no single long task.
   startTransition(() => {
     hydrateRoot(root, <App router={router} catalogue={firstPaint} />)
   })
+  if (isLocale(picked) && picked !== document.documentElement.lang) void chooseLanguage(picked)
 } else {
   // The app shell paints in the language last chosen on this device: no flash of English.
   await restoreLanguage()

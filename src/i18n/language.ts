@@ -105,7 +105,7 @@ async function readChoice(): Promise<Locale | null> {
 }
 
 /** Every open tab shows the language chosen last in any of them (Dexie tells each tab of the others' writes). */
-async function followOtherTabs(): Promise<void> {
+async function followOtherTabs(known: Locale | null): Promise<void> {
   if (following) return
   following = true
   const [{ liveQuery }, { openStore }, { readChosenLanguage }] = await Promise.all([
@@ -115,9 +115,14 @@ async function followOtherTabs(): Promise<void> {
   ])
   // Open first: a live query that awaits the opening is no longer observed.
   await openStore()
+  // Only a change of the log is another tab's choice: what it held when this tab read it is not news (this tab
+  // may be writing a newer choice of its own at this very moment).
+  let logged = known
   liveQuery(() => readChosenLanguage()).subscribe({
     next: (chosen) => {
-      if (!chosen || chosen === seen) return
+      if (!chosen || chosen === logged) return
+      logged = chosen
+      if (chosen === seen) return
       seen = chosen
       switchTo(chosen).catch((error: unknown) => tellFailure(error, chosen))
     },
@@ -128,16 +133,20 @@ async function followOtherTabs(): Promise<void> {
 
 /** Shows the language last chosen on this device (English when none), then follows the choices of other tabs. */
 export async function restoreChoice(): Promise<void> {
+  const before = ticket
   const chosen = await readChoice()
-  seen = chosen
-  // No choice in the log (its storage cleared, or refused): the cookie hint this device kept beside it still knows.
-  const locale = chosen ?? readLanguageHint(typeof document === 'undefined' ? null : document.cookie) ?? defaultLocale
-  try {
-    await switchTo(locale)
-  } catch (error) {
-    tellFailure(error, locale)
+  // A language the customer picked in this tab while the log was read stands; the older choice does not undo it.
+  if (ticket === before) {
+    seen = chosen
+    // No choice in the log (its storage cleared, or refused): the cookie hint this device kept beside it still knows.
+    const locale = chosen ?? readLanguageHint(typeof document === 'undefined' ? null : document.cookie) ?? defaultLocale
+    try {
+      await switchTo(locale)
+    } catch (error) {
+      tellFailure(error, locale)
+    }
   }
-  void followOtherTabs().catch(() => undefined)
+  void followOtherTabs(chosen).catch(() => undefined)
 }
 
 /** The language whose catalogue is loading, or null. */

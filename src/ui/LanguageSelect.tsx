@@ -33,6 +33,7 @@ export function LanguageSelect() {
     <Label>
       {loading ? <span className="busy" role="status" aria-label={t`Loading`} /> : <GlobeIcon />}
       <select
+        name="language"
         aria-label={t`Language`}
         aria-busy={loading !== null}
         value={loading ?? i18n.locale}

@@ -142,6 +142,17 @@ describe('taking the page over', () => {
     expect(session.problems.errors).toEqual([])
   })
 
+  test('a language picked in the server\'s selector while the app script is still loading is chosen once the app runs', async () => {
+    const release = await holdAppScript(await session.context())
+    const page = await session.page()
+    await page.goto('/', { waitUntil: 'commit' })
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('af')
+    release()
+    await page.getByRole('heading', { level: 1, name: 'Produkpakkette' }).waitFor()
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('af')
+    expect(session.problems.errors).toEqual([])
+  })
+
   test('a page rendered in Afrikaans hydrates in Afrikaans, without a flash of English or a re-render', async () => {
     const context = await session.context()
     await context.addCookies([{ name: 'lang', value: 'af', url: baseUrl() }])

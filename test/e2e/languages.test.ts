@@ -7,6 +7,7 @@ import { describe, expect, test } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
 import { horizontalOverflow, screenshot, useBrowser } from './browser.ts'
 import { controlledByWorker, signInAsDemo } from './portal.ts'
+import { waitForApp } from './storefront.ts'
 
 const session = useBrowser()
 const KEY = process.env.VITE_API_KEY ?? process.env.API_KEY ?? 'storefront-sandbox-key'
@@ -60,6 +61,7 @@ function languageSelect(page: Page, current: Code): Locator {
 
 /** Picks a language in the header's selector, as it reads in the language now on screen. */
 async function switchLanguage(page: Page, from: Code, to: Code): Promise<void> {
+  await waitForApp(page)
   await languageSelect(page, from).selectOption({ label: to.toUpperCase() })
 }
 

@@ -182,6 +182,30 @@ describe('the next visit', () => {
     expect(document.cookie).toBe('lang=xh; Path=/; Max-Age=31536000; SameSite=Lax')
   })
 
+  it('with no choice in the log, keeps the language the cookie hint names (the server drew the page in it)', async () => {
+    page = await openPage()
+    document.cookie = 'lang=af'
+    await page.restore.restoreLanguage()
+    expect(page.i18n.locale).toBe('af')
+    expect(await page.queries.readChosenLanguage()).toBeNull()
+  })
+
+  it('a language the customer picks while the last choice is being read stands', async () => {
+    page = await openPage()
+    await page.language.chooseLanguage('xh')
+    await until(async () => (await page!.queries.readChosenLanguage()) === 'xh')
+    // The tab closes; its device database stays.
+    await page.db.closeStore()
+
+    page = await openPage()
+    const restoring = page.language.restoreChoice()
+    await page.language.chooseLanguage('af')
+    await restoring
+    expect(page.i18n.locale).toBe('af')
+    expect(document.documentElement.lang).toBe('af')
+    await until(async () => (await page!.queries.readChosenLanguage()) === 'af')
+  })
+
   it('starts in English, and says so in the cookie hint, when no language was ever chosen', async () => {
     page = await openPage()
     await page.restore.restoreLanguage()
