@@ -1,4 +1,4 @@
-import { readdir, stat } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { chromium } from 'playwright-core'
@@ -9,11 +9,13 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 /** Bytes of what the worker precaches: the built files its glob patterns take. */
 export async function precacheBytes(dir = 'dist'): Promise<number> {
+  // What the worker precaches is the manifest injected into sw.js (not every file of the build: the server's
+  // page renderer in .server/ and the sourcemaps stay on the server).
+  const worker = await readFile(join(dir, 'sw.js'), 'utf8')
+  const urls = new Set([...worker.matchAll(/"url":"([^"]+)"/g)].map((m) => m[1]!))
+  if (urls.size === 0) throw new Error(`no precache manifest found in ${dir}/sw.js`)
   let total = 0
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    const path = join(entry.parentPath, entry.name)
-    if (entry.isFile() && /\.(js|css|html|svg|png|webmanifest)$/.test(entry.name) && !path.includes('screenshots')) total += (await stat(path)).size
-  }
+  for (const url of urls) total += (await stat(join(dir, url))).size
   return total
 }
 
