@@ -47,11 +47,14 @@ const apiKey = process.env.API_KEY ?? 'storefront-sandbox-key'
 /**
  * A phone on a slow network opens few connections, so the first page's code comes in a few chunks instead of
  * the thirty-odd small ones automatic splitting makes from modules the lazy routes share: the libraries the
- * first paint runs, the app shell around every page, and the device store (Dexie and its projections).
+ * first paint runs, the app shell around every page, and the device store (Dexie and its projections); the
+ * entry itself loads nothing before the first frame but Vite's preload helper.
  * Everything else (machines, payments, charts, the portal) stays in its route's own lazy chunks.
  */
 const firstPaintChunks = {
   groups: [
+    // Vite's preload helper on its own: the tiny entry (src/boot.ts) needs only it before the first frame.
+    { name: 'preload', test: /preload-helper/, priority: 4 },
     {
       name: 'vendor',
       test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|@lingui|goober|valibot|use-sync-external-store|tiny-)/,

@@ -46,7 +46,7 @@ export function firstPaintPages(distDir: string, db: Queryable): FirstPages | un
     return loading
   }
 
-  /** The route's chunks the entry does not already preload, so the browser fetches them with the entry. */
+  /** The app's and the route's chunks the page does not already preload, so the browser fetches them at once. */
   const preloads = async (route: string, template: string): Promise<string> => {
     manifest ??= readFile(join(distDir, '.vite', 'manifest.json'), 'utf8').then((t) => JSON.parse(t) as Record<string, ManifestChunk>)
     const chunks = await manifest
@@ -57,6 +57,8 @@ export function firstPaintPages(distDir: string, db: Queryable): FirstPages | un
       files.add(chunk.file)
       chunk.imports?.forEach(visit)
     }
+    // The app itself (src/boot.ts imports it after the first frame) and the route's component.
+    visit('src/main.tsx')
     visit(`${route}?tsr-split=component`)
     return [...files]
       .filter((file) => !template.includes(`/${file}"`))

@@ -46,6 +46,7 @@ describe('first pages rendered by the server', () => {
       JSON.stringify({
         'index.html': { file: 'assets/index-AbC123.js', imports: ['_vendor-1.js'] },
         '_vendor-1.js': { file: 'assets/vendor-1.js' },
+        'src/main.tsx': { file: 'assets/main-1.js', imports: ['_vendor-1.js'] },
         '_store-1.js': { file: 'assets/store-1.js', imports: ['_vendor-1.js'] },
         'src/routes/index.tsx?tsr-split=component': { file: 'assets/routes-1.js', imports: ['_store-1.js', 'index.html'] },
         'src/routes/cart.tsx?tsr-split=component': { file: 'assets/cart-1.js', imports: ['index.html'] },
@@ -72,7 +73,8 @@ describe('first pages rendered by the server', () => {
     expect(html).not.toContain('<div id="boot">')
     expect(html).toContain('<style id="_goober">.go1{color:red}</style>')
     expect(html).toMatch(/<script type="application\/json" id="first-paint">\{"products":\[\{"id":1,/)
-    // The route's own chunks, not those index.html already preloads.
+    // The app's and the route's own chunks, not those index.html already preloads.
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/main-1.js">')
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/routes-1.js">')
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/store-1.js">')
     expect(html.match(/vendor-1\.js/g)).toHaveLength(1)
