@@ -26,6 +26,34 @@ describe('the sign-in the device keeps', () => {
     await page.getByRole('button', { name: 'Account menu' }).waitFor()
   })
 
+  test('"Sign in" pressed while the app is still checking who is there signs in once that check is over', async () => {
+    const email = uniqueEmail()
+    const first = await session.page()
+    await signUp(first, email)
+    await expectProfile(first)
+    // Another device with a session hint: its first check asks the server, whose answer is held back past the
+    // press of "Sign in" (an intent the checking app would otherwise drop).
+    const fresh = await newContext(session.browser())
+    try {
+      await fresh.addCookies([{ name: 'signed_in', value: 'a'.repeat(64), url: baseUrl() }])
+      let asked = false
+      let release: () => void = () => {}
+      const held = new Promise<void>((resolve) => (release = resolve))
+      await fresh.route('**/api/auth/session', async (route) => {
+        asked = true
+        await held
+        await route.continue()
+      })
+      const page = await fresh.newPage()
+      await logIn(page, email, 'Secret#123')
+      await expect.poll(() => asked, { timeout: 10_000 }).toBe(true)
+      setTimeout(release, 1_000)
+      await expectProfile(page)
+    } finally {
+      await fresh.close()
+    }
+  })
+
   test('a device that knows no customer learns of a valid session from the hint cookie', async () => {
     const context = await session.context()
     const page = await session.page()

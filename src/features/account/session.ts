@@ -57,6 +57,19 @@ function auth(): Promise<{ mod: AuthModule; actor: AuthActor }> {
   return startAuthInBackground()
 }
 
+const settled = (s: ReturnType<AuthActor['getSnapshot']>) => !s.matches('checking') && !s.matches('recalling')
+
+/**
+ * The auth actor once its first check is over. It starts after the first paint (or at the first call), and
+ * while checking it ignores intents: a sign-in sent then would be lost, so every intent waits for this.
+ */
+async function settledAuth() {
+  const started = await auth()
+  const { waitFor } = await import('xstate')
+  await waitFor(started.actor, settled)
+  return { ...started, waitFor }
+}
+
 /** Resolves once it is known whether a customer is signed in (the guard waits on this). */
 export function whenSessionKnown(): Promise<Session> {
   if (session.status !== 'checking') return Promise.resolve(session)
@@ -66,9 +79,8 @@ export function whenSessionKnown(): Promise<Session> {
 
 /** Signs in with email and password; resolves with the customer, or the failure to show. */
 export async function signIn(credentials: Login): Promise<{ user: User } | { failure: SignInFailure }> {
-  const { actor, mod } = await auth()
+  const { actor, mod, waitFor } = await settledAuth()
   actor.send({ type: 'auth.signIn', ...credentials })
-  const { waitFor } = await import('xstate')
   const done = await waitFor(actor, (s) => !s.matches('signingIn'))
   // The sign-in fact is on the device before the page moves on, so a reload right after still knows the customer.
   await mod.customerWritten()
@@ -78,9 +90,8 @@ export async function signIn(credentials: Login): Promise<{ user: User } | { fai
 
 /** Logs out: resolves once the device has forgotten the customer and queued the logout; the server is told when it can be reached. */
 export async function signOut(): Promise<void> {
-  const { actor, mod } = await auth()
+  const { actor, mod, waitFor } = await settledAuth()
   actor.send({ type: 'auth.signOut' })
-  const { waitFor } = await import('xstate')
   await waitFor(actor, (s) => !s.matches('signingOut'))
   // The sign-out fact and the queued logout are on the device before the page moves on: a reload cannot undo them.
   await mod.customerWritten()
@@ -88,18 +99,15 @@ export async function signOut(): Promise<void> {
 
 /** The server already signed this customer in (a new account): the app follows. */
 export async function adoptCustomer(user: User): Promise<void> {
-  const { actor, mod } = await auth()
+  const { actor, mod } = await settledAuth()
   actor.send({ type: 'auth.signedIn', user })
   await mod.customerWritten()
 }
 
 /** Asks the server again (after a social sign-in returned); resolves with the answer. */
 export async function recheckSession(): Promise<Session> {
-  const { actor, mod } = await auth()
-  const { waitFor } = await import('xstate')
-  const settled = (s: ReturnType<AuthActor['getSnapshot']>) => !s.matches('checking') && !s.matches('recalling')
   // The first check of a page may skip the server (no known customer), so wait for it, then ask for real.
-  await waitFor(actor, settled)
+  const { actor, mod, waitFor } = await settledAuth()
   if (actor.getSnapshot().matches('loggedIn')) return session
   actor.send({ type: 'auth.recheck' })
   await waitFor(actor, settled)
