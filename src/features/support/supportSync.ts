@@ -34,7 +34,9 @@ export async function drainSupportNow(force = false): Promise<SupportOutcome[]> 
 export function startSupportSync(): void {
   if (started) return
   started = true
-  // After the session check, so a message goes with its own customer's cookie when they are the one signed in.
-  void whenSessionKnown().then(() => drainSupportNow(true)).catch(() => undefined)
-  window.addEventListener('online', () => void drainSupportNow(true).catch(() => undefined))
+  // After the session check, so a message goes with its own customer's cookie when they are the one signed in;
+  // also when the connection returns, when the app may be checking the session again at that very moment.
+  const drainWhenKnown = () => void whenSessionKnown().then(() => drainSupportNow(true)).catch(() => undefined)
+  drainWhenKnown()
+  window.addEventListener('online', drainWhenKnown)
 }
