@@ -58,6 +58,7 @@ export function clientFiles(distDir: string, pageHeaders: PageHeaders = () => ({
   const root = resolve(distDir)
   const cache = new Map<string, LoadedFile>()
   const rendered = new Map<string, Promise<LoadedFile>>()
+  let templateText: { text: string; etag: string } | undefined
 
   async function load(file: string): Promise<LoadedFile | undefined> {
     const info = await stat(file).catch(() => undefined)
@@ -72,7 +73,10 @@ export function clientFiles(distDir: string, pageHeaders: PageHeaders = () => ({
 
   /** The route's rendered page, or undefined to send the template; a failed render is logged and not kept. */
   async function renderedPage(c: Context, template: LoadedFile): Promise<{ file: LoadedFile; vary: string } | undefined> {
-    const page = await firstPages?.(c, { text: new TextDecoder().decode(template.identity), etag: template.etag })
+    if (!firstPages) return undefined
+    // The template's text is decoded once per version of index.html, not per request.
+    if (templateText?.etag !== template.etag) templateText = { text: new TextDecoder().decode(template.identity), etag: template.etag }
+    const page = await firstPages(c, templateText)
     if (!page) return undefined
     let file = rendered.get(page.key)
     if (!file) {
