@@ -16,6 +16,8 @@ let ticket = 0
 /** The choice this tab last read from or wrote to the log; a different one in the log is another tab's. */
 let seen: Locale | null = null
 let following = false
+/** The customer picked a language in this tab: what the log held before is no longer theirs to be shown. */
+let picked = false
 /** The longest a switch waits for its fact to be written before showing the language anyway. */
 const STORE_WAIT_MS = 1000
 
@@ -81,6 +83,7 @@ async function recordChoice(language: Locale): Promise<void> {
 
 /** The customer picked a language: once loaded it is recorded as a fact, then shown; reloads and the other tabs follow. */
 export async function chooseLanguage(locale: Locale): Promise<void> {
+  picked = true
   const record = async () => {
     if (seen === locale) return
     seen = locale
@@ -133,10 +136,11 @@ async function followOtherTabs(known: Locale | null): Promise<void> {
 
 /** Shows the language last chosen on this device (English when none), then follows the choices of other tabs. */
 export async function restoreChoice(): Promise<void> {
-  const before = ticket
   const chosen = await readChoice()
-  // A language the customer picked in this tab while the log was read stands; the older choice does not undo it.
-  if (ticket === before) {
+  // A language the customer picked in this tab stands, whether picked while the log was read or before the restore
+  // began (on a page the server drew, the restore waits for an idle moment after hydration): the older choice,
+  // or the cookie's, must not overtake it, even while its catalogue is still on its way.
+  if (!picked) {
     seen = chosen
     // No choice in the log (its storage cleared, or refused): the cookie hint this device kept beside it still knows.
     const locale = chosen ?? readLanguageHint(typeof document === 'undefined' ? null : document.cookie) ?? defaultLocale

@@ -210,6 +210,27 @@ describe('the next visit', () => {
     expect(page.i18n.locale).toBe('af')
   })
 
+  it('a language the customer picked before the restore started, still loading, stands (a server-rendered page)', async () => {
+    page = await openPage()
+    let release!: () => void
+    const held = new Promise<void>((r) => (release = r))
+    const real = answer
+    answer = async (url) => {
+      if (url.endsWith('/af.json')) await held
+      return real(url)
+    }
+    // The page is hydrated and the customer picks Afrikaans; its catalogue is on its way when the idle restore runs.
+    const picking = page.language.chooseLanguage('af')
+    await page.language.restoreChoice()
+    release()
+    await picking
+    expect(page.i18n.locale).toBe('af')
+    expect(document.documentElement.lang).toBe('af')
+    await until(async () => (await page!.queries.readChosenLanguage()) === 'af')
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(page.i18n.locale).toBe('af')
+  })
+
   it('starts in English, and says so in the cookie hint, when no language was ever chosen', async () => {
     page = await openPage()
     await page.restore.restoreLanguage()
