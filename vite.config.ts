@@ -3,28 +3,15 @@ import react from '@vitejs/plugin-react'
 import babel from '@rolldown/plugin-babel'
 import { lingui } from '@lingui/vite-plugin'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
-import { getConfig } from '@lingui/conf'
-import { getCatalogs, createCompiledCatalog } from '@lingui/cli/api'
 import type { Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { zaTowns } from './src/features/address/townsPlugin.ts'
+import { compileCatalogues } from './server/i18n/catalogues.ts'
 
 /** Compiles every locale's catalogue to /i18n/{lng}.json: emitted at build, served in dev. */
 function i18nCatalogues(): Plugin {
-  const compile = async () => {
-    const config = getConfig()
-    const out = new Map<string, string>()
-    // The lab's catalogue travels in the lab's own chunk (src/features/lab/labI18n.ts), not in /i18n/{lng}.json.
-    for (const catalog of (await getCatalogs(config)).filter((c) => !c.path.includes('/locales/lab/')))
-      for (const locale of config.locales) {
-        const { messages } = await catalog.getTranslations(locale, {
-          fallbackLocales: config.fallbackLocales ?? {},
-          sourceLocale: config.sourceLocale ?? 'en',
-        })
-        out.set(locale, createCompiledCatalog(locale, messages, { namespace: 'json' }).source)
-      }
-    return out
-  }
+  // The lab's catalogue travels in the lab's own chunk (src/features/lab/labI18n.ts); the sandboxes' is the server's.
+  const compile = () => compileCatalogues('storefront')
   return {
     name: 'i18n-catalogues',
     async generateBundle() {

@@ -1,5 +1,4 @@
-import { getConfig } from '@lingui/conf'
-import { createCompiledCatalog, getCatalogs } from '@lingui/cli/api'
+import { compileCatalogue } from '../../server/i18n/catalogues.ts'
 
 const compiled = new Map<string, Promise<string>>()
 
@@ -7,13 +6,7 @@ const compiled = new Map<string, Promise<string>>()
 export function compiledCatalogue(locale: string): Promise<string> {
   let body = compiled.get(locale)
   if (!body) {
-    body = (async () => {
-      const config = getConfig()
-      const [catalog] = await getCatalogs(config)
-      if (!catalog) throw new Error('no catalogue configured')
-      const { messages } = await catalog.getTranslations(locale, { fallbackLocales: config.fallbackLocales ?? {}, sourceLocale: config.sourceLocale ?? 'en' })
-      return createCompiledCatalog(locale, messages, { namespace: 'json' }).source
-    })()
+    body = compileCatalogue('storefront', locale)
     compiled.set(locale, body)
   }
   return body

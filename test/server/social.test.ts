@@ -172,6 +172,58 @@ describe('social sign-in through the sandbox issuer', () => {
     expect(again).toContain('value="Thabo"')
   })
 
+  it('shows the sign-in page in the customer\'s language: the start passes the lang cookie on as ui_locales', async () => {
+    const browser = new FetchBrowser(server.url)
+    browser.jar.set('lang', 'af')
+    const start = await browser.request('/api/auth/google/start?returnTo=/profile')
+    expect(new URL(start.headers.get('location') ?? '').searchParams.get('ui_locales')).toBe('af')
+    // The issuer reads ui_locales, not the cookie: the cookie is gone by the time the page is asked for.
+    browser.jar.delete('lang')
+    const { res, hops } = await browser.follow(start.headers.get('location') ?? '')
+    expect(hops.length).toBeGreaterThan(0)
+    const html = await res.text()
+    expect(html).toContain('<html lang="af">')
+    expect(html).toContain('<title>Meld aan met Google (toetsomgewing)</title>')
+    expect(html).toContain('<h1>Meld aan met Google</h1>')
+    expect(html).toContain('>Gaan voort as Thandi Nkosi</button>')
+    expect(html).toContain('<label for="email">E-pos</label>')
+    expect(html).toContain('<label for="name">Vertoonnaam</label>')
+    expect(html).toContain('<button type="submit">Gaan voort</button>')
+
+    // Bad input is answered in the same language, keeping what was typed.
+    const again = await browser.request(typedFormAction(html), form({ email: 'nie-n-adres', name: 'Thabo' }))
+    expect(again.status).toBe(400)
+    const retry = await again.text()
+    expect(retry).toContain('<p role="alert">Voer ’n e-posadres en ’n vertoonnaam in.</p>')
+    expect(retry).toContain('value="Thabo"')
+  })
+
+  it('in isiXhosa by the lang cookie alone (no ui_locales), and an expired sign-in says so in it', async () => {
+    const browser = new FetchBrowser(server.url)
+    const start = await browser.request('/api/auth/twitter/start?returnTo=/profile')
+    expect(new URL(start.headers.get('location') ?? '').searchParams.has('ui_locales')).toBe(false)
+    browser.jar.set('lang', 'xh')
+    const { res } = await browser.follow(start.headers.get('location') ?? '')
+    const html = await res.text()
+    expect(html).toContain('<html lang="xh">')
+    expect(html).toContain('<h1>Ngena nge-Twitter</h1>')
+    expect(html).toContain('>Qhubeka njengo-Thandi Nkosi</button>')
+    const expired = await browser.request('/sandbox/identity/twitter/interaction/no-such-sign-in')
+    expect(expired.status).toBe(400)
+    expect(await expired.text()).toContain('<h1>Oku kungena kuphelelwe lixesha</h1>')
+  })
+
+  it('follows Accept-Language when there is neither ui_locales nor a cookie, and English otherwise', async () => {
+    const afrikaans = new FetchBrowser(server.url)
+    afrikaans.acceptLanguage = 'af-ZA,af;q=0.9,en;q=0.8'
+    expect((await openSignInPage(afrikaans, 'google')).html).toContain('<h1>Meld aan met Google</h1>')
+    const french = new FetchBrowser(server.url)
+    french.acceptLanguage = 'fr-FR,fr;q=0.9'
+    const { html } = await openSignInPage(french, 'google')
+    expect(html).toContain('<html lang="en">')
+    expect(html).toContain('<h1>Sign in with Google</h1>')
+  })
+
   it('refuses an unknown provider with the error redirect', async () => {
     const res = await fetch(`${server.url}/api/auth/myspace/start`, { redirect: 'manual' })
     expect(res.status).toBe(302)

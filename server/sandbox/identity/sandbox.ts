@@ -7,7 +7,9 @@ import type { SocialProvider } from '../../social/providerConfig.ts'
 import { sandboxIdentities } from './identities.ts'
 import type { SandboxIdentity } from './identities.ts'
 import { createIssuer } from './issuer.ts'
-import { pagePolicy, signInPage } from './page.ts'
+import { readLanguageHint } from '../../../src/i18n/languageHint.ts'
+import { pickLanguage, sandboxI18n } from '../i18n.ts'
+import { expiredPage, pagePolicy, signInPage } from './page.ts'
 
 export const sandboxPrefix = '/sandbox/identity'
 const maxFormBytes = 8 * 1024
@@ -78,13 +80,14 @@ export function createSandboxIdentity({ trustProxy = false } = {}): SandboxIdent
 
   async function showSignIn(provider: Provider, p: SocialProvider, req: IncomingMessage, res: ServerResponse, uid: string, base: string) {
     const details = await provider.interactionDetails(req, res)
-    if (details.uid !== uid || details.prompt.name !== 'login') return expired(res)
-    send(res, 200, 'text/html; charset=utf-8', signInPage({ provider: p, action: `${base}/interaction/${uid}/login` }))
+    const i18n = await pageI18n(req, details.params.ui_locales)
+    if (details.uid !== uid || details.prompt.name !== 'login') return expired(req, res)
+    send(res, 200, 'text/html; charset=utf-8', signInPage({ i18n, provider: p, action: `${base}/interaction/${uid}/login` }))
   }
 
   async function submitSignIn(provider: Provider, p: SocialProvider, req: IncomingMessage, res: ServerResponse, uid: string, base: string) {
     const details = await provider.interactionDetails(req, res)
-    if (details.uid !== uid) return expired(res)
+    if (details.uid !== uid) return expired(req, res)
     const form = new URLSearchParams(await readBody(req))
     if (form.has('cancel')) {
       return provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'The tester cancelled sign-in' }, { mergeWithLastSubmission: false })
@@ -93,8 +96,9 @@ export function createSandboxIdentity({ trustProxy = false } = {}): SandboxIdent
     const email = (picked?.email ?? form.get('email') ?? '').trim()
     const name = (picked?.name ?? form.get('name') ?? '').trim().replace(/\s+/g, ' ')
     if (!emailShape.test(email) || name === '' || name.length > 200 || email.length > 254) {
-      const error = 'Enter an email address and a display name.'
-      return send(res, 400, 'text/html; charset=utf-8', signInPage({ provider: p, action: `${base}/interaction/${uid}/login`, error, email, name }))
+      const i18n = await pageI18n(req, details.params.ui_locales)
+      const error = i18n._({ id: 'identity.missingIdentity', message: 'Enter an email address and a display name.' })
+      return send(res, 400, 'text/html; charset=utf-8', signInPage({ i18n, provider: p, action: `${base}/interaction/${uid}/login`, error, email, name }))
     }
     // The subject is stable per email, as a real provider's is per account.
     const accountId = createHash('sha256').update(email.toLowerCase()).digest('hex').slice(0, 32)
@@ -112,7 +116,7 @@ export function createSandboxIdentity({ trustProxy = false } = {}): SandboxIdent
     handle(req, res) {
       route(req, res).catch((error: unknown) => {
         console.error('sandbox identity request failed:', error instanceof Error ? error.message : error)
-        if (!res.headersSent) expired(res)
+        if (!res.headersSent) expired(req, res).catch(() => res.end())
         else res.end()
       })
     },
@@ -157,6 +161,15 @@ function send(res: ServerResponse, status: number, type: string, body: string) {
   res.end(body)
 }
 
-function expired(res: ServerResponse) {
-  send(res, 400, 'text/html; charset=utf-8', '<!doctype html><html lang="en"><title>Sandbox sign-in expired</title><main><h1>This sign-in has expired</h1><p>Go back to the storefront and start again.</p></main></html>')
+/**
+ * The shopper's language for a sign-in page: the relying party's `ui_locales` (OpenID Connect's way of asking),
+ * else the storefront's `lang` cookie (the sandbox shares its origin), else the browser's Accept-Language.
+ */
+function pageI18n(req: IncomingMessage, uiLocales: unknown) {
+  const asked = typeof uiLocales === 'string' ? uiLocales : undefined
+  return sandboxI18n(pickLanguage(asked, readLanguageHint(req.headers.cookie), req.headers['accept-language']))
+}
+
+async function expired(req: IncomingMessage, res: ServerResponse) {
+  send(res, 400, 'text/html; charset=utf-8', expiredPage(await pageI18n(req, undefined)))
 }

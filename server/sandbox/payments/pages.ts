@@ -1,3 +1,4 @@
+import type { I18n } from '@lingui/core'
 import { escapeHtml } from '../identity/page.ts'
 
 const style = `
@@ -12,9 +13,9 @@ const style = `
     button:focus-visible { outline: 3px solid #f5b700; outline-offset: 2px; }
     .sandbox { font-size: .875rem; color: #44506a; }`
 
-function page(title: string, body: string): string {
+function page(i18n: I18n, title: string, body: string): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${i18n.locale}">
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -38,27 +39,46 @@ export interface ChallengeInput {
   merchantTransactionId: string
 }
 
-/** The sandbox bank's 3-D Secure challenge; the form posts to the page's own URL. */
-export function challengePage(c: ChallengeInput): string {
-  return page(
-    '3-D Secure verification (sandbox)',
-    `    <h1>3-D Secure verification</h1>
-    <p>This is the sandbox bank's challenge: no real bank or card is involved. Approve to authenticate the payment, or decline to fail it.</p>
+/** The sandbox bank's 3-D Secure challenge, in the shopper's language; the form posts to the page's own URL. */
+export function challengePage(i18n: I18n, c: ChallengeInput): string {
+    return page(
+    i18n,
+    i18n._({ id: 'secure.pageTitle', message: '3-D Secure verification (sandbox)' }),
+    `    <h1>${escapeHtml(i18n._({ id: 'secure.heading', message: '3-D Secure verification' }))}</h1>
+    <p>${escapeHtml(i18n._({ id: 'secure.intro', message: "This is the sandbox bank's challenge: no real bank or card is involved. Approve to authenticate the payment, or decline to fail it." }))}</p>
     <dl>
-      <dt>Amount</dt><dd>${escapeHtml(`${c.currency} ${c.amount}`)}</dd>
-      <dt>Card</dt><dd>${escapeHtml(c.brand)} •••• ${escapeHtml(c.last4)}</dd>
-      <dt>Reference</dt><dd>${escapeHtml(c.merchantTransactionId)}</dd>
+      <dt>${escapeHtml(i18n._({ id: 'secure.amount', message: 'Amount' }))}</dt><dd>${escapeHtml(`${c.currency} ${c.amount}`)}</dd>
+      <dt>${escapeHtml(i18n._({ id: 'secure.card', message: 'Card' }))}</dt><dd>${escapeHtml(c.brand)} •••• ${escapeHtml(c.last4)}</dd>
+      <dt>${escapeHtml(i18n._({ id: 'secure.reference', message: 'Reference' }))}</dt><dd>${escapeHtml(c.merchantTransactionId)}</dd>
     </dl>
     <form method="post">
       <div class="actions">
-        <button type="submit" name="decision" value="approve">Approve</button>
-        <button type="submit" name="decision" value="decline" class="secondary">Decline</button>
+        <button type="submit" name="decision" value="approve">${escapeHtml(i18n._({ id: 'secure.approve', message: 'Approve' }))}</button>
+        <button type="submit" name="decision" value="decline" class="secondary">${escapeHtml(i18n._({ id: 'secure.decline', message: 'Decline' }))}</button>
       </div>
     </form>
-    <p class="sandbox">Sandbox payment provider</p>`,
+    <p class="sandbox">${escapeHtml(i18n._({ id: 'secure.provider', message: 'Sandbox payment provider' }))}</p>`,
   )
 }
 
-export function messagePage(title: string, message: string): string {
-  return page(title, `    <h1>${escapeHtml(title)}</h1>\n    <p>${escapeHtml(message)}</p>`)
+/** The challenge of a payment the sandbox no longer knows. */
+export function expiredChallengePage(i18n: I18n): string {
+  return messagePage(
+    i18n,
+    i18n._({ id: 'secure.expiredTitle', message: 'Verification expired' }),
+    i18n._({ id: 'secure.expired', message: 'This payment session has expired. Please start again.' }),
+  )
+}
+
+/** A challenge answered with neither button (a hand-made request). */
+export function noDecisionPage(i18n: I18n): string {
+  return messagePage(
+    i18n,
+    i18n._({ id: 'secure.noDecisionTitle', message: 'Choose Approve or Decline' }),
+    i18n._({ id: 'secure.noDecision', message: 'Go back and choose Approve or Decline.' }),
+  )
+}
+
+function messagePage(i18n: I18n, title: string, message: string): string {
+  return page(i18n, title, `    <h1>${escapeHtml(title)}</h1>\n    <p>${escapeHtml(message)}</p>`)
 }

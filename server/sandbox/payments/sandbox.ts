@@ -6,12 +6,14 @@ import { envelope, failure, paymentObject, statusFor } from './answers.ts'
 import { checkCard } from './cards.ts'
 import type { ParameterError } from './cards.ts'
 import { readGooglePayToken } from './googlePay.ts'
-import { challengePage, messagePage } from './pages.ts'
+import { readLanguageHint } from '../../../src/i18n/languageHint.ts'
+import { pickLanguage, sandboxI18n, sandboxI18ns } from '../i18n.ts'
+import { challengePage, expiredChallengePage, noDecisionPage } from './pages.ts'
 import { CheckoutStore, newPaymentId, resultAt } from './store.ts'
 import type { Checkout, Customer, Outcome, Payment } from './store.ts'
 import { otherCardResult, sandboxResults, testCardFor } from './testCards.ts'
 import type { SandboxResult } from './testCards.ts'
-import { widgetScript } from './widget.ts'
+import { widgetScript, widgetTexts } from './widget.ts'
 
 export const paymentSandboxPrefix = '/sandbox/payments'
 
@@ -72,12 +74,13 @@ export function paymentSandboxRoutes(options: PaymentSandboxOptions): Hono {
     return noStore(c.json({ result: sandboxResults.checkoutCreated, ...envelope(now(), checkout.id), id: checkout.id }))
   })
 
-  app.get('/v1/paymentWidgets.js', (c) => {
+  app.get('/v1/paymentWidgets.js', async (c) => {
     const id = c.req.query('checkoutId') ?? ''
     const checkout = checkoutIdShape.test(id) ? store.get(id) : undefined
     // A used checkout cannot take another payment, so the widget shows it as expired rather than a form.
     const usable = checkout && !checkout.payment ? checkout.id : null
-    return c.body(widgetScript({ checkoutId: usable, scriptPath: c.req.path }), 200, {
+    const texts = Object.fromEntries(Object.entries(await sandboxI18ns()).map(([language, i18n]) => [language, widgetTexts(i18n)]))
+    return c.body(widgetScript({ checkoutId: usable, scriptPath: c.req.path, texts }), 200, {
       'Content-Type': 'application/javascript; charset=utf-8',
       'Cache-Control': 'no-store',
       'X-Content-Type-Options': 'nosniff',
@@ -120,6 +123,7 @@ export function paymentSandboxRoutes(options: PaymentSandboxOptions): Hono {
       submittedAt: now(),
       shopperResultUrl,
       outcome,
+      ...(form['customer.browser.language'] ? { browserLanguage: form['customer.browser.language'].slice(0, 35) } : {}),
     }
     const url = outcome.kind === 'challenge' ? `${baseOf(c, '/v1/checkouts/')}/v1/threeDSecure/${checkout.id}` : resultUrl(checkout.payment, checkout.id)
     return noStore(c.json({ redirect: { url } }))
@@ -138,23 +142,24 @@ export function paymentSandboxRoutes(options: PaymentSandboxOptions): Hono {
     return noStore(c.json(paymentObject({ ...checkout, payment, result, ndc: checkout.id, now: now() }), statusFor(result.code)))
   })
 
-  app.get('/v1/threeDSecure/:id', (c) => {
+  app.get('/v1/threeDSecure/:id', async (c) => {
     const checkout = findCheckout(c.req.param('id'))
     const payment = checkout?.payment
-    if (!checkout || !payment) return page(c, 404, messagePage('Verification expired', expiredMessage))
+    const i18n = await shopperI18n(c, payment)
+    if (!checkout || !payment) return page(c, 404, expiredChallengePage(i18n))
     // Answered already (a reload, the back button): the bank sends the shopper on to the merchant again.
     if (payment.outcome.kind !== 'challenge') return c.redirect(resultUrl(payment, checkout.id), 303)
-    const html = challengePage({ ...checkout, brand: payment.brand, last4: payment.card?.last4Digits ?? '' })
+    const html = challengePage(i18n, { ...checkout, brand: payment.brand, last4: payment.card?.last4Digits ?? '' })
     return page(c, 200, html, payment.shopperResultUrl)
   })
 
   app.post('/v1/threeDSecure/:id', limit(1024), async (c) => {
     const checkout = findCheckout(c.req.param('id'))
     const payment = checkout?.payment
-    if (!checkout || !payment) return page(c, 404, messagePage('Verification expired', expiredMessage))
+    if (!checkout || !payment) return page(c, 404, expiredChallengePage(await shopperI18n(c, payment)))
     if (payment.outcome.kind === 'challenge') {
       const decision = (await formOf(c)).decision
-      if (decision !== 'approve' && decision !== 'decline') return page(c, 400, messagePage('Choose Approve or Decline', 'Go back and choose Approve or Decline.'))
+      if (decision !== 'approve' && decision !== 'decline') return page(c, 400, noDecisionPage(await shopperI18n(c, payment)))
       payment.outcome = { kind: 'result', result: decision === 'approve' ? sandboxResults.succeeded : sandboxResults.authenticationFailed }
     }
     // A second answer (a double click) changes nothing and goes to the same place.
@@ -242,6 +247,11 @@ function baseOf(c: Context, routeStart: string): string {
 function noStore(res: Response): Response {
   res.headers.set('Cache-Control', 'no-store')
   return res
+}
+
+/** The bank page's language: the browser language the widget sent, else the storefront's `lang` cookie, else Accept-Language. */
+function shopperI18n(c: Context, payment: Payment | undefined) {
+  return sandboxI18n(pickLanguage(payment?.browserLanguage, readLanguageHint(c.req.header('Cookie')), c.req.header('Accept-Language')))
 }
 
 /** Pages for the shopper's browser: nothing loads but inline style, and forms post only here or to the merchant. */

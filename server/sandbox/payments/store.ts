@@ -24,6 +24,8 @@ export interface Payment {
   submittedAt: number
   shopperResultUrl: string
   outcome: Outcome
+  /** The shopper's browser language as the widget sent it (`customer.browser.language`), for the bank's page. */
+  browserLanguage?: string
 }
 
 export interface Checkout {

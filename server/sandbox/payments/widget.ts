@@ -1,3 +1,5 @@
+import type { I18n } from '@lingui/core'
+
 /**
  * The sandbox's COPYandPAY widget script. It runs in the merchant's page, so it is plain ES2017 with no imports,
  * finds its own origin from its script URL (it works cross-origin too) and renders the card form into
@@ -8,6 +10,38 @@ export interface WidgetConfig {
   checkoutId: string | null
   /** This script's own path, for browsers without document.currentScript. */
   scriptPath: string
+  /**
+   * The widget's texts by language; the script shows the one `wpwlOptions.locale` names (COPYandPAY's option),
+   * else the page's `<html lang>`, else English (which must be there).
+   */
+  texts: Record<string, WidgetTexts>
+}
+
+export type WidgetTexts = ReturnType<typeof widgetTexts>
+
+/** Everything the widget says, in one language. */
+export function widgetTexts(i18n: I18n) {
+  return {
+    accept: i18n._({ id: 'widget.accept', message: 'We accept' }),
+    cardNumber: i18n._({ id: 'widget.cardNumber', message: 'Card Number' }),
+    expiryDate: i18n._({ id: 'widget.expiryDate', message: 'Expiry Date' }),
+    expiryFormat: i18n._({ id: 'widget.expiryFormat', message: 'MM / YY' }),
+    cvv: i18n._({ id: 'widget.cvv', message: 'CVV' }),
+    cvvHint: i18n._({ id: 'widget.cvvHint', message: '3 digits on the back' }),
+    holder: i18n._({ id: 'widget.holder', message: 'Card holder' }),
+    pay: i18n._({ id: 'widget.pay', message: 'Pay now' }),
+    processing: i18n._({ id: 'widget.processing', message: 'Processing…' }),
+    noRealCard: i18n._({ id: 'widget.noRealCard', message: 'Sandbox payment provider: no real card is charged.' }),
+    invalidNumber: i18n._({ id: 'widget.invalidNumber', message: 'Invalid card number' }),
+    brandNotAccepted: i18n._({ id: 'widget.brandNotAccepted', message: 'This card brand is not accepted' }),
+    invalidExpiry: i18n._({ id: 'widget.invalidExpiry', message: 'Invalid expiry date' }),
+    cardExpired: i18n._({ id: 'widget.cardExpired', message: 'Card expired' }),
+    invalidCvv: i18n._({ id: 'widget.invalidCvv', message: 'Invalid CVV' }),
+    invalidHolder: i18n._({ id: 'widget.invalidHolder', message: 'Invalid card holder' }),
+    failed: i18n._({ id: 'widget.failed', message: 'The payment could not be made. Please try again.' }),
+    offline: i18n._({ id: 'widget.offline', message: 'We could not reach the payment service. Check your connection and try again.' }),
+    expired: i18n._({ id: 'widget.expired', message: 'This payment session has expired. Please start again.' }),
+  }
 }
 
 const source = String.raw`(function () {
@@ -16,8 +50,6 @@ const source = String.raw`(function () {
   var script = document.currentScript;
   var scriptUrl = new URL((script && script.src) || config.scriptPath, location.href);
   var brandNames = { VISA: 'Visa', MASTER: 'Mastercard', DISCOVER: 'Discover', AMEX: 'American Express' };
-  var expiredMessage = 'This payment session has expired. Please start again.';
-  var offlineMessage = 'We could not reach the payment service. Check your connection and try again.';
   var waitForFormMs = 10000;
 
   // A second copy of the script (a re-mounted page) takes over from the first.
@@ -33,6 +65,15 @@ const source = String.raw`(function () {
     try { f(arg); } catch (e) { setTimeout(function () { throw e; }); }
   }
   function widgetError(name, message) { var e = new Error(message); e.name = name; return e; }
+  // The shopper's language: the merchant's wpwlOptions.locale, else the page's own, else English.
+  function language() {
+    var wanted = [options().locale, document.documentElement.lang];
+    for (var i = 0; i < wanted.length; i++) {
+      var code = String(wanted[i] || '').split(/[-_]/)[0].toLowerCase();
+      if (code && Object.prototype.hasOwnProperty.call(config.texts, code)) return code;
+    }
+    return 'en';
+  }
 
   function el(tag, attrs, children) {
     var node = document.createElement(tag);
@@ -102,6 +143,7 @@ const source = String.raw`(function () {
   }
 
   function render(form) {
+    var lang = language(), text = config.texts[lang];
     var brands = (form.getAttribute('data-brands') || 'VISA MASTER').toUpperCase().split(/\s+/).filter(Boolean);
     var uid = 'wpwl-' + Math.random().toString(36).slice(2, 8);
     var message = el('div', { class: 'wpwl-message', role: 'alert' });
@@ -123,39 +165,41 @@ const source = String.raw`(function () {
       var name = Object.prototype.hasOwnProperty.call(brandNames, b) ? brandNames[b] : b;
       return el('li', { class: 'wpwl-brand wpwl-brand-' + b.replace(/[^A-Z0-9]/g, '') }, [name]);
     }));
-    var brandBox = el('div', { class: 'wpwl-brands' }, [el('span', { id: uid + '-brands', class: 'wpwl-brands-title' }, ['We accept']), brandList]);
-    var button = el('button', { type: 'submit', class: 'wpwl-button wpwl-button-pay' }, ['Pay now']);
+    var brandBox = el('div', { class: 'wpwl-brands' }, [el('span', { id: uid + '-brands', class: 'wpwl-brands-title' }, [text.accept]), brandList]);
+    var button = el('button', { type: 'submit', class: 'wpwl-button wpwl-button-pay' }, [text.pay]);
     var container = el('div', { class: 'wpwl-form wpwl-form-card' }, [
       brandBox,
-      field('number', 'Card Number', { inputmode: 'numeric', autocomplete: 'cc-number', maxlength: '23', placeholder: '1234 5678 9012 3456' }),
+      field('number', text.cardNumber, { inputmode: 'numeric', autocomplete: 'cc-number', maxlength: '23', placeholder: '1234 5678 9012 3456' }),
       el('div', { class: 'wpwl-row' }, [
-        field('expiry', 'Expiry Date', { inputmode: 'numeric', autocomplete: 'cc-exp', maxlength: '9', placeholder: 'MM / YY' }, 'MM / YY'),
-        field('cvv', 'CVV', { inputmode: 'numeric', autocomplete: 'cc-csc', maxlength: '4' }, '3 digits on the back')
+        field('expiry', text.expiryDate, { inputmode: 'numeric', autocomplete: 'cc-exp', maxlength: '9', placeholder: text.expiryFormat }, text.expiryFormat),
+        field('cvv', text.cvv, { inputmode: 'numeric', autocomplete: 'cc-csc', maxlength: '4' }, text.cvvHint)
       ]),
-      field('holder', 'Card holder', { autocomplete: 'cc-name', maxlength: '128', autocapitalize: 'words' }),
+      field('holder', text.holder, { autocomplete: 'cc-name', maxlength: '128', autocapitalize: 'words' }),
       message,
       button,
-      el('p', { class: 'wpwl-secure' }, ['Sandbox payment provider: no real card is charged.'])
+      el('p', { class: 'wpwl-secure' }, [text.noRealCard])
     ]);
 
     var checks = {
       number: function (v) {
         var d = digitsOf(v);
-        if (!/^\d{12,19}$/.test(d) || !luhn(d)) return 'Invalid card number';
+        if (!/^\d{12,19}$/.test(d) || !luhn(d)) return text.invalidNumber;
         var b = brandOf(d);
-        return b && brands.indexOf(b) >= 0 ? '' : 'This card brand is not accepted';
+        return b && brands.indexOf(b) >= 0 ? '' : text.brandNotAccepted;
       },
       expiry: function (v) {
         var e = parseExpiry(v);
-        if (!e) return 'Invalid expiry date';
+        if (!e) return text.invalidExpiry;
         var now = new Date(), current = now.getFullYear() * 12 + now.getMonth(), expires = e.year * 12 + e.month - 1;
-        if (expires < current) return 'Card expired';
-        return expires > current + 240 ? 'Invalid expiry date' : '';
+        if (expires < current) return text.cardExpired;
+        return expires > current + 240 ? text.invalidExpiry : '';
       },
-      cvv: function (v) { return /^\d{3,4}$/.test(v.trim()) ? '' : 'Invalid CVV'; },
-      holder: function (v) { var h = v.trim(); return h.length >= 3 && h.length <= 128 ? '' : 'Invalid card holder'; }
+      cvv: function (v) { return /^\d{3,4}$/.test(v.trim()) ? '' : text.invalidCvv; },
+      holder: function (v) { var h = v.trim(); return h.length >= 3 && h.length <= 128 ? '' : text.invalidHolder; }
     };
     var order = ['number', 'expiry', 'cvv', 'holder'];
+    // What a field says when the provider refuses a value these checks let through (its rules are the same).
+    var refused = { number: text.invalidNumber, expiry: text.invalidExpiry, cvv: text.invalidCvv, holder: text.invalidHolder };
 
     function showError(key, text) {
       var f = fields[key];
@@ -189,7 +233,7 @@ const source = String.raw`(function () {
     function setBusy(on) {
       busy = on;
       button.disabled = on;
-      button.textContent = on ? 'Processing\u2026' : 'Pay now';
+      button.textContent = on ? text.processing : text.pay;
       container.setAttribute('aria-busy', on ? 'true' : 'false');
     }
 
@@ -199,10 +243,11 @@ const source = String.raw`(function () {
       var first = null;
       errors.forEach(function (e) {
         var key = byName[e && e.name];
-        if (key && typeof e.message === 'string') { showError(key, e.message); first = first || key; }
+        // The provider answers in English: the field shows this widget's own words for the problem.
+        if (key) { showError(key, checks[key](fields[key].input.value) || refused[key]); first = first || key; }
       });
       if (first) { fields[first].input.focus(); return; }
-      message.textContent = (data && data.result && data.result.description) || 'The payment could not be made. Please try again.';
+      message.textContent = text.failed;
     }
 
     function pay() {
@@ -215,6 +260,7 @@ const source = String.raw`(function () {
         'card.expiryYear': String(e.year),
         'card.cvv': fields.cvv.input.value.trim(),
         paymentBrand: brandOf(number),
+        'customer.browser.language': lang,
         shopperResultUrl: new URL(form.getAttribute('action') || location.href, document.baseURI).href
       });
       var url = new URL('checkouts/' + encodeURIComponent(config.checkoutId) + '/payment', scriptUrl).href;
@@ -233,7 +279,7 @@ const source = String.raw`(function () {
           serverErrors(answer.data);
         }, function () {
           setBusy(false);
-          message.textContent = offlineMessage;
+          message.textContent = text.offline;
         });
     }
 
@@ -254,6 +300,7 @@ const source = String.raw`(function () {
   }
 
   function expire(form) {
+    var expiredMessage = config.texts[language()].expired;
     var note = el('p', { class: 'wpwl-message wpwl-message-expired', role: 'alert' }, [expiredMessage]);
     var container = el('div', { class: 'wpwl-form' }, [note]);
     // The form stays a place for messages only: submitting it must not leave the page.

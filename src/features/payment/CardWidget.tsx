@@ -15,6 +15,8 @@ const WidgetSlot = styled('div')`
 `
 
 interface WidgetOptions {
+  /** The widget's language (COPYandPAY's option); it keeps the one it opened in. */
+  locale?: string
   onReady?: () => void
   onError?: (error: unknown) => void
 }
@@ -82,16 +84,18 @@ export function CardWidget({ customerId, checkoutId }: { customerId: number; che
  * URL) and loads the provider's script for the checkout, which fills the form.
  */
 function ProviderWidget({ checkout, loading, onReady, onFailed }: { checkout: Checkout; loading: boolean; onReady: () => void; onFailed: (message: string) => void }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const form = useRef<HTMLFormElement>(null)
   const events = useRef({ onReady, onFailed })
   events.current = { onReady, onFailed }
   const resultUrl = new URL(`/payment_status/${encodeURIComponent(checkout.checkoutId)}`, window.location.origin).href
 
   // Mounting loads the script; a retry mounts the widget afresh (the failure notice replaced it meanwhile).
+  // It opens in the language on screen; a language chosen later does not reload it (that would clear the card typed in).
   useEffect(() => {
     const w = window as unknown as { wpwlOptions?: WidgetOptions }
     w.wpwlOptions = {
+      locale: i18n.locale,
       onReady: () => events.current.onReady(),
       onError: (error) => events.current.onFailed(String((error as { message?: string })?.message ?? 'Unable to load script')),
     }

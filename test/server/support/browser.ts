@@ -4,6 +4,8 @@
  */
 export class FetchBrowser {
   readonly jar = new Map<string, string>()
+  /** The Accept-Language this browser sends with every request, when set. */
+  acceptLanguage?: string
 
   constructor(readonly base: string) {}
 
@@ -14,6 +16,7 @@ export class FetchBrowser {
   async request(url: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers)
     if (this.jar.size) headers.set('Cookie', this.cookieHeader)
+    if (this.acceptLanguage) headers.set('Accept-Language', this.acceptLanguage)
     const res = await fetch(new URL(url, this.base), { ...init, headers, redirect: 'manual' })
     for (const line of res.headers.getSetCookie()) {
       const [pair = ''] = line.split(';')

@@ -4,8 +4,13 @@
  * A local stand-in for Google's pay.js: `google.payments.api.PaymentsClient` with the same methods and answers,
  * whose "payment sheet" is an in-page modal dialog paying with a fixed test card. It exists because Google's
  * script cannot be reached in development, tests and offline demos; `@google-pay/button-react` uses it as it
- * would use Google's client. Plain DOM on purpose: it stands in for Google's own (English) UI, not the app's.
+ * would use Google's client. Plain DOM on purpose: it stands in for Google's own UI, not the app's. Like Google's
+ * sheet it speaks the shopper's language: the language on screen when it opens (the app's Lingui instance).
+ * What it tells developers (DEVELOPER_ERROR messages, as Google's) stays English.
  */
+import { msg, t } from '@lingui/core/macro'
+import type { MessageDescriptor } from '@lingui/core'
+import { i18n } from '@lingui/core'
 
 type Api = typeof google.payments.api
 type GoogleGlobal = { payments?: { api?: Partial<Api> } }
@@ -160,6 +165,21 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, ..
 
 let sheetCount = 0
 
+/** The button's name per Google's button types, as Google's own button reads it. */
+const buttonLabels = {
+  book: msg`Book with Google Pay`,
+  buy: msg`Buy with Google Pay`,
+  checkout: msg`Checkout with Google Pay`,
+  donate: msg`Donate with Google Pay`,
+  order: msg`Order with Google Pay`,
+  pay: msg`Pay with Google Pay`,
+  plain: msg`Google Pay`,
+  subscribe: msg`Subscribe with Google Pay`,
+  // Google's older names for buy and plain.
+  long: msg`Buy with Google Pay`,
+  short: msg`Google Pay`,
+} satisfies Record<google.payments.api.ButtonType, MessageDescriptor>
+
 /** The sandbox's payment sheet: a modal bottom sheet that settles once, with Pay or with a cancellation. */
 function openSheet(
   request: google.payments.api.PaymentDataRequest,
@@ -171,27 +191,27 @@ function openSheet(
   const dialog = el('dialog', 'gpay-sandbox-sheet')
   dialog.setAttribute('aria-labelledby', id)
 
-  const title = el('h2', '', 'Google Pay (sandbox)')
+  const title = el('h2', '', t`Google Pay (sandbox)`)
   title.id = id
-  const merchant = el('p', 'gpay-sandbox-merchant', el('strong', '', request.merchantInfo.merchantName ?? 'Merchant'),
+  const merchant = el('p', 'gpay-sandbox-merchant', el('strong', '', request.merchantInfo.merchantName ?? t`Merchant`),
     el('span', 'gpay-sandbox-total', formatTotal(info)))
   const rows = el('dl', 'gpay-sandbox-rows')
   const shipping = [SHIPPING.name, SHIPPING.address1, SHIPPING.locality, SHIPPING.administrativeArea, SHIPPING.postalCode, SHIPPING.countryCode]
-  const shown: [string, string][] = [['Payment', CARD.description]]
-  if (request.shippingAddressRequired) shown.push(['Ship to', shipping.filter(Boolean).join(', ')])
-  if (request.emailRequired) shown.push(['Email', EMAIL])
+  const shown: [string, string][] = [[t`Payment`, CARD.description]]
+  if (request.shippingAddressRequired) shown.push([t`Ship to`, shipping.filter(Boolean).join(', ')])
+  if (request.emailRequired) shown.push([t`Email`, EMAIL])
   for (const [term, detail] of shown) rows.append(el('div', '', el('dt', '', term), el('dd', '', detail)))
 
-  const pay = el('button', 'gpay-sandbox-pay', 'Pay')
+  const pay = el('button', 'gpay-sandbox-pay', t`Pay`)
   pay.type = 'button'
   pay.autofocus = true
-  const cancel = el('button', 'gpay-sandbox-cancel', 'Cancel')
+  const cancel = el('button', 'gpay-sandbox-cancel', t`Cancel`)
   cancel.type = 'button'
 
   const body = el('div', 'gpay-sandbox-body',
     el('div', 'gpay-sandbox-grip'),
     el('div', 'gpay-sandbox-head', logo(), title),
-    el('p', 'gpay-sandbox-note', 'Test environment: no real card is charged.'),
+    el('p', 'gpay-sandbox-note', t`Test environment: no real card is charged.`),
     merchant, rows,
     el('div', 'gpay-sandbox-actions', cancel, pay))
   dialog.append(body)
@@ -261,7 +281,7 @@ class SandboxPaymentsClient {
     const button = el('button', `gpay-sandbox-button ${options.buttonColor === 'white' ? 'white' : 'black'}`)
     button.type = 'button'
     const type = options.buttonType ?? 'buy'
-    button.setAttribute('aria-label', type === 'plain' ? 'Google Pay' : `${type === 'pay' ? 'Pay' : type[0]!.toUpperCase() + type.slice(1)} with Google Pay`)
+    button.setAttribute('aria-label', i18n._(buttonLabels[type] ?? buttonLabels.buy))
     button.append(logo())
     if (options.buttonRadius !== undefined) button.style.borderRadius = `${options.buttonRadius}px`
     button.addEventListener('click', (event) => {

@@ -1,0 +1,51 @@
+import { setupI18n, type I18n, type Messages } from '@lingui/core'
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../../src/domain/language.ts'
+import { compileCatalogue } from '../i18n/catalogues.ts'
+
+/*
+ * The sandboxes speak the shopper's language as a provider's hosted pages do: the sign-in page per the OpenID
+ * request's `ui_locales`, the card widget per `wpwlOptions.locale`, the bank's 3-D Secure page per the browser
+ * language the widget sent with the payment. Their messages are the catalogue locales/sandbox/{locale}.po,
+ * written as `i18n._({ id, message })` with explicit ids (the server runs without Lingui's macros).
+ */
+
+let loaded: Promise<Map<Language, Messages>> | undefined
+
+/** Every language's compiled messages, read from the .po files once per process. */
+function catalogues(): Promise<Map<Language, Messages>> {
+  loaded ??= Promise.all(
+    LANGUAGES.map(async (language) => [language, JSON.parse(await compileCatalogue('sandbox', language)).messages as Messages] as const),
+  ).then((entries) => new Map(entries))
+  // A failed read (a broken .po) is tried again on the next page rather than kept.
+  loaded.catch(() => (loaded = undefined))
+  return loaded
+}
+
+/** A Lingui instance showing the sandbox's messages in `language`. */
+export async function sandboxI18n(language: Language): Promise<I18n> {
+  const messages = await catalogues()
+  return setupI18n({ locale: language, messages: { [language]: messages.get(language) ?? {} } })
+}
+
+/** Every language's instance, for texts a page picks from in the browser (the card widget). */
+export async function sandboxI18ns(): Promise<Record<Language, I18n>> {
+  const entries = await Promise.all(LANGUAGES.map(async (language) => [language, await sandboxI18n(language)] as const))
+  return Object.fromEntries(entries) as Record<Language, I18n>
+}
+
+/**
+ * The first language the sandboxes speak from a list of preferences, best first: language tags ("af", "af-ZA",
+ * "xh_ZA") and space- or comma-separated lists of them (`ui_locales`, Accept-Language, its q-values ignored).
+ * English when none of them names one.
+ */
+export function pickLanguage(...preferences: Array<string | null | undefined>): Language {
+  for (const preference of preferences) {
+    if (!preference) continue
+    for (const tag of preference.split(/[\s,]+/)) {
+      const primary = tag.split(/[-_;]/)[0]?.toLowerCase()
+      if (isLanguage(primary)) return primary
+    }
+  }
+  return DEFAULT_LANGUAGE
+}
+
