@@ -241,6 +241,31 @@ describe('3-D Secure challenge', () => {
     expect(answer.body.result).toEqual({ code: '100.380.401', description: 'User Authentication Failed' })
   })
 
+  it("speaks the browser language the widget sent, else the storefront's lang cookie, else Accept-Language", async () => {
+    const id = await createCheckout()
+    expect((await pay(id, '4000000000000002', { 'customer.browser.language': 'af' })).status).toBe(200)
+    const afrikaans = await (await app.request(`${base}/v1/threeDSecure/${id}`, { headers: { Cookie: 'lang=xh' } })).text()
+    expect(afrikaans).toContain('<html lang="af">')
+    expect(afrikaans).toContain('<h1>3-D Secure-verifikasie</h1>')
+    expect(afrikaans).toContain('<dt>Bedrag</dt><dd>ZAR 299.00</dd>')
+    expect(afrikaans).toMatch(/value="approve">Keur goed<\/button>/)
+    expect(afrikaans).toMatch(/value="decline"[^>]*>Weier<\/button>/)
+    const noDecision = await post(`/v1/threeDSecure/${id}`, { decision: 'maybe' }, {})
+    expect(noDecision.status).toBe(400)
+    expect(await noDecision.text()).toContain('<h1>Kies Keur goed of Weier</h1>')
+
+    const other = await challenged()
+    const isiXhosa = await (await app.request(`${base}/v1/threeDSecure/${other}`, { headers: { Cookie: 'theme=dark; lang=xh', 'Accept-Language': 'af' } })).text()
+    expect(isiXhosa).toContain('<html lang="xh">')
+    expect(isiXhosa).toContain('<h1>Uqinisekiso lwe-3-D Secure</h1>')
+    expect(isiXhosa).toMatch(/value="approve">Vuma<\/button>/)
+    const byHeader = await (await app.request(`${base}/v1/threeDSecure/${other}`, { headers: { 'Accept-Language': 'af-ZA,en;q=0.5' } })).text()
+    expect(byHeader).toContain('<h1>3-D Secure-verifikasie</h1>')
+    const expired = await app.request(`${base}/v1/threeDSecure/ABCDEF0123456789.sandbox01`, { headers: { Cookie: 'lang=xh' } })
+    expect(expired.status).toBe(404)
+    expect(await expired.text()).toContain('<h1>Uqinisekiso luphelelwe lixesha</h1>')
+  })
+
   it('answers 404 for a checkout without a challenge', async () => {
     expect((await app.request(`${base}/v1/threeDSecure/ABCDEF0123456789.sandbox01`)).status).toBe(404)
   })

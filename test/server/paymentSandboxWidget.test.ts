@@ -14,14 +14,14 @@ const accessToken = 'widget-token'
 const screenshotDir = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url))
 
 /** A merchant page as the storefront renders it: its heading, the widget form, then the provider's script. */
-const merchantPage = (checkoutId: string) => `<!doctype html>
-<html lang="en">
+const merchantPage = (checkoutId: string, { lang = 'en', locale = '' } = {}) => `<!doctype html>
+<html lang="${lang}">
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>Pay for order SO-000123</title>
   <style>body { font: 16px/1.5 system-ui, sans-serif; margin: 0; padding: 16px; background: #f4f6fa; } main { background: #fff; padding: 16px; border-radius: 8px; }</style>
-  <script>window.wpwlOptions = { onReady: function () { window.readyCalls = (window.readyCalls || 0) + 1 } }</script>
+  <script>window.wpwlOptions = { ${locale ? `locale: '${locale}', ` : ''}onReady: function () { window.readyCalls = (window.readyCalls || 0) + 1 } }</script>
 </head>
 <body>
   <main>
@@ -36,7 +36,7 @@ describe('the sandbox card widget in a browser', () => {
   const sandbox = paymentSandboxRoutes({ entityId, accessToken })
   const app = new Hono()
     .route(paymentSandboxPrefix, sandbox)
-    .get('/pay/:id', (c) => c.html(merchantPage(c.req.param('id'))))
+    .get('/pay/:id', (c) => c.html(merchantPage(c.req.param('id'), { lang: c.req.query('lang'), locale: c.req.query('locale') })))
     .get('/payment_status/:id', (c) => c.html('<!doctype html><title>Result</title><h1>Payment result</h1>'))
   let server: ServerType
   let origin = ''
@@ -127,4 +127,53 @@ describe('the sandbox card widget in a browser', () => {
       await context.close()
     }
   })
+  /** A checkout of R299.00 as the storefront's server creates it. */
+  async function newCheckout(): Promise<string> {
+    const created = await provider('/v1/checkouts', {
+      method: 'POST',
+      body: new URLSearchParams({ entityId, amount: '299.00', currency: 'ZAR', paymentType: 'DB', merchantTransactionId: 'SO-000124' }).toString(),
+    })
+    return ((await created.json()) as { id: string }).id
+  }
+
+  const languages = [
+    { code: 'af', query: 'locale=af', number: 'Kaartnommer', expiry: 'Vervaldatum', holder: 'Kaarthouer', pay: 'Betaal nou', messages: ['Ongeldige kaartnommer', 'Ongeldige vervaldatum', 'Ongeldige CVV', 'Ongeldige kaarthouer'], bank: '3-D Secure-verifikasie', approve: 'Keur goed' },
+    { code: 'xh', query: 'lang=xh', number: 'Inombolo yekhadi', expiry: 'Umhla wokuphelelwa', holder: 'Umnini-khadi', pay: 'Hlawula ngoku', messages: ['Inombolo yekhadi ayichanekanga', 'Umhla wokuphelelwa awuchanekanga', 'I-CVV ayichanekanga', 'Umnini-khadi akachanekanga'], bank: 'Uqinisekiso lwe-3-D Secure', approve: 'Vuma' },
+  ] as const
+  for (const lang of languages) {
+    it(`speaks ${lang.code} (${lang.query.startsWith('locale') ? 'wpwlOptions.locale' : "the page's <html lang>"}), and the bank's page follows it`, async () => {
+      const id = await newCheckout()
+      const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true })
+      context.setDefaultTimeout(5_000)
+      const page = await context.newPage()
+      const problems: string[] = []
+      page.on('pageerror', (error) => problems.push(error.message))
+      try {
+        await page.goto(`${origin}/pay/${id}?${lang.query}`)
+        await page.getByLabel(lang.number).waitFor()
+        await page.getByRole('button', { name: lang.pay }).click()
+        for (const message of lang.messages) await page.getByText(message, { exact: true }).waitFor()
+        expect(await page.getByText('Invalid card number', { exact: true }).count()).toBe(0)
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+        await mkdir(screenshotDir, { recursive: true })
+        await page.screenshot({ path: `${screenshotDir}sandbox-card-widget-${lang.code}-360.png`, fullPage: true, animations: 'disabled' })
+
+        // The 3-D Secure test card: the bank's page opens in the widget's language (the page's cookie says nothing).
+        await page.getByLabel(lang.number).fill('4000 0000 0000 0002')
+        await page.getByLabel(lang.expiry).fill(`12/${String(new Date().getFullYear() + 3).slice(2)}`)
+        await page.getByLabel(lang.holder).fill('Thandi Nkosi')
+        await page.getByLabel('CVV').fill('123')
+        await page.getByRole('button', { name: lang.pay }).click()
+        await page.getByRole('heading', { level: 1, name: lang.bank }).waitFor()
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang.code)
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+        await page.screenshot({ path: `${screenshotDir}sandbox-3ds-${lang.code}-360.png`, fullPage: true, animations: 'disabled' })
+        await page.getByRole('button', { name: lang.approve }).click()
+        await page.waitForURL((url) => url.pathname === `/payment_status/${id}`)
+        expect(problems).toEqual([])
+      } finally {
+        await context.close()
+      }
+    })
+  }
 })

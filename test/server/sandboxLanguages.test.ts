@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest'
+import { LANGUAGES } from '../../src/domain/language.ts'
+import { pickLanguage, sandboxI18n } from '../../server/sandbox/i18n.ts'
+import { expiredPage, signInPage } from '../../server/sandbox/identity/page.ts'
+import { sandboxIdentities } from '../../server/sandbox/identity/identities.ts'
+import { challengePage, expiredChallengePage, noDecisionPage } from '../../server/sandbox/payments/pages.ts'
+import { widgetTexts } from '../../server/sandbox/payments/widget.ts'
+
+/** What reads the same in every language: names, brands, amounts and the card code's own name. */
+const SAME_IN_EVERY_LANGUAGE = new Set(['CVV', 'ZAR 299.00', 'VISA •••• 0002', 'SO-000123', ...sandboxIdentities.map((id) => id.email)])
+
+/** The text a page shows: every run of text between tags, and the <title>, trimmed; only runs with a letter. */
+function shownText(html: string): string[] {
+  return html
+    .replace(/<style>[\s\S]*?<\/style>/g, '')
+    .split(/<[^>]+>/)
+    .map((text) => text.replace(/\s+/g, ' ').trim())
+    .filter((text) => /\p{L}/u.test(text))
+}
+
+const pages = {
+  'identity sign-in': (i18n: Awaited<ReturnType<typeof sandboxI18n>>) =>
+    signInPage({ i18n, provider: 'google', action: '/x', error: i18n._({ id: 'identity.missingIdentity', message: 'Enter an email address and a display name.' }) }),
+  'identity expired': expiredPage,
+  '3-D Secure challenge': (i18n: Awaited<ReturnType<typeof sandboxI18n>>) =>
+    challengePage(i18n, { amount: '299.00', currency: 'ZAR', brand: 'VISA', last4: '0002', merchantTransactionId: 'SO-000123' }),
+  '3-D Secure expired': expiredChallengePage,
+  '3-D Secure without a decision': noDecisionPage,
+  'card widget': (i18n: Awaited<ReturnType<typeof sandboxI18n>>) => Object.values(widgetTexts(i18n)).map((text) => `<p>${text}</p>`).join(''),
+}
+
+describe("the sandboxes' pages in isiXhosa and Afrikaans", () => {
+  for (const [name, render] of Object.entries(pages)) {
+    it(`${name}: no English sentence is left, and <html lang> names the language`, async () => {
+      const english = new Set(shownText(render(await sandboxI18n('en'))))
+      expect(english.size).toBeGreaterThan(0)
+      for (const language of ['af', 'xh'] as const) {
+        const html = render(await sandboxI18n(language))
+        const left = shownText(html).filter((text) => english.has(text) && !SAME_IN_EVERY_LANGUAGE.has(text))
+        expect(left, `${language}: still English`).toEqual([])
+        if (html.startsWith('<!doctype html>')) expect(html).toMatch(new RegExp(`<html lang="${language}">`))
+      }
+    })
+  }
+
+  it('the check finds an English text left in a page', async () => {
+    const english = new Set(shownText(expiredPage(await sandboxI18n('en'))))
+    const half = expiredPage(await sandboxI18n('af')).replace(/<h1>[^<]*<\/h1>/, '<h1>This sign-in has expired</h1>')
+    expect(shownText(half).filter((text) => english.has(text))).toEqual(['This sign-in has expired'])
+  })
+})
+
+describe('the language a sandbox page picks', () => {
+  it('takes the first supported language of the preferences, best first', () => {
+    expect(pickLanguage('af')).toBe('af')
+    expect(pickLanguage('fr-CA xh-ZA af')).toBe('xh')
+    expect(pickLanguage(undefined, null, 'de-DE,af-ZA;q=0.8,en;q=0.5')).toBe('af')
+    expect(pickLanguage('XH_za')).toBe('xh')
+    expect(pickLanguage(undefined, 'en-GB', 'af')).toBe('en')
+    expect(pickLanguage('fr', 'zu-ZA', '')).toBe('en')
+    expect(pickLanguage()).toBe('en')
+  })
+
+  it('every language has every message compiled (English where nothing else is)', async () => {
+    for (const language of LANGUAGES) {
+      const i18n = await sandboxI18n(language)
+      expect(i18n.locale).toBe(language)
+      expect(Object.keys(i18n.messages).length).toBeGreaterThan(40)
+    }
+  })
+})
