@@ -7,11 +7,12 @@ import type { Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { zaTowns } from './src/features/address/townsPlugin.ts'
 import { compileCatalogues } from './server/i18n/catalogues.ts'
+import { LANGUAGES } from './src/domain/language.ts'
 
 /** Compiles every locale's catalogue to /i18n/{lng}.json: emitted at build, served in dev. */
 function i18nCatalogues(): Plugin {
   // The lab's catalogue travels in the lab's own chunk (src/features/lab/labI18n.ts); the sandboxes' is the server's.
-  const compile = () => compileCatalogues('storefront')
+  const compile = () => compileCatalogues('storefront', LANGUAGES)
   return {
     name: 'i18n-catalogues',
     async generateBundle() {

@@ -1,32 +1,43 @@
-import { getConfig } from '@lingui/conf'
-import { createCompiledCatalog, getCatalogs } from '@lingui/cli/api'
-import { repoRoot } from '../paths.ts'
+import { readFile } from 'node:fs/promises'
+import { formatter } from '@lingui/format-po'
+import { compileMessage } from '@lingui/message-utils/compileMessage'
+import { fromRoot } from '../paths.ts'
 
 /**
- * The catalogues of lingui.config.ts by name: the storefront's (`locales/{locale}`, served as /i18n/{lng}.json),
+ * The catalogues of lingui.config.ts by name: the storefront's (`locales/{locale}.po`, served as /i18n/{lng}.json),
  * the machine lab's (`locales/lab/…`, inside the lab's chunk) and the sandboxes' pages (`locales/sandbox/…`,
  * read by the server).
  */
-export type CatalogueName = 'storefront' | 'lab' | 'sandbox'
+export const catalogueFolders = { storefront: 'locales', lab: 'locales/lab', sandbox: 'locales/sandbox' } as const
+export type CatalogueName = keyof typeof catalogueFolders
 
-function nameOf(path: string): CatalogueName | undefined {
-  const folder = /\/locales\/(?:([a-z]+)\/)?\{locale\}$/.exec(path)
-  if (!folder) return undefined
-  const name = folder[1] ?? 'storefront'
-  return name === 'storefront' || name === 'lab' || name === 'sandbox' ? name : undefined
+const SOURCE_LOCALE = 'en'
+const po = formatter()
+
+type Entries = Record<string, { message?: string; translation?: string }>
+
+async function read(name: CatalogueName, locale: string): Promise<Entries> {
+  return po.parse(await readFile(fromRoot(catalogueFolders[name], `${locale}.po`), 'utf8'), { locale, sourceLocale: SOURCE_LOCALE, filename: '' }) as Entries
 }
 
-/** A locale's messages of one catalogue, compiled from its .po file (English where a message has no translation). */
+/**
+ * A locale's messages of one catalogue, compiled as `lingui compile --namespace json` does (English where a message
+ * has no translation), read straight from the .po files: this runs in the server and in the build, where Lingui's
+ * CLI (which loads lingui.config.ts) cannot always be loaded. test/i18n/catalogueCompiler.test.ts holds it to the CLI.
+ */
 export async function compileCatalogue(name: CatalogueName, locale: string): Promise<string> {
-  const config = getConfig({ cwd: repoRoot })
-  const catalog = (await getCatalogs(config)).find((c) => nameOf(c.path) === name)
-  if (!catalog) throw new Error(`lingui.config.ts has no ${name} catalogue`)
-  const { messages } = await catalog.getTranslations(locale, { fallbackLocales: config.fallbackLocales ?? {}, sourceLocale: config.sourceLocale ?? 'en' })
-  return createCompiledCatalog(locale, messages, { namespace: 'json' }).source
+  const [source, target] = await Promise.all([read(name, SOURCE_LOCALE), locale === SOURCE_LOCALE ? undefined : read(name, locale)])
+  const ids = [...new Set([...Object.keys(source), ...Object.keys(target ?? {})])].sort()
+  const messages = Object.fromEntries(
+    ids.map((id) => {
+      const text = target?.[id]?.translation || source[id]?.translation || source[id]?.message || target?.[id]?.message || id
+      return [id, compileMessage(text)]
+    }),
+  )
+  return JSON.stringify({ messages })
 }
 
 /** Every locale's compiled messages of one catalogue, as JSON text by locale. */
-export async function compileCatalogues(name: CatalogueName): Promise<Map<string, string>> {
-  const locales = getConfig({ cwd: repoRoot }).locales
+export async function compileCatalogues(name: CatalogueName, locales: readonly string[]): Promise<Map<string, string>> {
   return new Map(await Promise.all(locales.map(async (locale) => [locale, await compileCatalogue(name, locale)] as const)))
 }

@@ -8,9 +8,9 @@ import type { Locator, Page } from 'playwright-core'
 import { horizontalOverflow, screenshot, useBrowser } from './browser.ts'
 import { controlledByWorker, signInAsDemo } from './portal.ts'
 import { waitForApp } from './storefront.ts'
+import { API_KEY, expectToast, placeUnpaidOrder } from './accounts.ts'
 
 const session = useBrowser()
-const KEY = process.env.VITE_API_KEY ?? process.env.API_KEY ?? 'storefront-sandbox-key'
 
 /** What each language calls the things the test looks for (locales/*.po). */
 const words = {
@@ -31,6 +31,22 @@ const words = {
     payByCard: 'Betaal met kredietkaart',
     billing: 'Fakturering',
     wallets: 'Beursies',
+    login: 'Meld aan',
+    signInWithGoogle: 'Meld aan met Google',
+    sandboxEmail: 'E-pos',
+    displayName: 'Vertoonnaam',
+    continue: 'Gaan voort',
+    loggedIn: 'Suksesvol aangemeld!',
+    googlePay: 'Betaal met Google Pay',
+    googlePaySheet: 'Google Pay (toetsomgewing)',
+    sheetCancel: 'Kanselleer',
+    googlePayCancelled: 'Google Pay is gekanselleer. Niks is gehef nie; kies hoe jy wil betaal.',
+    cardDetails: 'Voer jou kaartbesonderhede in',
+    card: { number: 'Kaartnommer', expiry: 'Vervaldatum', holder: 'Kaarthouer', pay: 'Betaal nou', invalidNumber: 'Ongeldige kaartnommer' },
+    bank: '3-D Secure-verifikasie',
+    approve: 'Keur goed',
+    paid: 'Betaling suksesvol',
+    succeeded: 'Transaksie suksesvol',
     needsConnection: 'Jy moet aanlyn wees om isiXhosa die eerste keer te kies. Probeer asseblief weer wanneer jy weer aanlyn is.',
   },
   xh: {
@@ -49,6 +65,22 @@ const words = {
     payByCard: 'Hlawula ngekhadi lekhredithi',
     billing: 'Iibhili',
     wallets: 'Izipaji',
+    login: 'Ngena',
+    signInWithGoogle: 'Ngena nge-Google',
+    sandboxEmail: 'I-imeyile',
+    displayName: 'Igama eliboniswayo',
+    continue: 'Qhubeka',
+    loggedIn: 'Ungene ngempumelelo!',
+    googlePay: 'Hlawula nge-Google Pay',
+    googlePaySheet: 'Google Pay (indawo yovavanyo)',
+    sheetCancel: 'Rhoxisa',
+    googlePayCancelled: 'I-Google Pay irhoxisiwe. Akukho mali itsaliweyo; khetha indlela yokuhlawula.',
+    cardDetails: 'Faka iinkcukacha zekhadi lakho',
+    card: { number: 'Inombolo yekhadi', expiry: 'Umhla wokuphelelwa', holder: 'Umnini-khadi', pay: 'Hlawula ngoku', invalidNumber: 'Inombolo yekhadi ayichanekanga' },
+    bank: 'Uqinisekiso lwe-3-D Secure',
+    approve: 'Vuma',
+    paid: 'Intlawulo iphumelele',
+    succeeded: 'Intengiselwano iphumelele',
   },
 } as const
 
@@ -85,7 +117,7 @@ async function unpaidOrderId(page: Page): Promise<number> {
     const unpaid = (orders as { id: number; status: string }[]).find((o) => o.status.toLowerCase() === 'payment not completed')
     if (!unpaid) throw new Error('the demo customer has no unpaid order')
     return unpaid.id
-  }, KEY)
+  }, API_KEY)
 }
 
 /** The demo customer's prepaid SIM (the one with a wallet), from the server. */
@@ -96,7 +128,7 @@ async function prepaidServiceId(page: Page): Promise<number> {
     const prepaid = (services as { id: number; available_balance?: number }[]).find((s) => s.available_balance !== undefined)
     if (!prepaid) throw new Error('the demo customer has no prepaid SIM')
     return prepaid.id
-  }, KEY)
+  }, API_KEY)
 }
 
 describe('switching language', () => {
@@ -180,6 +212,61 @@ describe('switching language', () => {
       await keep(page, `languages-payment-${code}-360`)
     }
   })
+
+  for (const code of ['af', 'xh'] as const) {
+    test(`the providers' own screens in ${code}: social sign-in, the Google Pay sheet, the card form and the bank's 3-D Secure page`, async () => {
+      const page = await session.page()
+      const w = words[code]
+      await page.goto('/login')
+      await switchLanguage(page, 'en', code)
+      await expectLanguage(page, code)
+
+      // The identity sandbox's page, in the language the storefront asked for.
+      await page.getByRole('link', { name: w.signInWithGoogle }).click()
+      await page.getByRole('heading', { level: 1, name: w.signInWithGoogle }).waitFor()
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(code)
+      await keep(page, `languages-social-sandbox-${code}-360`)
+      await page.getByLabel(w.sandboxEmail, { exact: true }).fill(`ayanda.${code}.${Date.now().toString(36)}@example.co.za`)
+      await page.getByLabel(w.displayName, { exact: true }).fill('Ayanda Mokoena')
+      await page.getByRole('button', { name: w.continue, exact: true }).click()
+      await expectToast(page, w.loggedIn)
+      await page.waitForURL((url) => url.pathname === '/profile')
+
+      const order = await placeUnpaidOrder(page)
+      await page.goto(`/orders/${order.id}`)
+      await page.getByRole('link', { name: w.payForOrder }).click()
+      await page.getByRole('heading', { level: 1, name: w.payment }).waitFor()
+
+      // Google Pay's sheet (the sandbox's stand-in) speaks the language on screen.
+      await page.getByRole('button', { name: w.googlePay }).click()
+      const sheet = page.getByRole('dialog', { name: w.googlePaySheet })
+      await sheet.waitFor()
+      await keep(page, `languages-google-pay-sheet-${code}-360`)
+      await sheet.getByRole('button', { name: w.sheetCancel }).click()
+      await page.getByText(w.googlePayCancelled).waitFor()
+
+      // The provider's card form, then the sandbox bank's page, both in the customer's language.
+      await page.getByRole('button', { name: w.payByCard }).click()
+      await page.getByRole('heading', { level: 1, name: w.cardDetails }).waitFor()
+      await page.getByLabel(w.card.number).fill('4200000000000001')
+      await page.getByRole('button', { name: w.card.pay }).click()
+      await page.getByText(w.card.invalidNumber, { exact: true }).waitFor()
+      await keep(page, `languages-card-form-${code}-360`)
+      await page.getByLabel(w.card.number).fill('4000000000000002')
+      await page.getByLabel(w.card.expiry).fill(`12/${String(new Date().getFullYear() + 3).slice(2)}`)
+      await page.getByLabel(w.card.holder).fill('Ayanda Mokoena')
+      await page.getByLabel('CVV').fill('123')
+      await page.getByRole('button', { name: w.card.pay }).click()
+      await page.getByRole('heading', { level: 1, name: w.bank }).waitFor()
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(code)
+      await keep(page, `languages-3ds-${code}-360`)
+      await page.getByRole('button', { name: w.approve }).click()
+      await page.getByRole('heading', { level: 1, name: w.paid }).waitFor({ timeout: 15_000 })
+      // The provider's description, "Transaction succeeded", in the customer's language.
+      await page.getByText(w.succeeded, { exact: true }).waitFor()
+      await keep(page, `languages-payment-status-${code}-360`)
+    })
+  }
 
   test('a language that still fails after its last retry leaves the current one, and the customer is told', async () => {
     const context = await session.context()

@@ -1,11 +1,10 @@
 import { describe, expect, test } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { horizontalOverflow, screenshot, useBrowser } from './browser.ts'
-import { expectProfile, signUp, uniqueEmail } from './accounts.ts'
+import { API_KEY, expectProfile, signUp, uniqueEmail } from './accounts.ts'
 import { addFirstProducts, cartLines, openCart, openHome, proceedToOrder } from './storefront.ts'
 
 const session = useBrowser()
-const KEY = process.env.VITE_API_KEY ?? process.env.API_KEY ?? 'storefront-sandbox-key'
 
 interface ServerOrder {
   id: number
@@ -24,7 +23,7 @@ async function serverOrders(page: Page): Promise<ServerOrder[]> {
     const me = await (await fetch('/api/auth/session', { headers: { Key: key } })).json()
     const reply = await fetch(`/api/v2/partner/orders/${me.user.id}`, { headers: { Key: key }, cache: 'no-store' })
     return (await reply.json()).orders
-  }, KEY)
+  }, API_KEY)
 }
 
 /** A signed-in customer with two products in the cart, on a page the worker controls. */

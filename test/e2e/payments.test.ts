@@ -1,49 +1,22 @@
 import { describe, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
 import { horizontalOverflow, screenshot, useBrowser } from './browser.ts'
-import { expectProfile, expectToast, signUp, uniqueEmail } from './accounts.ts'
+import { API_KEY, expectProfile, expectToast, placeUnpaidOrder, signUp, uniqueEmail, type Placed } from './accounts.ts'
 
 const session = useBrowser()
-const KEY = process.env.VITE_API_KEY ?? process.env.API_KEY ?? 'storefront-sandbox-key'
 
-interface Placed {
-  id: number
-  number: string
-  customerId: number
-}
-
-/** A signed-up customer with one unpaid order, made through the API the app itself calls (the order flow has its own tests). */
+/** A signed-up customer with one unpaid order (the order flow has its own tests). */
 async function customerWithOrder(page: Page): Promise<Placed> {
   await signUp(page, uniqueEmail())
   await expectProfile(page)
-  return page.evaluate(async (key) => {
-    const me = await (await fetch('/api/auth/session', { headers: { Key: key } })).json()
-    const id = crypto.randomUUID()
-    const address = { street_number: '12', street_name: 'Long Street', city: 'Cape Town', province: 'Western Cape', postal_code: '8001' }
-    const line = {
-      cart_id: crypto.randomUUID(), product_id: 1, id: 1, name: '4G Uncapped 10Mbps', unit_price: 299, image: '/images/products/4g-10mbps.svg',
-      product_configs: { value_adds: [], configs: [{ friendly_name: 'Home', comments: 'Free text' }] },
-    }
-    const body = {
-      order: {
-        id, order_lines: [line], total: 299, deliveryAddress: address,
-        delivery: { type: 'scheduled', time: '', instructions: '', sales_channel: 'WEB', rica_type: 'courier' },
-        partner: { id: 1, comments: 'Web storefront', agent_email: 'webstore@storefront.co.za' },
-      },
-    }
-    const res = await fetch(`/api/v10/partner/order/${me.user.id}`, {
-      method: 'POST', headers: { Key: key, 'Content-Type': 'application/json', 'Idempotency-Key': id }, body: JSON.stringify(body),
-    })
-    const order = await res.json()
-    return { id: order.id, number: order.number, customerId: me.user.id }
-  }, KEY)
+  return placeUnpaidOrder(page)
 }
 
 /** The customer's payment records as the server holds them. */
 async function payments(page: Page, customerId: number): Promise<{ order_id: number; status: string }[]> {
   return page.evaluate(
     async ({ key, customerId }) => (await (await fetch(`/api/v2/billing/partner/payments/${customerId}`, { headers: { Key: key }, cache: 'no-store' })).json()).payments,
-    { key: KEY, customerId },
+    { key: API_KEY, customerId },
   )
 }
 

@@ -6,10 +6,9 @@ import type { Page } from 'playwright-core'
 import type { BillCycle } from '../../src/domain/billing.ts'
 import type { Product } from '../../src/domain/product.ts'
 import type { Service } from '../../src/domain/service.ts'
-import { logIn } from './accounts.ts'
+import { API_KEY, logIn } from './accounts.ts'
 
 export const DEMO = { email: 'demo@storefront.co.za', password: 'Demo#2026', name: 'Lindiwe Dlamini' } as const
-const KEY = process.env.VITE_API_KEY ?? process.env.API_KEY ?? 'storefront-sandbox-key'
 
 /** Spec §4 status codes as the screens word them (GUIDE.md §4: the truth, not "always active"). */
 export const STATUS_TEXT: Record<number, string> = { 0: 'Active', 400: 'Suspended', 500: 'Suspended', 900: 'Cancelled' }
@@ -39,7 +38,7 @@ export async function portalTruth(page: Page): Promise<PortalTruth> {
       get('/api/v2/bootstrap'),
     ])
     return { customerId: id, services: services.services, bills: billing.bill_cycles.account_level, products: bootstrap.products }
-  }, KEY)
+  }, API_KEY)
 }
 
 export async function controlledByWorker(page: Page): Promise<void> {

@@ -1,13 +1,12 @@
 import { describe, expect, test } from 'vitest'
 import { baseUrl, newContext, useBrowser } from './browser.ts'
-import { expectProfile, logIn, logOut, signUp, uniqueEmail } from './accounts.ts'
+import { API_KEY, expectProfile, logIn, logOut, signUp, uniqueEmail } from './accounts.ts'
 
 const session = useBrowser()
-const KEY = process.env.VITE_API_KEY ?? process.env.API_KEY ?? 'storefront-sandbox-key'
 
 /** Asks the server directly, outside any browser, whether this session cookie still works. */
 async function sessionAlive(sid: string): Promise<boolean> {
-  const res = await fetch(`${baseUrl()}/api/auth/session`, { headers: { Key: KEY, Cookie: `sid=${sid}` } })
+  const res = await fetch(`${baseUrl()}/api/auth/session`, { headers: { Key: API_KEY, Cookie: `sid=${sid}` } })
   return res.status === 200
 }
 

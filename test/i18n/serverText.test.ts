@@ -48,3 +48,21 @@ describe('order and bill statuses from the server, in the customer’s language'
     expect(statusText(xh, 'On hold')).toBe('On hold')
   })
 })
+
+describe("the card provider's result descriptions, in the customer's language", () => {
+  it('keeps every one of them word for word in English (apostrophes included), translates them in xh and af, and shows others as sent', async () => {
+    const { sandboxResults } = await import('../../server/sandbox/payments/testCards.ts')
+    const { providerText } = await import('../../src/features/payment/providerText.ts')
+    const [en, af, xh] = await Promise.all([speaking('en'), speaking('af'), speaking('xh')])
+    const shown = Object.values(sandboxResults).filter((r) => /^(000|100|800\.100)\./.test(r.code) && r.code !== '000.200.100')
+    expect(shown.length).toBe(7)
+    for (const { description } of shown) {
+      expect(providerText(en, description)).toBe(description)
+      expect(providerText(af, description), description).not.toBe(description)
+      expect(providerText(xh, description), description).not.toBe(description)
+    }
+    expect(providerText(af, 'Transaction succeeded')).toBe('Transaksie suksesvol')
+    expect(providerText(xh, "Request successfully processed in 'Merchant in Integrator Test Mode'")).toBe('Isicelo siqhutywe ngempumelelo kwimowudi yovavanyo yomthengisi')
+    expect(providerText(af, 'transaction declined (3-D secure not supported)')).toBe('transaction declined (3-D secure not supported)')
+  })
+})

@@ -9,6 +9,7 @@ import { Card, Muted } from '../../ui/Page.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 import { WalletButton } from './googlePay/GooglePayButton.tsx'
 import { Methods, Notice, Row, Summary } from './paymentStyles.ts'
+import { providerText } from './providerText.ts'
 import { usePayment } from './usePayment.ts'
 
 /** Spec §2 /payment/{id}/: "Paying with:" Google Pay or "Pay with Credit Card", for an unpaid order of the customer's own. */
@@ -62,7 +63,7 @@ export function PayForOrder({ customerId, orderId }: { customerId: number; order
       )}
       {state.matches({ wallet: 'failed' }) && (
         <Notice $tone="error" role="alert">
-          <Trans>Payment failed. Please try again.</Trans> {state.context.result?.description ?? failure?.message ?? ''}
+          <Trans>Payment failed. Please try again.</Trans> {state.context.result ? providerText(i18n, state.context.result.description) : (failure?.message ?? '')}
         </Notice>
       )}
       {state.matches({ wallet: 'cancelled' }) && (

@@ -7,6 +7,7 @@ import { Spinner } from '../../ui/Spinner.tsx'
 import { styled } from '../../ui/styled.ts'
 import { theme } from '../../ui/theme.ts'
 import { Notice, Row } from './paymentStyles.ts'
+import { providerText } from './providerText.ts'
 import { usePayment } from './usePayment.ts'
 
 const Result = styled('div')<{ $tone: 'success' | 'pending' | 'error' }>`
@@ -18,7 +19,7 @@ const Result = styled('div')<{ $tone: 'success' | 'pending' | 'error' }>`
 
 /** Spec §2 /payment_status/{checkoutId}: Loading, then Payment Successful, Pending or Failed with the provider's words. */
 export function PaymentOutcome({ customerId, checkoutId }: { customerId: number; checkoutId: string }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const actor = usePayment(customerId, { stage: 'status', checkoutId })
   const state = useSelector(actor, (s) => s)
   const { result, failure } = state.context
@@ -72,7 +73,7 @@ export function PaymentOutcome({ customerId, checkoutId }: { customerId: number;
         <Heading>
           {tone === 'success' ? <Trans>Payment Successful</Trans> : tone === 'pending' ? <Trans>Payment Pending</Trans> : <Trans>Payment Failed</Trans>}
         </Heading>
-        <p>{result?.description}</p>
+        <p>{result ? providerText(i18n, result.description) : null}</p>
         {tone === 'pending' && (
           <p>
             <Trans>Your bank has not confirmed the payment yet. Check again in a moment.</Trans>

@@ -117,8 +117,8 @@ const CSS = `
 .gpay-sandbox-merchant strong { font-size: 16px; font-weight: 500; overflow-wrap: anywhere; }
 .gpay-sandbox-total { font-size: 22px; font-weight: 500; white-space: nowrap; }
 .gpay-sandbox-rows { margin: 0; padding: 0; }
-.gpay-sandbox-rows div { display: grid; grid-template-columns: 88px 1fr; gap: 12px; padding: 12px 0; border-top: 1px solid #e8eaed; }
-.gpay-sandbox-rows dt { color: #5f6368; font-size: 13px; padding-top: 1px; }
+.gpay-sandbox-rows div { display: grid; grid-template-columns: 120px 1fr; gap: 12px; padding: 12px 0; border-top: 1px solid #e8eaed; }
+.gpay-sandbox-rows dt { color: #5f6368; font-size: 13px; padding-top: 1px; overflow-wrap: anywhere; }
 .gpay-sandbox-rows dd { margin: 0; overflow-wrap: anywhere; }
 .gpay-sandbox-actions { display: flex; flex-direction: column-reverse; gap: 8px; margin-top: 16px; }
 .gpay-sandbox-actions button {
