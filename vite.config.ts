@@ -4,10 +4,12 @@ import babel from '@rolldown/plugin-babel'
 import { lingui } from '@lingui/vite-plugin'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import type { Plugin } from 'vite'
-import { VitePWA } from 'vite-plugin-pwa'
+import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
 import { zaTowns } from './src/features/address/townsPlugin.ts'
-import { compileCatalogues } from './server/i18n/catalogues.ts'
-import { LANGUAGES } from './src/domain/language.ts'
+import { setupI18n, type Messages } from '@lingui/core'
+import { compileCatalogue, compileCatalogues } from './server/i18n/catalogues.ts'
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './src/domain/language.ts'
+import { manifestText, manifestUrl } from './src/pwa/manifest.ts'
 
 /** Compiles every locale's catalogue to /i18n/{lng}.json: emitted at build, served in dev. */
 function i18nCatalogues(): Plugin {
@@ -26,6 +28,58 @@ function i18nCatalogues(): Plugin {
         res.setHeader('Content-Type', 'application/json')
         res.end(source)
       })
+    },
+  }
+}
+
+/** The storefront's messages in one language, as Lingui outside the app (the build has no macros). */
+async function storefrontText(language: Language) {
+  const { messages } = JSON.parse(await compileCatalogue('storefront', language)) as { messages: Messages }
+  return manifestText(setupI18n({ locale: language, messages: { [language]: messages } }))
+}
+
+const englishText = await storefrontText(DEFAULT_LANGUAGE)
+
+/** The web app manifest in English; the build adds one per language (localizedManifests). */
+const manifest = {
+  id: '/',
+  name: 'Seed Storefront',
+  short_name: 'Seed',
+  description: englishText.description,
+  start_url: '/',
+  scope: '/',
+  display: 'standalone',
+  orientation: 'portrait',
+  theme_color: '#0b4f9c',
+  background_color: '#f4f6fa',
+  lang: 'en',
+  categories: ['shopping', 'utilities'],
+  icons: [
+    { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+    { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+    { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+  ],
+  screenshots: [
+    { src: '/screenshots/home-narrow.png', sizes: '720x1480', type: 'image/png', form_factor: 'narrow', label: englishText.screenshotLabel },
+    { src: '/screenshots/home-wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: englishText.screenshotLabel },
+  ],
+} satisfies Partial<ManifestOptions>
+
+/** Writes manifest.{lng}.webmanifest for each other language: the description and screenshot labels translated. */
+function localizedManifests(): Plugin {
+  return {
+    name: 'localized-manifests',
+    async generateBundle() {
+      for (const language of LANGUAGES.filter((l) => l !== DEFAULT_LANGUAGE)) {
+        const text = await storefrontText(language)
+        const localized = {
+          ...manifest,
+          lang: language,
+          description: text.description,
+          screenshots: manifest.screenshots.map((shot) => ({ ...shot, label: text.screenshotLabel })),
+        }
+        this.emitFile({ type: 'asset', fileName: manifestUrl(language).slice(1), source: JSON.stringify(localized) })
+      }
     },
   }
 }
@@ -78,6 +132,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     lingui(),
     // The server renderer of first pages (server/build/buildApp.ts) needs neither the catalogues nor a worker.
     !isSsrBuild && i18nCatalogues(),
+    !isSsrBuild && localizedManifests(),
     zaTowns(),
     !isSsrBuild &&
     VitePWA({
@@ -91,29 +146,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         globIgnores: ['**/screenshots/**'],
       },
-      manifest: {
-        id: '/',
-        name: 'Seed Storefront',
-        short_name: 'Seed',
-        description: 'Uncapped 4G and 5G data packages: browse, order and manage your SIMs, even offline.',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        orientation: 'portrait',
-        theme_color: '#0b4f9c',
-        background_color: '#f4f6fa',
-        lang: 'en',
-        categories: ['shopping', 'utilities'],
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
-        screenshots: [
-          { src: '/screenshots/home-narrow.png', sizes: '720x1480', type: 'image/png', form_factor: 'narrow', label: 'Product packages' },
-          { src: '/screenshots/home-wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: 'Product packages' },
-        ],
-      },
+      manifest,
     }),
   ],
   publicDir: 'src/public',

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { UserSchema } from '../../src/domain/account.ts'
+import { EMAIL_TAKEN, UserSchema } from '../../src/domain/account.ts'
 import type { Address, User } from '../../src/domain/account.ts'
 import type { Queryable } from '../db/types.ts'
 
@@ -18,7 +18,7 @@ export interface NewCustomer {
 /** Thrown when the email (compared case-insensitively) already has an account. */
 export class DuplicateEmailError extends Error {
   constructor() {
-    super('An account with this email already exists.')
+    super(EMAIL_TAKEN)
   }
 }
 

@@ -1,4 +1,4 @@
-import { DELIVERY_DEFAULTS, ORDER_STATUS_NEW } from '../../src/domain/order.ts'
+import { DELIVERY_DEFAULTS, ORDER_STATUS_NEW, unavailableText } from '../../src/domain/order.ts'
 import type { CreateOrderRequest } from '../../src/domain/order.ts'
 import type { Partner } from '../config.ts'
 import type { Queryable } from '../db/types.ts'
@@ -43,7 +43,7 @@ export async function priceLines(tx: Queryable, lines: NewOrder['order_lines']):
   for (const line of lines) {
     const product = products.get(line.product_id)
     if (!product?.active) {
-      return { error: `${product?.name ?? line.name} is no longer available.`, code: 'product_unavailable', product_id: line.product_id }
+      return { error: unavailableText(product?.name ?? line.name), code: 'product_unavailable', product_id: line.product_id }
     }
     const config = line.product_configs.configs[0]
     priced.push({

@@ -6,6 +6,7 @@ import type { Context } from 'hono'
 import type { Messages } from '@lingui/core'
 import { defaultLocale, type Locale } from '../../src/i18n/locales.ts'
 import { readLanguageHint } from '../../src/i18n/languageHint.ts'
+import { manifestUrl } from '../../src/pwa/manifest.ts'
 import { rendererDir, rendererFile } from '../build/buildApp.ts'
 import { catalogueBytes } from '../catalogue/catalogueBytes.ts'
 import type { Queryable } from '../db/types.ts'
@@ -98,6 +99,7 @@ export function injectPage(template: string, page: { html: string; css: string; 
     .join('')
   return template
     .replace(/<html lang="[^"]*"/, `<html lang="${page.locale}"`)
+    .replace('<link rel="manifest" href="/manifest.webmanifest">', () => `<link rel="manifest" href="${manifestUrl(page.locale)}">`)
     .replace('<script', () => `${images}<script`)
     .replace('</head>', () => `<style id="_goober">${page.css.replace(/<\//g, '<\\/')}</style>${page.preloads}</head>`)
     .replace(rootPattern, () => `<div id="root">${page.html}</div>${page.data}`)

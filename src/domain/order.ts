@@ -130,3 +130,11 @@ export function statusLook(status: string): StatusLook {
 /** Paying is offered only for a new order the server has acknowledged (spec §2/§4). */
 export const canPay = (status: string): boolean =>
   status.trim().toLowerCase() === ORDER_STATUS_NEW.toLowerCase()
+
+/** The server's answer when an order names a product no longer sold; the log keeps it, screens translate it. */
+export const unavailableText = (name: string): string => `${name} is no longer available.`
+
+/** The product an "is no longer available" answer names, or null for any other text. */
+export function unavailableProduct(text: string): string | null {
+  return /^(.+) is no longer available\.$/s.exec(text)?.[1] ?? null
+}

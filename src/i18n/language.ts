@@ -6,6 +6,7 @@ import { NeedsConnectionError } from './catalogue.ts'
 import { i18n, isLoaded, loadCatalogue } from './i18n.ts'
 import { readLanguageHint, writeLanguageHint } from './languageHint.ts'
 import { defaultLocale, locales, type Locale } from './locales.ts'
+import { linkManifest } from '../pwa/manifest.ts'
 
 // The store and Dexie load on demand: the header's selector is part of the first paint's JS.
 
@@ -37,7 +38,10 @@ function setLoading(next: Locale | null): void {
 /** Shows a loaded language: Lingui re-renders, and <html lang> and the server's cookie hint follow. */
 function showLanguage(locale: Locale): void {
   i18n.activate(locale)
-  if (typeof document !== 'undefined') document.documentElement.lang = locale
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = locale
+    linkManifest(locale)
+  }
   writeLanguageHint(locale)
 }
 

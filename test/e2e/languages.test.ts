@@ -313,6 +313,13 @@ describe('the choice stays', () => {
     expect(await page.evaluate(() => (window as unknown as { headingsSeen: string[] }).headingsSeen)).toEqual([words.xh.home])
     const cookie = (await context.cookies()).find((c) => c.name === 'lang')
     expect(cookie).toMatchObject({ value: 'xh', path: '/', sameSite: 'Lax' })
+    // The page links the isiXhosa manifest, whose description an install shows.
+    const manifest = await page.evaluate(async () => {
+      const href = document.querySelector('link[rel="manifest"]')?.getAttribute('href') ?? ''
+      return { href, body: (await (await fetch(href)).json()) as { lang: string; description: string } }
+    })
+    expect(manifest.href).toBe('/manifest.xh.webmanifest')
+    expect(manifest.body).toMatchObject({ lang: 'xh', description: expect.stringMatching(/^Iipakethe zedatha engenamda/) })
     expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600)
   })
 

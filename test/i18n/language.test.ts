@@ -29,13 +29,20 @@ async function openPage(): Promise<Modules> {
 /** The network: /i18n/{lng}.json from the real catalogues, or whatever a test scripts. */
 let answer: (url: string) => Promise<Response>
 const requested: string[] = []
-const document = { documentElement: { lang: 'en' }, cookie: '' }
+/** The page's <link rel="manifest">, the one element the language code looks up. */
+const manifestLink = { href: '/manifest.webmanifest', getAttribute: () => manifestLink.href, setAttribute: (_: string, value: string) => (manifestLink.href = value) }
+const document = {
+  documentElement: { lang: 'en' },
+  cookie: '',
+  querySelector: (selector: string) => (selector === 'link[rel="manifest"]' ? manifestLink : null),
+}
 let page: Modules | undefined
 
 beforeEach(() => {
   requested.length = 0
   document.documentElement.lang = 'en'
   document.cookie = ''
+  manifestLink.href = '/manifest.webmanifest'
   answer = async (url) => {
     const locale = /\/i18n\/([a-z]{2})\.json$/.exec(url)?.[1]
     if (!locale) throw new TypeError(`unexpected fetch ${url}`)
@@ -101,6 +108,7 @@ describe('choosing a language', () => {
     expect(page.i18n.locale).toBe('af')
     expect(page.i18n._(generateMessageId('Cart'))).toBe('Mandjie')
     expect(document.documentElement.lang).toBe('af')
+    expect(manifestLink.href).toBe('/manifest.af.webmanifest')
     expect(document.cookie).toBe('lang=af; Path=/; Max-Age=31536000; SameSite=Lax')
     await until(async () => (await page!.queries.readChosenLanguage()) === 'af')
     const facts = await (await page.db.openStore()).db.events.where('type').equals('v1.LanguageChosen').toArray()

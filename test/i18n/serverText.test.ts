@@ -26,7 +26,18 @@ describe('why an order was refused, in the customer’s language', () => {
 
   it('shows other server text as it came', async () => {
     const xh = await speaking('xh')
-    expect(rejectionText(xh, '5G Uncapped 100Mbps is no longer available.')).toBe('5G Uncapped 100Mbps is no longer available.')
+    expect(rejectionText(xh, 'The delivery partner is offline.')).toBe('The delivery partner is offline.')
+  })
+
+  it('translates "{name} is no longer available." keeping the product name, and the sign-up server\'s taken email', async () => {
+    const [af, xh] = await Promise.all([speaking('af'), speaking('xh')])
+    const { unavailableText } = await import('../../src/domain/order.ts')
+    const { EMAIL_TAKEN } = await import('../../src/domain/account.ts')
+    const { translateMessage } = await import('../../src/features/account/validationMessages.ts')
+    expect(rejectionText(af, unavailableText('5G Uncapped 100Mbps'))).toBe('5G Uncapped 100Mbps is nie meer beskikbaar nie.')
+    expect(rejectionText(xh, unavailableText('5G Uncapped 100Mbps'))).toBe('I-5G Uncapped 100Mbps ayisafumaneki.')
+    expect(translateMessage(af, EMAIL_TAKEN)).toBe('Daar is reeds ’n rekening met hierdie e-posadres.')
+    expect(translateMessage(xh, EMAIL_TAKEN)).toBe('Sele ikho iakhawunti ene-imeyile le.')
   })
 })
 
@@ -64,5 +75,16 @@ describe("the card provider's result descriptions, in the customer's language", 
     expect(providerText(af, 'Transaction succeeded')).toBe('Transaksie suksesvol')
     expect(providerText(xh, "Request successfully processed in 'Merchant in Integrator Test Mode'")).toBe('Isicelo siqhutywe ngempumelelo kwimowudi yovavanyo yomthengisi')
     expect(providerText(af, 'transaction declined (3-D secure not supported)')).toBe('transaction declined (3-D secure not supported)')
+  })
+})
+
+describe("a package's speed, in the customer's language", () => {
+  it('translates "Up to {rate}" keeping the rate, and shows other wording as the catalogue has it', async () => {
+    const { speedText } = await import('../../src/features/catalogue/speedText.ts')
+    const [en, af, xh] = await Promise.all([speaking('en'), speaking('af'), speaking('xh')])
+    expect(speedText(en, 'Up to 10Mbps')).toBe('Up to 10Mbps')
+    expect(speedText(af, 'Up to 10Mbps')).toBe('Tot 10Mbps')
+    expect(speedText(xh, 'Up to 100Mbps')).toBe('Ukuya kuthi ga kwi-100Mbps')
+    expect(speedText(af, 'Best effort')).toBe('Best effort')
   })
 })

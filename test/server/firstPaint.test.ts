@@ -10,7 +10,7 @@ import { openTestDb, startupTimeout, type TestDb } from './support/testDb.ts'
 // The build's index.html as the renderer's template sees it: the root holds the boot placeholder.
 const template =
   '<!doctype html><html lang="en"><head><title>Storefront</title><script type="module" src="/assets/index-AbC123.js"></script>' +
-  '<link rel="modulepreload" href="/assets/vendor-1.js"></head><body><div id="root"><div id="boot"></div></div></body></html>'
+  '<link rel="modulepreload" href="/assets/vendor-1.js"><link rel="manifest" href="/manifest.webmanifest"></head><body><div id="root"><div id="boot"></div></div></body></html>'
 
 // A stand-in for the SSR build of src/entry-server.tsx: renders what it is given, so each test sees what the
 // server passed (the real renderer is exercised end to end in test/e2e/firstPaint.test.ts).
@@ -137,6 +137,14 @@ describe('putting a rendered page into index.html', () => {
     const page = injectPage(template, { html: '<p>x</p>', css: 'a{}</style><script>alert(1)</script>', data: '', locale: 'en', preloads: '' })
     expect(page).toContain('a{}<\\/style><script>alert(1)<\\/script></style>')
     expect(page.match(/<\/style>/g)).toHaveLength(1)
+  })
+
+  it("links the manifest of the page's language (its description is translated)", () => {
+    for (const [locale, href] of [['en', '/manifest.webmanifest'], ['af', '/manifest.af.webmanifest'], ['xh', '/manifest.xh.webmanifest']] as const) {
+      const page = injectPage(template, { html: '', css: '', data: '', locale, preloads: '' })
+      expect(page).toContain(`<link rel="manifest" href="${href}">`)
+      expect(page.match(/rel="manifest"/g)).toHaveLength(1)
+    }
   })
 
   it('refuses a template that lost its root placeholder (a build mistake) instead of sending a page without the app', () => {

@@ -1,6 +1,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { messages, unsavableMessages } from '../../domain/account.ts'
+import { EMAIL_TAKEN, messages, unsavableMessages } from '../../domain/account.ts'
 
 type MessageKey = keyof typeof messages
 
@@ -44,6 +44,7 @@ const unsavableDescriptors: Record<keyof typeof unsavableMessages, MessageDescri
 }
 
 const byText = new Map<string, MessageDescriptor>([
+  [EMAIL_TAKEN, msg`An account with this email already exists.`],
   ...(Object.keys(messages) as MessageKey[]).map((key) => [messages[key], descriptors[key]] as const),
   ...(Object.keys(unsavableMessages) as (keyof typeof unsavableMessages)[]).map((key) => [unsavableMessages[key], unsavableDescriptors[key]] as const),
 ])

@@ -5,6 +5,7 @@ import { Button } from '../../ui/Button.tsx'
 import { styled } from '../../ui/styled.ts'
 import { theme } from '../../ui/theme.ts'
 import { addsProduct } from '../../app/firstTaps.ts'
+import { speedText } from './speedText.ts'
 
 const Card = styled('article')`
   display: flex; flex-direction: column; background: ${theme.color.surface};
@@ -41,7 +42,7 @@ export function ProductCard({ product, onAdd, eager }: { product: Product; onAdd
       <div className="body">
         <h2>{product.name}</h2>
         <p className="speed">
-          {product.plan} · {product.speed}
+          {product.plan} · {speedText(i18n, product.speed)}
         </p>
         <p className="price">
           <Trans>

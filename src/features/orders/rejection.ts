@@ -1,5 +1,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import { unavailableProduct } from '../../domain/order.ts'
 import { translateMessage } from '../account/validationMessages.ts'
 
 /** Text stored for a refusal that carries no server text (spec §8); the log keeps English, screens translate it. */
@@ -15,5 +16,7 @@ const ours = new Map<string, MessageDescriptor>([
 /** Why an order was refused, in the active language: our texts and the shared validation messages are translated, other server text shows as sent. */
 export function rejectionText(i18n: I18n, reason: string): string {
   const descriptor = ours.get(reason)
-  return descriptor ? i18n._(descriptor) : translateMessage(i18n, reason)
+  if (descriptor) return i18n._(descriptor)
+  const name = unavailableProduct(reason)
+  return name === null ? translateMessage(i18n, reason) : i18n._(msg`${name} is no longer available.`)
 }
