@@ -1,5 +1,6 @@
 import * as v from 'valibot'
-import { EMAIL_TAKEN, UserSchema } from '../../src/domain/account.ts'
+import { UserSchema } from '../../src/domain/account.ts'
+import { serverMessages } from '../../src/domain/serverMessages.ts'
 import type { Address, User } from '../../src/domain/account.ts'
 import type { Queryable } from '../db/types.ts'
 
@@ -18,7 +19,7 @@ export interface NewCustomer {
 /** Thrown when the email (compared case-insensitively) already has an account. */
 export class DuplicateEmailError extends Error {
   constructor() {
-    super(EMAIL_TAKEN)
+    super(serverMessages.emailTaken)
   }
 }
 

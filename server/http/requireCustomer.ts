@@ -6,11 +6,12 @@ import type { AppEnv } from './jsonBody.ts'
 import { getCookie } from 'hono/cookie'
 import { clearSessionCookie, readSessionCookie, setSessionCookie, signedInCookieName } from './sessionCookie.ts'
 import type { CookieSettings } from './sessionCookie.ts'
+import { serverMessages } from '../../src/domain/serverMessages.ts'
 
 /** Routes behind requireCustomer read the signed-in customer's id from c.get('customerId'). */
 export type CustomerEnv = { Variables: AppEnv['Variables'] & { customerId: number } }
 
-export const notSignedIn = 'Not signed in.'
+export const notSignedIn = serverMessages.notSignedIn
 
 /** 401 unless the sid cookie names a live session; rolls the session and its cookie forward when due. */
 export function requireCustomer(db: Db, settings: CookieSettings): MiddlewareHandler<CustomerEnv> {

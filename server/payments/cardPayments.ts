@@ -5,9 +5,10 @@ import type { Db } from '../db/types.ts'
 import { payableOrder } from './payableOrder.ts'
 import type { CardProvider } from './provider.ts'
 import { recordPaymentOnce } from './recordPayment.ts'
+import { serverMessages } from '../../src/domain/serverMessages.ts'
 
-export const checkoutNotFound = 'Payment not found.'
-export const othersCheckout = 'You can only see your own payments.'
+export const checkoutNotFound = serverMessages.checkoutNotFound
+export const othersCheckout = serverMessages.othersPayments
 
 export type Refusal = { ok: false; status: 403 | 404 | 409; error: string }
 

@@ -3,11 +3,12 @@ import { ORDER_STATUS_PAID } from '../../src/domain/payment.ts'
 import type { Queryable } from '../db/types.ts'
 import { loadOrder } from '../orders/orderReply.ts'
 import type { OrderReply } from '../orders/orderReply.ts'
+import { serverMessages } from '../../src/domain/serverMessages.ts'
 
-export const orderNotFound = 'Order not found.'
-export const othersOrder = 'You can only pay for your own orders.'
-export const alreadyPaid = 'This order is already paid.'
-export const notPayable = 'This order can no longer be paid.'
+export const orderNotFound = serverMessages.orderNotFound
+export const othersOrder = serverMessages.othersOrder
+export const alreadyPaid = serverMessages.alreadyPaid
+export const notPayable = serverMessages.notPayable
 
 export type Payable = { ok: true; order: OrderReply } | { ok: false; status: 403 | 404 | 409; error: string }
 

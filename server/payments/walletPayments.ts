@@ -7,11 +7,12 @@ import { payableOrder } from './payableOrder.ts'
 import { ProviderRefused, ProviderUnavailable } from './provider.ts'
 import type { CardProvider } from './provider.ts'
 import { recordPaymentOnce } from './recordPayment.ts'
+import { serverMessages } from '../../src/domain/serverMessages.ts'
 
-export const amountMismatch = 'The amount does not match the order.'
-export const paymentInFlight = 'This payment is still being processed. Please wait a moment.'
+export const amountMismatch = serverMessages.amountMismatch
+export const paymentInFlight = serverMessages.paymentInFlight
 export const walletKeyReused = 'This request was already used for a different payment.'
-export const providerDown = 'The payment provider could not be reached. Please try again.'
+export const providerDown = serverMessages.providerDown
 
 /** A claim left unanswered this long belongs to a request that died; a retry may take it over. */
 const abandonedAfterSeconds = 120

@@ -8,8 +8,9 @@ import { requireCustomer } from '../http/requireCustomer.ts'
 import type { CustomerEnv } from '../http/requireCustomer.ts'
 import type { CookieSettings } from '../http/sessionCookie.ts'
 import { invalidUserId } from './services.ts'
+import { serverMessages } from '../../src/domain/serverMessages.ts'
 
-export const othersBilling = 'You can only view your own billing.'
+export const othersBilling = serverMessages.othersBilling
 
 /** GET /v4/partner/billing/info/3/{user_id}/ (the 3 is fixed, spec §7): only the signed-in customer's own bill cycles. */
 export function billingRoutes(db: Db, settings: CookieSettings) {

@@ -15,14 +15,15 @@ import { forgetExpiredKeys, requestHash } from '../orders/idempotency.ts'
 import type { StoredAnswer } from '../orders/idempotency.ts'
 import { listOrders, loadOrder } from '../orders/orderReply.ts'
 import { placeOrderOnce } from '../orders/placeOrderOnce.ts'
+import { serverMessages } from '../../src/domain/serverMessages.ts'
 
 export interface OrderSettings extends CookieSettings {
   partner?: Partner
 }
 
-export const othersOrders = 'You can only view your own orders.'
-export const orderForSomeoneElse = 'You can only place orders for yourself.'
-export const orderNotFound = 'Order not found.'
+export const othersOrders = serverMessages.othersOrders
+export const orderForSomeoneElse = serverMessages.orderForSomeoneElse
+export const orderNotFound = serverMessages.orderNotFound
 export const keyIsNotOrderId = 'order.id must equal the Idempotency-Key header.'
 
 const isOwn = (param: string, customerId: number) => /^\d{1,15}$/.test(param) && Number(param) === customerId

@@ -19,14 +19,15 @@ import { ProviderRefused, ProviderUnavailable } from '../payments/provider.ts'
 import { listPayments } from '../payments/recordPayment.ts'
 import type { CardProvider } from '../payments/provider.ts'
 import { payWithWalletOnce, providerDown } from '../payments/walletPayments.ts'
+import { serverMessages } from '../../src/domain/serverMessages.ts'
 
 export interface PaymentSettings extends CookieSettings {
   partner?: Partner
   provider: CardProvider
 }
 
-export const paymentForSomeoneElse = 'You can only pay for yourself.'
-export const othersPayments = 'You can only see your own payments.'
+export const paymentForSomeoneElse = serverMessages.paymentForSomeoneElse
+export const othersPayments = serverMessages.othersPayments
 
 const isOwn = (param: string | number, customerId: number) => /^\d{1,15}$/.test(String(param)) && Number(param) === customerId
 

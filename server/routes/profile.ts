@@ -5,8 +5,9 @@ import { jsonError } from '../http/errors.ts'
 import { notSignedIn, requireCustomer } from '../http/requireCustomer.ts'
 import type { CustomerEnv } from '../http/requireCustomer.ts'
 import type { CookieSettings } from '../http/sessionCookie.ts'
+import { serverMessages } from '../../src/domain/serverMessages.ts'
 
-export const otherCustomersProfile = 'You can only view your own profile.'
+export const otherCustomersProfile = serverMessages.othersProfile
 
 /** GET /v8/partner/detailed_customer_profile/email/:email: only the signed-in customer's own profile (GUIDE §4). */
 export function profileRoutes(db: Db, settings: CookieSettings) {

@@ -6,9 +6,10 @@ import { requireCustomer } from '../http/requireCustomer.ts'
 import type { CustomerEnv } from '../http/requireCustomer.ts'
 import type { CookieSettings } from '../http/sessionCookie.ts'
 import { listServices, loadService } from '../services/serviceReply.ts'
+import { serverMessages } from '../../src/domain/serverMessages.ts'
 
-export const othersServices = 'You can only view your own services.'
-export const serviceNotFound = 'Service not found.'
+export const othersServices = serverMessages.othersServices
+export const serviceNotFound = serverMessages.serviceNotFound
 export const invalidUserId = 'The user id must be a number.'
 export const invalidServiceId = 'The service id must be a number.'
 

@@ -14,14 +14,15 @@ import type { CustomerEnv } from '../http/requireCustomer.ts'
 import { clearSessionCookie, readSessionCookie, sessionTag } from '../http/sessionCookie.ts'
 import { validationError } from '../http/validationError.ts'
 import type { AccountSettings } from './users.ts'
+import { serverMessages } from '../../src/domain/serverMessages.ts'
 
-export const wrongCredentials = 'Incorrect Username or Password. Please try again.'
+export const wrongCredentials = serverMessages.wrongCredentials
 export const invalidSessionTag = 'The session to end must be a session tag.'
 
 /** Body of POST /auth/logout: optional, naming the session a logout queued offline ends. */
 const LogoutSchema = v.object({ session: v.optional(v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/, invalidSessionTag))) })
 
-export const tooManyAttempts = 'Too many sign-in attempts. Please wait a few minutes and try again.'
+export const tooManyAttempts = serverMessages.tooManyAttempts
 
 // An unknown email is checked against this, so it costs the same time as a wrong password.
 const dummyHashes = new Map<number, Promise<string>>()

@@ -13,10 +13,11 @@ import type { CookieSettings } from '../http/sessionCookie.ts'
 import { validationError } from '../http/validationError.ts'
 import { requestHash } from '../orders/idempotency.ts'
 import { storeSupportMessageOnce } from '../support/storeSupportMessage.ts'
+import { serverMessages } from '../../src/domain/serverMessages.ts'
 
 export const keyIsNotMessageId = 'id must equal the Idempotency-Key header.'
 export const supportKeyReused = 'This request was already used for a different message.'
-export const tooManyMessages = 'You have sent several messages in the last few minutes. Please wait a little before sending another.'
+export const tooManyMessages = serverMessages.tooManyMessages
 
 
 /** POST /support/messages: the Contact Us form, signed in or not, stored once per Idempotency-Key. */

@@ -36,9 +36,6 @@ export const messages = {
   province: 'Province is required.',
 } as const
 
-/** The server's answer to a sign-up with an email that already has an account. */
-export const EMAIL_TAKEN = 'An account with this email already exists.'
-
 /** A field holding characters PostgreSQL cannot store (U+0000, half a surrogate pair), by field name. */
 export const unsavableMessages = {
   first_name: 'First name contains characters that cannot be saved.',

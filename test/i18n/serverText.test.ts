@@ -32,12 +32,12 @@ describe('why an order was refused, in the customer’s language', () => {
   it('translates "{name} is no longer available." keeping the product name, and the sign-up server\'s taken email', async () => {
     const [af, xh] = await Promise.all([speaking('af'), speaking('xh')])
     const { unavailableText } = await import('../../src/domain/order.ts')
-    const { EMAIL_TAKEN } = await import('../../src/domain/account.ts')
+    const { serverMessages } = await import('../../src/domain/serverMessages.ts')
     const { translateMessage } = await import('../../src/features/account/validationMessages.ts')
     expect(rejectionText(af, unavailableText('5G Uncapped 100Mbps'))).toBe('5G Uncapped 100Mbps is nie meer beskikbaar nie.')
     expect(rejectionText(xh, unavailableText('5G Uncapped 100Mbps'))).toBe('I-5G Uncapped 100Mbps ayisafumaneki.')
-    expect(translateMessage(af, EMAIL_TAKEN)).toBe('Daar is reeds ’n rekening met hierdie e-posadres.')
-    expect(translateMessage(xh, EMAIL_TAKEN)).toBe('Sele ikho iakhawunti ene-imeyile le.')
+    expect(translateMessage(af, serverMessages.emailTaken)).toBe('Daar is reeds ’n rekening met hierdie e-posadres.')
+    expect(translateMessage(xh, serverMessages.emailTaken)).toBe('Sele ikho iakhawunti ene-imeyile le.')
   })
 })
 
@@ -86,5 +86,19 @@ describe("a package's speed, in the customer's language", () => {
     expect(speedText(af, 'Up to 10Mbps')).toBe('Tot 10Mbps')
     expect(speedText(xh, 'Up to 100Mbps')).toBe('Ukuya kuthi ga kwi-100Mbps')
     expect(speedText(af, 'Best effort')).toBe('Best effort')
+  })
+})
+
+describe('what the server answers a customer, in their language', () => {
+  it('every server text a customer can meet (src/domain/serverMessages.ts) is translated in xh and af, and stays word for word in English', async () => {
+    const { serverMessages } = await import('../../src/domain/serverMessages.ts')
+    const { translateMessage } = await import('../../src/features/account/validationMessages.ts')
+    const [en, af, xh] = await Promise.all([speaking('en'), speaking('af'), speaking('xh')])
+    for (const text of Object.values(serverMessages)) {
+      expect(translateMessage(en, text)).toBe(text)
+      expect(translateMessage(af, text), text).not.toBe(text)
+      expect(translateMessage(xh, text), text).not.toBe(text)
+    }
+    expect(translateMessage(af, serverMessages.tooManyAttempts)).toBe('Te veel pogings om aan te meld. Wag asseblief ’n paar minute en probeer weer.')
   })
 })

@@ -7,6 +7,7 @@ import { PasswordField } from '../../ui/forms/PasswordField.tsx'
 import { TextField } from '../../ui/forms/TextField.tsx'
 import { toast } from '../../ui/toaster.ts'
 import { signIn } from './session.ts'
+import { translateMessage } from './validationMessages.ts'
 
 /** Email and password, both required by the form (spec §5); success goes to /profile. */
 export function LoginForm() {
@@ -14,12 +15,12 @@ export function LoginForm() {
   const [password, setPassword] = useState('')
   const [busy, setBusy] = useState(false)
   const navigate = useNavigate()
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
 
   const describe = (failure: SignInFailure): string => {
     if (failure.status === 401) return t`Incorrect Username or Password. Please try again.`
     if (failure.status === undefined) return t`Could not reach the server. Check your connection and try again.`
-    return failure.message
+    return translateMessage(i18n, failure.message)
   }
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {

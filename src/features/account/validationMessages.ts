@@ -1,6 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { EMAIL_TAKEN, messages, unsavableMessages } from '../../domain/account.ts'
+import { messages, unsavableMessages } from '../../domain/account.ts'
+import { serverMessages } from '../../domain/serverMessages.ts'
 
 type MessageKey = keyof typeof messages
 
@@ -43,13 +44,38 @@ const unsavableDescriptors: Record<keyof typeof unsavableMessages, MessageDescri
   deliver_to: msg`Deliver to contains characters that cannot be saved.`,
 }
 
+/** What the server answers a customer can meet (src/domain/serverMessages.ts). */
+const serverDescriptors: Record<keyof typeof serverMessages, MessageDescriptor> = {
+  wrongCredentials: msg`Incorrect Username or Password. Please try again.`,
+  tooManyAttempts: msg`Too many sign-in attempts. Please wait a few minutes and try again.`,
+  notSignedIn: msg`Not signed in.`,
+  emailTaken: msg`An account with this email already exists.`,
+  orderNotFound: msg`Order not found.`,
+  serviceNotFound: msg`Service not found.`,
+  checkoutNotFound: msg`Payment not found.`,
+  alreadyPaid: msg`This order is already paid.`,
+  notPayable: msg`This order can no longer be paid.`,
+  amountMismatch: msg`The amount does not match the order.`,
+  paymentInFlight: msg`This payment is still being processed. Please wait a moment.`,
+  providerDown: msg`The payment provider could not be reached. Please try again.`,
+  tooManyMessages: msg`You have sent several messages in the last few minutes. Please wait a little before sending another.`,
+  othersOrder: msg`You can only pay for your own orders.`,
+  othersOrders: msg`You can only view your own orders.`,
+  orderForSomeoneElse: msg`You can only place orders for yourself.`,
+  othersServices: msg`You can only view your own services.`,
+  othersBilling: msg`You can only view your own billing.`,
+  othersProfile: msg`You can only view your own profile.`,
+  othersPayments: msg`You can only see your own payments.`,
+  paymentForSomeoneElse: msg`You can only pay for yourself.`,
+}
+
 const byText = new Map<string, MessageDescriptor>([
-  [EMAIL_TAKEN, msg`An account with this email already exists.`],
+  ...(Object.keys(serverMessages) as (keyof typeof serverMessages)[]).map((key) => [serverMessages[key], serverDescriptors[key]] as const),
   ...(Object.keys(messages) as MessageKey[]).map((key) => [messages[key], descriptors[key]] as const),
   ...(Object.keys(unsavableMessages) as (keyof typeof unsavableMessages)[]).map((key) => [unsavableMessages[key], unsavableDescriptors[key]] as const),
 ])
 
-/** The message in the active language; a text with no catalogue entry shows as it is. */
+/** A shared validation message or a server answer in the active language; a text with no catalogue entry shows as it is. */
 export function translateMessage(i18n: I18n, text: string): string {
   const descriptor = byText.get(text)
   return descriptor ? i18n._(descriptor) : text

@@ -1,12 +1,14 @@
 import { fetchOrder, fetchOrders } from '../../api/orders.ts'
+import { i18n } from '@lingui/core'
 import { ApiError } from '../../api/client.ts'
 import type { Order } from '../../domain/order.ts'
 import { saveOrder, saveOrders } from '../../store/orderCache.ts'
 import { toast } from '../../ui/toaster.ts'
+import { translateMessage } from '../account/validationMessages.ts'
 
 /** Only a server's own refusal is news to the customer; no connection just means "showing the cache". */
 function report(error: unknown): void {
-  if (error instanceof ApiError && error.status !== undefined && navigator.onLine) toast.error(error.message, 3000)
+  if (error instanceof ApiError && error.status !== undefined && navigator.onLine) toast.error(translateMessage(i18n, error.message), 3000)
 }
 
 /** Refreshes the cached order list from the server; the cache stays as it was when that fails. */

@@ -9,6 +9,7 @@ import { Card, Muted } from '../../ui/Page.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 import { WalletButton } from './googlePay/GooglePayButton.tsx'
 import { Methods, Notice, Row, Summary } from './paymentStyles.ts'
+import { translateMessage } from '../account/validationMessages.ts'
 import { providerText } from './providerText.ts'
 import { usePayment } from './usePayment.ts'
 
@@ -36,7 +37,7 @@ export function PayForOrder({ customerId, orderId }: { customerId: number; order
         </Row>
       </Card>
     )
-  if (state.matches('unpayable')) return <Unpayable order={order} message={failure?.message ?? null} />
+  if (state.matches('unpayable')) return <Unpayable order={order} message={failure ? translateMessage(i18n, failure.message) : null} />
   if (!order) return <Spinner />
 
   const offline = state.matches('offline')
@@ -59,11 +60,11 @@ export function PayForOrder({ customerId, orderId }: { customerId: number; order
         </Notice>
       )}
       {state.matches('ready') && failure && (
-        <Notice $tone="error" role="alert">{failure.message}</Notice>
+        <Notice $tone="error" role="alert">{translateMessage(i18n, failure.message)}</Notice>
       )}
       {state.matches({ wallet: 'failed' }) && (
         <Notice $tone="error" role="alert">
-          <Trans>Payment failed. Please try again.</Trans> {state.context.result ? providerText(i18n, state.context.result.description) : (failure?.message ?? '')}
+          <Trans>Payment failed. Please try again.</Trans> {state.context.result ? providerText(i18n, state.context.result.description) : (failure ? translateMessage(i18n, failure.message) : '')}
         </Notice>
       )}
       {state.matches({ wallet: 'cancelled' }) && (

@@ -7,6 +7,7 @@ import { Spinner } from '../../ui/Spinner.tsx'
 import { styled } from '../../ui/styled.ts'
 import { theme } from '../../ui/theme.ts'
 import { Notice, Row } from './paymentStyles.ts'
+import { translateMessage } from '../account/validationMessages.ts'
 import { providerText } from './providerText.ts'
 import { usePayment } from './usePayment.ts'
 
@@ -41,7 +42,7 @@ export function PaymentOutcome({ customerId, checkoutId }: { customerId: number;
         </Heading>
         <Card>
           <Notice $tone={state.context.online ? 'error' : 'info'} role="alert">
-            {state.context.online ? failure?.message : <Trans>Payment needs a connection. The result will show when you are back online.</Trans>}
+            {state.context.online ? failure && translateMessage(i18n, failure.message) : <Trans>Payment needs a connection. The result will show when you are back online.</Trans>}
           </Notice>
           <Button type="button" onClick={() => actor.send({ type: 'payment.status.check' })}>
             <Trans>Check again</Trans>
@@ -56,7 +57,7 @@ export function PaymentOutcome({ customerId, checkoutId }: { customerId: number;
           <Trans>Payment</Trans>
         </Heading>
         <Card>
-          <Notice $tone="error" role="alert">{failure?.message}</Notice>
+          <Notice $tone="error" role="alert">{failure && translateMessage(i18n, failure.message)}</Notice>
           <ButtonLink to="/orders" $variant="secondary">
             <Trans>Back to orders</Trans>
           </ButtonLink>

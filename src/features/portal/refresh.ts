@@ -1,8 +1,10 @@
+import { i18n } from '@lingui/core'
 import { ApiError } from '../../api/client.ts'
 import { fetchBilling, fetchService, fetchServices } from '../../api/portal.ts'
 import { savePortalAnswer } from '../../store/portalCache.ts'
 import type { PortalAnswer } from '../../store/rows.ts'
 import { toast } from '../../ui/toaster.ts'
+import { translateMessage } from '../account/validationMessages.ts'
 
 /** What became of a refresh: saved, refused by the server (e.g. 404), or no answer (offline). */
 export type RefreshOutcome = 'saved' | 'refused' | 'unreachable'
@@ -10,7 +12,7 @@ export type RefreshOutcome = 'saved' | 'refused' | 'unreachable'
 /** Only a server's own refusal is news to the customer; no connection just means "showing the cache". */
 function report(error: unknown): RefreshOutcome {
   const refused = error instanceof ApiError && error.status !== undefined && error.status > 0
-  if (refused && navigator.onLine) toast.error(error.message, 3000)
+  if (refused && navigator.onLine) toast.error(translateMessage(i18n, error.message), 3000)
   return refused ? 'refused' : 'unreachable'
 }
 

@@ -1,0 +1,27 @@
+/**
+ * What the server answers a customer can meet, in English (the API's language): the server sends these, and the
+ * app shows each in the customer's language (src/features/account/validationMessages.ts translates them).
+ */
+export const serverMessages = {
+  wrongCredentials: 'Incorrect Username or Password. Please try again.',
+  tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  notSignedIn: 'Not signed in.',
+  emailTaken: 'An account with this email already exists.',
+  orderNotFound: 'Order not found.',
+  serviceNotFound: 'Service not found.',
+  checkoutNotFound: 'Payment not found.',
+  alreadyPaid: 'This order is already paid.',
+  notPayable: 'This order can no longer be paid.',
+  amountMismatch: 'The amount does not match the order.',
+  paymentInFlight: 'This payment is still being processed. Please wait a moment.',
+  providerDown: 'The payment provider could not be reached. Please try again.',
+  tooManyMessages: 'You have sent several messages in the last few minutes. Please wait a little before sending another.',
+  othersOrder: 'You can only pay for your own orders.',
+  othersOrders: 'You can only view your own orders.',
+  orderForSomeoneElse: 'You can only place orders for yourself.',
+  othersServices: 'You can only view your own services.',
+  othersBilling: 'You can only view your own billing.',
+  othersProfile: 'You can only view your own profile.',
+  othersPayments: 'You can only see your own payments.',
+  paymentForSomeoneElse: 'You can only pay for yourself.',
+} as const
