@@ -58,18 +58,28 @@ describe('the sandbox card widget in a browser', () => {
   const provider = (path: string, init: RequestInit = {}) =>
     sandbox.request(path, { ...init, headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/x-www-form-urlencoded' } })
 
-  it('validates each field, then pays with a test card and returns to the shopper result URL', async () => {
+  /** A checkout of R299.00 as the storefront's server creates it. */
+  async function newCheckout(): Promise<string> {
     const created = await provider('/v1/checkouts', {
       method: 'POST',
       body: new URLSearchParams({ entityId, amount: '299.00', currency: 'ZAR', paymentType: 'DB', merchantTransactionId: 'SO-000123' }).toString(),
     })
-    const { id } = (await created.json()) as { id: string }
+    return ((await created.json()) as { id: string }).id
+  }
 
+  /** A phone-sized page that collects its script errors. */
+  async function phone() {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true })
     context.setDefaultTimeout(5_000)
     const page = await context.newPage()
     const problems: string[] = []
     page.on('pageerror', (error) => problems.push(error.message))
+    return { context, page, problems }
+  }
+
+  it('validates each field, then pays with a test card and returns to the shopper result URL', async () => {
+    const id = await newCheckout()
+    const { context, page, problems } = await phone()
     try {
       await page.goto(`${origin}/pay/${id}`)
       const number = page.getByLabel('Card Number')
@@ -127,15 +137,6 @@ describe('the sandbox card widget in a browser', () => {
       await context.close()
     }
   })
-  /** A checkout of R299.00 as the storefront's server creates it. */
-  async function newCheckout(): Promise<string> {
-    const created = await provider('/v1/checkouts', {
-      method: 'POST',
-      body: new URLSearchParams({ entityId, amount: '299.00', currency: 'ZAR', paymentType: 'DB', merchantTransactionId: 'SO-000124' }).toString(),
-    })
-    return ((await created.json()) as { id: string }).id
-  }
-
   const languages = [
     { code: 'af', query: 'locale=af', number: 'Kaartnommer', expiry: 'Vervaldatum', holder: 'Kaarthouer', pay: 'Betaal nou', messages: ['Ongeldige kaartnommer', 'Ongeldige vervaldatum', 'Ongeldige CVV', 'Ongeldige kaarthouer'], bank: '3-D Secure-verifikasie', approve: 'Keur goed' },
     { code: 'xh', query: 'lang=xh', number: 'Inombolo yekhadi', expiry: 'Umhla wokuphelelwa', holder: 'Umnini-khadi', pay: 'Hlawula ngoku', messages: ['Inombolo yekhadi ayichanekanga', 'Umhla wokuphelelwa awuchanekanga', 'I-CVV ayichanekanga', 'Umnini-khadi akachanekanga'], bank: 'Uqinisekiso lwe-3-D Secure', approve: 'Vuma' },
@@ -143,11 +144,7 @@ describe('the sandbox card widget in a browser', () => {
   for (const lang of languages) {
     it(`speaks ${lang.code} (${lang.query.startsWith('locale') ? 'wpwlOptions.locale' : "the page's <html lang>"}), and the bank's page follows it`, async () => {
       const id = await newCheckout()
-      const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true })
-      context.setDefaultTimeout(5_000)
-      const page = await context.newPage()
-      const problems: string[] = []
-      page.on('pageerror', (error) => problems.push(error.message))
+      const { context, page, problems } = await phone()
       try {
         await page.goto(`${origin}/pay/${id}?${lang.query}`)
         await page.getByLabel(lang.number).waitFor()
