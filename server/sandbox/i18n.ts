@@ -1,5 +1,6 @@
 import { setupI18n, type I18n, type Messages } from '@lingui/core'
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../../src/domain/language.ts'
+import { readLanguageHint } from '../../src/i18n/languageHint.ts'
 import { compileCatalogue } from '../i18n/catalogues.ts'
 
 /*
@@ -49,3 +50,11 @@ export function pickLanguage(...preferences: Array<string | null | undefined>): 
   return DEFAULT_LANGUAGE
 }
 
+
+/**
+ * The shopper's language on a sandbox page: what the request itself names (`ui_locales`, the widget's browser
+ * language), else the storefront's `lang` cookie (the sandboxes share its origin here), else Accept-Language.
+ */
+export function shopperI18n(asked: unknown, cookieHeader: string | null | undefined, acceptLanguage: string | null | undefined): Promise<I18n> {
+  return sandboxI18n(pickLanguage(typeof asked === 'string' ? asked : undefined, readLanguageHint(cookieHeader), acceptLanguage))
+}

@@ -7,8 +7,7 @@ import type { SocialProvider } from '../../social/providerConfig.ts'
 import { sandboxIdentities } from './identities.ts'
 import type { SandboxIdentity } from './identities.ts'
 import { createIssuer } from './issuer.ts'
-import { readLanguageHint } from '../../../src/i18n/languageHint.ts'
-import { pickLanguage, sandboxI18n } from '../i18n.ts'
+import { shopperI18n } from '../i18n.ts'
 import { expiredPage, pagePolicy, signInPage } from './page.ts'
 
 export const sandboxPrefix = '/sandbox/identity'
@@ -161,13 +160,9 @@ function send(res: ServerResponse, status: number, type: string, body: string) {
   res.end(body)
 }
 
-/**
- * The shopper's language for a sign-in page: the relying party's `ui_locales` (OpenID Connect's way of asking),
- * else the storefront's `lang` cookie (the sandbox shares its origin), else the browser's Accept-Language.
- */
+/** A sign-in page's language: the relying party's `ui_locales` (OpenID Connect's way of asking), cookie, browser. */
 function pageI18n(req: IncomingMessage, uiLocales: unknown) {
-  const asked = typeof uiLocales === 'string' ? uiLocales : undefined
-  return sandboxI18n(pickLanguage(asked, readLanguageHint(req.headers.cookie), req.headers['accept-language']))
+  return shopperI18n(uiLocales, req.headers.cookie, req.headers['accept-language'])
 }
 
 async function expired(req: IncomingMessage, res: ServerResponse) {

@@ -6,8 +6,7 @@ import { envelope, failure, paymentObject, statusFor } from './answers.ts'
 import { checkCard } from './cards.ts'
 import type { ParameterError } from './cards.ts'
 import { readGooglePayToken } from './googlePay.ts'
-import { readLanguageHint } from '../../../src/i18n/languageHint.ts'
-import { pickLanguage, sandboxI18n, sandboxI18ns } from '../i18n.ts'
+import { sandboxI18ns, shopperI18n } from '../i18n.ts'
 import { challengePage, expiredChallengePage, noDecisionPage } from './pages.ts'
 import { CheckoutStore, newPaymentId, resultAt } from './store.ts'
 import type { Checkout, Customer, Outcome, Payment } from './store.ts'
@@ -145,7 +144,7 @@ export function paymentSandboxRoutes(options: PaymentSandboxOptions): Hono {
   app.get('/v1/threeDSecure/:id', async (c) => {
     const checkout = findCheckout(c.req.param('id'))
     const payment = checkout?.payment
-    const i18n = await shopperI18n(c, payment)
+    const i18n = await bankI18n(c, payment)
     if (!checkout || !payment) return page(c, 404, expiredChallengePage(i18n))
     // Answered already (a reload, the back button): the bank sends the shopper on to the merchant again.
     if (payment.outcome.kind !== 'challenge') return c.redirect(resultUrl(payment, checkout.id), 303)
@@ -156,10 +155,10 @@ export function paymentSandboxRoutes(options: PaymentSandboxOptions): Hono {
   app.post('/v1/threeDSecure/:id', limit(1024), async (c) => {
     const checkout = findCheckout(c.req.param('id'))
     const payment = checkout?.payment
-    if (!checkout || !payment) return page(c, 404, expiredChallengePage(await shopperI18n(c, payment)))
+    if (!checkout || !payment) return page(c, 404, expiredChallengePage(await bankI18n(c, payment)))
     if (payment.outcome.kind === 'challenge') {
       const decision = (await formOf(c)).decision
-      if (decision !== 'approve' && decision !== 'decline') return page(c, 400, noDecisionPage(await shopperI18n(c, payment)))
+      if (decision !== 'approve' && decision !== 'decline') return page(c, 400, noDecisionPage(await bankI18n(c, payment)))
       payment.outcome = { kind: 'result', result: decision === 'approve' ? sandboxResults.succeeded : sandboxResults.authenticationFailed }
     }
     // A second answer (a double click) changes nothing and goes to the same place.
@@ -249,9 +248,9 @@ function noStore(res: Response): Response {
   return res
 }
 
-/** The bank page's language: the browser language the widget sent, else the storefront's `lang` cookie, else Accept-Language. */
-function shopperI18n(c: Context, payment: Payment | undefined) {
-  return sandboxI18n(pickLanguage(payment?.browserLanguage, readLanguageHint(c.req.header('Cookie')), c.req.header('Accept-Language')))
+/** The bank page's language: the browser language the widget sent with the payment, else cookie, else browser. */
+function bankI18n(c: Context, payment: Payment | undefined) {
+  return shopperI18n(payment?.browserLanguage, c.req.header('Cookie'), c.req.header('Accept-Language'))
 }
 
 /** Pages for the shopper's browser: nothing loads but inline style, and forms post only here or to the merchant. */

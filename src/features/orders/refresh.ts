@@ -1,5 +1,5 @@
-import { fetchOrder, fetchOrders } from '../../api/orders.ts'
 import { i18n } from '@lingui/core'
+import { fetchOrder, fetchOrders } from '../../api/orders.ts'
 import { ApiError } from '../../api/client.ts'
 import type { Order } from '../../domain/order.ts'
 import { saveOrder, saveOrders } from '../../store/orderCache.ts'
