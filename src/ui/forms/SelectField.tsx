@@ -1,5 +1,5 @@
 import type { ReactNode, SelectHTMLAttributes } from 'react'
-import { FieldBox } from './fieldStyles.ts'
+import { Field } from './Field.tsx'
 
 export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value'> {
   id: string
@@ -13,15 +13,16 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
 /** A labelled choice list, styled like TextField. */
 export function SelectField({ id, label, value, onValue, options, ...rest }: SelectFieldProps) {
   return (
-    <FieldBox>
-      <label htmlFor={id}>{label}</label>
-      <select {...rest} id={id} value={value} onChange={(e) => onValue(e.currentTarget.value)}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </FieldBox>
+    <Field id={id} label={label}>
+      {() => (
+        <select {...rest} id={id} value={value} onChange={(e) => onValue(e.currentTarget.value)}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   )
 }

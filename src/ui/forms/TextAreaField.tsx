@@ -1,5 +1,5 @@
 import type { ReactNode, TextareaHTMLAttributes } from 'react'
-import { FieldBox } from './fieldStyles.ts'
+import { Field } from './Field.tsx'
 
 export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value'> {
   id: string
@@ -12,23 +12,9 @@ export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLText
 
 /** A labelled multi-line input, tied to its message like TextField (aria-invalid, aria-describedby). */
 export function TextAreaField({ id, label, value, onValue, error, ...rest }: TextAreaFieldProps) {
-  const errorId = `${id}-error`
   return (
-    <FieldBox>
-      <label htmlFor={id}>{label}</label>
-      <textarea
-        {...rest}
-        id={id}
-        value={value}
-        onChange={(e) => onValue(e.currentTarget.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-      />
-      {error && (
-        <p className="error" id={errorId}>
-          {error}
-        </p>
-      )}
-    </FieldBox>
+    <Field id={id} label={label} error={error}>
+      {(link) => <textarea {...rest} {...link} id={id} value={value} onChange={(e) => onValue(e.currentTarget.value)} />}
+    </Field>
   )
 }

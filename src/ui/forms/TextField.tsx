@@ -1,6 +1,5 @@
 import type { InputHTMLAttributes, ReactNode } from 'react'
-import { Trans } from '@lingui/react/macro'
-import { FieldBox } from './fieldStyles.ts'
+import { Field } from './Field.tsx'
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   id: string
@@ -14,32 +13,9 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 
 /** A labelled text input with its error message tied to it (aria-invalid, aria-describedby). */
 export function TextField({ id, label, value, onValue, error, optional = false, type = 'text', ...rest }: TextFieldProps) {
-  const errorId = `${id}-error`
   return (
-    <FieldBox>
-      <label htmlFor={id}>
-        {label}
-        {optional && (
-          <span className="optional">
-            {' '}
-            <Trans>(optional)</Trans>
-          </span>
-        )}
-      </label>
-      <input
-        {...rest}
-        id={id}
-        type={type}
-        value={value}
-        onChange={(e) => onValue(e.currentTarget.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-      />
-      {error && (
-        <p className="error" id={errorId}>
-          {error}
-        </p>
-      )}
-    </FieldBox>
+    <Field id={id} label={label} error={error} optional={optional}>
+      {(link) => <input {...rest} {...link} id={id} type={type} value={value} onChange={(e) => onValue(e.currentTarget.value)} />}
+    </Field>
   )
 }
