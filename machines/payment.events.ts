@@ -12,7 +12,8 @@ import {
 export type PaymentEvent =
   | { type: 'payment.card.start' }
   | { type: 'payment.wallet.start' }
-  | { type: 'payment.wallet.authorised'; paymentData: WalletPaymentData }
+  /** Google Pay authorised the payment; `key` is the payment's Idempotency-Key, made by the sender with the intent. */
+  | { type: 'payment.wallet.authorised'; paymentData: WalletPaymentData; key: string }
   | { type: 'payment.wallet.cancelled' }
   | { type: 'payment.wallet.failed'; message: string }
   | { type: 'payment.widget.loaded' }
@@ -29,7 +30,7 @@ const MessageSchema = v.object({ message: v.pipe(v.string(), v.nonEmpty()) })
 export const paymentEventSchemas = {
   'payment.card.start': v.object({}),
   'payment.wallet.start': v.object({}),
-  'payment.wallet.authorised': v.object({ paymentData: WalletPaymentDataSchema }),
+  'payment.wallet.authorised': v.object({ paymentData: WalletPaymentDataSchema, key: v.pipe(v.string(), v.uuid()) }),
   'payment.wallet.cancelled': v.object({}),
   'payment.wallet.failed': MessageSchema,
   'payment.widget.loaded': v.object({}),

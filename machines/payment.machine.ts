@@ -277,7 +277,7 @@ export const paymentMachine = setup({
           on: {
             'payment.wallet.authorised': {
               target: 'paying',
-              actions: { type: 'newWalletKey', params: () => crypto.randomUUID() },
+              actions: { type: 'newWalletKey', params: ({ event }) => event.key },
             },
             'payment.wallet.cancelled': { target: 'cancelled' },
             'payment.wallet.failed': {

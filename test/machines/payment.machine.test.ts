@@ -193,36 +193,38 @@ describe('payment machine: card', () => {
   })
 })
 
+/** The Idempotency-Key the payment page makes when Google Pay authorises. */
+const WALLET_KEY = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
+
 describe('payment machine: Google Pay', () => {
-  it('authorises, pays with a new key and announces success', async () => {
+  it('authorises, pays with the key the authorisation carries and announces success', async () => {
     const p = await readyToPay()
     p.send({ type: 'payment.wallet.start' })
     expect(p.matches({ wallet: 'authorising' })).toBe(true)
-    p.send({ type: 'payment.wallet.authorised', paymentData })
+    p.send({ type: 'payment.wallet.authorised', paymentData, key: WALLET_KEY })
     expect(p.matches({ wallet: 'paying' })).toBe(true)
     const [charge] = p.payWithWallet.calls
-    expect(charge).toMatchObject({ orderId: 42, total: 299, paymentData })
-    expect(charge!.key).toMatch(/^[0-9a-f-]{36}$/)
+    expect(charge).toMatchObject({ orderId: 42, total: 299, paymentData, key: WALLET_KEY })
     await p.payWithWallet.resolve(walletAnswer(200, '000.100.110', 'ok'))
     expect(p.matches({ wallet: 'successful' })).toBe(true)
     expect(p.effects).toEqual(['rememberResult wallet 200 000.100.110', 'refreshOrder 42', 'announcePaid 42'])
   })
 
-  it('makes a new key for each authorisation', async () => {
+  it("pays each authorisation with its own key (a second one is a new payment, not the first one's retry)", async () => {
     const p = await readyToPay()
     p.send({ type: 'payment.wallet.start' })
-    p.send({ type: 'payment.wallet.authorised', paymentData })
+    p.send({ type: 'payment.wallet.authorised', paymentData, key: WALLET_KEY })
     await p.payWithWallet.resolve(walletAnswer(400, '800.100.151', 'transaction declined (invalid card)'))
     p.send({ type: 'payment.wallet.start' })
-    p.send({ type: 'payment.wallet.authorised', paymentData })
-    const [first, second] = p.payWithWallet.calls
-    expect(first!.key).not.toBe(second!.key)
+    const second = '0f8fad5b-d9cb-469f-a165-70867728950e'
+    p.send({ type: 'payment.wallet.authorised', paymentData, key: second })
+    expect(p.payWithWallet.calls.map((call) => call.key)).toEqual([WALLET_KEY, second])
   })
 
   it('announces a declined payment and lets the customer try again either way', async () => {
     const p = await readyToPay()
     p.send({ type: 'payment.wallet.start' })
-    p.send({ type: 'payment.wallet.authorised', paymentData })
+    p.send({ type: 'payment.wallet.authorised', paymentData, key: WALLET_KEY })
     await p.payWithWallet.resolve(walletAnswer(400, '800.100.151', 'transaction declined (invalid card)'))
     expect(p.matches({ wallet: 'failed' })).toBe(true)
     expect(p.effects).toEqual(['rememberResult wallet 400 800.100.151', 'announceFailed'])
@@ -233,7 +235,7 @@ describe('payment machine: Google Pay', () => {
   it('shows why a new attempt failed, not how the one before it was declined', async () => {
     const p = await readyToPay()
     p.send({ type: 'payment.wallet.start' })
-    p.send({ type: 'payment.wallet.authorised', paymentData })
+    p.send({ type: 'payment.wallet.authorised', paymentData, key: WALLET_KEY })
     await p.payWithWallet.resolve(walletAnswer(400, '800.100.151', 'transaction declined (invalid card)'))
     p.send({ type: 'payment.wallet.start' })
     expect(p.context().result).toBeNull()
@@ -245,7 +247,7 @@ describe('payment machine: Google Pay', () => {
   it('fails with the reason when the payment call fails', async () => {
     const p = await readyToPay()
     p.send({ type: 'payment.wallet.start' })
-    p.send({ type: 'payment.wallet.authorised', paymentData })
+    p.send({ type: 'payment.wallet.authorised', paymentData, key: WALLET_KEY })
     await p.payWithWallet.reject(apiError('The payment provider could not be reached. Please try again.', 502))
     expect(p.matches({ wallet: 'failed' })).toBe(true)
     expect(p.context().failure?.status).toBe(502)
@@ -255,7 +257,7 @@ describe('payment machine: Google Pay', () => {
   it('stops when the server says the order was paid meanwhile', async () => {
     const p = await readyToPay()
     p.send({ type: 'payment.wallet.start' })
-    p.send({ type: 'payment.wallet.authorised', paymentData })
+    p.send({ type: 'payment.wallet.authorised', paymentData, key: WALLET_KEY })
     await p.payWithWallet.reject(apiError('This order is already paid.', 409))
     expect(p.state()).toBe('unpayable')
   })

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, vi } from 'vitest'
+import { describe, expect } from 'vitest'
 import type { EventObject } from 'xstate'
 import { paymentMachine, type PaymentContext, type PaymentInput } from '../../machines/payment.machine.ts'
 import type { PaymentStatus, WalletPaymentAnswer } from '../../src/domain/payment.ts'
@@ -12,10 +12,8 @@ import { apiError, checkout, paymentData, statusOf, unpaidOrder, walletAnswer } 
  * (rememberCheckout, rememberResult) with their params, with no other step writing one.
  */
 
-// The wallet's Idempotency-Key is made in the machine; fixed here so a replay meets the graph's context.
+// The wallet's Idempotency-Key, made by the sender and carried by the event.
 const KEY = '00000000-0000-4000-8000-000000000042'
-const uuid = vi.spyOn(crypto, 'randomUUID').mockReturnValue(KEY)
-afterAll(() => uuid.mockRestore())
 
 const labels = new Map<EventObject, string>()
 /** An effect's answer, named `<state> ← <what>` in the tables. */
@@ -35,7 +33,7 @@ const walletStatus = { 200: walletAnswer(200, '000.100.110', 'Request successful
 const intents: EventObject[] = [
   { type: 'payment.card.start' },
   { type: 'payment.wallet.start' },
-  { type: 'payment.wallet.authorised', paymentData } as EventObject,
+  { type: 'payment.wallet.authorised', paymentData, key: KEY } as EventObject,
   { type: 'payment.wallet.cancelled' },
   { type: 'payment.wallet.failed', message: 'Google Pay is unavailable' } as EventObject,
   { type: 'payment.widget.loaded' },

@@ -12,6 +12,7 @@ import { Methods, Notice, Row, Summary } from './paymentStyles.ts'
 import { translateMessage } from '../account/validationMessages.ts'
 import { providerText } from './providerText.ts'
 import { usePayment } from './usePayment.ts'
+import { newId } from '../cart/cartIds.ts'
 
 /** Spec §2 /payment/{id}/: "Paying with:" Google Pay or "Pay with Credit Card", for an unpaid order of the customer's own. */
 export function PayForOrder({ customerId, orderId }: { customerId: number; orderId: string }) {
@@ -88,7 +89,7 @@ export function PayForOrder({ customerId, orderId }: { customerId: number; order
           amount={order.total}
           disabled={busy}
           onStart={() => actor.send({ type: 'payment.wallet.start' })}
-          onAuthorised={(paymentData) => actor.send({ type: 'payment.wallet.authorised', paymentData: paymentData as unknown as WalletPaymentData })}
+          onAuthorised={(paymentData) => actor.send({ type: 'payment.wallet.authorised', paymentData: paymentData as unknown as WalletPaymentData, key: newId() })}
           onCancel={() => actor.send({ type: 'payment.wallet.cancelled' })}
           onError={(error) => {
             reportError(error, 'google pay')

@@ -10,6 +10,7 @@ import type { Checkout, PaymentStatus, WalletPaymentAnswer } from '../../../doma
 import { readCheckout } from '../../../store/queries.ts'
 import { fake, labCustomer, sandboxCustomerId } from '../fakes.ts'
 import type { EffectMode, LabMachine } from '../labMachine.ts'
+import { newId } from '../../cart/cartIds.ts'
 import { stamped } from './facts.ts'
 
 export const LAB_ORDER_ID = 1001
@@ -76,6 +77,8 @@ export const paymentLab: LabMachine = {
           },
         },
       }),
+      // The payment's Idempotency-Key, made at the moment of sending as the payment page does.
+      stamp: () => ({ key: newId() }),
     },
     { type: 'payment.wallet.cancelled', schema: paymentEventSchemas['payment.wallet.cancelled'] },
     { type: 'payment.wallet.failed', schema: paymentEventSchemas['payment.wallet.failed'], template: () => ({ message: 'The wallet sheet closed with an error.' }) },
