@@ -38,6 +38,16 @@ export async function commit(fact: Fact, options: CommitOptions = {}): Promise<E
   })
 }
 
+/** Commits several facts, in order, in one transaction: all of them land or none. */
+export async function commitAll(facts: readonly Fact[], options: CommitOptions = {}): Promise<void> {
+  const store = options.db ?? (await openStore()).db
+  const projections = options.projections ?? registeredProjections()
+  const tables = [store.events, store.snapshots, ...new Set(projections.map((p) => store.table(p.table)))]
+  await store.transaction('rw', tables, async () => {
+    for (const fact of facts) await commit(fact, { ...options, db: store })
+  })
+}
+
 async function append(store: StoreDb, fact: Fact): Promise<number> {
   try {
     return await store.events.add(withoutSeq(fact))

@@ -11,11 +11,11 @@ function factAndOutboxTables(store: StoreDb) {
   return [store.events, store.snapshots, store.outbox, ...projectionTables]
 }
 
-/** Commits `fact` and queues `row` in one transaction. */
-export async function commitWithOutbox(fact: Fact, row: OutboxRow, given?: StoreDb): Promise<void> {
+/** Commits the facts, in order, and queues `row` in one transaction. */
+export async function commitWithOutbox(facts: Fact | readonly Fact[], row: OutboxRow, given?: StoreDb): Promise<void> {
   const store = given ?? (await openStore()).db
   await store.transaction('rw', factAndOutboxTables(store), async () => {
-    await commit(fact, { db: store })
+    for (const fact of Array.isArray(facts) ? facts : [facts]) await commit(fact, { db: store })
     await store.outbox.add(row)
   })
 }
