@@ -1,14 +1,12 @@
 import { claim, isAnswered, settle, type SendOutcome } from '../../machines/outbox.lifecycle.ts'
 import type { Fact } from '../domain/events.ts'
-import { commit } from './commit.ts'
+import { commit, commitTables } from './commit.ts'
 import { openStore, type StoreDb } from './db.ts'
-import { registeredProjections } from './projections.ts'
 import type { OutboxRow } from './rows.ts'
 
 /** Every table commit() may write, plus the outbox: a fact and its queued write land together or not at all. */
 function factAndOutboxTables(store: StoreDb) {
-  const projectionTables = new Set(registeredProjections().map((p) => store.table(p.table)))
-  return [store.events, store.snapshots, store.outbox, ...projectionTables]
+  return [...commitTables(store), store.outbox]
 }
 
 /** Commits the facts, in order, and queues `row` in one transaction. */
