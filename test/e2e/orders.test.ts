@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { horizontalOverflow, screenshot, useBrowser } from './browser.ts'
 import { API_KEY, expectProfile, placeUnpaidOrder, signUp, uniqueEmail } from './accounts.ts'
 import { addFirstProducts, cartLines, openCart, openHome, proceedToOrder } from './storefront.ts'
+import { untilOutboxSettled, watchRequests, type Watched } from './device.ts'
 
 const session = useBrowser()
 
@@ -55,6 +56,17 @@ async function fillAddress(page: Page, lines = 2): Promise<void> {
 
 const waitingText = 'Waiting for connection - it will be sent automatically'
 
+/** Every POST of an order the context's pages and service worker make (src/api/orders.ts, sw/orderQueue.ts). */
+const watchOrderPosts = (context: BrowserContext): Watched =>
+  watchRequests(context, (request) => request.method() === 'POST' && /\/api\/v10\/partner\/order\/\d+$/.test(request.url()))
+
+/**
+ * The point after which no order can be sent again: no outbox row of an order waits for an answer (the outbox is one
+ * IndexedDB for every tab), no tab drains, the worker's background-sync queue is empty with no sync due or running,
+ * and every order POST seen has its answer.
+ */
+const untilOrdersSettled = (page: Page, posts: Watched) => untilOutboxSettled(page, 'order.create', posts, { workerQueue: 'orders-v1' })
+
 async function goOffline(context: BrowserContext, page: Page): Promise<void> {
   await context.setOffline(true)
   await page.waitForFunction(() => !navigator.onLine)
@@ -63,6 +75,7 @@ async function goOffline(context: BrowserContext, page: Page): Promise<void> {
 describe('orders', () => {
   test('an order placed offline waits, survives a reload and is sent exactly once when back online', async () => {
     const context = await session.context()
+    const posts = watchOrderPosts(context)
     const page = await session.page()
     const { names, total } = await customerWithCart(page)
     await fillAddress(page)
@@ -95,13 +108,14 @@ describe('orders', () => {
     await page.getByRole('link', { name: 'PAY FOR ORDER' }).waitFor()
     expect(await horizontalOverflow(page)).toBe(0)
     await screenshot(page, 'order-detail-360')
-    // Settle: nothing sent twice after everything calmed down.
-    await page.waitForTimeout(2_000)
+    // Nothing sent twice: once nothing is left that could send the order again, the server still holds one.
+    await untilOrdersSettled(page, posts)
     expect(await serverOrders(page)).toHaveLength(1)
   })
 
   test('two tabs open while the queue drains: one order', async () => {
     const context = await session.context()
+    const posts = watchOrderPosts(context)
     const page = await session.page()
     await customerWithCart(page)
     await fillAddress(page)
@@ -114,12 +128,13 @@ describe('orders', () => {
     await context.setOffline(false)
     await expect.poll(async () => (await serverOrders(page)).length, { timeout: 20_000 }).toBe(1)
     await second.getByText(/^SO-\d+$/).first().waitFor({ timeout: 15_000 })
-    await page.waitForTimeout(3_000)
+    await untilOrdersSettled(page, posts)
     expect(await serverOrders(page)).toHaveLength(1)
   })
 
   test('the server saves an order but its answer is lost: still one order after the retry', async () => {
     const context = await session.context()
+    const posts = watchOrderPosts(context)
     const page = await session.page()
     await customerWithCart(page)
     await fillAddress(page)
@@ -135,7 +150,7 @@ describe('orders', () => {
     await page.getByRole('button', { name: 'create order' }).click()
     await page.getByText(/Your order SO-\d+ was sent\./).waitFor({ timeout: 30_000 })
     expect(dropped).toBe(1)
-    await page.waitForTimeout(2_000)
+    await untilOrdersSettled(page, posts)
     expect(await serverOrders(page)).toHaveLength(1)
   })
 

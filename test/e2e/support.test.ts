@@ -1,12 +1,15 @@
 import { describe, expect, test } from 'vitest'
-import type { BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Page, Request } from 'playwright-core'
 import { expectProfile, logOut, signUp, uniqueEmail } from './accounts.ts'
 import { DESKTOP, horizontalOverflow, screenshot as fullPage, useBrowser } from './browser.ts'
+import { openOutboxRows, untilOutboxSettled, type Watched } from './device.ts'
 
 // The server allows 5 new messages per address in 10 minutes: this file sends 3.
 const session = useBrowser()
 const WAITING = 'We will send your message when you are back online'
 const THANKS = /^Thank you\. Your reference is SUP-[A-Z2-7]{8}$/
+/** The outbox kind of a support message (src/features/support/supportQueue.ts). */
+const SUPPORT_MESSAGE = 'support.message'
 
 interface Answer {
   status: number
@@ -15,16 +18,33 @@ interface Answer {
   reference: string | null
 }
 
-/** Every answer the server gave to POST /api/support/messages in this context (failed sends never get one). */
-function watchSupportAnswers(context: BrowserContext): Answer[] {
+/** What the server answered to POST /api/support/messages in this context, and the sends still without a recorded answer. */
+interface SupportWatch {
+  /** Every answer, in order (failed sends never get one). */
+  answers: Answer[]
+  sends: Watched
+}
+
+function watchSupportAnswers(context: BrowserContext): SupportWatch {
   const answers: Answer[] = []
+  const started: Request[] = []
+  // A send counts as finished once its answer is in `answers` (or it failed), not when the bytes arrived.
+  const open = new Set<Request>()
+  const isSend = (request: Request) => request.method() === 'POST' && request.url().endsWith('/api/support/messages')
+  context.on('request', (request) => {
+    if (!isSend(request)) return
+    started.push(request)
+    open.add(request)
+  })
+  context.on('requestfailed', (request) => open.delete(request))
   context.on('response', async (response) => {
     const request = response.request()
-    if (request.method() !== 'POST' || !request.url().endsWith('/api/support/messages')) return
+    if (!isSend(request)) return
     const json = (await response.json().catch(() => ({}))) as { reference?: string }
     answers.push({ status: response.status(), key: await request.headerValue('idempotency-key'), body: request.postDataJSON(), reference: json.reference ?? null })
+    open.delete(request)
   })
-  return answers
+  return { answers, sends: { started, inFlight: () => open.size } }
 }
 
 /** A full-page screenshot from the top, so the sticky header sits where it belongs. */
@@ -55,7 +75,7 @@ async function goOffline(context: BrowserContext, page: Page): Promise<void> {
 describe('support', () => {
   test('the page, its FAQs, the form\'s messages and a message sent online', async () => {
     const context = await session.context()
-    const answers = watchSupportAnswers(context)
+    const { answers, sends } = watchSupportAnswers(context)
     const page = await session.page()
     const email = uniqueEmail()
     await signUp(page, email)
@@ -88,6 +108,8 @@ describe('support', () => {
     await page.getByText('Invalid email address.', { exact: true }).waitFor()
     expect(await field(page, 'Email').evaluate((el) => el === document.activeElement)).toBe(true)
     expect(await field(page, 'Message').inputValue()).toBe('My router shows a red light since this morning.')
+    // Refused on the device: nothing queued, so nothing can be sent.
+    expect(await openOutboxRows(page, SUPPORT_MESSAGE)).toEqual([])
     expect(answers).toEqual([])
 
     await field(page, 'Email').fill(email)
@@ -95,6 +117,8 @@ describe('support', () => {
     await status(page).getByText(THANKS).waitFor()
     expect(await field(page, 'Message').inputValue()).toBe('')
     expect(await field(page, 'Name').inputValue()).toBe('Thandi Nkosi')
+    // The screen shows the answer the page got; the test's record of it may land a moment later.
+    await untilOutboxSettled(page, SUPPORT_MESSAGE, sends)
     expect(answers).toHaveLength(1)
     expect(answers[0]).toMatchObject({ status: 201, key: answers[0]!.body.id })
     await status(page).getByText(`Thank you. Your reference is ${answers[0]!.reference}`, { exact: true }).waitFor()
@@ -104,7 +128,7 @@ describe('support', () => {
 
   test('a message sent offline waits through a reload and is sent exactly once when back online', async () => {
     const context = await session.context()
-    const answers = watchSupportAnswers(context)
+    const { answers, sends } = watchSupportAnswers(context)
     const page = await session.page()
     await signUp(page, uniqueEmail())
     await expectProfile(page)
@@ -129,8 +153,8 @@ describe('support', () => {
     await status(page).getByText(THANKS).waitFor({ timeout: 20_000 })
     await page.getByText(/^Your support message was sent\. Your reference is SUP-/).waitFor()
     expect(await status(page).getByText(WAITING).count()).toBe(0)
-    // Settle: nothing sent twice after everything calmed down.
-    await page.waitForTimeout(2_000)
+    // Nothing sent twice: once no message waits for an answer, no drain runs and every send has its answer, one was sent.
+    await untilOutboxSettled(page, SUPPORT_MESSAGE, sends)
     expect(answers).toHaveLength(1)
     expect(answers[0]).toMatchObject({ status: 201, key: answers[0]!.body.id, body: { message: { message: text } } })
     await status(page).getByText(`Thank you. Your reference is ${answers[0]!.reference}`, { exact: true }).waitFor()
@@ -139,7 +163,7 @@ describe('support', () => {
 
   test('a message still queued at logout is delivered, and the next customer never sees it', async () => {
     const context = await session.context({ viewport: DESKTOP })
-    const answers = watchSupportAnswers(context)
+    const { answers, sends } = watchSupportAnswers(context)
     const page = await session.page()
     await signUp(page, uniqueEmail())
     await expectProfile(page)
@@ -163,7 +187,8 @@ describe('support', () => {
     await context.setOffline(false)
     await expect.poll(() => answers.length, { timeout: 20_000 }).toBe(1)
     expect(answers[0]).toMatchObject({ status: 201, body: { message: { message: text } } })
-    await page.waitForTimeout(1_000)
+    // Once its row is answered (its text forgotten) and the drain that sent it is over, nothing of it can show any more.
+    await untilOutboxSettled(page, SUPPORT_MESSAGE, sends)
     expect(await page.getByText(text).count()).toBe(0)
     expect(await page.getByText(WAITING).count()).toBe(0)
     expect(await page.getByText(/Your reference is/).count()).toBe(0)
