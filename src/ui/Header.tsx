@@ -57,7 +57,8 @@ export function Header() {
           <LogoMark />
           <span>Seed</span>
         </Brand>
-        <Nav aria-label={t`Main`}>
+        {/* data-session says whether the app still checks who is there (the server's page always does): e2e tests wait on it. */}
+        <Nav aria-label={t`Main`} data-session={session.status}>
           {session.status === 'customer' ? (
             <>
               <Link className="nav" to="/">

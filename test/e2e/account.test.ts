@@ -100,7 +100,8 @@ describe('sign-up', () => {
     await banner.getByRole('link', { name: 'Support' }).waitFor()
     expect(await banner.getByRole('link', { name: 'login' }).count()).toBe(0)
     expect(await horizontalOverflow(page)).toBe(0)
-    await page.waitForTimeout(2_500) // let the toast go before the picture
+    // The picture is of the profile, without the toast over it: taken once the toast is gone.
+    await page.getByText('Created Successfully', { exact: true }).waitFor({ state: 'detached' })
     await screenshot(page, 'account-profile')
 
     // A reload still knows the customer.

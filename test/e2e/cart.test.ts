@@ -11,7 +11,7 @@ import {
   proceedToOrder,
   readCards,
   readLines,
-  settle,
+  storedLines,
   summaryItemCount,
   summaryTotal,
   type CardInfo,
@@ -58,7 +58,10 @@ describe('cart', () => {
     const box = page.getByRole('textbox', { name: `Friendly name for ${first.name}` })
     await box.fill('Gran’s house in Khayelitsha')
     await box.press('Tab')
-    await settle(page, 800)
+    // The rename is confirmed by nothing on screen (the box shows what was typed): wait until the device stored it.
+    await expect
+      .poll(async () => (await storedLines(page)).find((l) => l.name === first.name)?.friendlyName, { message: 'friendly name stored on the device' })
+      .toBe('Gran’s house in Khayelitsha')
 
     await page.reload()
     await cartLines(page).nth(1).waitFor()
@@ -102,8 +105,8 @@ describe('cart', () => {
 
   test('a reload keeps the cart', async () => {
     const page = await session.page()
+    // The lines show only once they are stored (README "Confirmed means stored"): reload at once.
     const added = await cartWithTwoLines(page)
-    await settle(page)
 
     await page.reload()
     await cartLines(page).nth(1).waitFor()

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import type { Page } from 'playwright-core'
 import { useBrowser } from './browser.ts'
 import { addFirstProducts, expectBadge, openCart, openHome, proceedToOrder } from './storefront.ts'
 
@@ -35,13 +36,17 @@ describe('visitors who are not signed in', () => {
     test(`opening ${route} while logged out shows a spinner and then goes to /`, async () => {
       const context = await session.context()
       await context.addInitScript(RECORD_SPINNER)
-      // The profile lookup of a remembered visitor is slowed down so the guard's wait is observable.
+      // The profile lookup of a remembered visitor is held back until the guard's spinner showed at the guarded path
+      // (at most 10 s: without a spinner the check below fails), so the guard's wait is observable.
       await context.addInitScript(() => localStorage.setItem('email', 'nobody@example.co.za'))
-      await context.route('**/api/v8/partner/detailed_customer_profile/**', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1_000))
-        await route.fulfill({ status: 404, contentType: 'application/json', body: '{"error":"not found"}' })
+      let page: Page | undefined
+      await context.route('**/api/v8/partner/detailed_customer_profile/**', async (held) => {
+        await page
+          ?.waitForFunction((path) => (window as unknown as { __spinnerPaths?: string[] }).__spinnerPaths?.includes(path), route, { timeout: 10_000 })
+          .catch(() => undefined)
+        await held.fulfill({ status: 404, contentType: 'application/json', body: '{"error":"not found"}' })
       })
-      const page = await session.page()
+      page = await session.page()
 
       await page.goto(route)
       await page.waitForURL((url) => url.pathname === '/')

@@ -4,6 +4,7 @@
 import { expect } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
 import { parseRand } from './browser.ts'
+import { storeRows } from './device.ts'
 
 export interface CardInfo {
   name: string
@@ -30,6 +31,30 @@ export async function waitForApp(page: Page): Promise<void> {
     const root = document.getElementById('root')
     return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer$'))
   })
+}
+
+/**
+ * Waits for the end of the app's start on a page, the point after which starting can no longer change what it shows:
+ * React has taken over every element of the page (hydration is over: one that failed would have thrown the server's
+ * markup away by then; resource hints such as <link rel=preload> are not its to take), the boot work after the first
+ * paint has run (the language restored, and written back to the `lang` cookie that src/i18n/languageHint.ts keeps for
+ * a year; the worker, the last of that work, registered) with the selector not loading any language, and the catalogue
+ * the page came with is in the device's read model (src/features/catalogue/useCatalogue.ts: the one change of source
+ * the home page makes).
+ */
+export async function untilStarted(page: Page): Promise<void> {
+  await waitForApp(page)
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root')
+    const reacts = (el: Element) => Object.keys(el).some((key) => key.startsWith('__reactFiber$'))
+    return root !== null && [...root.querySelectorAll('*')].every((el) => el.tagName === 'LINK' || reacts(el))
+  })
+  await expect
+    .poll(async () => (await page.context().cookies()).find((c) => c.name === 'lang')?.expires ?? -1, { message: 'the language restored and its cookie kept' })
+    .toBeGreaterThan(0)
+  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) !== undefined), { message: 'the worker registered' }).toBe(true)
+  await expect.poll(async () => (await storeRows(page, 'storefront', 'catalogueMeta')).length, { message: "the page's catalogue on the device" }).toBe(1)
+  await page.getByRole('banner').locator('select[name="language"][aria-busy="false"]').waitFor()
 }
 
 /** Opens the home page and waits until the product cards are there and the app runs. */
@@ -144,9 +169,18 @@ export function proceedToOrder(page: Page): Locator {
   return page.getByRole('button', { name: 'proceed to order' })
 }
 
-/** Waits for the browser to settle the store's writes (IndexedDB commits are async). */
-export async function settle(page: Page, ms = 300): Promise<void> {
-  await page.waitForTimeout(ms)
+/**
+ * The cart the device has stored (the cart projection in IndexedDB, src/store/cartProjection.ts): what a reload
+ * or a later visit restores. Each line's product name and friendly name.
+ */
+export async function storedLines(page: Page): Promise<{ name: string; friendlyName: string }[]> {
+  const rows = await storeRows<{ name: string; state: { order_lines: { name: string; product_configs: { configs: { friendly_name: string }[] } }[] } }>(
+    page,
+    'storefront',
+    'cart',
+  )
+  const cart = rows.find((row) => row.name === 'cart')
+  return (cart?.state.order_lines ?? []).map((line) => ({ name: line.name, friendlyName: line.product_configs.configs[0]?.friendly_name ?? '' }))
 }
 
 /**
