@@ -198,7 +198,7 @@ describe('the machine lab', () => {
     expect(outline, 'focus is visible on the machine button').not.toBe('none')
     await page.keyboard.press('Enter')
     await expect.poll(() => cart.getAttribute('aria-pressed')).toBe('true')
-    await currentState(page, 'ready').waitFor()
+    await currentState(page, 'ready.idle').waitFor()
 
     const add = eventButton(page, 'cart.line.add')
     await tabTo(page, add)
