@@ -185,6 +185,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
           fileParallelism: false,
+          // No retries: a test that fails once is fixed by waiting on what it looks at, never run again until it passes.
+          retry: 0,
           testTimeout: 60_000,
           hookTimeout: 180_000,
           globalSetup: ['test/e2e/global-setup.ts'],
