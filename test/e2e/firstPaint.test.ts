@@ -22,11 +22,26 @@ const watchHydration = `
     }
   }).observe(document, { childList: true, subtree: true })
 `
+// Installed before the page's own scripts: notes when /first-taps.js has run (a script's load event follows its run).
+const watchFirstTaps = `
+  document.addEventListener('load', (event) => {
+    if (event.target instanceof HTMLScriptElement && new URL(event.target.src, location.href).pathname === '/first-taps.js') window.firstTapsListening = true
+  }, true)
+`
+/**
+ * A tap on the server's cards before the app runs is kept once /first-taps.js listens: it loads async, so on a slow
+ * connection (or a busy machine) the cards can be there before it is, and a tap then does nothing.
+ */
+async function untilFirstTapsListen(page: Page): Promise<void> {
+  await page.waitForFunction(() => (window as unknown as { firstTapsListening?: boolean }).firstTapsListening === true)
+}
+
 /**
  * Holds the app's entry script back, as a slow connection does, until the returned function is called. Pages
  * are then opened with `waitUntil: 'commit'`: module scripts hold DOMContentLoaded back.
  */
 async function holdAppScript(context: BrowserContext): Promise<() => void> {
+  await context.addInitScript(watchFirstTaps)
   let release: () => void = () => {}
   const held = new Promise<void>((resolve) => (release = resolve))
   await context.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
@@ -122,6 +137,7 @@ describe('taking the page over', () => {
     const page = await session.page()
     await page.goto('/', { waitUntil: 'commit' })
     const [first, second] = await readCards(page)
+    await untilFirstTapsListen(page)
     for (const card of [first!, second!, first!])
       await page.getByRole('article', { name: card.name, exact: true }).getByRole('button', { name: /add to cart/i }).click()
     expect(await page.locator('#root').getAttribute('data-app'), 'the app has not taken over yet').toBeNull()
@@ -150,6 +166,7 @@ describe('taking the page over', () => {
     const page = await session.page()
     await page.goto('/', { waitUntil: 'commit' })
     const [first, second] = await readCards(page)
+    await untilFirstTapsListen(page)
     for (const card of [first!, second!])
       await page.getByRole('article', { name: card.name, exact: true }).getByRole('button', { name: /add to cart/i }).click()
     // The cart link before the app ran: a full page load, the taps' page is gone.
@@ -174,6 +191,7 @@ describe('taking the page over', () => {
     const page = await session.page()
     await page.goto('/', { waitUntil: 'commit' })
     const [first] = await readCards(page)
+    await untilFirstTapsListen(page)
     await page.getByRole('article', { name: first!.name, exact: true }).getByRole('button', { name: /add to cart/i }).click()
     await page.reload({ waitUntil: 'commit' })
     await readCards(page)
