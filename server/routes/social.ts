@@ -5,6 +5,7 @@ import * as client from 'openid-client'
 import { readLanguageHint } from '../../src/i18n/languageHint.ts'
 import { signIn } from '../accounts/signIn.ts'
 import type { Db } from '../db/types.ts'
+import { requestLog } from '../http/requestContext.ts'
 import { isHttps, requestOrigin } from '../http/requestInfo.ts'
 import { storableUrl } from '../http/storableInput.ts'
 import type { SandboxIdentityService } from '../sandbox/identity/sandbox.ts'
@@ -31,7 +32,7 @@ const safeReturnTo = (value: string | undefined) =>
 
 const fail = (c: Context, p: string, reason: unknown) => {
   const why = reason instanceof Error ? `${reason.name}: ${reason.message}` : String(reason)
-  console.warn(`social sign-in (${p}) failed: ${why}`)
+  requestLog(c).warn({ provider: p }, `social sign-in (${p}) failed: ${why}`)
   return c.redirect('/login?error=social', 302)
 }
 
