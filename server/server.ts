@@ -1,5 +1,5 @@
 import { createServer } from 'node:http'
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
 import { createApp } from './app.ts'
@@ -36,6 +36,8 @@ export interface CloseOptions {
 export interface RunningServer {
   url: string
   port: number
+  /** The Node server underneath (its timeouts, for tests and operators). */
+  http: Server
   /**
    * Graceful shutdown: /readyz answers 503 at once; after the grace, new connections are refused and requests in
    * flight get SHUTDOWN_DRAIN_MS to finish; then the database closes. Calling it again returns the same promise.
@@ -124,6 +126,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   return {
     url: `http://${host}:${port}`,
     port,
+    http: httpServer,
     close(closeOptions = {}) {
       closing ??= shutDown(closeOptions)
       return closing

@@ -16,8 +16,9 @@ const records = new WeakMap<IncomingMessage, RequestRecord>()
 /** The record of a request passing through accessLogged (undefined for requests made without the server, as tests do). */
 export const requestRecord = (req: IncomingMessage | undefined) => (req ? records.get(req) : undefined)
 
-// Load balancer probes that succeed are routine: visible at LOG_LEVEL=debug.
+// Probes are routine: a success is logged at debug, a 503 at info (an expected answer during shutdown; /readyz warns itself when the database fails).
 const probes = new Set(['/healthz', '/readyz'])
+const levelOf = (route: string, status: number) => (probes.has(route) ? (status === 200 ? 'debug' : 'info') : status >= 500 ? 'error' : 'info')
 
 /**
  * Gives each request its id (X-Request-Id, answered back) and writes one line when it ends: method, route (the
@@ -38,8 +39,7 @@ export function accessLogged(log: Logger, listener: Listener, fallbackRoute: (ur
       const status = res.headersSent ? res.statusCode : 499
       const route = record.route ?? fallbackRoute(req.url ?? '/')
       const line = { reqId: record.id, method: req.method, route, status, durationMs: Math.round((performance.now() - started) * 10) / 10, ...(res.writableFinished ? {} : { aborted: true }) }
-      const level = status >= 500 ? 'error' : probes.has(route) && status === 200 ? 'debug' : 'info'
-      log[level](line, 'request')
+      log[levelOf(route, status)](line, 'request')
     }
     res.once('finish', write)
     res.once('close', write)
