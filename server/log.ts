@@ -17,7 +17,8 @@ const redactPaths = redactedKeys.flatMap((k) => [`["${k}"]`, `*["${k}"]`, `*.hea
 
 // A second net for text (error messages) that carries a value: an email address, or 13 to 19 digits in a row,
 // spaces allowed between them (an ID number, a card number). Request ids are UUIDs: never 13 digits in a row.
-const emailLike = /[\w.%+-]+@[\w-]+(?:\.[\w-]+)+/g
+// Every repetition is bounded, so a hostile megabyte in a message costs linear time, not quadratic.
+const emailLike = /[\w.%+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}/g
 const longNumber = /\d(?: ?\d){12,18}/g
 export const scrub = (line: string) => line.replace(emailLike, '[email]').replace(longNumber, '[number]')
 
@@ -30,14 +31,17 @@ interface LoggedError {
   cause?: LoggedError
 }
 
+/** Text cut to max characters: a message may quote what a client sent, and a line stays a line. */
+export const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text)
+
 function serializeError(error: unknown): LoggedError {
-  if (!(error instanceof Error)) return { message: String(error) }
+  if (!(error instanceof Error)) return { message: clip(String(error), 1_000) }
   const code = (error as { code?: unknown }).code
   return {
     type: error.name,
-    message: error.message,
-    ...(typeof code === 'string' ? { code } : {}),
-    ...(error.stack ? { stack: error.stack } : {}),
+    message: clip(error.message, 1_000),
+    ...(typeof code === 'string' ? { code: clip(code, 40) } : {}),
+    ...(error.stack ? { stack: clip(error.stack, 4_000) } : {}),
     ...(error.cause instanceof Error ? { cause: serializeError(error.cause) } : {}),
   }
 }

@@ -67,7 +67,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const backend: Listener = getRequestListener(app.fetch)
   const httpServer = createServer()
   // Longer than a load balancer's idle timeout, so the balancer closes idle connections first and never sends a
-  // request down one this server is closing; Node requires headersTimeout above keepAliveTimeout.
+  // request down one this server is closing; headersTimeout above it, as Node advises, against a race on a reused connection.
   httpServer.keepAliveTimeout = config.keepAliveTimeoutMs
   httpServer.headersTimeout = config.keepAliveTimeoutMs + 1_000
 

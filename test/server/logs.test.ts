@@ -44,6 +44,12 @@ describe('the logs of a whole customer journey', () => {
     return res
   }
 
+  async function fetchNoRedirect(path: string) {
+    const res = await fetch(`${server.url}${path}`, { redirect: 'manual' })
+    sent.push({ method: 'GET', path, status: res.status, requestId: res.headers.get('X-Request-Id') ?? '' })
+    return res
+  }
+
   beforeAll(async () => {
     database = await freshDatabase()
     server = await startServer({ port: 0, host: '127.0.0.1', databaseUrl: database.url, seed: true, apiKey, scryptN: testScryptN, distDir: dist.dir, dev: false, log: logged.log, shutdownGraceMs: 0 })
@@ -92,6 +98,8 @@ describe('the logs of a whole customer journey', () => {
     expect((await send('POST', '/api/support/messages', { body: message, cookie, headers: { 'Idempotency-Key': message.id } })).status).toBe(201)
     expect((await send('GET', '/cart', { cookie })).status).toBe(200)
     expect((await send('POST', '/api/auth/logout', { cookie })).status).toBe(204)
+    // A social sign-in for a "provider" that is the email: refused, and warned about without the name.
+    expect((await fetchNoRedirect(`/api/auth/${encodeURIComponent(email)}/start`)).status).toBe(302)
     // One more with the proxy's own id.
     expect((await send('GET', '/api/v2/bootstrap', { headers: { 'X-Request-Id': 'lb-trace-0001' } })).status).toBe(200)
   }, startupTimeout)
@@ -150,6 +158,7 @@ describe('the logs of a whole customer journey', () => {
       '/api/support/messages',
       '/*',
       '/api/auth/logout',
+      '/api/auth/:provider/start',
       '/api/v2/bootstrap',
     ])
   })
@@ -159,6 +168,16 @@ describe('the logs of a whole customer journey', () => {
     expect(logged.entries().some((e) => e.reqId === 'lb-trace-0001' && e.msg === 'request')).toBe(true)
     for (const request of sent.slice(0, -1)) expect(request.requestId).toMatch(/^[0-9a-f-]{36}$/)
     expect(new Set(sent.map((r) => r.requestId)).size).toBe(sent.length)
+  })
+
+  it('warns about the refused sign-in without repeating what was in the path', () => {
+    expect(logged.problems().map((e) => e.msg)).toEqual(['social sign-in (unknown) failed: unknown provider'])
+  })
+
+  it('scrubs a hostile megabyte in linear time (no backtracking blow-up)', () => {
+    const started = performance.now()
+    for (const unit of ['a', 'a.', 'a@', 'a@b.', '1 ']) scrub(JSON.stringify({ msg: unit.repeat(1_000_000 / unit.length) }))
+    expect(performance.now() - started).toBeLessThan(10_000)
   })
 
   it('scrubs an email address or a long number out of text that carries one, keeping the line JSON', () => {
