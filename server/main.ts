@@ -42,6 +42,13 @@ async function main(log: Logger) {
 const invokedDirectly = process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)
 if (invokedDirectly) {
   const log = createLogger()
+  // What Node would print as a bare stack and exit 1 on, as a JSON line before the same exit.
+  const crash = (what: string) => (error: unknown) => {
+    log.fatal({ err: error }, what)
+    process.exit(1)
+  }
+  process.on('uncaughtException', crash('uncaught exception'))
+  process.on('unhandledRejection', crash('unhandled rejection'))
   main(log).catch((error: unknown) => {
     const code = (error as { code?: string } | undefined)?.code
     if (code === 'EADDRINUSE') log.fatal('The port is already in use: set PORT to a free one.')
