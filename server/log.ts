@@ -22,7 +22,6 @@ const emailLike = /[\w.%+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}/g
 const longNumber = /\d(?: ?\d){12,18}/g
 export const scrub = (line: string) => line.replace(emailLike, '[email]').replace(longNumber, '[number]')
 
-/** An error as its kind, code, message and stack: never its other fields (a driver's query parameters, a row's values). */
 interface LoggedError {
   type?: string
   message: string
@@ -34,6 +33,7 @@ interface LoggedError {
 /** Text cut to max characters: a message may quote what a client sent, and a line stays a line. */
 export const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text)
 
+/** An error as its kind, code, message and stack: never its other fields (a driver's query parameters, a row's values). */
 function serializeError(error: unknown): LoggedError {
   if (!(error instanceof Error)) return { message: clip(String(error), 1_000) }
   const code = (error as { code?: unknown }).code

@@ -7,7 +7,7 @@ import { loadConfig } from './config.ts'
 import type { Config } from './config.ts'
 import { createDb } from './db/createDb.ts'
 import { accessLogged } from './http/accessLog.ts'
-import { drain } from './http/drain.ts'
+import { connectionDrainer } from './http/drain.ts'
 import { settleUnreadBody } from './http/unreadBody.ts'
 import { createLogger, silentLogger } from './log.ts'
 import type { Logger } from './log.ts'
@@ -66,6 +66,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const app = createApp(dev ? shared : { ...shared, distDir })
   const backend: Listener = getRequestListener(app.fetch)
   const httpServer = createServer()
+  const drainer = connectionDrainer(httpServer)
   // Longer than a load balancer's idle timeout, so the balancer closes idle connections first and never sends a
   // request down one this server is closing; headersTimeout above it, as Node advises, against a race on a reused connection.
   httpServer.keepAliveTimeout = config.keepAliveTimeoutMs
@@ -85,8 +86,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const client: Listener = vite ? (req, res) => vite.middlewares(req, res) : backend
   // The sandbox issuer speaks raw Node (oidc-provider is a Koa app), so it is routed before Hono.
   const route = (url = '/'): Listener => (url.startsWith(`${sandboxPrefix}/`) ? sandbox.handle : isBackendPath(url) ? backend : client)
-  // Requests Hono does not see are named by where they went; Hono names its own by the route they matched.
-  const unmatched = (url: string) => (url.startsWith(`${sandboxPrefix}/`) ? `${sandboxPrefix}/*` : '/*')
+  // Hono names its requests by the route they matched; the rest (the identity sandbox, Vite, a request abandoned
+  // before Hono matched it) by the area of the path they were for.
+  const unmatched = (url: string) => `${/^\/(api|images|sandbox\/(payments|identity))(?=[/?]|$)/.exec(url)?.[0] ?? ''}/*`
   const handle = accessLogged(log, (req, res) => route(req.url)(req, res), unmatched)
   httpServer.on('request', (req, res) => {
     settleUnreadBody(req, res)
@@ -116,7 +118,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     draining = true
     log.info({ graceMs, drainMs: config.shutdownDrainMs }, 'shutting down: not ready; refusing new connections after the grace')
     if (graceMs > 0) await new Promise((done) => setTimeout(done, graceMs))
-    const finished = await drain(httpServer, config.shutdownDrainMs)
+    const finished = await drainer.drain(config.shutdownDrainMs)
     if (!finished) log.warn({ drainMs: config.shutdownDrainMs }, 'requests still running when the drain time ran out were cut off')
     await vite?.close()
     await db.close()

@@ -1,4 +1,6 @@
+import { once } from 'node:events'
 import http from 'node:http'
+import { connect } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startServer } from '../../server/server.ts'
@@ -95,15 +97,33 @@ describe('shutting down', () => {
     server = undefined
   }, startupTimeout)
 
-  it('closes kept-alive idle connections at once instead of waiting out their keep-alive time', async () => {
-    const running = await start({ quiet: true, shutdownGraceMs: 0 }, 0)
+  it('closes kept-alive idle connections, and connections that never sent a request, at once instead of waiting for them', async () => {
+    const running = await start({ quiet: true, shutdownGraceMs: 0, shutdownDrainMs: 20_000 }, 0)
     const agent = new http.Agent({ keepAlive: true })
     await new Promise<void>((done, fail) => http.get(`${running.url}/healthz`, { agent }, (r) => (r.resume(), r.on('end', done))).on('error', fail))
+    // A browser's spare socket: connected, silent.
+    const spare = connect(running.port, '127.0.0.1')
+    await once(spare, 'connect')
+    const spareClosed = once(spare, 'close')
     const began = Date.now()
     await running.close()
     expect(Date.now() - began).toBeLessThan(3_000)
+    await spareClosed
     agent.destroy()
     server = undefined
+  }, startupTimeout)
+
+  it('logs a request the client gave up on before the answer as 499, aborted', async () => {
+    const logged = captureLog()
+    const running = await start({ log: logged.log, shutdownGraceMs: 0 }, 1_000)
+    const client = new AbortController()
+    const { answer } = await startCheckoutAt(running.url, client.signal)
+    await provider!.received
+    client.abort()
+    await expect(answer).rejects.toThrow()
+    await sleep(100)
+    const line = logged.entries().find((e) => e.msg === 'request' && e.method === 'POST' && e.status === 499)
+    expect(line).toMatchObject({ level: 30, aborted: true, route: '/api/*' })
   }, startupTimeout)
 
   it('cuts a request still running when the drain time is up, says so, and closes all the same', async () => {
