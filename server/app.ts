@@ -5,12 +5,17 @@ import type { Db } from './db/types.ts'
 import { requireApiKey } from './http/apiKey.ts'
 import { clientFiles } from './http/clientFiles.ts'
 import { jsonError, notFound, onError } from './http/errors.ts'
+import { requestContext } from './http/requestContext.ts'
 import { jsonBody, withBody } from './http/jsonBody.ts'
 import type { AppEnv } from './http/jsonBody.ts'
 import { productImage } from './http/productImages.ts'
 import { firstPaintPages } from './pages/firstPaint.ts'
 import { pageSecurityHeaders } from './http/securityHeaders.ts'
 import { billingRoutes } from './routes/billing.ts'
+import { healthRoutes } from './routes/health.ts'
+import type { Readiness } from './routes/health.ts'
+import { silentLogger } from './log.ts'
+import type { Logger } from './log.ts'
 import { bootstrapRoutes } from './routes/bootstrap.ts'
 import { orderRoutes } from './routes/orders.ts'
 import { paymentRoutes } from './routes/payments.ts'
@@ -35,10 +40,16 @@ export interface AppOptions {
   distDir?: string
   /** The in-process identity providers social sign-in uses when the environment names no real ones. */
   sandbox?: SandboxIdentityService
+  /** Where request and error lines go; silent when omitted (tests that read them pass their own). */
+  log?: Logger
+  /** Whether shutdown has begun (then /readyz answers 503); never, when omitted. */
+  readiness?: Readiness
 }
 
-/** The whole HTTP surface: /api (keyed JSON), /images, and optionally the built client. */
-export function createApp({ db, config, distDir, sandbox }: AppOptions) {
+const alwaysServing: Readiness = { draining: () => false }
+
+/** The whole HTTP surface: /api (keyed JSON), /images, /healthz and /readyz, and optionally the built client. */
+export function createApp({ db, config, distDir, sandbox, log = silentLogger, readiness = alwaysServing }: AppOptions) {
   const payments = cardProviderFor(config.payments ?? { kind: 'sandbox' })
   const api = new Hono<AppEnv>()
     .use(requireApiKey(config.apiKey))
@@ -57,11 +68,14 @@ export function createApp({ db, config, distDir, sandbox }: AppOptions) {
     .all('*', (c) => jsonError(c, 404, 'Not found'))
 
   const app = new Hono<AppEnv>()
+  app.use(requestContext(log))
   app.use(async (c, next) => {
     await next()
     // On the finished answer's own headers: c.header() here would copy the response once more per request.
     c.res.headers.set('X-Content-Type-Options', 'nosniff')
   })
+  // Probes from a load balancer or orchestrator: no Key.
+  app.route('/', healthRoutes(db, readiness))
   // Browser navigations, not API calls: registered first so the Key check never sees them.
   app.route('/api/auth', socialRoutes(db, config, sandbox))
   app.route('/api', api)

@@ -10,6 +10,19 @@ const flag = (fallback: 'true' | 'false') =>
     v.transform((s) => (s === '' ? fallback === 'true' : ['true', '1', 'yes'].includes(s))),
   )
 
+/** A whole number of at most 9 digits between min and max, named in the error. */
+const wholeNumber = (name: string, fallback: number, min: number, max: number) =>
+  v.pipe(
+    v.optional(v.string(), String(fallback)),
+    v.regex(/^\d{1,9}$/, `${name} must be a whole number`),
+    v.transform(Number),
+    v.minValue(min, `${name} must be at least ${min}`),
+    v.maxValue(max, `${name} must be at most ${max}`),
+  )
+
+export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+export type LogLevel = (typeof logLevels)[number]
+
 const EnvSchema = v.object({
   PORT: v.pipe(
     v.optional(v.string(), '8080'),
@@ -23,6 +36,17 @@ const EnvSchema = v.object({
     v.pipe(v.string(), v.regex(/^$|^memory:$|^postgres(ql)?:\/\/\S+$/, 'DATABASE_URL must be empty, "memory:" or a postgres:// URL')),
     '',
   ),
+  // Connections to PostgreSQL this process opens at most; PGlite is one embedded connection.
+  DATABASE_POOL_MAX: wholeNumber('DATABASE_POOL_MAX', 10, 1, 1000),
+  // PostgreSQL cancels a statement running longer (0: no limit); migrations are exempt.
+  DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber('DATABASE_STATEMENT_TIMEOUT_MS', 10_000, 0, 3_600_000),
+  // After SIGTERM, /readyz answers 503 this long, while requests are still served, before new connections are refused.
+  SHUTDOWN_GRACE_MS: wholeNumber('SHUTDOWN_GRACE_MS', 5_000, 0, 600_000),
+  // Then requests in flight get this long to finish (above the card provider's 15 s timeout) before connections are cut.
+  SHUTDOWN_DRAIN_MS: wholeNumber('SHUTDOWN_DRAIN_MS', 30_000, 0, 600_000),
+  // An idle kept-alive connection stays open this long: longer than a load balancer's idle timeout (60 s on AWS), so it, not we, closes it.
+  KEEP_ALIVE_TIMEOUT_MS: wholeNumber('KEEP_ALIVE_TIMEOUT_MS', 75_000, 1_000, 3_600_000),
+  LOG_LEVEL: v.optional(v.picklist(logLevels, `LOG_LEVEL must be one of ${logLevels.join(', ')}`), 'info'),
   API_KEY: v.optional(v.pipe(v.string(), v.minLength(1, 'API_KEY must not be empty')), 'storefront-sandbox-key'),
   SEED: flag('true'),
   NODE_ENV: v.optional(v.picklist(['production', 'development', 'test']), 'production'),
@@ -87,6 +111,13 @@ export interface Config {
   port: number
   host: string
   databaseUrl: string
+  databasePoolMax: number
+  /** 0: no limit. */
+  databaseStatementTimeoutMs: number
+  shutdownGraceMs: number
+  shutdownDrainMs: number
+  keepAliveTimeoutMs: number
+  logLevel: LogLevel
   apiKey: string
   seed: boolean
   nodeEnv: 'production' | 'development' | 'test'
@@ -111,6 +142,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+    logLevel: e.LOG_LEVEL,
     apiKey: e.API_KEY,
     seed: e.SEED,
     nodeEnv: e.NODE_ENV,

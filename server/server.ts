@@ -1,12 +1,16 @@
 import { createServer } from 'node:http'
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { loadConfig } from './config.ts'
 import type { Config } from './config.ts'
 import { createDb } from './db/createDb.ts'
+import { accessLogged } from './http/accessLog.ts'
+import { connectionDrainer } from './http/drain.ts'
 import { settleUnreadBody } from './http/unreadBody.ts'
+import { createLogger, silentLogger } from './log.ts'
+import type { Logger } from './log.ts'
 import { fromRoot, repoRoot } from './paths.ts'
 import { createSandboxIdentity, sandboxPrefix } from './sandbox/identity/sandbox.ts'
 import { seedSandbox } from './seed/seed.ts'
@@ -16,36 +20,57 @@ export interface StartOptions extends Partial<Omit<Config, 'nodeEnv'>> {
   dev?: boolean
   /** The built client to serve (default dist/). */
   distDir?: string
-  /** Keep Vite's start-up output out of test logs. */
+  /** Keep Vite's start-up output and, unless `log` is given, every log line out of test logs. */
   quiet?: boolean
+  /** The logger for request and error lines (default: JSON on standard output at LOG_LEVEL). */
+  log?: Logger
   /** Where the embedded database lives when databaseUrl is '' (default .data/pglite); tests use a temporary one. */
   dataDir?: string
+}
+
+export interface CloseOptions {
+  /** How long /readyz answers 503 before new connections are refused (default: SHUTDOWN_GRACE_MS). */
+  graceMs?: number
 }
 
 export interface RunningServer {
   url: string
   port: number
-  close(): Promise<void>
+  /** The Node server underneath (its timeouts, for tests and operators). */
+  http: Server
+  /**
+   * Graceful shutdown: /readyz answers 503 at once; after the grace, new connections are refused and requests in
+   * flight get SHUTDOWN_DRAIN_MS to finish; then the database closes. Calling it again returns the same promise.
+   */
+  close(options?: CloseOptions): Promise<void>
 }
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void
 
 // In dev mode these paths go to Hono and everything else to Vite.
-const isBackendPath = (url = '/') => /^\/(api|images|sandbox\/payments)(\/|\?|$)/.test(url)
+const isBackendPath = (url = '/') => /^\/(api|images|sandbox\/payments|healthz|readyz)(\/|\?|$)/.test(url)
 const wildcard = new Set(['0.0.0.0', '::'])
 
 /** Starts the storefront (API, images and client) on one port; options override the environment. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const { dev: devOption, distDir = fromRoot('dist'), quiet = false, dataDir, ...overrides } = options
+  const { dev: devOption, distDir = fromRoot('dist'), quiet = false, dataDir, log: givenLog, ...overrides } = options
   const config = { ...loadConfig(), ...overrides }
   const dev = devOption ?? config.nodeEnv === 'development'
+  const log = givenLog ?? (quiet ? silentLogger : createLogger({ level: config.logLevel }))
 
-  const db = await createDb(config.databaseUrl, dataDir)
+  const db = await createDb(config.databaseUrl, dataDir, { poolMax: config.databasePoolMax, statementTimeoutMs: config.databaseStatementTimeoutMs })
   if (config.seed) await seedSandbox(db, { scryptN: config.scryptN, partner: config.partner })
-  const sandbox = createSandboxIdentity({ trustProxy: config.trustProxy })
-  const app = createApp(dev ? { db, config, sandbox } : { db, config, distDir, sandbox })
+  let draining = false
+  const sandbox = createSandboxIdentity({ trustProxy: config.trustProxy, log })
+  const shared = { db, config, sandbox, log, readiness: { draining: () => draining } }
+  const app = createApp(dev ? shared : { ...shared, distDir })
   const backend: Listener = getRequestListener(app.fetch)
   const httpServer = createServer()
+  const drainer = connectionDrainer(httpServer)
+  // Longer than a load balancer's idle timeout, so the balancer closes idle connections first and never sends a
+  // request down one this server is closing; headersTimeout above it, as Node advises, against a race on a reused connection.
+  httpServer.keepAliveTimeout = config.keepAliveTimeoutMs
+  httpServer.headersTimeout = config.keepAliveTimeoutMs + 1_000
 
   let vite: import('vite').ViteDevServer | undefined
   if (dev) {
@@ -61,9 +86,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const client: Listener = vite ? (req, res) => vite.middlewares(req, res) : backend
   // The sandbox issuer speaks raw Node (oidc-provider is a Koa app), so it is routed before Hono.
   const route = (url = '/'): Listener => (url.startsWith(`${sandboxPrefix}/`) ? sandbox.handle : isBackendPath(url) ? backend : client)
+  // Hono names its requests by the route they matched; the rest (the identity sandbox, Vite, a request abandoned
+  // before Hono matched it) by the area of the path they were for.
+  const unmatched = (url: string) => `${/^\/(api|images|sandbox\/(payments|identity))(?=[/?]|$)/.exec(url)?.[0] ?? ''}/*`
+  const handle = accessLogged(log, (req, res) => route(req.url)(req, res), unmatched)
   httpServer.on('request', (req, res) => {
     settleUnreadBody(req, res)
-    route(req.url)(req, res)
+    // Once shutdown began, each answer ends its connection, so clients reconnect to a server that stays.
+    if (draining) res.setHeader('Connection', 'close')
+    handle(req, res)
   })
 
   try {
@@ -82,18 +113,25 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // Loopback names all reach this port; any other origin must be named by PUBLIC_URL.
   sandbox.allowOrigins([`http://${host}:${port}`, ...['localhost', '127.0.0.1', '[::1]'].map((h) => `http://${h}:${port}`), ...(config.publicUrl ? [config.publicUrl] : [])])
 
+  let closing: Promise<void> | undefined
+  const shutDown = async ({ graceMs = config.shutdownGraceMs }: CloseOptions) => {
+    draining = true
+    log.info({ graceMs, drainMs: config.shutdownDrainMs }, 'shutting down: not ready; refusing new connections after the grace')
+    if (graceMs > 0) await new Promise((done) => setTimeout(done, graceMs))
+    const finished = await drainer.drain(config.shutdownDrainMs)
+    if (!finished) log.warn({ drainMs: config.shutdownDrainMs }, 'requests still running when the drain time ran out were cut off')
+    await vite?.close()
+    await db.close()
+    log.info('stopped')
+  }
+
   return {
     url: `http://${host}:${port}`,
     port,
-    async close() {
-      await new Promise<void>((done) => {
-        httpServer.close(() => done())
-        httpServer.closeIdleConnections()
-        // Give in-flight requests a moment, then stop waiting for slow or kept-alive clients.
-        setTimeout(() => httpServer.closeAllConnections(), 3000).unref()
-      })
-      await vite?.close()
-      await db.close()
+    http: httpServer,
+    close(closeOptions = {}) {
+      closing ??= shutDown(closeOptions)
+      return closing
     },
   }
 }

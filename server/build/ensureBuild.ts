@@ -41,7 +41,7 @@ export function staleReason(root = repoRoot): string | undefined {
 }
 
 /** Runs the Vite production build when dist/ is missing or older than its sources. */
-export async function ensureBuild(root = repoRoot, log: (line: string) => void = console.log): Promise<boolean> {
+export async function ensureBuild(log: (line: string) => void, root = repoRoot): Promise<boolean> {
   const reason = staleReason(root)
   if (!reason) return false
   log(`Building the client (${reason})...`)

@@ -2,9 +2,11 @@ import { fromRoot } from '../paths.ts'
 import { migrate } from './migrate.ts'
 import { openPglite } from './pglite.ts'
 import { openPostgres } from './postgres.ts'
+import type { PoolSettings } from './postgres.ts'
 import type { Db } from './types.ts'
 
 export type { Db, Queryable } from './types.ts'
+export type { PoolSettings } from './postgres.ts'
 
 /** The on-disk home of the embedded database when DATABASE_URL is not set. */
 export const defaultDataDir = fromRoot('.data', 'pglite')
@@ -12,10 +14,10 @@ export const defaultDataDir = fromRoot('.data', 'pglite')
 /**
  * Opens the database named by url and brings its schema up to date.
  * undefined or '' -> PGlite under dataDir (.data/pglite); 'memory:' -> in-memory PGlite;
- * 'postgres://' or 'postgresql://' -> a PostgreSQL server.
+ * 'postgres://' or 'postgresql://' -> a PostgreSQL server, with `pool` (size, statement timeout).
  */
-export async function createDb(url?: string, dataDir = defaultDataDir): Promise<Db> {
-  const db = await open(url ?? '', dataDir)
+export async function createDb(url?: string, dataDir = defaultDataDir, pool: PoolSettings = {}): Promise<Db> {
+  const db = await open(url ?? '', dataDir, pool)
   try {
     await migrate(db)
   } catch (error) {
@@ -25,9 +27,9 @@ export async function createDb(url?: string, dataDir = defaultDataDir): Promise<
   return db
 }
 
-function open(url: string, dataDir: string): Promise<Db> {
+function open(url: string, dataDir: string, pool: PoolSettings): Promise<Db> {
   if (url === '') return openPglite(dataDir)
   if (url === 'memory:') return openPglite()
-  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url)
+  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url, pool)
   throw new Error('DATABASE_URL must be empty, "memory:", or a postgres:// URL')
 }

@@ -30,6 +30,8 @@ export function readMigrations(dir = migrationsDir): Migration[] {
 export async function migrate(db: Db, migrations = readMigrations()): Promise<string[]> {
   return db.transaction(async (tx) => {
     // Two servers starting together against one PostgreSQL must not both apply 001.
+    // A migration (or the wait for another server's) may outlast DATABASE_STATEMENT_TIMEOUT_MS, which is for requests.
+    await tx.exec('set local statement_timeout = 0')
     await tx.query('select pg_advisory_xact_lock($1)', [lockKey])
     await tx.exec(`create table if not exists schema_migrations (
       version integer primary key,

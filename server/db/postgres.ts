@@ -9,9 +9,16 @@ const types = {
   int8: { to: 20, from: [20], serialize: String, parse: Number },
 }
 
+export interface PoolSettings {
+  /** Connections opened at most (default 10). */
+  poolMax?: number
+  /** The server cancels a statement running longer than this; 0 (the default here) is no limit. */
+  statementTimeoutMs?: number
+}
+
 /** A real PostgreSQL server reached through a postgres:// URL. */
-export async function openPostgres(url: string): Promise<Db> {
-  const sql = postgres(url, { types, onnotice: () => {}, max: 10 })
+export async function openPostgres(url: string, { poolMax = 10, statementTimeoutMs = 0 }: PoolSettings = {}): Promise<Db> {
+  const sql = postgres(url, { types, onnotice: () => {}, max: poolMax, connection: { statement_timeout: statementTimeoutMs } })
   // Fail at start, not on the first request, when the server is unreachable.
   await sql`select 1`
   return {

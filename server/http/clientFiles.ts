@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { Context, MiddlewareHandler } from 'hono'
 import { getMimeType } from 'hono/utils/mime'
 import { looksLikeFile } from '../../src/domain/routePaths.ts'
+import { requestLog } from './requestContext.ts'
 
 /** A file's bytes as sent: plain and, when worth it, gzip and brotli, with its ETag. */
 export interface LoadedFile {
@@ -112,7 +113,7 @@ export function clientFiles(distDir: string, pageHeaders: PageHeaders = () => ({
     if (!index) return next()
     // A page that cannot be rendered (the catalogue unreadable, a renderer fault) still opens as the app shell.
     const page = await renderedPage(c, index).catch((error: unknown) => {
-      console.error('First page render failed; sending the app shell:', error)
+      requestLog(c).error({ err: error }, 'first page render failed; sending the app shell')
       return undefined
     })
     const shown = page?.file ?? index

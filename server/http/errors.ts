@@ -1,6 +1,7 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { requestLog, routeOf } from './requestContext.ts'
 
 /** The one error body every endpoint uses: { error: "..." }. */
 export const jsonError = (c: Context, status: ContentfulStatusCode, error: string) => c.json({ error }, status)
@@ -13,6 +14,7 @@ export const onError: ErrorHandler = (err, c) => {
     const status = err.status as ContentfulStatusCode
     return jsonError(c, status, err.message || 'Request failed')
   }
-  console.error(`${c.req.method} ${c.req.path} failed:`, err)
+  // The route pattern, not the path: a path may carry an email.
+  requestLog(c).error({ err, method: c.req.method, route: routeOf(c) }, 'request failed')
   return jsonError(c, 500, 'Internal server error')
 }

@@ -1,11 +1,12 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import * as v from 'valibot'
+import type { Logger } from '../log.ts'
 import { jsonError } from './errors.ts'
 import { inputRefused, unstorableInBody, unstorableInUrl } from './storableInput.ts'
 
-/** Per-request values the middleware hands to routes. */
-export type AppEnv = { Variables: { json: unknown } }
+/** Per-request values the middleware hands to routes: the parsed body, and the request's id and logger (requestContext). */
+export type AppEnv = { Variables: { json: unknown; requestId: string; log: Logger } }
 
 const isJson = (type: string) => /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type)
 

@@ -7,6 +7,7 @@ import type { Partner } from '../config.ts'
 import type { Db } from '../db/types.ts'
 import { jsonError } from '../http/errors.ts'
 import { idempotencyKey } from '../http/idempotencyKey.ts'
+import { requestLog } from '../http/requestContext.ts'
 import { requireCustomer } from '../http/requireCustomer.ts'
 import type { CustomerEnv } from '../http/requireCustomer.ts'
 import type { CookieSettings } from '../http/sessionCookie.ts'
@@ -50,7 +51,7 @@ export function orderRoutes(db: Db, settings: OrderSettings) {
       if (order.id.toLowerCase() !== key) return jsonError(c, 400, keyIsNotOrderId)
       const outcome = await placeOrderOnce(db, { customerId, key, hash: requestHash(c.get('json')), order, partner })
       if (outcome.replayed) c.header('Idempotent-Replayed', 'true')
-      else await forgetExpiredKeys(db, customerId).catch((error) => console.warn('could not delete expired idempotency keys:', error))
+      else await forgetExpiredKeys(db, customerId).catch((error: unknown) => requestLog(c).warn({ err: error }, 'could not delete expired idempotency keys'))
       return c.json(...reply(outcome.answer))
     })
     .get('/v2/partner/order/:order_id', signedIn, async (c) => {

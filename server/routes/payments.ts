@@ -8,6 +8,7 @@ import { sandboxPartner } from '../config.ts'
 import type { Partner } from '../config.ts'
 import type { Db } from '../db/types.ts'
 import { jsonError } from '../http/errors.ts'
+import { requestLog } from '../http/requestContext.ts'
 import { idempotencyKey } from '../http/idempotencyKey.ts'
 import { requireCustomer } from '../http/requireCustomer.ts'
 import type { CustomerEnv } from '../http/requireCustomer.ts'
@@ -34,7 +35,7 @@ const isOwn = (param: string | number, customerId: number) => /^\d{1,15}$/.test(
 /** The provider's trouble is ours to log and the customer's to retry: 502, never a stack trace. */
 function providerFailure(c: Context, error: unknown): Response {
   if (!(error instanceof ProviderUnavailable || error instanceof ProviderRefused)) throw error
-  console.warn(`${c.req.method} ${c.req.path}: ${error.message}`)
+  requestLog(c).warn({ err: error }, 'card provider failed')
   return jsonError(c, 502, providerDown)
 }
 

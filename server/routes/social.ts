@@ -5,6 +5,8 @@ import * as client from 'openid-client'
 import { readLanguageHint } from '../../src/i18n/languageHint.ts'
 import { signIn } from '../accounts/signIn.ts'
 import type { Db } from '../db/types.ts'
+import { requestLog } from '../http/requestContext.ts'
+import { clip } from '../log.ts'
 import { isHttps, requestOrigin } from '../http/requestInfo.ts'
 import { storableUrl } from '../http/storableInput.ts'
 import type { SandboxIdentityService } from '../sandbox/identity/sandbox.ts'
@@ -30,8 +32,10 @@ const safeReturnTo = (value: string | undefined) =>
   value && /^\/(?![/\\])[^\s]*$/.test(value) && value.length <= 512 ? value : '/'
 
 const fail = (c: Context, p: string, reason: unknown) => {
-  const why = reason instanceof Error ? `${reason.name}: ${reason.message}` : String(reason)
-  console.warn(`social sign-in (${p}) failed: ${why}`)
+  // The provider segment and the provider's error come from the browser: a known name only, and a bounded text.
+  const provider = isSocialProvider(p) ? p : 'unknown'
+  const why = clip(reason instanceof Error ? `${reason.name}: ${reason.message}` : String(reason), 300)
+  requestLog(c).warn({ provider }, `social sign-in (${provider}) failed: ${why}`)
   return c.redirect('/login?error=social', 302)
 }
 

@@ -71,7 +71,7 @@ interface RunningServer {
 
 async function startAppServer(distDir: string): Promise<RunningServer> {
   const { startServer } = await import('../../server/main.ts')
-  const server = await startServer({ port: 0, host: '127.0.0.1', databaseUrl: 'memory:', seed: true, dev: false, distDir, quiet: true })
+  const server = await startServer({ port: 0, host: '127.0.0.1', databaseUrl: 'memory:', seed: true, dev: false, distDir, quiet: true, shutdownGraceMs: 0 })
   return { url: server.url.replace(/\/$/, ''), close: () => server.close() }
 }
 

@@ -5,6 +5,7 @@ import { createApp, maxBodyBytes } from '../../server/app.ts'
 import type { Db } from '../../server/db/types.ts'
 import { catalogue } from '../../server/seed/catalogue.ts'
 import { seed } from '../../server/seed/seed.ts'
+import { captureLog } from './support/logCapture.ts'
 import { openTestDb, startupTimeout } from './support/testDb.ts'
 import type { TestDb } from './support/testDb.ts'
 
@@ -142,17 +143,15 @@ describe('the /api surface', () => {
       ...t.db,
       query: () => Promise.reject(new Error('connection to 10.0.0.5 refused at /srv/app/db.ts:42')),
     }
-    const quiet = console.error
-    console.error = () => {}
-    try {
-      const res = await createApp({ db: broken, config: { apiKey } }).request('/api/v2/bootstrap', withKey())
-      expect(res.status).toBe(500)
-      const text = await res.text()
-      expect(JSON.parse(text)).toEqual({ error: 'Internal server error' })
-      expect(text).not.toMatch(/10\.0\.0\.5|db\.ts|at /)
-    } finally {
-      console.error = quiet
-    }
+    const logged = captureLog()
+    const res = await createApp({ db: broken, config: { apiKey }, log: logged.log }).request('/api/v2/bootstrap', withKey())
+    expect(res.status).toBe(500)
+    const text = await res.text()
+    expect(JSON.parse(text)).toEqual({ error: 'Internal server error' })
+    expect(text).not.toMatch(/10\.0\.0\.5|db\.ts|at /)
+    // The operator, not the client, gets the cause, under the request's id and route.
+    const [line] = logged.problems()
+    expect(line).toMatchObject({ level: 50, msg: 'request failed', route: '/api/v2/bootstrap', reqId: res.headers.get('X-Request-Id'), err: { message: expect.stringContaining('10.0.0.5') } })
   })
 
   it('serves package images without a key, as cacheable SVG', async () => {

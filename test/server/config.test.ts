@@ -7,6 +7,12 @@ describe('the server configuration', () => {
       port: 8080,
       host: '127.0.0.1',
       databaseUrl: '',
+      databasePoolMax: 10,
+      databaseStatementTimeoutMs: 10_000,
+      shutdownGraceMs: 5_000,
+      shutdownDrainMs: 30_000,
+      keepAliveTimeoutMs: 75_000,
+      logLevel: 'info',
       apiKey: 'storefront-sandbox-key',
       seed: true,
       nodeEnv: 'production',
@@ -28,9 +34,12 @@ describe('the server configuration', () => {
       PARTNER_ID: 'portal-7', PARTNER_AGENT_EMAIL: 'agent@reseller.co.za', PARTNER_COMMENTS: 'Cape Town portal',
       PAYMENT_BASE_URL: 'https://eu-test.oppwa.com', PAYMENT_ENTITY_ID: '8a8294174b7ecb28014b9699220015ca', PAYMENT_ACCESS_TOKEN: 'T0k3n',
       VITE_GOOGLE_PAY: 'google', VITE_GOOGLE_MAPS_KEY: 'browser-key', VITE_I18N_HOST: 'https://cdn.example.co.za/',
+      DATABASE_POOL_MAX: '25', DATABASE_STATEMENT_TIMEOUT_MS: '0', SHUTDOWN_GRACE_MS: '10000', SHUTDOWN_DRAIN_MS: '45000',
+      KEEP_ALIVE_TIMEOUT_MS: '125000', LOG_LEVEL: 'warn',
     }
     expect(loadConfig(env)).toEqual({
       port: 3000, host: '0.0.0.0', databaseUrl: 'postgres://u:p@db:5432/shop', apiKey: 'k', seed: false, nodeEnv: 'development',
+      databasePoolMax: 25, databaseStatementTimeoutMs: 0, shutdownGraceMs: 10_000, shutdownDrainMs: 45_000, keepAliveTimeoutMs: 125_000, logLevel: 'warn',
       scryptN: 1024, cookieSecure: true, trustProxy: true, publicUrl: 'https://shop.example.co.za', social: {},
       partner: { id: 'portal-7', agent_email: 'agent@reseller.co.za', comments: 'Cape Town portal' },
       payments: { kind: 'provider', baseUrl: 'https://eu-test.oppwa.com', entityId: '8a8294174b7ecb28014b9699220015ca', accessToken: 'T0k3n' },
@@ -50,6 +59,19 @@ describe('the server configuration', () => {
     expect(() => loadConfig({ SCRYPT_N: '1000' })).toThrow(/SCRYPT_N must be a power of two/)
     expect(() => loadConfig({ PUBLIC_URL: 'shop.example.co.za' })).toThrow(/PUBLIC_URL/)
     expect(() => loadConfig({ PARTNER_AGENT_EMAIL: 'agent' })).toThrow(/PARTNER_AGENT_EMAIL must be an email address/)
+  })
+
+  it('refuses a pool size, statement timeout, shutdown time, keep-alive or log level it cannot use', () => {
+    expect(() => loadConfig({ DATABASE_POOL_MAX: '0' })).toThrow(/DATABASE_POOL_MAX must be at least 1/)
+    expect(() => loadConfig({ DATABASE_POOL_MAX: 'ten' })).toThrow(/DATABASE_POOL_MAX must be a whole number/)
+    expect(() => loadConfig({ DATABASE_POOL_MAX: '5000' })).toThrow(/DATABASE_POOL_MAX must be at most 1000/)
+    expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '-1' })).toThrow(/DATABASE_STATEMENT_TIMEOUT_MS must be a whole number/)
+    expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '1.5' })).toThrow(/DATABASE_STATEMENT_TIMEOUT_MS/)
+    expect(() => loadConfig({ SHUTDOWN_GRACE_MS: '5s' })).toThrow(/SHUTDOWN_GRACE_MS must be a whole number/)
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '999999999' })).toThrow(/SHUTDOWN_DRAIN_MS must be at most 600000/)
+    expect(() => loadConfig({ KEEP_ALIVE_TIMEOUT_MS: '500' })).toThrow(/KEEP_ALIVE_TIMEOUT_MS must be at least 1000/)
+    expect(() => loadConfig({ LOG_LEVEL: 'verbose' })).toThrow(/LOG_LEVEL must be one of/)
+    expect(loadConfig({ LOG_LEVEL: 'silent', SHUTDOWN_GRACE_MS: '0' })).toMatchObject({ logLevel: 'silent', shutdownGraceMs: 0 })
   })
 
   it('configures a real identity provider from its issuer, or from its endpoints, with id and secret', () => {

@@ -76,3 +76,32 @@ describe('the data layer', () => {
     expect(versions).toEqual(versions.map((_, i) => i + 1))
   })
 })
+
+// Pool size and statement timeout are PostgreSQL's (PGlite is one embedded connection): run with DATABASE_URL set.
+describe.skipIf(!process.env.DATABASE_URL)('the PostgreSQL pool', () => {
+  it('opens at most DATABASE_POOL_MAX connections, however many queries wait', async () => {
+    const fresh = await freshDatabase()
+    const db = await createDb(fresh.url, undefined, { poolMax: 2 })
+    try {
+      const rows = await Promise.all(Array.from({ length: 6 }, () => db.query<{ pid: number }>('select pg_backend_pid() as pid, pg_sleep(0.1)')))
+      expect(new Set(rows.map(([row]) => row?.pid)).size).toBe(2)
+    } finally {
+      await db.close()
+      await fresh.drop()
+    }
+  }, startupTimeout)
+
+  it('has PostgreSQL cancel a statement that runs past DATABASE_STATEMENT_TIMEOUT_MS, but not a migration', async () => {
+    const fresh = await freshDatabase()
+    // Migrations run under this limit too and, exempt from it, still apply.
+    const db = await createDb(fresh.url, undefined, { statementTimeoutMs: 200 })
+    try {
+      expect(await db.query('show statement_timeout')).toEqual([{ statement_timeout: '200ms' }])
+      await expect(db.query('select pg_sleep(1)')).rejects.toMatchObject({ code: '57014' })
+      expect(await db.query<{ ok: number }>('select 1 as ok')).toEqual([{ ok: 1 }])
+    } finally {
+      await db.close()
+      await fresh.drop()
+    }
+  }, startupTimeout)
+})

@@ -5,6 +5,7 @@ import { createApp } from '../../server/app.ts'
 import { injectPage } from '../../server/pages/firstPaint.ts'
 import { seed } from '../../server/seed/seed.ts'
 import { makeFakeDist } from './support/fakeDist.ts'
+import { captureLog } from './support/logCapture.ts'
 import { openTestDb, startupTimeout, type TestDb } from './support/testDb.ts'
 
 // The build's index.html as the renderer's template sees it: the root holds the boot placeholder.
@@ -34,6 +35,7 @@ describe('first pages rendered by the server', () => {
   const dist = makeFakeDist()
   let t: TestDb
   let app: ReturnType<typeof createApp>
+  const logged = captureLog()
   const calls = () => (globalThis as { firstPaintCalls?: number }).firstPaintCalls ?? 0
 
   beforeAll(async () => {
@@ -55,7 +57,7 @@ describe('first pages rendered by the server', () => {
     for (const locale of ['af', 'xh']) writeFileSync(join(dist.dir, 'i18n', `${locale}.json`), JSON.stringify({ messages: { x: 'y' } }))
     t = await openTestDb()
     await seed(t.db)
-    app = createApp({ db: t.db, config: { apiKey: 'k' }, distDir: dist.dir })
+    app = createApp({ db: t.db, config: { apiKey: 'k' }, distDir: dist.dir, log: logged.log })
   }, startupTimeout)
   afterAll(async () => {
     dist.remove()
@@ -116,16 +118,13 @@ describe('first pages rendered by the server', () => {
   it('falls back to the app shell when rendering fails, and tries again on the next request', async () => {
     const g = globalThis as { failCart?: boolean }
     g.failCart = true
-    const errors: unknown[] = []
-    const original = console.error
-    console.error = (...args: unknown[]) => void errors.push(args)
+    logged.clear()
     try {
       const res = await app.request('/cart', { headers: { Cookie: 'lang=xh' } })
       expect(res.status).toBe(200)
       expect(await res.text()).toContain('<div id="boot"></div>')
-      expect(errors).toHaveLength(1)
+      expect(logged.problems().map((e) => e.msg)).toEqual(['first page render failed; sending the app shell'])
     } finally {
-      console.error = original
       g.failCart = false
     }
     expect(await (await app.request('/cart', { headers: { Cookie: 'lang=xh' } })).text()).toContain('data-path="/cart" data-locale="xh"')

@@ -40,7 +40,7 @@ describe('answers sent before the request body was read', () => {
   let server: RunningServer
   let agent: http.Agent
   beforeAll(async () => {
-    server = await startServer({ port: 0, host: '127.0.0.1', databaseUrl: 'memory:', seed: false, apiKey, distDir: dist.dir, dev: false, quiet: true })
+    server = await startServer({ port: 0, host: '127.0.0.1', databaseUrl: 'memory:', seed: false, apiKey, distDir: dist.dir, dev: false, quiet: true, shutdownGraceMs: 0 })
   })
   afterAll(async () => {
     await server?.close()

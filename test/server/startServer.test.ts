@@ -15,7 +15,7 @@ describe('the one-process server', () => {
   let server: RunningServer
   beforeAll(async () => {
     database = await freshDatabase()
-    server = await startServer({ port: 0, host: '127.0.0.1', databaseUrl: database.url, seed: true, apiKey: 'e2e-key', distDir: dist.dir, dev: false, quiet: true })
+    server = await startServer({ port: 0, host: '127.0.0.1', databaseUrl: database.url, seed: true, apiKey: 'e2e-key', distDir: dist.dir, dev: false, quiet: true, shutdownGraceMs: 0 })
   }, startupTimeout)
   afterAll(async () => {
     await server?.close()
@@ -52,7 +52,7 @@ describe('the one-process server', () => {
   })
 
   it('stops listening when closed', async () => {
-    const other = await startServer({ port: 0, databaseUrl: 'memory:', seed: false, distDir: dist.dir, quiet: true })
+    const other = await startServer({ port: 0, databaseUrl: 'memory:', seed: false, distDir: dist.dir, quiet: true, shutdownGraceMs: 0 })
     const res = await fetch(`${other.url}/api/v2/bootstrap`, { headers: { Key: 'storefront-sandbox-key' } })
     expect(await res.json()).toEqual({ products: [] })
     await other.close()

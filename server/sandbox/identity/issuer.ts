@@ -1,5 +1,7 @@
 import Provider from 'oidc-provider'
 import type { JWK } from 'oidc-provider'
+import { requestRecord } from '../../http/accessLog.ts'
+import type { Logger } from '../../log.ts'
 import { tokenAuthMethod } from '../../social/providerConfig.ts'
 import type { SocialProvider } from '../../social/providerConfig.ts'
 import type { SandboxIdentity } from './identities.ts'
@@ -19,6 +21,7 @@ export interface IssuerOptions {
   /** Identities people signed in as, by subject, shared by every issuer of this process. */
   accounts: Map<string, SandboxIdentity>
   trustProxy: boolean
+  log: Logger
 }
 
 /** One standards-conformant OpenID provider standing in for Google, Facebook or Twitter. */
@@ -70,6 +73,6 @@ export function createIssuer(o: IssuerOptions): Provider {
     },
   })
   provider.proxy = o.trustProxy
-  provider.on('server_error', (_ctx, error) => console.error(`sandbox identity (${o.provider}) failed:`, error))
+  provider.on('server_error', (ctx, error) => o.log.error({ err: error, reqId: requestRecord(ctx.req)?.id, provider: o.provider }, 'sandbox identity failed'))
   return provider
 }

@@ -2,6 +2,9 @@ import { createHash, generateKeyPair, randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type Provider from 'oidc-provider'
 import type { JWK } from 'oidc-provider'
+import { requestRecord } from '../../http/accessLog.ts'
+import { silentLogger } from '../../log.ts'
+import type { Logger } from '../../log.ts'
 import { isSocialProvider } from '../../social/providerConfig.ts'
 import type { SocialProvider } from '../../social/providerConfig.ts'
 import { sandboxIdentities } from './identities.ts'
@@ -27,7 +30,7 @@ export interface SandboxIdentityService {
 }
 
 /** Issuers are made per origin and provider on first use, so localhost and 127.0.0.1 each get matching URLs. */
-export function createSandboxIdentity({ trustProxy = false } = {}): SandboxIdentityService {
+export function createSandboxIdentity({ trustProxy = false, log = silentLogger }: { trustProxy?: boolean; log?: Logger } = {}): SandboxIdentityService {
   const clientSecret = randomBytes(32).toString('base64url')
   const cookieKeys = [randomBytes(32).toString('base64url')]
   const accounts = new Map<string, SandboxIdentity>()
@@ -53,6 +56,7 @@ export function createSandboxIdentity({ trustProxy = false } = {}): SandboxIdent
       cookieKeys,
       accounts,
       trustProxy,
+      log,
     })
     const made = issuers.get(key) ?? { provider, handler: provider.callback() }
     issuers.set(key, made)
@@ -114,7 +118,7 @@ export function createSandboxIdentity({ trustProxy = false } = {}): SandboxIdent
     },
     handle(req, res) {
       route(req, res).catch((error: unknown) => {
-        console.error('sandbox identity request failed:', error instanceof Error ? error.message : error)
+        log.error({ err: error, reqId: requestRecord(req)?.id }, 'sandbox identity request failed')
         if (!res.headersSent) expired(req, res).catch(() => res.end())
         else res.end()
       })

@@ -3,6 +3,7 @@ import { createApp } from '../../../server/app.ts'
 import { seed } from '../../../server/seed/seed.ts'
 import { openTestDb, startupTimeout, type TestDb } from './testDb.ts'
 import type { AppOptions } from '../../../server/app.ts'
+import type { Logger } from '../../../server/log.ts'
 
 export const apiKey = 'test-key'
 /** Low enough to keep the suite fast; password.test.ts checks the real default once. */
@@ -11,8 +12,8 @@ export const password = 'Secret#123'
 
 export type TestApp = ReturnType<typeof createApp>
 
-export const accountsApp = (db: AppOptions['db'], config: Partial<AppOptions['config']> = {}) =>
-  createApp({ db, config: { apiKey, scryptN: testScryptN, trustProxy: true, ...config } })
+export const accountsApp = (db: AppOptions['db'], config: Partial<AppOptions['config']> = {}, log?: Logger) =>
+  createApp({ db, config: { apiKey, scryptN: testScryptN, trustProxy: true, ...config }, ...(log ? { log } : {}) })
 
 let counter = 0
 /** A unique, valid email per call, so tests never collide on the unique index. */
@@ -75,13 +76,13 @@ export async function signUp(app: TestApp, user: Record<string, unknown> = {}) {
   return { email: body.user.email, cookie, id: created.id }
 }
 
-/** A migrated database (with the sandbox catalogue when `seeded`) and an app on it, for one describe block. */
-export function useAccountsApp({ seeded = false } = {}): { readonly t: TestDb; readonly app: TestApp } {
+/** A migrated database (with the sandbox catalogue when `seeded`) and an app on it (logging to `log`), for one describe block. */
+export function useAccountsApp({ seeded = false, log }: { seeded?: boolean; log?: Logger } = {}): { readonly t: TestDb; readonly app: TestApp } {
   const env = {} as { t: TestDb; app: TestApp }
   beforeAll(async () => {
     env.t = await openTestDb()
     if (seeded) await seed(env.t.db)
-    env.app = accountsApp(env.t.db)
+    env.app = accountsApp(env.t.db, {}, log)
   }, startupTimeout)
   afterAll(() => env.t.drop())
   return env

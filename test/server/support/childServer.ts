@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { repoRoot } from '../../../server/paths.ts'
 import type { StartOptions } from '../../../server/server.ts'
 import { call, sessionCookie, signupBody } from './accounts.ts'
+import { orderBody } from './orders.ts'
 
 const entry = fileURLToPath(new URL('./serverProcess.ts', import.meta.url))
 
@@ -55,4 +56,18 @@ export async function signUpAt(url: string): Promise<{ id: number; cookie: strin
   const cookie = sessionCookie(res)
   if (!cookie) throw new Error('sign-up set no session cookie')
   return { id: user.id, cookie }
+}
+
+/** Signs a fresh customer up, places an order (the seeded catalogue's first product) and starts its card checkout, whose answer is left in flight. */
+export async function startCheckoutAt(url: string, signal?: AbortSignal): Promise<{ answer: Promise<Response> }> {
+  const me = await signUpAt(url)
+  const body = orderBody()
+  const init = call('POST', body, { cookie: me.cookie })
+  const placed = await fetch(`${url}/api/v10/partner/order/${me.id}`, { ...init, headers: { ...(init.headers as Record<string, string>), 'Idempotency-Key': body.order.id } })
+  if (placed.status !== 200) throw new Error(`order failed with ${placed.status}: ${await placed.text()}`)
+  const order = (await placed.json()) as { id: number }
+  const answer = fetch(`${url}/api/v2/billing/partner/checkout/${me.id}`, { ...call('POST', { payment: { orderId: order.id } }, { cookie: me.cookie }), ...(signal ? { signal } : {}) })
+  // Handled here too, so a test that expects the request to be cut off sees no unhandled rejection before it looks.
+  answer.catch(() => {})
+  return { answer }
 }

@@ -1,0 +1,48 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { performance } from 'node:perf_hooks'
+import type { Logger } from '../log.ts'
+import { requestIdHeader, requestIdOf } from './requestId.ts'
+
+type Listener = (req: IncomingMessage, res: ServerResponse) => void
+
+/** What the access line needs to know about a request; the Hono app fills in the route it matched. */
+export interface RequestRecord {
+  id: string
+  route?: string
+}
+
+const records = new WeakMap<IncomingMessage, RequestRecord>()
+
+/** The record of a request passing through accessLogged (undefined for requests made without the server, as tests do). */
+export const requestRecord = (req: IncomingMessage | undefined) => (req ? records.get(req) : undefined)
+
+// Probes are routine: a success is logged at debug, a 503 at info (an expected answer during shutdown; /readyz warns itself when the database fails).
+const probes = new Set(['/healthz', '/readyz'])
+const levelOf = (route: string, status: number) => (probes.has(route) ? (status === 200 ? 'debug' : 'info') : status >= 500 ? 'error' : 'info')
+
+/**
+ * Gives each request its id (X-Request-Id, answered back) and writes one line when it ends: method, route (the
+ * pattern, never the path, so ids and emails in paths stay out), status, duration and id. `fallbackRoute` names
+ * requests that no Hono route matched (the identity sandbox, Vite in dev). Query strings and headers are never logged.
+ */
+export function accessLogged(log: Logger, listener: Listener, fallbackRoute: (url: string) => string): Listener {
+  return (req, res) => {
+    const started = performance.now()
+    const record: RequestRecord = { id: requestIdOf(req.headers['x-request-id']) }
+    records.set(req, record)
+    res.setHeader(requestIdHeader, record.id)
+    let written = false
+    const write = () => {
+      if (written) return
+      written = true
+      // A client that went away before the answer was sent: 499, as nginx logs it.
+      const status = res.headersSent ? res.statusCode : 499
+      const route = record.route ?? fallbackRoute(req.url ?? '/')
+      const line = { reqId: record.id, method: req.method, route, status, durationMs: Math.round((performance.now() - started) * 10) / 10, ...(res.writableFinished ? {} : { aborted: true }) }
+      log[levelOf(route, status)](line, 'request')
+    }
+    res.once('finish', write)
+    res.once('close', write)
+    listener(req, res)
+  }
+}
