@@ -164,7 +164,7 @@ describe('updates', () => {
   test('a changed build makes the update banner appear and "Reload" activates it', async () => {
     const served = await mkdtemp(join(tmpdir(), 'storefront-update-'))
     await cp(inject('distDir'), served, { recursive: true })
-    const server = await startServer({ port: 0, host: '127.0.0.1', databaseUrl: 'memory:', seed: true, dev: false, distDir: served, quiet: true })
+    const server = await startServer({ port: 0, host: '127.0.0.1', databaseUrl: 'memory:', seed: true, dev: false, distDir: served, quiet: true, shutdownGraceMs: 0 })
     const context = await newContext(session.browser())
     try {
       const page = await context.newPage()
