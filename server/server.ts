@@ -6,6 +6,7 @@ import { createApp } from './app.ts'
 import { loadConfig } from './config.ts'
 import type { Config } from './config.ts'
 import { createDb } from './db/createDb.ts'
+import type { Db } from './db/types.ts'
 import { settleUnreadBody } from './http/unreadBody.ts'
 import { fromRoot, repoRoot } from './paths.ts'
 import { createSandboxIdentity, sandboxPrefix } from './sandbox/identity/sandbox.ts'
@@ -25,6 +26,8 @@ export interface StartOptions extends Partial<Omit<Config, 'nodeEnv'>> {
 export interface RunningServer {
   url: string
   port: number
+  /** The server's database, for tests that check what it holds (the chaos e2e test). */
+  db: Db
   close(): Promise<void>
 }
 
@@ -85,6 +88,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   return {
     url: `http://${host}:${port}`,
     port,
+    db,
     async close() {
       await new Promise<void>((done) => {
         httpServer.close(() => done())
