@@ -6,7 +6,7 @@
  */
 import type { ElementHandle, Page } from 'playwright-core'
 import { waitForApp } from '../storefront.ts'
-import { goCart, goHome, goSupport, languageSelect, TEXT } from './app.ts'
+import { dismissToasts, goCart, goHome, goSupport, languageSelect, TEXT } from './app.ts'
 import type { Model, ObservedLine } from './model.ts'
 import type { Signal, Signals, SignalKind } from './signals.ts'
 
@@ -60,6 +60,13 @@ export interface Intent {
   /** How long a confirmation may take without interruption. */
   timeout: number
 }
+
+/**
+ * CHAOS_CART_GRACE_MS (default 0, strict): a cart confirmation (the "added to cart" toast, a line gone from the list)
+ * counts only once it has been on screen that long before the interruption. A diagnostic knob: with a known
+ * "confirmed before it is written" defect, a few hundred ms let a run look past it for other defects.
+ */
+export const CART_GRACE_MS = Number(process.env.CHAOS_CART_GRACE_MS ?? 0)
 
 // The input saves 400 ms after the last keystroke (src/features/cart/CartLineRow.tsx); a little more for the timer.
 export const RENAME_CONFIRM_MS = 600
@@ -117,8 +124,8 @@ export function add(d: Driver, page: Page, products: string[], early = false): I
       }
       for (const b of buttons) await b.click()
     },
-    settle(_asOf, upTo) {
-      const toasts = pageSignals(d, page, mark, upTo).filter((s) => s.kind === 'toast' && s.text === TEXT.added).length
+    settle(asOf = Date.now(), upTo) {
+      const toasts = pageSignals(d, page, mark, upTo).filter((s) => s.kind === 'toast' && s.text === TEXT.added && s.at <= asOf - CART_GRACE_MS).length
       for (; confirmed < Math.min(toasts, products.length); confirmed++) d.model.addConfirmed(products[confirmed]!)
       return confirmed === products.length
     },
@@ -173,9 +180,9 @@ export function remove(d: Driver, page: Page, products: string[], clear = false)
       for (const p of products) d.model.removeStarted(p)
       for (const b of buttons) await b.click()
     },
-    settle(_asOf, upTo) {
+    settle(asOf = Date.now(), upTo) {
       for (const s of pageSignals(d, page, mark, upTo)) {
-        if (s.kind !== 'cart') continue
+        if (s.kind !== 'cart' || s.at > asOf - CART_GRACE_MS) continue
         const shown = JSON.parse(s.text) as string[]
         for (const p of products) if (!gone.has(p) && !shown.includes(p)) gone.add(p)
       }
@@ -342,6 +349,7 @@ export function login(d: Driver, page: Page): Intent {
     trigger: { kind: 'toast', match: `^${escape(TEXT.loggedIn)}$` },
     async prepare() {
       await waitForApp(page)
+      await dismissToasts(page)
       await page.getByRole('banner').getByRole('link', { name: 'login', exact: true }).click()
       await page.getByRole('heading', { level: 1, name: 'Sign in to continue' }).waitFor()
       await page.getByLabel('Email', { exact: true }).fill(d.email)
@@ -373,6 +381,7 @@ export function logout(d: Driver, page: Page): Intent {
     trigger: { kind: 'toast', match: `^${escape(TEXT.loggedOut)}$` },
     async prepare() {
       await waitForApp(page)
+      await dismissToasts(page)
       await page.getByRole('button', { name: 'Account menu' }).click()
       button = await handle(page.getByRole('menuitem', { name: 'Logout' }))
     },
