@@ -59,6 +59,11 @@ export interface Intent {
   finish?(): Promise<void>
   /** How long a confirmation may take without interruption. */
   timeout: number
+  /**
+   * Support only: false while another tab sends a message too. Its page then lists the other tab's message as a new
+   * item as well, so only a waiting item (which quotes its text) can tell which one is this intent's.
+   */
+  alone?: boolean
 }
 
 /**
@@ -103,7 +108,8 @@ export function add(d: Driver, page: Page, products: string[], early = false): I
     label: `add ${products.map((p) => JSON.stringify(p)).join(', ')}${early ? ' right after a full load of /' : ''}`,
     page,
     timeout: 10_000,
-    trigger: { kind: 'toast', match: `^${TEXT.added}$` },
+    // An early add loads its page in act(), which would drop an in-page trigger armed before it.
+    ...(early ? {} : { trigger: { kind: 'toast' as const, match: `^${TEXT.added}$` } }),
     async prepare() {
       if (early) return
       await goHome(page)
@@ -194,8 +200,11 @@ export function remove(d: Driver, page: Page, products: string[], clear = false)
 
 const ADDRESS = { 'Street number': '12', 'Street name': 'Long Street', 'City/Town': 'Cape Town', Province: 'Western Cape', 'Postal Code': '8001' }
 
-/** Fills the delivery address (its building name carries the order's tag) and presses "create order". */
-export function order(d: Driver, page: Page, offline: boolean): Intent {
+/**
+ * Fills the delivery address (its building name carries the order's tag) and presses "create order" (or taps it
+ * twice, as an impatient thumb does: still one order).
+ */
+export function order(d: Driver, page: Page, offline: boolean, twice: boolean): Intent {
   const tag = d.tag('o')
   let lines: ObservedLine[] = []
   let button: ElementHandle | undefined
@@ -204,7 +213,7 @@ export function order(d: Driver, page: Page, offline: boolean): Intent {
   let done = false
   return {
     kind: offline ? 'orderOffline' : 'order',
-    label: `place order ${tag}${offline ? ' offline' : ''}`,
+    label: `place order ${tag}${offline ? ' offline' : ''}${twice ? ' (double tap)' : ''}`,
     page,
     timeout: 20_000,
     trigger: { kind: 'path', match: '^/orders(/\\d+)?$' },
@@ -221,7 +230,7 @@ export function order(d: Driver, page: Page, offline: boolean): Intent {
     async act() {
       mark = d.signals.mark()
       placed = d.model.orderStarted(tag, lines.map((l) => l.product), offline, d.step)
-      await button!.click()
+      await (twice ? button!.dblclick() : button!.click())
     },
     settle(_asOf, upTo) {
       if (done || !placed) return done
@@ -243,20 +252,21 @@ export function order(d: Driver, page: Page, offline: boolean): Intent {
   }
 }
 
-/** Writes a support message (its text starts with its tag) and presses Submit; the page shows it sent or waiting. */
-export function support(d: Driver, page: Page, offline: boolean, words: string): Intent {
+/** Writes a support message (its text starts with its tag) and presses Submit (once or twice); the page shows it sent or waiting. */
+export function support(d: Driver, page: Page, offline: boolean, words: string, twice: boolean): Intent {
   const tag = `[${d.tag('m')}]`
   let button: ElementHandle | undefined
   let mark = Number.MAX_SAFE_INTEGER
   let known = new Set<string>()
   let message: ReturnType<Model['messageStarted']> | undefined
   let done = false
-  return {
+  const intent: Intent = {
     kind: offline ? 'supportOffline' : 'support',
-    label: `send support message ${tag}${offline ? ' offline' : ''}`,
+    label: `send support message ${tag}${offline ? ' offline' : ''}${twice ? ' (double tap)' : ''}`,
     page,
     timeout: 15_000,
-    trigger: { kind: 'support', match: '^\\d+\\|(sent|pending)\\|' },
+    trigger: { kind: 'support', match: '^\\d+\\|\\d+\\|(sent|pending)\\|' },
+    alone: true,
     async prepare() {
       await d.freshAddress()
       await goSupport(page)
@@ -272,18 +282,19 @@ export function support(d: Driver, page: Page, offline: boolean, words: string):
       known = new Set(pageSignals(d, page, start).filter((s) => s.kind === 'support').map((s) => s.text.split('|')[0]!))
       mark = d.signals.mark()
       message = d.model.messageStarted(tag, offline, d.step)
-      await button!.click()
+      await (twice ? button!.dblclick() : button!.click())
     },
     settle(_asOf, upTo) {
       if (done || !message) return done
       for (const s of pageSignals(d, page, mark, upTo)) {
         if (s.kind !== 'support') continue
-        const [item, state, ...rest] = s.text.split('|')
+        const [item, index, state, ...rest] = s.text.split('|')
         if (known.has(item!)) continue
         const text = rest.join('|')
         if (state === 'sent') {
+          // A new item at the top of the list is the message just sent, unless another tab sends one too.
           const reference = TEXT.thanks.exec(text)?.[1]
-          if (!reference) continue
+          if (!reference || index !== '0' || !intent.alone) continue
           d.model.messageConfirmed(message, reference)
         } else if (state === 'pending' && text.includes(tag)) d.model.messageConfirmed(message, null)
         else if (state === 'rejected') {
@@ -300,6 +311,7 @@ export function support(d: Driver, page: Page, offline: boolean, words: string):
       if (offline) await d.setOffline(false)
     },
   }
+  return intent
 }
 
 /** Picks a language in the header's selector; the page's language confirms it. Back to English afterwards. */

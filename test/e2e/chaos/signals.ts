@@ -61,9 +61,11 @@ const inPage = String.raw`(() => {
       toasts.add(el)
       report('toast', (el.firstElementChild && el.firstElementChild.textContent) || el.textContent || '')
     }
+    let index = 0
     for (const li of document.querySelectorAll('#support-status li')) {
       if (!items.has(li)) items.set(li, nextItem++)
-      const text = (li.getAttribute('data-state') || '') + '|' + (li.textContent || '')
+      // Item id (per document), place in the list (newest first), state, text.
+      const text = index++ + '|' + (li.getAttribute('data-state') || '') + '|' + (li.textContent || '')
       if (itemText.get(li) !== text) { itemText.set(li, text); report('support', items.get(li) + '|' + text) }
     }
     const region = document.querySelector('[aria-label="Cart lines"]')
