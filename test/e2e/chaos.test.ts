@@ -5,9 +5,9 @@
  * every interruption the app restarts and the test checks that what the UI confirmed is there, nothing is there
  * twice, nothing unconfirmed shows as done, and the server holds exactly the acknowledged orders and messages.
  *
- *   npx vitest run --project e2e test/e2e/chaos.test.ts              seeds 1-4, 16 interruptions each (npm test)
+ *   npx vitest run --project e2e test/e2e/chaos.test.ts              seeds 1-3, 22 interruptions each (npm test)
  *   CHAOS_INTERRUPTIONS=500 npx vitest run --project e2e test/e2e/chaos.test.ts   (npm run chaos)
- *   CHAOS_SEED=7 CHAOS_PER_SEED=16 npx vitest run --project e2e test/e2e/chaos.test.ts   replays seed 7
+ *   CHAOS_SEED=7 CHAOS_PER_SEED=22 npx vitest run --project e2e test/e2e/chaos.test.ts   replays seed 7
  *
  * The test starts its own server (an in-memory database it can query) on the build the e2e setup made, trusting
  * X-Forwarded-For so its support messages are not held back by the per-address limit.
@@ -18,8 +18,8 @@ import { startServer, type RunningServer } from '../../server/server.ts'
 import { launchBrowser } from './browser.ts'
 import { emptyStats, Run, type Env } from './chaos/run.ts'
 
-const perSeed = positive('CHAOS_PER_SEED', 16)
-const total = positive('CHAOS_INTERRUPTIONS', 64)
+const perSeed = positive('CHAOS_PER_SEED', 22)
+const total = positive('CHAOS_INTERRUPTIONS', 66)
 const seeds = process.env.CHAOS_SEED
   ? process.env.CHAOS_SEED.split(',').map((s) => Number(s.trim()))
   : Array.from({ length: Math.ceil(total / perSeed) }, (_, i) => i + 1)

@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core'
 import { parseRand } from '../browser.ts'
 import { cartLines, cartLink, productCards, productHeading, summary, waitForApp } from '../storefront.ts'
 import type { DeviceMessages, DeviceOrders, ObservedLine } from './model.ts'
+import { within } from './wait.ts'
 
 export const TEXT = {
   added: 'added to cart',
@@ -25,7 +26,7 @@ export function languageSelect(page: Page) {
 }
 
 export async function htmlLang(page: Page): Promise<string> {
-  return page.evaluate(() => document.documentElement.lang)
+  return within(page.evaluate(() => document.documentElement.lang), 5_000, 'reading <html lang>')
 }
 
 /**
@@ -72,10 +73,14 @@ export async function goSupport(page: Page): Promise<void> {
  * inside the app (no reload), whose guard waits for the session check, then shows the page or sends a visitor home.
  */
 export async function probeSession(page: Page): Promise<boolean> {
-  await page.evaluate(() => {
-    history.pushState(history.state, '', '/support')
-    dispatchEvent(new PopStateEvent('popstate', { state: history.state }))
-  })
+  await within(
+    page.evaluate(() => {
+      history.pushState(history.state, '', '/support')
+      dispatchEvent(new PopStateEvent('popstate', { state: history.state }))
+    }),
+    5_000,
+    'setting the address to /support',
+  )
   const support = page.getByRole('button', { name: 'Submit' })
   await support.or(productHeading(page)).first().waitFor({ timeout: 15_000 })
   if (!(await support.isVisible())) return false
@@ -99,6 +104,10 @@ export async function readCart(page: Page): Promise<{ lines: ObservedLine[]; tot
 
 /** Rows of one object store of the app's IndexedDB database ([] before the app created it). */
 export async function storedRows<T>(page: Page, store: string): Promise<T[]> {
+  return within(readRows<T>(page, store), 5_000, `reading ${store} from IndexedDB`)
+}
+
+function readRows<T>(page: Page, store: string): Promise<T[]> {
   return page.evaluate(
     (name) =>
       new Promise<T[]>((resolve, reject) => {

@@ -74,6 +74,7 @@ export interface Env {
 
 export class ChaosFailure extends Error {}
 
+const STEP_LIMIT_MS = 150_000
 const bump = (counts: Record<string, number>, key: string) => (counts[key] = (counts[key] ?? 0) + 1)
 const ROUTES = ['/', '/cart', '/orders', '/support', '/profile', '/login']
 const WORDS = ['my router', 'shows a red light', 'since this morning', 'please call me', 'about my SIM', 'the fibre line', 'moving house', 'on Friday']
@@ -132,22 +133,32 @@ export class Run implements Driver {
       if (this.step > this.quota * 10) throw new Error(`seed ${this.seed}: ${this.step} steps without reaching ${this.quota} interruptions`)
       this.step += 1
       const { intent, touches } = this.pickIntent()
-      const plan = this.chaos.chance(0.6) ? this.pickPlan(intent) : null
+      const plan = this.chaos.chance(0.7) ? this.pickPlan(intent) : null
       bump(this.env.stats.intents, intent.kind)
       this.log(`${intent.label}${plan ? `; interrupted: ${describePlan(plan)}` : ''}`)
       const begun = Date.now()
-      if (!plan) await this.uninterrupted(intent)
-      else {
+      if (process.env.CHAOS_DEBUG) console.log(`[chaos debug] seed ${this.seed} step ${this.step} starts: ${this.script.at(-1)}`)
+      if (plan) {
         this.interruptions += 1
         bump(this.env.stats.interruptions, plan.kind)
         bump(this.env.stats.timings, plan.kind === 'secondTab' ? 'second tab' : plan.timing)
-        if (plan.kind === 'secondTab') await this.withSecondTab(intent, touches)
-        else await this.interrupted(intent, plan)
       }
+      await this.watchdog(!plan ? this.uninterrupted(intent) : plan.kind === 'secondTab' ? this.withSecondTab(intent, touches) : this.interrupted(intent, plan))
       if (process.env.CHAOS_DEBUG) console.log(`[chaos debug] seed ${this.seed} step ${this.step} ${intent.kind}${plan ? ` ${plan.kind}/${plan.timing}` : ''}: ${Date.now() - begun} ms`)
     }
     await this.finalCheck()
     if (this.csp.length) await this.fail('Content-Security-Policy violations', this.csp)
+  }
+
+  /** A step (intent, interruption, restart and check) that takes this long is stuck: fail with the script. */
+  private async watchdog(step: Promise<void>): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const stuck = new Promise<'stuck'>((resolve) => (timer = setTimeout(() => resolve('stuck'), STEP_LIMIT_MS)))
+    const outcome = await Promise.race([step.then(() => 'done' as const), stuck]).finally(() => clearTimeout(timer))
+    if (outcome === 'stuck') {
+      step.catch(() => undefined)
+      await this.fail('a step', [`it did not finish within ${STEP_LIMIT_MS / 1000} s (on ${this.page.url()})`])
+    }
   }
 
   private pickIntent(): { intent: Intent; touches: string[] } {

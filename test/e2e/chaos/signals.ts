@@ -9,6 +9,7 @@
  * inside the page, with no round trip to the test): the harshest timing a customer's own reload could have.
  */
 import type { BrowserContext, Page } from 'playwright-core'
+import { within } from './wait.ts'
 
 export type SignalKind = 'doc' | 'path' | 'toast' | 'support' | 'cart' | 'lang' | 'trigger'
 
@@ -155,20 +156,30 @@ export class Signals {
 }
 
 export async function arm(page: Page, armed: Arm): Promise<void> {
-  await page.evaluate((a) => {
-    ;(window as unknown as { __chaosArm?: unknown }).__chaosArm = a
-  }, armed)
+  await within(
+    page.evaluate((a) => {
+      ;(window as unknown as { __chaosArm?: unknown }).__chaosArm = a
+    }, armed),
+    5_000,
+    'arming the page',
+  )
 }
 
 export async function disarm(page: Page): Promise<void> {
-  await page
-    .evaluate(() => {
+  await within(
+    page.evaluate(() => {
       ;(window as unknown as { __chaosArm?: unknown }).__chaosArm = undefined
-    })
-    .catch(() => undefined)
+    }),
+    5_000,
+    'disarming the page',
+  ).catch(() => undefined)
 }
 
 /** The id the init script gave the page's current document (changes with every load), or null mid-navigation. */
 export async function documentId(page: Page): Promise<string | null> {
-  return page.evaluate(() => (window as unknown as { __chaosDoc?: string }).__chaosDoc ?? null).catch(() => null)
+  return within(
+    page.evaluate(() => (window as unknown as { __chaosDoc?: string }).__chaosDoc ?? null),
+    2_000,
+    'reading the document id',
+  ).catch(() => null)
 }

@@ -23,3 +23,17 @@ export async function until(test: () => boolean | Promise<boolean>, timeout: num
 export async function settled(promise: Promise<unknown>, ms: number): Promise<void> {
   await Promise.race([promise.then(() => undefined, () => undefined), sleep(ms)])
 }
+
+/**
+ * page.evaluate without an end of its own waits for a document that may never come (a navigation that never
+ * commits); this one gives up after `ms`.
+ */
+export async function within<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} took more than ${ms} ms`)), ms)))
+  try {
+    return await Promise.race([work, late])
+  } finally {
+    clearTimeout(timer)
+  }
+}
