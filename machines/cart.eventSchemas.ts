@@ -14,5 +14,4 @@ export const cartEventSchemas = {
   'cart.line.rename': v.object({ cart_id: v.pipe(v.string(), v.nonEmpty()), friendly_name: v.string(), ...StampSchema.entries }),
   'cart.clear': StampSchema,
   'cart.synced': v.object({ cart: CartSchema }),
-  'cart.storage.failed': v.object({ reason: v.picklist(['unavailable', 'quota', 'write-failed']) }),
 } satisfies Record<CartEvent['type'], v.GenericSchema>

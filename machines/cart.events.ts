@@ -1,6 +1,5 @@
 import type { CartState, OrderLine } from '../src/domain/cart.ts'
 import { CART_STREAM, type CartFact, type Fact } from '../src/domain/events.ts'
-import type { StorageFailureReason } from '../src/domain/storage.ts'
 
 /** Identity and time of the fact an intent becomes; made by the sender so the machine stays pure. */
 export interface Stamp {
@@ -20,8 +19,6 @@ export type CartEvent =
   | CartIntent
   /** Another tab changed the stored cart projection. */
   | { type: 'cart.synced'; cart: CartState }
-  /** A write failed for good; the cart carries on in memory. */
-  | { type: 'cart.storage.failed'; reason: StorageFailureReason }
 
 export type CartFactRecord = Fact<CartFact>
 

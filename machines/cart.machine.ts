@@ -1,18 +1,21 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate'
 import { emptyCart, type CartState, type OrderLine } from '../src/domain/cart.ts'
 import { applyCartFact } from '../src/domain/cartProjection.ts'
-import type { StorageFailureReason, StorageMode } from '../src/domain/storage.ts'
+import { storageFailureReason, type StorageFailureReason, type StorageMode } from '../src/domain/storage.ts'
 import { factApplies, factFromIntent, type CartEvent, type CartFactRecord } from './cart.events.ts'
 
 export type { CartEvent, CartFactRecord, CartIntent, Stamp } from './cart.events.ts'
 
 export interface CartContext {
+  /** The cart as stored on the device: only facts whose write completed (or, in memory, were applied). */
   cart: CartState
   /** Whether facts are written to the device; 'memory' after a storage failure. */
   storage: StorageMode
   failure: StorageFailureReason | null
   /** Facts of intents that arrived while restoring, applied once the stored cart is known. */
   deferred: CartFactRecord[]
+  /** Facts waiting for their write, oldest first; none is shown (or announced) before its write completes. */
+  pending: CartFactRecord[]
 }
 
 /** Folds facts that still apply onto the cart, in order, and lists the ones that changed it. */
@@ -26,11 +29,17 @@ function fold(cart: CartState, facts: readonly CartFactRecord[]): { cart: CartSt
   return { cart, applied }
 }
 
-/** The effects `record` schedules, declared below in setup. */
-type EffectAction = { type: 'persist'; params: CartFactRecord } | { type: 'notifyAdded'; params: { line: OrderLine } }
+/** The cart once every pending write lands: what a new intent is checked against. */
+const projected = (context: CartContext): CartState => fold(context.cart, context.pending).cart
+
+/** The effects `accept` and `confirm` schedule, declared below in setup. */
+type EffectAction = { type: 'notifyAdded'; params: { line: OrderLine } }
 
 // setup() cannot type an action that enqueues its siblings, so the check happens against EffectAction here.
 const effect = (action: EffectAction): never => action as never
+
+const announce = (fact: CartFactRecord): EffectAction[] =>
+  fact.type === 'v1.CartLineAdded' ? [{ type: 'notifyAdded', params: { line: fact.payload.line } }] : []
 
 export const cartMachine = setup({
   types: {
@@ -38,21 +47,40 @@ export const cartMachine = setup({
     events: {} as CartEvent,
   },
   actors: {
-    // Supplied by src/ with machine.provide(); the default is a cart that starts empty.
+    // Supplied by src/ with machine.provide(); the default is a cart that starts empty and a store that keeps nothing.
     restore: fromPromise<CartState>(async () => emptyCart()),
+    // Resolves true once the fact's transaction completed, false when the log already held it (written before).
+    persist: fromPromise<boolean, CartFactRecord>(async () => true),
   },
   actions: {
-    persist: (_, _fact: CartFactRecord) => {},
     notifyAdded: (_, _params: { line: OrderLine }) => {},
+    /** A fact whose write failed: the customer is told it was not done. */
+    notifyNotSaved: (_, _fact: CartFactRecord) => {},
     reportStorageFailure: (_, _params: { reason: StorageFailureReason }) => {},
-    /** Applies facts to the cart, then persists (unless in memory) and announces additions. */
-    record: enqueueActions(({ context, enqueue }, facts: CartFactRecord[]) => {
+    /**
+     * Takes facts that apply: on a device that stores, they wait for their write (the cart and the toast follow it);
+     * in memory they apply at once, since nothing will ever be written.
+     */
+    accept: enqueueActions(({ context, enqueue }, facts: CartFactRecord[]) => {
+      if (context.storage === 'persistent') {
+        const { applied } = fold(projected(context), facts)
+        enqueue.assign({ pending: [...context.pending, ...applied], deferred: [] })
+        return
+      }
       const { cart, applied } = fold(context.cart, facts)
       enqueue.assign({ cart, deferred: [] })
-      for (const fact of applied) {
-        if (context.storage === 'persistent') enqueue(effect({ type: 'persist', params: fact }))
-        if (fact.type === 'v1.CartLineAdded') enqueue(effect({ type: 'notifyAdded', params: { line: fact.payload.line } }))
-      }
+      for (const fact of applied) for (const action of announce(fact)) enqueue(effect(action))
+    }),
+    /**
+     * The oldest pending fact is stored: it shows, and an added line is announced. One the log already held (a tap
+     * handed on by a page that unloaded) is in the stored cart this tab restored or will adopt: it is not applied twice.
+     */
+    confirm: enqueueActions(({ context, enqueue }, params: { fresh: boolean }) => {
+      const [fact, ...rest] = context.pending
+      if (!fact) return
+      if (!params.fresh) return void enqueue.assign({ pending: rest })
+      enqueue.assign({ cart: applyCartFact(context.cart, fact), pending: rest })
+      for (const action of announce(fact)) enqueue(effect(action))
     }),
     defer: assign({ deferred: ({ context }, fact: CartFactRecord) => [...context.deferred, fact] }),
     useStoredCart: assign({ cart: (_, cart: CartState) => cart }),
@@ -60,22 +88,14 @@ export const cartMachine = setup({
   },
   guards: {
     isPersistent: ({ context }) => context.storage === 'persistent',
+    hasPending: ({ context }) => context.pending.length > 0,
     holdsLine: ({ context }, params: { cart_id: string }) =>
-      context.cart.order_lines.some((line) => line.cart_id === params.cart_id),
+      projected(context).order_lines.some((line) => line.cart_id === params.cart_id),
   },
 }).createMachine({
   id: 'cart',
-  context: { cart: emptyCart(), storage: 'persistent', failure: null, deferred: [] },
+  context: { cart: emptyCart(), storage: 'persistent', failure: null, deferred: [], pending: [] },
   initial: 'restoring',
-  on: {
-    'cart.storage.failed': {
-      guard: 'isPersistent',
-      actions: [
-        { type: 'switchToMemory', params: ({ event }) => ({ reason: event.reason }) },
-        { type: 'reportStorageFailure', params: ({ event }) => ({ reason: event.reason }) },
-      ],
-    },
-  },
   states: {
     restoring: {
       invoke: {
@@ -84,7 +104,7 @@ export const cartMachine = setup({
           target: 'ready',
           actions: [
             { type: 'useStoredCart', params: ({ event }) => event.output },
-            { type: 'record', params: ({ context }) => context.deferred },
+            { type: 'accept', params: ({ context }) => context.deferred },
           ],
         },
         onError: {
@@ -92,7 +112,7 @@ export const cartMachine = setup({
           actions: [
             { type: 'switchToMemory', params: { reason: 'unavailable' } },
             { type: 'reportStorageFailure', params: { reason: 'unavailable' } },
-            { type: 'record', params: ({ context }) => context.deferred },
+            { type: 'accept', params: ({ context }) => context.deferred },
           ],
         },
       },
@@ -105,21 +125,49 @@ export const cartMachine = setup({
       },
     },
     ready: {
+      initial: 'idle',
       on: {
-        'cart.line.add': { actions: { type: 'record', params: ({ event }) => [factFromIntent(event)] } },
+        'cart.line.add': { actions: { type: 'accept', params: ({ event }) => [factFromIntent(event)] } },
         'cart.line.remove': {
           guard: { type: 'holdsLine', params: ({ event }) => ({ cart_id: event.cart_id }) },
-          actions: { type: 'record', params: ({ event }) => [factFromIntent(event)] },
+          actions: { type: 'accept', params: ({ event }) => [factFromIntent(event)] },
         },
         'cart.line.rename': {
           guard: { type: 'holdsLine', params: ({ event }) => ({ cart_id: event.cart_id }) },
-          actions: { type: 'record', params: ({ event }) => [factFromIntent(event)] },
+          actions: { type: 'accept', params: ({ event }) => [factFromIntent(event)] },
         },
-        'cart.clear': { actions: { type: 'record', params: ({ event }) => [factFromIntent(event)] } },
-        // A memory-only tab keeps its own cart rather than adopting one it can no longer write.
-        'cart.synced': {
-          guard: 'isPersistent',
-          actions: { type: 'useStoredCart', params: ({ event }) => event.cart },
+        'cart.clear': { actions: { type: 'accept', params: ({ event }) => [factFromIntent(event)] } },
+      },
+      states: {
+        idle: {
+          always: { guard: 'hasPending', target: 'writing' },
+          on: {
+            // Another tab's cart, taken only between this tab's own writes; a memory-only tab keeps its own.
+            'cart.synced': {
+              guard: 'isPersistent',
+              actions: { type: 'useStoredCart', params: ({ event }) => event.cart },
+            },
+          },
+        },
+        writing: {
+          invoke: {
+            src: 'persist',
+            input: ({ context }) => context.pending[0]!,
+            onDone: { target: 'idle', actions: { type: 'confirm', params: ({ event }) => ({ fresh: event.output }) } },
+            // The fact is not on the device: the customer is told, and the cart carries on in memory with the rest.
+            onError: {
+              target: 'idle',
+              actions: enqueueActions(({ context, event, enqueue }) => {
+                const [fact, ...rest] = context.pending
+                const reason = storageFailureReason(event.error)
+                if (fact) enqueue({ type: 'notifyNotSaved', params: fact })
+                enqueue({ type: 'switchToMemory', params: { reason } })
+                enqueue({ type: 'reportStorageFailure', params: { reason } })
+                enqueue.assign({ pending: [] })
+                enqueue({ type: 'accept', params: rest })
+              }),
+            },
+          },
         },
       },
     },

@@ -3,12 +3,12 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { t } from '@lingui/core/macro'
 import { App } from './app/App.tsx'
 import { afterFirstPaint } from './app/afterFirstPaint.ts'
-import { takeFirstTaps } from './app/firstTaps.ts'
+import { forgetFirstTap, takeFirstTaps } from './app/firstTaps.ts'
 import { createAppRouter, prepareHydration } from './router.ts'
 import { restoreLanguage, showPageLanguage } from './i18n/restoreLanguage.ts'
 import { chooseLanguage } from './i18n/language.ts'
 import { isLocale } from './i18n/locales.ts'
-import { addToCart, configureCart, startCartInBackground } from './features/cart/cart.ts'
+import { addFirstTap, configureCart, startCartInBackground } from './features/cart/cart.ts'
 import { startAuthInBackground, subscribeSession, getSession } from './features/account/session.ts'
 import { readFirstPaintCatalogue } from './features/catalogue/firstPaint.ts'
 import { toast } from './ui/toaster.ts'
@@ -16,7 +16,20 @@ import './ui/styled.ts'
 
 const router = createAppRouter()
 
-configureCart({ onAdded: () => toast.success(t`added to cart`) })
+configureCart({
+  onAdded: (line) => {
+    forgetFirstTap(line.cart_id)
+    toast.success(t`added to cart`)
+  },
+  onStored: (fact) => forgetFirstTap(fact.id),
+  onNotSaved: (fact) =>
+    toast.error(
+      fact.type === 'v1.CartLineAdded'
+        ? t`Could not add ${fact.payload.line.name} to your cart on this device. Please try again.`
+        : t`Could not save that change to your cart on this device. Please try again.`,
+      3000,
+    ),
+})
 // A logout (here or in another tab) re-runs the guards, so a customer-only page leaves at once.
 let wasCustomer = false
 subscribeSession(() => {
@@ -33,10 +46,7 @@ const hydrating = firstPaint !== undefined && (await showPageLanguage(document))
 
 /** From the moment React handles taps: those made on the server's cards before are added first, in order. */
 function addFirstTaps(): void {
-  for (const id of takeFirstTaps(root)) {
-    const product = firstPaint?.products.find((p) => p.id === id)
-    if (product) addToCart(product)
-  }
+  for (const tap of takeFirstTaps(root)) addFirstTap(tap)
 }
 
 if (hydrating) {

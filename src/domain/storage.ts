@@ -9,3 +9,11 @@ export type StorageFailureReason =
   | 'quota'
   /** Any other failed write. */
   | 'write-failed'
+
+const REASONS: readonly StorageFailureReason[] = ['unavailable', 'quota', 'write-failed']
+
+/** Why a write failed, from the error it failed with (`{ reason }`, as src/store reports it); any other is 'write-failed'. */
+export function storageFailureReason(error: unknown): StorageFailureReason {
+  const reason = (error as { reason?: unknown } | null)?.reason
+  return REASONS.find((r) => r === reason) ?? 'write-failed'
+}

@@ -19,16 +19,6 @@ let seen: Locale | null = null
 let following = false
 /** The customer picked a language in this tab: what the log held before is no longer theirs to be shown. */
 let picked = false
-/** The longest a switch waits for its fact to be written before showing the language anyway. */
-const STORE_WAIT_MS = 1000
-
-/** Waits for `work`, but no longer than `ms`: a store that does not answer must not keep the language from showing. */
-async function atMost(ms: number, work: Promise<void>): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))])
-  clearTimeout(timer)
-}
-
 function setLoading(next: Locale | null): void {
   if (next === loadingLocale) return
   loadingLocale = next
@@ -63,7 +53,8 @@ async function switchTo(locale: Locale, beforeShow?: () => Promise<void>): Promi
     throw error
   }
   if (mine !== ticket) return false
-  if (beforeShow) await atMost(STORE_WAIT_MS, beforeShow())
+  // The choice shows only once its fact's transaction completed: a reload right after keeps it.
+  if (beforeShow) await beforeShow()
   if (mine !== ticket) return false
   setLoading(null)
   showLanguage(locale)
@@ -77,6 +68,7 @@ function tellFailure(error: unknown, locale: Locale): void {
     error instanceof NeedsConnectionError
       ? t`You need to be online to choose ${name} for the first time. Please try again when you are back online.`
       : t`Could not load that language. Please try again.`,
+    3000,
   )
 }
 
@@ -91,8 +83,11 @@ export async function chooseLanguage(locale: Locale): Promise<void> {
   const record = async () => {
     if (seen === locale) return
     seen = locale
-    // A device that cannot save still shows the language for this visit; the storage notice tells why.
-    await recordChoice(locale).catch(() => undefined)
+    // A device that cannot save still shows the language for this visit (and the cookie hint keeps it for the
+    // server's pages); the customer is told that the device did not keep the choice.
+    await recordChoice(locale).catch(() =>
+      toast.error(t`Your language choice could not be saved on this device. It applies to this visit only.`, 3000),
+    )
   }
   try {
     await switchTo(locale, record)

@@ -16,13 +16,17 @@ export interface CommitOptions {
   snapshotEvery?: number
 }
 
+/** Every table a commit writes: the log, the snapshots and each projection's table. */
+export function commitTables(store: StoreDb, projections: readonly AnyProjection[] = registeredProjections()) {
+  return [store.events, store.snapshots, ...new Set(projections.map((p) => store.table(p.table)))]
+}
+
 /** Appends a fact and folds it into every projection in one transaction: log and read models never disagree. */
 export async function commit(fact: Fact, options: CommitOptions = {}): Promise<EventRow> {
   const store = options.db ?? (await openStore()).db
   const projections = options.projections ?? registeredProjections()
   const every = options.snapshotEvery ?? SNAPSHOT_EVERY
-  const tables = [store.events, store.snapshots, ...new Set(projections.map((p) => store.table(p.table)))]
-  return store.transaction('rw', tables, async () => {
+  return store.transaction('rw', commitTables(store, projections), async () => {
     if ((await store.events.where('id').equals(fact.id).count()) > 0) throw new DuplicateFactError(fact.id)
     // Read before appending: a rebuild must not already contain the new fact.
     const before = await Promise.all(projections.map((projection) => currentRow(store, projection)))
@@ -35,6 +39,14 @@ export async function commit(fact: Fact, options: CommitOptions = {}): Promise<E
       if (await snapshotDue(store, projection, seq, every)) await store.snapshots.put(next)
     }
     return row
+  })
+}
+
+/** Commits several facts, in order, in one transaction: all of them land or none. */
+export async function commitAll(facts: readonly Fact[], options: CommitOptions = {}): Promise<void> {
+  const store = options.db ?? (await openStore()).db
+  await store.transaction('rw', commitTables(store, options.projections), async () => {
+    for (const fact of facts) await commit(fact, { ...options, db: store })
   })
 }
 

@@ -1,21 +1,19 @@
 import { claim, isAnswered, settle, type SendOutcome } from '../../machines/outbox.lifecycle.ts'
 import type { Fact } from '../domain/events.ts'
-import { commit } from './commit.ts'
+import { commit, commitTables } from './commit.ts'
 import { openStore, type StoreDb } from './db.ts'
-import { registeredProjections } from './projections.ts'
 import type { OutboxRow } from './rows.ts'
 
 /** Every table commit() may write, plus the outbox: a fact and its queued write land together or not at all. */
 function factAndOutboxTables(store: StoreDb) {
-  const projectionTables = new Set(registeredProjections().map((p) => store.table(p.table)))
-  return [store.events, store.snapshots, store.outbox, ...projectionTables]
+  return [...commitTables(store), store.outbox]
 }
 
-/** Commits `fact` and queues `row` in one transaction. */
-export async function commitWithOutbox(fact: Fact, row: OutboxRow, given?: StoreDb): Promise<void> {
+/** Commits the facts, in order, and queues `row` in one transaction. */
+export async function commitWithOutbox(facts: Fact | readonly Fact[], row: OutboxRow, given?: StoreDb): Promise<void> {
   const store = given ?? (await openStore()).db
   await store.transaction('rw', factAndOutboxTables(store), async () => {
-    await commit(fact, { db: store })
+    for (const fact of Array.isArray(facts) ? facts : [facts]) await commit(fact, { db: store })
     await store.outbox.add(row)
   })
 }

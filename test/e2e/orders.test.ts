@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { horizontalOverflow, screenshot, useBrowser } from './browser.ts'
-import { API_KEY, expectProfile, signUp, uniqueEmail } from './accounts.ts'
+import { API_KEY, expectProfile, placeUnpaidOrder, signUp, uniqueEmail } from './accounts.ts'
 import { addFirstProducts, cartLines, openCart, openHome, proceedToOrder } from './storefront.ts'
 
 const session = useBrowser()
@@ -137,5 +137,30 @@ describe('orders', () => {
     expect(dropped).toBe(1)
     await page.waitForTimeout(2_000)
     expect(await serverOrders(page)).toHaveLength(1)
+  })
+
+  test('the orders screen lists the latest 20 orders, 8 a page, and says where the older ones are', async () => {
+    const page = await session.page()
+    await signUp(page, uniqueEmail())
+    await expectProfile(page)
+    const placed = []
+    for (let i = 0; i < 21; i++) placed.push(await placeUnpaidOrder(page))
+    await page.goto('/orders')
+    const table = page.getByRole('region', { name: 'Your orders' })
+    await table.getByText('Page 1 of 3').waitFor()
+    expect(await table.getByRole('row').count(), 'the header row and 8 orders').toBe(9)
+    // Newest first: the first order placed is the one left out.
+    await table.getByText(placed[20]!.number, { exact: true }).waitFor()
+    const note = table.getByRole('paragraph').filter({ hasText: 'These are your latest 20 orders. 1 older order is on your bill, with View Order.' })
+    await note.waitFor()
+    await page.getByRole('button', { name: 'Last' }).click()
+    await table.getByText('Page 3 of 3').waitFor()
+    expect(await table.getByRole('row').count(), 'the header row and the 20th to 17th order').toBe(5)
+    await table.getByText(placed[4]!.number, { exact: true }).waitFor()
+    expect(await table.getByText(placed[0]!.number, { exact: true }).count()).toBe(0)
+    await screenshot(page, 'orders-latest-20-360')
+    await note.getByRole('link', { name: 'Billing' }).click()
+    await page.waitForURL('**/billing')
+    await page.getByText(placed[0]!.number, { exact: true }).first().waitFor()
   })
 })

@@ -14,14 +14,14 @@ describe('the cart machine while restoring', () => {
   it('starts by restoring with an empty cart and spawning the restore actor', () => {
     const [snapshot, actions] = initialTransition(cartMachine)
     expect(snapshot.value).toBe('restoring')
-    expect(snapshot.context).toEqual({ cart: emptyCart(), storage: 'persistent', failure: null, deferred: [] })
+    expect(snapshot.context).toEqual({ cart: emptyCart(), storage: 'persistent', failure: null, deferred: [], pending: [] })
     expect(actions.map((a) => a.type)).toEqual(['xstate.spawnChild'])
   })
 
   it('becomes ready with the restored cart and runs no effect for it', async () => {
     const h = harness()
     await h.restore(cartOf('a', 'b'))
-    expect(h.actor.getSnapshot().value).toBe('ready')
+    expect(h.actor.getSnapshot().value).toEqual({ ready: 'idle' })
     expect(h.cart()).toEqual(cartOf('a', 'b'))
     expect(h.actor.getSnapshot().context.storage).toBe('persistent')
     expect(h.persisted).toEqual([])
@@ -32,7 +32,7 @@ describe('the cart machine while restoring', () => {
     const h = harness()
     await h.failRestore()
     const { value, context } = h.actor.getSnapshot()
-    expect(value).toBe('ready')
+    expect(value).toEqual({ ready: 'idle' })
     expect(context.storage).toBe('memory')
     expect(context.failure).toBe('unavailable')
     expect(context.cart).toEqual(emptyCart())
@@ -87,6 +87,7 @@ describe('the cart machine when ready', () => {
     await h.restore()
     const add = intent.add('a')
     h.send(add)
+    await h.flush()
     expect(h.cart()).toEqual({ order_lines: [line('a')], total: 299 })
     expect(h.persisted).toEqual([
       { id: add.factId, stream: 'cart', occurredAt: add.occurredAt, v: 1, type: 'v1.CartLineAdded', payload: { line: line('a') } },
@@ -99,6 +100,7 @@ describe('the cart machine when ready', () => {
     await h.restore(cartOf('a', 'b'))
     const remove = intent.remove('a')
     h.send(remove)
+    await h.flush()
     expect(h.cart()).toEqual(cartOf('b'))
     expect(h.persisted).toEqual([expect.objectContaining({ id: remove.factId, type: 'v1.CartLineRemoved', payload: { cart_id: 'a' } })])
     expect(h.added).toEqual([])
@@ -108,6 +110,7 @@ describe('the cart machine when ready', () => {
     const h = harness()
     await h.restore(cartOf('a'))
     h.send(intent.rename('a', 'Home'))
+    await h.flush()
     expect(h.cart().order_lines[0]?.product_configs.configs[0]).toEqual({ friendly_name: 'Home', comments: 'Free text' })
     expect(h.cart().total).toBe(299)
     expect(h.persisted).toEqual([
@@ -119,6 +122,7 @@ describe('the cart machine when ready', () => {
     const h = harness()
     await h.restore(cartOf('a', 'b'))
     h.send(intent.clear())
+    await h.flush()
     expect(h.cart()).toEqual(emptyCart())
     expect(h.persisted).toEqual([expect.objectContaining({ type: 'v1.CartCleared', payload: {} })])
   })
@@ -133,27 +137,90 @@ describe('the cart machine when ready', () => {
     expect(h.persisted).toEqual([])
   })
 
-  it('switches to memory on a storage failure, reports it, and stops persisting', async () => {
+  it('shows a line and says "added" only once its write completed', async () => {
     const h = harness()
     await h.restore()
-    h.send({ type: 'cart.storage.failed', reason: 'quota' })
-    h.send(intent.add('a'))
-    const { context } = h.actor.getSnapshot()
-    expect(context.storage).toBe('memory')
-    expect(context.failure).toBe('quota')
-    expect(context.cart).toEqual(cartOf('a'))
-    expect(h.persisted).toEqual([])
-    expect(h.added.map((l) => l.cart_id)).toEqual(['a'])
-    expect(h.failures).toEqual(['quota'])
+    h.hold()
+    const add = intent.add('a')
+    h.send(add)
+    await h.flush()
+    expect(h.actor.getSnapshot().value).toEqual({ ready: 'writing' })
+    expect(h.openWrites().map((f) => f.id)).toEqual([add.factId])
+    expect(h.cart()).toEqual(emptyCart())
+    expect(h.added).toEqual([])
+    await h.completeWrite()
+    expect(h.cart()).toEqual(cartOf('a'))
+    expect(h.added).toEqual([line('a')])
+    expect(h.actor.getSnapshot().value).toEqual({ ready: 'idle' })
   })
 
-  it('reports a storage failure only once', async () => {
+  it('writes facts one at a time, in order, and checks a new intent against the writes still in flight', async () => {
     const h = harness()
     await h.restore()
-    h.send({ type: 'cart.storage.failed', reason: 'quota' })
-    h.send({ type: 'cart.storage.failed', reason: 'write-failed' })
+    h.hold()
+    h.send(intent.add('a'))
+    // The line is not shown yet, but it is on its way: renaming and removing it are accepted.
+    h.send(intent.rename('a', 'Office'))
+    h.send(intent.remove('a'))
+    h.send(intent.remove('ghost'))
+    await h.flush()
+    expect(h.openWrites().map((f) => f.type)).toEqual(['v1.CartLineAdded'])
+    await h.completeWrite()
+    expect(h.cart().order_lines[0]?.product_configs.configs[0].friendly_name).toBe('')
+    await h.completeWrite()
+    expect(h.cart().order_lines[0]?.product_configs.configs[0].friendly_name).toBe('Office')
+    await h.completeWrite()
+    expect(h.cart()).toEqual(emptyCart())
+    expect(h.persisted.map((f) => f.type)).toEqual(['v1.CartLineAdded', 'v1.CartLineRenamed', 'v1.CartLineRemoved'])
+    expect(h.openWrites()).toEqual([])
+  })
+
+  it('does not apply or announce a fact the log already held (a tap handed on by a page that unloaded)', async () => {
+    const h = harness()
+    await h.restore(cartOf('a'))
+    h.hold()
+    h.send(intent.add('a'))
+    await h.flush()
+    await h.completeWrite(false)
+    expect(h.cart()).toEqual(cartOf('a'))
+    expect(h.added).toEqual([])
+  })
+
+  it('a failed write is not shown as done: the customer is told, and the cart carries on in memory', async () => {
+    const h = harness()
+    await h.restore(cartOf('a'))
+    h.hold()
+    const add = intent.add('b')
+    h.send(add)
+    h.send(intent.add('c'))
+    await h.flush()
+    await h.failWrite('quota')
+    const { context } = h.actor.getSnapshot()
+    expect(h.notSaved.map((f) => f.id)).toEqual([add.factId])
+    expect(context.storage).toBe('memory')
+    expect(context.failure).toBe('quota')
     expect(h.failures).toEqual(['quota'])
-    expect(h.actor.getSnapshot().context.failure).toBe('quota')
+    // The failed line is not in the cart; the next intent, made before the failure was known, lives in memory.
+    expect(context.cart).toEqual(cartOf('a', 'c'))
+    expect(h.added.map((l) => l.cart_id)).toEqual(['c'])
+    expect(context.pending).toEqual([])
+    // From now on nothing is written and intents apply at once.
+    h.send(intent.add('d'))
+    expect(h.cart()).toEqual(cartOf('a', 'c', 'd'))
+    expect(h.persisted).toHaveLength(1)
+  })
+
+  it('takes another tab\'s cart only between its own writes', async () => {
+    const h = harness()
+    await h.restore(cartOf('a'))
+    h.hold()
+    h.send(intent.add('b'))
+    await h.flush()
+    h.send({ type: 'cart.synced', cart: cartOf('x') })
+    expect(h.cart()).toEqual(cartOf('a'))
+    await h.completeWrite()
+    h.send({ type: 'cart.synced', cart: cartOf('a', 'b', 'x') })
+    expect(h.cart()).toEqual(cartOf('a', 'b', 'x'))
   })
 
   it('adopts the cart another tab stored, without persisting it again', async () => {
@@ -176,33 +243,33 @@ describe('the cart machine when ready', () => {
 describe('the cart machine as a pure function', () => {
   const ready = (context: Partial<CartContext> = {}) =>
     cartMachine.resolveState({
-      value: 'ready',
-      context: { cart: emptyCart(), storage: 'persistent', failure: null, deferred: [], ...context },
+      value: { ready: 'idle' },
+      context: { cart: emptyCart(), storage: 'persistent', failure: null, deferred: [], pending: [], ...context },
     })
 
-  it('lists persist and notifyAdded for an add, and runs neither', () => {
+  it('queues an add for its write and invokes the writer, announcing nothing yet', () => {
     const add = intent.add('a')
     const [next, actions] = transition(cartMachine, ready(), add)
-    expect(next.context.cart.total).toBe(299)
-    expect(actions.map((a) => [a.type, a.params])).toEqual([
-      ['persist', expect.objectContaining({ id: add.factId, type: 'v1.CartLineAdded' })],
-      ['notifyAdded', { line: line('a') }],
-    ])
+    expect(next.value).toEqual({ ready: 'writing' })
+    expect(next.context.cart).toEqual(emptyCart())
+    expect(next.context.pending).toEqual([expect.objectContaining({ id: add.factId, type: 'v1.CartLineAdded' })])
+    expect(actions.map((a) => a.type)).toEqual(['xstate.spawnChild'])
   })
 
-  it('lists no persist in memory mode', () => {
-    const [next, actions] = transition(cartMachine, ready({ storage: 'memory' }), intent.remove('a'))
-    expect(next.context.cart).toEqual(emptyCart())
-    expect(actions).toEqual([])
+  it('applies at once and writes nothing in memory mode', () => {
+    const [next, actions] = transition(cartMachine, ready({ storage: 'memory' }), intent.add('a'))
+    expect(next.context.cart).toEqual(cartOf('a'))
+    expect(next.value).toEqual({ ready: 'idle' })
+    expect(actions.map((a) => [a.type, a.params])).toEqual([['notifyAdded', { line: line('a') }]])
   })
 
   it('gives the same fact for the same intent, so replays are deterministic', () => {
     const rename = intent.rename('a', 'Office')
     const start = ready({ cart: cartOf('a') })
-    const [, first] = transition(cartMachine, start, rename)
-    const [, second] = transition(cartMachine, start, rename)
-    expect(first.map((a) => a.params)).toEqual(second.map((a) => a.params))
-    expect(first[0]?.params).toMatchObject({ id: rename.factId, occurredAt: rename.occurredAt })
+    const [first] = transition(cartMachine, start, rename)
+    const [second] = transition(cartMachine, start, rename)
+    expect(first.context.pending).toEqual(second.context.pending)
+    expect(first.context.pending[0]).toMatchObject({ id: rename.factId, occurredAt: rename.occurredAt })
   })
 
   it('defers an intent while restoring instead of applying it', () => {

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { waitFor } from 'xstate'
-import type { OrderLine } from '../../src/domain/cart.ts'
+import type { CartState, OrderLine } from '../../src/domain/cart.ts'
 import type { StorageFailureReason } from '../../src/domain/storage.ts'
-import { addToCart, clearCart, removeLine, renameLine, startCart, stopCart } from '../../src/features/cart/cartActor.ts'
+import { addFirstTap, addToCart, clearCart, removeLine, renameLine, startCart, stopCart } from '../../src/features/cart/cartActor.ts'
+import type { CartFactRecord } from '../../machines/cart.machine.ts'
 import { commit } from '../../src/store/commit.ts'
 import { closeStore, openStore, StoreDb } from '../../src/store/db.ts'
 import { readCart } from '../../src/store/queries.ts'
@@ -16,10 +17,22 @@ afterEach(async () => {
 function start() {
   const toasts: OrderLine[] = []
   const failures: StorageFailureReason[] = []
-  const actor = startCart({ onAdded: (l) => toasts.push(l), onStorageFailed: (r) => failures.push(r) })
+  const notSaved: CartFactRecord[] = []
+  /** What the store held when each "added to cart" was announced. */
+  const storedAtToast: CartState[] = []
+  const actor = startCart({
+    onAdded: (l) => {
+      toasts.push(l)
+      void readCart().then((c) => storedAtToast.push(c), () => {})
+    },
+    onStorageFailed: (r) => failures.push(r),
+    onNotSaved: (f) => notSaved.push(f),
+  })
   const ready = () => waitFor(actor, (s) => s.matches('ready'))
+  /** Every write sent so far has completed (or failed). */
+  const settled = () => waitFor(actor, (s) => s.matches({ ready: 'idle' }))
   const cart = () => actor.getSnapshot().context.cart
-  return { actor, toasts, failures, ready, cart }
+  return { actor, toasts, failures, notSaved, storedAtToast, ready, settled, cart }
 }
 
 describe('the cart actor', () => {
@@ -34,16 +47,39 @@ describe('the cart actor', () => {
 
   it('adds a product as a new line, announces it and stores it', async () => {
     await freshStore()
-    const { ready, cart, toasts } = start()
+    const { ready, settled, cart, toasts, storedAtToast } = start()
     await ready()
     addToCart(lte)
     addToCart(lte)
+    // Nothing shows before its write completed.
+    expect(cart().order_lines).toHaveLength(0)
+    await settled()
     expect(cart().order_lines).toHaveLength(2)
     expect(cart().total).toBe(598)
     const [first, second] = cart().order_lines
     expect(first?.cart_id).not.toBe(second?.cart_id)
     expect(toasts.map((l) => l.cart_id)).toEqual([first?.cart_id, second?.cart_id])
-    await expect.poll(() => readCart()).toEqual(cart())
+    expect(await readCart()).toEqual(cart())
+    // Each "added to cart" came when its line was already in the store.
+    await expect.poll(() => storedAtToast.length).toBe(2)
+    expect(storedAtToast.map((c) => c.order_lines.length)).toEqual([1, 2])
+  })
+
+  it('adds a tap handed on twice (a page unloaded before forgetting it) once, and announces it once', async () => {
+    await freshStore()
+    const tap = { id: 'tap-1', product: lte, at: '2026-11-24T08:00:00.000Z' }
+    const first = start()
+    await first.ready()
+    addFirstTap(tap)
+    await first.settled()
+    stopCart()
+    const second = start()
+    await second.ready()
+    addFirstTap(tap)
+    await second.settled()
+    expect(second.cart().order_lines.map((l) => l.cart_id)).toEqual(['tap-1'])
+    expect(await readCart()).toEqual(second.cart())
+    expect([...first.toasts, ...second.toasts].map((l) => l.cart_id)).toEqual(['tap-1'])
   })
 
   it('keeps the cart, renamed and trimmed, across a reload', async () => {
@@ -52,10 +88,12 @@ describe('the cart actor', () => {
     await before.ready()
     addToCart(lte)
     addToCart(fiveG)
+    await before.settled()
     const [first, second] = before.cart().order_lines
     renameLine(first!.cart_id, 'Home')
     removeLine(second!.cart_id)
-    await expect.poll(() => readCart()).toEqual(before.cart())
+    await before.settled()
+    expect(await readCart()).toEqual(before.cart())
     stopCart()
     const after = start()
     await after.ready()
@@ -66,20 +104,22 @@ describe('the cart actor', () => {
 
   it('clears the cart', async () => {
     await freshStore()
-    const { ready, cart } = start()
+    const { ready, settled, cart } = start()
     await ready()
     addToCart(lte)
     clearCart()
+    await settled()
     expect(cart()).toEqual({ order_lines: [], total: 0 })
-    await expect.poll(async () => (await readCart()).order_lines.length).toBe(0)
+    expect((await readCart()).order_lines).toHaveLength(0)
   })
 
   it('does not lose a product added before the stored cart is restored', async () => {
     await freshStore()
     await commit(added('old'))
-    const { ready, cart, toasts } = start()
+    const { ready, settled, cart, toasts } = start()
     addToCart(fiveG)
     await ready()
+    await settled()
     expect(cart().order_lines.map((l) => l.name)).toEqual([lte.name, fiveG.name])
     expect(toasts).toHaveLength(1)
     await expect.poll(() => readCart()).toEqual(cart())
@@ -101,9 +141,10 @@ describe('the cart actor', () => {
   it('works in memory when the browser has no IndexedDB, and says so', async () => {
     await closeStore({ delete: true })
     await openStore({ name: `no-idb-${Date.now()}`, indexedDB: null })
-    const { ready, cart, failures, actor } = start()
+    const { ready, settled, cart, failures, actor } = start()
     await ready()
     addToCart(lte)
+    await settled()
     expect(cart().total).toBe(299)
     expect(failures).toEqual(['unavailable'])
     expect(actor.getSnapshot().context.storage).toBe('persistent')
@@ -120,15 +161,20 @@ describe('the cart actor', () => {
     expect(cart().total).toBe(299)
   })
 
-  it('switches to memory and reports it when a write fails, keeping the line', async () => {
+  it('a write that fails adds nothing and says so, then the cart carries on in memory', async () => {
     const store = await freshStore()
-    const { ready, cart, failures, actor } = start()
+    const { ready, cart, failures, notSaved, toasts, actor } = start()
     await ready()
     store.close()
     addToCart(lte)
     await waitFor(actor, (s) => s.context.storage === 'memory')
     expect(failures).toEqual(['write-failed'])
+    expect(notSaved.map((f) => f.type)).toEqual(['v1.CartLineAdded'])
+    expect(toasts).toEqual([])
+    expect(cart().total).toBe(0)
+    addToCart(lte)
     expect(cart().total).toBe(299)
+    expect(toasts).toHaveLength(1)
   })
 
   it('returns the running actor when started twice', async () => {

@@ -4,19 +4,43 @@ import { emptyCart, type CartState, type OrderLine } from '../../src/domain/cart
 import type { StorageFailureReason } from '../../src/domain/storage.ts'
 import { line } from '../store/fixtures.ts'
 
-/** Drives the real machine with fakes for storage and the toast, recording every effect. */
+interface Write {
+  fact: CartFactRecord
+  /** The transaction completed (true: written now, false: the log already held the fact). */
+  complete: (fresh?: boolean) => void
+  fail: (reason: StorageFailureReason) => void
+}
+
+/**
+ * Drives the real machine with fakes for storage and the toast, recording every effect. Writes complete at once
+ * unless `hold()` keeps them open, so a test can look at the cart while a write is in flight.
+ */
 export function harness() {
   let settle!: { resolve: (cart: CartState) => void; reject: (error: unknown) => void }
   const restored = new Promise<CartState>((resolve, reject) => (settle = { resolve, reject }))
   const persisted: CartFactRecord[] = []
   const added: OrderLine[] = []
+  const notSaved: CartFactRecord[] = []
   const failures: StorageFailureReason[] = []
+  const open: Write[] = []
+  let holding = false
   const actor = createActor(
     cartMachine.provide({
-      actors: { restore: fromPromise(() => restored) },
+      actors: {
+        restore: fromPromise(() => restored),
+        persist: fromPromise(
+          ({ input }: { input: CartFactRecord }) =>
+            new Promise<boolean>((resolve, reject) => {
+              persisted.push(input)
+              const write: Write = { fact: input, complete: (fresh = true) => resolve(fresh), fail: (reason) => reject({ reason }) }
+              if (holding) open.push(write)
+              else write.complete()
+            }),
+        ),
+      },
       actions: {
-        persist: (_, fact) => void persisted.push(fact),
         notifyAdded: (_, { line }) => void added.push(line),
+        notifyNotSaved: (_, fact) => void notSaved.push(fact),
         reportStorageFailure: (_, { reason }) => void failures.push(reason),
       },
     }),
@@ -27,11 +51,19 @@ export function harness() {
     actor,
     persisted,
     added,
+    notSaved,
     failures,
+    flush,
     restore: async (cart: CartState = emptyCart()) => (settle.resolve(cart), await flush()),
     failRestore: async () => (settle.reject(new Error('InvalidStateError')), await flush()),
     cart: () => actor.getSnapshot().context.cart,
     send: (event: Parameters<typeof actor.send>[0]) => actor.send(event),
+    /** From now on writes stay open until completeWrite/failWrite. */
+    hold: () => void (holding = true),
+    /** Completes the oldest open write. */
+    completeWrite: async (fresh = true) => (open.shift()?.complete(fresh), await flush()),
+    failWrite: async (reason: StorageFailureReason) => (open.shift()?.fail(reason), await flush()),
+    openWrites: () => open.map((w) => w.fact),
   }
 }
 

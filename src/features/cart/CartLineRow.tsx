@@ -42,10 +42,17 @@ export function CartLineRow({ line }: { line: OrderLine }) {
     if (pending.current !== undefined && pending.current !== stored) renameLine(line.cart_id, pending.current)
     pending.current = undefined
   }
-  // Typing is saved even when the row unmounts before the debounce fires.
+  // Typing is saved even when the row unmounts, or the page goes away, before the debounce fires.
   const flushRef = useRef(flush)
   flushRef.current = flush
-  useEffect(() => () => flushRef.current(), [])
+  useEffect(() => {
+    const leave = () => flushRef.current()
+    addEventListener('pagehide', leave)
+    return () => {
+      removeEventListener('pagehide', leave)
+      leave()
+    }
+  }, [])
 
   return (
     <Row>

@@ -3,6 +3,7 @@ import { emptyCart, type CartState } from '../../domain/cart.ts'
 import type { Product } from '../../domain/product.ts'
 import type { StorageFailureReason } from '../../domain/storage.ts'
 import type { CartActor, CartCallbacks } from './cartActor.ts'
+import type { FirstTap } from '../../app/firstTaps.ts'
 
 type CartModule = typeof import('./cartActor.ts')
 
@@ -50,6 +51,7 @@ function withCart(use: (mod: CartModule) => void): void {
 }
 
 export const addToCart = (product: Product) => withCart((m) => m.addToCart(product))
+export const addFirstTap = (tap: FirstTap) => withCart((m) => m.addFirstTap(tap))
 export const removeLine = (cartId: string) => withCart((m) => m.removeLine(cartId))
 /** Callers debounce typing; each call records one rename fact. */
 export const renameLine = (cartId: string, name: string) => withCart((m) => m.renameLine(cartId, name))

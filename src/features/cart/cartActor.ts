@@ -1,5 +1,5 @@
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate'
-import { cartMachine, type CartIntent } from '../../../machines/cart.machine.ts'
+import { cartMachine, type CartFactRecord, type CartIntent } from '../../../machines/cart.machine.ts'
 import { lineFromProduct, type CartState, type OrderLine } from '../../domain/cart.ts'
 import type { Product } from '../../domain/product.ts'
 import type { StorageFailureReason } from '../../domain/storage.ts'
@@ -8,12 +8,17 @@ import { openStore } from '../../store/db.ts'
 import { DuplicateFactError, isQuotaError } from '../../store/errors.ts'
 import { newId } from './cartIds.ts'
 import { watchStoredCart } from './cartSync.ts'
+import type { FirstTap } from '../../app/firstTaps.ts'
 
 export type CartActor = ActorRefFrom<typeof cartMachine>
 
 export interface CartCallbacks {
-  /** A line was added: the UI shows the "added to cart" toast. */
+  /** A line was added and is stored on the device: the UI shows the "added to cart" toast. */
   onAdded?: (line: OrderLine) => void
+  /** A fact is in the device's log (written now, or found there already). */
+  onStored?: (fact: CartFactRecord) => void
+  /** A change could not be stored on the device and was not made: the UI says so. */
+  onNotSaved?: (fact: CartFactRecord) => void
   /** The cart now lives only in memory: the UI says so clearly. */
   onStorageFailed?: (reason: StorageFailureReason) => void
 }
@@ -23,7 +28,6 @@ let running: { actor: CartActor; stop: () => void } | undefined
 /** Starts the one cart actor (again calls return it): restored from the store, persisted through commit(). */
 export function startCart(callbacks: CartCallbacks = {}): CartActor {
   if (running) return running.actor
-  let writes = 0
   const actor: CartActor = createActor(
     cartMachine.provide({
       actors: {
@@ -32,34 +36,41 @@ export function startCart(callbacks: CartCallbacks = {}): CartActor {
           if (status.reason) callbacks.onStorageFailed?.(status.reason)
           return restoreCart()
         }),
+        // Resolves once the transaction that holds the fact has completed: only then does the cart show it.
+        persist: fromPromise(async ({ input }: { input: CartFactRecord }) => {
+          let fresh = true
+          try {
+            await commit(input)
+          } catch (error) {
+            // The same fact twice is already stored: exactly-once, not a failure.
+            if (!(error instanceof DuplicateFactError)) throw { reason: isQuotaError(error) ? 'quota' : 'write-failed', error }
+            fresh = false
+          }
+          callbacks.onStored?.(input)
+          return fresh
+        }),
       },
       actions: {
-        persist: (_, fact) => {
-          writes += 1
-          commit(fact)
-            .catch((error: unknown) => {
-              // The same fact twice is already stored: exactly-once, not a failure.
-              if (error instanceof DuplicateFactError) return
-              actor.send({ type: 'cart.storage.failed', reason: isQuotaError(error) ? 'quota' : 'write-failed' })
-            })
-            .finally(() => {
-              writes -= 1
-              if (writes === 0) sync.settle()
-            })
-        },
         notifyAdded: (_, { line }) => callbacks.onAdded?.(line),
+        notifyNotSaved: (_, fact) => callbacks.onNotSaved?.(fact),
         reportStorageFailure: (_, { reason }) => callbacks.onStorageFailed?.(reason),
       },
     }),
   )
+  const idle = (snapshot = actor.getSnapshot()) => snapshot.matches({ ready: 'idle' })
   const sync = watchStoredCart({
     current: () => actor.getSnapshot(),
-    busy: () => writes > 0,
+    busy: () => !idle(),
     adopt: (cart: CartState) => actor.send({ type: 'cart.synced', cart }),
   })
-  // Watch other tabs only once the stored cart is known and this tab still writes to it.
+  // Watch other tabs only once the stored cart is known and this tab still writes to it; after this tab's own
+  // writes, read once more (a change seen while they were in flight was skipped).
+  let wasIdle = false
   const ready = actor.subscribe((snapshot) => {
-    if (snapshot.matches('ready') && snapshot.context.storage === 'persistent') sync.start()
+    const nowIdle = idle(snapshot) && snapshot.context.storage === 'persistent'
+    if (nowIdle) sync.start()
+    if (nowIdle && !wasIdle) sync.settle()
+    wasIdle = nowIdle
   })
   actor.start()
   running = {
@@ -94,6 +105,11 @@ function send(intent: Unstamped<CartIntent>): void {
 
 export function addToCart(product: Product): void {
   send({ type: 'cart.line.add', line: lineFromProduct(product, newId()) })
+}
+
+/** A tap made before the app ran: the tap's id is the fact's and the line's, so handing it on twice adds it once. */
+export function addFirstTap(tap: FirstTap): void {
+  cartActor().send({ type: 'cart.line.add', line: lineFromProduct(tap.product, tap.id), factId: tap.id, occurredAt: tap.at })
 }
 
 export function removeLine(cartId: string): void {

@@ -2,10 +2,11 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
 import { ORDER_STREAM } from '../../domain/events.ts'
 import type { LocalOrder } from '../../domain/orderProjection.ts'
-import { commit } from '../../store/commit.ts'
+import { commitAll } from '../../store/commit.ts'
+import { factFromIntent } from '../../../machines/cart.events.ts'
+import { lineFromProduct } from '../../domain/cart.ts'
 import { Button } from '../../ui/Button.tsx'
 import { toast } from '../../ui/toaster.ts'
-import { addToCart } from '../cart/cart.ts'
 import { newId } from '../cart/cartIds.ts'
 
 /** Re-adds a refused order's lines to the cart (once), so the customer can fix and order again. */
@@ -14,9 +15,21 @@ export function PutBackInCart({ order }: { order: LocalOrder }) {
   const navigate = useNavigate()
   if (order.returnedToCart) return null
   const putBack = async () => {
-    await commit({ type: 'v1.OrderReturnedToCart', payload: { clientId: order.clientId }, id: newId(), stream: ORDER_STREAM, occurredAt: new Date().toISOString(), v: 1 })
-    for (const line of order.lines)
-      addToCart({ id: line.product_id, name: line.name, unit_price: line.unit_price, image: line.image, plan: '', speed: '' })
+    const occurredAt = new Date().toISOString()
+    const lines = order.lines.map((line) =>
+      factFromIntent({
+        type: 'cart.line.add',
+        line: lineFromProduct({ id: line.product_id, name: line.name, unit_price: line.unit_price, image: line.image, plan: '', speed: '' }, newId()),
+        factId: newId(),
+        occurredAt,
+      }),
+    )
+    // The order marked as returned and its lines in the cart land together (the cart actor adopts them), then the toast.
+    try {
+      await commitAll([{ type: 'v1.OrderReturnedToCart', payload: { clientId: order.clientId }, id: newId(), stream: ORDER_STREAM, occurredAt, v: 1 }, ...lines])
+    } catch {
+      return toast.error(t`Could not save that change to your cart on this device. Please try again.`, 3000)
+    }
     toast.success(t`Put back in cart`)
     await navigate({ to: '/cart' })
   }

@@ -66,6 +66,14 @@ export function findOrder(id: string, local: readonly LocalOrder[], cached: read
 }
 
 /** Page `page` (1-based) of `size` items, with the page count (at least 1). */
+/** Spec §9: the orders screen takes the latest 20 orders (newest first, as mergeOrders gives them). */
+export const ORDERS_SHOWN = 20
+
+/** The orders the screen lists and how many older ones it leaves out (the bill lists every order). */
+export function latestOrders<T>(orders: readonly T[]): { shown: T[]; older: number } {
+  return { shown: orders.slice(0, ORDERS_SHOWN), older: Math.max(0, orders.length - ORDERS_SHOWN) }
+}
+
 export function paginate<T>(items: readonly T[], page: number, size = 8): { items: T[]; page: number; pages: number } {
   const pages = Math.max(1, Math.ceil(items.length / size))
   const current = Math.min(Math.max(1, page), pages)

@@ -18,7 +18,7 @@ const signedInId = (): number | null => {
 export function announce(outcomes: readonly DrainOutcome[]): void {
   for (const outcome of outcomes) {
     if (outcome.kind === 'sent') toast.success(t`Your order ${outcome.order.number} was sent.`, 4000)
-    if (outcome.kind === 'rejected') toast.error(rejectionText(i18n, outcome.reason))
+    if (outcome.kind === 'rejected') toast.error(rejectionText(i18n, outcome.reason), 3000)
   }
 }
 

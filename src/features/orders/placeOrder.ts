@@ -3,13 +3,15 @@ import type { CartState } from '../../domain/cart.ts'
 import { ORDER_STREAM, type Fact, type OrderFact } from '../../domain/events.ts'
 import { keepDataOnDevice } from '../../pwa/state.ts'
 import { commitWithOutbox } from '../../store/outbox.ts'
-import { clearCart } from '../cart/cart.ts'
+import { factFromIntent } from '../../../machines/cart.events.ts'
 import { newId } from '../cart/cartIds.ts'
 import { ORDER_CREATE, toCreateOrderRequest } from './orderRequest.ts'
 
 /**
- * Records the intent to order: the OrderPlaced fact and its outbox row in one commit, then empties the
- * cart. Sending is the drainer's job, so an order placed offline is the same as one placed online.
+ * Records the intent to order: the OrderPlaced fact, the cart emptied and the outbox row in one transaction, so a
+ * page that unloads keeps either the cart or the queued order, never both nor neither (the cart actor adopts the
+ * emptied cart as it adopts another tab's). Sending is the drainer's job, so an order placed offline is the same
+ * as one placed online.
  */
 export async function placeOrder(customerId: number, cart: CartState, address: AddressInput): Promise<string> {
   const clientId = newId()
@@ -23,7 +25,8 @@ export async function placeOrder(customerId: number, cart: CartState, address: A
     occurredAt: now,
     v: 1,
   }
-  await commitWithOutbox(fact, {
+  const emptied = factFromIntent({ type: 'cart.clear', factId: newId(), occurredAt: now })
+  await commitWithOutbox([fact, emptied], {
     id: clientId,
     kind: ORDER_CREATE,
     request,
@@ -34,7 +37,6 @@ export async function placeOrder(customerId: number, cart: CartState, address: A
     lastError: null,
     customerId,
   })
-  clearCart()
   // A queued order must survive storage pressure until it is sent.
   void keepDataOnDevice().catch(() => false)
   return clientId

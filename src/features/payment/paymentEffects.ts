@@ -93,7 +93,7 @@ export function providePayment(customerId: number, ui: { current: PaymentUi }) {
         void ui.current.navigate({ to: '/orders/$id', params: { id: String(orderId) } })
       },
       announceFailed: () => {
-        toast.error(ui.current.i18n._(failed))
+        toast.error(ui.current.i18n._(failed), 3000)
       },
       reportError: (_, { message }) => reportError(new Error(message), 'payment widget'),
       refreshOrder: (_, { orderId }) => {

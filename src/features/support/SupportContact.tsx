@@ -72,7 +72,7 @@ export function SupportContact({ customer }: { customer: User }) {
         document.getElementById('support-status')?.scrollIntoView({ block: 'nearest' })
       }
     } catch {
-      toast.error(t`Your message could not be saved on this device. Please try again.`)
+      toast.error(t`Your message could not be saved on this device. Please try again.`, 3000)
     } finally {
       setBusy(false)
     }

@@ -1,15 +1,17 @@
 import { fromPromise } from 'xstate'
 import { cartEventSchemas } from '../../../../machines/cart.eventSchemas.ts'
-import { cartMachine } from '../../../../machines/cart.machine.ts'
+import { cartMachine, type CartContext, type CartFactRecord } from '../../../../machines/cart.machine.ts'
 import { emptyCart, lineFromProduct, type CartState } from '../../../domain/cart.ts'
 import { readCart } from '../../../store/queries.ts'
 import { newId } from '../../cart/cartIds.ts'
 import type { LabMachine } from '../labMachine.ts'
 
-type CartLabContext = { cart: CartState }
+type CartLabContext = Pick<CartContext, 'cart' | 'pending'>
 
 const stamp = () => ({ factId: newId(), occurredAt: new Date().toISOString() })
-const firstLineId = (context: CartLabContext) => context.cart.order_lines[0]?.cart_id ?? ''
+/** The first line the cart holds or is writing: what a rename or removal names by default. */
+const firstLineId = (context: CartLabContext) =>
+  context.cart.order_lines[0]?.cart_id ?? context.pending.flatMap((f) => (f.type === 'v1.CartLineAdded' ? [f.payload.line.cart_id] : []))[0] ?? ''
 const sampleProduct = { id: 1, name: '4G Uncapped 10Mbps', plan: '4G Uncapped', unit_price: 299, speed: 'Up to 10Mbps', image: '/images/products/4g-10mbps.svg' }
 
 /** The cart machine: restored from the lab log's cart projection, each fact committed to the lab log. */
@@ -28,7 +30,6 @@ export const cartLab: LabMachine = {
     },
     { type: 'cart.clear', schema: cartEventSchemas['cart.clear'], stamp },
     { type: 'cart.synced', schema: cartEventSchemas['cart.synced'], template: (context: CartLabContext) => ({ cart: context.cart }) },
-    { type: 'cart.storage.failed', schema: cartEventSchemas['cart.storage.failed'], template: () => ({ reason: 'quota' }) },
   ],
   provide: (mode, io) =>
     cartMachine.provide({
@@ -40,10 +41,17 @@ export const cartLab: LabMachine = {
           if (mode === 'storageFails') throw new Error('IndexedDB is not available in this browser.')
           return emptyCart()
         }),
+        // storageFails: the write is refused as a full device would refuse it.
+        persist: fromPromise(async ({ input }: { input: CartFactRecord }) => {
+          if (mode !== 'sandbox') await io.delay()
+          if (mode === 'storageFails') throw { reason: 'quota' }
+          io.write(input)
+          return true
+        }),
       },
       actions: {
-        persist: (_, fact) => io.write(fact),
         notifyAdded: () => {},
+        notifyNotSaved: () => {},
         reportStorageFailure: () => {},
       },
     }),
