@@ -182,7 +182,10 @@ export async function readOrders(page: Page): Promise<DeviceOrders> {
     const first = table.getByRole('button', { name: 'First' })
     if (await first.isEnabled()) await first.click()
   }
-  return { waiting, rejected, numbers }
+  const note = table.getByText(/older orders? (is|are) on your bill/)
+  const olderText = (await note.count()) > 0 ? ((await note.first().textContent()) ?? '') : ''
+  const older = Number(/(\d+) older/.exec(olderText)?.[1] ?? 0)
+  return { waiting, rejected, numbers, older }
 }
 
 /** What the support page shows: messages still to be sent (with the tag their excerpt carries) and refused ones. */

@@ -63,7 +63,12 @@ export interface DeviceOrders {
   rejected: number
   /** Order numbers in the orders table. */
   numbers: string[]
+  /** How many older orders it says are left out (it lists the latest 20). */
+  older: number
 }
+
+/** The orders screen lists the latest 20 orders, waiting ones first (src/features/orders/orderView.ts). */
+export const ORDERS_SHOWN = 20
 
 export interface DeviceMessages {
   /** Messages the support page shows as still to be sent ("Sending…" or waiting), with the tag of their excerpt. */
@@ -297,7 +302,14 @@ export class Model {
     }
     const numbers = new Set(rows.map((r) => r.number))
     for (const number of device.numbers) if (!numbers.has(number)) problems.push(`the orders table lists ${number}, which the server does not hold for this customer`)
-    if (online) for (const row of rows) if (!device.numbers.includes(row.number)) problems.push(`the orders table does not list ${row.number}, which the server holds`)
+    if (online) {
+      // Waiting (and refused) orders come first in the latest 20, then the server's, newest first.
+      const room = Math.max(0, ORDERS_SHOWN - device.waiting.length - device.rejected)
+      const latest = [...rows].sort((a, b) => b.id - a.id).slice(0, room)
+      for (const row of latest) if (!device.numbers.includes(row.number)) problems.push(`the orders table does not list ${row.number}, which the server holds`)
+      const older = Math.max(0, rows.length + device.waiting.length + device.rejected - ORDERS_SHOWN)
+      if (device.older !== older) problems.push(`the orders screen says ${device.older} older order(s) are left out; ${older} are`)
+    }
     const seen = new Map<string, number>()
     for (const number of device.numbers) seen.set(number, (seen.get(number) ?? 0) + 1)
     for (const [number, count] of seen) if (count > 1) problems.push(`the orders table lists ${number} ${count} times`)

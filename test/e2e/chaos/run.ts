@@ -491,7 +491,7 @@ export class Run implements Driver {
 
   private async observeOrders(page: Page): Promise<void> {
     await goOrders(page)
-    let last: { device: DeviceOrders; rows: ServerOrder[]; problems: string[] } = { device: { waiting: [], rejected: 0, numbers: [] }, rows: [], problems: [] }
+    let last: { device: DeviceOrders; rows: ServerOrder[]; problems: string[] } = { device: { waiting: [], rejected: 0, numbers: [], older: 0 }, rows: [], problems: [] }
     const agreed = await until(
       async () => {
         const rows = await this.serverOrders()
