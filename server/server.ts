@@ -6,6 +6,7 @@ import { createApp } from './app.ts'
 import { loadConfig } from './config.ts'
 import type { Config } from './config.ts'
 import { createDb } from './db/createDb.ts'
+import type { Db } from './db/types.ts'
 import { accessLogged } from './http/accessLog.ts'
 import { connectionDrainer } from './http/drain.ts'
 import { settleUnreadBody } from './http/unreadBody.ts'
@@ -38,6 +39,8 @@ export interface RunningServer {
   port: number
   /** The Node server underneath (its timeouts, for tests and operators). */
   http: Server
+  /** The server's database, for tests that check what it holds (the chaos e2e test). */
+  db: Db
   /**
    * Graceful shutdown: /readyz answers 503 at once; after the grace, new connections are refused and requests in
    * flight get SHUTDOWN_DRAIN_MS to finish; then the database closes. Calling it again returns the same promise.
@@ -129,6 +132,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     url: `http://${host}:${port}`,
     port,
     http: httpServer,
+    db,
     close(closeOptions = {}) {
       closing ??= shutDown(closeOptions)
       return closing
