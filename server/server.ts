@@ -82,6 +82,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       root: repoRoot,
       appType: 'spa',
       logLevel: quiet ? 'warn' : 'info',
+      // Vite's lines go through the server's logger too: standard output stays one JSON line per entry.
+      customLogger: viteLogger(log),
       // Hot-reload websocket shares the one HTTP port.
       server: { middlewareMode: true, ws: { server: httpServer } },
     })
@@ -137,5 +139,31 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       closing ??= shutDown(closeOptions)
       return closing
     },
+  }
+}
+
+/** Vite's logger interface over pino: its messages (colours stripped) as `vite` entries. */
+function viteLogger(log: Logger): import('vite').Logger {
+  const plain = (msg: string) => msg.replace(/\u001b\[[0-9;]*m/g, '').trim()
+  const warned = new Set<string>()
+  const logged = new WeakSet<object>()
+  return {
+    hasWarned: false,
+    info: (msg) => log.info({ source: 'vite' }, plain(msg)),
+    warn(msg) {
+      this.hasWarned = true
+      log.warn({ source: 'vite' }, plain(msg))
+    },
+    warnOnce(msg) {
+      if (warned.has(msg)) return
+      warned.add(msg)
+      this.warn(msg)
+    },
+    error(msg, options) {
+      if (options?.error) logged.add(options.error)
+      log.error({ source: 'vite' }, plain(msg))
+    },
+    clearScreen: () => {},
+    hasErrorLogged: (error) => logged.has(error),
   }
 }

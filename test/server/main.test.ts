@@ -65,6 +65,7 @@ describe('`tsx server/main.ts` and SIGTERM', () => {
     expect({ code, signal }).toEqual({ code: 0, signal: null })
 
     // Every line the server wrote is JSON (pino), none a bare console line.
+    expect(lines.filter((line) => !/^\{.*\}$/.test(line)), 'lines that are not JSON').toEqual([])
     const entries = lines.map((line) => JSON.parse(line) as LogEntry)
     expect(entries.map((e) => e.msg)).toEqual(expect.arrayContaining(['SIGTERM received, shutting down', 'stopped']))
     expect(entries.find((e) => e.route === '/api/v2/billing/partner/checkout/:user_id')).toMatchObject({ status: 200, method: 'POST' })
