@@ -6,7 +6,6 @@
 import type { Page } from 'playwright-core'
 import { parseRand } from '../browser.ts'
 import { cartLines, cartLink, productCards, productHeading, summary, waitForApp } from '../storefront.ts'
-import { storeRows } from '../device.ts'
 import type { DeviceMessages, DeviceOrders, ObservedLine } from './model.ts'
 import { within } from './wait.ts'
 
@@ -105,7 +104,31 @@ export async function readCart(page: Page): Promise<{ lines: ObservedLine[]; tot
 
 /** Rows of one object store of the app's IndexedDB database ([] before the app created it). */
 export async function storedRows<T>(page: Page, store: string): Promise<T[]> {
-  return within(storeRows<T>(page, 'storefront', store), 5_000, `reading ${store} from IndexedDB`)
+  return within(readRows<T>(page, store), 5_000, `reading ${store} from IndexedDB`)
+}
+
+function readRows<T>(page: Page, store: string): Promise<T[]> {
+  return page.evaluate(
+    (name) =>
+      new Promise<T[]>((resolve, reject) => {
+        const open = indexedDB.open('storefront')
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const db = open.result
+          if (!db.objectStoreNames.contains(name)) {
+            db.close()
+            return resolve([])
+          }
+          const all = db.transaction(name).objectStore(name).getAll()
+          all.onsuccess = () => {
+            db.close()
+            resolve(all.result as T[])
+          }
+          all.onerror = () => reject(all.error)
+        }
+      }),
+    store,
+  )
 }
 
 interface StoredLine {
