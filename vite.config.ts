@@ -6,7 +6,6 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import type { Plugin } from 'vite'
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
 import { zaTowns } from './src/features/address/townsPlugin.ts'
-import { inlineFirstTaps } from './src/app/firstTapsPlugin.ts'
 import { setupI18n, type Messages } from '@lingui/core'
 import { compileCatalogue, compileCatalogues } from './server/i18n/catalogues.ts'
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './src/domain/language.ts'
@@ -135,7 +134,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     !isSsrBuild && i18nCatalogues(),
     !isSsrBuild && localizedManifests(),
     zaTowns(),
-    !isSsrBuild && inlineFirstTaps(),
     !isSsrBuild &&
     VitePWA({
       strategies: 'injectManifest',

@@ -6,7 +6,6 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { getMimeType } from 'hono/utils/mime'
 import { looksLikeFile } from '../../src/domain/routePaths.ts'
 import { requestLog } from './requestContext.ts'
-import { inlineScriptsOf } from './securityHeaders.ts'
 
 /** A file's bytes as sent: plain and, when worth it, gzip and brotli, with its ETag. */
 export interface LoadedFile {
@@ -23,11 +22,8 @@ const compressible = /^(text\/|application\/(javascript|json|manifest\+json|xml)
 const cacheControl = (path: string) => (path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache')
 const isBackendPath = (path: string) => /^\/(api|images)(\/|$)/.test(path)
 
-/**
- * Headers for the request's HTML answers (the page security policy), 304s included so caches keep them current,
- * given the inline scripts the page runs.
- */
-export type PageHeaders = (c: Context, inlineScripts: readonly string[]) => Record<string, string>
+/** Headers for the request's HTML answers (the page security policy), 304s included so caches keep them current. */
+export type PageHeaders = (c: Context) => Record<string, string>
 
 /** An app route's first HTML: rendered once per key (what the page depends on) and kept. */
 export interface FirstPage {
@@ -125,14 +121,7 @@ export function clientFiles(distDir: string, pageHeaders: PageHeaders = () => ({
   }
 }
 
-// A page's inline scripts, read once per loaded or rendered version of it.
-const inlineScripts = new WeakMap<LoadedFile, string[]>()
-function htmlHeaders(c: Context, file: LoadedFile, pageHeaders: PageHeaders): Record<string, string> {
-  if (!file.type.startsWith('text/html')) return {}
-  let scripts = inlineScripts.get(file)
-  if (!scripts) inlineScripts.set(file, (scripts = inlineScriptsOf(new TextDecoder().decode(file.identity))))
-  return pageHeaders(c, scripts)
-}
+const htmlHeaders = (c: Context, file: LoadedFile, pageHeaders: PageHeaders) => (file.type.startsWith('text/html') ? pageHeaders(c) : {})
 
 /** Sends a loaded file in the best encoding the client accepts, or 304 when its copy is current. */
 export function sendFile(c: Context, file: LoadedFile, given: Record<string, string>, vary?: string): Response {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import type { Context } from 'hono'
 import type { ClientBuild, PaymentSettings } from '../config.ts'
 import { isHttps } from './requestInfo.ts'
@@ -26,15 +25,15 @@ type Source = string | false | undefined
  * The Content-Security-Policy of the app's pages: its own origin, plus exactly what a configured provider needs.
  * The sandbox card provider is served from this origin, so only a real one (PAYMENT_BASE_URL) adds a host.
  */
-export function contentSecurityPolicy({ payments, clientBuild }: PageSecuritySettings, inlineScripts: readonly string[] = []): string {
+export function contentSecurityPolicy({ payments, clientBuild }: PageSecuritySettings): string {
   // COPYandPAY's widget runs from the provider's host and fills in the form with its own frames, styles and logos.
   const provider = payments?.kind === 'provider' && new URL(payments.baseUrl).origin
   const pay = clientBuild?.googlePay === true
   const places = clientBuild?.googlePlaces === true
   const directives: [string, ...Source[]][] = [
     ['default-src', "'self'"],
-    // No inline script but the page's own, each allowed by its hash (the first-taps listener: src/app/firstTapsPlugin.ts).
-    ['script-src', "'self'", ...inlineScripts.map(scriptHash), provider, pay && googlePay.script, places && googleMaps.script],
+    // No inline script anywhere: the build emits only script files, and neither sandbox adds one.
+    ['script-src', "'self'", provider, pay && googlePay.script, places && googleMaps.script],
     // goober, the card widget and the Google Pay button inject <style> elements, and React sets style attributes.
     ['style-src', "'self'", "'unsafe-inline'", provider, places && googleMaps.styles],
     ['img-src', "'self'", 'data:', provider, pay && googlePay.script, pay && googlePay.images, ...(places ? googleMaps.images : [])],
@@ -63,46 +62,14 @@ export function permissionsPolicy({ clientBuild }: PageSecuritySettings): string
   return `camera=(), microphone=(), geolocation=(), usb=(), payment=${payment}`
 }
 
-/** A CSP source that allows exactly this inline script. */
-const scriptHash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
-
-/** The text of each inline script an HTML page runs (not data blocks such as the first page's catalogue). */
-export function inlineScriptsOf(html: string): string[] {
-  const scripts: string[] = []
-  for (const [, attributes = '', text = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    if (/\bsrc\s*=/i.test(attributes)) continue
-    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase()
-    if (type && type !== 'module' && type !== 'text/javascript') continue
-    scripts.push(text)
-  }
-  return scripts
-}
-
-/**
- * The headers every HTML page of the app carries, given the inline scripts that page runs; HSTS only when the
- * browser reached us over https.
- */
-export function pageSecurityHeaders(settings: PageSecuritySettings): (c: Context, inlineScripts?: readonly string[]) => Record<string, string> {
-  const common = {
+/** The headers every HTML page of the app carries; HSTS only when the browser reached us over https. */
+export function pageSecurityHeaders(settings: PageSecuritySettings): (c: Context) => Record<string, string> {
+  const fixed = {
+    'Content-Security-Policy': contentSecurityPolicy(settings),
     // The origin still reaches cross-origin hosts: a Maps key restricted by referrer needs it.
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'Permissions-Policy': permissionsPolicy(settings),
   }
-  // One policy per set of inline scripts: in practice one per build of index.html.
-  const policies = new Map<string, string>()
-  const policyFor = (scripts: readonly string[]) => {
-    const key = scripts.join('\0')
-    let policy = policies.get(key)
-    if (policy === undefined) {
-      policy = contentSecurityPolicy(settings, scripts)
-      if (policies.size > 8) policies.clear()
-      policies.set(key, policy)
-    }
-    return policy
-  }
   const trust = { trustProxy: settings.trustProxy ?? false }
-  return (c, inlineScripts = []) => {
-    const headers = { 'Content-Security-Policy': policyFor(inlineScripts), ...common }
-    return isHttps(c, trust) ? { ...headers, 'Strict-Transport-Security': 'max-age=31536000' } : headers
-  }
+  return (c) => (isHttps(c, trust) ? { ...fixed, 'Strict-Transport-Security': 'max-age=31536000' } : fixed)
 }

@@ -1,10 +1,10 @@
 import * as v from 'valibot'
 import { ProductSchema } from '../domain/product.ts'
 
-/** The attribute that names the product of an "add to cart" button (read by first-taps.js, inline in the page, before the app runs). */
+/** The attribute that names the product of an "add to cart" button (read by /first-taps.js before the app runs). */
 export const addsProduct = 'data-adds-product'
 
-/** Where first-taps.js keeps the taps until the app has committed them. */
+/** Where /first-taps.js keeps the taps until the app has committed them. */
 const KEY = 'first-taps'
 
 const TapsSchema = v.array(v.object({ id: v.pipe(v.string(), v.startsWith('tap-')), product: ProductSchema, at: v.string() }))
@@ -31,7 +31,7 @@ function stored(): FirstTap[] {
 }
 
 /**
- * Takes the page over from first-taps.js: from now on React handles taps. Hands back the taps made before, on this
+ * Takes the page over from /first-taps.js: from now on React handles taps. Hands back the taps made before, on this
  * page or on one a full navigation left before its app committed them, oldest first; each stays kept until
  * forgetFirstTap() names it, so a page that unloads meanwhile hands it on again (its fact id makes that harmless).
  */

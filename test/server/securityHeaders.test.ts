@@ -2,12 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../server/app.ts'
 import type { AppOptions } from '../../server/app.ts'
 import type { Db } from '../../server/db/types.ts'
-import { createHash } from 'node:crypto'
-import { readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { makeFakeDist } from './support/fakeDist.ts'
-import { inlineScriptsOf } from '../../server/http/securityHeaders.ts'
-import { FIRST_TAPS_TAG, inlineFirstTaps, scriptText } from '../../src/app/firstTapsPlugin.ts'
 
 // Pages and refusals need no database; any touch of it would be a bug in routing.
 const noDb: Db = {
@@ -122,43 +117,5 @@ describe('the security headers of the app pages', () => {
     const policy = (await appWith({ clientBuild }).request('/')).headers.get('content-security-policy')
     expect(directive(policy, 'connect-src')).toEqual(["'self'", 'https://cdn.example.co.za'])
     expect(directive(policy, 'script-src')).toEqual(["'self'"])
-  })
-
-  it("allows exactly the page's own inline scripts, each by its hash, and no other inline script", async () => {
-    const listener = 'document.addEventListener("click", () => {}, true)'
-    const template = readFileSync(join(dist.dir, 'index.html'), 'utf8')
-    writeFileSync(
-      join(dist.dir, 'index.html'),
-      template.replace('<title>', `<script>${listener}</script><script type="application/json" id="first-paint">{"products":[]}</script><title>`),
-    )
-    try {
-      const policy = (await appWith().request('/orders/42', { headers: { Accept: 'text/html' } })).headers.get('content-security-policy')
-      const hash = `'sha256-${createHash('sha256').update(listener).digest('base64')}'`
-      expect(directive(policy, 'script-src')).toEqual(["'self'", hash])
-      expect(policy?.replace(` ${hash}`, '')).toBe(sandboxPolicy)
-    } finally {
-      writeFileSync(join(dist.dir, 'index.html'), template)
-    }
-    // Back to a page without one: back to 'self' only.
-    expect(directive((await appWith().request('/')).headers.get('content-security-policy'), 'script-src')).toEqual(["'self'"])
-  })
-})
-
-describe('the first-taps listener in the page', () => {
-  it('is read as the one inline script of a page, the data blocks and script files left out', () => {
-    const html = '<head><script>a()</script><script src="/x.js"></script><script type="module">b()</script><script type="application/json">{}</script></head>'
-    expect(inlineScriptsOf(html)).toEqual(['a()', 'b()'])
-  })
-
-  it('is written inline into index.html by the build, its documentation comment left in the source', async () => {
-    const plugin = inlineFirstTaps()
-    const transform = plugin.transformIndexHtml as { handler: (html: string) => Promise<string> }
-    const html = await transform.handler(`<head>${FIRST_TAPS_TAG}</head>`)
-    const source = readFileSync(new URL('../../src/app/first-taps.js', import.meta.url), 'utf8')
-    expect(inlineScriptsOf(html)).toEqual([scriptText(source)])
-    expect(scriptText(source)).toMatch(/^document\.addEventListener\(/)
-    // The real index.html names it; a template that lost the tag fails the build rather than drop the listener.
-    expect(readFileSync(new URL('../../index.html', import.meta.url), 'utf8')).toContain(FIRST_TAPS_TAG)
-    await expect(transform.handler('<head></head>')).rejects.toThrow(/lost/)
   })
 })

@@ -1,6 +1,6 @@
 // "add to cart" taps on a server-rendered page before the app has taken it over. The page shows its cards
-// while the app's script is still loading (seconds on a slow phone); the build writes this script inline into
-// index.html's head (src/app/firstTapsPlugin.ts), so it listens before the first card paints. Each tap is kept in localStorage ('first-taps': [{ id, product, at }], the
+// while the app's script is still loading (seconds on a slow phone); this script is tiny and loads async, so
+// it listens long before the app. Each tap is kept in localStorage ('first-taps': [{ id, product, at }], the
 // product read from the page's catalogue data block), so it outlives the page: a reload or a tap on a link
 // before the app runs loses nothing. The app marks #root with data-app when it takes over, then commits each
 // tap as one fact whose id is the tap's, and forgets it (src/app/firstTaps.ts). Without localStorage the taps
