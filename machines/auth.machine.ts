@@ -47,7 +47,7 @@ export const authMachine = setup({
     remember: (_, _params: { user: User }) => {},
     /** Records that nobody is signed in on the device any more. */
     forget: () => {},
-    /** Logout only: empties the cart and every per-customer cache, and tells the other tabs. */
+    /** Logout only, once it is recorded: drops every per-customer cache and tells the other tabs. */
     clearCustomerData: () => {},
     setUser: assign({ user: (_, params: { user: User | null }) => params.user }),
     setFailure: assign({ failure: (_, params: { failure: SignInFailure | null }) => params.failure }),
@@ -153,12 +153,13 @@ export const authMachine = setup({
       },
     },
     signingOut: {
-      // The device forgets at once: a logout must not wait for, or depend on, the network.
-      entry: ['forget', 'clearCustomerData'],
+      // The device records the whole logout at once (signOut: the sign-out fact, the emptied cart and the queued
+      // request in one write), without waiting for the network; only then is it announced and the caches dropped,
+      // so a tab closed half-way leaves the customer either signed in with everything, or signed out with nothing.
       invoke: {
         src: 'signOut',
-        onDone: { target: 'loggedOut', actions: { type: 'setUser', params: { user: null } } },
-        onError: { target: 'loggedOut', actions: { type: 'setUser', params: { user: null } } },
+        onDone: { target: 'loggedOut', actions: [{ type: 'setUser', params: { user: null } }, 'clearCustomerData'] },
+        onError: { target: 'loggedOut', actions: [{ type: 'setUser', params: { user: null } }, 'clearCustomerData'] },
       },
     },
   },

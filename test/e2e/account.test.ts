@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { horizontalOverflow, screenshot, useBrowser } from './browser.ts'
-import { expectProfile, expectToast, fill, formerCustomer, logIn, logOut, openSignup, person, signUp, uniqueEmail } from './accounts.ts'
+import { API_KEY, expectProfile, expectToast, fill, formerCustomer, logIn, logOut, openSignup, person, signUp, uniqueEmail } from './accounts.ts'
+import { addFirstProducts, badgeCount, expectBadge, openHome, untilStarted } from './storefront.ts'
 
 const session = useBrowser()
 
@@ -189,6 +190,52 @@ describe('sign-in and sign-out', () => {
     await second.getByRole('banner').getByRole('link', { name: 'login' }).waitFor()
     await second.goto('/profile')
     await second.waitForURL((url) => url.pathname === '/')
+  })
+  test('a tab closed at any moment of a logout leaves the customer signed in with the cart, or signed out with an empty cart, and it stays so', async () => {
+    let page = await session.page()
+    const email = uniqueEmail()
+    await signUp(page, email)
+    await expectProfile(page)
+    const outcomes: string[] = []
+    // The moments after the Logout tap at which the tab goes: before, during and after the device's one write.
+    for (const after of [0, 5, 15, 40, 120]) {
+      if ((await page.getByRole('button', { name: 'Account menu' }).count()) === 0) {
+        await logIn(page, email, 'Secret#123')
+        await expectProfile(page)
+      }
+      await openHome(page)
+      await untilStarted(page)
+      const lines = await badgeCount(page)
+      if (lines < 2) await addFirstProducts(page, 2 - lines)
+      await expectBadge(page, 2)
+      await logOut(page)
+      // The interruption itself: a tab closed this long after the tap (a time is the point here, not a wait).
+      if (after > 0) await new Promise((resolve) => setTimeout(resolve, after))
+      await page.close({ runBeforeUnload: false })
+
+      page = await session.page()
+      await page.goto('/')
+      await untilStarted(page)
+      const banner = page.getByRole('banner')
+      // The header says who is signed in once the app knows (it shows the login link while it checks).
+      const known = () => banner.locator('nav[data-session="customer"], nav[data-session="anonymous"]').waitFor()
+      await known()
+      const signedIn = (await banner.getByRole('button', { name: 'Account menu' }).count()) === 1
+      outcomes.push(`${after} ms: ${signedIn ? 'signed in' : 'signed out'}`)
+      // All of the logout or none of it: a signed-in customer keeps both lines, a signed-out device holds none.
+      await expectBadge(page, signedIn ? 2 : 0)
+      if (!signedIn) {
+        // The queued logout reaches the server: the session the closed tab held is over.
+        await expect.poll(() => page.evaluate(async (key) => (await fetch('/api/auth/session', { headers: { Key: key } })).status, API_KEY), { message: outcomes.join(', ') }).toBe(401)
+      }
+      // Nothing changes its mind later: a reload shows the same customer and the same cart.
+      await page.reload()
+      await untilStarted(page)
+      await known()
+      await (signedIn ? banner.getByRole('button', { name: 'Account menu' }) : banner.getByRole('link', { name: 'login' })).waitFor()
+      await expectBadge(page, signedIn ? 2 : 0)
+    }
+    console.log(`[e2e] logout interrupted: ${outcomes.join(', ')}`)
   })
 })
 

@@ -133,13 +133,15 @@ describe('the auth machine while logged out', () => {
 })
 
 describe('the auth machine while logged in', () => {
-  it('forgets, clears the customer data at once, then tells the server', async () => {
+  it('records the logout first, then drops the customer data and tells the other tabs', async () => {
     const h = await signedIn()
     h.actor.send({ type: 'auth.signOut' })
     expect(h.state()).toBe('signingOut')
-    expect(h.effects).toEqual(['forget', 'clearCustomerData'])
+    expect(h.pending.signOut).toHaveLength(1)
+    expect(h.effects).toEqual([])
     await h.answerSignOut()
     expect(h.state()).toBe('loggedOut')
+    expect(h.effects).toEqual(['clearCustomerData'])
     expect(h.user()).toBeNull()
   })
 
@@ -207,12 +209,21 @@ describe('the auth machine while logged in offline', () => {
     expect(h.state()).toBe('loggedInOffline')
   })
 
-  it('logs out offline: the device forgets at once', async () => {
+  it('logs out offline: the device records it without the network', async () => {
     const h = await offline()
     h.actor.send({ type: 'auth.signOut' })
-    expect(h.effects).toEqual(['forget', 'clearCustomerData'])
+    expect(h.state()).toBe('signingOut')
+    await h.answerSignOut()
+    expect(h.state()).toBe('loggedOut')
+    expect(h.effects).toEqual(['clearCustomerData'])
+  })
+
+  it('is logged out in this tab even when the device cannot record it', async () => {
+    const h = await offline()
+    h.actor.send({ type: 'auth.signOut' })
     await h.failSignOut()
     expect(h.state()).toBe('loggedOut')
+    expect(h.effects).toEqual(['clearCustomerData'])
   })
 
   it('follows a logout in another tab', async () => {

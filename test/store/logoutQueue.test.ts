@@ -1,9 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { LogoutResult } from '../../src/api/account.ts'
-import { AUTH_LOGOUT, drainLogouts } from '../../src/features/account/logoutQueue.ts'
+import { recordSignOut, rememberCustomer } from '../../src/features/account/knownCustomer.ts'
+import { AUTH_LOGOUT, drainLogouts, logoutPendingFor } from '../../src/features/account/logoutQueue.ts'
+import { commit } from '../../src/store/commit.ts'
 import { closeStore, type StoreDb } from '../../src/store/db.ts'
 import { enqueue, openRows } from '../../src/store/outbox.ts'
-import { freshStore } from './fixtures.ts'
+import { readCart, readKnownCustomer } from '../../src/store/queries.ts'
+import type { OutboxRow } from '../../src/store/rows.ts'
+import { customer } from '../machines/authHarness.ts'
+import { added, freshStore } from './fixtures.ts'
 
 const tag = 'a'.repeat(64)
 let store: StoreDb
@@ -66,5 +71,51 @@ describe('a logout queued on the device', () => {
     const s = server()
     await drainLogouts({ force: true, send: s.send })
     expect(s.sent).toEqual([{ session: 'b'.repeat(64) }, { session: 'c'.repeat(64) }])
+  })
+})
+
+describe('a logout recorded on the device', () => {
+  const logoutRow = (id: string, session = tag): OutboxRow => ({
+    id, kind: AUTH_LOGOUT, request: { session }, status: 'pending', attempts: 0, createdAt: new Date().toISOString(), nextAttemptAt: null, lastError: null,
+  })
+
+  async function signedInWithCart(): Promise<void> {
+    await rememberCustomer(customer())
+    await commit(added('line-1'))
+    await commit(added('line-2'))
+  }
+
+  it('forgets the customer, empties the cart and queues the logout in one write', async () => {
+    await signedInWithCart()
+    await recordSignOut(logoutRow('logout-1'))
+    expect(await readKnownCustomer()).toBeNull()
+    expect((await readCart()).order_lines).toEqual([])
+    expect((await openRows(AUTH_LOGOUT)).map((row) => row.id)).toEqual(['logout-1'])
+    expect(await logoutPendingFor(tag)).toBe(true)
+    expect(await logoutPendingFor('d'.repeat(64))).toBe(false)
+    expect(await logoutPendingFor(null)).toBe(false)
+  })
+
+  it('lands nothing when any part of it cannot be written: still signed in, the cart as it was', async () => {
+    await signedInWithCart()
+    // The same outbox id twice: the queued part fails, so the sign-out and the emptied cart must not land either.
+    await enqueue(logoutRow('taken'))
+    await expect(recordSignOut(logoutRow('taken', 'e'.repeat(64)))).rejects.toThrow()
+    expect(await readKnownCustomer()).toEqual(customer())
+    expect((await readCart()).order_lines.map((l) => l.cart_id)).toEqual(['line-1', 'line-2'])
+    expect(await logoutPendingFor('e'.repeat(64))).toBe(false)
+  })
+
+  it('writes no fact for what is already so: nobody known, an empty cart', async () => {
+    await recordSignOut(logoutRow('logout-2'))
+    expect(await store.events.count()).toBe(0)
+    expect(await logoutPendingFor(tag)).toBe(true)
+  })
+
+  it('is no longer pending once the server has ended the session', async () => {
+    await signedInWithCart()
+    await recordSignOut(logoutRow('logout-3'))
+    await drainLogouts({ force: true, send: server().send })
+    expect(await logoutPendingFor(tag)).toBe(false)
   })
 })

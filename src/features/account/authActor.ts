@@ -4,9 +4,9 @@ import type { Login, User } from '../../domain/account.ts'
 import { fetchSession, login } from '../../api/account.ts'
 import { openAuthChannel } from './authBroadcast.ts'
 import { clearCustomerData } from './customerData.ts'
-import { customerWritten, forgetCustomer, recallCustomer, rememberCustomer } from './knownCustomer.ts'
-import { drainLogouts, queueLogout, settleLogouts } from './logoutQueue.ts'
-import { sessionTag } from './signedInHint.ts'
+import { forgetCustomer, recallCustomer, rememberCustomer } from './knownCustomer.ts'
+import { drainLogouts, logoutPendingFor, queueLogout, settleLogouts } from './logoutQueue.ts'
+import { dropSessionHint, sessionTag } from './signedInHint.ts'
 
 export { customerWritten } from './knownCustomer.ts'
 
@@ -28,6 +28,15 @@ export function startAuth(): AuthActor {
     authMachine.provide({
       actors: {
         checkSession: fromPromise<SessionAnswer, CheckInput>(async ({ input }) => {
+          // A logout of this session recorded but not yet sent (the tab closed right after it) wins over the cookie:
+          // it goes first, and while it cannot, the server is not asked back into the session.
+          if (await logoutPendingFor(sessionTag())) {
+            await settleLogouts()
+            if (await logoutPendingFor(sessionTag())) {
+              dropSessionHint()
+              return { status: 'anonymous' }
+            }
+          }
           // A device that knows no customer asks only when the server's hint says a session exists: no 401 for every visitor.
           if (!input.ask && (await recallCustomer()) === null && sessionTag() === null) return { status: 'anonymous' }
           const user = await fetchSession()
@@ -38,11 +47,8 @@ export function startAuth(): AuthActor {
           await settleLogouts()
           return login(input)
         }),
-        // Done once the device holds the logout: the queued request and the sign-out fact (asked for on entry).
-        signOut: fromPromise(async () => {
-          await queueLogout()
-          await customerWritten()
-        }),
+        // Done once the device holds the whole logout (one write); the server is told in the background.
+        signOut: fromPromise(() => queueLogout()),
       },
       actions: {
         // Only a change is announced, so two tabs never echo the same sign-in back and forth.

@@ -1,10 +1,13 @@
-import { clearCart } from '../cart/cart.ts'
+import { clearCartHeldInMemory } from '../cart/cart.ts'
 import { forgetCachedOrders } from '../../store/orderCache.ts'
 import { forgetPortalAnswers } from '../../store/portalCache.ts'
 
-/** Logout: empty the cart, drop cached server orders, services and bills, and ask the service worker to drop its per-customer caches. */
+/**
+ * Logout, once recorded (the stored cart was emptied in the same write, and the cart follows the store): drop cached
+ * server orders, services and bills, and ask the service worker to drop its per-customer caches.
+ */
 export function clearCustomerData(): void {
-  clearCart()
+  clearCartHeldInMemory()
   void forgetCachedOrders().catch(() => {})
   void forgetPortalAnswers().catch(() => {})
   // The service worker owns its caches; a page only asks (see sw/ for the handler).

@@ -1,8 +1,11 @@
 import type { User } from '../../domain/account.ts'
 import { AUTH_STREAM, type AuthFact, type Fact } from '../../domain/events.ts'
-import { commit } from '../../store/commit.ts'
+import { factFromIntent } from '../../../machines/cart.events.ts'
+import { commit, commitAll } from '../../store/commit.ts'
+import { commitWithOutbox } from '../../store/outbox.ts'
+import type { OutboxRow } from '../../store/rows.ts'
 import { openStore } from '../../store/db.ts'
-import { readKnownCustomer } from '../../store/queries.ts'
+import { readCart, readKnownCustomer } from '../../store/queries.ts'
 import { newId } from '../cart/cartIds.ts'
 
 const AUTH_FACT_VERSION = 1
@@ -43,5 +46,20 @@ export function forgetCustomer(): Promise<boolean> {
     if ((await recallCustomer()) === null) return false
     await commit(stamp({ type: 'v1.CustomerSignedOut', payload: {} }))
     return true
+  })
+}
+
+/**
+ * The whole logout on the device in one transaction: the sign-out fact (when a customer is known), the emptied cart
+ * (when it holds lines) and the queued request to end the server session (when there is one to name). A tab closed
+ * at any moment leaves all of it or none of it.
+ */
+export function recordSignOut(logout: OutboxRow | null): Promise<void> {
+  return inTurn(async () => {
+    const facts: Fact[] = []
+    if ((await recallCustomer()) !== null) facts.push(stamp({ type: 'v1.CustomerSignedOut', payload: {} }))
+    if ((await readCart()).order_lines.length > 0) facts.push(factFromIntent({ type: 'cart.clear', factId: newId(), occurredAt: new Date().toISOString() }))
+    if (logout) await commitWithOutbox(facts, logout)
+    else if (facts.length > 0) await commitAll(facts)
   })
 }

@@ -1,29 +1,41 @@
 import { isDue, isTransient } from '../../../machines/outbox.lifecycle.ts'
 import { logout, type LogoutResult } from '../../api/account.ts'
-import { claimRow, enqueue, openRows, settleRow } from '../../store/outbox.ts'
+import { claimRow, openRows, settleRow } from '../../store/outbox.ts'
 import { newId } from '../cart/cartIds.ts'
 import { withOutboxLock } from '../orders/outboxLock.ts'
+import { recordSignOut } from './knownCustomer.ts'
 import { dropSessionHint, sessionTag } from './signedInHint.ts'
 
 export const AUTH_LOGOUT = 'auth.logout'
 
 /**
- * A logout ends the server session when the server can be reached: the session's tag goes into the outbox and the
- * device forgets the hint at once (so it never asks the server back into a session it left). This resolves once the
- * logout is on the device; the send runs on in the background, and a page that unloads first leaves it queued for
- * the next start.
+ * A logout ends the server session when the server can be reached. The device records it first, in one write: the
+ * sign-out fact, the emptied cart and the session's tag in the outbox; then it forgets the hint (so it never asks the
+ * server back into a session it left). This resolves once the logout is on the device; the send runs on in the
+ * background, and a page that unloads first leaves it queued for the next start.
  */
 export async function queueLogout(): Promise<void> {
   const session = sessionTag()
-  dropSessionHint()
-  if (session === null) {
-    // No tag (a session from before tags): only the cookie can name it, so it is ended now or not at all.
+  const now = new Date().toISOString()
+  const row = session === null ? null : { id: newId(), kind: AUTH_LOGOUT, request: { session }, status: 'pending' as const, attempts: 0, createdAt: now, nextAttemptAt: null, lastError: null }
+  try {
+    await recordSignOut(row)
+  } catch {
+    // The device cannot keep it (storage failing): end the session now if the server answers, and forget it anyway.
+    dropSessionHint()
     void logout().catch(() => undefined)
     return
   }
-  const now = new Date().toISOString()
-  await enqueue({ id: newId(), kind: AUTH_LOGOUT, request: { session }, status: 'pending', attempts: 0, createdAt: now, nextAttemptAt: null, lastError: null })
-  void drainLogouts({ force: true }).catch(() => undefined)
+  dropSessionHint()
+  // No tag (a session from before tags): only the cookie can name it, so it is ended now or not at all.
+  if (row === null) void logout().catch(() => undefined)
+  else void drainLogouts({ force: true }).catch(() => undefined)
+}
+
+/** True when this device holds an unsent logout of the session its hint names: it must not be asked back into it. */
+export async function logoutPendingFor(session: string | null): Promise<boolean> {
+  if (session === null) return false
+  return (await openRows(AUTH_LOGOUT)).some((row) => (row.request as { session?: string }).session === session)
 }
 
 /**

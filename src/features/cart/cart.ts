@@ -56,6 +56,10 @@ export const removeLine = (cartId: string) => withCart((m) => m.removeLine(cartI
 /** Callers debounce typing; each call records one rename fact. */
 export const renameLine = (cartId: string, name: string) => withCart((m) => m.renameLine(cartId, name))
 export const clearCart = () => withCart((m) => m.clearCart())
+/** A cart kept only in memory (the device cannot store it) is emptied here; a stored one follows the store. */
+export const clearCartHeldInMemory = () => {
+  if (actor?.getSnapshot().context.storage === 'memory') clearCart()
+}
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener)

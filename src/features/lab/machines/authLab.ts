@@ -21,8 +21,13 @@ export const authLab: LabMachine = {
     { type: 'auth.signedOutElsewhere', schema: authEventSchemas['auth.signedOutElsewhere'] },
     { type: 'auth.recheck', schema: authEventSchemas['auth.recheck'] },
   ],
-  provide: (mode, io) =>
-    authMachine.provide({
+  provide: (mode, io) => {
+    // As the app's knownCustomer.ts: a sign-out fact only when the device knows a customer.
+    const forgetKnown = () =>
+      io.write(async () =>
+        (await readKnownCustomer(await io.db())) === null ? null : stamped(AUTH_STREAM, { type: 'v1.CustomerSignedOut', payload: {} }),
+      )
+    return authMachine.provide({
       actors: {
         // "succeeds": the server answers that nobody is signed in, as for a new visitor.
         checkSession: fromPromise<SessionAnswer, CheckInput>(async () => {
@@ -32,7 +37,9 @@ export const authLab: LabMachine = {
         }),
         recallCustomer: fromPromise(async () => readKnownCustomer(await io.db())),
         signIn: fromPromise<User, Login>(({ input }) => (mode === 'sandbox' ? login(input) : fake(mode, io.delay, () => labCustomer({ email: input.email })))),
+        // As the app: the sign-out is recorded on the device first; then the server is told.
         signOut: fromPromise(async () => {
+          forgetKnown()
           if (mode === 'sandbox') await logout()
           else await fake(mode, io.delay, () => undefined)
         }),
@@ -44,12 +51,10 @@ export const authLab: LabMachine = {
             const known = await readKnownCustomer(await io.db())
             return JSON.stringify(known) === JSON.stringify(user) ? null : stamped(AUTH_STREAM, { type: 'v1.CustomerSignedIn', payload: { user } })
           }),
-        forget: () =>
-          io.write(async () =>
-            (await readKnownCustomer(await io.db())) === null ? null : stamped(AUTH_STREAM, { type: 'v1.CustomerSignedOut', payload: {} }),
-          ),
-        // The app empties the customer's cart and caches here; the lab leaves the customer's data alone.
+        forget: () => forgetKnown(),
+        // The app drops the customer's caches here; the lab leaves the customer's data alone.
         clearCustomerData: () => {},
       },
-    }),
+    })
+  },
 }
