@@ -20,6 +20,26 @@ export const TEXT = {
   thanks: /^Thank you\. Your reference is (SUP-[A-Z2-7]{8})/,
 } as const
 
+/** Errors of a navigation cancelled by another one (the app moving on after a press, a reload it made itself). */
+const CANCELLED_NAVIGATION = /interrupted by another navigation|ERR_ABORTED|frame was detached|Not attached to an active page/i
+
+/**
+ * A full load of `path` (null: reload), as a customer's address bar or reload button makes it. A navigation the app
+ * started itself may cancel the test's: then the customer's load is made again, at most twice more.
+ */
+export async function fullLoad(page: Page, path: string | null, waitUntil: 'commit' | 'domcontentloaded' | 'load' = 'domcontentloaded'): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if (path === null && attempt === 1) await page.reload({ waitUntil })
+      else await page.goto(path ?? new URL(page.url()).pathname, { waitUntil })
+      return
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      if (attempt === 3 || !CANCELLED_NAVIGATION.test(message)) throw error
+    }
+  }
+}
+
 /** The header's language selector, whatever language it speaks now. */
 export function languageSelect(page: Page) {
   return page.getByRole('banner').getByRole('combobox', { name: /^(Language|Taal|Ulwimi)$/ })

@@ -6,7 +6,7 @@
  */
 import type { ElementHandle, Page } from 'playwright-core'
 import { waitForApp } from '../storefront.ts'
-import { dismissToasts, goCart, goHome, goSupport, languageSelect, TEXT } from './app.ts'
+import { dismissToasts, fullLoad, goCart, goHome, goSupport, languageSelect, TEXT } from './app.ts'
 import type { Model, ObservedLine } from './model.ts'
 import type { Signal, Signals, SignalKind } from './signals.ts'
 
@@ -121,7 +121,7 @@ export function add(d: Driver, page: Page, products: string[], early = false): I
       for (const p of products) d.model.addStarted(p, d.step)
       if (early) {
         const before = d.signals.mark()
-        await page.goto('/', { waitUntil: 'commit' })
+        await fullLoad(page, '/', 'commit')
         // What the page reports counts from its new document on.
         const id = d.signals.pageId(page)
         const doc = await d.signals.waitFor((s) => s.page === id && s.kind === 'doc', before, 5_000)
@@ -419,7 +419,7 @@ export function open(page: Page, path: string): Intent {
     timeout: 10_000,
     async prepare() {},
     async act() {
-      await page.goto(path)
+      await fullLoad(page, path, 'load')
       await waitForApp(page)
     },
     settle: () => true,

@@ -9,6 +9,7 @@ import { MOBILE, screenshot } from '../browser.ts'
 import { expectProfile, signUp } from '../accounts.ts'
 import { productCards, readCards, waitForApp } from '../storefront.ts'
 import {
+  fullLoad,
   goCart,
   goOrders,
   goSupport,
@@ -333,15 +334,7 @@ export class Run implements Driver {
 
   /** A full load of `path` (null: reload), as a customer's address bar or reload button makes it. */
   private async load(page: Page, path: string | null): Promise<void> {
-    try {
-      if (path === null) await page.reload({ waitUntil: 'domcontentloaded' })
-      else await page.goto(path, { waitUntil: 'domcontentloaded' })
-    } catch (error) {
-      // A navigation of the app's own (it moved on after the press) may cancel ours: load once more.
-      const message = error instanceof Error ? error.message : String(error)
-      if (!/interrupted by another navigation|ERR_ABORTED|frame was detached/i.test(message)) throw error
-      await page.goto(path ?? new URL(page.url()).pathname, { waitUntil: 'domcontentloaded' })
-    }
+    await fullLoad(page, path)
   }
 
   /** The main tab's intent and a second tab's, pressed at about the same time; the second tab closes at a random moment. */
@@ -629,7 +622,7 @@ export class Run implements Driver {
     })
     await this.signals.install(this.context)
     this.page = await this.openPage()
-    await this.page.goto('/')
+    await fullLoad(this.page, '/')
     await productCards(this.page).first().waitFor()
     await waitForApp(this.page)
     await this.page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 })
