@@ -1,6 +1,8 @@
 import * as v from 'valibot'
 import { PARTNER } from '../src/domain/order.ts'
 import { defaultScryptN } from './accounts/password.ts'
+import { parseTrustProxy } from './http/requestInfo.ts'
+import type { TrustProxy } from './http/requestInfo.ts'
 import { readSocialProviders, socialEnvEntries } from './social/providerConfig.ts'
 import type { SocialProviderSettings } from './social/providerConfig.ts'
 
@@ -59,8 +61,20 @@ const EnvSchema = v.object({
   ),
   // auto: Secure exactly when the request arrived over https.
   COOKIE_SECURE: v.optional(v.picklist(['auto', 'true', 'false']), 'auto'),
-  // Behind a reverse proxy, believe its X-Forwarded-For and X-Forwarded-Proto.
-  TRUST_PROXY: flag('false'),
+  // Behind reverse proxies, believe their X-Forwarded-For, -Proto and -Host: how many hops sit in front of this
+  // server (true is 1), or a comma list of the proxies' addresses or CIDR ranges. Off, the peer is the client.
+  TRUST_PROXY: v.pipe(
+    v.optional(v.string(), 'false'),
+    v.check((s) => {
+      try {
+        parseTrustProxy(s)
+        return true
+      } catch {
+        return false
+      }
+    }, 'TRUST_PROXY must be true, false, a hop count or a comma list of proxy addresses or CIDR ranges'),
+    v.transform(parseTrustProxy),
+  ),
   PUBLIC_URL: v.optional(v.pipe(v.string(), v.regex(/^$|^https?:\/\/[^/\s]+$/, 'PUBLIC_URL must be an origin such as https://shop.example.com')), ''),
   // The sales portal's fixed agent identity stamped on every order; the sandbox defaults are the client's.
   PARTNER_ID: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('PARTNER_ID must not be empty')), String(PARTNER.id)),
@@ -123,7 +137,8 @@ export interface Config {
   nodeEnv: 'production' | 'development' | 'test'
   scryptN: number
   cookieSecure: 'auto' | boolean
-  trustProxy: boolean
+  /** Which proxies' X-Forwarded-* headers to believe: false, a hop count, or their addresses and ranges. */
+  trustProxy: TrustProxy
   /** The origin browsers use ('' = whatever Host they sent); redirect URIs for real providers are built on it. */
   publicUrl: string
   /** Real identity providers configured by environment; a provider left out uses the sandbox issuer. */

@@ -64,7 +64,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const db = await createDb(config.databaseUrl, dataDir, { poolMax: config.databasePoolMax, statementTimeoutMs: config.databaseStatementTimeoutMs })
   if (config.seed) await seedSandbox(db, { scryptN: config.scryptN, partner: config.partner })
   let draining = false
-  const sandbox = createSandboxIdentity({ trustProxy: config.trustProxy, log })
+  const sandbox = createSandboxIdentity({ db, trustProxy: config.trustProxy, log })
   const shared = { db, config, sandbox, log, readiness: { draining: () => draining } }
   const app = createApp(dev ? shared : { ...shared, distDir })
   const backend: Listener = getRequestListener(app.fetch)
