@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { PARTNER } from '../src/domain/order.ts'
 import { defaultScryptN } from './accounts/password.ts'
+import { defaultMigrationLockTimeoutMs } from './db/migrate.ts'
 import { parseTrustProxy } from './http/requestInfo.ts'
 import type { TrustProxy } from './http/requestInfo.ts'
 import { readSocialProviders, socialEnvEntries } from './social/providerConfig.ts'
@@ -42,6 +43,8 @@ const EnvSchema = v.object({
   DATABASE_POOL_MAX: wholeNumber('DATABASE_POOL_MAX', 10, 1, 1000),
   // PostgreSQL cancels a statement running longer (0: no limit); migrations are exempt.
   DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber('DATABASE_STATEMENT_TIMEOUT_MS', 10_000, 0, 3_600_000),
+  // A migrator waits this long for the migration lock (another instance migrating) or a table lock, then fails.
+  MIGRATION_LOCK_TIMEOUT_MS: wholeNumber('MIGRATION_LOCK_TIMEOUT_MS', defaultMigrationLockTimeoutMs, 0, 3_600_000),
   // After SIGTERM, /readyz answers 503 this long, while requests are still served, before new connections are refused.
   SHUTDOWN_GRACE_MS: wholeNumber('SHUTDOWN_GRACE_MS', 5_000, 0, 600_000),
   // Then requests in flight get this long to finish (above the card provider's 15 s timeout) before connections are cut.
@@ -128,6 +131,8 @@ export interface Config {
   databasePoolMax: number
   /** 0: no limit. */
   databaseStatementTimeoutMs: number
+  /** 0: wait for ever. */
+  migrationLockTimeoutMs: number
   shutdownGraceMs: number
   shutdownDrainMs: number
   keepAliveTimeoutMs: number
@@ -159,6 +164,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
     databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    migrationLockTimeoutMs: e.MIGRATION_LOCK_TIMEOUT_MS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,

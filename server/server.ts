@@ -61,7 +61,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const dev = devOption ?? config.nodeEnv === 'development'
   const log = givenLog ?? (quiet ? silentLogger : createLogger({ level: config.logLevel }))
 
-  const db = await createDb(config.databaseUrl, dataDir, { poolMax: config.databasePoolMax, statementTimeoutMs: config.databaseStatementTimeoutMs })
+  const db = await createDb(
+    config.databaseUrl,
+    dataDir,
+    { poolMax: config.databasePoolMax, statementTimeoutMs: config.databaseStatementTimeoutMs },
+    { lockTimeoutMs: config.migrationLockTimeoutMs },
+  )
   if (config.seed) await seedSandbox(db, { scryptN: config.scryptN, partner: config.partner })
   let draining = false
   const sandbox = createSandboxIdentity({ db, trustProxy: config.trustProxy, log })
