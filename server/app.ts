@@ -50,7 +50,7 @@ const alwaysServing: Readiness = { draining: () => false }
 
 /** The whole HTTP surface: /api (keyed JSON), /images, /healthz and /readyz, and optionally the built client. */
 export function createApp({ db, config, distDir, sandbox, log = silentLogger, readiness = alwaysServing }: AppOptions) {
-  const payments = cardProviderFor(config.payments ?? { kind: 'sandbox' })
+  const payments = cardProviderFor(config.payments ?? { kind: 'sandbox' }, db)
   const api = new Hono<AppEnv>()
     .use(requireApiKey(config.apiKey))
     .use(withBody(bodyLimit({ maxSize: maxBodyBytes, onError: (c) => jsonError(c, 413, 'Request body too large') })))

@@ -1,6 +1,9 @@
 import * as v from 'valibot'
 import { PARTNER } from '../src/domain/order.ts'
 import { defaultScryptN } from './accounts/password.ts'
+import { defaultMigrationLockTimeoutMs } from './db/migrate.ts'
+import { parseTrustProxy } from './http/requestInfo.ts'
+import type { TrustProxy } from './http/requestInfo.ts'
 import { readSocialProviders, socialEnvEntries } from './social/providerConfig.ts'
 import type { SocialProviderSettings } from './social/providerConfig.ts'
 
@@ -40,6 +43,8 @@ const EnvSchema = v.object({
   DATABASE_POOL_MAX: wholeNumber('DATABASE_POOL_MAX', 10, 1, 1000),
   // PostgreSQL cancels a statement running longer (0: no limit); migrations are exempt.
   DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber('DATABASE_STATEMENT_TIMEOUT_MS', 10_000, 0, 3_600_000),
+  // A migrator waits this long for the migration lock (another instance migrating) or a table lock, then fails.
+  MIGRATION_LOCK_TIMEOUT_MS: wholeNumber('MIGRATION_LOCK_TIMEOUT_MS', defaultMigrationLockTimeoutMs, 0, 3_600_000),
   // After SIGTERM, /readyz answers 503 this long, while requests are still served, before new connections are refused.
   SHUTDOWN_GRACE_MS: wholeNumber('SHUTDOWN_GRACE_MS', 5_000, 0, 600_000),
   // Then requests in flight get this long to finish (above the card provider's 15 s timeout) before connections are cut.
@@ -59,8 +64,20 @@ const EnvSchema = v.object({
   ),
   // auto: Secure exactly when the request arrived over https.
   COOKIE_SECURE: v.optional(v.picklist(['auto', 'true', 'false']), 'auto'),
-  // Behind a reverse proxy, believe its X-Forwarded-For and X-Forwarded-Proto.
-  TRUST_PROXY: flag('false'),
+  // Behind reverse proxies, believe their X-Forwarded-For, -Proto and -Host: how many hops sit in front of this
+  // server (true is 1), or a comma list of the proxies' addresses or CIDR ranges. Off, the peer is the client.
+  TRUST_PROXY: v.pipe(
+    v.optional(v.string(), 'false'),
+    v.check((s) => {
+      try {
+        parseTrustProxy(s)
+        return true
+      } catch {
+        return false
+      }
+    }, 'TRUST_PROXY must be true, false, a hop count or a comma list of proxy addresses or CIDR ranges'),
+    v.transform(parseTrustProxy),
+  ),
   PUBLIC_URL: v.optional(v.pipe(v.string(), v.regex(/^$|^https?:\/\/[^/\s]+$/, 'PUBLIC_URL must be an origin such as https://shop.example.com')), ''),
   // The sales portal's fixed agent identity stamped on every order; the sandbox defaults are the client's.
   PARTNER_ID: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('PARTNER_ID must not be empty')), String(PARTNER.id)),
@@ -114,6 +131,8 @@ export interface Config {
   databasePoolMax: number
   /** 0: no limit. */
   databaseStatementTimeoutMs: number
+  /** 0: wait for ever. */
+  migrationLockTimeoutMs: number
   shutdownGraceMs: number
   shutdownDrainMs: number
   keepAliveTimeoutMs: number
@@ -123,7 +142,8 @@ export interface Config {
   nodeEnv: 'production' | 'development' | 'test'
   scryptN: number
   cookieSecure: 'auto' | boolean
-  trustProxy: boolean
+  /** Which proxies' X-Forwarded-* headers to believe: false, a hop count, or their addresses and ranges. */
+  trustProxy: TrustProxy
   /** The origin browsers use ('' = whatever Host they sent); redirect URIs for real providers are built on it. */
   publicUrl: string
   /** Real identity providers configured by environment; a provider left out uses the sandbox issuer. */
@@ -144,6 +164,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
     databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    migrationLockTimeoutMs: e.MIGRATION_LOCK_TIMEOUT_MS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,

@@ -27,6 +27,11 @@ export interface StartOptions extends Partial<Omit<Config, 'nodeEnv'>> {
   log?: Logger
   /** Where the embedded database lives when databaseUrl is '' (default .data/pglite); tests use a temporary one. */
   dataDir?: string
+  /**
+   * An open, migrated database to use instead of opening databaseUrl; it stays open when the server closes.
+   * Tests start several instances on one in-memory PGlite with it, as production runs several on one PostgreSQL.
+   */
+  db?: Db
 }
 
 export interface CloseOptions {
@@ -56,15 +61,23 @@ const wildcard = new Set(['0.0.0.0', '::'])
 
 /** Starts the storefront (API, images and client) on one port; options override the environment. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const { dev: devOption, distDir = fromRoot('dist'), quiet = false, dataDir, log: givenLog, ...overrides } = options
+  const { dev: devOption, distDir = fromRoot('dist'), quiet = false, dataDir, log: givenLog, db: givenDb, ...overrides } = options
   const config = { ...loadConfig(), ...overrides }
   const dev = devOption ?? config.nodeEnv === 'development'
   const log = givenLog ?? (quiet ? silentLogger : createLogger({ level: config.logLevel }))
 
-  const db = await createDb(config.databaseUrl, dataDir, { poolMax: config.databasePoolMax, statementTimeoutMs: config.databaseStatementTimeoutMs })
+  const db =
+    givenDb ??
+    (await createDb(
+      config.databaseUrl,
+      dataDir,
+      { poolMax: config.databasePoolMax, statementTimeoutMs: config.databaseStatementTimeoutMs },
+      { lockTimeoutMs: config.migrationLockTimeoutMs },
+    ))
+  const closeDb = () => (givenDb ? Promise.resolve() : db.close())
   if (config.seed) await seedSandbox(db, { scryptN: config.scryptN, partner: config.partner })
   let draining = false
-  const sandbox = createSandboxIdentity({ trustProxy: config.trustProxy, log })
+  const sandbox = createSandboxIdentity({ db, trustProxy: config.trustProxy, log })
   const shared = { db, config, sandbox, log, readiness: { draining: () => draining } }
   const app = createApp(dev ? shared : { ...shared, distDir })
   const backend: Listener = getRequestListener(app.fetch)
@@ -109,7 +122,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     })
   } catch (error) {
     await vite?.close()
-    await db.close()
+    await closeDb()
     throw error
   }
   const port = (httpServer.address() as AddressInfo).port
@@ -126,7 +139,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const finished = await drainer.drain(config.shutdownDrainMs)
     if (!finished) log.warn({ drainMs: config.shutdownDrainMs }, 'requests still running when the drain time ran out were cut off')
     await vite?.close()
-    await db.close()
+    await closeDb()
     log.info('stopped')
   }
 

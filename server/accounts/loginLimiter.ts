@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/types.ts'
-import { boundedKey as bounded } from '../http/boundedKey.ts'
+import { clearAttempts, returnAttempt, sweepAttempts, takeAttempt } from '../http/rateLimit.ts'
+import type { Admission } from '../http/rateLimit.ts'
 
 /** Failed sign-ins allowed per window: few per account (guessing one password), more per address (shared NATs). */
 export const loginLimits = { windowMinutes: 15, perEmail: 5, perAddress: 20 } as const
@@ -9,37 +10,42 @@ export interface LimiterKeys {
   address: string
 }
 
-const keysOf = ({ email, address }: LimiterKeys) => [
-  { key: bounded(`email:${email.trim().toLowerCase()}`), limit: loginLimits.perEmail },
-  { key: bounded(`address:${address}`), limit: loginLimits.perAddress },
-]
+type Taken = Extract<Admission, { taken: true }>
+
+/** A sign-in let through to the password check, counted as a failure until `signInSucceeded` says otherwise. */
+export interface SignInTicket {
+  email: Taken
+  address: Taken
+}
+
+const emailKey = (email: string) => `login:email:${email.trim().toLowerCase()}`
+const addressKey = (address: string) => `login:address:${address}`
+const window = (max: number) => ({ max, windowMinutes: loginLimits.windowMinutes })
 
 /**
- * Seconds until another attempt is allowed, or 0 when it is allowed now.
- * The counters live in PostgreSQL, so they hold across restarts and processes.
+ * Decides, before the password is hashed, whether this sign-in may be checked: a ticket, or the seconds to wait.
+ * Each attempt is counted as it is let through (see takeAttempt), so a burst of parallel guesses, through however
+ * many server instances, gets exactly as many checks as the limits leave and 429 for the rest.
  */
-export async function retryAfterSeconds(db: Queryable, keys: LimiterKeys): Promise<number> {
-  let wait = 0
-  for (const { key, limit } of keysOf(keys)) {
-    // Once `limit` failures sit in the window, the limit-th newest must age out before the next try.
-    const [row] = await db.query<{ seconds: number }>(
-      `select ceil(extract(epoch from failed_at + make_interval(mins => $2) - now()))::int as seconds
-       from login_failures where key = $1 and failed_at > now() - make_interval(mins => $2)
-       order by failed_at desc offset $3 limit 1`,
-      [key, loginLimits.windowMinutes, limit - 1],
-    )
-    if (row) wait = Math.max(wait, Math.max(1, row.seconds))
+export async function beginSignIn(db: Queryable, keys: LimiterKeys): Promise<{ ticket: SignInTicket } | { retryAfter: number }> {
+  const email = await takeAttempt(db, emailKey(keys.email), window(loginLimits.perEmail))
+  if (!email.taken) return { retryAfter: email.retryAfter }
+  const address = await takeAttempt(db, addressKey(keys.address), window(loginLimits.perAddress))
+  if (!address.taken) {
+    // Not checked, so not a failure against the email either.
+    await returnAttempt(db, emailKey(keys.email), email)
+    return { retryAfter: address.retryAfter }
   }
-  return wait
+  return { ticket: { email, address } }
 }
 
-/** Counts a failed attempt against both the email and the address, and forgets failures past the window. */
-export async function recordFailure(db: Queryable, keys: LimiterKeys): Promise<void> {
-  for (const { key } of keysOf(keys)) await db.query('insert into login_failures (key) values ($1)', [key])
-  await db.query('delete from login_failures where failed_at < now() - make_interval(mins => $1)', [loginLimits.windowMinutes])
+/** A wrong password or unknown email: the attempt stays counted; attempts past every window are swept meanwhile. */
+export async function signInFailed(db: Queryable): Promise<void> {
+  await sweepAttempts(db)
 }
 
-/** A correct password clears that email's failures; the address keeps its count. */
-export async function clearEmailFailures(db: Queryable, email: string): Promise<void> {
-  await db.query('delete from login_failures where key = $1', [bounded(`email:${email.trim().toLowerCase()}`)])
+/** A correct password forgets that email's failures and does not count against the address. */
+export async function signInSucceeded(db: Queryable, keys: LimiterKeys, ticket: SignInTicket): Promise<void> {
+  await clearAttempts(db, emailKey(keys.email))
+  await returnAttempt(db, addressKey(keys.address), ticket.address)
 }

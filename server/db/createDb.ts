@@ -1,5 +1,6 @@
 import { fromRoot } from '../paths.ts'
 import { migrate } from './migrate.ts'
+import type { MigrateOptions } from './migrate.ts'
 import { openPglite } from './pglite.ts'
 import { openPostgres } from './postgres.ts'
 import type { PoolSettings } from './postgres.ts'
@@ -12,14 +13,14 @@ export type { PoolSettings } from './postgres.ts'
 export const defaultDataDir = fromRoot('.data', 'pglite')
 
 /**
- * Opens the database named by url and brings its schema up to date.
+ * Opens the database named by url and brings its schema up to date (see migrate for `migration`).
  * undefined or '' -> PGlite under dataDir (.data/pglite); 'memory:' -> in-memory PGlite;
  * 'postgres://' or 'postgresql://' -> a PostgreSQL server, with `pool` (size, statement timeout).
  */
-export async function createDb(url?: string, dataDir = defaultDataDir, pool: PoolSettings = {}): Promise<Db> {
-  const db = await open(url ?? '', dataDir, pool)
+export async function createDb(url?: string, dataDir = defaultDataDir, pool: PoolSettings = {}, migration: Omit<MigrateOptions, 'migrations'> = {}): Promise<Db> {
+  const db = await openDb(url, dataDir, pool)
   try {
-    await migrate(db)
+    await migrate(db, migration)
   } catch (error) {
     await db.close()
     throw error
@@ -27,7 +28,8 @@ export async function createDb(url?: string, dataDir = defaultDataDir, pool: Poo
   return db
 }
 
-function open(url: string, dataDir: string, pool: PoolSettings): Promise<Db> {
+/** Opens the database named by url as createDb does, without migrating it. */
+export function openDb(url = '', dataDir = defaultDataDir, pool: PoolSettings = {}): Promise<Db> {
   if (url === '') return openPglite(dataDir)
   if (url === 'memory:') return openPglite()
   if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url, pool)

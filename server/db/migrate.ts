@@ -1,12 +1,28 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { Db } from './types.ts'
+import type { Db, Queryable } from './types.ts'
 
 const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url))
 const fileName = /^(\d{3})_[a-z0-9_]+\.sql$/
 // Any constant works; it only has to be the same in every process that migrates this database.
 const lockKey = 7_316_245
+
+/** How long a migrator waits for a lock (another's migrations, or a table a migration alters) before giving up. */
+export const defaultMigrationLockTimeoutMs = 60_000
+
+/** Thrown when the lock wait runs out: nothing was applied, and trying again later is safe. */
+export class MigrationLockTimeout extends Error {
+  constructor(waitedFor: 'the migration lock' | 'a table lock', timeoutMs: number, options: ErrorOptions) {
+    super(
+      waitedFor === 'the migration lock'
+        ? `Migrations did not run: another process held the migration lock for more than ${timeoutMs} ms (MIGRATION_LOCK_TIMEOUT_MS). Nothing was applied; run them again once it has finished.`
+        : `Migrations did not run: a table they alter stayed locked by other sessions for more than ${timeoutMs} ms (MIGRATION_LOCK_TIMEOUT_MS). Nothing was applied; run them again when the database is quieter.`,
+      options,
+    )
+    this.name = 'MigrationLockTimeout'
+  }
+}
 
 export interface Migration {
   version: number
@@ -26,25 +42,49 @@ export function readMigrations(dir = migrationsDir): Migration[] {
   return migrations
 }
 
-/** Applies pending migrations in one transaction; returns the names it applied. */
-export async function migrate(db: Db, migrations = readMigrations()): Promise<string[]> {
-  return db.transaction(async (tx) => {
-    // Two servers starting together against one PostgreSQL must not both apply 001.
-    // A migration (or the wait for another server's) may outlast DATABASE_STATEMENT_TIMEOUT_MS, which is for requests.
-    await tx.exec('set local statement_timeout = 0')
-    await tx.query('select pg_advisory_xact_lock($1)', [lockKey])
-    await tx.exec(`create table if not exists schema_migrations (
-      version integer primary key,
-      name text not null,
-      applied_at timestamptz not null default now()
-    )`)
-    const rows = await tx.query<{ version: number }>('select version from schema_migrations')
-    const applied = new Set(rows.map((r) => r.version))
-    const pending = migrations.filter((m) => !applied.has(m.version))
-    for (const m of pending) {
-      await tx.exec(m.sql)
-      await tx.query('insert into schema_migrations (version, name) values ($1, $2)', [m.version, m.name])
-    }
-    return pending.map((m) => m.name)
-  })
+export interface MigrateOptions {
+  migrations?: Migration[]
+  /** See defaultMigrationLockTimeoutMs; 0 waits for ever. */
+  lockTimeoutMs?: number
+}
+
+/**
+ * Applies pending migrations in one transaction; returns the names it applied. Several processes may call it at
+ * once on one database: they take turns under a lock, so each migration runs once. A lock not had within
+ * lockTimeoutMs fails it with MigrationLockTimeout, having applied nothing.
+ */
+export async function migrate(db: Db, { migrations = readMigrations(), lockTimeoutMs = defaultMigrationLockTimeoutMs }: MigrateOptions = {}): Promise<string[]> {
+  let waitingFor: 'the migration lock' | 'a table lock' = 'the migration lock'
+  try {
+    return await db.transaction(async (tx) => {
+      // A migration (or the wait for another server's) may outlast DATABASE_STATEMENT_TIMEOUT_MS, which is for requests.
+      await tx.exec('set local statement_timeout = 0')
+      // Without a bound, a migrator stuck behind a long transaction would queue every query of the app behind it.
+      await tx.exec(`set local lock_timeout = ${Math.trunc(lockTimeoutMs)}`)
+      // Two servers starting together against one PostgreSQL must not both apply 001.
+      await tx.query('select pg_advisory_xact_lock($1)', [lockKey])
+      waitingFor = 'a table lock'
+      return applyPending(tx, migrations)
+    })
+  } catch (error) {
+    // 55P03 lock_not_available: the lock_timeout ran out.
+    if ((error as { code?: unknown } | undefined)?.code === '55P03') throw new MigrationLockTimeout(waitingFor, lockTimeoutMs, { cause: error })
+    throw error
+  }
+}
+
+async function applyPending(tx: Queryable, migrations: Migration[]): Promise<string[]> {
+  await tx.exec(`create table if not exists schema_migrations (
+    version integer primary key,
+    name text not null,
+    applied_at timestamptz not null default now()
+  )`)
+  const rows = await tx.query<{ version: number }>('select version from schema_migrations')
+  const applied = new Set(rows.map((r) => r.version))
+  const pending = migrations.filter((m) => !applied.has(m.version))
+  for (const m of pending) {
+    await tx.exec(m.sql)
+    await tx.query('insert into schema_migrations (version, name) values ($1, $2)', [m.version, m.name])
+  }
+  return pending.map((m) => m.name)
 }

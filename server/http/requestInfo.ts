@@ -1,26 +1,102 @@
+import { BlockList, isIP } from 'node:net'
 import type { Context } from 'hono'
+
+/**
+ * Which reverse proxies to believe (X-Forwarded-For, -Proto, -Host): none (false or 0), the nearest N hops in front
+ * of this server (true is 1), or those at these addresses or CIDR ranges, however many of them there are.
+ */
+export type TrustProxy = boolean | number | readonly string[]
 
 /** The pieces of the incoming request that depend on whether a reverse proxy sits in front. */
 export interface ProxyTrust {
-  trustProxy?: boolean
+  trustProxy?: TrustProxy
+}
+
+/** One address or a CIDR range, IPv4 or IPv6: 10.0.0.0/8, 192.0.2.7, fd00::/8, ::1. */
+export function isProxyRange(value: string): boolean {
+  const [address = '', bits, ...rest] = value.split('/')
+  const family = isIP(address)
+  if (family === 0 || rest.length > 0) return false
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128))
+}
+
+/** TRUST_PROXY as written: true/false (yes/no, 1/0, empty), a hop count, or a comma list of proxy addresses or ranges. */
+export function parseTrustProxy(value: string): TrustProxy {
+  const text = value.trim().toLowerCase()
+  if (['', 'false', 'no', '0'].includes(text)) return false
+  if (['true', 'yes'].includes(text)) return 1
+  if (/^\d{1,3}$/.test(text)) return Number(text)
+  const ranges = text.split(',').map((s) => s.trim())
+  const bad = ranges.find((r) => !isProxyRange(r))
+  if (bad !== undefined) throw new Error(`TRUST_PROXY must be true, false, a hop count or a comma list of proxy addresses or CIDR ranges; "${bad}" is none of these`)
+  return ranges
+}
+
+const compiled = new WeakMap<readonly string[], BlockList>()
+function blockListOf(ranges: readonly string[]): BlockList {
+  let list = compiled.get(ranges)
+  if (!list) {
+    list = new BlockList()
+    for (const range of ranges) {
+      const [address = '', bits] = range.split('/')
+      const family = isIP(address) === 4 ? 'ipv4' : 'ipv6'
+      list.addSubnet(address, bits === undefined ? (family === 'ipv4' ? 32 : 128) : Number(bits), family)
+    }
+    compiled.set(ranges, list)
+  }
+  return list
+}
+
+/** An address as a proxy writes it, without a port or brackets, IPv4-mapped IPv6 as plain IPv4; undefined if not an IP. */
+export function plainAddress(value: string): string | undefined {
+  let text = value.trim()
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(text)
+  if (bracketed) text = bracketed[1] ?? ''
+  else if (/^[\d.]+:\d+$/.test(text)) text = text.slice(0, text.lastIndexOf(':'))
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(text)
+  if (mapped) text = mapped[1] ?? ''
+  return isIP(text) ? text.toLowerCase() : undefined
+}
+
+const isTrustedProxy = (address: string, ranges: readonly string[]) => {
+  const ip = plainAddress(address)
+  return ip !== undefined && blockListOf(ranges).check(ip, isIP(ip) === 4 ? 'ipv4' : 'ipv6')
+}
+
+/** Whether the peer that connected may speak for the client through X-Forwarded-* headers. */
+export function forwardedHeadersTrusted(peer: string | undefined, trust: TrustProxy = false): boolean {
+  if (typeof trust === 'boolean') return trust
+  if (typeof trust === 'number') return trust > 0
+  return peer !== undefined && isTrustedProxy(peer, trust)
+}
+
+/**
+ * The client's address from the connecting peer and the X-Forwarded-For it sent. Each proxy appends the address it
+ * was reached from, so only the right-hand end of the list is written by proxies we trust; anything further left
+ * is the client's to make up. With a hop count N, the entry N from the right (the leftmost if there are fewer);
+ * with proxy ranges, the right-most entry that is not one of them; otherwise the peer.
+ */
+export function clientAddressOf(peer: string | undefined, forwardedFor: string | undefined, trust: TrustProxy = false): string {
+  const chain = [...(forwardedFor ?? '').split(',').map((s) => s.trim()).filter(Boolean), peer ?? 'unknown']
+  let at = chain.length - 1
+  if (trust === true || typeof trust === 'number') at = Math.max(0, at - Number(trust))
+  else if (Array.isArray(trust)) while (at > 0 && isTrustedProxy(chain[at] ?? '', trust)) at--
+  const found = chain[at] ?? 'unknown'
+  return plainAddress(found) ?? found
 }
 
 // @hono/node-server hands the raw Node request to routes as c.env.incoming.
 type NodeEnv = { incoming?: { socket?: { remoteAddress?: string } } } | undefined
+const peerOf = (c: Context) => (c.env as NodeEnv)?.incoming?.socket?.remoteAddress
 
-/** The client's address: the proxy's last X-Forwarded-For hop when trusted, else the socket peer. */
+/** The client's address: what the trusted proxies in front say (see clientAddressOf), else the socket peer. */
 export function clientAddress(c: Context, { trustProxy = false }: ProxyTrust): string {
-  if (trustProxy) {
-    const hops = c.req.header('X-Forwarded-For')?.split(',').map((s) => s.trim()).filter(Boolean)
-    const last = hops?.at(-1)
-    if (last) return last
-  }
-  return (c.env as NodeEnv)?.incoming?.socket?.remoteAddress ?? 'unknown'
+  return clientAddressOf(peerOf(c), c.req.header('X-Forwarded-For'), trustProxy)
 }
 
 /** True when the browser reached us over https, directly or (when trusted) through a proxy. */
 export function isHttps(c: Context, { trustProxy = false }: ProxyTrust): boolean {
-  if (trustProxy) {
+  if (forwardedHeadersTrusted(peerOf(c), trustProxy)) {
     const proto = c.req.header('X-Forwarded-Proto')?.split(',')[0]?.trim()
     if (proto) return proto === 'https'
   }
@@ -30,6 +106,6 @@ export function isHttps(c: Context, { trustProxy = false }: ProxyTrust): boolean
 /** scheme://host as the browser sees this server. */
 export function requestOrigin(c: Context, trust: ProxyTrust): string {
   const url = new URL(c.req.url)
-  const host = (trust.trustProxy && c.req.header('X-Forwarded-Host')?.split(',')[0]?.trim()) || url.host
+  const host = (forwardedHeadersTrusted(peerOf(c), trust.trustProxy) && c.req.header('X-Forwarded-Host')?.split(',')[0]?.trim()) || url.host
   return `${isHttps(c, trust) ? 'https' : 'http'}://${host}`
 }

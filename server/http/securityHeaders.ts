@@ -1,12 +1,13 @@
 import type { Context } from 'hono'
 import type { ClientBuild, PaymentSettings } from '../config.ts'
 import { isHttps } from './requestInfo.ts'
+import type { TrustProxy } from './requestInfo.ts'
 
 /** What the page policy depends on: the card provider, what the client build loads from Google or the translations host, the proxy. */
 export interface PageSecuritySettings {
   payments?: PaymentSettings
   clientBuild?: ClientBuild
-  trustProxy?: boolean
+  trustProxy?: TrustProxy
 }
 
 // Google's hosts, per its Google Pay and Maps JavaScript API (Places) content security policy guides.

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { isHttps } from './requestInfo.ts'
+import type { TrustProxy } from './requestInfo.ts'
 
 export const sessionCookieName = 'sid'
 
@@ -17,7 +18,7 @@ export const sessionTag = (id: string): string => createHash('sha256').update(id
 /** Cookie settings the session routes need from the configuration. */
 export interface CookieSettings {
   cookieSecure?: 'auto' | boolean
-  trustProxy?: boolean
+  trustProxy?: TrustProxy
 }
 
 const secure = (c: Context, s: CookieSettings) => (s.cookieSecure ?? 'auto') === 'auto' ? isHttps(c, s) : s.cookieSecure === true

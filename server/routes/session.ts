@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import * as v from 'valibot'
 import { LoginSchema } from '../../src/domain/account.ts'
 import { findCredentials, loadUser } from '../accounts/customers.ts'
-import { clearEmailFailures, recordFailure, retryAfterSeconds } from '../accounts/loginLimiter.ts'
+import { beginSignIn, signInFailed, signInSucceeded } from '../accounts/loginLimiter.ts'
 import { defaultScryptN, hashPassword, verifyPassword } from '../accounts/password.ts'
 import { deleteSession, deleteSessionByTag } from '../accounts/sessions.ts'
 import { signIn } from '../accounts/signIn.ts'
@@ -40,18 +40,19 @@ export function sessionRoutes(db: Db, settings: AccountSettings) {
       if (!parsed.success) return validationError(c, parsed.issues)
       const { email, password } = parsed.output
       const keys = { email, address: clientAddress(c, settings) }
-      const wait = await retryAfterSeconds(db, keys)
-      if (wait > 0) {
-        c.header('Retry-After', String(wait))
+      // Counted before the (deliberately slow) hash, so parallel guesses cannot all get through the check.
+      const admitted = await beginSignIn(db, keys)
+      if ('retryAfter' in admitted) {
+        c.header('Retry-After', String(admitted.retryAfter))
         return jsonError(c, 429, tooManyAttempts)
       }
       const found = await findCredentials(db, email)
       const ok = await verifyPassword(password, found?.password_hash ?? (await dummyHash(N)))
       if (!found || !ok) {
-        await recordFailure(db, keys)
+        await signInFailed(db)
         return jsonError(c, 401, wrongCredentials)
       }
-      await clearEmailFailures(db, email)
+      await signInSucceeded(db, keys, admitted.ticket)
       return c.json({ user: await signIn(c, db, found.id, settings) })
     })
     .post('/auth/logout', async (c) => {

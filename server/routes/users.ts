@@ -4,11 +4,16 @@ import { SignupSchema } from '../../src/domain/account.ts'
 import { DuplicateEmailError, insertCustomer } from '../accounts/customers.ts'
 import { hashPassword } from '../accounts/password.ts'
 import { signIn } from '../accounts/signIn.ts'
+import { signupRetryAfter } from '../accounts/signupLimiter.ts'
 import type { Db } from '../db/types.ts'
 import { jsonError } from '../http/errors.ts'
 import type { AppEnv } from '../http/jsonBody.ts'
+import { clientAddress } from '../http/requestInfo.ts'
 import type { CookieSettings } from '../http/sessionCookie.ts'
 import { validationError } from '../http/validationError.ts'
+import { serverMessages } from '../../src/domain/serverMessages.ts'
+
+export const tooManySignups = serverMessages.tooManySignups
 
 export interface AccountSettings extends CookieSettings {
   scryptN?: number
@@ -20,6 +25,11 @@ export function userRoutes(db: Db, settings: AccountSettings) {
     const parsed = v.safeParse(SignupSchema, c.get('json'))
     if (!parsed.success) return validationError(c, parsed.issues)
     const { password, confirm_password: _unchecked, ricaAddress, ...personal } = parsed.output.user
+    const wait = await signupRetryAfter(db, clientAddress(c, settings))
+    if (wait > 0) {
+      c.header('Retry-After', String(wait))
+      return jsonError(c, 429, tooManySignups)
+    }
     const passwordHash = await hashPassword(password, settings.scryptN)
     let customerId: number
     try {

@@ -58,7 +58,7 @@ export function relyingParty({ social = {}, sandbox }: RelyingPartyOptions) {
     }
     const issuer = sandbox?.issuerFor(appOrigin, p)
     if (!sandbox || !issuer) return undefined
-    const secret = sandbox.clientSecret
+    const secret = await sandbox.clientSecret()
     const config = await cached(issuer, () =>
       client.discovery(new URL(issuer), sandbox.clientId(p), { client_secret: secret, token_endpoint_auth_method: tokenAuthMethod[p] }, authFor(p, secret), {
         execute: insecureIfHttp(issuer),

@@ -7,6 +7,7 @@ export const serverMessages = {
   tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
   notSignedIn: 'Not signed in.',
   emailTaken: 'An account with this email already exists.',
+  tooManySignups: 'Many accounts were created from your network in the last hour. Please wait a while and try again.',
   orderNotFound: 'Order not found.',
   serviceNotFound: 'Service not found.',
   checkoutNotFound: 'Payment not found.',

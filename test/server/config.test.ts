@@ -9,6 +9,7 @@ describe('the server configuration', () => {
       databaseUrl: '',
       databasePoolMax: 10,
       databaseStatementTimeoutMs: 10_000,
+      migrationLockTimeoutMs: 60_000,
       shutdownGraceMs: 5_000,
       shutdownDrainMs: 30_000,
       keepAliveTimeoutMs: 75_000,
@@ -35,16 +36,25 @@ describe('the server configuration', () => {
       PAYMENT_BASE_URL: 'https://eu-test.oppwa.com', PAYMENT_ENTITY_ID: '8a8294174b7ecb28014b9699220015ca', PAYMENT_ACCESS_TOKEN: 'T0k3n',
       VITE_GOOGLE_PAY: 'google', VITE_GOOGLE_MAPS_KEY: 'browser-key', VITE_I18N_HOST: 'https://cdn.example.co.za/',
       DATABASE_POOL_MAX: '25', DATABASE_STATEMENT_TIMEOUT_MS: '0', SHUTDOWN_GRACE_MS: '10000', SHUTDOWN_DRAIN_MS: '45000',
-      KEEP_ALIVE_TIMEOUT_MS: '125000', LOG_LEVEL: 'warn',
+      KEEP_ALIVE_TIMEOUT_MS: '125000', LOG_LEVEL: 'warn', MIGRATION_LOCK_TIMEOUT_MS: '5000',
     }
     expect(loadConfig(env)).toEqual({
       port: 3000, host: '0.0.0.0', databaseUrl: 'postgres://u:p@db:5432/shop', apiKey: 'k', seed: false, nodeEnv: 'development',
-      databasePoolMax: 25, databaseStatementTimeoutMs: 0, shutdownGraceMs: 10_000, shutdownDrainMs: 45_000, keepAliveTimeoutMs: 125_000, logLevel: 'warn',
-      scryptN: 1024, cookieSecure: true, trustProxy: true, publicUrl: 'https://shop.example.co.za', social: {},
+      databasePoolMax: 25, databaseStatementTimeoutMs: 0, migrationLockTimeoutMs: 5_000, shutdownGraceMs: 10_000, shutdownDrainMs: 45_000, keepAliveTimeoutMs: 125_000, logLevel: 'warn',
+      scryptN: 1024, cookieSecure: true, trustProxy: 1, publicUrl: 'https://shop.example.co.za', social: {},
       partner: { id: 'portal-7', agent_email: 'agent@reseller.co.za', comments: 'Cape Town portal' },
       payments: { kind: 'provider', baseUrl: 'https://eu-test.oppwa.com', entityId: '8a8294174b7ecb28014b9699220015ca', accessToken: 'T0k3n' },
       clientBuild: { googlePay: true, googlePlaces: true, i18nOrigin: 'https://cdn.example.co.za' },
     })
+  })
+
+  it('reads TRUST_PROXY as off, a hop count, or a list of proxy addresses and CIDR ranges', () => {
+    for (const off of ['', 'false', 'no', '0', 'FALSE']) expect(loadConfig({ TRUST_PROXY: off }).trustProxy).toBe(false)
+    for (const one of ['true', 'yes', '1', 'True']) expect(loadConfig({ TRUST_PROXY: one }).trustProxy).toBe(1)
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2)
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.7,fd00::/8 , ::1' }).trustProxy).toEqual(['10.0.0.0/8', '192.0.2.7', 'fd00::/8', '::1'])
+    for (const bad of ['maybe', '10.0.0.0/33', '10.0.0.0/8,', 'fd00::/129', '1.2.3', '10.0.0.0/8/1'])
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY must be true, false, a hop count or a comma list/)
   })
 
   it('accepts memory: and postgresql:// database URLs', () => {

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startServer } from '../../server/server.ts'
 import type { RunningServer } from '../../server/server.ts'
 import { makeFakeDist } from './support/fakeDist.ts'
+import { startupTimeout } from './support/testDb.ts'
 
 const apiKey = 'keep-alive-key'
 const oversized = Buffer.alloc(200 * 1024, 'a')
@@ -41,7 +42,7 @@ describe('answers sent before the request body was read', () => {
   let agent: http.Agent
   beforeAll(async () => {
     server = await startServer({ port: 0, host: '127.0.0.1', databaseUrl: 'memory:', seed: false, apiKey, distDir: dist.dir, dev: false, quiet: true, shutdownGraceMs: 0 })
-  })
+  }, startupTimeout)
   afterAll(async () => {
     await server?.close()
     dist.remove()

@@ -55,7 +55,7 @@ describe('signing in and out', () => {
   it('lets the email in again once its oldest failures leave the window', async () => {
     const { email } = await signUp(env.app)
     for (let i = 0; i < loginLimits.perEmail; i++) await login({ email, password: 'Wrong#1234' }, nextAddress())
-    await env.t.db.query(`update login_failures set failed_at = now() - interval '16 minutes' where key = $1`, [`email:${email.toLowerCase()}`])
+    await env.t.db.query(`update rate_limits set hits = array(select h - interval '16 minutes' from unnest(hits) h) where key = $1`, [`login:email:${email.toLowerCase()}`])
     expect((await login({ email, password }, nextAddress())).status).toBe(200)
   })
 

@@ -1,6 +1,8 @@
 import { Hono } from 'hono'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { paymentSandboxPrefix, paymentSandboxRoutes } from '../../server/sandbox/payments/sandbox.ts'
+import { openTestDb, startupTimeout } from './support/testDb.ts'
+import type { TestDb } from './support/testDb.ts'
 import { sandboxResults, sandboxTestCards } from '../../server/sandbox/payments/testCards.ts'
 
 const entityId = 'sandbox-entity-test'
@@ -13,10 +15,16 @@ const nextYear = String(new Date().getUTCFullYear() + 1)
 
 let clock = 0
 let app: Hono
+let t: TestDb
+
+beforeAll(async () => {
+  t = await openTestDb()
+}, startupTimeout)
+afterAll(() => t.drop())
 
 beforeEach(() => {
   clock = Date.now()
-  app = new Hono().route(paymentSandboxPrefix, paymentSandboxRoutes({ entityId, accessToken, now: () => clock, pendingMs: 15_000 }))
+  app = new Hono().route(paymentSandboxPrefix, paymentSandboxRoutes({ db: t.db, entityId, accessToken, now: () => clock, pendingMs: 15_000 }))
 })
 
 const post = (path: string, fields: Record<string, string>, headers: Record<string, string> = bearer) =>

@@ -7,7 +7,10 @@ import { Hono } from 'hono'
 import { chromium } from 'playwright-core'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Queryable } from '../../server/db/types.ts'
 import { paymentSandboxPrefix, paymentSandboxRoutes } from '../../server/sandbox/payments/sandbox.ts'
+import { openTestDb, startupTimeout } from './support/testDb.ts'
+import type { TestDb } from './support/testDb.ts'
 
 const entityId = 'widget-entity'
 const accessToken = 'widget-token'
@@ -33,7 +36,10 @@ const merchantPage = (checkoutId: string, { lang = 'en', locale = '' } = {}) => 
 </html>`
 
 describe('the sandbox card widget in a browser', () => {
-  const sandbox = paymentSandboxRoutes({ entityId, accessToken })
+  let t: TestDb
+  // The sandbox is mounted before the database opens; it reaches the database only once requests come.
+  const db: Queryable = { query: (sql, params) => t.db.query(sql, params), exec: (sql) => t.db.exec(sql) }
+  const sandbox = paymentSandboxRoutes({ db, entityId, accessToken })
   const app = new Hono()
     .route(paymentSandboxPrefix, sandbox)
     .get('/pay/:id', (c) => c.html(merchantPage(c.req.param('id'), { lang: c.req.query('lang'), locale: c.req.query('locale') })))
@@ -43,15 +49,17 @@ describe('the sandbox card widget in a browser', () => {
   let browser: Browser
 
   beforeAll(async () => {
+    t = await openTestDb()
     server = await new Promise<ServerType>((done) => {
       const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => done(s))
     })
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
     browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] })
-  })
+  }, startupTimeout)
   afterAll(async () => {
     await browser?.close()
     await new Promise((done) => server?.close(done))
+    await t?.drop()
   })
 
   /** The storefront server's side: create the checkout, later ask how it went. */

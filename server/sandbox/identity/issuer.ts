@@ -1,11 +1,11 @@
 import Provider from 'oidc-provider'
+import type { Adapter } from 'oidc-provider'
 import type { JWK } from 'oidc-provider'
 import { requestRecord } from '../../http/accessLog.ts'
 import type { Logger } from '../../log.ts'
 import { tokenAuthMethod } from '../../social/providerConfig.ts'
 import type { SocialProvider } from '../../social/providerConfig.ts'
 import type { SandboxIdentity } from './identities.ts'
-import { memoryAdapterFactory } from './memoryAdapter.ts'
 import { escapeHtml, pagePolicy } from './page.ts'
 
 export interface IssuerOptions {
@@ -18,16 +18,19 @@ export interface IssuerOptions {
   clientSecret: string
   signingKey: JWK
   cookieKeys: string[]
-  /** Identities people signed in as, by subject, shared by every issuer of this process. */
-  accounts: Map<string, SandboxIdentity>
-  trustProxy: boolean
+  /** Where codes, sessions and grants are kept (the database, shared by every instance). */
+  adapter: (model: string) => Adapter
+  /** The identity someone signed in as, by subject, whichever instance they signed in on. */
+  findIdentity: (subject: string) => Promise<SandboxIdentity | undefined>
+  /** Whether to believe X-Forwarded-* headers; the caller drops them from requests of peers it does not trust. */
+  proxy: boolean
   log: Logger
 }
 
 /** One standards-conformant OpenID provider standing in for Google, Facebook or Twitter. */
 export function createIssuer(o: IssuerOptions): Provider {
   const provider = new Provider(o.issuer, {
-    adapter: memoryAdapterFactory(),
+    adapter: o.adapter,
     clients: [
       {
         client_id: o.clientId,
@@ -51,8 +54,8 @@ export function createIssuer(o: IssuerOptions): Provider {
     ttl: { AuthorizationCode: 60, Interaction: 600, Session: 600, Grant: 600, AccessToken: 600, IdToken: 600 },
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx, interaction) => `${new URL(o.issuer).pathname}/interaction/${interaction.uid}` },
-    findAccount: (_ctx, sub) => {
-      const who = o.accounts.get(sub)
+    findAccount: async (_ctx, sub) => {
+      const who = await o.findIdentity(sub)
       return who && { accountId: sub, claims: () => ({ sub, email: who.email, email_verified: true, name: who.name }) }
     },
     // The storefront is the sandbox's only, first-party client: consent is implied, never asked.
@@ -72,7 +75,7 @@ export function createIssuer(o: IssuerOptions): Provider {
       ctx.body = `<!doctype html><html lang="en"><title>Sandbox sign-in error</title><main><h1>Sign-in could not continue</h1><p>${escapeHtml(String(out.error))}</p></main></html>`
     },
   })
-  provider.proxy = o.trustProxy
+  provider.proxy = o.proxy
   provider.on('server_error', (ctx, error) => o.log.error({ err: error, reqId: requestRecord(ctx.req)?.id, provider: o.provider }, 'sandbox identity failed'))
   return provider
 }

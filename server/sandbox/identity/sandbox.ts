@@ -2,13 +2,17 @@ import { createHash, generateKeyPair, randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type Provider from 'oidc-provider'
 import type { JWK } from 'oidc-provider'
+import type { Queryable } from '../../db/types.ts'
 import { requestRecord } from '../../http/accessLog.ts'
+import { forwardedHeadersTrusted } from '../../http/requestInfo.ts'
+import type { TrustProxy } from '../../http/requestInfo.ts'
 import { silentLogger } from '../../log.ts'
 import type { Logger } from '../../log.ts'
 import { isSocialProvider } from '../../social/providerConfig.ts'
 import type { SocialProvider } from '../../social/providerConfig.ts'
 import { sandboxIdentities } from './identities.ts'
 import type { SandboxIdentity } from './identities.ts'
+import { dbAdapterFactory } from './dbAdapter.ts'
 import { createIssuer } from './issuer.ts'
 import { shopperI18n } from '../i18n.ts'
 import { expiredPage, pagePolicy, signInPage } from './page.ts'
@@ -22,21 +26,35 @@ export interface SandboxIdentityService {
   /** The issuer URL for provider reached at origin, or undefined when the sandbox does not serve that origin. */
   issuerFor(origin: string, provider: SocialProvider): string | undefined
   clientId(provider: SocialProvider): string
-  readonly clientSecret: string
+  /** The secret the storefront authenticates to the sandbox with: the same on every instance of one database. */
+  clientSecret(): Promise<string>
   /** Origins (scheme://host:port) browsers may reach the sandbox at; set once the port is known. */
   allowOrigins(origins: readonly string[]): void
   /** Node handler for every request under /sandbox/identity/. */
   handle(req: IncomingMessage, res: ServerResponse): void
 }
 
+export interface SandboxIdentityOptions {
+  /** Holds everything a sign-in needs (keys, identities, codes, sessions), so any instance can serve any step. */
+  db: Queryable
+  trustProxy?: TrustProxy
+  log?: Logger
+}
+
 /** Issuers are made per origin and provider on first use, so localhost and 127.0.0.1 each get matching URLs. */
-export function createSandboxIdentity({ trustProxy = false, log = silentLogger }: { trustProxy?: boolean; log?: Logger } = {}): SandboxIdentityService {
-  const clientSecret = randomBytes(32).toString('base64url')
-  const cookieKeys = [randomBytes(32).toString('base64url')]
-  const accounts = new Map<string, SandboxIdentity>()
+export function createSandboxIdentity({ db, trustProxy = false, log = silentLogger }: SandboxIdentityOptions): SandboxIdentityService {
   const allowed = new Set<string>()
   const issuers = new Map<string, { provider: Provider; handler: ReturnType<Provider['callback']> }>()
-  let signingKey: Promise<JWK> | undefined
+  let keys: Promise<SharedKeys> | undefined
+  const sharedKeys = () => {
+    keys ??= loadSharedKeys(db)
+    // A failed read is tried again on the next request rather than remembered.
+    keys.catch(() => (keys = undefined))
+    return keys
+  }
+  const adapter = dbAdapterFactory(db)
+  const findIdentity = async (subject: string) =>
+    (await db.query<SandboxIdentity>('select email, name from sandbox_identities where subject = $1', [subject]))[0]
 
   const issuerFor = (origin: string, provider: SocialProvider) => (allowed.has(origin) ? `${origin}${sandboxPrefix}/${provider}` : undefined)
   const clientId = (provider: SocialProvider) => `storefront-${provider}`
@@ -45,17 +63,18 @@ export function createSandboxIdentity({ trustProxy = false, log = silentLogger }
     const key = `${origin} ${p}`
     const found = issuers.get(key)
     if (found) return found
-    signingKey ??= newSigningKey()
+    const { clientSecret, cookieKey, signingKey } = await sharedKeys()
     const provider = createIssuer({
       provider: p,
       issuer: `${origin}${sandboxPrefix}/${p}`,
       redirectUri: `${origin}/api/auth/${p}/callback`,
       clientId: clientId(p),
       clientSecret,
-      signingKey: await signingKey,
-      cookieKeys,
-      accounts,
-      trustProxy,
+      signingKey,
+      cookieKeys: [cookieKey],
+      adapter,
+      findIdentity,
+      proxy: trustProxy !== false && trustProxy !== 0,
       log,
     })
     const made = issuers.get(key) ?? { provider, handler: provider.callback() }
@@ -66,7 +85,9 @@ export function createSandboxIdentity({ trustProxy = false, log = silentLogger }
   async function route(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://x')
     const [, p = '', ...rest] = url.pathname.slice(sandboxPrefix.length).split('/')
-    const origin = originOf(req, trustProxy)
+    // Forwarded headers from a peer that is not a trusted proxy are the client's own words: the issuer never sees them.
+    if (!forwardedHeadersTrusted(req.socket.remoteAddress, trustProxy)) for (const name of forwardedHeaders) delete req.headers[name]
+    const origin = originOf(req)
     if (!isSocialProvider(p) || !allowed.has(origin)) return send(res, 404, 'text/plain', 'Not found')
     const { provider, handler } = await issuer(origin, p)
     const base = `${sandboxPrefix}/${p}`
@@ -105,14 +126,18 @@ export function createSandboxIdentity({ trustProxy = false, log = silentLogger }
     }
     // The subject is stable per email, as a real provider's is per account.
     const accountId = createHash('sha256').update(email.toLowerCase()).digest('hex').slice(0, 32)
-    accounts.set(accountId, { email, name })
+    await db.query(
+      `insert into sandbox_identities (subject, email, name) values ($1, $2, $3)
+       on conflict (subject) do update set email = excluded.email, name = excluded.name`,
+      [accountId, email, name],
+    )
     await provider.interactionFinished(req, res, { login: { accountId } }, { mergeWithLastSubmission: false })
   }
 
   return {
     issuerFor,
     clientId,
-    clientSecret,
+    clientSecret: async () => (await sharedKeys()).clientSecret,
     allowOrigins(origins) {
       for (const o of origins) allowed.add(o)
     },
@@ -126,11 +151,38 @@ export function createSandboxIdentity({ trustProxy = false, log = silentLogger }
   }
 }
 
-function originOf(req: IncomingMessage, trustProxy: boolean): string {
+const forwardedHeaders = ['x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'forwarded']
+
+/** scheme://host as the browser sees it; forwarded headers are only still there when the peer is trusted. */
+function originOf(req: IncomingMessage): string {
   const header = (name: string) => [req.headers[name]].flat()[0]?.split(',')[0]?.trim()
-  const proto = (trustProxy && header('x-forwarded-proto')) || ('encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http')
-  const host = (trustProxy && header('x-forwarded-host')) || req.headers.host || ''
+  const proto = header('x-forwarded-proto') || ('encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http')
+  const host = header('x-forwarded-host') || req.headers.host || ''
   return `${proto}://${host}`
+}
+
+interface SharedKeys {
+  clientSecret: string
+  cookieKey: string
+  signingKey: JWK
+}
+
+/** The one set of keys of this database's sandbox: made by the first instance that needs them, read by the rest. */
+async function loadSharedKeys(db: Queryable): Promise<SharedKeys> {
+  const read = async () =>
+    (await db.query<{ client_secret: string; cookie_key: string; signing_key: JWK }>('select client_secret, cookie_key, signing_key from sandbox_identity_keys where id = 1'))[0]
+  let row = await read()
+  if (!row) {
+    const made = { clientSecret: randomBytes(32).toString('base64url'), cookieKey: randomBytes(32).toString('base64url'), signingKey: await newSigningKey() }
+    // Two instances may make keys at once; the first insert wins and both use its keys.
+    await db.query(
+      `insert into sandbox_identity_keys (id, client_secret, cookie_key, signing_key) values (1, $1, $2, $3::text::jsonb) on conflict (id) do nothing`,
+      [made.clientSecret, made.cookieKey, JSON.stringify(made.signingKey)],
+    )
+    row = await read()
+  }
+  if (!row) throw new Error('the identity sandbox keys could not be stored')
+  return { clientSecret: row.client_secret, cookieKey: row.cookie_key, signingKey: row.signing_key }
 }
 
 async function newSigningKey(): Promise<JWK> {

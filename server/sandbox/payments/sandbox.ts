@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { Hono } from 'hono'
 import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import type { Queryable } from '../../db/types.ts'
 import { envelope, failure, paymentObject, statusFor } from './answers.ts'
 import { checkCard } from './cards.ts'
 import type { ParameterError } from './cards.ts'
@@ -17,6 +18,8 @@ import { widgetScript, widgetTexts } from './widget.ts'
 export const paymentSandboxPrefix = '/sandbox/payments'
 
 export interface PaymentSandboxOptions {
+  /** Where checkouts are kept, so every instance on this database serves every checkout. */
+  db: Queryable
   entityId: string
   accessToken: string
   now?: () => number
@@ -39,7 +42,7 @@ const limit = (maxSize: number) => bodyLimit({ maxSize, onError: (c) => c.json({
 export function paymentSandboxRoutes(options: PaymentSandboxOptions): Hono {
   const now = options.now ?? Date.now
   const pendingMs = options.pendingMs ?? 15_000
-  const store = new CheckoutStore(now)
+  const store = new CheckoutStore(options.db, now)
   const expectedAuth = digest(`Bearer ${options.accessToken}`)
   const app = new Hono()
 
@@ -69,13 +72,13 @@ export function paymentSandboxRoutes(options: PaymentSandboxOptions): Hono {
     const email = field('customer.email', (v) => v.length <= 128 && emailShape.test(v), 'must be an email address', false)
     if (errors.length > 0) return noStore(c.json(failure(sandboxResults.invalidParameter, now(), { parameterErrors: errors }), 400))
     const customer: Customer = { ...(givenName ? { givenName } : {}), ...(surname ? { surname } : {}), ...(email ? { email } : {}) }
-    const checkout = store.add({ amount, currency, merchantTransactionId, customer })
+    const checkout = await store.add({ amount, currency, merchantTransactionId, customer })
     return noStore(c.json({ result: sandboxResults.checkoutCreated, ...envelope(now(), checkout.id), id: checkout.id }))
   })
 
   app.get('/v1/paymentWidgets.js', async (c) => {
     const id = c.req.query('checkoutId') ?? ''
-    const checkout = checkoutIdShape.test(id) ? store.get(id) : undefined
+    const checkout = await findCheckout(id)
     // A used checkout cannot take another payment, so the widget shows it as expired rather than a form.
     const usable = checkout && !checkout.payment ? checkout.id : null
     const texts = Object.fromEntries(Object.entries(await sandboxI18ns()).map(([language, i18n]) => [language, widgetTexts(i18n)]))
@@ -90,7 +93,7 @@ export function paymentSandboxRoutes(options: PaymentSandboxOptions): Hono {
   app.post('/v1/checkouts/:id/payment', limit(16 * 1024), async (c) => {
     // The widget may run on another origin; it sends no credentials, so any origin may read the answer.
     c.header('Access-Control-Allow-Origin', '*')
-    const checkout = findCheckout(c.req.param('id'))
+    const checkout = await findCheckout(c.req.param('id'))
     if (!checkout) return noStore(c.json(failure(sandboxResults.noSession, now(), { description: expiredMessage }), 404))
     if (checkout.payment) return noStore(c.json(failure(sandboxResults.invalidParameter, now(), { description: usedMessage }), 400))
     const form = await formOf(c)
@@ -115,7 +118,7 @@ export function paymentSandboxRoutes(options: PaymentSandboxOptions): Hono {
       test?.flow === 'challenge' ? { kind: 'challenge' }
       : test?.flow === 'pending' ? { kind: 'pending', settlesAt: now() + pendingMs }
       : { kind: 'result', result: test?.result ?? otherCardResult }
-    checkout.payment = {
+    const payment: Payment = {
       id: newPaymentId(),
       brand: card.brand,
       card: { bin: card.number.slice(0, 6), last4Digits: card.number.slice(-4), holder: card.holder, expiryMonth: card.expiryMonth, expiryYear: card.expiryYear },
@@ -124,14 +127,16 @@ export function paymentSandboxRoutes(options: PaymentSandboxOptions): Hono {
       outcome,
       ...(form['customer.browser.language'] ? { browserLanguage: form['customer.browser.language'].slice(0, 35) } : {}),
     }
-    const url = outcome.kind === 'challenge' ? `${baseOf(c, '/v1/checkouts/')}/v1/threeDSecure/${checkout.id}` : resultUrl(checkout.payment, checkout.id)
+    // Two payments at once (two tabs, two instances): the first stored wins, the other is told the checkout was used.
+    if (!(await store.pay(checkout.id, payment))) return noStore(c.json(failure(sandboxResults.invalidParameter, now(), { description: usedMessage }), 400))
+    const url = outcome.kind === 'challenge' ? `${baseOf(c, '/v1/checkouts/')}/v1/threeDSecure/${checkout.id}` : resultUrl(payment, checkout.id)
     return noStore(c.json({ redirect: { url } }))
   })
 
-  app.get('/v1/checkouts/:id/payment', (c) => {
+  app.get('/v1/checkouts/:id/payment', async (c) => {
     const refused = refuse(c, c.req.query('entityId'))
     if (refused) return refused
-    const checkout = findCheckout(c.req.param('id'))
+    const checkout = await findCheckout(c.req.param('id'))
     if (!checkout) return noStore(c.json(failure(sandboxResults.noSession, now()), 404))
     const payment = checkout.payment
     if (!payment || payment.outcome.kind === 'challenge') {
@@ -142,7 +147,7 @@ export function paymentSandboxRoutes(options: PaymentSandboxOptions): Hono {
   })
 
   app.get('/v1/threeDSecure/:id', async (c) => {
-    const checkout = findCheckout(c.req.param('id'))
+    const checkout = await findCheckout(c.req.param('id'))
     const payment = checkout?.payment
     const i18n = await bankI18n(c, payment)
     if (!checkout || !payment) return page(c, 404, expiredChallengePage(i18n))
@@ -153,13 +158,14 @@ export function paymentSandboxRoutes(options: PaymentSandboxOptions): Hono {
   })
 
   app.post('/v1/threeDSecure/:id', limit(1024), async (c) => {
-    const checkout = findCheckout(c.req.param('id'))
+    const checkout = await findCheckout(c.req.param('id'))
     const payment = checkout?.payment
     if (!checkout || !payment) return page(c, 404, expiredChallengePage(await bankI18n(c, payment)))
     if (payment.outcome.kind === 'challenge') {
       const decision = (await formOf(c)).decision
       if (decision !== 'approve' && decision !== 'decline') return page(c, 400, noDecisionPage(await bankI18n(c, payment)))
-      payment.outcome = { kind: 'result', result: decision === 'approve' ? sandboxResults.succeeded : sandboxResults.authenticationFailed }
+      // Only the first answer counts, whichever instance a double click reaches.
+      await store.answerChallenge(checkout.id, decision === 'approve' ? sandboxResults.succeeded : sandboxResults.authenticationFailed)
     }
     // A second answer (a double click) changes nothing and goes to the same place.
     return c.redirect(resultUrl(payment, checkout.id), 303)
@@ -199,7 +205,7 @@ export function paymentSandboxRoutes(options: PaymentSandboxOptions): Hono {
     return noStore(c.json(body, statusFor(result.code)))
   })
 
-  function findCheckout(id: string): Checkout | undefined {
+  async function findCheckout(id: string): Promise<Checkout | undefined> {
     return checkoutIdShape.test(id) ? store.get(id) : undefined
   }
 

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto'
+import type { Queryable } from '../../db/types.ts'
 import type { ValidCard } from './cards.ts'
 import { sandboxResults } from './testCards.ts'
 import type { SandboxResult } from './testCards.ts'
 
 /** Like the real provider's: a checkout lives 30 minutes, and a payment can be read for 30 minutes after it was made. */
 export const checkoutLifeMs = 30 * 60 * 1000
-/** A bound on memory however many checkouts a test run or a demo creates; the oldest go first. */
-const maxCheckouts = 10_000
 
 export interface Customer {
   givenName?: string
@@ -41,40 +40,72 @@ export interface Checkout {
 export const newCheckoutId = () => `${randomBytes(16).toString('hex').toUpperCase()}.sandbox01`
 export const newPaymentId = () => randomBytes(16).toString('hex')
 
+interface CheckoutRow {
+  id: string
+  amount: string
+  currency: string
+  merchant_transaction_id: string
+  customer: Customer
+  created_at: number
+  payment: Payment | null
+}
+
+const columns = 'id, amount, currency, merchant_transaction_id, customer, created_at, payment'
+const checkoutOf = (row: CheckoutRow): Checkout => ({
+  id: row.id,
+  amount: row.amount,
+  currency: row.currency,
+  merchantTransactionId: row.merchant_transaction_id,
+  customer: row.customer,
+  createdAt: row.created_at,
+  ...(row.payment ? { payment: row.payment } : {}),
+})
+
+/**
+ * The sandbox's checkouts in the database, so the widget, the bank's page and the status call may each be served by
+ * another instance. Times are the sandbox's clock (`now`), which tests move, so expiry is decided against it too.
+ */
 export class CheckoutStore {
-  private readonly checkouts = new Map<string, Checkout>()
+  constructor(
+    private readonly db: Queryable,
+    private readonly now: () => number,
+  ) {}
 
-  constructor(private readonly now: () => number) {}
-
-  add(checkout: Omit<Checkout, 'id' | 'createdAt'>): Checkout {
-    this.prune()
-    const made: Checkout = { ...checkout, id: newCheckoutId(), createdAt: this.now() }
-    this.checkouts.set(made.id, made)
-    return made
+  async add(checkout: Omit<Checkout, 'id' | 'createdAt'>): Promise<Checkout> {
+    const now = this.now()
+    await this.db.query('delete from sandbox_checkouts where expires_at <= $1', [now])
+    const [row] = await this.db.query<CheckoutRow>(
+      `insert into sandbox_checkouts (id, amount, currency, merchant_transaction_id, customer, created_at, expires_at)
+       values ($1, $2, $3, $4, $5::text::jsonb, $6, $7) returning ${columns}`,
+      [newCheckoutId(), checkout.amount, checkout.currency, checkout.merchantTransactionId, JSON.stringify(checkout.customer), now, now + checkoutLifeMs],
+    )
+    if (!row) throw new Error('the sandbox checkout was not stored')
+    return checkoutOf(row)
   }
 
   /** The checkout, or undefined when unknown or expired. */
-  get(id: string): Checkout | undefined {
-    const found = this.checkouts.get(id)
-    if (!found) return undefined
-    if (this.expired(found)) {
-      this.checkouts.delete(id)
-      return undefined
-    }
-    return found
+  async get(id: string): Promise<Checkout | undefined> {
+    const [row] = await this.db.query<CheckoutRow>(`select ${columns} from sandbox_checkouts where id = $1 and expires_at > $2`, [id, this.now()])
+    return row && checkoutOf(row)
   }
 
-  private expired(c: Checkout): boolean {
-    return this.now() >= Math.max(c.createdAt, c.payment?.submittedAt ?? 0) + checkoutLifeMs
+  /** Records the one payment of a live checkout; false when it has one already (a second tab) or has expired. */
+  async pay(id: string, payment: Payment): Promise<boolean> {
+    const rows = await this.db.query(
+      `update sandbox_checkouts set payment = $2::text::jsonb, expires_at = greatest(expires_at, $3)
+       where id = $1 and payment is null and expires_at > $4 returning id`,
+      [id, JSON.stringify(payment), payment.submittedAt + checkoutLifeMs, this.now()],
+    )
+    return rows.length === 1
   }
 
-  private prune() {
-    for (const [id, c] of this.checkouts) if (this.expired(c)) this.checkouts.delete(id)
-    // Maps iterate in insertion order, so the first keys are the oldest checkouts.
-    for (const id of this.checkouts.keys()) {
-      if (this.checkouts.size < maxCheckouts) break
-      this.checkouts.delete(id)
-    }
+  /** Settles a payment waiting for the bank's challenge; an answer to one settled already changes nothing. */
+  async answerChallenge(id: string, result: SandboxResult): Promise<void> {
+    await this.db.query(
+      `update sandbox_checkouts set payment = jsonb_set(payment, '{outcome}', $2::text::jsonb)
+       where id = $1 and payment->'outcome'->>'kind' = 'challenge' and expires_at > $3`,
+      [id, JSON.stringify({ kind: 'result', result } satisfies Outcome), this.now()],
+    )
   }
 }
 

@@ -50,6 +50,7 @@ const serverDescriptors: Record<keyof typeof serverMessages, MessageDescriptor> 
   tooManyAttempts: msg`Too many sign-in attempts. Please wait a few minutes and try again.`,
   notSignedIn: msg`Not signed in.`,
   emailTaken: msg`An account with this email already exists.`,
+  tooManySignups: msg`Many accounts were created from your network in the last hour. Please wait a while and try again.`,
   orderNotFound: msg`Order not found.`,
   serviceNotFound: msg`Service not found.`,
   checkoutNotFound: msg`Payment not found.`,
