@@ -153,7 +153,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     target: 'es2022',
     sourcemap: true,
-    // The manifest (dist/.vite, never served) names each route's chunks for the server's preload hints.
+    // The manifest (dist/client/.vite, never served) names each route's chunks for the server's preload hints.
     manifest: true,
     ...(!isSsrBuild && { rolldownOptions: { output: { codeSplitting: firstPaintChunks } } }),
   },
