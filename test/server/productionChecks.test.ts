@@ -11,10 +11,10 @@ import { safeProductionEnv } from './support/productionEnv.ts'
 const settingsFrom = (env: Record<string, string>, client: DeploymentSettings['client']): DeploymentSettings => ({ ...loadConfig(env), client })
 const builtWithoutLab = { lab: false }
 const problemsWith = (changes: Record<string, string | undefined>, client: DeploymentSettings['client'] = builtWithoutLab) => {
-  const env = { ...safeProductionEnv }
+  const env: Record<string, string> = { ...safeProductionEnv }
   for (const [name, value] of Object.entries(changes)) {
-    if (value === undefined) delete env[name as keyof typeof env]
-    else env[name as keyof typeof env] = value
+    if (value === undefined) delete env[name]
+    else env[name] = value
   }
   return productionProblems(settingsFrom(env, client))
 }

@@ -98,14 +98,16 @@ export function createSandboxIdentity({ trustProxy = false, log = silentLogger }
     const picked = form.has('identity') ? sandboxIdentities[Number(form.get('identity'))] : undefined
     const email = (picked?.email ?? form.get('email') ?? '').trim()
     const name = (picked?.name ?? form.get('name') ?? '').trim().replace(/\s+/g, ' ')
+    // An unticked box is not sent at all.
+    const emailVerified = picked !== undefined || form.get('email_verified') === 'true'
     if (!emailShape.test(email) || name === '' || name.length > 200 || email.length > 254) {
       const i18n = await pageI18n(req, details.params.ui_locales)
       const error = i18n._({ id: 'identity.missingIdentity', message: 'Enter an email address and a display name.' })
-      return send(res, 400, 'text/html; charset=utf-8', signInPage({ i18n, provider: p, action: `${base}/interaction/${uid}/login`, error, email, name }))
+      return send(res, 400, 'text/html; charset=utf-8', signInPage({ i18n, provider: p, action: `${base}/interaction/${uid}/login`, error, email, name, emailVerified }))
     }
     // The subject is stable per email, as a real provider's is per account.
     const accountId = createHash('sha256').update(email.toLowerCase()).digest('hex').slice(0, 32)
-    accounts.set(accountId, { email, name })
+    accounts.set(accountId, { email, name, emailVerified })
     await provider.interactionFinished(req, res, { login: { accountId } }, { mergeWithLastSubmission: false })
   }
 
