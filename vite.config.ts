@@ -153,7 +153,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     target: 'es2022',
     sourcemap: true,
-    // The manifest (dist/.vite, never served) names each route's chunks for the server's preload hints.
+    // The manifest (dist/client/.vite, never served) names each route's chunks for the server's preload hints.
     manifest: true,
     ...(!isSsrBuild && { rolldownOptions: { output: { codeSplitting: firstPaintChunks } } }),
   },
@@ -176,6 +176,17 @@ export default defineConfig(({ isSsrBuild }) => ({
           environment: 'node',
           fileParallelism: false,
           testTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // `npm run check:prod-install` (.ci/run): the image's run stage, with an install from the registry.
+          name: 'release',
+          include: ['test/release/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 240_000,
+          hookTimeout: 120_000,
         },
       },
       {

@@ -23,6 +23,9 @@ const wholeNumber = (name: string, fallback: number, min: number, max: number) =
     v.maxValue(max, `${name} must be at most ${max}`),
   )
 
+/** The application key of the sandbox build; public (it is in the demo's bundle), so production refuses it. */
+export const sandboxApiKey = 'storefront-sandbox-key'
+
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 export type LogLevel = (typeof logLevels)[number]
 
@@ -52,9 +55,12 @@ const EnvSchema = v.object({
   // An idle kept-alive connection stays open this long: longer than a load balancer's idle timeout (60 s on AWS), so it, not we, closes it.
   KEEP_ALIVE_TIMEOUT_MS: wholeNumber('KEEP_ALIVE_TIMEOUT_MS', 75_000, 1_000, 3_600_000),
   LOG_LEVEL: v.optional(v.picklist(logLevels, `LOG_LEVEL must be one of ${logLevels.join(', ')}`), 'info'),
-  API_KEY: v.optional(v.pipe(v.string(), v.minLength(1, 'API_KEY must not be empty')), 'storefront-sandbox-key'),
+  API_KEY: v.optional(v.pipe(v.string(), v.minLength(1, 'API_KEY must not be empty')), sandboxApiKey),
   SEED: flag('true'),
-  NODE_ENV: v.optional(v.picklist(['production', 'development', 'test']), 'production'),
+  // Unset is the demo, as Node has it: only production refuses the demo's conveniences (server/productionChecks.ts).
+  NODE_ENV: v.optional(v.picklist(['production', 'development', 'test']), 'development'),
+  // Production runs the sandboxes only when told to (a staging server); the demo always may.
+  SANDBOX: flag('false'),
   // Lowering it only makes sense in tests; every hash records its own N, so old hashes still verify.
   SCRYPT_N: v.pipe(
     v.optional(v.string(), String(defaultScryptN)),
@@ -140,6 +146,8 @@ export interface Config {
   apiKey: string
   seed: boolean
   nodeEnv: 'production' | 'development' | 'test'
+  /** SANDBOX=true: production may use the card-provider sandbox and the sandbox identity issuers. */
+  sandboxes: boolean
   scryptN: number
   cookieSecure: 'auto' | boolean
   /** Which proxies' X-Forwarded-* headers to believe: false, a hop count, or their addresses and ranges. */
@@ -172,6 +180,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     apiKey: e.API_KEY,
     seed: e.SEED,
     nodeEnv: e.NODE_ENV,
+    sandboxes: e.SANDBOX,
     scryptN: e.SCRYPT_N,
     cookieSecure: e.COOKIE_SECURE === 'auto' ? 'auto' : e.COOKIE_SECURE === 'true',
     trustProxy: e.TRUST_PROXY,

@@ -1,9 +1,10 @@
 import { realpathSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { ensureBuild } from './build/ensureBuild.ts'
 import { loadConfig } from './config.ts'
 import { createLogger } from './log.ts'
 import type { Logger } from './log.ts'
+import { clientDir } from './paths.ts'
+import { productionProblems, readClientBuild } from './productionChecks.ts'
 import { startServer } from './server.ts'
 
 export { startServer } from './server.ts'
@@ -12,17 +13,34 @@ export type { RunningServer, StartOptions } from './server.ts'
 // Loopback addresses print as localhost: the name people type, and a secure context for the service worker.
 const friendly = (url: string) => url.replace(/^http:\/\/(127\.0\.0\.1|\[::1\])(?=:)/, 'http://localhost')
 
+/** Thrown once every reason production refuses to start has been logged. */
+class RefusedToStart extends Error {}
+
+export interface ServeOptions {
+  /** Vite's hot reload instead of the built client (`npm run dev`). */
+  dev?: boolean
+  /** Runs once the environment is read, before anything is judged or started (the demo builds its client here). */
+  prepare?: () => Promise<unknown>
+}
+
 /**
- * `tsx server/main.ts` serves the production build (building it when needed); `--dev` serves with hot reload.
- * SIGTERM (an orchestrator) shuts down gracefully after SHUTDOWN_GRACE_MS; SIGINT (Ctrl-C) skips the grace.
+ * Serves the storefront with the environment's settings: `npm run serve` runs this compiled (dist/server/main.js),
+ * `npm start` through server/start.ts. With NODE_ENV=production it first logs every unsafe setting, one line
+ * each, and refuses to start. SIGTERM (an orchestrator) shuts down gracefully after SHUTDOWN_GRACE_MS; SIGINT
+ * (Ctrl-C) skips the grace.
  */
-async function main(log: Logger) {
+export async function serve(log: Logger, { dev = false, prepare }: ServeOptions = {}): Promise<void> {
   const config = loadConfig()
   log.level = config.logLevel
-  const dev = process.argv.includes('--dev') || config.nodeEnv === 'development'
-  if (!dev) await ensureBuild((line) => log.info(line))
-  const { nodeEnv: _nodeEnv, ...options } = config
-  const server = await startServer({ ...options, dev, log })
+  await prepare?.()
+  if (config.nodeEnv === 'production') {
+    // Vite serves the sources, lab included.
+    const problems = productionProblems({ ...config, client: dev ? { lab: true } : readClientBuild(clientDir) })
+    for (const problem of problems) log.fatal({ refused: true }, `Not starting with NODE_ENV=production: ${problem}`)
+    if (problems.length > 0) throw new RefusedToStart(`${problems.length} unsafe settings`)
+  }
+  const { nodeEnv: _nodeEnv, sandboxes: _sandboxes, ...options } = config
+  const server = await startServer({ ...options, dev, distDir: clientDir, log })
   const url = friendly(server.url)
   log.info({ url }, `Storefront running at ${url}${dev ? ' (dev mode, hot reload)' : ''}`)
 
@@ -38,11 +56,9 @@ async function main(log: Logger) {
   process.once('SIGTERM', () => void stop('SIGTERM'))
 }
 
-// Importing this module (as the e2e setup does) must not start a second server.
-const invokedDirectly = process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)
-if (invokedDirectly) {
+/** Runs a process entry: what Node would print as a bare stack and exit 1 on, as a JSON line before the same exit. */
+export function runProcess(main: (log: Logger) => Promise<void>): void {
   const log = createLogger()
-  // What Node would print as a bare stack and exit 1 on, as a JSON line before the same exit.
   const crash = (what: string) => (error: unknown) => {
     log.fatal({ err: error }, what)
     process.exit(1)
@@ -51,8 +67,14 @@ if (invokedDirectly) {
   process.on('unhandledRejection', crash('unhandled rejection'))
   main(log).catch((error: unknown) => {
     const code = (error as { code?: string } | undefined)?.code
-    if (code === 'EADDRINUSE') log.fatal('The port is already in use: set PORT to a free one.')
+    if (error instanceof RefusedToStart) {
+      // Each reason is logged already.
+    } else if (code === 'EADDRINUSE') log.fatal('The port is already in use: set PORT to a free one.')
     else log.fatal({ err: error }, error instanceof Error ? error.message : String(error))
     process.exit(1)
   })
 }
+
+// Importing this module (as the e2e setup and server/start.ts do) must not start a second server.
+const invokedDirectly = process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)
+if (invokedDirectly) runProcess((log) => serve(log))

@@ -12,14 +12,15 @@ import { connectionDrainer } from './http/drain.ts'
 import { settleUnreadBody } from './http/unreadBody.ts'
 import { createLogger, silentLogger } from './log.ts'
 import type { Logger } from './log.ts'
-import { fromRoot, repoRoot } from './paths.ts'
+import { clientDir, repoRoot } from './paths.ts'
 import { createSandboxIdentity, sandboxPrefix } from './sandbox/identity/sandbox.ts'
 import { seedSandbox } from './seed/seed.ts'
+import { sandboxedProviders } from './social/providerConfig.ts'
 
-export interface StartOptions extends Partial<Omit<Config, 'nodeEnv'>> {
+export interface StartOptions extends Partial<Omit<Config, 'nodeEnv' | 'sandboxes'>> {
   /** Vite in middleware mode with hot reload instead of the built client. */
   dev?: boolean
-  /** The built client to serve (default dist/). */
+  /** The built client to serve (default dist/client/). */
   distDir?: string
   /** Keep Vite's start-up output and, unless `log` is given, every log line out of test logs. */
   quiet?: boolean
@@ -61,9 +62,8 @@ const wildcard = new Set(['0.0.0.0', '::'])
 
 /** Starts the storefront (API, images and client) on one port; options override the environment. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const { dev: devOption, distDir = fromRoot('dist'), quiet = false, dataDir, log: givenLog, db: givenDb, ...overrides } = options
+  const { dev = false, distDir = clientDir, quiet = false, dataDir, log: givenLog, db: givenDb, ...overrides } = options
   const config = { ...loadConfig(), ...overrides }
-  const dev = devOption ?? config.nodeEnv === 'development'
   const log = givenLog ?? (quiet ? silentLogger : createLogger({ level: config.logLevel }))
 
   const db =
@@ -77,8 +77,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const closeDb = () => (givenDb ? Promise.resolve() : db.close())
   if (config.seed) await seedSandbox(db, { scryptN: config.scryptN, partner: config.partner })
   let draining = false
-  const sandbox = createSandboxIdentity({ db, trustProxy: config.trustProxy, log })
-  const shared = { db, config, sandbox, log, readiness: { draining: () => draining } }
+  // The sandbox issuers run only for providers the environment leaves unconfigured.
+  const sandbox = sandboxedProviders(config.social).length > 0 ? createSandboxIdentity({ db, trustProxy: config.trustProxy, log }) : undefined
+  const shared = { db, config, ...(sandbox ? { sandbox } : {}), log, readiness: { draining: () => draining } }
   const app = createApp(dev ? shared : { ...shared, distDir })
   const backend: Listener = getRequestListener(app.fetch)
   const httpServer = createServer()
@@ -103,7 +104,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   }
   const client: Listener = vite ? (req, res) => vite.middlewares(req, res) : backend
   // The sandbox issuer speaks raw Node (oidc-provider is a Koa app), so it is routed before Hono.
-  const route = (url = '/'): Listener => (url.startsWith(`${sandboxPrefix}/`) ? sandbox.handle : isBackendPath(url) ? backend : client)
+  const route = (url = '/'): Listener => (sandbox && url.startsWith(`${sandboxPrefix}/`) ? sandbox.handle : isBackendPath(url) ? backend : client)
   // Hono names its requests by the route they matched; the rest (the identity sandbox, Vite, a request abandoned
   // before Hono matched it) by the area of the path they were for.
   const unmatched = (url: string) => `${/^\/(api|images|sandbox\/(payments|identity))(?=[/?]|$)/.exec(url)?.[0] ?? ''}/*`
@@ -129,7 +130,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // A wildcard address is not somewhere a browser can go; localhost reaches it.
   const host = wildcard.has(config.host) ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host
   // Loopback names all reach this port; any other origin must be named by PUBLIC_URL.
-  sandbox.allowOrigins([`http://${host}:${port}`, ...['localhost', '127.0.0.1', '[::1]'].map((h) => `http://${h}:${port}`), ...(config.publicUrl ? [config.publicUrl] : [])])
+  sandbox?.allowOrigins([`http://${host}:${port}`, ...['localhost', '127.0.0.1', '[::1]'].map((h) => `http://${h}:${port}`), ...(config.publicUrl ? [config.publicUrl] : [])])
 
   let closing: Promise<void> | undefined
   const shutDown = async ({ graceMs = config.shutdownGraceMs }: CloseOptions) => {

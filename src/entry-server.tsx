@@ -1,5 +1,5 @@
 /**
- * The server's renderer of first pages (built by `vite build --ssr` into dist/.server/, loaded by
+ * The server's renderer of first pages (built by `vite build --ssr` into dist/client/.server/, loaded by
  * server/pages/firstPaint.ts). It renders the same <App> the browser hydrates, with the router on a memory
  * history at the page's path and the catalogue the page carries in its data block.
  */

@@ -5,11 +5,11 @@ export const rendererDir = '.server'
 export const rendererFile = 'entry-server.js'
 
 /**
- * The production build: the client into outDir, then the server renderer of first pages into
- * outDir/.server. The renderer bundles everything it imports, so it renders with the very modules the
+ * The client's production build: the client into outDir (dist/client/ by default), then the server renderer of
+ * first pages into outDir/.server. The renderer bundles everything it imports, so it renders with the very modules the
  * browser hydrates with.
  */
-export async function buildApp(root: string, outDir = join(root, 'dist')): Promise<void> {
+export async function buildApp(root: string, outDir = join(root, 'dist', 'client')): Promise<void> {
   const { build } = await import('vite')
   // The bundle users get is always the production one, whatever NODE_ENV the shell (or vitest) has.
   const previous = process.env.NODE_ENV

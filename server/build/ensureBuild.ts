@@ -29,18 +29,21 @@ function newestInput(root: string): number {
 const buildStamp = () =>
   createHash('sha256').update(process.env.VITE_API_KEY ?? process.env.API_KEY ?? 'storefront-sandbox-key').digest('hex')
 
-/** Why dist/ must be rebuilt, or undefined when it is current. */
+const builtClient = (root: string) => join(root, 'dist', 'client')
+
+/** Why dist/client/ must be rebuilt, or undefined when it is current. */
 export function staleReason(root = repoRoot): string | undefined {
-  const index = join(root, 'dist', 'index.html')
+  const dir = builtClient(root)
+  const index = join(dir, 'index.html')
   if (!existsSync(index)) return 'no build yet'
   if (newestInput(root) > statSync(index).mtimeMs) return 'sources changed'
-  if (!existsSync(join(root, 'dist', rendererDir, rendererFile))) return 'no page renderer yet'
-  const stamp = join(root, 'dist', stampName)
+  if (!existsSync(join(dir, rendererDir, rendererFile))) return 'no page renderer yet'
+  const stamp = join(dir, stampName)
   if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== buildStamp()) return 'build settings changed'
   return undefined
 }
 
-/** Runs the Vite production build when dist/ is missing or older than its sources. */
+/** `npm start`: runs the client's production build when dist/client/ is missing or older than its sources. */
 export async function ensureBuild(log: (line: string) => void, root = repoRoot): Promise<boolean> {
   const reason = staleReason(root)
   if (!reason) return false
@@ -49,8 +52,9 @@ export async function ensureBuild(log: (line: string) => void, root = repoRoot):
   return true
 }
 
-/** The production build into dist/, stamped with the settings it was made with (`npm run build`). */
+/** The client's production build into dist/client/, stamped with the settings it was made with. */
 export async function buildNow(root = repoRoot): Promise<void> {
-  await buildApp(root)
-  writeFileSync(join(root, 'dist', stampName), buildStamp())
+  const dir = builtClient(root)
+  await buildApp(root, dir)
+  writeFileSync(join(dir, stampName), buildStamp())
 }

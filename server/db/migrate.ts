@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { serverFile } from '../paths.ts'
 import type { Db, Queryable } from './types.ts'
 
-const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url))
+const migrationsDir = serverFile('server/db/migrations')
 const fileName = /^(\d{3})_[a-z0-9_]+\.sql$/
 // Any constant works; it only has to be the same in every process that migrates this database.
 const lockKey = 7_316_245

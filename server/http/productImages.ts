@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises'
-import { fileURLToPath } from 'node:url'
 import type { Handler } from 'hono'
 import { compressed, sendFile, type LoadedFile } from './clientFiles.ts'
 import { jsonError } from './errors.ts'
+import { serverFile } from '../paths.ts'
 
-const imagesDir = fileURLToPath(new URL('../seed/images/', import.meta.url))
+const imagesDir = `${serverFile('server/seed/images')}/`
 // Only plain file names reach the disk: no dots, slashes or encodings to escape the folder with.
 const safeName = /^[a-z0-9-]+\.svg$/
 // The pictures never change under a name, so each is read and compressed once.

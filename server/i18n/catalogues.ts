@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { formatter } from '@lingui/format-po'
 import { compileMessage } from '@lingui/message-utils/compileMessage'
-import { fromRoot } from '../paths.ts'
+import { serverFile } from '../paths.ts'
 
 /**
  * The catalogues of lingui.config.ts by name: the storefront's (`locales/{locale}.po`, served as /i18n/{lng}.json),
@@ -17,7 +17,7 @@ const po = formatter()
 type Entries = Record<string, { message?: string; translation?: string }>
 
 async function read(name: CatalogueName, locale: string): Promise<Entries> {
-  return po.parse(await readFile(fromRoot(catalogueFolders[name], `${locale}.po`), 'utf8'), { locale, sourceLocale: SOURCE_LOCALE, filename: '' }) as Entries
+  return po.parse(await readFile(serverFile(catalogueFolders[name], `${locale}.po`), 'utf8'), { locale, sourceLocale: SOURCE_LOCALE, filename: '' }) as Entries
 }
 
 /**

@@ -6,8 +6,13 @@ const text = (value: unknown) => (typeof value === 'string' && value.trim() !== 
 export interface ProviderProfile {
   subject: string
   email: string
+  /** The provider vouches that the address is the customer's (OpenID's `email_verified`); absent counts as no. */
+  emailVerified: boolean
   displayName: string
 }
+
+// Some providers send the claim as a string.
+const isTrue = (value: unknown) => value === true || value === 'true'
 
 /**
  * Email and display name from the ID token and the userinfo endpoint; OAuth-only providers
@@ -29,10 +34,13 @@ export async function readIdentity(
   }
   const nested = (typeof info.data === 'object' && info.data !== null ? info.data : {}) as Record<string, unknown>
   const subject = text(claims?.sub) ?? text(info.sub) ?? text(nested.id)
-  const email = text(info.email) ?? text(claims?.email) ?? text(nested.email)
+  // The verification is read from wherever the email came from.
+  const sources: Array<Record<string, unknown>> = [info, { ...claims }, nested]
+  const source = sources.find((where) => text(where.email) !== undefined)
+  const email = source && text(source.email)
   const given = [text(info.given_name) ?? text(claims?.given_name), text(info.family_name) ?? text(claims?.family_name)].filter(Boolean).join(' ')
   const displayName = text(info.name) ?? text(claims?.name) ?? text(nested.name) ?? given
   if (!subject) throw new Error('the provider named no subject')
   if (!email) throw new Error('the provider shared no email address')
-  return { subject, email, displayName }
+  return { subject, email, emailVerified: isTrue(source?.email_verified), displayName }
 }

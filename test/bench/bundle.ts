@@ -52,8 +52,8 @@ const APP_CHUNKS = ['index.html', 'src/main.tsx']
 export async function benchBundle() {
   // The whole production build (the client and the server's page renderer), which the later benches serve.
   await buildApp(process.cwd())
-  const app = await initialJs('dist', APP_CHUNKS)
-  const home = await initialJs('dist', HOME_CHUNKS)
+  const app = await initialJs('dist/client', APP_CHUNKS)
+  const home = await initialJs('dist/client', HOME_CHUNKS)
   const bare = await bareReactJs()
   return { appKb: app / 1024, homeKb: home / 1024, bareKb: bare / 1024, ratio: app / bare, budget: 2 }
 }

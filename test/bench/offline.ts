@@ -8,7 +8,7 @@ const ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-comp
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
 /** Bytes of what the worker precaches: the built files its glob patterns take. */
-export async function precacheBytes(dir = 'dist'): Promise<number> {
+export async function precacheBytes(dir = 'dist/client'): Promise<number> {
   // What the worker precaches is the manifest injected into sw.js (not every file of the build: the server's
   // page renderer in .server/ and the sourcemaps stay on the server).
   const worker = await readFile(join(dir, 'sw.js'), 'utf8')

@@ -3,9 +3,9 @@
  * real server on a free port with an in-memory database, and hand its URL to the tests (`inject('baseUrl')`).
  * The teardown closes the server.
  *
- * The build goes to test-results/e2e-dist/, not dist/: `vite build` empties its output folder first, so a
+ * The build goes to test-results/e2e-dist/, not dist/client/: `vite build` empties its output folder first, so a
  * build or `npm start` running at the same time would otherwise pull index.html from under the tests.
- * With E2E_SKIP_BUILD=1 the existing dist/ (from `npm run build`) is served as it is.
+ * With E2E_SKIP_BUILD=1 the existing dist/client/ (from `npm run build`) is served as it is.
  */
 import { execFileSync, execSync } from 'node:child_process'
 import { existsSync, readdirSync, rmSync } from 'node:fs'
@@ -83,8 +83,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   let distDir = e2eDist
   if (process.env.E2E_SKIP_BUILD === '1') {
-    distDir = `${repoRoot}dist`
-    if (!existsSync(`${distDir}/index.html`)) throw new Error('E2E_SKIP_BUILD=1 but dist/index.html is missing: run `npm run build` first')
+    distDir = `${repoRoot}dist/client`
+    if (!existsSync(`${distDir}/index.html`)) throw new Error('E2E_SKIP_BUILD=1 but dist/client/index.html is missing: run `npm run build` first')
   } else {
     await buildClient(distDir)
   }

@@ -16,7 +16,8 @@ describe('the server configuration', () => {
       logLevel: 'info',
       apiKey: 'storefront-sandbox-key',
       seed: true,
-      nodeEnv: 'production',
+      nodeEnv: 'development',
+      sandboxes: false,
       scryptN: 131072,
       cookieSecure: 'auto',
       trustProxy: false,
@@ -30,7 +31,7 @@ describe('the server configuration', () => {
 
   it('reads every variable from the environment', () => {
     const env = {
-      PORT: '3000', HOST: '0.0.0.0', DATABASE_URL: 'postgres://u:p@db:5432/shop', API_KEY: 'k', SEED: 'false', NODE_ENV: 'development',
+      PORT: '3000', HOST: '0.0.0.0', DATABASE_URL: 'postgres://u:p@db:5432/shop', API_KEY: 'k', SEED: 'false', NODE_ENV: 'production', SANDBOX: 'true',
       SCRYPT_N: '1024', COOKIE_SECURE: 'true', TRUST_PROXY: 'true', PUBLIC_URL: 'https://shop.example.co.za',
       PARTNER_ID: 'portal-7', PARTNER_AGENT_EMAIL: 'agent@reseller.co.za', PARTNER_COMMENTS: 'Cape Town portal',
       PAYMENT_BASE_URL: 'https://eu-test.oppwa.com', PAYMENT_ENTITY_ID: '8a8294174b7ecb28014b9699220015ca', PAYMENT_ACCESS_TOKEN: 'T0k3n',
@@ -39,7 +40,7 @@ describe('the server configuration', () => {
       KEEP_ALIVE_TIMEOUT_MS: '125000', LOG_LEVEL: 'warn', MIGRATION_LOCK_TIMEOUT_MS: '5000',
     }
     expect(loadConfig(env)).toEqual({
-      port: 3000, host: '0.0.0.0', databaseUrl: 'postgres://u:p@db:5432/shop', apiKey: 'k', seed: false, nodeEnv: 'development',
+      port: 3000, host: '0.0.0.0', databaseUrl: 'postgres://u:p@db:5432/shop', apiKey: 'k', seed: false, nodeEnv: 'production', sandboxes: true,
       databasePoolMax: 25, databaseStatementTimeoutMs: 0, migrationLockTimeoutMs: 5_000, shutdownGraceMs: 10_000, shutdownDrainMs: 45_000, keepAliveTimeoutMs: 125_000, logLevel: 'warn',
       scryptN: 1024, cookieSecure: true, trustProxy: 1, publicUrl: 'https://shop.example.co.za', social: {},
       partner: { id: 'portal-7', agent_email: 'agent@reseller.co.za', comments: 'Cape Town portal' },

@@ -16,11 +16,12 @@ const touch = (file: string, secondsAgo: number) => {
   const t = Date.now() / 1000 - secondsAgo
   utimesSync(file, t, t)
 }
+const client = (root: string, ...parts: string[]) => join(root, 'dist', 'client', ...parts)
 function build(root: string, { renderer = true } = {}) {
-  mkdirSync(join(root, 'dist', '.server'), { recursive: true })
-  writeFileSync(join(root, 'dist', 'index.html'), '')
-  writeFileSync(join(root, 'dist', '.build-stamp'), '')
-  if (renderer) writeFileSync(join(root, 'dist', '.server', 'entry-server.js'), '')
+  mkdirSync(client(root, '.server'), { recursive: true })
+  writeFileSync(client(root, 'index.html'), '')
+  writeFileSync(client(root, '.build-stamp'), '')
+  if (renderer) writeFileSync(client(root, '.server', 'entry-server.js'), '')
 }
 
 describe('building the client when needed', () => {
@@ -37,7 +38,7 @@ describe('building the client when needed', () => {
     const root = project()
     roots.push(root)
     build(root)
-    touch(join(root, 'dist', 'index.html'), 60)
+    touch(client(root, 'index.html'), 60)
     expect(staleReason(root)).toBe('sources changed')
   })
 
@@ -47,7 +48,7 @@ describe('building the client when needed', () => {
     touch(join(root, 'src', 'main.tsx'), 120)
     touch(join(root, 'index.html'), 120)
     build(root)
-    touch(join(root, 'dist', 'index.html'), 60)
+    touch(client(root, 'index.html'), 60)
     writeFileSync(join(root, 'src', 'routeTree.gen.ts'), '')
     expect(staleReason(root)).not.toBe('sources changed')
   })

@@ -14,7 +14,7 @@ import { startupTimeout } from './support/testDb.ts'
 const status = (url: string) =>
   new Promise<number>((done, fail) => http.get(url, { agent: false }, (res) => (res.resume(), done(res.statusCode ?? 0))).on('error', fail))
 
-describe('`tsx server/main.ts` and SIGTERM', () => {
+describe('`tsx server/start.ts` and SIGTERM', () => {
   let child: ChildProcess | undefined
   let provider: SlowProvider | undefined
   afterAll(async () => {
@@ -25,7 +25,7 @@ describe('`tsx server/main.ts` and SIGTERM', () => {
   it('logs JSON lines, stops being ready at SIGTERM, finishes the provider call in flight and exits 0', async () => {
     provider = await slowProvider(1_500)
     // --dev serves the client through Vite, so no production build is needed; the shutdown is the same.
-    child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--dev'], {
+    child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts', '--dev'], {
       cwd: repoRoot,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {

@@ -78,6 +78,7 @@ describe('social sign-in through the sandbox issuer', () => {
     expect(html).toContain('<label for="name">Display name</label>')
     expect(html).toContain('<button type="submit">Continue</button>')
     expect(html).toContain('>Cancel</button>')
+    expect(html).toContain('<input name="email_verified" type="checkbox" value="true" checked> Facebook has verified this email</label>')
   })
 
   it('creates the customer on a first sign-in, named from the display name, and signs them in', async () => {
@@ -111,18 +112,43 @@ describe('social sign-in through the sandbox issuer', () => {
     }
   })
 
-  it('signs an existing password customer in through a provider with the same email, without a second account', async () => {
-    const email = `social.${Date.now()}@example.co.za`
+  /** A customer who signed up with a password. */
+  async function passwordCustomer(email: string, idNumber: string): Promise<number> {
     const signup = await fetch(`${server.url}/api/v2/users`, {
       method: 'POST',
       headers: { Key: apiKey, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ user: { first_name: 'Nomsa', last_name: 'Dube', id_number: '9001015800086', email, password: 'Secret#123', phone: '0821234567', ricaAddress: { street_number: '1', street_name: 'Main Road', city: 'Durban', province: 'KwaZulu-Natal', postal_code: '4001' } } }),
+      body: JSON.stringify({ user: { first_name: 'Nomsa', last_name: 'Dube', id_number: idNumber, email, password: 'Secret#123', phone: '0821234567', ricaAddress: { street_number: '1', street_name: 'Main Road', city: 'Durban', province: 'KwaZulu-Natal', postal_code: '4001' } } }),
     })
-    const { user } = (await signup.json()) as { user: { id: number } }
+    expect(signup.status).toBe(201)
+    return ((await signup.json()) as { user: { id: number } }).user.id
+  }
+
+  it('signs an existing password customer in through a provider that verified the same email, without a second account', async () => {
+    const email = `social.${Date.now()}@example.co.za`
+    const id = await passwordCustomer(email, '9001015800086')
     const browser = new FetchBrowser(server.url)
     const { html } = await openSignInPage(browser, 'facebook')
-    await browser.follow(typedFormAction(html), form({ email: email.toUpperCase(), name: 'Someone Else' }))
-    expect((await currentUser(browser)).body.user).toMatchObject({ id: user.id, first_name: 'Nomsa', id_number: '9001015800086' })
+    await browser.follow(typedFormAction(html), form({ email: email.toUpperCase(), name: 'Someone Else', email_verified: 'true' }))
+    expect((await currentUser(browser)).body.user).toMatchObject({ id, first_name: 'Nomsa', id_number: '9001015800086' })
+  })
+
+  it('never signs in as an existing customer through a provider that has not verified their email, nor links it', async () => {
+    const email = `unverified.${Date.now()}@example.co.za`
+    const id = await passwordCustomer(email, '8001015009087')
+    const attacker = new FetchBrowser(server.url)
+    const { html } = await openSignInPage(attacker, 'google')
+    // The box unticked: the form sends no email_verified, and the issuer says email_verified: false.
+    const { hops } = await attacker.follow(typedFormAction(html), form({ email, name: 'Mallory Attacker' }))
+    expect(hops.at(-1)).toBe('/login?error=social')
+    expect(attacker.jar.has('sid')).toBe(false)
+    expect(warned(/social sign-in \(google\) failed: UnverifiedEmailError: google has not verified the email, and a customer already has it/)).toBe(true)
+    expect(logged.entries().some((e) => JSON.stringify(e).includes(email))).toBe(false)
+
+    // Nothing was linked: the same identity, now verified, is what leads to the customer.
+    const owner = new FetchBrowser(server.url)
+    const page = await openSignInPage(owner, 'google')
+    await owner.follow(typedFormAction(page.html), form({ email, name: 'Nomsa Dube', email_verified: 'true' }))
+    expect((await currentUser(owner)).body.user?.id).toBe(id)
   })
 
   it('redirects to /login?error=social when the state does not match the browser that started', async () => {

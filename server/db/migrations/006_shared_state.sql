@@ -38,7 +38,9 @@ create index sandbox_oidc_expires on sandbox_oidc (expires_at);
 create table sandbox_identities (
   subject text primary key,
   email text not null,
-  name text not null
+  name text not null,
+  -- What the sandbox's sign-in page said: a real provider says whether it verified the address.
+  email_verified boolean not null default true
 );
 
 -- The identity sandbox's client secret, cookie key and signing key: made by the first instance, used by all.

@@ -1,4 +1,4 @@
-/** Ready-made testers the sandbox sign-in page lists, so a demo needs no typing. */
+/** Ready-made testers the sandbox sign-in page lists, so a demo needs no typing; their emails count as verified. */
 export const sandboxIdentities = [
   { email: 'thandi.nkosi@example.co.za', name: 'Thandi Nkosi' },
   { email: 'pieter.van.der.merwe@example.co.za', name: 'Pieter van der Merwe' },
@@ -8,4 +8,6 @@ export const sandboxIdentities = [
 export interface SandboxIdentity {
   email: string
   name: string
+  /** What the issuer says as `email_verified`: the tester chooses, to try both answers a real provider gives. */
+  emailVerified: boolean
 }

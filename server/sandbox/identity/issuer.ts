@@ -56,7 +56,7 @@ export function createIssuer(o: IssuerOptions): Provider {
     interactions: { url: (_ctx, interaction) => `${new URL(o.issuer).pathname}/interaction/${interaction.uid}` },
     findAccount: async (_ctx, sub) => {
       const who = await o.findIdentity(sub)
-      return who && { accountId: sub, claims: () => ({ sub, email: who.email, email_verified: true, name: who.name }) }
+      return who && { accountId: sub, claims: () => ({ sub, email: who.email, email_verified: who.emailVerified, name: who.name }) }
     },
     // The storefront is the sandbox's only, first-party client: consent is implied, never asked.
     loadExistingGrant: async (ctx) => {

@@ -14,13 +14,15 @@ export interface PageInput {
   error?: string
   email?: string
   name?: string
+  /** The "verified" box of the typed identity; ticked unless the tester unticks it. */
+  emailVerified?: boolean
 }
 
 /** The policy of every sandbox sign-in page: inline style only, forms post back here, never framed. */
 export const pagePolicy = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 
 /** The sandbox issuer's sign-in page: pick a listed tester, or type an email and display name, then Continue. */
-export function signInPage({ i18n, provider, action, error, email = '', name = '' }: PageInput): string {
+export function signInPage({ i18n, provider, action, error, email = '', name = '', emailVerified = true }: PageInput): string {
   const label = providerLabel[provider]
   const picks = sandboxIdentities
     .map((id, i) => {
@@ -39,6 +41,7 @@ export function signInPage({ i18n, provider, action, error, email = '', name = '
     main { max-width: 28rem; margin: 2rem auto; }
     label { display: block; margin-top: 1rem; font-weight: 600; }
     input { width: 100%; box-sizing: border-box; padding: .6rem; font: inherit; border: 1px solid #666; border-radius: 4px; }
+    label.check { font-weight: 400; } label.check input { width: auto; margin: 0 .5rem 0 0; }
     button { padding: .6rem 1rem; font: inherit; border-radius: 4px; border: 1px solid #1a4fa0; background: #1a4fa0; color: #fff; cursor: pointer; }
     button.secondary { background: #fff; color: #1a4fa0; }
     ul { list-style: none; padding: 0; } li { margin: .5rem 0; }
@@ -63,6 +66,7 @@ export function signInPage({ i18n, provider, action, error, email = '', name = '
       <input id="email" name="email" type="email" autocomplete="email" required value="${escapeHtml(email)}">
       <label for="name">${escapeHtml(i18n._({ id: 'identity.displayName', message: 'Display name' }))}</label>
       <input id="name" name="name" type="text" autocomplete="name" required value="${escapeHtml(name)}">
+      <label class="check"><input name="email_verified" type="checkbox" value="true"${emailVerified ? ' checked' : ''}> ${escapeHtml(i18n._({ id: 'identity.emailVerified', message: '{provider} has verified this email', values: { provider: label } }))}</label>
       <div class="actions">
         <button type="submit">${escapeHtml(i18n._({ id: 'identity.continue', message: 'Continue' }))}</button>
         <button type="submit" name="cancel" value="1" class="secondary" formnovalidate>${escapeHtml(i18n._({ id: 'identity.cancel', message: 'Cancel' }))}</button>

@@ -54,7 +54,7 @@ export function createSandboxIdentity({ db, trustProxy = false, log = silentLogg
   }
   const adapter = dbAdapterFactory(db)
   const findIdentity = async (subject: string) =>
-    (await db.query<SandboxIdentity>('select email, name from sandbox_identities where subject = $1', [subject]))[0]
+    (await db.query<SandboxIdentity>('select email, name, email_verified as "emailVerified" from sandbox_identities where subject = $1', [subject]))[0]
 
   const issuerFor = (origin: string, provider: SocialProvider) => (allowed.has(origin) ? `${origin}${sandboxPrefix}/${provider}` : undefined)
   const clientId = (provider: SocialProvider) => `storefront-${provider}`
@@ -119,17 +119,19 @@ export function createSandboxIdentity({ db, trustProxy = false, log = silentLogg
     const picked = form.has('identity') ? sandboxIdentities[Number(form.get('identity'))] : undefined
     const email = (picked?.email ?? form.get('email') ?? '').trim()
     const name = (picked?.name ?? form.get('name') ?? '').trim().replace(/\s+/g, ' ')
+    // An unticked box is not sent at all.
+    const emailVerified = picked !== undefined || form.get('email_verified') === 'true'
     if (!emailShape.test(email) || name === '' || name.length > 200 || email.length > 254) {
       const i18n = await pageI18n(req, details.params.ui_locales)
       const error = i18n._({ id: 'identity.missingIdentity', message: 'Enter an email address and a display name.' })
-      return send(res, 400, 'text/html; charset=utf-8', signInPage({ i18n, provider: p, action: `${base}/interaction/${uid}/login`, error, email, name }))
+      return send(res, 400, 'text/html; charset=utf-8', signInPage({ i18n, provider: p, action: `${base}/interaction/${uid}/login`, error, email, name, emailVerified }))
     }
     // The subject is stable per email, as a real provider's is per account.
     const accountId = createHash('sha256').update(email.toLowerCase()).digest('hex').slice(0, 32)
     await db.query(
-      `insert into sandbox_identities (subject, email, name) values ($1, $2, $3)
-       on conflict (subject) do update set email = excluded.email, name = excluded.name`,
-      [accountId, email, name],
+      `insert into sandbox_identities (subject, email, name, email_verified) values ($1, $2, $3, $4)
+       on conflict (subject) do update set email = excluded.email, name = excluded.name, email_verified = excluded.email_verified`,
+      [accountId, email, name, emailVerified],
     )
     await provider.interactionFinished(req, res, { login: { accountId } }, { mergeWithLastSubmission: false })
   }

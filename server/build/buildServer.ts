@@ -1,0 +1,46 @@
+import { cpSync, readFileSync } from 'node:fs'
+import { builtinModules } from 'node:module'
+import { join } from 'node:path'
+import { serverFiles } from '../paths.ts'
+
+/** The compiled server's entry points, by the file each becomes in dist/server/. */
+export const serverEntries = { main: 'server/main.ts', migrate: 'server/db/migrateMain.ts' } as const
+
+/**
+ * The server compiled to plain JavaScript for `node` (`npm run serve`): every module of server/ and src/ it imports,
+ * and the build-time libraries among them (Lingui's .po reader), bundled into outDir; the packages of
+ * `dependencies` stay imports, so `npm ci --omit=dev` is all it needs beside it. Vite is only imported for
+ * `--dev`, which the compiled server is never run with. Then the files the server reads at run time are copied
+ * to their places under dist/ (server/paths.ts serverFile).
+ */
+export async function buildServer(root: string, outDir = join(root, 'dist', 'server')): Promise<void> {
+  const { build } = await import('vite')
+  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }
+  const runtime = [...Object.keys(manifest.dependencies), 'vite']
+  const external = (id: string) =>
+    id.startsWith('node:') || builtinModules.includes(id) || runtime.some((name) => id === name || id.startsWith(`${name}/`))
+  await build({
+    root,
+    // Not vite.config.ts: that one builds the client (React, the service worker, the catalogues).
+    configFile: false,
+    mode: 'production',
+    logLevel: 'warn',
+    ssr: { target: 'node', noExternal: true },
+    build: {
+      ssr: true,
+      outDir,
+      emptyOutDir: true,
+      target: 'node20',
+      sourcemap: true,
+      minify: false,
+      copyPublicDir: false,
+      rolldownOptions: {
+        input: serverEntries,
+        external,
+        // Flat in outDir, entries and shared chunks alike, so paths.ts finds dist/ one folder up from any of them.
+        output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
+      },
+    },
+  })
+  for (const path of serverFiles) cpSync(join(root, path), join(outDir, '..', path), { recursive: true })
+}

@@ -1,0 +1,48 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Config } from './config.ts'
+import { sandboxApiKey } from './config.ts'
+import { sandboxedProviders } from './social/providerConfig.ts'
+
+/** What production is judged on: the configuration, and the client build the server would serve. */
+export interface DeploymentSettings extends Pick<Config, 'databaseUrl' | 'payments' | 'social' | 'sandboxes' | 'apiKey' | 'seed' | 'publicUrl'> {
+  /** The built client (its Vite manifest), or undefined when there is none to serve. */
+  client: { lab: boolean } | undefined
+}
+
+const staging = 'or SANDBOX=true on a staging server'
+
+/**
+ * Every reason the settings are unsafe in front of real customers, one sentence each naming what to change; none
+ * when production may start. The demo's conveniences (the embedded database, the sandboxes, the public key, the
+ * seeded customer, the lab) must never reach production by default, so each must be turned off explicitly.
+ */
+export function productionProblems(s: DeploymentSettings): string[] {
+  const problems: string[] = []
+  if (s.databaseUrl === '') problems.push('DATABASE_URL is not set: production needs PostgreSQL (postgres://…), not the embedded PGlite')
+  else if (s.databaseUrl === 'memory:') problems.push('DATABASE_URL is memory:, which forgets everything at exit: production needs PostgreSQL (postgres://…)')
+  if (s.payments.kind === 'sandbox' && !s.sandboxes)
+    problems.push(`PAYMENT_BASE_URL, PAYMENT_ENTITY_ID and PAYMENT_ACCESS_TOKEN are not set, so cards would be charged by the sandbox provider: set them, ${staging}`)
+  const sandboxed = sandboxedProviders(s.social)
+  if (sandboxed.length > 0 && !s.sandboxes) {
+    const names = sandboxed.map((p) => p.toUpperCase())
+    problems.push(
+      `${names.join(', ')} sign-in would use the sandbox identity issuer, where anyone can claim any email: set ${names.map((n) => `${n}_ISSUER`).join(', ')} (or their _AUTHORIZATION_URL and _TOKEN_URL) with their _CLIENT_ID and _CLIENT_SECRET, ${staging}`,
+    )
+  }
+  if (s.apiKey === sandboxApiKey) problems.push(`API_KEY is the public sandbox key (${sandboxApiKey}): set your own, and build the client with the same one`)
+  if (s.seed) problems.push('SEED is true (the default), which creates the demo customer with a public password: set SEED=false')
+  if (!s.client) problems.push('there is no client build in dist/client: run npm run build')
+  else if (s.client.lab) problems.push('the client was built with the machine lab (/lab): build it with VITE_LAB=false')
+  if (s.publicUrl === '') problems.push('PUBLIC_URL is not set: set the https origin customers use, such as https://shop.example.co.za')
+  else if (!s.publicUrl.startsWith('https://')) problems.push(`PUBLIC_URL (${s.publicUrl}) is not https: set the https origin customers use`)
+  return problems
+}
+
+/** The client build in dir as production judges it: whether its manifest names any module of the lab. */
+export function readClientBuild(dir: string): DeploymentSettings['client'] {
+  const manifest = join(dir, '.vite', 'manifest.json')
+  if (!existsSync(manifest)) return undefined
+  const chunks = JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, { src?: string }>
+  return { lab: Object.entries(chunks).some(([key, chunk]) => `${chunk.src ?? key}`.startsWith('src/features/lab/')) }
+}

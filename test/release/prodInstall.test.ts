@@ -1,0 +1,100 @@
+import { execFileSync } from 'node:child_process'
+import { copyFileSync, cpSync, existsSync, readFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { fromRoot } from '../../server/paths.ts'
+import { compiledProject, fileStamps, runCommand } from '../server/support/compiledServer.ts'
+import { safeProductionEnv } from '../server/support/productionEnv.ts'
+import { freshDatabase } from '../server/support/testDb.ts'
+import type { TestDatabase } from '../server/support/testDb.ts'
+
+interface Instruction {
+  keyword: string
+  args: string
+}
+
+/** The instructions of the Dockerfile's last stage (the image that runs), continuation lines joined. */
+function runStage(): Instruction[] {
+  const text = readFileSync(fromRoot('Dockerfile'), 'utf8').replace(/\\\n/g, ' ')
+  const instructions = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'))
+    .map((line) => ({ keyword: line.split(/\s/)[0]!.toUpperCase(), args: line.slice(line.search(/\s/) + 1).trim() }))
+  const from = instructions.map((i) => i.keyword).lastIndexOf('FROM')
+  return instructions.slice(from + 1)
+}
+
+/** ENV's NAME=value pairs (values without spaces or quotes, as the Dockerfile writes them). */
+const envPairs = (args: string) => Object.fromEntries(args.split(/\s+/).map((pair) => [pair.split('=')[0]!, pair.slice(pair.indexOf('=') + 1)]))
+
+const freePort = () =>
+  new Promise<number>((done) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number }
+      probe.close(() => done(port))
+    })
+  })
+
+/**
+ * The image's run stage, step by step in an empty folder standing for /app: the package files, `npm ci --omit=dev`
+ * from the registry, the build's dist/, then its command and health check. Nothing of the repository's
+ * node_modules is reachable from there, so a devDependency the compiled server needed would fail it.
+ */
+describe("the Dockerfile's run stage", () => {
+  let build: Awaited<ReturnType<typeof compiledProject>>
+  let app: Awaited<ReturnType<typeof compiledProject>>
+  let database: TestDatabase | undefined
+  beforeAll(async () => {
+    build = await compiledProject()
+    app = await compiledProject({ build: false, modules: false })
+  }, 120_000)
+  afterAll(async () => {
+    build?.remove()
+    app?.remove()
+    await database?.drop()
+  })
+
+  it('installs only the dependencies, then its command serves and its health check passes', async () => {
+    const env: Record<string, string> = {}
+    let command: string[] = []
+    let healthCheck = ''
+    for (const { keyword, args } of runStage()) {
+      if (keyword === 'WORKDIR') expect(args).toBe('/app')
+      else if (keyword === 'ENV') Object.assign(env, envPairs(args))
+      else if (keyword === 'COPY' && args === '--from=build /app/dist ./dist') cpSync(join(build.root, 'dist'), join(app.root, 'dist'), { recursive: true })
+      else if (keyword === 'COPY' && args.endsWith(' ./')) for (const file of args.split(/\s+/).slice(0, -1)) copyFileSync(fromRoot(file), join(app.root, file))
+      else if (keyword === 'RUN') execFileSync('sh', ['-c', args], { cwd: app.root, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, stdio: 'pipe' })
+      // The user and the published port belong to the container runtime.
+      else if (keyword === 'USER' || keyword === 'EXPOSE') continue
+      else if (keyword === 'HEALTHCHECK') healthCheck = args.slice(args.indexOf('CMD ') + 4)
+      else if (keyword === 'CMD') command = JSON.parse(args) as string[]
+      else throw new Error(`the test does not know how to run ${keyword} ${args}`)
+    }
+    expect(env.NODE_ENV).toBe('production')
+    expect(command).toEqual(['node', 'dist/server/main.js'])
+    expect(existsSync(join(app.root, 'node_modules', 'vite')), 'a devDependency was installed').toBe(false)
+    expect(existsSync(join(app.root, 'node_modules', 'postgres'))).toBe(true)
+
+    // What `docker run -e …` adds: production settings on a real PostgreSQL when one is given (CI's second pass);
+    // without one, the same image started as the demo (NODE_ENV=development, in-memory PGlite, also a dependency).
+    const port = String(await freePort())
+    database = process.env.DATABASE_URL ? await freshDatabase() : undefined
+    const runtime = database
+      ? { ...safeProductionEnv, DATABASE_URL: database.url, PORT: port, HOST: '127.0.0.1' }
+      : { NODE_ENV: 'development', DATABASE_URL: 'memory:', SEED: 'false', PORT: port, HOST: '127.0.0.1' }
+    const before = fileStamps(join(app.root, 'dist'))
+    const run = runCommand(app.root, command.join(' '), { ...env, ...runtime })
+    try {
+      const url = await run.listening
+      expect((await fetch(`${url}/readyz`)).status).toBe(200)
+      expect(execFileSync('sh', ['-c', healthCheck], { env: { PATH: process.env.PATH ?? '', ...env, ...runtime }, stdio: 'pipe' }).toString()).toBe('')
+    } finally {
+      run.child.kill('SIGTERM')
+    }
+    expect(await run.exited).toEqual({ code: 0, signal: null })
+    expect(run.entries().filter((e) => e.level >= 50)).toEqual([])
+    expect(fileStamps(join(app.root, 'dist'))).toEqual(before)
+  }, 240_000)
+})

@@ -1,0 +1,97 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { loadConfig } from '../../server/config.ts'
+import { productionProblems, readClientBuild } from '../../server/productionChecks.ts'
+import type { DeploymentSettings } from '../../server/productionChecks.ts'
+import { safeProductionEnv } from './support/productionEnv.ts'
+
+/** The settings production judges, read from an environment as the server reads it, with the client given. */
+const settingsFrom = (env: Record<string, string>, client: DeploymentSettings['client']): DeploymentSettings => ({ ...loadConfig(env), client })
+const builtWithoutLab = { lab: false }
+const problemsWith = (changes: Record<string, string | undefined>, client: DeploymentSettings['client'] = builtWithoutLab) => {
+  const env: Record<string, string> = { ...safeProductionEnv }
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === undefined) delete env[name]
+    else env[name] = value
+  }
+  return productionProblems(settingsFrom(env, client))
+}
+
+describe('what production refuses to start with', () => {
+  it('accepts PostgreSQL, a real card provider and identity providers, an own key, no seed, no lab and an https origin', () => {
+    expect(productionProblems(settingsFrom(safeProductionEnv, builtWithoutLab))).toEqual([])
+  })
+
+  it('names every problem of the demo settings, one sentence each', () => {
+    const problems = productionProblems({ ...loadConfig({ NODE_ENV: 'production' }), client: { lab: true } })
+    expect(problems).toHaveLength(7)
+    for (const name of ['DATABASE_URL', 'PAYMENT_BASE_URL', 'GOOGLE, FACEBOOK, TWITTER', 'API_KEY', 'SEED', 'VITE_LAB', 'PUBLIC_URL'])
+      expect(problems.filter((p) => p.includes(name)), name).toHaveLength(1)
+    expect(problems.every((p) => !p.includes('\n'))).toBe(true)
+  })
+
+  it('refuses the embedded PGlite: no DATABASE_URL, or memory:', () => {
+    expect(problemsWith({ DATABASE_URL: undefined })).toEqual([expect.stringMatching(/^DATABASE_URL is not set: production needs PostgreSQL/)])
+    expect(problemsWith({ DATABASE_URL: 'memory:' })).toEqual([expect.stringMatching(/^DATABASE_URL is memory:/)])
+  })
+
+  it('refuses the sandbox card provider unless SANDBOX=true', () => {
+    const unset = { PAYMENT_BASE_URL: undefined, PAYMENT_ENTITY_ID: undefined, PAYMENT_ACCESS_TOKEN: undefined }
+    expect(problemsWith(unset)).toEqual([expect.stringMatching(/^PAYMENT_BASE_URL, PAYMENT_ENTITY_ID and PAYMENT_ACCESS_TOKEN are not set.*SANDBOX=true/)])
+    expect(problemsWith({ ...unset, SANDBOX: 'true' })).toEqual([])
+  })
+
+  it('refuses the sandbox identity issuer for any provider left unconfigured, unless SANDBOX=true', () => {
+    const noFacebook = { FACEBOOK_ISSUER: undefined, FACEBOOK_CLIENT_ID: undefined, FACEBOOK_CLIENT_SECRET: undefined }
+    expect(problemsWith(noFacebook)).toEqual([expect.stringMatching(/^FACEBOOK sign-in would use the sandbox identity issuer.*FACEBOOK_ISSUER.*SANDBOX=true/)])
+    expect(problemsWith({ ...noFacebook, SANDBOX: 'true' })).toEqual([])
+  })
+
+  it('refuses the public sandbox API key', () => {
+    expect(problemsWith({ API_KEY: undefined })).toEqual([expect.stringMatching(/^API_KEY is the public sandbox key/)])
+    expect(problemsWith({ API_KEY: 'storefront-sandbox-key' })).toHaveLength(1)
+  })
+
+  it('refuses SEED=true, which is also the default', () => {
+    expect(problemsWith({ SEED: 'true' })).toEqual([expect.stringMatching(/^SEED is true.*set SEED=false/)])
+    expect(problemsWith({ SEED: undefined })).toHaveLength(1)
+  })
+
+  it('refuses a client built with the lab, and a missing client build', () => {
+    expect(problemsWith({}, { lab: true })).toEqual([expect.stringMatching(/machine lab \(\/lab\).*VITE_LAB=false/)])
+    expect(productionProblems(settingsFrom(safeProductionEnv, undefined))).toEqual([expect.stringMatching(/no client build in dist\/client: run npm run build/)])
+  })
+
+  it('refuses a PUBLIC_URL that is missing or not https', () => {
+    expect(problemsWith({ PUBLIC_URL: undefined })).toEqual([expect.stringMatching(/^PUBLIC_URL is not set/)])
+    expect(problemsWith({ PUBLIC_URL: 'http://shop.example.co.za' })).toEqual([expect.stringMatching(/^PUBLIC_URL \(http:\/\/shop\.example\.co\.za\) is not https/)])
+  })
+
+  it('lets SANDBOX=true allow the sandboxes only: the database, key, seed, lab and origin are still refused', () => {
+    const problems = productionProblems({ ...loadConfig({ NODE_ENV: 'production', SANDBOX: 'true' }), client: { lab: true } })
+    expect(problems.map((p) => /^\S+/.exec(p)?.[0])).toEqual(['DATABASE_URL', 'API_KEY', 'SEED', 'the', 'PUBLIC_URL'])
+  })
+})
+
+describe('reading the client build', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'storefront-client-'))
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+  const withManifest = (name: string, chunks: Record<string, object>) => {
+    mkdirSync(join(dir, name, '.vite'), { recursive: true })
+    writeFileSync(join(dir, name, '.vite', 'manifest.json'), JSON.stringify(chunks))
+    return join(dir, name)
+  }
+
+  it('finds the lab by its modules in the Vite manifest', () => {
+    const entry = { 'index.html': { file: 'assets/index-1.js', src: 'index.html', isEntry: true } }
+    expect(readClientBuild(withManifest('plain', entry))).toEqual({ lab: false })
+    const lab = { ...entry, 'src/features/lab/LabScreen.tsx': { file: 'assets/LabScreen-2.js', src: 'src/features/lab/LabScreen.tsx', isDynamicEntry: true } }
+    expect(readClientBuild(withManifest('lab', lab))).toEqual({ lab: true })
+  })
+
+  it('is undefined where there is no build', () => {
+    expect(readClientBuild(join(dir, 'nothing'))).toBeUndefined()
+  })
+})

@@ -1,0 +1,109 @@
+import { cpSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { fromRoot } from '../../server/paths.ts'
+import { compiledProject, fileStamps, runCommand, serveCommand, writeFakeClient } from './support/compiledServer.ts'
+import { safeProductionEnv } from './support/productionEnv.ts'
+
+const without = (...names: string[]) => Object.fromEntries(Object.entries(safeProductionEnv).filter(([name]) => !names.includes(name)))
+
+/** Each unsafe setting alone, on top of settings production accepts, and the line that must name it. */
+const unsafe: Array<{ what: string; env: Record<string, string>; lab?: boolean; line: RegExp }> = [
+  { what: 'no DATABASE_URL (PGlite)', env: without('DATABASE_URL'), line: /DATABASE_URL is not set: production needs PostgreSQL/ },
+  { what: 'DATABASE_URL=memory:', env: { ...safeProductionEnv, DATABASE_URL: 'memory:' }, line: /DATABASE_URL is memory:/ },
+  {
+    what: 'the sandbox card provider (no PAYMENT_*)',
+    env: without('PAYMENT_BASE_URL', 'PAYMENT_ENTITY_ID', 'PAYMENT_ACCESS_TOKEN'),
+    line: /PAYMENT_BASE_URL, PAYMENT_ENTITY_ID and PAYMENT_ACCESS_TOKEN are not set.*SANDBOX=true/,
+  },
+  {
+    what: 'the sandbox identity issuer (Twitter unconfigured)',
+    env: without('TWITTER_AUTHORIZATION_URL', 'TWITTER_TOKEN_URL', 'TWITTER_CLIENT_ID', 'TWITTER_CLIENT_SECRET'),
+    line: /TWITTER sign-in would use the sandbox identity issuer.*SANDBOX=true/,
+  },
+  { what: 'the default API_KEY', env: without('API_KEY'), line: /API_KEY is the public sandbox key/ },
+  { what: 'SEED=true', env: { ...safeProductionEnv, SEED: 'true' }, line: /SEED is true/ },
+  { what: 'the lab built in', env: safeProductionEnv, lab: true, line: /built with the machine lab \(\/lab\): build it with VITE_LAB=false/ },
+  { what: 'an http PUBLIC_URL', env: { ...safeProductionEnv, PUBLIC_URL: 'http://shop.example.co.za' }, line: /PUBLIC_URL \(http:\/\/shop\.example\.co\.za\) is not https/ },
+  { what: 'no PUBLIC_URL', env: without('PUBLIC_URL'), line: /PUBLIC_URL is not set/ },
+]
+
+describe('`npm run serve`: the compiled server', () => {
+  let plain: Awaited<ReturnType<typeof compiledProject>>
+  let withLab: Awaited<ReturnType<typeof compiledProject>>
+  beforeAll(async () => {
+    plain = await compiledProject()
+    // The same compiled server beside a client built with the lab.
+    withLab = await compiledProject({ build: false })
+    cpSync(join(plain.root, 'dist', 'server'), join(withLab.root, 'dist', 'server'), { recursive: true })
+    cpSync(join(plain.root, 'dist', 'locales'), join(withLab.root, 'dist', 'locales'), { recursive: true })
+    writeFakeClient(join(withLab.root, 'dist', 'client'), { lab: true })
+  }, 120_000)
+  afterAll(() => {
+    plain?.remove()
+    withLab?.remove()
+  })
+
+  it('is what the serve script runs', () => {
+    const { scripts } = JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { scripts: Record<string, string> }
+    expect(scripts.serve).toBe(serveCommand)
+  })
+
+  for (const { what, env, lab, line } of unsafe) {
+    it(`refuses to start with ${what} alone: one line naming it, exit 1`, async () => {
+      const run = runCommand((lab ? withLab : plain).root, serveCommand, env)
+      expect((await run.exited).code, run.stderr()).toBe(1)
+      const fatal = run.entries().filter((e) => e.level === 60)
+      expect(fatal.map((e) => e.msg)).toEqual([expect.stringMatching(line)])
+      expect(fatal[0]).toMatchObject({ refused: true, msg: expect.stringMatching(/^Not starting with NODE_ENV=production: /) })
+    })
+  }
+
+  it('gets past every check with the safe settings: only the (unreachable) database stops it', async () => {
+    const run = runCommand(plain.root, serveCommand, safeProductionEnv)
+    expect((await run.exited).code).toBe(1)
+    expect(run.entries().filter((e) => e.refused)).toEqual([])
+    expect(run.entries().filter((e) => e.level === 60).map((e) => e.msg)).toEqual([expect.stringMatching(/ECONNREFUSED/)])
+  })
+
+  it('migrates as a release step of its own: `node dist/server/migrate.js` applies every migration and exits 0', async () => {
+    const run = runCommand(plain.root, 'node dist/server/migrate.js', { DATABASE_URL: 'memory:' })
+    expect((await run.exited).code, run.stderr()).toBe(0)
+    expect(run.entries().map((e) => e.msg)).toContainEqual(expect.stringMatching(/^applied \d+ migrations$/))
+  })
+
+  it('lets SANDBOX=true run the sandbox card provider and identity issuers in production', async () => {
+    const env = { ...without('PAYMENT_BASE_URL', 'PAYMENT_ENTITY_ID', 'PAYMENT_ACCESS_TOKEN', 'GOOGLE_ISSUER', 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'), SANDBOX: 'true' }
+    const run = runCommand(plain.root, serveCommand, env)
+    expect((await run.exited).code).toBe(1)
+    expect(run.entries().filter((e) => e.refused)).toEqual([])
+  })
+
+  it('serves the demo from dist/ alone, its sandbox pages included, and writes nothing there', async () => {
+    const before = fileStamps(join(plain.root, 'dist'))
+    const run = runCommand(plain.root, 'node dist/server/main.js', { PORT: '0', DATABASE_URL: 'memory:', SEED: 'false', LOG_LEVEL: 'info' })
+    try {
+      const url = await run.listening
+      expect((await fetch(`${url}/healthz`)).status).toBe(200)
+      expect((await fetch(`${url}/readyz`)).status).toBe(200)
+      expect(await (await fetch(`${url}/`)).text()).toContain('<title>Storefront</title>')
+      expect((await fetch(`${url}/images/products/4g-10mbps.svg`)).status).toBe(200)
+      // The identity sandbox's page, in Afrikaans: its messages come from dist/locales/sandbox/.
+      const start = await fetch(`${url}/api/auth/google/start`, { redirect: 'manual', headers: { Cookie: 'lang=af' } })
+      const flow = start.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+      let next = new URL(start.headers.get('location') ?? '', url)
+      let cookies = flow
+      for (let hop = 0; hop < 5 && !next.pathname.includes('/interaction/'); hop++) {
+        const res = await fetch(next, { redirect: 'manual', headers: { Cookie: cookies } })
+        cookies = [cookies, ...res.headers.getSetCookie().map((c) => c.split(';')[0])].join('; ')
+        next = new URL(res.headers.get('location') ?? '', next)
+      }
+      const page = await fetch(next, { headers: { Cookie: cookies } })
+      expect(await page.text()).toContain('<h1>Meld aan met Google</h1>')
+    } finally {
+      run.child.kill('SIGTERM')
+    }
+    expect(await run.exited).toEqual({ code: 0, signal: null })
+    expect(fileStamps(join(plain.root, 'dist'))).toEqual(before)
+  }, 60_000)
+})
