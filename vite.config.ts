@@ -181,6 +181,18 @@ export default defineConfig(({ isSsrBuild }) => ({
       {
         extends: true,
         test: {
+          // Several processes of the compiled server on one PostgreSQL: run with DATABASE_URL set (.ci/run's PostgreSQL step).
+          name: 'instances',
+          include: ['test/instances/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           // `npm run check:prod-install` (.ci/run): the image's run stage, with an install from the registry.
           name: 'release',
           include: ['test/release/**/*.test.ts'],
