@@ -98,11 +98,28 @@ async function orders(server: ChildServer): Promise<Run> {
   return cannon(load)
 }
 
+/** Order figures on PostgreSQL (see withPostgres), on a fresh schema of their own. */
+function onPostgres(startOn: (databaseUrl: string) => Promise<ChildServer>): Promise<Run | { skipped: string }> {
+  return withPostgres(async (serverUrl) => {
+    const database = await freshDatabase(serverUrl)
+    try {
+      const server = await startOn(database.url)
+      try {
+        return await orders(server)
+      } finally {
+        await server.stop()
+      }
+    } finally {
+      await database.drop()
+    }
+  })
+}
+
 /**
- * Order figures on PostgreSQL: DATABASE_URL when set, otherwise a throwaway server from .ci/postgres.sh on its own
+ * Runs use on a PostgreSQL server: DATABASE_URL when set, otherwise a throwaway one from .ci/postgres.sh on its own
  * port and folder (so a test run using the default one is never touched), stopped afterwards. Skipped, never failed, without it.
  */
-async function onPostgres(startOn: (databaseUrl: string) => Promise<ChildServer>): Promise<Run | { skipped: string }> {
+export async function withPostgres<T>(use: (serverUrl: string) => Promise<T>): Promise<T | { skipped: string }> {
   const own = !process.env.DATABASE_URL
   const env = { ...process.env, CI_PG_PORT: '5434', CI_PG_DIR: join(tmpdir(), 'storefront-bench-postgres') }
   const script = join(repoRoot, '.ci', 'postgres.sh')
@@ -117,16 +134,9 @@ async function onPostgres(startOn: (databaseUrl: string) => Promise<ChildServer>
     }
     if (!serverUrl) return { skipped: '.ci/postgres.sh printed no DATABASE_URL' }
   }
-  const database = await freshDatabase(serverUrl)
   try {
-    const server = await startOn(database.url)
-    try {
-      return await orders(server)
-    } finally {
-      await server.stop()
-    }
+    return await use(serverUrl!)
   } finally {
-    await database.drop()
     if (own) await run('bash', [script, 'stop'], { env, timeout: 120_000 }).catch(() => {})
   }
 }
