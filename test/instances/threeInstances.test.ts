@@ -177,6 +177,13 @@ describe.skipIf(!server)('three compiled servers on one PostgreSQL (needs DATABA
     await sleep(1_500)
     const terminatedAt = performance.now()
     stopping.run.child.kill('SIGTERM')
+    // Out of the balancer's rotation at once, while it still answers during the grace.
+    let readiness = 200
+    for (let tries = 0; tries < 10 && readiness === 200; tries++) {
+      readiness = (await fetch(`${stopping.url}/readyz`)).status
+      if (readiness === 200) await sleep(50)
+    }
+    expect(readiness).toBe(503)
     const exit = await stopping.run.exited
     const exitedAt = performance.now()
     // Keep sending to it for a while after it is gone, as a balancer that has not noticed yet would.
