@@ -92,19 +92,24 @@ export async function paidWalletCharge(provider: CardProvider, orderNumber: stri
 }
 
 async function charge(db: Db, provider: CardProvider, request: WalletRequest, chargedBefore: boolean): Promise<StoredAnswer> {
+  if (chargedBefore) {
+    // An earlier attempt sent the charge and never heard back: the provider knows whether it went through (and
+    // the order may even be recorded as paid already, by the worker or by that attempt before it died).
+    const [sent] = await db.query<{ id: number; number: string }>(
+      'select o.id, o.order_number as number from wallet_requests w join orders o on o.id = w.order_id where w.customer_id = $1 and w.key = $2',
+      [request.customerId, request.key],
+    )
+    const earlier = sent && (await paidWalletCharge(provider, sent.number))
+    if (sent && earlier) {
+      await recordReportedPayment(db, request.partner, earlier)
+      return walletAnswer(earlier, sent)
+    }
+  }
   const payable = await payableOrder(db, request.customerId, request.orderId)
   if (!payable.ok) return { status: payable.status, body: { error: payable.error } }
   const { order } = payable
   if (!sameAmount(request.amount, order.total_price)) return { status: 422, body: { error: amountMismatch } }
   const ours = { id: order.order_id, number: order.number }
-  if (chargedBefore) {
-    // An earlier attempt sent the charge and never heard back: the provider knows whether it went through.
-    const earlier = await paidWalletCharge(provider, order.number)
-    if (earlier) {
-      await recordReportedPayment(db, request.partner, earlier)
-      return walletAnswer(earlier, ours)
-    }
-  }
   // Committed before the charge leaves, so whoever finds this request unanswered knows to ask the provider.
   await db.query(
     'update wallet_requests set order_id = $3, charging_since = now(), next_check_at = null where customer_id = $1 and key = $2',

@@ -187,6 +187,21 @@ describe('a wallet payment with a provider that dies between charge and answer',
     expect(await countPayments(t.db, order.id)).toBe(1)
   })
 
+  it('after a process died between recording the payment and storing its answer, the retry answers with that payment', async () => {
+    const order = await unpaidOrder(app, me)
+    const key = randomUUID()
+    const body = walletBody(me, order)
+    const first = await postWallet(app, me, body, key)
+    expect(first.status).toBe(200)
+    // As if the answer had never been stored, and the claim had been left for the abandoned time.
+    await t.db.query("update wallet_requests set status = null, response = null, created_at = now() - interval '3 minutes' where key = $1", [key])
+    const retry = await postWallet(app, me, body, key)
+    expect(retry.status).toBe(200)
+    expect(await retry.json()).toEqual(await first.json())
+    expect(chargesFor(order.number)).toHaveLength(1)
+    expect(await countPayments(t.db, order.id)).toBe(1)
+  })
+
   it('when nobody retries, the worker records the charge, and a later retry gets its answer', async () => {
     const order = await unpaidOrder(app, me)
     const key = randomUUID()
