@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { sandboxPartner } from './config.ts'
 import type { Config } from './config.ts'
 import type { Db } from './db/types.ts'
 import { requireApiKey } from './http/apiKey.ts'
@@ -20,6 +21,8 @@ import { bootstrapRoutes } from './routes/bootstrap.ts'
 import { orderRoutes } from './routes/orders.ts'
 import { paymentRoutes } from './routes/payments.ts'
 import { cardProviderFor } from './payments/cardProviderFor.ts'
+import type { CardPayments, NotificationSettings } from './payments/cardProviderFor.ts'
+import { paymentWebhookRoutes } from './routes/paymentWebhook.ts'
 import { profileRoutes } from './routes/profile.ts'
 import { serviceRoutes } from './routes/services.ts'
 import { socialRoutes } from './routes/social.ts'
@@ -35,7 +38,10 @@ export const maxBodyBytes = 100 * 1024
 export interface AppOptions {
   db: Db
   /** Only the key is required; the rest default as loadConfig would (tests pass just what they exercise). */
-  config: Pick<Config, 'apiKey'> & Partial<Pick<Config, 'scryptN' | 'cookieSecure' | 'trustProxy' | 'publicUrl' | 'social' | 'partner' | 'payments' | 'clientBuild'>>
+  config: Pick<Config, 'apiKey'> &
+    Partial<Pick<Config, 'scryptN' | 'cookieSecure' | 'trustProxy' | 'publicUrl' | 'social' | 'partner' | 'payments' | 'paymentWebhookKey' | 'sandboxWebhooks' | 'clientBuild'>>
+  /** The card provider made for this app by the server (which also gives it to the reconciliation worker); else made here. */
+  cardPayments?: CardPayments
   /** The Vite build to serve; omitted in dev mode (Vite serves the client) and in API-only tests. */
   distDir?: string
   /** The in-process identity providers social sign-in uses when the environment names no real ones. */
@@ -48,9 +54,14 @@ export interface AppOptions {
 
 const alwaysServing: Readiness = { draining: () => false }
 
+/** How the card provider's notifications reach this app: the configured key, and the sandbox's in-process delivery. */
+export function paymentNotifications(config: AppOptions['config'], log: Logger, deliver: (request: Request) => Response | Promise<Response>): NotificationSettings {
+  return { webhookKey: config.paymentWebhookKey ?? '', sandboxWebhooks: config.sandboxWebhooks ?? true, deliver: async (request) => deliver(request), log }
+}
+
 /** The whole HTTP surface: /api (keyed JSON), /images, /healthz and /readyz, and optionally the built client. */
-export function createApp({ db, config, distDir, sandbox, log = silentLogger, readiness = alwaysServing }: AppOptions) {
-  const payments = cardProviderFor(config.payments ?? { kind: 'sandbox' }, db)
+export function createApp({ db, config, distDir, sandbox, log = silentLogger, readiness = alwaysServing, cardPayments }: AppOptions) {
+  const payments = cardPayments ?? cardProviderFor(config.payments ?? { kind: 'sandbox' }, db, paymentNotifications(config, log, (request) => app.fetch(request)))
   const api = new Hono<AppEnv>()
     .use(requireApiKey(config.apiKey))
     .use(withBody(bodyLimit({ maxSize: maxBodyBytes, onError: (c) => jsonError(c, 413, 'Request body too large') })))
@@ -78,6 +89,8 @@ export function createApp({ db, config, distDir, sandbox, log = silentLogger, re
   app.route('/', healthRoutes(db, readiness))
   // Browser navigations, not API calls: registered first so the Key check never sees them.
   app.route('/api/auth', socialRoutes(db, config, sandbox))
+  // The provider's notifications carry no Key: their encryption proves where they come from.
+  if (payments.webhookKey) app.route('/', paymentWebhookRoutes(db, { key: payments.webhookKey, partner: config.partner ?? sandboxPartner }))
   app.route('/api', api)
   if (payments.sandbox) app.route(paymentSandboxPrefix, payments.sandbox)
   app.get('/images/products/:file', productImage)

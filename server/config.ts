@@ -93,6 +93,14 @@ const EnvSchema = v.object({
   PAYMENT_BASE_URL: v.optional(v.pipe(v.string(), v.regex(/^$|^https?:\/\/[^\s?#]+[^/\s?#]$/, 'PAYMENT_BASE_URL must be an http(s) URL without a trailing slash')), ''),
   PAYMENT_ENTITY_ID: v.optional(v.pipe(v.string(), v.trim()), ''),
   PAYMENT_ACCESS_TOKEN: v.optional(v.pipe(v.string(), v.trim()), ''),
+  // The key the provider seals its payment notifications (webhooks) with, 64 hex digits; empty: no webhook is served.
+  PAYMENT_WEBHOOK_KEY: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^$|^[0-9a-fA-F]{64}$/, 'PAYMENT_WEBHOOK_KEY must be 64 hex digits (the key the provider shows for the webhook)')), ''),
+  // Whether the sandbox provider notifies this server of the payments it takes, as the real one does.
+  PAYMENT_SANDBOX_WEBHOOKS: flag('true'),
+  // How often the server asks the provider about checkouts and wallet charges left open (0: never; production refuses it).
+  RECONCILE_INTERVAL_MS: wholeNumber('RECONCILE_INTERVAL_MS', 30_000, 0, 3_600_000),
+  // A checkout, or a wallet charge without an answer, counts as left open once this old.
+  RECONCILE_AFTER_MS: wholeNumber('RECONCILE_AFTER_MS', 120_000, 0, 86_400_000),
   // Vite builds these into the client; the server reads the same ones to allow Google's hosts in the page policy.
   VITE_GOOGLE_PAY: v.optional(v.string(), ''),
   VITE_GOOGLE_MAPS_KEY: v.optional(v.string(), ''),
@@ -158,6 +166,12 @@ export interface Config {
   social: SocialProviderSettings
   partner: Partner
   payments: PaymentSettings
+  /** 64 hex digits, or '' when the provider sends no webhooks. */
+  paymentWebhookKey: string
+  sandboxWebhooks: boolean
+  /** 0: no reconciliation worker. */
+  reconcileIntervalMs: number
+  reconcileAfterMs: number
   clientBuild: ClientBuild
 }
 
@@ -189,6 +203,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // A numeric id stays a number, as the client sends it.
     partner: { id: /^\d{1,15}$/.test(e.PARTNER_ID) ? Number(e.PARTNER_ID) : e.PARTNER_ID, comments: e.PARTNER_COMMENTS, agent_email: e.PARTNER_AGENT_EMAIL },
     payments: readPayments(e),
+    paymentWebhookKey: e.PAYMENT_WEBHOOK_KEY,
+    sandboxWebhooks: e.PAYMENT_SANDBOX_WEBHOOKS,
+    reconcileIntervalMs: e.RECONCILE_INTERVAL_MS,
+    reconcileAfterMs: e.RECONCILE_AFTER_MS,
     clientBuild: {
       googlePay: e.VITE_GOOGLE_PAY === 'google',
       googlePlaces: e.VITE_GOOGLE_MAPS_KEY !== '',

@@ -2,7 +2,7 @@ import { createServer } from 'node:http'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
-import { createApp } from './app.ts'
+import { createApp, paymentNotifications } from './app.ts'
 import { loadConfig } from './config.ts'
 import type { Config } from './config.ts'
 import { createDb } from './db/createDb.ts'
@@ -12,6 +12,8 @@ import { connectionDrainer } from './http/drain.ts'
 import { settleUnreadBody } from './http/unreadBody.ts'
 import { createLogger, silentLogger } from './log.ts'
 import type { Logger } from './log.ts'
+import { cardProviderFor } from './payments/cardProviderFor.ts'
+import { startReconciler } from './payments/reconcile.ts'
 import { clientDir, repoRoot } from './paths.ts'
 import { createSandboxIdentity, sandboxPrefix } from './sandbox/identity/sandbox.ts'
 import { seedSandbox } from './seed/seed.ts'
@@ -79,7 +81,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let draining = false
   // The sandbox issuers run only for providers the environment leaves unconfigured.
   const sandbox = sandboxedProviders(config.social).length > 0 ? createSandboxIdentity({ db, trustProxy: config.trustProxy, log }) : undefined
-  const shared = { db, config, ...(sandbox ? { sandbox } : {}), log, readiness: { draining: () => draining } }
+  // Made here rather than by the app, so the reconciliation worker asks the same provider the routes use.
+  const cardPayments = cardProviderFor(config.payments, db, paymentNotifications(config, log, (request) => app.fetch(request)))
+  const shared = { db, config, ...(sandbox ? { sandbox } : {}), log, readiness: { draining: () => draining }, cardPayments }
   const app = createApp(dev ? shared : { ...shared, distDir })
   const backend: Listener = getRequestListener(app.fetch)
   const httpServer = createServer()
@@ -126,6 +130,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await closeDb()
     throw error
   }
+  const reconciler =
+    config.reconcileIntervalMs > 0
+      ? startReconciler({ db, provider: cardPayments.provider, partner: config.partner, log, intervalMs: config.reconcileIntervalMs, leftOpenAfterMs: config.reconcileAfterMs })
+      : undefined
   const port = (httpServer.address() as AddressInfo).port
   // A wildcard address is not somewhere a browser can go; localhost reaches it.
   const host = wildcard.has(config.host) ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host
@@ -135,11 +143,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let closing: Promise<void> | undefined
   const shutDown = async ({ graceMs = config.shutdownGraceMs }: CloseOptions) => {
     draining = true
+    // No new run starts; the one under way finishes before the pool closes.
+    const reconcilerStopped = reconciler?.stop()
     log.info({ graceMs, drainMs: config.shutdownDrainMs }, 'shutting down: not ready; refusing new connections after the grace')
     if (graceMs > 0) await new Promise((done) => setTimeout(done, graceMs))
     const finished = await drainer.drain(config.shutdownDrainMs)
     if (!finished) log.warn({ drainMs: config.shutdownDrainMs }, 'requests still running when the drain time ran out were cut off')
     await vite?.close()
+    await reconcilerStopped
     await closeDb()
     log.info('stopped')
   }

@@ -8,14 +8,17 @@ import { toStorableText } from '../../src/domain/storable.ts'
  * Every call carries the credentials, so every call is server to server.
  */
 
-/** A payment as the provider reports it (GET /v1/checkouts/{id}/payment, POST /v1/payments). */
+/** A payment as the provider reports it (GET /v1/checkouts/{id}/payment, POST /v1/payments, GET /v1/query, webhooks). */
 export const ProviderPaymentSchema = v.object({
   id: v.optional(v.string()),
+  paymentType: v.optional(v.string()),
   paymentBrand: v.optional(v.string(), ''),
   amount: v.optional(v.string()),
   currency: v.optional(v.string()),
   merchantTransactionId: v.optional(v.string()),
   result: ResultSchema,
+  /** For a payment made on a checkout, the checkout's id. */
+  ndc: v.optional(v.string()),
   card: v.optional(
     v.object({
       bin: v.optional(v.string(), ''),
@@ -29,6 +32,12 @@ export const ProviderPaymentSchema = v.object({
 export type ProviderPayment = v.InferOutput<typeof ProviderPaymentSchema>
 
 const CheckoutAnswerSchema = v.object({ id: v.string(), result: ResultSchema })
+
+/** The transaction report (GET /v1/query?merchantTransactionId=…): every payment made with that reference. */
+const QueryAnswerSchema = v.object({ result: ResultSchema, payments: v.optional(v.array(v.unknown()), []) })
+
+/** What the provider answers a query that matched nothing. */
+export const noTransactionFound = '700.400.580'
 
 /** The provider could not be reached, or answered something that is not its protocol. */
 export class ProviderUnavailable extends Error {
@@ -69,6 +78,8 @@ export interface CardProvider {
   checkoutPayment(checkoutId: string): Promise<ProviderPayment | null>
   /** A one-step debit with a Google Pay token. */
   chargeWallet(charge: WalletCharge): Promise<ProviderPayment>
+  /** Every payment made with this merchantTransactionId (the order number), whatever its result; none is an empty list. */
+  paymentsOf(merchantTransactionId: string): Promise<ProviderPayment[]>
   /** The widget script the shopper's browser loads for a checkout. */
   widgetScriptUrl(checkoutId: string): string
 }
@@ -94,12 +105,15 @@ export function oppwaProvider(settings: ProviderSettings): CardProvider {
 
   async function call(method: 'GET' | 'POST', path: string, form?: Record<string, string>): Promise<{ status: number; body: unknown }> {
     const url = new URL(`${settings.baseUrl}${path}`)
-    if (method === 'GET') url.searchParams.set('entityId', settings.entityId)
+    if (method === 'GET') {
+      url.searchParams.set('entityId', settings.entityId)
+      for (const [name, value] of Object.entries(form ?? {})) url.searchParams.set(name, value)
+    }
     const request = new Request(url, {
       method,
       headers: { Authorization: `Bearer ${settings.accessToken}`, Accept: 'application/json' },
       signal: AbortSignal.timeout(timeoutMs),
-      ...(form ? { body: new URLSearchParams({ entityId: settings.entityId, ...form }) } : {}),
+      ...(form && method === 'POST' ? { body: new URLSearchParams({ entityId: settings.entityId, ...form }) } : {}),
     })
     let response: Response
     try {
@@ -159,6 +173,13 @@ export function oppwaProvider(settings: ProviderSettings): CardProvider {
       })
       if (status !== 200 && status !== 400) throw refusal(status, body)
       return payment(status, body)
+    },
+    async paymentsOf(merchantTransactionId) {
+      const { status, body } = await call('GET', '/v1/query', { merchantTransactionId })
+      const parsed = v.safeParse(QueryAnswerSchema, body)
+      if (parsed.success && parsed.output.result.code === noTransactionFound) return []
+      if (status !== 200 || !parsed.success) throw refusal(status, body)
+      return parsed.output.payments.map((each) => payment(status, each))
     },
     widgetScriptUrl(checkoutId) {
       return `${settings.widgetBase}/v1/paymentWidgets.js?checkoutId=${encodeURIComponent(checkoutId)}`

@@ -46,6 +46,8 @@ export async function recordPayment(tx: Queryable, p: PaymentToRecord): Promise<
       p.payment.result.code, p.payment.result.description, JSON.stringify(p.partner),
     ],
   )
+  // The checkout is settled however its payment reached us (its browser, the worker, a webhook): nobody asks again.
+  if (p.checkoutId) await tx.query('update checkouts set settled_at = now() where id = $1 and settled_at is null', [p.checkoutId])
   if (inserted.length === 0) return false
   const moved = await tx.query('update orders set status = $2 where id = $1 and status = $3 returning id', [p.orderId, ORDER_STATUS_PAID, ORDER_STATUS_NEW])
   await tx.query('update order_lines set status = $2 where order_id = $1 and status = $3', [p.orderId, ORDER_STATUS_PAID, ORDER_STATUS_NEW])

@@ -5,8 +5,9 @@ import type { Db } from '../db/types.ts'
 import type { StoredAnswer } from '../orders/idempotency.ts'
 import { payableOrder } from './payableOrder.ts'
 import { ProviderRefused, ProviderUnavailable } from './provider.ts'
-import type { CardProvider } from './provider.ts'
+import type { CardProvider, ProviderPayment } from './provider.ts'
 import { recordPaymentOnce } from './recordPayment.ts'
+import { recordReportedPayment } from './reportedPayment.ts'
 import { serverMessages } from '../../src/domain/serverMessages.ts'
 
 export const amountMismatch = serverMessages.amountMismatch
@@ -28,20 +29,23 @@ export interface WalletRequest {
 }
 
 /**
- * Charges a Google Pay token at most once per Idempotency-Key: the key is claimed first (committed), the provider
- * is charged, then the answer is stored and every retry gets it. A retry while the first is in flight gets 409.
+ * Charges a Google Pay token at most once per Idempotency-Key: the key is claimed first (committed), the charge is
+ * marked as sent (committed), the provider is charged, then the answer is stored and every retry gets it. A retry
+ * while the first is in flight gets 409. When a charge got no answer (the provider timed out or the process died),
+ * the retry that takes the request over asks the provider for the order's payments before charging: a charge that
+ * went through is recorded and answered, never sent twice.
  */
 export async function payWithWalletOnce(db: Db, provider: CardProvider, request: WalletRequest): Promise<{ replayed: boolean; answer: StoredAnswer }> {
   const { customerId, key, hash } = request
-  const claimed = await db.query(
+  const [claimed] = await db.query<{ attempt: number; charged: boolean }>(
     `insert into wallet_requests (customer_id, key, request_hash) values ($1, $2, $3)
-     on conflict (customer_id, key) do update set created_at = now()
+     on conflict (customer_id, key) do update set created_at = now(), stalled = false, attempt = wallet_requests.attempt + 1
        where wallet_requests.status is null and wallet_requests.request_hash = excluded.request_hash
-         and wallet_requests.created_at < now() - make_interval(secs => $4)
-     returning key`,
+         and (wallet_requests.stalled or wallet_requests.created_at < now() - make_interval(secs => $4))
+     returning attempt, charging_since is not null as charged`,
     [customerId, key, hash, abandonedAfterSeconds],
   )
-  if (claimed.length === 0) {
+  if (!claimed) {
     const [row] = await db.query<{ request_hash: string; status: number | null; response: unknown }>(
       'select request_hash, status, response from wallet_requests where customer_id = $1 and key = $2',
       [customerId, key],
@@ -52,26 +56,65 @@ export async function payWithWalletOnce(db: Db, provider: CardProvider, request:
   }
   let answer: StoredAnswer
   try {
-    answer = await charge(db, provider, request)
+    answer = await charge(db, provider, request, claimed.charged)
   } catch (error) {
-    // No answer from the provider: nothing is stored, so the client's retry starts afresh.
-    await db.query('delete from wallet_requests where customer_id = $1 and key = $2 and status is null', [customerId, key])
-    if (error instanceof ProviderUnavailable) return { replayed: false, answer: { status: 502, body: { error: providerDown } } }
+    // No answer from the provider, so the charge may have gone through: the claim stays, and the client's retry
+    // takes it over at once and asks the provider first (so does the worker, if nobody retries).
+    await db.query('update wallet_requests set stalled = true where customer_id = $1 and key = $2 and status is null', [customerId, key])
+    if (error instanceof ProviderUnavailable || error instanceof ProviderRefused) return { replayed: false, answer: { status: 502, body: { error: providerDown } } }
     throw error
   }
-  const [stored] = await db.query<{ status: number; response: unknown }>(
-    'update wallet_requests set status = $3, response = $4::text::jsonb where customer_id = $1 and key = $2 returning status, response',
-    [customerId, key, answer.status, JSON.stringify(answer.body)],
-  )
-  return { replayed: false, answer: stored ? { status: stored.status, body: stored.response } : answer }
+  return { replayed: false, answer: await storeWalletAnswer(db, customerId, key, answer) }
 }
 
-async function charge(db: Db, provider: CardProvider, request: WalletRequest): Promise<StoredAnswer> {
+/** Saves the request's answer for its retries; the answer stored first wins (the worker may have stored it). */
+export async function storeWalletAnswer(db: Db, customerId: number, key: string, answer: StoredAnswer, attempt?: number): Promise<StoredAnswer> {
+  await db.query(
+    `update wallet_requests set status = $3, response = $4::text::jsonb
+     where customer_id = $1 and key = $2 and status is null and ($5::integer is null or attempt = $5)`,
+    [customerId, key, answer.status, JSON.stringify(answer.body), attempt ?? null],
+  )
+  const [stored] = await db.query<{ status: number | null; response: unknown }>('select status, response from wallet_requests where customer_id = $1 and key = $2', [customerId, key])
+  return stored && stored.status !== null ? { status: stored.status, body: stored.response } : answer
+}
+
+/** What the wallet call answers for a payment the provider made: 200 when it succeeded, else 400 with its result. */
+export function walletAnswer(payment: ProviderPayment, order: { id: number; number: string }): StoredAnswer {
+  const paid = outcomeOf(payment.result.code) === 'successful'
+  const body: WalletPaymentAnswer = { status: paid ? 200 : 400, result: payment.result, order_id: order.id, order_number: order.number, payment_id: payment.id ?? null }
+  return { status: body.status, body }
+}
+
+/** The order's successful Google Pay payment at the provider, if there is one. */
+export async function paidWalletCharge(provider: CardProvider, orderNumber: string): Promise<ProviderPayment | undefined> {
+  const payments = await provider.paymentsOf(orderNumber)
+  return payments.find((p) => p.paymentBrand === 'GOOGLEPAY' && outcomeOf(p.result.code) === 'successful')
+}
+
+async function charge(db: Db, provider: CardProvider, request: WalletRequest, chargedBefore: boolean): Promise<StoredAnswer> {
+  if (chargedBefore) {
+    // An earlier attempt sent the charge and never heard back: the provider knows whether it went through (and
+    // the order may even be recorded as paid already, by the worker or by that attempt before it died).
+    const [sent] = await db.query<{ id: number; number: string }>(
+      'select o.id, o.order_number as number from wallet_requests w join orders o on o.id = w.order_id where w.customer_id = $1 and w.key = $2',
+      [request.customerId, request.key],
+    )
+    const earlier = sent && (await paidWalletCharge(provider, sent.number))
+    if (sent && earlier) {
+      await recordReportedPayment(db, request.partner, earlier)
+      return walletAnswer(earlier, sent)
+    }
+  }
   const payable = await payableOrder(db, request.customerId, request.orderId)
   if (!payable.ok) return { status: payable.status, body: { error: payable.error } }
   const { order } = payable
   if (!sameAmount(request.amount, order.total_price)) return { status: 422, body: { error: amountMismatch } }
-  let body: WalletPaymentAnswer
+  const ours = { id: order.order_id, number: order.number }
+  // Committed before the charge leaves, so whoever finds this request unanswered knows to ask the provider.
+  await db.query(
+    'update wallet_requests set order_id = $3, charging_since = now(), next_check_at = null where customer_id = $1 and key = $2',
+    [request.customerId, request.key, order.order_id],
+  )
   try {
     const payment = await provider.chargeWallet({
       // The provider takes two decimals; the ten of the wallet call are the storefront's own contract (spec §9).
@@ -80,8 +123,7 @@ async function charge(db: Db, provider: CardProvider, request: WalletRequest): P
       merchantTransactionId: order.number,
       token: request.token,
     })
-    const paid = outcomeOf(payment.result.code) === 'successful'
-    if (paid) {
+    if (outcomeOf(payment.result.code) === 'successful') {
       await recordPaymentOnce(db, {
         method: 'wallet',
         checkoutId: null,
@@ -94,10 +136,10 @@ async function charge(db: Db, provider: CardProvider, request: WalletRequest): P
         partner: request.partner,
       })
     }
-    body = { status: paid ? 200 : 400, result: payment.result, order_id: order.order_id, order_number: order.number, payment_id: payment.id ?? null }
+    return walletAnswer(payment, ours)
   } catch (error) {
     if (!(error instanceof ProviderRefused)) throw error
-    body = { status: 400, result: error.result, order_id: order.order_id, order_number: order.number, payment_id: null }
+    const body: WalletPaymentAnswer = { status: 400, result: error.result, order_id: order.order_id, order_number: order.number, payment_id: null }
+    return { status: 400, body }
   }
-  return { status: body.status, body }
 }

@@ -25,6 +25,10 @@ describe('the server configuration', () => {
       social: {},
       partner: { id: 1, comments: 'Web storefront', agent_email: 'webstore@storefront.co.za' },
       payments: { kind: 'sandbox' },
+      paymentWebhookKey: '',
+      sandboxWebhooks: true,
+      reconcileIntervalMs: 30_000,
+      reconcileAfterMs: 120_000,
       clientBuild: { googlePay: false, googlePlaces: false },
     })
   })
@@ -38,6 +42,8 @@ describe('the server configuration', () => {
       VITE_GOOGLE_PAY: 'google', VITE_GOOGLE_MAPS_KEY: 'browser-key', VITE_I18N_HOST: 'https://cdn.example.co.za/',
       DATABASE_POOL_MAX: '25', DATABASE_STATEMENT_TIMEOUT_MS: '0', SHUTDOWN_GRACE_MS: '10000', SHUTDOWN_DRAIN_MS: '45000',
       KEEP_ALIVE_TIMEOUT_MS: '125000', LOG_LEVEL: 'warn', MIGRATION_LOCK_TIMEOUT_MS: '5000',
+      PAYMENT_WEBHOOK_KEY: '000102030405060708090a0b0c0d0e0f000102030405060708090a0b0c0d0e0f', PAYMENT_SANDBOX_WEBHOOKS: 'false',
+      RECONCILE_INTERVAL_MS: '10000', RECONCILE_AFTER_MS: '300000',
     }
     expect(loadConfig(env)).toEqual({
       port: 3000, host: '0.0.0.0', databaseUrl: 'postgres://u:p@db:5432/shop', apiKey: 'k', seed: false, nodeEnv: 'production', sandboxes: true,
@@ -45,6 +51,8 @@ describe('the server configuration', () => {
       scryptN: 1024, cookieSecure: true, trustProxy: 1, publicUrl: 'https://shop.example.co.za', social: {},
       partner: { id: 'portal-7', agent_email: 'agent@reseller.co.za', comments: 'Cape Town portal' },
       payments: { kind: 'provider', baseUrl: 'https://eu-test.oppwa.com', entityId: '8a8294174b7ecb28014b9699220015ca', accessToken: 'T0k3n' },
+      paymentWebhookKey: '000102030405060708090a0b0c0d0e0f000102030405060708090a0b0c0d0e0f', sandboxWebhooks: false,
+      reconcileIntervalMs: 10_000, reconcileAfterMs: 300_000,
       clientBuild: { googlePay: true, googlePlaces: true, i18nOrigin: 'https://cdn.example.co.za' },
     })
   })
@@ -70,6 +78,8 @@ describe('the server configuration', () => {
     expect(() => loadConfig({ SCRYPT_N: '1000' })).toThrow(/SCRYPT_N must be a power of two/)
     expect(() => loadConfig({ PUBLIC_URL: 'shop.example.co.za' })).toThrow(/PUBLIC_URL/)
     expect(() => loadConfig({ PARTNER_AGENT_EMAIL: 'agent' })).toThrow(/PARTNER_AGENT_EMAIL must be an email address/)
+    expect(() => loadConfig({ PAYMENT_WEBHOOK_KEY: 'secret' })).toThrow(/PAYMENT_WEBHOOK_KEY must be 64 hex digits/)
+    expect(() => loadConfig({ RECONCILE_INTERVAL_MS: '-5' })).toThrow(/RECONCILE_INTERVAL_MS must be a whole number/)
   })
 
   it('refuses a pool size, statement timeout, shutdown time, keep-alive or log level it cannot use', () => {

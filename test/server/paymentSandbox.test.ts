@@ -394,3 +394,48 @@ describe('POST /v1/payments (Google Pay)', () => {
     expect((await app.request(`${base}/v1/payments`, { method: 'POST', headers: formHeaders, body: '' })).status).toBe(401)
   })
 })
+
+describe('GET /v1/query (the transaction report by merchantTransactionId)', () => {
+  const query = (merchantTransactionId: string, headers: Record<string, string> = bearer, entity = entityId) =>
+    app.request(`${base}/v1/query?entityId=${entity}&merchantTransactionId=${encodeURIComponent(merchantTransactionId)}`, { headers })
+  const walletToken = (outcome: string) =>
+    JSON.stringify({ protocolVersion: 'ECv2', signature: 'sandbox', signedMessage: JSON.stringify({ sandbox: true, cardNetwork: 'VISA', last4: '1111', expiryMonth: '12', expiryYear: '2030', outcome }) })
+
+  it('finds the card and wallet payments made with a reference, each as it stands now, and nothing for another', async () => {
+    const reference = `SO-Q${Date.now()}`
+    const paid = ((await (await post('/v1/checkouts', checkoutFields({ merchantTransactionId: reference }))).json()) as { id: string }).id
+    const challenged = ((await (await post('/v1/checkouts', checkoutFields({ merchantTransactionId: reference }))).json()) as { id: string }).id
+    const unused = ((await (await post('/v1/checkouts', checkoutFields({ merchantTransactionId: reference }))).json()) as { id: string }).id
+    await pay(paid, '4200000000000000')
+    await pay(challenged, '4000000000000002')
+    const charged = await post('/v1/payments', {
+      entityId, amount: '299.00', currency: 'ZAR', paymentType: 'DB', paymentBrand: 'GOOGLEPAY', merchantTransactionId: reference, 'googlePay.paymentToken': walletToken('decline'),
+    })
+    const walletId = ((await charged.json()) as { id: string }).id
+
+    const res = await query(reference)
+    expect(res.status).toBe(200)
+    const body = (await res.json()) as { result: { code: string }; payments: Array<{ id: string; ndc: string; paymentBrand: string; merchantTransactionId: string; result: { code: string } }> }
+    expect(body.result).toEqual({ code: '000.000.100', description: 'successful request' })
+    // The checkout nobody paid on is not a payment; the challenged one is pending until the bank page is answered.
+    expect(body.payments.map((p) => [p.paymentBrand, p.result.code])).toEqual([
+      ['VISA', '000.100.110'],
+      ['VISA', '000.200.000'],
+      ['GOOGLEPAY', '800.100.151'],
+    ])
+    // A card payment names its checkout in ndc, as the provider's reports do.
+    expect(body.payments.slice(0, 2).map((p) => p.ndc)).toEqual([paid, challenged])
+    expect(body.payments.map((p) => p.ndc)).not.toContain(unused)
+    expect(body.payments[2]?.id).toBe(walletId)
+    expect(body.payments.every((p) => p.merchantTransactionId === reference)).toBe(true)
+
+    const none = await query('SO-NOTHING-HERE')
+    expect(await none.json()).toMatchObject({ result: { code: '700.400.580', description: 'cannot find transaction' } })
+  })
+
+  it('checks the credentials and the reference', async () => {
+    expect((await query('SO-000123', {})).status).toBe(401)
+    expect((await query('SO-000123', bearer, 'other')).status).toBe(403)
+    expect((await query('short')).status).toBe(400)
+  })
+})

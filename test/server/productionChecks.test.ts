@@ -43,6 +43,12 @@ describe('what production refuses to start with', () => {
     expect(problemsWith({ ...unset, SANDBOX: 'true' })).toEqual([])
   })
 
+  it('refuses to run without the payment reconciliation worker, and needs no webhook key', () => {
+    expect(problemsWith({ RECONCILE_INTERVAL_MS: '0' })).toEqual([expect.stringMatching(/^RECONCILE_INTERVAL_MS is 0, so nobody would record a card payment whose customer closed the tab/)])
+    expect(problemsWith({ RECONCILE_INTERVAL_MS: '5000' })).toEqual([])
+    expect(problemsWith({ PAYMENT_WEBHOOK_KEY: 'ab'.repeat(32) })).toEqual([])
+  })
+
   it('refuses the sandbox identity issuer for any provider left unconfigured, unless SANDBOX=true', () => {
     const noFacebook = { FACEBOOK_ISSUER: undefined, FACEBOOK_CLIENT_ID: undefined, FACEBOOK_CLIENT_SECRET: undefined }
     expect(problemsWith(noFacebook)).toEqual([expect.stringMatching(/^FACEBOOK sign-in would use the sandbox identity issuer.*FACEBOOK_ISSUER.*SANDBOX=true/)])

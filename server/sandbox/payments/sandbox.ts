@@ -3,13 +3,14 @@ import { Hono } from 'hono'
 import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { Queryable } from '../../db/types.ts'
+import { ivHeader, sealNotification, tagHeader } from '../../payments/notifications.ts'
 import { envelope, failure, paymentObject, statusFor } from './answers.ts'
 import { checkCard } from './cards.ts'
 import type { ParameterError } from './cards.ts'
 import { readGooglePayToken } from './googlePay.ts'
 import { sandboxI18ns, shopperI18n } from '../i18n.ts'
 import { challengePage, expiredChallengePage, noDecisionPage } from './pages.ts'
-import { CheckoutStore, newPaymentId, resultAt } from './store.ts'
+import { CheckoutStore, newPaymentId, PaymentStore, resultAt } from './store.ts'
 import type { Checkout, Customer, Outcome, Payment } from './store.ts'
 import { otherCardResult, sandboxResults, testCardFor } from './testCards.ts'
 import type { SandboxResult } from './testCards.ts'
@@ -25,6 +26,19 @@ export interface PaymentSandboxOptions {
   now?: () => number
   /** How long the pending test card stays pending; 15 s by default. */
   pendingMs?: number
+  /** Where and how the sandbox notifies the merchant of each payment that ends, as the provider's webhooks do. */
+  notifications?: SandboxNotifications
+}
+
+export interface SandboxNotifications {
+  /** The merchant's webhook URL. */
+  url: string
+  /** The key the merchant was given for the webhook (32 bytes). */
+  key: Buffer
+  /** The transport: global fetch, or the merchant app's own fetch in-process. */
+  send: (request: Request) => Promise<Response>
+  /** A notification the merchant did not take (the real provider would retry it; the sandbox reports it). */
+  onFailure: (error: unknown) => void
 }
 
 const checkoutIdShape = /^[A-Za-z0-9][A-Za-z0-9.-]{7,79}$/
@@ -43,6 +57,7 @@ export function paymentSandboxRoutes(options: PaymentSandboxOptions): Hono {
   const now = options.now ?? Date.now
   const pendingMs = options.pendingMs ?? 15_000
   const store = new CheckoutStore(options.db, now)
+  const payments = new PaymentStore(options.db, now)
   const expectedAuth = digest(`Bearer ${options.accessToken}`)
   const app = new Hono()
 
@@ -51,6 +66,26 @@ export function paymentSandboxRoutes(options: PaymentSandboxOptions): Hono {
     if (!timingSafeEqual(digest(c.req.header('Authorization') ?? ''), expectedAuth)) return noStore(c.json(failure(sandboxResults.invalidAuthentication, now()), 401))
     if (entityId !== options.entityId) return noStore(c.json(failure(sandboxResults.noRights, now()), 403))
     return undefined
+  }
+
+  /**
+   * Tells the merchant a payment ended, encrypted as the provider's webhooks are. Sent after the answer, not awaited:
+   * the merchant's answer to the shopper never waits for its own webhook.
+   */
+  function notify(payment: Record<string, unknown>): void {
+    const target = options.notifications
+    if (!target) return
+    const sealed = sealNotification(target.key, { type: 'PAYMENT', payload: payment })
+    const request = new Request(target.url, { method: 'POST', headers: { 'Content-Type': 'text/plain', [ivHeader]: sealed.iv, [tagHeader]: sealed.tag }, body: sealed.body })
+    setImmediate(() => {
+      target
+        .send(request)
+        .then(async (res) => {
+          if (!res.ok) throw new Error(`the merchant's webhook answered ${res.status}`)
+          await res.body?.cancel()
+        })
+        .catch(target.onFailure)
+    })
   }
 
   app.post('/v1/checkouts', limit(16 * 1024), async (c) => {
@@ -129,6 +164,7 @@ export function paymentSandboxRoutes(options: PaymentSandboxOptions): Hono {
     }
     // Two payments at once (two tabs, two instances): the first stored wins, the other is told the checkout was used.
     if (!(await store.pay(checkout.id, payment))) return noStore(c.json(failure(sandboxResults.invalidParameter, now(), { description: usedMessage }), 400))
+    if (outcome.kind === 'result') notify(paymentObject({ ...checkout, payment, result: outcome.result, ndc: checkout.id, now: now() }))
     const url = outcome.kind === 'challenge' ? `${baseOf(c, '/v1/checkouts/')}/v1/threeDSecure/${checkout.id}` : resultUrl(payment, checkout.id)
     return noStore(c.json({ redirect: { url } }))
   })
@@ -165,7 +201,10 @@ export function paymentSandboxRoutes(options: PaymentSandboxOptions): Hono {
       const decision = (await formOf(c)).decision
       if (decision !== 'approve' && decision !== 'decline') return page(c, 400, noDecisionPage(await bankI18n(c, payment)))
       // Only the first answer counts, whichever instance a double click reaches.
-      await store.answerChallenge(checkout.id, decision === 'approve' ? sandboxResults.succeeded : sandboxResults.authenticationFailed)
+      const result = decision === 'approve' ? sandboxResults.succeeded : sandboxResults.authenticationFailed
+      if (await store.answerChallenge(checkout.id, result)) {
+        notify(paymentObject({ ...checkout, payment: { ...payment, outcome: { kind: 'result', result } }, result, ndc: checkout.id, now: now() }))
+      }
     }
     // A second answer (a double click) changes nothing and goes to the same place.
     return c.redirect(resultUrl(payment, checkout.id), 303)
@@ -202,7 +241,29 @@ export function paymentSandboxRoutes(options: PaymentSandboxOptions): Hono {
       outcome: { kind: 'result', result },
     }
     const body = paymentObject({ payment, result, amount, currency, merchantTransactionId, customer: {}, ndc: randomBytes(16).toString('hex'), now: now() })
+    // Kept, so the transaction report finds the charge even when this answer never reaches the merchant.
+    await payments.add(merchantTransactionId, body)
+    notify(body)
     return noStore(c.json(body, statusFor(result.code)))
+  })
+
+  // The transaction report by the merchant's reference: every payment made with it, card or wallet, as each stands now.
+  app.get('/v1/query', async (c) => {
+    const refused = refuse(c, c.req.query('entityId'))
+    if (refused) return refused
+    const merchantTransactionId = c.req.query('merchantTransactionId') ?? ''
+    if (merchantTransactionId.length < 8 || merchantTransactionId.length > 255) {
+      const parameterErrors = [{ name: 'merchantTransactionId', value: merchantTransactionId.slice(0, 255), message: 'must be 8 to 255 characters' }]
+      return noStore(c.json(failure(sandboxResults.invalidParameter, now(), { parameterErrors }), 400))
+    }
+    const onCheckouts = (await store.paidWith(merchantTransactionId)).flatMap(({ payment, ...checkout }) => {
+      if (!payment) return []
+      const result = payment.outcome.kind === 'challenge' ? sandboxResults.pending : resultAt(payment, now())
+      return [paymentObject({ ...checkout, payment, result, ndc: checkout.id, now: now() })]
+    })
+    const found = [...onCheckouts, ...(await payments.paidWith(merchantTransactionId))]
+    if (found.length === 0) return noStore(c.json(failure(sandboxResults.noTransaction, now())))
+    return noStore(c.json({ result: sandboxResults.queried, ...envelope(now()), payments: found }))
   })
 
   async function findCheckout(id: string): Promise<Checkout | undefined> {

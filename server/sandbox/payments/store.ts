@@ -99,13 +99,51 @@ export class CheckoutStore {
     return rows.length === 1
   }
 
-  /** Settles a payment waiting for the bank's challenge; an answer to one settled already changes nothing. */
-  async answerChallenge(id: string, result: SandboxResult): Promise<void> {
-    await this.db.query(
+  /** Settles a payment waiting for the bank's challenge; an answer to one settled already changes nothing (false). */
+  async answerChallenge(id: string, result: SandboxResult): Promise<boolean> {
+    const rows = await this.db.query(
       `update sandbox_checkouts set payment = jsonb_set(payment, '{outcome}', $2::text::jsonb)
-       where id = $1 and payment->'outcome'->>'kind' = 'challenge' and expires_at > $3`,
+       where id = $1 and payment->'outcome'->>'kind' = 'challenge' and expires_at > $3 returning id`,
       [id, JSON.stringify({ kind: 'result', result } satisfies Outcome), this.now()],
     )
+    return rows.length === 1
+  }
+
+  /** The live checkouts paid (or being paid) with this merchantTransactionId, oldest first. */
+  async paidWith(merchantTransactionId: string): Promise<Checkout[]> {
+    const rows = await this.db.query<CheckoutRow>(
+      `select ${columns} from sandbox_checkouts where merchant_transaction_id = $1 and payment is not null and expires_at > $2 order by created_at`,
+      [merchantTransactionId, this.now()],
+    )
+    return rows.map(checkoutOf)
+  }
+}
+
+/** Like the real provider's reports, but kept a day only: long enough for any retry or reconciliation to ask. */
+export const paymentLifeMs = 24 * 60 * 60 * 1000
+
+/** The sandbox's one-step payments (Google Pay), as it answered them, so its transaction report finds them. */
+export class PaymentStore {
+  constructor(
+    private readonly db: Queryable,
+    private readonly now: () => number,
+  ) {}
+
+  async add(merchantTransactionId: string, payment: { id: string }): Promise<void> {
+    const now = this.now()
+    await this.db.query('delete from sandbox_payments where expires_at <= $1', [now])
+    await this.db.query(
+      'insert into sandbox_payments (id, merchant_transaction_id, payment, created_at, expires_at) values ($1, $2, $3::text::jsonb, $4, $5)',
+      [payment.id, merchantTransactionId, JSON.stringify(payment), now, now + paymentLifeMs],
+    )
+  }
+
+  async paidWith(merchantTransactionId: string): Promise<Array<Record<string, unknown>>> {
+    const rows = await this.db.query<{ payment: Record<string, unknown> }>(
+      'select payment from sandbox_payments where merchant_transaction_id = $1 and expires_at > $2 order by created_at',
+      [merchantTransactionId, this.now()],
+    )
+    return rows.map((row) => row.payment)
   }
 }
 

@@ -18,6 +18,8 @@ export const sandboxResults = {
   noRights: { code: '800.900.301', description: 'user authorization failed, user has no sufficent rights to process transaction' },
   invalidParameter: { code: '200.300.404', description: 'invalid or missing parameter' },
   noSession: { code: '200.300.404', description: 'No payment session found for the requested id' },
+  queried: { code: '000.000.100', description: 'successful request' },
+  noTransaction: { code: '700.400.580', description: 'cannot find transaction' },
 } as const satisfies Record<string, SandboxResult>
 
 export type CardBrand = 'VISA' | 'MASTER' | 'DISCOVER'

@@ -1,0 +1,45 @@
+import { outcomeOf, PAYMENT_CURRENCY } from '../../src/domain/payment.ts'
+import type { Partner } from '../config.ts'
+import type { Db } from '../db/types.ts'
+import type { ProviderPayment } from './provider.ts'
+import { recordPaymentOnce } from './recordPayment.ts'
+
+/** What became of a payment the provider reported on its own (a webhook) or when asked (the worker, a wallet retry). */
+export type ReportedOutcome =
+  /** Saved now. */
+  | 'recorded'
+  /** Saved before (by the browser's poll, the worker or an earlier notification): nothing changed. */
+  | 'known'
+  /** Not a successful payment: nothing to save. */
+  | 'unpaid'
+  /** Not one of ours: no order with that merchantTransactionId, or a card payment on a checkout we never made. */
+  | 'unknown'
+
+/**
+ * Records a successful payment the provider reported, through the one recording path. Which order it paid is its
+ * merchantTransactionId (the order number); a payment made on a checkout names the checkout in `ndc`, and is recorded
+ * for that checkout with the amount it was created for; a Google Pay payment is the wallet's, for the order's total.
+ */
+export async function recordReportedPayment(db: Db, partner: Partner, payment: ProviderPayment): Promise<ReportedOutcome> {
+  if (outcomeOf(payment.result.code) !== 'successful') return 'unpaid'
+  if (!payment.merchantTransactionId) return 'unknown'
+  const [order] = await db.query<{ id: number; customer_id: number; order_number: string; total_price: number }>(
+    'select id, customer_id, order_number, total_price from orders where order_number = $1',
+    [payment.merchantTransactionId],
+  )
+  if (!order) return 'unknown'
+  const [checkout] = payment.ndc
+    ? await db.query<{ id: string; customer_id: number; amount: number; currency: string }>(
+        'select id, customer_id, amount, currency from checkouts where id = $1 and order_id = $2',
+        [payment.ndc, order.id],
+      )
+    : []
+  const common = { orderId: order.id, orderNumber: order.order_number, payment, partner }
+  if (checkout) {
+    const saved = await recordPaymentOnce(db, { ...common, method: 'card', checkoutId: checkout.id, customerId: checkout.customer_id, amount: checkout.amount, currency: checkout.currency })
+    return saved ? 'recorded' : 'known'
+  }
+  if (payment.paymentBrand !== 'GOOGLEPAY') return 'unknown'
+  const saved = await recordPaymentOnce(db, { ...common, method: 'wallet', checkoutId: null, customerId: order.customer_id, amount: order.total_price, currency: PAYMENT_CURRENCY })
+  return saved ? 'recorded' : 'known'
+}

@@ -1,0 +1,52 @@
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import * as v from 'valibot'
+import type { Partner } from '../config.ts'
+import type { Db } from '../db/types.ts'
+import { jsonError } from '../http/errors.ts'
+import { requestLog } from '../http/requestContext.ts'
+import { ivHeader, NotificationSchema, openNotification, paymentWebhookPath, tagHeader } from '../payments/notifications.ts'
+import { ProviderPaymentSchema } from '../payments/provider.ts'
+import { recordReportedPayment } from '../payments/reportedPayment.ts'
+
+/** A payment notification is one payment object, a few KB; hex doubles it. */
+const maxNotificationBytes = 64 * 1024
+
+/**
+ * The card provider's payment notifications (POST /api/payments/webhook, no Key: the provider cannot send one, and
+ * the encryption proves the sender). A successful payment is recorded through the one recording path, so a
+ * notification after the browser's poll or the worker, or the provider's repeat of one, records nothing twice.
+ * Any 2xx tells the provider it arrived; anything else makes it send the notification again later.
+ */
+export function paymentWebhookRoutes(db: Db, settings: { key: Buffer; partner: Partner }) {
+  return new Hono().post(
+    paymentWebhookPath,
+    bodyLimit({ maxSize: maxNotificationBytes, onError: (c) => jsonError(c, 413, 'Notification too large') }),
+    async (c) => {
+      const log = requestLog(c)
+      const text = openNotification(settings.key, { body: (await c.req.text()).trim(), iv: c.req.header(ivHeader), tag: c.req.header(tagHeader) })
+      if (text === undefined) {
+        log.warn('payment notification refused: not sealed with the webhook key')
+        return jsonError(c, 401, 'Notification not authenticated')
+      }
+      let json: unknown
+      try {
+        json = JSON.parse(text)
+      } catch {
+        json = undefined
+      }
+      const notification = v.safeParse(NotificationSchema, json)
+      if (!notification.success) return jsonError(c, 400, 'Notification not understood')
+      // Registrations, schedules and risk checks are not used by this storefront: acknowledged, so they are not sent again.
+      if (notification.output.type !== 'PAYMENT') return c.json({ received: true, outcome: 'ignored' })
+      const payment = v.safeParse(ProviderPaymentSchema, notification.output.payload)
+      if (!payment.success) {
+        log.error({ type: notification.output.type }, 'payment notification not understood: the payment has an unknown shape')
+        return jsonError(c, 400, 'Notification not understood')
+      }
+      const outcome = await recordReportedPayment(db, settings.partner, payment.output)
+      log.info({ outcome, paymentId: payment.output.id, merchantTransactionId: payment.output.merchantTransactionId, resultCode: payment.output.result.code }, 'payment notification')
+      return c.json({ received: true, outcome })
+    },
+  )
+}

@@ -1,0 +1,236 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createDb } from '../../server/db/createDb.ts'
+import type { Db } from '../../server/db/createDb.ts'
+import { startServer } from '../../server/main.ts'
+import type { RunningServer } from '../../server/main.ts'
+import { cardProviderFor } from '../../server/payments/cardProviderFor.ts'
+import { reconcileOnce } from '../../server/payments/reconcile.ts'
+import { countPayments } from '../../server/payments/recordPayment.ts'
+import { scrub, silentLogger } from '../../server/log.ts'
+import { seed } from '../../server/seed/seed.ts'
+import { accountsApp, apiKey, signUp, testScryptN } from './support/accounts.ts'
+import type { TestApp } from './support/accounts.ts'
+import { fakeProvider } from './support/fakeProvider.ts'
+import type { FakeProvider } from './support/fakeProvider.ts'
+import { captureLog } from './support/logCapture.ts'
+import type { CapturedLog } from './support/logCapture.ts'
+import { payWithCard, postCheckout, postWallet, REJECTED_CARD, SUCCESS_CARD, unpaidOrder, walletBody } from './support/payments.ts'
+import { openTestDb, startupTimeout } from './support/testDb.ts'
+import type { TestDb } from './support/testDb.ts'
+
+type Me = Awaited<ReturnType<typeof signUp>>
+
+const orderStatus = async (db: Db, id: number) => (await db.query<{ status: string }>('select status from orders where id = $1', [id]))[0]?.status
+const settled = async (db: Db, checkoutId: string) => (await db.query<{ settled: boolean }>('select settled_at is not null as settled from checkouts where id = $1', [checkoutId]))[0]?.settled
+
+/** A server on `db` whose worker runs every 50 ms and counts every checkout as left open; the sandbox sends no webhooks. */
+const workingServer = (db: Db, log: CapturedLog) =>
+  startServer({
+    db, port: 0, host: '127.0.0.1', seed: false, apiKey, scryptN: testScryptN, dev: false, quiet: true, shutdownGraceMs: 0, log: log.log,
+    sandboxWebhooks: false, reconcileIntervalMs: 50, reconcileAfterMs: 0,
+  })
+
+/** A card checkout for a new order of the customer, paid (or not) in the sandbox, its browser never coming back. */
+async function abandonedCheckout(app: TestApp, me: Me, card?: string) {
+  const order = await unpaidOrder(app, me)
+  const created = await postCheckout(app, me, { payment: { orderId: order.id } })
+  const { checkoutId } = (await created.json()) as { checkoutId: string }
+  if (card) await payWithCard(app, checkoutId, card)
+  return { order, checkoutId }
+}
+
+describe('the reconciliation worker', () => {
+  let t: TestDb
+  let app: TestApp
+  let me: Me
+  beforeAll(async () => {
+    t = await openTestDb()
+    await seed(t.db)
+    app = accountsApp(t.db, { sandboxWebhooks: false })
+    me = await signUp(app)
+  }, startupTimeout)
+  afterAll(() => t.drop())
+
+  it('leaves alone a checkout younger than the left-open age', async () => {
+    const { order } = await abandonedCheckout(app, me, SUCCESS_CARD)
+    const { provider } = cardProviderFor({ kind: 'sandbox' }, t.db)
+    expect(await reconcileOnce({ db: t.db, provider, partner: { id: 1, comments: '', agent_email: 'a@b.co' }, log: silentLogger, leftOpenAfterMs: 60_000 })).toEqual({ asked: 0, recorded: 0 })
+    expect(await countPayments(t.db, order.id)).toBe(0)
+  })
+
+  it('records a checkout whose browser never returned, settles a rejected one, and asks again about one not paid yet', async () => {
+    const paid = await abandonedCheckout(app, me, SUCCESS_CARD)
+    const rejected = await abandonedCheckout(app, me, REJECTED_CARD)
+    const untouched = await abandonedCheckout(app, me)
+    const log = captureLog()
+    const server = await workingServer(t.db, log)
+    try {
+      await vi.waitFor(async () => expect(await countPayments(t.db, paid.order.id)).toBe(1), { timeout: 10_000 })
+      expect(await orderStatus(t.db, paid.order.id)).toBe('Queued for delivery')
+      await vi.waitFor(async () => expect(await settled(t.db, rejected.checkoutId)).toBe(true), { timeout: 10_000 })
+      expect(await settled(t.db, paid.checkoutId)).toBe(true)
+      // Still payable at the provider: open, to be asked again after a minute (the provider's rate limit).
+      expect(await settled(t.db, untouched.checkoutId)).toBe(false)
+      expect(await countPayments(t.db, rejected.order.id)).toBe(0)
+      const recorded = log.entries().filter((e) => e.msg === 'card payment recorded by reconciliation')
+      expect(recorded.map((e) => e.checkoutId)).toContain(paid.checkoutId)
+    } finally {
+      await server.close()
+    }
+    // Stopped before the pool closed: no run failed on a closed database.
+    expect(log.problems()).toEqual([])
+  })
+})
+
+describe('two instances on one database, both running the worker', () => {
+  let t: TestDb
+  let otherDb: Db
+  let app: TestApp
+  beforeAll(async () => {
+    t = await openTestDb()
+    await seed(t.db)
+    // On PostgreSQL each instance has its own pool, so their workers really race for the same rows.
+    otherDb = process.env.DATABASE_URL ? await createDb(t.url) : t.db
+    app = accountsApp(t.db, { sandboxWebhooks: false })
+  }, startupTimeout)
+  afterAll(async () => {
+    if (otherDb !== t.db) await otherDb.close()
+    await t.drop()
+  })
+
+  it('asks the provider about each left-open checkout once, and records each payment once', async () => {
+    const me = await signUp(app)
+    const abandoned: Array<Awaited<ReturnType<typeof abandonedCheckout>>> = []
+    for (let i = 0; i < 16; i++) abandoned.push(await abandonedCheckout(app, me, SUCCESS_CARD))
+    const logs = [captureLog(), captureLog()]
+    const servers: RunningServer[] = await Promise.all([workingServer(t.db, logs[0]!), workingServer(otherDb, logs[1]!)])
+    try {
+      await vi.waitFor(
+        async () => {
+          for (const { order } of abandoned) expect(await countPayments(t.db, order.id)).toBe(1)
+        },
+        { timeout: 20_000 },
+      )
+    } finally {
+      await Promise.all(servers.map((s) => s.close()))
+    }
+    const entries = logs.flatMap((l) => l.entries())
+    const asked = entries.filter((e) => e.msg === 'asking the card provider about a checkout left open').map((e) => e.checkoutId)
+    const recorded = entries.filter((e) => e.msg === 'card payment recorded by reconciliation').map((e) => e.checkoutId)
+    // As the log has them: a run of 13 digits in a random id reads as a card number to the log's scrubber.
+    const ids = abandoned.map((a) => scrub(a.checkoutId)).sort()
+    expect([...asked].sort()).toEqual(ids)
+    expect([...recorded].sort()).toEqual(ids)
+    for (const log of logs) expect(log.problems()).toEqual([])
+  }, 60_000)
+})
+
+describe('a wallet payment with a provider that dies between charge and answer', () => {
+  let t: TestDb
+  let provider: FakeProvider
+  let app: TestApp
+  let me: Me
+  const settingsOf = (p: FakeProvider) => ({ kind: 'provider' as const, baseUrl: p.url, entityId: 'fake-entity', accessToken: 'fake-token' })
+  beforeAll(async () => {
+    t = await openTestDb()
+    await seed(t.db)
+    provider = await fakeProvider()
+    app = accountsApp(t.db, { payments: settingsOf(provider) })
+    me = await signUp(app)
+  }, startupTimeout)
+  afterAll(async () => {
+    await provider.close()
+    await t.drop()
+  })
+
+  const chargesFor = (number: string) => provider.charges.filter((c) => c.merchantTransactionId === number)
+  const runWorker = () =>
+    reconcileOnce({ db: t.db, provider: cardProviderFor(settingsOf(provider), t.db).provider, partner: { id: 1, comments: '', agent_email: 'a@b.co' }, log: silentLogger, leftOpenAfterMs: 0 })
+
+  it('the journey: paid once, recorded once, the retry answered with the charge that went through', async () => {
+    const order = await unpaidOrder(app, me)
+    const key = randomUUID()
+    const body = walletBody(me, order)
+    provider.next = 'die after charging'
+    const first = await postWallet(app, me, body, key)
+    expect(first.status).toBe(502)
+    expect(chargesFor(order.number)).toHaveLength(1)
+    expect(await countPayments(t.db, order.id)).toBe(0)
+
+    const retry = await postWallet(app, me, body, key)
+    expect(retry.status).toBe(200)
+    expect(await retry.json()).toMatchObject({ status: 200, order_id: order.id, order_number: order.number, payment_id: chargesFor(order.number)[0]?.id })
+    expect(chargesFor(order.number)).toHaveLength(1)
+    expect(await countPayments(t.db, order.id)).toBe(1)
+    expect(await orderStatus(t.db, order.id)).toBe('Queued for delivery')
+
+    const again = await postWallet(app, me, body, key)
+    expect(again.headers.get('Idempotent-Replayed')).toBe('true')
+    expect(chargesFor(order.number)).toHaveLength(1)
+    expect(await countPayments(t.db, order.id)).toBe(1)
+  })
+
+  it('after the server itself died mid-charge, the retry that takes the request over asks before charging', async () => {
+    const order = await unpaidOrder(app, me)
+    const key = randomUUID()
+    const body = walletBody(me, order)
+    provider.next = 'die after charging'
+    expect((await postWallet(app, me, body, key)).status).toBe(502)
+    // As if the process had died before it could mark the request: a claim with a charge sent and no answer.
+    await t.db.query('update wallet_requests set stalled = false where key = $1', [key])
+    expect((await postWallet(app, me, body, key)).status).toBe(409)
+    await t.db.query("update wallet_requests set created_at = now() - interval '3 minutes' where key = $1", [key])
+    const retry = await postWallet(app, me, body, key)
+    expect(retry.status).toBe(200)
+    expect(chargesFor(order.number)).toHaveLength(1)
+    expect(await countPayments(t.db, order.id)).toBe(1)
+  })
+
+  it('after a process died between recording the payment and storing its answer, the retry answers with that payment', async () => {
+    const order = await unpaidOrder(app, me)
+    const key = randomUUID()
+    const body = walletBody(me, order)
+    const first = await postWallet(app, me, body, key)
+    expect(first.status).toBe(200)
+    // As if the answer had never been stored, and the claim had been left for the abandoned time.
+    await t.db.query("update wallet_requests set status = null, response = null, created_at = now() - interval '3 minutes' where key = $1", [key])
+    const retry = await postWallet(app, me, body, key)
+    expect(retry.status).toBe(200)
+    expect(await retry.json()).toEqual(await first.json())
+    expect(chargesFor(order.number)).toHaveLength(1)
+    expect(await countPayments(t.db, order.id)).toBe(1)
+  })
+
+  it('when nobody retries, the worker records the charge, and a later retry gets its answer', async () => {
+    const order = await unpaidOrder(app, me)
+    const key = randomUUID()
+    const body = walletBody(me, order)
+    provider.next = 'die after charging'
+    expect((await postWallet(app, me, body, key)).status).toBe(502)
+    expect(await runWorker()).toMatchObject({ recorded: 1 })
+    expect(await countPayments(t.db, order.id)).toBe(1)
+    const retry = await postWallet(app, me, body, key)
+    expect(retry.status).toBe(200)
+    expect(retry.headers.get('Idempotent-Replayed')).toBe('true')
+    expect(await retry.json()).toMatchObject({ status: 200, payment_id: chargesFor(order.number)[0]?.id })
+    expect(chargesFor(order.number)).toHaveLength(1)
+    expect(await countPayments(t.db, order.id)).toBe(1)
+  })
+
+  it('a charge that never reached the provider is charged once by the retry, whether or not the worker looked first', async () => {
+    for (const workerFirst of [false, true]) {
+      const order = await unpaidOrder(app, me)
+      const key = randomUUID()
+      const body = walletBody(me, order)
+      provider.next = 'die before charging'
+      expect((await postWallet(app, me, body, key)).status).toBe(502)
+      expect(chargesFor(order.number)).toHaveLength(0)
+      if (workerFirst) expect(await runWorker()).toMatchObject({ recorded: 0 })
+      const retry = await postWallet(app, me, body, key)
+      expect(retry.status, `worker first: ${workerFirst}`).toBe(200)
+      expect(chargesFor(order.number)).toHaveLength(1)
+      expect(await countPayments(t.db, order.id)).toBe(1)
+    }
+  })
+})
