@@ -60,6 +60,11 @@ export interface Intent {
   /** How long a confirmation may take without interruption. */
   timeout: number
   /**
+   * Resolves when act() presses, for an act that first loads its page (an early add): "N ms after the press" counts
+   * from there, not from the start of that load, which an interruption would only cancel.
+   */
+  pressed?: Promise<void>
+  /**
    * Support only: false while another tab sends a message too. Its page then lists the other tab's message as a new
    * item as well, so only a waiting item (which quotes its text) can tell which one is this intent's.
    */
@@ -103,8 +108,11 @@ export function add(d: Driver, page: Page, products: string[], early = false): I
   let mark = Number.MAX_SAFE_INTEGER
   let confirmed = 0
   const button = (p: string) => page.getByRole('button', { name: `add to cart: ${p}`, exact: true })
+  let press = () => {}
+  const pressed = new Promise<void>((resolve) => (press = resolve))
   return {
     kind: early ? 'addEarly' : 'add',
+    ...(early ? { pressed } : {}),
     label: `add ${products.map((p) => JSON.stringify(p)).join(', ')}${early ? ' right after a full load of /' : ''}`,
     page,
     timeout: 10_000,
@@ -128,6 +136,7 @@ export function add(d: Driver, page: Page, products: string[], early = false): I
         if (doc) mark = doc.seq + 1
         for (const p of products) buttons.push(await handle(button(p)))
       }
+      press()
       for (const b of buttons) await b.click()
     },
     settle(asOf = Date.now(), upTo) {

@@ -97,6 +97,8 @@ export class Run implements Driver {
   readonly password = 'Secret#123'
   customerId = 0
   offline = false
+  /** The last point a step reached (see trace), named when a step hangs. */
+  private phase = 'the start of the step'
   private products: string[] = []
   private readonly prices = new Map<string, number>()
   private tags = 0
@@ -138,6 +140,7 @@ export class Run implements Driver {
       bump(this.env.stats.intents, intent.kind)
       this.log(`${intent.label}${plan ? `; interrupted: ${describePlan(plan)}` : ''}`)
       const begun = Date.now()
+      this.phase = 'the start of the step'
       if (process.env.CHAOS_DEBUG) console.log(`[chaos debug] seed ${this.seed} step ${this.step} starts: ${this.script.at(-1)}`)
       if (plan) {
         this.interruptions += 1
@@ -158,7 +161,7 @@ export class Run implements Driver {
     const outcome = await Promise.race([step.then(() => 'done' as const), stuck]).finally(() => clearTimeout(timer))
     if (outcome === 'stuck') {
       step.catch(() => undefined)
-      await this.fail('a step', [`it did not finish within ${STEP_LIMIT_MS / 1000} s (on ${this.page.url()})`])
+      await this.fail('a step', [`it did not finish within ${STEP_LIMIT_MS / 1000} s (on ${this.page.url()}; last phase: ${this.phase})`])
     }
   }
 
@@ -272,6 +275,7 @@ export class Run implements Driver {
       return
     }
     await intent.prepare()
+    this.trace('prepared')
     const page = intent.page
     const pageId = this.signals.pageId(page)
     const inPage = plan.timing === 'confirm' && intent.trigger !== undefined && (plan.kind === 'reload' || plan.kind === 'navigate')
@@ -281,7 +285,11 @@ export class Run implements Driver {
     const acting = intent.act()
     acting.catch(() => undefined)
     let triggered = false
-    if (plan.timing === 'delay') await sleep(plan.delay)
+    if (plan.timing === 'delay') {
+      // An act that loads its page first presses only once the page is there: the delay counts from the press.
+      if (intent.pressed) await Promise.race([intent.pressed, settled(acting, intent.timeout)])
+      await sleep(plan.delay)
+    }
     else if (plan.timing === 'confirm') {
       if (inPage) {
         triggered = (await this.signals.waitFor((s) => s.page === pageId && s.kind === 'trigger', before, intent.timeout)) !== null
@@ -292,7 +300,9 @@ export class Run implements Driver {
       await sleep(plan.delay)
     }
     const at = Date.now()
+    this.trace(`interrupting (${plan.kind})`)
     await this.perform(plan, triggered, doc)
+    this.trace('interrupted')
     await settled(acting, 15_000)
     intent.settle(at)
     await this.restartAndCheck()
@@ -351,6 +361,7 @@ export class Run implements Driver {
       await waitForApp(second)
       await other.prepare()
     }
+    this.trace('second tab prepared')
     const acting = intent.act()
     acting.catch(() => undefined)
     await sleep(this.timing.int(0, 100))
@@ -361,13 +372,17 @@ export class Run implements Driver {
     if (r.chance(0.5)) await sleep(this.timing.int(0, 400))
     else await until(() => other.settle(), patience(other), 20)
     const closedAt = Date.now()
+    this.trace('closing the second tab')
     await second.close()
+    this.trace('second tab closed')
     if (r.chance(0.5)) await until(() => intent.settle(), patience(intent), 20)
     else await sleep(this.timing.int(0, 400))
     const at = Date.now()
     await this.load(this.page, null)
+    this.trace('reloaded')
     await settled(acting, 15_000)
     await settled(actingOther, 15_000)
+    this.trace('both settled')
     intent.settle(at)
     other.settle(closedAt)
     await this.restartAndCheck()
@@ -421,12 +436,17 @@ export class Run implements Driver {
     this.env.stats.checks += 1
     const page = this.page
     await waitForApp(page)
+    this.trace('check: app runs')
     await this.observeLanguage(page)
+    this.trace('check: language')
     // The session probe opens /support when signed in: its messages are read there and then.
     const signedIn = await probeSession(page)
+    this.trace(`check: session ${signedIn}`)
     await this.expect('the session', this.model.checkSession(signedIn))
     if (signedIn) await this.observeMessages(page)
+    this.trace('check: messages')
     await this.observeCart(page)
+    this.trace('check: cart')
     const rows = await this.serverOrders()
     await this.expect('the server\'s orders', this.model.checkServerOrders(rows, options.final ?? false))
     this.model.resolveServerOrders(rows)
@@ -434,7 +454,9 @@ export class Run implements Driver {
     await this.expect('the server\'s support messages', this.model.checkServerMessages(messages, options.final ?? false))
     this.model.resolveServerMessages(messages)
     // The orders screen costs a second (its guard's spinner stays at least 500 ms): only once there are orders.
+    this.trace('check: server')
     if (signedIn && (this.model.orders.length > 0 || options.final)) await this.observeOrders(page)
+    this.trace('check: orders')
     await this.expect('the cart after its orders', this.model.checkCartClearedAfterOrders())
     await this.flushProblems()
   }
@@ -649,6 +671,12 @@ export class Run implements Driver {
   async close(): Promise<void> {
     this.signals.cancelAll()
     await this.context?.close().catch(() => undefined)
+  }
+
+  /** With CHAOS_DEBUG: where a step is, for a replay that hangs. */
+  private trace(text: string): void {
+    this.phase = `${text} at ${new Date().toISOString().slice(11, 23)}`
+    if (process.env.CHAOS_DEBUG) console.log(`[chaos debug] seed ${this.seed} step ${this.step}: ${text} at ${new Date().toISOString().slice(11, 23)}`)
   }
 
   private log(text: string): void {
