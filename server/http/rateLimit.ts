@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { Queryable } from '../db/types.ts'
 import { boundedKey } from './boundedKey.ts'
 
@@ -18,17 +19,20 @@ export type Admission = { taken: true; at: string } | { taken: false; retryAfter
 export async function takeAttempt(db: Queryable, key: string, { max, windowMinutes }: Limit): Promise<Admission> {
   // excluded.hits[1] is this attempt's time; the live hits are the row's hits still in the window ending then.
   const live = 'rate_limit_live(r.hits, excluded.hits[1] - make_interval(mins => $3))'
+  // Each attempt's own token says whether it was taken: two attempts may read the same clock (PGlite's ticks are coarse).
+  const token = randomUUID()
   const [row] = await db.query<{ taken: boolean; at: string; retry_after: number }>(
     `with attempt as materialized (select clock_timestamp() as at)
-     insert into rate_limits as r (key, hits, expires_at)
-     select $1, array[at], at + make_interval(mins => $3) from attempt
+     insert into rate_limits as r (key, hits, expires_at, last_taken)
+     select $1, array[at], at + make_interval(mins => $3), $4 from attempt
      on conflict (key) do update set
        hits = case when cardinality(${live}) < $2 then ${live} || excluded.hits[1] else ${live} end,
-       expires_at = case when cardinality(${live}) < $2 then greatest(r.expires_at, excluded.expires_at) else r.expires_at end
-     returning r.hits[cardinality(r.hits)] = (select at from attempt) as taken,
+       expires_at = case when cardinality(${live}) < $2 then greatest(r.expires_at, excluded.expires_at) else r.expires_at end,
+       last_taken = case when cardinality(${live}) < $2 then excluded.last_taken else r.last_taken end
+     returning r.last_taken = $4 as taken,
        (select at from attempt)::text as at,
        ceil(extract(epoch from r.hits[1] + make_interval(mins => $3) - (select at from attempt)))::int as retry_after`,
-    [boundedKey(key), max, windowMinutes],
+    [boundedKey(key), max, windowMinutes, token],
   )
   if (!row) throw new Error('the rate limit upsert returned no row')
   return row.taken ? { taken: true, at: row.at } : { taken: false, retryAfter: Math.max(1, row.retry_after) }

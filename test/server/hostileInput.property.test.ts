@@ -57,6 +57,8 @@ const routes: Route[] = [
     body: (t) => ({ id: randomUUID(), message: { name: 'Thandi Nkosi', email: t.email, message: 'My SIM has no signal.' } }),
     idempotent: true,
   },
+  // The provider's sealed notification (no Key); whatever arrives instead is refused, never recorded.
+  { method: 'POST', path: '/api/payments/webhook', body: () => ({ type: 'PAYMENT', payload: { merchantTransactionId: 'order-1', result: { code: '000.100.110' } } }) },
   { method: 'GET', path: '/api/auth/:provider/start', query: ['returnTo'] },
   { method: 'GET', path: '/api/auth/:provider/callback', query: ['state', 'code', 'error'] },
 ]

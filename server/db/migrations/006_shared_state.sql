@@ -57,7 +57,9 @@ create table rate_limits (
   key text primary key,
   hits timestamptz[] not null,
   -- When the newest hit leaves its window: past it the row means nothing and is swept.
-  expires_at timestamptz not null
+  expires_at timestamptz not null,
+  -- The token of the last attempt taken: how an attempt knows it was taken, even when two share a clock tick.
+  last_taken text not null default ''
 );
 
 create index rate_limits_expires on rate_limits (expires_at);

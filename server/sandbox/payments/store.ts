@@ -1,8 +1,13 @@
+import { toStorableText } from '../../../src/domain/storable.ts'
 import { randomBytes } from 'node:crypto'
 import type { Queryable } from '../../db/types.ts'
 import type { ValidCard } from './cards.ts'
 import { sandboxResults } from './testCards.ts'
 import type { SandboxResult } from './testCards.ts'
+
+// What a payer typed (a holder's name) may hold characters jsonb refuses (NUL): kept replaced, as our own tables keep
+// the provider's texts, so a payment is never lost over them.
+const storableJson = (value: unknown): string => JSON.stringify(value, (_key, v: unknown) => (typeof v === 'string' ? toStorableText(v) : v))
 
 /** Like the real provider's: a checkout lives 30 minutes, and a payment can be read for 30 minutes after it was made. */
 export const checkoutLifeMs = 30 * 60 * 1000
@@ -77,7 +82,7 @@ export class CheckoutStore {
     const [row] = await this.db.query<CheckoutRow>(
       `insert into sandbox_checkouts (id, amount, currency, merchant_transaction_id, customer, created_at, expires_at)
        values ($1, $2, $3, $4, $5::text::jsonb, $6, $7) returning ${columns}`,
-      [newCheckoutId(), checkout.amount, checkout.currency, checkout.merchantTransactionId, JSON.stringify(checkout.customer), now, now + checkoutLifeMs],
+      [newCheckoutId(), checkout.amount, checkout.currency, checkout.merchantTransactionId, storableJson(checkout.customer), now, now + checkoutLifeMs],
     )
     if (!row) throw new Error('the sandbox checkout was not stored')
     return checkoutOf(row)
@@ -94,7 +99,7 @@ export class CheckoutStore {
     const rows = await this.db.query(
       `update sandbox_checkouts set payment = $2::text::jsonb, expires_at = greatest(expires_at, $3)
        where id = $1 and payment is null and expires_at > $4 returning id`,
-      [id, JSON.stringify(payment), payment.submittedAt + checkoutLifeMs, this.now()],
+      [id, storableJson(payment), payment.submittedAt + checkoutLifeMs, this.now()],
     )
     return rows.length === 1
   }
@@ -104,7 +109,7 @@ export class CheckoutStore {
     const rows = await this.db.query(
       `update sandbox_checkouts set payment = jsonb_set(payment, '{outcome}', $2::text::jsonb)
        where id = $1 and payment->'outcome'->>'kind' = 'challenge' and expires_at > $3 returning id`,
-      [id, JSON.stringify({ kind: 'result', result } satisfies Outcome), this.now()],
+      [id, storableJson({ kind: 'result', result } satisfies Outcome), this.now()],
     )
     return rows.length === 1
   }
@@ -134,7 +139,7 @@ export class PaymentStore {
     await this.db.query('delete from sandbox_payments where expires_at <= $1', [now])
     await this.db.query(
       'insert into sandbox_payments (id, merchant_transaction_id, payment, created_at, expires_at) values ($1, $2, $3::text::jsonb, $4, $5)',
-      [payment.id, merchantTransactionId, JSON.stringify(payment), now, now + paymentLifeMs],
+      [payment.id, merchantTransactionId, storableJson(payment), now, now + paymentLifeMs],
     )
   }
 
