@@ -9,7 +9,7 @@ import { seed } from '../../server/seed/seed.ts'
 import { apiKey, call, password, sessionCookie, signupBody } from '../server/support/accounts.ts'
 import { compiledProject } from '../server/support/compiledServer.ts'
 import { orderBody } from '../server/support/orders.ts'
-import { THREE_DS_CARD } from '../server/support/payments.ts'
+import { SUCCESS_CARD, THREE_DS_CARD } from '../server/support/payments.ts'
 import { freshDatabase } from '../server/support/testDb.ts'
 import type { TestDatabase } from '../server/support/testDb.ts'
 import { stagingEnv, startInstances, stopInstances } from './support/cluster.ts'
@@ -54,7 +54,13 @@ describe.skipIf(!server)('three compiled servers on one PostgreSQL (needs DATABA
   beforeAll(async () => {
     project = await compiledProject()
     database = await freshDatabase(server)
-    instances = await startInstances(project.root, 3, stagingEnv(database.url, { SHUTDOWN_GRACE_MS: '1000' }))
+    // The reconciliation worker of every instance looks often and soon; the sandbox's notifications stay off, so
+    // a checkout nobody asks about is recorded by a worker or not at all.
+    instances = await startInstances(
+      project.root,
+      3,
+      stagingEnv(database.url, { SHUTDOWN_GRACE_MS: '1000', RECONCILE_INTERVAL_MS: '300', RECONCILE_AFTER_MS: '1000', PAYMENT_SANDBOX_WEBHOOKS: 'false' }),
+    )
     db = await openDb(database.url, undefined, { poolMax: 2 })
     // Production does not seed (SEED=false); the catalogue is the operator's, written here once the schema exists.
     await seed(db)
@@ -164,6 +170,35 @@ describe.skipIf(!server)('three compiled servers on one PostgreSQL (needs DATABA
     expect(final.status).toBe(200)
     expect(await countPayments(db, order.id)).toBe(1)
     // Read again on the first: the same payment, still recorded once.
+    expect((await fetch(`${a}/api/v2/billing/partner/checkout/${me.id}/${encodeURIComponent(checkoutId)}/payment`, { headers: json(me) })).status).toBe(200)
+    expect(await countPayments(db, order.id)).toBe(1)
+  })
+
+  it('records a checkout whose browser never came back, once, through the workers of three instances', async () => {
+    const [a, b] = urls() as [string, string, string]
+    const me = await signUpThrough(a, '198.51.100.5')
+    const body = orderBody()
+    const placed = await fetch(`${a}/api/v10/partner/order/${me.id}`, { method: 'POST', headers: json(me, { 'Idempotency-Key': body.order.id }), body: JSON.stringify(body) })
+    const order = (await placed.json()) as { id: number }
+    const created = await fetch(`${a}/api/v2/billing/partner/checkout/${me.id}`, { method: 'POST', headers: json(me), body: JSON.stringify({ payment: { orderId: order.id } }) })
+    const { checkoutId } = (await created.json()) as { checkoutId: string }
+    // Paid at the provider (the sandbox's widget on the second instance); then the tab is closed: no status is ever asked.
+    const paid = await fetch(`${b}/sandbox/payments/v1/checkouts/${encodeURIComponent(checkoutId)}/payment`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: cardForm(checkoutId, SUCCESS_CARD),
+    })
+    expect(paid.status).toBe(200)
+    expect(await countPayments(db, order.id)).toBe(0)
+    const deadline = Date.now() + 20_000
+    while ((await countPayments(db, order.id)) === 0 && Date.now() < deadline) await sleep(200)
+    expect(await countPayments(db, order.id)).toBe(1)
+    // Settled: no worker asks again, and a dozen more rounds of three workers record nothing twice.
+    const settled = async () => (await db.query<{ settled: boolean }>('select settled_at is not null as settled from checkouts where id = $1', [checkoutId]))[0]?.settled
+    expect(await settled()).toBe(true)
+    await sleep(12 * 300)
+    expect(await countPayments(db, order.id)).toBe(1)
+    // The customer's tab, opened again later, reads the same payment.
     expect((await fetch(`${a}/api/v2/billing/partner/checkout/${me.id}/${encodeURIComponent(checkoutId)}/payment`, { headers: json(me) })).status).toBe(200)
     expect(await countPayments(db, order.id)).toBe(1)
   })
