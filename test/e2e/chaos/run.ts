@@ -709,6 +709,8 @@ export class Run implements Driver {
       ...(this.pageErrors.length ? ['Page errors:', ...this.pageErrors.slice(-10).map((e) => `  ${e}`)] : []),
       ...(shots.length ? ['Screenshots:', ...shots.map((s) => `  ${s}`)] : []),
     ].join('\n')
+    // Printed at once too: a long run reports its failures only at its end.
+    console.log(message)
     throw new ChaosFailure(message)
   }
 
