@@ -166,7 +166,7 @@ export function modelTests<S>(model: Model<S>): Explored<S> {
     for (const walk of simple) replay(model, walk)
   })
 
-  it('takes every transition of the definition, each replayed after the shortest way to it', () => {
+  it('takes every transition of the definition, each replayed after the shortest way to it', { timeout: 60_000 }, () => {
     for (const edge of edges) replay(model, edge.walk)
     model.coverage(edges)
   })
