@@ -58,12 +58,40 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
   })
   context.setDefaultTimeout(10_000)
   context.setDefaultNavigationTimeout(20_000)
+  keepOfflineAcrossLoads(context)
   await context.addInitScript(reportViolations)
   // On the context, so pages a test opens itself (and popups) are watched too.
   context.on('console', (message) => {
     if (isCspReport(message.text())) cspViolations?.push(`${message.text()} (${message.location().url})`)
   })
   return context
+}
+
+/**
+ * Debian's Chromium 150 does not carry Playwright's offline emulation (context.setOffline) into a document the
+ * service worker served while offline: its navigator.onLine reads true and no 'offline' event comes, where a phone
+ * without a network says offline. So while the context is offline, each new document of a page is told again,
+ * over the page's own DevTools session (which reports 'offline' to the document as the network would).
+ */
+function keepOfflineAcrossLoads(context: BrowserContext): void {
+  let offline = false
+  const setOffline = context.setOffline.bind(context)
+  context.setOffline = async (value: boolean) => {
+    offline = value
+    await setOffline(value)
+  }
+  context.on('page', (page) => {
+    let session: Awaited<ReturnType<BrowserContext['newCDPSession']>> | undefined
+    page.on('domcontentloaded', async () => {
+      if (!offline) return
+      try {
+        session ??= await context.newCDPSession(page)
+        await session.send('Network.emulateNetworkConditions', { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 })
+      } catch {
+        // The page closed meanwhile.
+      }
+    })
+  })
 }
 
 /** Saves test-results/screenshots/<name>.png (full page) and returns its path. */
