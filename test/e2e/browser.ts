@@ -6,7 +6,7 @@
 import { mkdir } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest'
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Locator, type Page } from 'playwright-core'
 
 export const MOBILE = { width: 360, height: 740 } as const
 export const DESKTOP = { width: 1280, height: 800 } as const
@@ -75,22 +75,28 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
  */
 function keepOfflineAcrossLoads(context: BrowserContext): void {
   let offline = false
+  const sessions = new Map<Page, Promise<CDPSession>>()
+  const tell = async (page: Page, value: boolean) => {
+    try {
+      if (!sessions.has(page)) sessions.set(page, context.newCDPSession(page))
+      const session = await sessions.get(page)!
+      await session.send('Network.emulateNetworkConditions', { offline: value, latency: 0, downloadThroughput: -1, uploadThroughput: -1 })
+    } catch {
+      // The page closed meanwhile.
+    }
+  }
   const setOffline = context.setOffline.bind(context)
   context.setOffline = async (value: boolean) => {
     offline = value
     await setOffline(value)
+    // A page this emulation was set on must hear the change from the same session, or it stays offline.
+    await Promise.all([...sessions.keys()].map((page) => tell(page, value)))
   }
   context.on('page', (page) => {
-    let session: Awaited<ReturnType<BrowserContext['newCDPSession']>> | undefined
-    page.on('domcontentloaded', async () => {
-      if (!offline) return
-      try {
-        session ??= await context.newCDPSession(page)
-        await session.send('Network.emulateNetworkConditions', { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 })
-      } catch {
-        // The page closed meanwhile.
-      }
+    page.on('domcontentloaded', () => {
+      if (offline) void tell(page, true)
     })
+    page.on('close', () => sessions.delete(page))
   })
 }
 
