@@ -2,20 +2,17 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loginLimits } from '../../server/accounts/loginLimiter.ts'
 import { signupLimits } from '../../server/accounts/signupLimiter.ts'
-import { createDb } from '../../server/db/createDb.ts'
-import type { Db } from '../../server/db/createDb.ts'
 import { startServer } from '../../server/main.ts'
 import type { RunningServer } from '../../server/main.ts'
 import { countPayments } from '../../server/payments/recordPayment.ts'
 import { supportLimits } from '../../server/support/supportLimiter.ts'
-import { accountsApp, apiKey, call, password, signUp, signupBody, uniqueEmail } from './support/accounts.ts'
+import { accountsApp, apiKey, call, password, signUp, signupBody, uniqueEmail, useAccountsApp } from './support/accounts.ts'
 import type { TestApp } from './support/accounts.ts'
 import { FetchBrowser } from './support/browser.ts'
 import { getStatus, payWithCard, postCheckout, THREE_DS_CARD, unpaidOrder } from './support/payments.ts'
 import { roundRobin } from './support/roundRobin.ts'
 import type { RoundRobin } from './support/roundRobin.ts'
-import { seed } from '../../server/seed/seed.ts'
-import { openTestDb, startupTimeout } from './support/testDb.ts'
+import { openTestDb, secondInstanceDb, startupTimeout } from './support/testDb.ts'
 import type { TestDb } from './support/testDb.ts'
 
 const statuses = (all: Response[]) => {
@@ -29,21 +26,16 @@ const statuses = (all: Response[]) => {
  * requests really race; on PGlite they share the one embedded connection, which still proves no state is left in a process.
  */
 describe('several server instances on one database', () => {
-  let t: TestDb
-  let otherDb: Db
+  const env = useAccountsApp({ seeded: true })
+  let other: Awaited<ReturnType<typeof secondInstanceDb>>
   let a: TestApp
   let b: TestApp
   beforeAll(async () => {
-    t = await openTestDb()
-    await seed(t.db)
-    otherDb = process.env.DATABASE_URL ? await createDb(t.url) : t.db
-    a = accountsApp(t.db)
-    b = accountsApp(otherDb)
-  }, startupTimeout)
-  afterAll(async () => {
-    if (otherDb !== t.db) await otherDb.close()
-    await t.drop()
+    other = await secondInstanceDb(env.t)
+    a = env.app
+    b = accountsApp(other.db)
   })
+  afterAll(() => other.close())
 
   it('pays a card checkout made through one instance with the widget and bank page of the other, status read on the first', async () => {
     const me = await signUp(a)
@@ -66,7 +58,7 @@ describe('several server instances on one database', () => {
     expect(approved.status).toBe(303)
     expect((await getStatus(a, me, checkoutId)).status).toBe(200)
     expect((await getStatus(b, me, checkoutId)).status).toBe(200)
-    expect(await countPayments(t.db, order.id)).toBe(1)
+    expect(await countPayments(env.t.db, order.id)).toBe(1)
   })
 
   it(`lets exactly ${loginLimits.perEmail} of 40 parallel wrong sign-ins for one email through to the password check, the rest 429`, async () => {
@@ -122,15 +114,15 @@ const form = (fields: Record<string, string>): RequestInit => ({
 
 describe('a social sign-in through the identity sandbox, its steps served by two instances in turn', () => {
   let t: TestDb
-  let otherDb: Db
+  let other: Awaited<ReturnType<typeof secondInstanceDb>> | undefined
   let balancer: RoundRobin
   const servers: RunningServer[] = []
   beforeAll(async () => {
     t = await openTestDb()
-    otherDb = process.env.DATABASE_URL ? await createDb(t.url) : t.db
+    other = await secondInstanceDb(t)
     balancer = await roundRobin()
     // Both serve the balancer's origin; neither trusts forwarded headers, so each sees the Host the browser sent.
-    for (const db of [t.db, otherDb]) {
+    for (const db of [t.db, other.db]) {
       servers.push(await startServer({ db, port: 0, host: '127.0.0.1', publicUrl: balancer.url, seed: false, apiKey, scryptN: 1024, dev: false, quiet: true, shutdownGraceMs: 0 }))
     }
     balancer.targets = servers.map((s) => s.url)
@@ -138,7 +130,7 @@ describe('a social sign-in through the identity sandbox, its steps served by two
   afterAll(async () => {
     await balancer?.close()
     for (const server of servers) await server.close()
-    if (otherDb && otherDb !== t.db) await otherDb.close()
+    await other?.close()
     await t?.drop()
   })
 

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createDb } from '../../server/db/createDb.ts'
 import type { Db } from '../../server/db/createDb.ts'
 import { startServer } from '../../server/main.ts'
 import type { RunningServer } from '../../server/main.ts'
@@ -9,14 +8,14 @@ import { reconcileOnce } from '../../server/payments/reconcile.ts'
 import { countPayments } from '../../server/payments/recordPayment.ts'
 import { scrub, silentLogger } from '../../server/log.ts'
 import { seed } from '../../server/seed/seed.ts'
-import { accountsApp, apiKey, signUp, testScryptN } from './support/accounts.ts'
+import { accountsApp, apiKey, signUp, testScryptN, useAccountsApp } from './support/accounts.ts'
 import type { TestApp } from './support/accounts.ts'
 import { fakeProvider } from './support/fakeProvider.ts'
 import type { FakeProvider } from './support/fakeProvider.ts'
 import { captureLog } from './support/logCapture.ts'
 import type { CapturedLog } from './support/logCapture.ts'
-import { payWithCard, postCheckout, postWallet, REJECTED_CARD, SUCCESS_CARD, unpaidOrder, walletBody } from './support/payments.ts'
-import { openTestDb, startupTimeout } from './support/testDb.ts'
+import { openCheckout, postWallet, REJECTED_CARD, SUCCESS_CARD, unpaidOrder, walletBody } from './support/payments.ts'
+import { openTestDb, secondInstanceDb, startupTimeout } from './support/testDb.ts'
 import type { TestDb } from './support/testDb.ts'
 
 type Me = Awaited<ReturnType<typeof signUp>>
@@ -31,48 +30,30 @@ const workingServer = (db: Db, log: CapturedLog) =>
     sandboxWebhooks: false, reconcileIntervalMs: 50, reconcileAfterMs: 0,
   })
 
-/** A card checkout for a new order of the customer, paid (or not) in the sandbox, its browser never coming back. */
-async function abandonedCheckout(app: TestApp, me: Me, card?: string) {
-  const order = await unpaidOrder(app, me)
-  const created = await postCheckout(app, me, { payment: { orderId: order.id } })
-  const { checkoutId } = (await created.json()) as { checkoutId: string }
-  if (card) await payWithCard(app, checkoutId, card)
-  return { order, checkoutId }
-}
-
 describe('the reconciliation worker', () => {
-  let t: TestDb
-  let app: TestApp
-  let me: Me
-  beforeAll(async () => {
-    t = await openTestDb()
-    await seed(t.db)
-    app = accountsApp(t.db, { sandboxWebhooks: false })
-    me = await signUp(app)
-  }, startupTimeout)
-  afterAll(() => t.drop())
+  const env = useAccountsApp({ seeded: true, customer: true, config: { sandboxWebhooks: false } })
 
   it('leaves alone a checkout younger than the left-open age', async () => {
-    const { order } = await abandonedCheckout(app, me, SUCCESS_CARD)
-    const { provider } = cardProviderFor({ kind: 'sandbox' }, t.db)
-    expect(await reconcileOnce({ db: t.db, provider, partner: { id: 1, comments: '', agent_email: 'a@b.co' }, log: silentLogger, leftOpenAfterMs: 60_000 })).toEqual({ asked: 0, recorded: 0 })
-    expect(await countPayments(t.db, order.id)).toBe(0)
+    const { order } = await openCheckout(env.app, env.me, SUCCESS_CARD)
+    const { provider } = cardProviderFor({ kind: 'sandbox' }, env.t.db)
+    expect(await reconcileOnce({ db: env.t.db, provider, partner: { id: 1, comments: '', agent_email: 'a@b.co' }, log: silentLogger, leftOpenAfterMs: 60_000 })).toEqual({ asked: 0, recorded: 0 })
+    expect(await countPayments(env.t.db, order.id)).toBe(0)
   })
 
   it('records a checkout whose browser never returned, settles a rejected one, and asks again about one not paid yet', async () => {
-    const paid = await abandonedCheckout(app, me, SUCCESS_CARD)
-    const rejected = await abandonedCheckout(app, me, REJECTED_CARD)
-    const untouched = await abandonedCheckout(app, me)
+    const paid = await openCheckout(env.app, env.me, SUCCESS_CARD)
+    const rejected = await openCheckout(env.app, env.me, REJECTED_CARD)
+    const untouched = await openCheckout(env.app, env.me)
     const log = captureLog()
-    const server = await workingServer(t.db, log)
+    const server = await workingServer(env.t.db, log)
     try {
-      await vi.waitFor(async () => expect(await countPayments(t.db, paid.order.id)).toBe(1), { timeout: 10_000 })
-      expect(await orderStatus(t.db, paid.order.id)).toBe('Queued for delivery')
-      await vi.waitFor(async () => expect(await settled(t.db, rejected.checkoutId)).toBe(true), { timeout: 10_000 })
-      expect(await settled(t.db, paid.checkoutId)).toBe(true)
+      await vi.waitFor(async () => expect(await countPayments(env.t.db, paid.order.id)).toBe(1), { timeout: 10_000 })
+      expect(await orderStatus(env.t.db, paid.order.id)).toBe('Queued for delivery')
+      await vi.waitFor(async () => expect(await settled(env.t.db, rejected.checkoutId)).toBe(true), { timeout: 10_000 })
+      expect(await settled(env.t.db, paid.checkoutId)).toBe(true)
       // Still payable at the provider: open, to be asked again after a minute (the provider's rate limit).
-      expect(await settled(t.db, untouched.checkoutId)).toBe(false)
-      expect(await countPayments(t.db, rejected.order.id)).toBe(0)
+      expect(await settled(env.t.db, untouched.checkoutId)).toBe(false)
+      expect(await countPayments(env.t.db, rejected.order.id)).toBe(0)
       const recorded = log.entries().filter((e) => e.msg === 'card payment recorded by reconciliation')
       expect(recorded.map((e) => e.checkoutId)).toContain(paid.checkoutId)
     } finally {
@@ -84,31 +65,23 @@ describe('the reconciliation worker', () => {
 })
 
 describe('two instances on one database, both running the worker', () => {
-  let t: TestDb
-  let otherDb: Db
-  let app: TestApp
+  const env = useAccountsApp({ seeded: true, config: { sandboxWebhooks: false } })
+  let other: Awaited<ReturnType<typeof secondInstanceDb>>
   beforeAll(async () => {
-    t = await openTestDb()
-    await seed(t.db)
-    // On PostgreSQL each instance has its own pool, so their workers really race for the same rows.
-    otherDb = process.env.DATABASE_URL ? await createDb(t.url) : t.db
-    app = accountsApp(t.db, { sandboxWebhooks: false })
-  }, startupTimeout)
-  afterAll(async () => {
-    if (otherDb !== t.db) await otherDb.close()
-    await t.drop()
+    other = await secondInstanceDb(env.t)
   })
+  afterAll(() => other.close())
 
   it('asks the provider about each left-open checkout once, and records each payment once', async () => {
-    const me = await signUp(app)
-    const abandoned: Array<Awaited<ReturnType<typeof abandonedCheckout>>> = []
-    for (let i = 0; i < 16; i++) abandoned.push(await abandonedCheckout(app, me, SUCCESS_CARD))
+    const me = await signUp(env.app)
+    const abandoned: Array<Awaited<ReturnType<typeof openCheckout>>> = []
+    for (let i = 0; i < 16; i++) abandoned.push(await openCheckout(env.app, me, SUCCESS_CARD))
     const logs = [captureLog(), captureLog()]
-    const servers: RunningServer[] = await Promise.all([workingServer(t.db, logs[0]!), workingServer(otherDb, logs[1]!)])
+    const servers: RunningServer[] = await Promise.all([workingServer(env.t.db, logs[0]!), workingServer(other.db, logs[1]!)])
     try {
       await vi.waitFor(
         async () => {
-          for (const { order } of abandoned) expect(await countPayments(t.db, order.id)).toBe(1)
+          for (const { order } of abandoned) expect(await countPayments(env.t.db, order.id)).toBe(1)
         },
         { timeout: 20_000 },
       )

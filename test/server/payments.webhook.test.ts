@@ -1,15 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { openNotification, paymentWebhookPath, sealNotification } from '../../server/payments/notifications.ts'
 import { countPayments } from '../../server/payments/recordPayment.ts'
-import { seed } from '../../server/seed/seed.ts'
-import { accountsApp, signUp } from './support/accounts.ts'
-import type { TestApp } from './support/accounts.ts'
-import { getStatus, payWithCard, postCheckout, postWallet, REJECTED_CARD, SUCCESS_CARD, THREE_DS_CARD, unpaidOrder, walletBody } from './support/payments.ts'
-import { openTestDb, startupTimeout } from './support/testDb.ts'
-import type { TestDb } from './support/testDb.ts'
-
-type Me = Awaited<ReturnType<typeof signUp>>
+import { accountsApp, useAccountsApp } from './support/accounts.ts'
+import { getStatus, openCheckout, payWithCard, postWallet, REJECTED_CARD, SUCCESS_CARD, THREE_DS_CARD, unpaidOrder, walletBody } from './support/payments.ts'
 
 describe('payment notifications: decryption', () => {
   it('opens the provider documentation example (key, IV, tag and body in hex) to its JSON', () => {
@@ -36,20 +30,11 @@ describe('payment notifications: decryption', () => {
 describe('POST /api/payments/webhook', () => {
   const keyHex = randomBytes(32).toString('hex')
   const key = Buffer.from(keyHex, 'hex')
-  let t: TestDb
-  let app: TestApp
-  let me: Me
-  beforeAll(async () => {
-    t = await openTestDb()
-    await seed(t.db)
-    // The sandbox's own notifications are off here: each test sends the provider's by hand.
-    app = accountsApp(t.db, { paymentWebhookKey: keyHex, sandboxWebhooks: false })
-    me = await signUp(app)
-  }, startupTimeout)
-  afterAll(() => t.drop())
+  // The sandbox's own notifications are off here: each test sends the provider's by hand.
+  const env = useAccountsApp({ seeded: true, customer: true, config: { paymentWebhookKey: keyHex, sandboxWebhooks: false } })
 
   const send = (body: string, iv: string, tag: string) =>
-    app.request(paymentWebhookPath, { method: 'POST', headers: { 'Content-Type': 'text/plain', 'X-Initialization-Vector': iv, 'X-Authentication-Tag': tag }, body })
+    env.app.request(paymentWebhookPath, { method: 'POST', headers: { 'Content-Type': 'text/plain', 'X-Initialization-Vector': iv, 'X-Authentication-Tag': tag }, body })
   const notify = (payload: unknown, with_ = key) => {
     const sealed = sealNotification(with_, { type: 'PAYMENT', payload })
     return { sealed, res: send(sealed.body, sealed.iv, sealed.tag) }
@@ -57,10 +42,7 @@ describe('POST /api/payments/webhook', () => {
 
   /** A checkout paid in the sandbox whose browser never asked how it went, and the provider's payment for it. */
   async function paidCheckout() {
-    const order = await unpaidOrder(app, me)
-    const created = await postCheckout(app, me, { payment: { orderId: order.id } })
-    const { checkoutId } = (await created.json()) as { checkoutId: string }
-    await payWithCard(app, checkoutId, SUCCESS_CARD)
+    const { order, checkoutId } = await openCheckout(env.app, env.me, SUCCESS_CARD)
     const payment = {
       id: randomBytes(16).toString('hex'),
       paymentType: 'DB',
@@ -80,22 +62,22 @@ describe('POST /api/payments/webhook', () => {
     const first = notify(payment)
     expect((await first.res).status).toBe(200)
     expect(await (await first.res).json()).toEqual({ received: true, outcome: 'recorded' })
-    expect(await countPayments(t.db, order.id)).toBe(1)
+    expect(await countPayments(env.t.db, order.id)).toBe(1)
     // The provider repeats a notification it thinks was lost: the same bytes again.
     const replayed = await send(first.sealed.body, first.sealed.iv, first.sealed.tag)
     expect(replayed.status).toBe(200)
     expect(await replayed.json()).toEqual({ received: true, outcome: 'known' })
-    expect(await countPayments(t.db, order.id)).toBe(1)
-    const [row] = await t.db.query<{ status: string }>('select status from orders where id = $1', [order.id])
+    expect(await countPayments(env.t.db, order.id)).toBe(1)
+    const [row] = await env.t.db.query<{ status: string }>('select status from orders where id = $1', [order.id])
     expect(row?.status).toBe('Queued for delivery')
   })
 
   it('records nothing twice when the notification comes after the browser asked', async () => {
     const { order, checkoutId, payment } = await paidCheckout()
-    expect((await getStatus(app, me, checkoutId)).status).toBe(200)
+    expect((await getStatus(env.app, env.me, checkoutId)).status).toBe(200)
     const { res } = notify(payment)
     expect(await (await res).json()).toEqual({ received: true, outcome: 'known' })
-    expect(await countPayments(t.db, order.id)).toBe(1)
+    expect(await countPayments(env.t.db, order.id)).toBe(1)
   })
 
   it('refuses a notification with a tampered tag or from another key (401) and records nothing', async () => {
@@ -107,7 +89,7 @@ describe('POST /api/payments/webhook', () => {
     const forged = notify(payment, randomBytes(32))
     expect((await forged.res).status).toBe(401)
     expect((await send('', '', '')).status).toBe(401)
-    expect(await countPayments(t.db, order.id)).toBe(0)
+    expect(await countPayments(env.t.db, order.id)).toBe(0)
   })
 
   it('acknowledges what it does not record: a failed payment, an unknown order, another type; 400 for a payment it cannot read', async () => {
@@ -118,12 +100,12 @@ describe('POST /api/payments/webhook', () => {
     expect(await (await send(registration.body, registration.iv, registration.tag)).json()).toEqual({ received: true, outcome: 'ignored' })
     const unreadable = sealNotification(key, { type: 'PAYMENT', payload: { id: 'p1' } })
     expect((await send(unreadable.body, unreadable.iv, unreadable.tag)).status).toBe(400)
-    expect(await countPayments(t.db, order.id)).toBe(0)
+    expect(await countPayments(env.t.db, order.id)).toBe(0)
   })
 
   it('is not served without a key (a real provider with no PAYMENT_WEBHOOK_KEY)', async () => {
     const provider = { kind: 'provider' as const, baseUrl: 'http://127.0.0.1:9', entityId: 'e', accessToken: 't' }
-    const withoutKey = accountsApp(t.db, { payments: provider })
+    const withoutKey = accountsApp(env.t.db, { payments: provider })
     const sealed = sealNotification(key, { type: 'PAYMENT', payload: {} })
     const res = await withoutKey.request(paymentWebhookPath, { method: 'POST', headers: { 'X-Initialization-Vector': sealed.iv, 'X-Authentication-Tag': sealed.tag }, body: sealed.body })
     expect(res.status).not.toBe(200)
@@ -131,49 +113,36 @@ describe('POST /api/payments/webhook', () => {
 })
 
 describe('the sandbox provider notifies the server of each payment, encrypted, as the real one does', () => {
-  let t: TestDb
-  let app: TestApp
-  let me: Me
-  beforeAll(async () => {
-    t = await openTestDb()
-    await seed(t.db)
-    app = accountsApp(t.db)
-    me = await signUp(app)
-  }, startupTimeout)
-  afterAll(() => t.drop())
+  const env = useAccountsApp({ seeded: true, customer: true })
 
-  const checkout = async () => {
-    const order = await unpaidOrder(app, me)
-    const created = await postCheckout(app, me, { payment: { orderId: order.id } })
-    return { order, checkoutId: ((await created.json()) as { checkoutId: string }).checkoutId }
-  }
+  const checkout = () => openCheckout(env.app, env.me)
 
   it('records a card payment whose browser never came back', async () => {
     const { order, checkoutId } = await checkout()
-    await payWithCard(app, checkoutId, SUCCESS_CARD)
-    await vi.waitFor(async () => expect(await countPayments(t.db, order.id)).toBe(1), { timeout: 5_000 })
+    await payWithCard(env.app, checkoutId, SUCCESS_CARD)
+    await vi.waitFor(async () => expect(await countPayments(env.t.db, order.id)).toBe(1), { timeout: 5_000 })
     // The browser that does come back finds it paid, and nothing is recorded twice.
-    expect((await getStatus(app, me, checkoutId)).status).toBe(200)
-    expect(await countPayments(t.db, order.id)).toBe(1)
+    expect((await getStatus(env.app, env.me, checkoutId)).status).toBe(200)
+    expect(await countPayments(env.t.db, order.id)).toBe(1)
   })
 
   it('notifies when the bank challenge is approved, and records nothing for a rejected card', async () => {
     const challenged = await checkout()
-    const page = new URL(await payWithCard(app, challenged.checkoutId, THREE_DS_CARD))
-    expect(await countPayments(t.db, challenged.order.id)).toBe(0)
-    await app.request(page.pathname, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'decision=approve' })
-    await vi.waitFor(async () => expect(await countPayments(t.db, challenged.order.id)).toBe(1), { timeout: 5_000 })
+    const page = new URL(await payWithCard(env.app, challenged.checkoutId, THREE_DS_CARD))
+    expect(await countPayments(env.t.db, challenged.order.id)).toBe(0)
+    await env.app.request(page.pathname, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'decision=approve' })
+    await vi.waitFor(async () => expect(await countPayments(env.t.db, challenged.order.id)).toBe(1), { timeout: 5_000 })
 
     const rejected = await checkout()
-    await payWithCard(app, rejected.checkoutId, REJECTED_CARD)
+    await payWithCard(env.app, rejected.checkoutId, REJECTED_CARD)
     await new Promise((done) => setTimeout(done, 200))
-    expect(await countPayments(t.db, rejected.order.id)).toBe(0)
+    expect(await countPayments(env.t.db, rejected.order.id)).toBe(0)
   })
 
   it('records a wallet payment once: by the call and by its notification', async () => {
-    const order = await unpaidOrder(app, me)
-    expect((await postWallet(app, me, walletBody(me, order))).status).toBe(200)
+    const order = await unpaidOrder(env.app, env.me)
+    expect((await postWallet(env.app, env.me, walletBody(env.me, order))).status).toBe(200)
     await new Promise((done) => setTimeout(done, 200))
-    expect(await countPayments(t.db, order.id)).toBe(1)
+    expect(await countPayments(env.t.db, order.id)).toBe(1)
   })
 })

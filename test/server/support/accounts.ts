@@ -76,13 +76,23 @@ export async function signUp(app: TestApp, user: Record<string, unknown> = {}) {
   return { email: body.user.email, cookie, id: created.id }
 }
 
-/** A migrated database (with the sandbox catalogue when `seeded`) and an app on it (logging to `log`), for one describe block. */
-export function useAccountsApp({ seeded = false, log }: { seeded?: boolean; log?: Logger } = {}): { readonly t: TestDb; readonly app: TestApp } {
-  const env = {} as { t: TestDb; app: TestApp }
+export type Customer = Awaited<ReturnType<typeof signUp>>
+
+/**
+ * A migrated database (with the sandbox catalogue when `seeded`) and an app on it (with `config`, logging to `log`),
+ * for one describe block; with `customer`, a customer signed up on it as `me` (read it only then).
+ */
+export function useAccountsApp({ seeded = false, log, config = {}, customer = false }: { seeded?: boolean; log?: Logger; config?: Partial<AppOptions['config']>; customer?: boolean } = {}): {
+  readonly t: TestDb
+  readonly app: TestApp
+  readonly me: Customer
+} {
+  const env = {} as { t: TestDb; app: TestApp; me: Customer }
   beforeAll(async () => {
     env.t = await openTestDb()
     if (seeded) await seed(env.t.db)
-    env.app = accountsApp(env.t.db, {}, log)
+    env.app = accountsApp(env.t.db, config, log)
+    if (customer) env.me = await signUp(env.app)
   }, startupTimeout)
   afterAll(() => env.t.drop())
   return env

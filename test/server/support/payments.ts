@@ -21,6 +21,16 @@ export function postCheckout(app: TestApp, me: { id: number; cookie: string }, b
   return app.request(`/api/v2/billing/partner/checkout/${userId}`, { method: 'POST', headers: headers(me.cookie), body: JSON.stringify(body) })
 }
 
+/** A card checkout for a new unpaid order of the customer, paid in the sandbox with `card` when given (the browser never asking how it went). */
+export async function openCheckout(app: TestApp, me: { id: number; cookie: string }, card?: string) {
+  const order = await unpaidOrder(app, me)
+  const created = await postCheckout(app, me, { payment: { orderId: order.id } })
+  if (created.status !== 200) throw new Error(`checkout failed with ${created.status}`)
+  const { checkoutId } = (await created.json()) as { checkoutId: string }
+  if (card) await payWithCard(app, checkoutId, card)
+  return { order, checkoutId }
+}
+
 export function getStatus(app: TestApp, me: { id: number; cookie: string }, checkoutId: string, userId = me.id) {
   return app.request(`/api/v2/billing/partner/checkout/${userId}/${encodeURIComponent(checkoutId)}/payment`, { headers: headers(me.cookie) })
 }

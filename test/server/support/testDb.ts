@@ -51,3 +51,13 @@ export async function openTestDb(): Promise<TestDb> {
     },
   }
 }
+
+/**
+ * The test database as a second server instance opens it: on PostgreSQL a pool of its own, so two instances' requests
+ * and workers really race; on PGlite the one embedded connection (which still proves no state is left in a process).
+ */
+export async function secondInstanceDb(t: TestDb): Promise<{ db: Db; close(): Promise<void> }> {
+  if (!process.env.DATABASE_URL) return { db: t.db, close: async () => undefined }
+  const db = await createDb(t.url)
+  return { db, close: () => db.close() }
+}
