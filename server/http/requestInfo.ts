@@ -1,4 +1,5 @@
 import { BlockList, isIP } from 'node:net'
+import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
 
 /**
@@ -85,9 +86,13 @@ export function clientAddressOf(peer: string | undefined, forwardedFor: string |
   return plainAddress(found) ?? found
 }
 
-// @hono/node-server hands the raw Node request to routes as c.env.incoming.
-type NodeEnv = { incoming?: { socket?: { remoteAddress?: string } } } | undefined
-const peerOf = (c: Context) => (c.env as NodeEnv)?.incoming?.socket?.remoteAddress
+type NodeBindings = { incoming?: unknown; server?: unknown } | undefined
+
+/** The socket peer; none for a request handed to app.fetch in the process (the sandbox's deliveries, tests). */
+const peerOf = (c: Context): string | undefined => {
+  const bindings = c.env as NodeBindings
+  return bindings?.incoming || bindings?.server ? getConnInfo(c).remote.address : undefined
+}
 
 /** The client's address: what the trusted proxies in front say (see clientAddressOf), else the socket peer. */
 export function clientAddress(c: Context, { trustProxy = false }: ProxyTrust): string {

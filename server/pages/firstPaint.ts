@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url'
 import type { Context } from 'hono'
 import type { Messages } from '@lingui/core'
 import { defaultLocale, type Locale } from '../../src/i18n/locales.ts'
-import { readLanguageHint } from '../../src/i18n/languageHint.ts'
+import { hintedLanguage } from '../i18n/requestLanguage.ts'
 import { manifestUrl } from '../../src/pwa/manifest.ts'
 import { rendererDir, rendererFile } from '../build/buildApp.ts'
 import { catalogueBytes } from '../catalogue/catalogueBytes.ts'
@@ -71,7 +71,7 @@ export function firstPaintPages(distDir: string, db: Queryable): FirstPages | un
     const route = renderedRoutes[c.req.path]
     if (!route) return undefined
     // The language the app will show (its hint beside the v1.LanguageChosen fact), so hydration matches.
-    const locale: Locale = readLanguageHint(c.req.header('Cookie')) ?? defaultLocale
+    const locale: Locale = hintedLanguage(c) ?? defaultLocale
     const catalogue = await catalogueBytes(db)
     return {
       key: [c.req.path, locale, catalogue.etag, template.etag].join('|'),

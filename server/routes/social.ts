@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import * as client from 'openid-client'
-import { readLanguageHint } from '../../src/i18n/languageHint.ts'
+import { hintedLanguage } from '../i18n/requestLanguage.ts'
 import { signIn } from '../accounts/signIn.ts'
 import type { Db } from '../db/types.ts'
 import { requestLog } from '../http/requestContext.ts'
@@ -76,7 +76,7 @@ export function socialRoutes(db: Db, settings: SocialSettings, sandbox?: Sandbox
         }
         if (provider.scope.split(' ').includes('openid')) params.nonce = flow.nonce
         // The provider's sign-in page in the customer's language (OpenID Connect's ui_locales; others ignore it).
-        const language = readLanguageHint(c.req.header('Cookie'))
+        const language = hintedLanguage(c)
         if (language) params.ui_locales = language
         // The sandbox always shows its identity picker, so a tester can switch identities.
         if (provider.sandbox) params.prompt = 'login'

@@ -1,6 +1,5 @@
 import { setupI18n, type I18n, type Messages } from '@lingui/core'
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../../src/domain/language.ts'
-import { readLanguageHint } from '../../src/i18n/languageHint.ts'
 import { compileCatalogue } from '../i18n/catalogues.ts'
 
 /*
@@ -35,11 +34,10 @@ export async function sandboxI18ns(): Promise<Record<Language, I18n>> {
 }
 
 /**
- * The first language the sandboxes speak from a list of preferences, best first: language tags ("af", "af-ZA",
- * "xh_ZA") and space- or comma-separated lists of them (`ui_locales`, Accept-Language, its q-values ignored).
- * English when none of them names one.
+ * The first language the sandboxes speak among tags the request itself names, best first: language tags ("af",
+ * "af-ZA", "xh_ZA") and space- or comma-separated lists of them (`ui_locales`, the widget's browser language).
  */
-export function pickLanguage(...preferences: Array<string | null | undefined>): Language {
+export function namedLanguage(...preferences: Array<string | null | undefined>): Language | undefined {
   for (const preference of preferences) {
     if (!preference) continue
     for (const tag of preference.split(/[\s,]+/)) {
@@ -47,14 +45,14 @@ export function pickLanguage(...preferences: Array<string | null | undefined>): 
       if (isLanguage(primary)) return primary
     }
   }
-  return DEFAULT_LANGUAGE
+  return undefined
 }
-
 
 /**
  * The shopper's language on a sandbox page: what the request itself names (`ui_locales`, the widget's browser
- * language), else the storefront's `lang` cookie (the sandboxes share its origin here), else Accept-Language.
+ * language), else the storefront's `lang` cookie (the sandboxes share its origin here), else Accept-Language
+ * (server/i18n/requestLanguage.ts reads both), else English.
  */
-export function shopperI18n(asked: unknown, cookieHeader: string | null | undefined, acceptLanguage: string | null | undefined): Promise<I18n> {
-  return sandboxI18n(pickLanguage(typeof asked === 'string' ? asked : undefined, readLanguageHint(cookieHeader), acceptLanguage))
+export function shopperI18n(asked: unknown, hinted: Language | undefined, accepted: Language | undefined): Promise<I18n> {
+  return sandboxI18n(namedLanguage(typeof asked === 'string' ? asked : undefined) ?? hinted ?? accepted ?? DEFAULT_LANGUAGE)
 }

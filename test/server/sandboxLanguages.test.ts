@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { LANGUAGES } from '../../src/domain/language.ts'
-import { pickLanguage, sandboxI18n } from '../../server/sandbox/i18n.ts'
+import { namedLanguage, sandboxI18n, shopperI18n } from '../../server/sandbox/i18n.ts'
 import { expiredPage, signInPage } from '../../server/sandbox/identity/page.ts'
 import { sandboxIdentities } from '../../server/sandbox/identity/identities.ts'
 import { challengePage, expiredChallengePage, noDecisionPage } from '../../server/sandbox/payments/pages.ts'
@@ -51,14 +51,20 @@ describe("the sandboxes' pages in isiXhosa and Afrikaans", () => {
 })
 
 describe('the language a sandbox page picks', () => {
-  it('takes the first supported language of the preferences, best first', () => {
-    expect(pickLanguage('af')).toBe('af')
-    expect(pickLanguage('fr-CA xh-ZA af')).toBe('xh')
-    expect(pickLanguage(undefined, null, 'de-DE,af-ZA;q=0.8,en;q=0.5')).toBe('af')
-    expect(pickLanguage('XH_za')).toBe('xh')
-    expect(pickLanguage(undefined, 'en-GB', 'af')).toBe('en')
-    expect(pickLanguage('fr', 'zu-ZA', '')).toBe('en')
-    expect(pickLanguage()).toBe('en')
+  it('takes the first supported language the request names, best first', () => {
+    expect(namedLanguage('af')).toBe('af')
+    expect(namedLanguage('fr-CA xh-ZA af')).toBe('xh')
+    expect(namedLanguage('XH_za')).toBe('xh')
+    expect(namedLanguage(undefined, 'en-GB', 'af')).toBe('en')
+    expect(namedLanguage('fr', 'zu-ZA', '')).toBeUndefined()
+    expect(namedLanguage()).toBeUndefined()
+  })
+
+  it('speaks what the request names, else the cookie, else Accept-Language, else English', async () => {
+    expect((await shopperI18n('xh', 'af', 'af')).locale).toBe('xh')
+    expect((await shopperI18n(undefined, 'af', 'xh')).locale).toBe('af')
+    expect((await shopperI18n('fr', undefined, 'xh')).locale).toBe('xh')
+    expect((await shopperI18n(undefined, undefined, undefined)).locale).toBe('en')
   })
 
   it('every language has every message compiled (English where nothing else is)', async () => {

@@ -15,6 +15,7 @@ import type { SandboxIdentity } from './identities.ts'
 import { dbAdapterFactory } from './dbAdapter.ts'
 import { createIssuer } from './issuer.ts'
 import { shopperI18n } from '../i18n.ts'
+import { nodeRequestLanguages } from '../../i18n/requestLanguage.ts'
 import { expiredPage, pagePolicy, signInPage } from './page.ts'
 
 export const sandboxPrefix = '/sandbox/identity'
@@ -220,7 +221,8 @@ function send(res: ServerResponse, status: number, type: string, body: string) {
 
 /** A sign-in page's language: the relying party's `ui_locales` (OpenID Connect's way of asking), cookie, browser. */
 function pageI18n(req: IncomingMessage, uiLocales: unknown) {
-  return shopperI18n(uiLocales, req.headers.cookie, req.headers['accept-language'])
+  const { hinted, accepted } = nodeRequestLanguages(req)
+  return shopperI18n(uiLocales, hinted, accepted)
 }
 
 async function expired(req: IncomingMessage, res: ServerResponse) {

@@ -9,6 +9,7 @@ import { checkCard } from './cards.ts'
 import type { ParameterError } from './cards.ts'
 import { readGooglePayToken } from './googlePay.ts'
 import { sandboxI18ns, shopperI18n } from '../i18n.ts'
+import { acceptedLanguage, hintedLanguage } from '../../i18n/requestLanguage.ts'
 import { challengePage, expiredChallengePage, noDecisionPage } from './pages.ts'
 import { CheckoutStore, newPaymentId, PaymentStore, resultAt } from './store.ts'
 import type { Checkout, Customer, Outcome, Payment } from './store.ts'
@@ -317,7 +318,7 @@ function noStore(res: Response): Response {
 
 /** The bank page's language: the browser language the widget sent with the payment, else cookie, else browser. */
 function bankI18n(c: Context, payment: Payment | undefined) {
-  return shopperI18n(payment?.browserLanguage, c.req.header('Cookie'), c.req.header('Accept-Language'))
+  return shopperI18n(payment?.browserLanguage, hintedLanguage(c), acceptedLanguage(c))
 }
 
 /** Pages for the shopper's browser: nothing loads but inline style, and forms post only here or to the merchant. */

@@ -1,0 +1,34 @@
+import type { IncomingMessage } from 'node:http'
+import type { Context } from 'hono'
+import { accepts } from 'hono/accepts'
+import type { acceptsConfig } from 'hono/accepts'
+import { getCookie } from 'hono/cookie'
+import { parseAccept } from 'hono/utils/accept'
+import { parse } from 'hono/utils/cookie'
+import { isLanguage, LANGUAGES } from '../../src/domain/language.ts'
+import type { Language } from '../../src/domain/language.ts'
+import { LANGUAGE_COOKIE } from '../../src/i18n/languageHint.ts'
+
+type Accepted = ReturnType<typeof parseAccept>
+
+const languageHeader = { header: 'Accept-Language', supports: [...LANGUAGES], default: '' } as const satisfies acceptsConfig
+
+/** The best-weighted tag whose primary subtag we speak ("af-ZA" is af); q=0 refuses a language. Hono sorts by q. */
+const byPrimaryTag = (tags: Accepted, config: acceptsConfig): string =>
+  tags.filter((tag) => tag.q > 0).map((tag) => tag.type.split(/[-_]/)[0]?.toLowerCase()).find((primary) => config.supports.includes(primary ?? '')) ??
+  config.default
+
+const asLanguage = (value: string | undefined): Language | undefined => (isLanguage(value) ? value : undefined)
+
+/** The language the browser's Accept-Language prefers among ours, honouring q-values; undefined if none. */
+export const acceptedLanguage = (c: Context): Language | undefined => asLanguage(accepts(c, { ...languageHeader, match: byPrimaryTag }))
+
+/** The storefront's `lang` cookie (the language the app shows), when it names one of ours. */
+export const hintedLanguage = (c: Context): Language | undefined => asLanguage(getCookie(c, LANGUAGE_COOKIE))
+
+/** The same two, for a plain Node request (the identity sandbox runs outside Hono), read by Hono's parsers. */
+export function nodeRequestLanguages(req: IncomingMessage): { hinted: Language | undefined; accepted: Language | undefined } {
+  const cookie = req.headers.cookie ? parse(req.headers.cookie, LANGUAGE_COOKIE)[LANGUAGE_COOKIE] : undefined
+  const header = req.headers['accept-language']
+  return { hinted: asLanguage(cookie), accepted: asLanguage(header ? byPrimaryTag(parseAccept(header), languageHeader) : undefined) }
+}
