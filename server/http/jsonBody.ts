@@ -1,9 +1,9 @@
 import type { Context, MiddlewareHandler } from 'hono'
-import { HTTPException } from 'hono/http-exception'
 import * as v from 'valibot'
 import type { Logger } from '../log.ts'
 import { jsonError } from './errors.ts'
 import { inputRefused, unstorableInBody, unstorableInUrl } from './storableInput.ts'
+import { validationError } from './validationError.ts'
 
 /** Per-request values the middleware hands to routes: the parsed body, and the request's id and logger (requestContext). */
 export type AppEnv = { Variables: { json: unknown; requestId: string; log: Logger } }
@@ -42,9 +42,12 @@ export const jsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next()
 }
 
-/** The request body checked against schema; a mismatch is the client's fault (400), never a 500. */
-export function readJson<S extends v.GenericSchema>(c: Context<AppEnv>, schema: S): v.InferOutput<S> {
-  const result = v.safeParse(schema, c.get('json'))
-  if (!result.success) throw new HTTPException(400, { message: `Invalid request body: ${v.summarize(result.issues)}` })
-  return result.output
+/**
+ * The body the edge parsed, checked against the schema the route documents: its output and the JSON as sent (what
+ * an idempotency key's hash covers), or the 400 to answer, naming every issue by its path (validationError).
+ */
+export function readJson<S extends v.GenericSchema, E extends AppEnv>(c: Context<E>, schema: S): { body: v.InferOutput<S>; sent: unknown } | { refused: Response } {
+  const sent = c.get('json')
+  const parsed = v.safeParse(schema, sent)
+  return parsed.success ? { body: parsed.output, sent } : { refused: validationError(c, parsed.issues) }
 }

@@ -1,7 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import type { Context } from 'hono'
 import { accepts } from 'hono/accepts'
-import type { acceptsConfig } from 'hono/accepts'
 import { getCookie } from 'hono/cookie'
 import { parseAccept } from 'hono/utils/accept'
 import { parse } from 'hono/utils/cookie'
@@ -10,11 +9,13 @@ import type { Language } from '../../src/domain/language.ts'
 import { LANGUAGE_COOKIE } from '../../src/i18n/languageHint.ts'
 
 type Accepted = ReturnType<typeof parseAccept>
+type Options = Parameters<typeof accepts>[1]
+type Choice = Pick<Options, 'supports' | 'default'>
 
-const languageHeader = { header: 'Accept-Language', supports: [...LANGUAGES], default: '' } as const satisfies acceptsConfig
+const languageHeader = { header: 'Accept-Language', supports: [...LANGUAGES], default: '' } as const satisfies Omit<Options, 'match'>
 
 /** The best-weighted tag whose primary subtag we speak ("af-ZA" is af); q=0 refuses a language. Hono sorts by q. */
-const byPrimaryTag = (tags: Accepted, config: acceptsConfig): string =>
+const byPrimaryTag = (tags: Accepted, config: Choice): string =>
   tags.filter((tag) => tag.q > 0).map((tag) => tag.type.split(/[-_]/)[0]?.toLowerCase()).find((primary) => config.supports.includes(primary ?? '')) ??
   config.default
 

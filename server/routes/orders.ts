@@ -1,17 +1,16 @@
 import { Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import * as v from 'valibot'
 import { CreateOrderRequestSchema } from '../../src/domain/order.ts'
 import { sandboxPartner } from '../config.ts'
 import type { Partner } from '../config.ts'
 import type { Db } from '../db/types.ts'
 import { jsonError } from '../http/errors.ts'
 import { idempotencyKey } from '../http/idempotencyKey.ts'
+import { readJson } from '../http/jsonBody.ts'
 import { requestLog } from '../http/requestContext.ts'
 import { requireCustomer } from '../http/requireCustomer.ts'
 import type { CustomerEnv } from '../http/requireCustomer.ts'
 import type { CookieSettings } from '../http/sessionCookie.ts'
-import { validationError } from '../http/validationError.ts'
 import { forgetExpiredKeys, requestHash } from '../orders/idempotency.ts'
 import type { StoredAnswer } from '../orders/idempotency.ts'
 import { listOrders, loadOrder } from '../orders/orderReply.ts'
@@ -45,11 +44,11 @@ export function orderRoutes(db: Db, settings: OrderSettings) {
       const given = idempotencyKey(c)
       if ('refused' in given) return given.refused
       const { key } = given
-      const parsed = v.safeParse(CreateOrderRequestSchema, c.get('json'))
-      if (!parsed.success) return validationError(c, parsed.issues)
-      const { order } = parsed.output
+      const read = readJson(c, CreateOrderRequestSchema)
+      if ('refused' in read) return read.refused
+      const { order } = read.body
       if (order.id.toLowerCase() !== key) return jsonError(c, 400, keyIsNotOrderId)
-      const outcome = await placeOrderOnce(db, { customerId, key, hash: requestHash(c.get('json')), order, partner })
+      const outcome = await placeOrderOnce(db, { customerId, key, hash: requestHash(read.sent), order, partner })
       if (outcome.replayed) c.header('Idempotent-Replayed', 'true')
       else await forgetExpiredKeys(db, customerId).catch((error: unknown) => requestLog(c).warn({ err: error }, 'could not delete expired idempotency keys'))
       return c.json(...reply(outcome.answer))

@@ -10,6 +10,7 @@ import type { Db } from '../db/types.ts'
 import { jsonError } from '../http/errors.ts'
 import { requestLog } from '../http/requestContext.ts'
 import { idempotencyKey } from '../http/idempotencyKey.ts'
+import { readJson } from '../http/jsonBody.ts'
 import { requireCustomer } from '../http/requireCustomer.ts'
 import type { CustomerEnv } from '../http/requireCustomer.ts'
 import type { CookieSettings } from '../http/sessionCookie.ts'
@@ -68,14 +69,14 @@ export function paymentRoutes(db: Db, settings: PaymentSettings) {
     const customerId = c.get('customerId')
     const given = idempotencyKey(c)
     if ('refused' in given) return given.refused
-    const parsed = v.safeParse(WalletPaymentRequestSchema, c.get('json'))
-    if (!parsed.success) return validationError(c, parsed.issues)
-    const { payment, user_id, paymentData } = parsed.output
+    const read = readJson(c, WalletPaymentRequestSchema)
+    if ('refused' in read) return read.refused
+    const { payment, user_id, paymentData } = read.body
     if (!isOwn(user_id, customerId)) return jsonError(c, 403, paymentForSomeoneElse)
     const { replayed, answer } = await payWithWalletOnce(db, provider, {
       customerId,
       key: given.key,
-      hash: requestHash(c.get('json')),
+      hash: requestHash(read.sent),
       orderId: payment.orderId,
       amount: payment.amount,
       token: paymentData.paymentMethodData.tokenizationData.token,
@@ -89,10 +90,10 @@ export function paymentRoutes(db: Db, settings: PaymentSettings) {
     .post('/v2/billing/partner/checkout/:user_id', signedIn, async (c) => {
       const customerId = c.get('customerId')
       if (!isOwn(c.req.param('user_id'), customerId)) return jsonError(c, 403, paymentForSomeoneElse)
-      const parsed = v.safeParse(CreateCheckoutRequestSchema, c.get('json'))
-      if (!parsed.success) return validationError(c, parsed.issues)
+      const read = readJson(c, CreateCheckoutRequestSchema)
+      if ('refused' in read) return read.refused
       try {
-        const created = await createCardCheckout(db, provider, customerId, parsed.output.payment.orderId)
+        const created = await createCardCheckout(db, provider, customerId, read.body.payment.orderId)
         return created.ok ? c.json(created.checkout) : jsonError(c, created.status, created.error)
       } catch (error) {
         return providerFailure(c, error)

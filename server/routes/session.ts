@@ -8,11 +8,11 @@ import { deleteSession, deleteSessionByTag } from '../accounts/sessions.ts'
 import { signIn } from '../accounts/signIn.ts'
 import type { Db } from '../db/types.ts'
 import { jsonError } from '../http/errors.ts'
+import { readJson } from '../http/jsonBody.ts'
 import { clientAddress } from '../http/requestInfo.ts'
 import { notSignedIn, requireCustomer } from '../http/requireCustomer.ts'
 import type { CustomerEnv } from '../http/requireCustomer.ts'
 import { clearSessionCookie, readSessionCookie, sessionTag } from '../http/sessionCookie.ts'
-import { validationError } from '../http/validationError.ts'
 import type { AccountSettings } from './users.ts'
 import { serverMessages } from '../../src/domain/serverMessages.ts'
 
@@ -20,7 +20,7 @@ export const wrongCredentials = serverMessages.wrongCredentials
 export const invalidSessionTag = 'The session to end must be a session tag.'
 
 /** Body of POST /auth/logout: optional, naming the session a logout queued offline ends. */
-const LogoutSchema = v.object({ session: v.optional(v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/, invalidSessionTag))) })
+const LogoutSchema = v.optional(v.object({ session: v.optional(v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/, invalidSessionTag))) }), {})
 
 export const tooManyAttempts = serverMessages.tooManyAttempts
 
@@ -36,9 +36,9 @@ export function sessionRoutes(db: Db, settings: AccountSettings) {
   const N = settings.scryptN ?? defaultScryptN
   return new Hono<CustomerEnv>()
     .post('/auth/login', async (c) => {
-      const parsed = v.safeParse(LoginSchema, c.get('json'))
-      if (!parsed.success) return validationError(c, parsed.issues)
-      const { email, password } = parsed.output
+      const read = readJson(c, LoginSchema)
+      if ('refused' in read) return read.refused
+      const { email, password } = read.body
       const keys = { email, address: clientAddress(c, settings) }
       // Counted before the (deliberately slow) hash, so parallel guesses cannot all get through the check.
       const admitted = await beginSignIn(db, keys)
@@ -56,9 +56,9 @@ export function sessionRoutes(db: Db, settings: AccountSettings) {
       return c.json({ user: await signIn(c, db, found.id, settings) })
     })
     .post('/auth/logout', async (c) => {
-      const body = v.safeParse(LogoutSchema, c.get('json') ?? {})
-      if (!body.success) return validationError(c, body.issues)
-      const tag = body.output.session
+      const read = readJson(c, LogoutSchema)
+      if ('refused' in read) return read.refused
+      const tag = read.body.session
       const id = readSessionCookie(c)
       // A logout queued offline names its session: another customer signed in since keeps theirs.
       if (tag) await deleteSessionByTag(db, tag)

@@ -1,16 +1,15 @@
 import { Hono } from 'hono'
-import * as v from 'valibot'
 import { SupportRequestSchema } from '../../src/domain/support.ts'
 import type { Db } from '../db/types.ts'
 import { boundedKey } from '../http/boundedKey.ts'
 import { jsonError } from '../http/errors.ts'
 import { idempotencyKey } from '../http/idempotencyKey.ts'
+import { readJson } from '../http/jsonBody.ts'
 import { optionalCustomer } from '../http/optionalCustomer.ts'
 import type { MaybeCustomerEnv } from '../http/optionalCustomer.ts'
 import { clientAddress } from '../http/requestInfo.ts'
 import type { ProxyTrust } from '../http/requestInfo.ts'
 import type { CookieSettings } from '../http/sessionCookie.ts'
-import { validationError } from '../http/validationError.ts'
 import { requestHash } from '../orders/idempotency.ts'
 import { storeSupportMessageOnce } from '../support/storeSupportMessage.ts'
 import { serverMessages } from '../../src/domain/serverMessages.ts'
@@ -26,13 +25,13 @@ export function supportRoutes(db: Db, settings: CookieSettings & ProxyTrust) {
     const given = idempotencyKey(c)
     if ('refused' in given) return given.refused
     const { key } = given
-    const parsed = v.safeParse(SupportRequestSchema, c.get('json'))
-    if (!parsed.success) return validationError(c, parsed.issues)
-    if (parsed.output.id.toLowerCase() !== key) return jsonError(c, 400, keyIsNotMessageId)
+    const read = readJson(c, SupportRequestSchema)
+    if ('refused' in read) return read.refused
+    if (read.body.id.toLowerCase() !== key) return jsonError(c, 400, keyIsNotMessageId)
     const outcome = await storeSupportMessageOnce(db, {
       key,
-      hash: requestHash(c.get('json')),
-      message: parsed.output.message,
+      hash: requestHash(read.sent),
+      message: read.body.message,
       customerId: c.get('customerId'),
       address: boundedKey(clientAddress(c, settings)),
     })

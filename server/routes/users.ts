@@ -1,5 +1,4 @@
 import { Hono } from 'hono'
-import * as v from 'valibot'
 import { SignupSchema } from '../../src/domain/account.ts'
 import { DuplicateEmailError, insertCustomer } from '../accounts/customers.ts'
 import { hashPassword } from '../accounts/password.ts'
@@ -7,10 +6,10 @@ import { signIn } from '../accounts/signIn.ts'
 import { signupRetryAfter } from '../accounts/signupLimiter.ts'
 import type { Db } from '../db/types.ts'
 import { jsonError } from '../http/errors.ts'
+import { readJson } from '../http/jsonBody.ts'
 import type { AppEnv } from '../http/jsonBody.ts'
 import { clientAddress } from '../http/requestInfo.ts'
 import type { CookieSettings } from '../http/sessionCookie.ts'
-import { validationError } from '../http/validationError.ts'
 import { serverMessages } from '../../src/domain/serverMessages.ts'
 
 export const tooManySignups = serverMessages.tooManySignups
@@ -22,9 +21,9 @@ export interface AccountSettings extends CookieSettings {
 /** POST /v2/users: sign-up (spec §7); the new customer leaves signed in. */
 export function userRoutes(db: Db, settings: AccountSettings) {
   return new Hono<AppEnv>().post('/v2/users', async (c) => {
-    const parsed = v.safeParse(SignupSchema, c.get('json'))
-    if (!parsed.success) return validationError(c, parsed.issues)
-    const { password, confirm_password: _unchecked, ricaAddress, ...personal } = parsed.output.user
+    const read = readJson(c, SignupSchema)
+    if ('refused' in read) return read.refused
+    const { password, confirm_password: _unchecked, ricaAddress, ...personal } = read.body.user
     const wait = await signupRetryAfter(db, clientAddress(c, settings))
     if (wait > 0) {
       c.header('Retry-After', String(wait))
