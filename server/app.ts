@@ -18,6 +18,7 @@ import type { Readiness } from './routes/health.ts'
 import { silentLogger } from './log.ts'
 import type { Logger } from './log.ts'
 import { bootstrapRoutes } from './routes/bootstrap.ts'
+import { openApiRoutes } from './routes/openApi.ts'
 import { orderRoutes } from './routes/orders.ts'
 import { paymentRoutes } from './routes/payments.ts'
 import { cardProviderFor } from './payments/cardProviderFor.ts'
@@ -89,6 +90,8 @@ export function createApp({ db, config, distDir, sandbox, log = silentLogger, re
   app.route('/', healthRoutes(db, readiness))
   // Browser navigations, not API calls: registered first so the Key check never sees them.
   app.route('/api/auth', socialRoutes(db, config, sandbox))
+  // Documentation is read by tools that hold no Key.
+  app.route('/', openApiRoutes(app))
   // The provider's notifications carry no Key: their encryption proves where they come from.
   if (payments.webhookKey) app.route('/', paymentWebhookRoutes(db, { key: payments.webhookKey, partner: config.partner ?? sandboxPartner }))
   app.route('/api', api)

@@ -1,10 +1,11 @@
 import { Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { CreateOrderRequestSchema } from '../../src/domain/order.ts'
+import { CreateOrderRequestSchema, OrderSchema, OrdersResponseSchema, ProductUnavailableSchema } from '../../src/domain/order.ts'
 import { sandboxPartner } from '../config.ts'
 import type { Partner } from '../config.ts'
 import type { Db } from '../db/types.ts'
 import { jsonError } from '../http/errors.ts'
+import { answer, describeApi, refusal } from '../http/openApi.ts'
 import { idempotencyKey } from '../http/idempotencyKey.ts'
 import { readJson } from '../http/jsonBody.ts'
 import { requestLog } from '../http/requestContext.ts'
@@ -29,6 +30,33 @@ export const keyIsNotOrderId = 'order.id must equal the Idempotency-Key header.'
 const isOwn = (param: string, customerId: number) => /^\d{1,15}$/.test(param) && Number(param) === customerId
 const reply = (answer: StoredAnswer) => [answer.body, answer.status as ContentfulStatusCode] as const
 
+const described = {
+  place: describeApi({
+    summary: "Place an order for the signed-in customer, exactly once per Idempotency-Key (the order's id)",
+    tags: ['orders'],
+    signedIn: true,
+    idempotent: true,
+    body: CreateOrderRequestSchema,
+    responses: {
+      200: answer('The order as stored', OrderSchema),
+      403: refusal("The path names another customer"),
+      422: answer('A product is no longer sold (code product_unavailable), or the key was used for another order', ProductUnavailableSchema),
+    },
+  }),
+  one: describeApi({
+    summary: 'One of the customer\'s orders',
+    tags: ['orders'],
+    signedIn: true,
+    responses: { 200: answer('The order', OrderSchema), 403: refusal("Another customer's order"), 404: refusal('No such order') },
+  }),
+  list: describeApi({
+    summary: "The customer's orders",
+    tags: ['orders'],
+    signedIn: true,
+    responses: { 200: answer('Every order, newest first', OrdersResponseSchema), 403: refusal('The path names another customer') },
+  }),
+}
+
 /**
  * POST /v10/partner/order/{user_id} (exactly once per Idempotency-Key), GET /v2/partner/order/{order_id}
  * and GET /v2/partner/orders/{user_id}: only the signed-in customer's own orders.
@@ -38,7 +66,7 @@ export function orderRoutes(db: Db, settings: OrderSettings) {
   const signedIn = requireCustomer(db, settings)
 
   return new Hono<CustomerEnv>()
-    .post('/v10/partner/order/:user_id', signedIn, async (c) => {
+    .post('/v10/partner/order/:user_id', described.place, signedIn, async (c) => {
       const customerId = c.get('customerId')
       if (!isOwn(c.req.param('user_id'), customerId)) return jsonError(c, 403, orderForSomeoneElse)
       const given = idempotencyKey(c)
@@ -53,14 +81,14 @@ export function orderRoutes(db: Db, settings: OrderSettings) {
       else await forgetExpiredKeys(db, customerId).catch((error: unknown) => requestLog(c).warn({ err: error }, 'could not delete expired idempotency keys'))
       return c.json(...reply(outcome.answer))
     })
-    .get('/v2/partner/order/:order_id', signedIn, async (c) => {
+    .get('/v2/partner/order/:order_id', described.one, signedIn, async (c) => {
       const id = c.req.param('order_id')
       const found = /^\d{1,15}$/.test(id) ? await loadOrder(db, Number(id)) : undefined
       if (!found) return jsonError(c, 404, orderNotFound)
       if (found.customerId !== c.get('customerId')) return jsonError(c, 403, othersOrders)
       return c.json(found.order)
     })
-    .get('/v2/partner/orders/:user_id', signedIn, async (c) => {
+    .get('/v2/partner/orders/:user_id', described.list, signedIn, async (c) => {
       const customerId = c.get('customerId')
       if (!isOwn(c.req.param('user_id'), customerId)) return jsonError(c, 403, othersOrders)
       return c.json({ orders: await listOrders(db, customerId) })

@@ -4,6 +4,7 @@ import * as v from 'valibot'
 import type { Partner } from '../config.ts'
 import type { Db } from '../db/types.ts'
 import { jsonError } from '../http/errors.ts'
+import { answer, describeOpen, refusal } from '../http/openApi.ts'
 import { requestLog } from '../http/requestContext.ts'
 import { ivHeader, NotificationSchema, openNotification, paymentWebhookPath, tagHeader } from '../payments/notifications.ts'
 import { ProviderPaymentSchema } from '../payments/provider.ts'
@@ -11,6 +12,22 @@ import { recordReportedPayment } from '../payments/reportedPayment.ts'
 
 /** A payment notification is one payment object, a few KB; hex doubles it. */
 const maxNotificationBytes = 64 * 1024
+
+const described = describeOpen({
+  summary: "The card provider's payment notifications, sealed with the webhook key (AES-256-GCM)",
+  tags: ['payments'],
+  parameters: [
+    { in: 'header', name: ivHeader, required: true, schema: { type: 'string' }, description: 'The initialisation vector, hex' },
+    { in: 'header', name: tagHeader, required: true, schema: { type: 'string' }, description: 'The authentication tag, hex' },
+  ],
+  requestBody: { required: true, content: { 'text/plain': { schema: { type: 'string', description: 'The encrypted notification, hex' } } } },
+  responses: {
+    200: answer('Received: { received: true, outcome } (recorded, known, unpaid, unknown or ignored)'),
+    400: refusal('Not a notification this storefront understands'),
+    401: refusal('Not sealed with the webhook key'),
+    413: refusal('Larger than 64 KB'),
+  },
+})
 
 /**
  * The card provider's payment notifications (POST /api/payments/webhook, no Key: the provider cannot send one, and
@@ -21,6 +38,7 @@ const maxNotificationBytes = 64 * 1024
 export function paymentWebhookRoutes(db: Db, settings: { key: Buffer; partner: Partner }) {
   return new Hono().post(
     paymentWebhookPath,
+    described,
     bodyLimit({ maxSize: maxNotificationBytes, onError: (c) => jsonError(c, 413, 'Notification too large') }),
     async (c) => {
       const log = requestLog(c)

@@ -2,12 +2,13 @@ import { Hono } from 'hono'
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import * as v from 'valibot'
-import { CheckoutIdSchema, CreateCheckoutRequestSchema, PAYMENT_STATUS_HEADERS, WalletPaymentRequestSchema } from '../../src/domain/payment.ts'
+import { CheckoutIdSchema, CheckoutSchema, CreateCheckoutRequestSchema, PAYMENT_STATUS_HEADERS, PaymentStatusSchema, WalletPaymentAnswerSchema, WalletPaymentRequestSchema } from '../../src/domain/payment.ts'
 import type { PaymentStatus } from '../../src/domain/payment.ts'
 import { sandboxPartner } from '../config.ts'
 import type { Partner } from '../config.ts'
 import type { Db } from '../db/types.ts'
 import { jsonError } from '../http/errors.ts'
+import { answer, describeApi, refusal, ValidationError } from '../http/openApi.ts'
 import { requestLog } from '../http/requestContext.ts'
 import { idempotencyKey } from '../http/idempotencyKey.ts'
 import { readJson } from '../http/jsonBody.ts'
@@ -55,6 +56,59 @@ function statusAnswer(c: Context, status: PaymentStatus): Response {
   })
 }
 
+const providerDownAnswer = refusal('The card provider did not answer or refused; try again')
+
+const described = {
+  checkout: describeApi({
+    summary: 'Open a card checkout with the provider for one of the customer\'s unpaid orders',
+    tags: ['payments'],
+    signedIn: true,
+    body: CreateCheckoutRequestSchema,
+    responses: {
+      200: answer('The checkout the payment widget opens', CheckoutSchema),
+      403: refusal('The path or the order names another customer'),
+      404: refusal('No such order'),
+      409: refusal('The order is already paid'),
+      502: providerDownAnswer,
+    },
+  }),
+  status: describeApi({
+    summary: 'The payment status of a card checkout (recorded once when successful)',
+    tags: ['payments'],
+    signedIn: true,
+    responses: {
+      200: answer('Paid', PaymentStatusSchema),
+      205: { description: `Pending: no body; the result in the ${Object.values(PAYMENT_STATUS_HEADERS).join(', ')} headers` },
+      400: answer('Declined (the status object), or a checkout id that is not one', v.union([PaymentStatusSchema, ValidationError])),
+      403: refusal("Another customer's checkout"),
+      404: refusal('No such checkout'),
+      502: providerDownAnswer,
+    },
+  }),
+  payments: describeApi({
+    summary: "The customer's payment records",
+    tags: ['payments'],
+    signedIn: true,
+    responses: { 200: answer('{ payments: [...] }, newest first'), 403: refusal('The path names another customer') },
+  }),
+  wallet: describeApi({
+    summary: 'Pay an order with a Google Pay token, exactly once per Idempotency-Key',
+    tags: ['payments'],
+    signedIn: true,
+    idempotent: true,
+    body: WalletPaymentRequestSchema,
+    responses: {
+      200: answer('Paid', WalletPaymentAnswerSchema),
+      400: answer('Declined by the provider (the answer object), or a body the schema refuses', v.union([WalletPaymentAnswerSchema, ValidationError])),
+      403: refusal('The body or the order names another customer'),
+      404: refusal('No such order'),
+      409: refusal('The order is already paid, or this key\'s payment is still in flight'),
+      422: refusal('The amount is not the order\'s total, or the key was used for another payment'),
+      502: providerDownAnswer,
+    },
+  }),
+}
+
 /**
  * Card checkout (POST /v2/billing/partner/checkout/{user_id}), its payment status
  * (GET /v2/billing/partner/checkout/{user_id}/{checkoutId}/payment) and the wallet payment
@@ -87,7 +141,7 @@ export function paymentRoutes(db: Db, settings: PaymentSettings) {
   }
 
   return new Hono<CustomerEnv>()
-    .post('/v2/billing/partner/checkout/:user_id', signedIn, async (c) => {
+    .post('/v2/billing/partner/checkout/:user_id', described.checkout, signedIn, async (c) => {
       const customerId = c.get('customerId')
       if (!isOwn(c.req.param('user_id'), customerId)) return jsonError(c, 403, paymentForSomeoneElse)
       const read = readJson(c, CreateCheckoutRequestSchema)
@@ -99,7 +153,7 @@ export function paymentRoutes(db: Db, settings: PaymentSettings) {
         return providerFailure(c, error)
       }
     })
-    .get('/v2/billing/partner/checkout/:user_id/:checkout_id/payment', signedIn, async (c) => {
+    .get('/v2/billing/partner/checkout/:user_id/:checkout_id/payment', described.status, signedIn, async (c) => {
       const customerId = c.get('customerId')
       if (!isOwn(c.req.param('user_id'), customerId)) return jsonError(c, 403, paymentForSomeoneElse)
       const checkoutId = v.safeParse(CheckoutIdSchema, c.req.param('checkout_id'))
@@ -111,11 +165,11 @@ export function paymentRoutes(db: Db, settings: PaymentSettings) {
         return providerFailure(c, error)
       }
     })
-    .get('/v2/billing/partner/payments/:user_id', signedIn, async (c) => {
+    .get('/v2/billing/partner/payments/:user_id', described.payments, signedIn, async (c) => {
       const customerId = c.get('customerId')
       if (!isOwn(c.req.param('user_id'), customerId)) return jsonError(c, 403, othersPayments)
       return c.json({ payments: await listPayments(db, customerId) })
     })
-    .post('/v8/partner/billing/payment/', signedIn, pay)
-    .post('/v8/partner/billing/payment', signedIn, pay)
+    .post('/v8/partner/billing/payment/', described.wallet, signedIn, pay)
+    .post('/v8/partner/billing/payment', described.wallet, signedIn, pay)
 }

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import * as v from 'valibot'
-import { LoginSchema } from '../../src/domain/account.ts'
+import { LoginSchema, UserReplySchema } from '../../src/domain/account.ts'
 import { findCredentials, loadUser } from '../accounts/customers.ts'
 import { beginSignIn, signInFailed, signInSucceeded } from '../accounts/loginLimiter.ts'
 import { defaultScryptN, hashPassword, verifyPassword } from '../accounts/password.ts'
@@ -8,6 +8,7 @@ import { deleteSession, deleteSessionByTag } from '../accounts/sessions.ts'
 import { signIn } from '../accounts/signIn.ts'
 import type { Db } from '../db/types.ts'
 import { jsonError } from '../http/errors.ts'
+import { answer, describeApi, refusal } from '../http/openApi.ts'
 import { readJson } from '../http/jsonBody.ts'
 import { clientAddress } from '../http/requestInfo.ts'
 import { notSignedIn, requireCustomer } from '../http/requireCustomer.ts'
@@ -31,11 +32,32 @@ const dummyHash = (N: number) => {
   return dummyHashes.get(N)!
 }
 
+const described = {
+  login: describeApi({
+    summary: 'Sign in with email and password (sets the sid and signed_in cookies)',
+    tags: ['account'],
+    body: LoginSchema,
+    responses: {
+      200: answer('The signed-in customer', UserReplySchema),
+      401: refusal('Wrong email or password, or a missing or wrong Key header'),
+      429: refusal('Too many attempts for this email or address (Retry-After)'),
+    },
+  }),
+  logout: describeApi({
+    summary: 'Sign out: this session, or the one a logout queued offline names',
+    tags: ['account'],
+    body: LogoutSchema,
+    bodyOptional: true,
+    responses: { 204: answer('Signed out; the cookies are cleared when they named this session or none') },
+  }),
+  session: describeApi({ summary: 'The customer the session belongs to', tags: ['account'], signedIn: true, responses: { 200: answer('The signed-in customer', UserReplySchema) } }),
+}
+
 /** POST /auth/login, POST /auth/logout, GET /auth/session. */
 export function sessionRoutes(db: Db, settings: AccountSettings) {
   const N = settings.scryptN ?? defaultScryptN
   return new Hono<CustomerEnv>()
-    .post('/auth/login', async (c) => {
+    .post('/auth/login', described.login, async (c) => {
       const read = readJson(c, LoginSchema)
       if ('refused' in read) return read.refused
       const { email, password } = read.body
@@ -55,7 +77,7 @@ export function sessionRoutes(db: Db, settings: AccountSettings) {
       await signInSucceeded(db, keys, admitted.ticket)
       return c.json({ user: await signIn(c, db, found.id, settings) })
     })
-    .post('/auth/logout', async (c) => {
+    .post('/auth/logout', described.logout, async (c) => {
       const read = readJson(c, LogoutSchema)
       if ('refused' in read) return read.refused
       const tag = read.body.session
@@ -68,7 +90,7 @@ export function sessionRoutes(db: Db, settings: AccountSettings) {
       } else if (!id) clearSessionCookie(c, settings)
       return c.body(null, 204)
     })
-    .get('/auth/session', requireCustomer(db, settings), async (c) => {
+    .get('/auth/session', described.session, requireCustomer(db, settings), async (c) => {
       const user = await loadUser(db, c.get('customerId'))
       return user ? c.json({ user }) : jsonError(c, 401, notSignedIn)
     })

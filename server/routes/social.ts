@@ -5,13 +5,14 @@ import * as client from 'openid-client'
 import { hintedLanguage } from '../i18n/requestLanguage.ts'
 import { signIn } from '../accounts/signIn.ts'
 import type { Db } from '../db/types.ts'
+import { describeOpen } from '../http/openApi.ts'
 import { requestLog } from '../http/requestContext.ts'
 import { clip } from '../log.ts'
 import { isHttps, requestOrigin } from '../http/requestInfo.ts'
 import { storableUrl } from '../http/storableInput.ts'
 import type { SandboxIdentityService } from '../sandbox/identity/sandbox.ts'
 import { flowMinutes, saveFlow, takeFlow } from '../social/oauthStates.ts'
-import { isSocialProvider } from '../social/providerConfig.ts'
+import { isSocialProvider, socialProviders } from '../social/providerConfig.ts'
 import type { SocialProviderSettings } from '../social/providerConfig.ts'
 import { readIdentity } from '../social/readIdentity.ts'
 import { relyingParty } from '../social/relyingParty.ts'
@@ -39,6 +40,24 @@ const fail = (c: Context, p: string, reason: unknown) => {
   return c.redirect('/login?error=social', 302)
 }
 
+const provider = { in: 'path', name: 'provider', required: true, schema: { type: 'string' as const, enum: [...socialProviders] } }
+const redirect = { description: "A redirect: to the provider's sign-in page, or back to /login (signed_in=provider, or error=social)" }
+
+const described = {
+  start: describeOpen({
+    summary: "Start signing in with a provider (a browser navigation): to the provider's page",
+    tags: ['account'],
+    parameters: [provider, { in: 'query', name: 'returnTo', schema: { type: 'string' }, description: 'A path on this site to end on' }],
+    responses: { 302: redirect },
+  }),
+  callback: describeOpen({
+    summary: 'Where the provider sends the browser back; signs the customer in (sid cookie)',
+    tags: ['account'],
+    parameters: [provider, { in: 'query', name: 'state', schema: { type: 'string' } }, { in: 'query', name: 'code', schema: { type: 'string' } }],
+    responses: { 302: redirect },
+  }),
+}
+
 /**
  * GET /auth/{provider}/start and /auth/{provider}/callback: OAuth 2.0 authorization code with PKCE,
  * run entirely by the server; these are browser navigations, so they need no Key header and answer with redirects.
@@ -51,7 +70,7 @@ export function socialRoutes(db: Db, settings: SocialSettings, sandbox?: Sandbox
   return new Hono()
     // Mounted outside /api's edge (no Key, no JSON), so the path and query are checked here.
     .use(storableUrl)
-    .get('/:provider/start', async (c) => {
+    .get('/:provider/start', described.start, async (c) => {
       const p = c.req.param('provider')
       if (!isSocialProvider(p)) return fail(c, p, 'unknown provider')
       try {
@@ -86,7 +105,7 @@ export function socialRoutes(db: Db, settings: SocialSettings, sandbox?: Sandbox
         return fail(c, p, error)
       }
     })
-    .get('/:provider/callback', async (c) => {
+    .get('/:provider/callback', described.callback, async (c) => {
       const p = c.req.param('provider')
       if (!isSocialProvider(p)) return fail(c, p, 'unknown provider')
       const state = c.req.query('state')

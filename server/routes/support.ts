@@ -1,8 +1,9 @@
 import { Hono } from 'hono'
-import { SupportRequestSchema } from '../../src/domain/support.ts'
+import { SupportAnswerSchema, SupportRequestSchema } from '../../src/domain/support.ts'
 import type { Db } from '../db/types.ts'
 import { boundedKey } from '../http/boundedKey.ts'
 import { jsonError } from '../http/errors.ts'
+import { answer, describeApi, refusal } from '../http/openApi.ts'
 import { idempotencyKey } from '../http/idempotencyKey.ts'
 import { readJson } from '../http/jsonBody.ts'
 import { optionalCustomer } from '../http/optionalCustomer.ts'
@@ -18,10 +19,21 @@ export const keyIsNotMessageId = 'id must equal the Idempotency-Key header.'
 export const supportKeyReused = 'This request was already used for a different message.'
 export const tooManyMessages = serverMessages.tooManyMessages
 
+const described = describeApi({
+  summary: 'Send the Contact Us form, signed in or not, stored once per Idempotency-Key (the message id)',
+  tags: ['support'],
+  idempotent: true,
+  body: SupportRequestSchema,
+  responses: {
+    201: answer('Stored (or the first answer, repeated): the reference the customer quotes', SupportAnswerSchema),
+    422: refusal('The key was used for a different message'),
+    429: refusal('Too many messages from this address (Retry-After)'),
+  },
+})
 
 /** POST /support/messages: the Contact Us form, signed in or not, stored once per Idempotency-Key. */
 export function supportRoutes(db: Db, settings: CookieSettings & ProxyTrust) {
-  return new Hono<MaybeCustomerEnv>().post('/support/messages', optionalCustomer(db, settings), async (c) => {
+  return new Hono<MaybeCustomerEnv>().post('/support/messages', described, optionalCustomer(db, settings), async (c) => {
     const given = idempotencyKey(c)
     if ('refused' in given) return given.refused
     const { key } = given

@@ -1,11 +1,12 @@
 import { Hono } from 'hono'
-import { SignupSchema } from '../../src/domain/account.ts'
+import { SignupSchema, UserReplySchema } from '../../src/domain/account.ts'
 import { DuplicateEmailError, insertCustomer } from '../accounts/customers.ts'
 import { hashPassword } from '../accounts/password.ts'
 import { signIn } from '../accounts/signIn.ts'
 import { signupRetryAfter } from '../accounts/signupLimiter.ts'
 import type { Db } from '../db/types.ts'
 import { jsonError } from '../http/errors.ts'
+import { answer, describeApi, refusal } from '../http/openApi.ts'
 import { readJson } from '../http/jsonBody.ts'
 import type { AppEnv } from '../http/jsonBody.ts'
 import { clientAddress } from '../http/requestInfo.ts'
@@ -18,9 +19,20 @@ export interface AccountSettings extends CookieSettings {
   scryptN?: number
 }
 
+const described = describeApi({
+  summary: 'Sign up; the new customer leaves signed in (sid and signed_in cookies)',
+  tags: ['account'],
+  body: SignupSchema,
+  responses: {
+    201: answer('The new customer', UserReplySchema),
+    409: refusal('The email is already registered'),
+    429: refusal('Too many sign-ups from this address (Retry-After)'),
+  },
+})
+
 /** POST /v2/users: sign-up (spec §7); the new customer leaves signed in. */
 export function userRoutes(db: Db, settings: AccountSettings) {
-  return new Hono<AppEnv>().post('/v2/users', async (c) => {
+  return new Hono<AppEnv>().post('/v2/users', described, async (c) => {
     const read = readJson(c, SignupSchema)
     if ('refused' in read) return read.refused
     const { password, confirm_password: _unchecked, ricaAddress, ...personal } = read.body.user

@@ -1,0 +1,38 @@
+import { Hono } from 'hono'
+import type { Env, Schema } from 'hono'
+import { openAPIRouteHandler } from 'hono-openapi'
+import { answer, describeOpen } from '../http/openApi.ts'
+
+export const openApiPath = '/api/openapi.json'
+
+const documentation = {
+  info: {
+    title: 'Seed storefront API',
+    version: '1',
+    description:
+      'The reference backend of the storefront. Every route under /api but the social sign-in navigations, the card ' +
+      "provider's notifications and this document needs the application's Key header; customer routes also need the " +
+      'session cookie (sid) that sign-up, sign-in and social sign-in set. Errors answer { error }.',
+  },
+  components: {
+    securitySchemes: {
+      key: { type: 'apiKey', in: 'header', name: 'Key', description: "The application's key" },
+      session: { type: 'apiKey', in: 'cookie', name: 'sid', description: 'The httpOnly session cookie' },
+    },
+  },
+} as const
+
+/** GET /api/openapi.json: the OpenAPI 3.1 document of every /api route of `app`, made from its routes on first ask. */
+export function openApiRoutes<E extends Env, S extends Schema, P extends string>(app: Hono<E, S, P>) {
+  const document = openAPIRouteHandler(app, {
+    documentation,
+    // Only the API: the pages, images, probes and sandboxes are not part of it.
+    exclude: /^(?!\/api\/)/,
+    // Else this document's own path would be taken for a static file and left out.
+    excludeStaticFile: false,
+    // Each route lists its own 400, in the shape this server answers.
+    defaultValidationErrorResponse: false,
+  })
+  const described = describeOpen({ summary: 'This document', tags: ['meta'], responses: { 200: answer('The OpenAPI 3.1 document of the API') } })
+  return new Hono().get(openApiPath, described, document)
+}
