@@ -16,13 +16,13 @@ type Responses = NonNullable<DescribeRouteOptions['responses']>
 const wire = { options: { target: 'draft-2020-12', typeMode: 'input' } } as const
 
 /** A schema listed once under components.schemas and referred to by name. */
-export const named = <S extends Schema>(name: string, schema: S) => v.pipe(schema, v.metadata({ ref: name }))
+const named = <S extends Schema>(name: string, schema: S) => v.pipe(schema, v.metadata({ ref: name }))
 
 const ErrorReply = named('Error', ErrorReplySchema)
 /** validationError's 400 (and the edge's refusals of a body). */
 export const ValidationError = named('ValidationError', ValidationErrorSchema)
 
-export const jsonContent = (schema: Schema) => ({ 'application/json': { schema: resolver(schema, wire) } })
+const jsonContent = (schema: Schema) => ({ 'application/json': { schema: resolver(schema, wire) } })
 
 /** An answer, with its JSON body's schema when it has one. */
 export const answer = (description: string, schema?: Schema) => ({ description, ...(schema ? { content: jsonContent(schema) } : {}) })
@@ -42,8 +42,9 @@ const idempotencyKey = {
 
 export interface ApiRoute {
   summary: string
-  /** The schema the handler reads the body with (readJson); optional bodies may be left out. */
+  /** The schema the handler reads the body with (readJson). */
   body?: Schema
+  /** The body may be left out (the schema then reads it as its default). */
   bodyOptional?: boolean
   /** The session cookie is needed (requireCustomer). */
   signedIn?: boolean
@@ -62,8 +63,8 @@ export function describeApi({ summary, body, bodyOptional, signedIn, idempotent,
     ...(idempotent ? { parameters: [idempotencyKey] } : {}),
     ...(body ? { requestBody: { required: !bodyOptional, content: jsonContent(body) } } : {}),
     responses: {
-      ...(body ? { 400: answer('Malformed JSON (error only), or a body the schema refuses (error and every issue by its path)', ValidationError) } : {}),
-      ...(body ? { 413: refusal('Body larger than 100 KB'), 415: refusal('Body not JSON') } : {}),
+      ...(body ? { 400: answer(`A body the schema refuses (error and every issue by its path), or malformed JSON${idempotent ? ', or a missing or malformed Idempotency-Key' : ''}`, ValidationError) } : {}),
+      ...(body ? { 413: refusal('Body too large'), 415: refusal('Body not JSON') } : {}),
       ...responses,
       401: responses[401] ?? (signedIn ? refusal('Missing or wrong Key header, or no live session (the sid cookie)') : keyRefused),
     },

@@ -99,7 +99,7 @@ const described = {
     body: WalletPaymentRequestSchema,
     responses: {
       200: answer('Paid', WalletPaymentAnswerSchema),
-      400: answer('Declined by the provider (the answer object), or a body the schema refuses', v.union([WalletPaymentAnswerSchema, ValidationError])),
+      400: answer('Declined by the provider (the answer object), a body the schema refuses, or a missing or malformed Idempotency-Key', v.union([WalletPaymentAnswerSchema, ValidationError])),
       403: refusal('The body or the order names another customer'),
       404: refusal('No such order'),
       409: refusal('The order is already paid, or this key\'s payment is still in flight'),

@@ -61,6 +61,8 @@ const routes: Route[] = [
   { method: 'POST', path: '/api/payments/webhook', body: () => ({ type: 'PAYMENT', payload: { merchantTransactionId: 'order-1', result: { code: '000.100.110' } } }) },
   { method: 'GET', path: '/api/auth/:provider/start', query: ['returnTo'] },
   { method: 'GET', path: '/api/auth/:provider/callback', query: ['state', 'code', 'error'] },
+  // The OpenAPI document (no Key).
+  { method: 'GET', path: '/api/openapi.json' },
 ]
 
 // HOSTILE_RUNS=1000 searches harder on a developer's machine; the default keeps the suite quick.
