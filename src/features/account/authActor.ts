@@ -3,6 +3,7 @@ import { authMachine, type CheckInput, type SessionAnswer } from '../../../machi
 import type { Login, User } from '../../domain/account.ts'
 import { fetchSession, login } from '../../api/account.ts'
 import { openAuthChannel } from './authBroadcast.ts'
+import { probeWhileOffline } from './offlineProbe.ts'
 import { clearCustomerData } from './customerData.ts'
 import { forgetCustomer, recallCustomer, rememberCustomer } from './knownCustomer.ts'
 import { drainLogouts, logoutPendingFor, queueLogout, settleLogouts } from './logoutQueue.ts'
@@ -69,10 +70,12 @@ export function startAuth(): AuthActor {
   // A logout queued while offline in an earlier visit goes out as soon as the app runs.
   void drainLogouts({ force: true }).catch(() => undefined)
   window.addEventListener('online', recheck)
+  const probe = probeWhileOffline(actor, fetchSession, recheck)
   actor.start()
   running = {
     actor,
     stop: () => {
+      probe.stop()
       window.removeEventListener('online', recheck)
       channel.close()
       actor.stop()
