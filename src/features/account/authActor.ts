@@ -19,7 +19,12 @@ let running: { actor: AuthActor; stop: () => void } | undefined
 const quietly = (work: Promise<unknown>) => void work.catch(() => undefined)
 
 /** Starts the one auth actor (again calls return it): network through src/api, memory through commit(). */
-export function startAuth(): AuthActor {
+export interface AuthCallbacks {
+  /** The customer logged out (here or in another tab): the app empties a cart the device could not store. */
+  onSignedOut?: () => void
+}
+
+export function startAuth(callbacks: AuthCallbacks = {}): AuthActor {
   if (running) return running.actor
   const channel = openAuthChannel((message) => {
     if (message.type === 'signedOut') actor.send({ type: 'auth.signedOutElsewhere' })
@@ -57,6 +62,7 @@ export function startAuth(): AuthActor {
           quietly(rememberCustomer(user).then((changed) => changed && channel.post({ type: 'signedIn', user }))),
         forget: () => quietly(forgetCustomer()),
         clearCustomerData: () => {
+          callbacks.onSignedOut?.()
           clearCustomerData()
           channel.post({ type: 'signedOut' })
         },
