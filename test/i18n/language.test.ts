@@ -38,6 +38,9 @@ const document = {
 }
 let page: Modules | undefined
 
+// Each test evaluates the app's modules anew (openPage); the first, cold, took over 5 s on a busy two-core machine.
+vi.setConfig({ testTimeout: 30_000 })
+
 beforeEach(() => {
   requested.length = 0
   document.documentElement.lang = 'en'
