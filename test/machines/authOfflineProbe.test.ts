@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { OFFLINE_PROBE_DELAYS_MS, probeWhileOffline } from '../../src/features/account/offlineProbe.ts'
+import { sessionOf } from '../../src/features/account/session.ts'
 import { authHarness, customer } from './authHarness.ts'
 
 // The harness's own settling waits on a real timer; under fake timers each step settles by running the clock by 0.
@@ -49,6 +50,28 @@ describe('the auth actor while it shows the customer offline', () => {
     await vi.advanceTimersByTimeAsync(5 * 60_000)
     expect(ask).toHaveBeenCalledTimes(3)
     probe.stop()
+  })
+
+  it('keeps showing the customer, offline, while the server is asked again: the screen does not change until it answers', async () => {
+    const { h, probe } = await offlineWithProbe(['answers'])
+    const shown = () => sessionOf(h.actor)
+    expect(shown()).toEqual({ status: 'customer', customer: customer(), offline: true })
+    await vi.advanceTimersByTimeAsync(OFFLINE_PROBE_DELAYS_MS[0])
+    expect(h.state()).toBe('checking')
+    expect(shown()).toEqual({ status: 'customer', customer: customer(), offline: true })
+    await failCheck(h)
+    expect(h.state()).toBe('recalling')
+    expect(shown()).toEqual({ status: 'customer', customer: customer(), offline: true })
+    await answerRecall(h)
+    h.actor.send({ type: 'auth.recheck' })
+    await answerCheck(h)
+    expect(shown()).toEqual({ status: 'customer', customer: customer(), offline: false })
+    probe.stop()
+  })
+
+  it('shows "checking" while nobody is known yet, as on the first start', () => {
+    const h = authHarness()
+    expect(sessionOf(h.actor)).toEqual({ status: 'checking' })
   })
 
   it('waits at most the last delay between questions, one question at a time', async () => {

@@ -15,11 +15,16 @@ export function configureAuth(given: AuthCallbacks): void {
   callbacks = given
 }
 
-function sessionOf(actor: AuthActor): Session {
+export function sessionOf(actor: AuthActor): Session {
   const snapshot = actor.getSnapshot()
   const user = snapshot.context.user
   // Signing out counts as not known yet: guarded pages leave only once the logout is held on the device.
-  if (snapshot.matches('checking') || snapshot.matches('recalling') || snapshot.matches('signingOut')) return { status: 'checking' }
+  if (snapshot.matches('signingOut')) return { status: 'checking' }
+  if (snapshot.matches('checking') || snapshot.matches('recalling')) {
+    // Checked again from the offline view: the customer stays on screen until the server answers, so nothing
+    // under the customer's finger (an open account menu, a form) is taken away by the check.
+    return user ? { status: 'customer', customer: user, offline: true } : { status: 'checking' }
+  }
   if (user && snapshot.matches('loggedIn')) return { status: 'customer', customer: user, offline: false }
   if (user && snapshot.matches('loggedInOffline')) return { status: 'customer', customer: user, offline: true }
   return { status: 'anonymous' }
