@@ -13,7 +13,7 @@ import { manifestText, manifestUrl } from './src/pwa/manifest.ts'
 
 /** Compiles every locale's catalogue to /i18n/{lng}.json: emitted at build, served in dev. */
 function i18nCatalogues(): Plugin {
-  // The lab's catalogue travels in the lab's own chunk (src/features/lab/labI18n.ts); the sandboxes' is the server's.
+  // The lab's catalogue travels in the lab's own chunk (src/devtools/lab/labI18n.ts); the sandboxes' is the server's.
   const compile = () => compileCatalogues('storefront', LANGUAGES)
   return {
     name: 'i18n-catalogues',

@@ -47,5 +47,5 @@ export function readClientBuild(dir: string): DeploymentSettings['client'] {
   const manifest = join(dir, '.vite', 'manifest.json')
   if (!existsSync(manifest)) return undefined
   const chunks = JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, { src?: string }>
-  return { lab: Object.entries(chunks).some(([key, chunk]) => `${chunk.src ?? key}`.startsWith('src/features/lab/')) }
+  return { lab: Object.entries(chunks).some(([key, chunk]) => `${chunk.src ?? key}`.startsWith('src/devtools/lab/')) }
 }

@@ -3,15 +3,16 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { t } from '@lingui/core/macro'
 import { App } from './app/App.tsx'
 import { afterFirstPaint } from './app/afterFirstPaint.ts'
-import { forgetFirstTap, takeFirstTaps } from './app/firstTaps.ts'
+import { forgetFirstTap, takeFirstTaps } from './lib/firstTaps.ts'
 import { createAppRouter, prepareHydration } from './router.ts'
 import { restoreLanguage, showPageLanguage } from './i18n/restoreLanguage.ts'
 import { chooseLanguage } from './i18n/language.ts'
 import { isLocale } from './i18n/locales.ts'
-import { addFirstTap, configureCart, startCartInBackground } from './features/cart/cart.ts'
-import { startAuthInBackground, subscribeSession, getSession } from './features/account/session.ts'
+import { addFirstTap, clearCartHeldInMemory, configureCart, startCartInBackground } from './features/cart/cart.ts'
+import { configureAuth, startAuthInBackground } from './features/account/session.ts'
+import { subscribeSession, getSession } from './lib/session.ts'
 import { readFirstPaintCatalogue } from './features/catalogue/firstPaint.ts'
-import { toast } from './ui/toaster.ts'
+import { toast } from './lib/toaster.ts'
 import './ui/styled.ts'
 
 const router = createAppRouter()
@@ -30,6 +31,7 @@ configureCart({
       3000,
     ),
 })
+configureAuth({ onSignedOut: clearCartHeldInMemory })
 // A logout (here or in another tab) re-runs the guards, so a customer-only page leaves at once.
 let wasCustomer = false
 subscribeSession(() => {

@@ -37,13 +37,5 @@ export function classify({ method, mode, url, origin, i18nOrigin = origin }: Req
   return 'network'
 }
 
-/** Cache names, shared with the page so a logout can drop the per-customer one. */
-export const CACHES = {
-  catalogue: 'catalogue-v1',
-  translations: 'translations-v1',
-  images: 'product-images-v1',
-  customer: 'customer-reads-v1',
-} as const
-
 /** Messages the page posts to the worker. */
 export type PageMessage = { type: 'customer.signedOut' } | { type: 'SKIP_WAITING' } | { type: 'GET_VERSION' }

@@ -6,7 +6,8 @@ import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategi
 import { ExpirationPlugin } from 'workbox-expiration'
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
 import { config } from '../src/config.ts'
-import { CACHES, classify, type PageMessage, type RouteKind } from './routes.ts'
+import { CACHES } from '../src/domain/caches.ts'
+import { classify, type PageMessage, type RouteKind } from './routes.ts'
 import './orderQueue.ts'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> }

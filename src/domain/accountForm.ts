@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { SignupSchema, type Signup } from './account.ts'
+import { SignupSchema, type Gps, type Signup } from './account.ts'
 
 /** The inputs of the sign-up wizard, in screen order; the first invalid one gets the focus. */
 export const PERSONAL_FIELDS = [
@@ -57,4 +57,10 @@ export const PROVINCES = [
 export function toSignup(personal: PersonalValues, address: AddressValues): Signup {
   const { confirm_password: _unchecked, ...fields } = personal
   return v.parse(SignupSchema, { user: { ...fields, ricaAddress: address } })
+}
+
+/** What picking a suggestion fills in: some address fields, and the place's position when known. */
+export interface AddressFill {
+  fields: Partial<Record<AddressField, string>>
+  gps: Gps | null
 }

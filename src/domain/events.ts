@@ -1,7 +1,7 @@
 import type { User } from './account.ts'
 import type { OrderLine } from './cart.ts'
 import type { CreateOrderRequest, Order } from './order.ts'
-import type { Language } from './language.ts'
+import { isLanguage, type Language } from './language.ts'
 import type { Checkout, PaymentResult } from './payment.ts'
 
 /** Facts kept in the device's event log: versioned, past tense, never renamed. */
@@ -38,6 +38,12 @@ export type FactBody = CartFact | AuthFact | OrderFact | PaymentFact | LanguageF
 
 /** The stream every language fact belongs to. */
 export const LANGUAGE_STREAM = 'language'
+
+/** The language a stored v1.LanguageChosen fact names; null for no fact or a payload this build does not know. */
+export function chosenLanguage(fact: Fact | undefined): Language | null {
+  if (fact?.type !== 'v1.LanguageChosen') return null
+  return isLanguage(fact.payload.language) ? fact.payload.language : null
+}
 
 /** The stream every payment fact belongs to. */
 export const PAYMENT_STREAM = 'payments'

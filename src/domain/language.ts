@@ -1,5 +1,3 @@
-import type { Fact } from './events.ts'
-
 /** The languages of spec §1 by code: English (bundled, the default), isiXhosa and Afrikaans. */
 export const LANGUAGES = ['en', 'xh', 'af'] as const
 export type Language = (typeof LANGUAGES)[number]
@@ -7,12 +5,6 @@ export const DEFAULT_LANGUAGE: Language = 'en'
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value)
-}
-
-/** The language a stored v1.LanguageChosen fact names; null for no fact or a payload this build does not know. */
-export function chosenLanguage(fact: Fact | undefined): Language | null {
-  if (fact?.type !== 'v1.LanguageChosen') return null
-  return isLanguage(fact.payload.language) ? fact.payload.language : null
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * What the server answers a customer can meet, in English (the API's language): the server sends these, and the
- * app shows each in the customer's language (src/features/account/validationMessages.ts translates them).
+ * app shows each in the customer's language (src/lib/validationMessages.ts translates them).
  */
 export const serverMessages = {
   wrongCredentials: 'Incorrect Username or Password. Please try again.',

@@ -1,6 +1,6 @@
 import type { Messages } from '@lingui/core'
 import * as v from 'valibot'
-import { CACHES } from '../../sw/routes.ts'
+import { CACHES } from '../domain/caches.ts'
 import { catalogueUrl } from './catalogueUrl.ts'
 import type { Locale } from './locales.ts'
 

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react'
 import { t } from '@lingui/core/macro'
 import { LANGUAGE_STREAM } from '../domain/events.ts'
-import { toast } from '../ui/toaster.ts'
+import { toast } from '../lib/toaster.ts'
 import { NeedsConnectionError } from './catalogue.ts'
 import { i18n, isLoaded, loadCatalogue } from './i18n.ts'
 import { readLanguageHint, writeLanguageHint } from './languageHint.ts'
@@ -73,7 +73,7 @@ function tellFailure(error: unknown, locale: Locale): void {
 }
 
 async function recordChoice(language: Locale): Promise<void> {
-  const [{ commit }, { newId }] = await Promise.all([import('../store/commit.ts'), import('../features/cart/cartIds.ts')])
+  const [{ commit }, { newId }] = await Promise.all([import('../store/commit.ts'), import('../lib/ids.ts')])
   await commit({ type: 'v1.LanguageChosen', payload: { language }, id: newId(), stream: LANGUAGE_STREAM, occurredAt: new Date().toISOString(), v: 1 })
 }
 

@@ -1,6 +1,6 @@
 import { createRootRoute, Outlet } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import { Layout } from '../ui/Layout.tsx'
+import { Layout } from '../app/Layout.tsx'
 import { Page, Muted } from '../ui/Page.tsx'
 import { ButtonLink } from '../ui/Button.tsx'
 

@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
-import { whenSessionKnown } from '../features/account/session.ts'
+import { whenSessionKnown } from '../lib/session.ts'
 import { Spinner } from '../ui/Spinner.tsx'
 
 // Spec §2: a spinner while the customer loads, then visitors go back to the home page.

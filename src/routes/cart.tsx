@@ -1,7 +1,7 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { formatRand } from '../domain/money.ts'
-import { useSession } from '../features/account/session.ts'
+import { useSession } from '../lib/session.ts'
 import { CartLineRow } from '../features/cart/CartLineRow.tsx'
 import { useCart } from '../features/cart/cart.ts'
 import { Button, ButtonLink } from '../ui/Button.tsx'

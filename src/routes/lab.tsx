@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react'
 import { createFileRoute, notFound } from '@tanstack/react-router'
 
 // Behind the build flag, so a VITE_LAB=false build drops the import and with it every line of the lab.
-const LabScreen = import.meta.env.VITE_LAB === 'false' ? null : lazy(() => import('../features/lab/LabScreen.tsx'))
+const LabScreen = import.meta.env.VITE_LAB === 'false' ? null : lazy(() => import('../devtools/lab/LabScreen.tsx'))
 
 /** The machine lab for testers (README "Machine lab"); not linked from the customer header. */
 export const Route = createFileRoute('/lab')({

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { styled, keyframes } from './styled.ts'
 import { theme } from './theme.ts'
-import { dismiss, getToasts, subscribeToasts, type ToastKind } from './toaster.ts'
+import { dismiss, getToasts, subscribeToasts, type ToastKind } from '../lib/toaster.ts'
 
 const slideIn = keyframes`from { transform: translateY(-8px); opacity: 0 } to { transform: none; opacity: 1 }`
 

@@ -9,7 +9,7 @@ type Modules = {
   db: typeof import('../../src/store/db.ts')
   queries: typeof import('../../src/store/queries.ts')
   commit: typeof import('../../src/store/commit.ts')['commit']
-  toaster: typeof import('../../src/ui/toaster.ts')
+  toaster: typeof import('../../src/lib/toaster.ts')
 }
 
 /** A fresh page: the app's modules evaluated anew (English active, nothing loaded), on the same device database. */
@@ -22,7 +22,7 @@ async function openPage(): Promise<Modules> {
     db: await import('../../src/store/db.ts'),
     queries: await import('../../src/store/queries.ts'),
     commit: (await import('../../src/store/commit.ts')).commit,
-    toaster: await import('../../src/ui/toaster.ts'),
+    toaster: await import('../../src/lib/toaster.ts'),
   }
 }
 
@@ -37,6 +37,9 @@ const document = {
   querySelector: (selector: string) => (selector === 'link[rel="manifest"]' ? manifestLink : null),
 }
 let page: Modules | undefined
+
+// Each test evaluates the app's modules anew (openPage); the first, cold, took over 5 s on a busy two-core machine.
+vi.setConfig({ testTimeout: 30_000 })
 
 beforeEach(() => {
   requested.length = 0

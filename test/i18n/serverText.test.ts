@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { setupI18n, type Messages } from '@lingui/core'
 import { ADDRESS_ERROR, ORDER_NOT_CREATED, rejectionText } from '../../src/features/orders/rejection.ts'
-import { statusText } from '../../src/features/orders/statusText.ts'
+import { statusText } from '../../src/lib/statusText.ts'
 import { compiledCatalogue } from './compiledCatalogue.ts'
 
 async function speaking(locale: string) {
@@ -33,7 +33,7 @@ describe('why an order was refused, in the customer’s language', () => {
     const [af, xh] = await Promise.all([speaking('af'), speaking('xh')])
     const { unavailableText } = await import('../../src/domain/order.ts')
     const { serverMessages } = await import('../../src/domain/serverMessages.ts')
-    const { translateMessage } = await import('../../src/features/account/validationMessages.ts')
+    const { translateMessage } = await import('../../src/lib/validationMessages.ts')
     expect(rejectionText(af, unavailableText('5G Uncapped 100Mbps'))).toBe('5G Uncapped 100Mbps is nie meer beskikbaar nie.')
     expect(rejectionText(xh, unavailableText('5G Uncapped 100Mbps'))).toBe('I-5G Uncapped 100Mbps ayisafumaneki.')
     expect(translateMessage(af, serverMessages.emailTaken)).toBe('Daar is reeds ’n rekening met hierdie e-posadres.')
@@ -93,7 +93,7 @@ describe("a package's speed, in the customer's language", () => {
 describe('what the server answers a customer, in their language', () => {
   it('every server text a customer can meet (src/domain/serverMessages.ts) is translated in xh and af, and stays word for word in English', async () => {
     const { serverMessages } = await import('../../src/domain/serverMessages.ts')
-    const { translateMessage } = await import('../../src/features/account/validationMessages.ts')
+    const { translateMessage } = await import('../../src/lib/validationMessages.ts')
     const [en, af, xh] = await Promise.all([speaking('en'), speaking('af'), speaking('xh')])
     for (const text of Object.values(serverMessages)) {
       expect(translateMessage(en, text)).toBe(text)

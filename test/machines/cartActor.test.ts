@@ -185,7 +185,7 @@ describe('the cart actor', () => {
 
 describe('new ids', () => {
   it('are version 4 UUIDs even where randomUUID is missing', async () => {
-    const { newId } = await import('../../src/features/cart/cartIds.ts')
+    const { newId } = await import('../../src/lib/ids.ts')
     const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
     expect(newId()).toMatch(uuid)
     const original = crypto.randomUUID

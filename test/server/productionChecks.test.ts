@@ -93,7 +93,7 @@ describe('reading the client build', () => {
   it('finds the lab by its modules in the Vite manifest', () => {
     const entry = { 'index.html': { file: 'assets/index-1.js', src: 'index.html', isEntry: true } }
     expect(readClientBuild(withManifest('plain', entry))).toEqual({ lab: false })
-    const lab = { ...entry, 'src/features/lab/LabScreen.tsx': { file: 'assets/LabScreen-2.js', src: 'src/features/lab/LabScreen.tsx', isDynamicEntry: true } }
+    const lab = { ...entry, 'src/devtools/lab/LabScreen.tsx': { file: 'assets/LabScreen-2.js', src: 'src/devtools/lab/LabScreen.tsx', isDynamicEntry: true } }
     expect(readClientBuild(withManifest('lab', lab))).toEqual({ lab: true })
   })
 

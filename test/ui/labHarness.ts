@@ -2,9 +2,9 @@ import { waitFor, type EventObject } from 'xstate'
 import type { Fact } from '../../src/domain/events.ts'
 import { StoreDb } from '../../src/store/db.ts'
 import { commit } from '../../src/store/commit.ts'
-import type { EffectMode, LabMachine } from '../../src/features/lab/labMachine.ts'
-import { LabRun } from '../../src/features/lab/labRun.ts'
-import type { Json } from '../../src/features/lab/json.ts'
+import type { EffectMode, LabMachine } from '../../src/devtools/lab/labMachine.ts'
+import { LabRun } from '../../src/devtools/lab/labRun.ts'
+import type { Json } from '../../src/devtools/lab/json.ts'
 
 /** A lab run on a fresh lab database (fake-indexeddb), with no delay in its fakes, counting what it commits. */
 export function labRun(lab: LabMachine, mode: EffectMode, input?: Json) {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { getToasts, MAX_TOASTS, toast } from '../../src/ui/toaster.ts'
+import { getToasts, MAX_TOASTS, toast } from '../../src/lib/toaster.ts'
 
 describe('the toaster', () => {
   beforeEach(() => vi.useFakeTimers())

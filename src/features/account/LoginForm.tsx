@@ -5,9 +5,9 @@ import type { SignInFailure } from '../../../machines/auth.events.ts'
 import { Button } from '../../ui/Button.tsx'
 import { PasswordField } from '../../ui/forms/PasswordField.tsx'
 import { TextField } from '../../ui/forms/TextField.tsx'
-import { toast } from '../../ui/toaster.ts'
+import { toast } from '../../lib/toaster.ts'
 import { signIn } from './session.ts'
-import { translateMessage } from './validationMessages.ts'
+import { translateMessage } from '../../lib/validationMessages.ts'
 
 /** Email and password, both required by the form (spec §5); success goes to /profile. */
 export function LoginForm() {

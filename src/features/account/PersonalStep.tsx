@@ -3,7 +3,7 @@ import type { PersonalField, PersonalValues } from '../../domain/accountForm.ts'
 import type { FieldErrors } from '../../domain/fieldErrors.ts'
 import { PasswordField } from '../../ui/forms/PasswordField.tsx'
 import { TextField } from '../../ui/forms/TextField.tsx'
-import { translateMessage } from './validationMessages.ts'
+import { translateMessage } from '../../lib/validationMessages.ts'
 
 interface Props {
   values: PersonalValues

@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { UserIcon } from '../../ui/icons.tsx'
 import { styled } from '../../ui/styled.ts'
 import { theme } from '../../ui/theme.ts'
-import { toast } from '../../ui/toaster.ts'
+import { toast } from '../../lib/toaster.ts'
 import { signOut } from './session.ts'
 
 const Wrap = styled('div')`

@@ -10,10 +10,10 @@ import { ADDRESS_FIELDS, PERSONAL_FIELDS, type AddressField, type PersonalField 
 import type { FieldErrors } from '../../domain/fieldErrors.ts'
 import { Button } from '../../ui/Button.tsx'
 import { AddressForm } from '../../ui/forms/AddressForm.tsx'
-import { toast } from '../../ui/toaster.ts'
+import { toast } from '../../lib/toaster.ts'
 import { PersonalStep } from './PersonalStep.tsx'
 import { adoptCustomer } from './session.ts'
-import { translateMessage } from './validationMessages.ts'
+import { translateMessage } from '../../lib/validationMessages.ts'
 
 const created = msg`Created Successfully`
 

@@ -3,6 +3,7 @@ import { authMachine, type CheckInput, type SessionAnswer } from '../../../machi
 import type { Login, User } from '../../domain/account.ts'
 import { fetchSession, login } from '../../api/account.ts'
 import { openAuthChannel } from './authBroadcast.ts'
+import { probeWhileOffline } from './offlineProbe.ts'
 import { clearCustomerData } from './customerData.ts'
 import { forgetCustomer, recallCustomer, rememberCustomer } from './knownCustomer.ts'
 import { drainLogouts, logoutPendingFor, queueLogout, settleLogouts } from './logoutQueue.ts'
@@ -18,7 +19,12 @@ let running: { actor: AuthActor; stop: () => void } | undefined
 const quietly = (work: Promise<unknown>) => void work.catch(() => undefined)
 
 /** Starts the one auth actor (again calls return it): network through src/api, memory through commit(). */
-export function startAuth(): AuthActor {
+export interface AuthCallbacks {
+  /** The customer logged out (here or in another tab): the app empties a cart the device could not store. */
+  onSignedOut?: () => void
+}
+
+export function startAuth(callbacks: AuthCallbacks = {}): AuthActor {
   if (running) return running.actor
   const channel = openAuthChannel((message) => {
     if (message.type === 'signedOut') actor.send({ type: 'auth.signedOutElsewhere' })
@@ -56,6 +62,7 @@ export function startAuth(): AuthActor {
           quietly(rememberCustomer(user).then((changed) => changed && channel.post({ type: 'signedIn', user }))),
         forget: () => quietly(forgetCustomer()),
         clearCustomerData: () => {
+          callbacks.onSignedOut?.()
           clearCustomerData()
           channel.post({ type: 'signedOut' })
         },
@@ -69,10 +76,12 @@ export function startAuth(): AuthActor {
   // A logout queued while offline in an earlier visit goes out as soon as the app runs.
   void drainLogouts({ force: true }).catch(() => undefined)
   window.addEventListener('online', recheck)
+  const probe = probeWhileOffline(actor, fetchSession, recheck)
   actor.start()
   running = {
     actor,
     stop: () => {
+      probe.stop()
       window.removeEventListener('online', recheck)
       channel.close()
       actor.stop()

@@ -1,4 +1,3 @@
-import { clearCartHeldInMemory } from '../cart/cart.ts'
 import { forgetCachedOrders } from '../../store/orderCache.ts'
 import { forgetPortalAnswers } from '../../store/portalCache.ts'
 
@@ -7,7 +6,6 @@ import { forgetPortalAnswers } from '../../store/portalCache.ts'
  * server orders, services and bills, and ask the service worker to drop its per-customer caches.
  */
 export function clearCustomerData(): void {
-  clearCartHeldInMemory()
   void forgetCachedOrders().catch(() => {})
   void forgetPortalAnswers().catch(() => {})
   // The service worker owns its caches; a page only asks (see sw/ for the handler).

@@ -6,7 +6,7 @@ import { commitWithOutbox } from '../../store/outbox.ts'
 import type { OutboxRow } from '../../store/rows.ts'
 import { openStore } from '../../store/db.ts'
 import { readCart, readKnownCustomer } from '../../store/queries.ts'
-import { newId } from '../cart/cartIds.ts'
+import { newId } from '../../lib/ids.ts'
 
 const AUTH_FACT_VERSION = 1
 

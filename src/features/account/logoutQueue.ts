@@ -1,8 +1,8 @@
 import { isDue, isTransient } from '../../../machines/outbox.lifecycle.ts'
 import { logout, type LogoutResult } from '../../api/account.ts'
 import { claimRow, openRows, settleRow } from '../../store/outbox.ts'
-import { newId } from '../cart/cartIds.ts'
-import { withOutboxLock } from '../orders/outboxLock.ts'
+import { newId } from '../../lib/ids.ts'
+import { withOutboxLock } from '../../lib/outboxLock.ts'
 import { recordSignOut } from './knownCustomer.ts'
 import { dropSessionHint, sessionTag } from './signedInHint.ts'
 

@@ -1,53 +1,41 @@
-import { useSyncExternalStore } from 'react'
 import type { Login, User } from '../../domain/account.ts'
+import { getSession, onSessionWanted, publishSession, type Session } from '../../lib/session.ts'
 import type { SignInFailure } from '../../../machines/auth.events.ts'
-import type { AuthActor } from './authActor.ts'
-
-/** Who is using the app, as the auth actor knows it; `offline` when shown from the device's memory. */
-export type Customer = User
-
-export type Session =
-  | { status: 'checking' }
-  | { status: 'anonymous' }
-  | { status: 'customer'; customer: Customer; offline: boolean }
+import type { AuthActor, AuthCallbacks } from './authActor.ts'
 
 type AuthModule = typeof import('./authActor.ts')
 
 // The auth machine (and xstate) loads right after boot instead of with the first paint's JS.
 let loading: Promise<{ mod: AuthModule; actor: AuthActor }> | undefined
-// Until the auth actor answers; also what a page rendered on the server shows.
-const CHECKING: Session = { status: 'checking' }
-let session: Session = CHECKING
-const listeners = new Set<() => void>()
-let waiting: Array<(s: Session) => void> = []
 
-function sessionOf(actor: AuthActor): Session {
+let callbacks: AuthCallbacks = {}
+
+/** What the auth actor tells the app (a logout); set at boot, before the actor starts. */
+export function configureAuth(given: AuthCallbacks): void {
+  callbacks = given
+}
+
+export function sessionOf(actor: AuthActor): Session {
   const snapshot = actor.getSnapshot()
   const user = snapshot.context.user
   // Signing out counts as not known yet: guarded pages leave only once the logout is held on the device.
-  if (snapshot.matches('checking') || snapshot.matches('recalling') || snapshot.matches('signingOut')) return { status: 'checking' }
+  if (snapshot.matches('signingOut')) return { status: 'checking' }
+  if (snapshot.matches('checking') || snapshot.matches('recalling')) {
+    // Checked again from the offline view: the customer stays on screen until the server answers, so nothing
+    // under the customer's finger (an open account menu, a form) is taken away by the check.
+    return user ? { status: 'customer', customer: user, offline: true } : { status: 'checking' }
+  }
   if (user && snapshot.matches('loggedIn')) return { status: 'customer', customer: user, offline: false }
   if (user && snapshot.matches('loggedInOffline')) return { status: 'customer', customer: user, offline: true }
   return { status: 'anonymous' }
 }
 
-function publish(next: Session): void {
-  const same = JSON.stringify(next) === JSON.stringify(session)
-  session = same ? session : next
-  if (next.status !== 'checking') {
-    const resolve = waiting
-    waiting = []
-    for (const r of resolve) r(session)
-  }
-  if (!same) for (const listener of listeners) listener()
-}
-
 /** Starts the one auth actor in the background; calls made before it is ready wait for it. */
 export function startAuthInBackground(): Promise<{ mod: AuthModule; actor: AuthActor }> {
   loading ??= import('./authActor.ts').then((mod) => {
-    const actor = mod.startAuth()
-    actor.subscribe(() => publish(sessionOf(actor)))
-    publish(sessionOf(actor))
+    const actor = mod.startAuth(callbacks)
+    actor.subscribe(() => publishSession(sessionOf(actor)))
+    publishSession(sessionOf(actor))
     return { mod, actor }
   })
   return loading
@@ -56,6 +44,8 @@ export function startAuthInBackground(): Promise<{ mod: AuthModule; actor: AuthA
 function auth(): Promise<{ mod: AuthModule; actor: AuthActor }> {
   return startAuthInBackground()
 }
+
+onSessionWanted(() => void auth())
 
 const settled = (s: ReturnType<AuthActor['getSnapshot']>) => !s.matches('checking') && !s.matches('recalling')
 
@@ -68,13 +58,6 @@ async function settledAuth() {
   const { waitFor } = await import('xstate')
   await waitFor(started.actor, settled)
   return { ...started, waitFor }
-}
-
-/** Resolves once it is known whether a customer is signed in (the guard waits on this). */
-export function whenSessionKnown(): Promise<Session> {
-  if (session.status !== 'checking') return Promise.resolve(session)
-  void auth()
-  return new Promise((resolve) => waiting.push(resolve))
 }
 
 /** Signs in with email and password; resolves with the customer, or the failure to show. */
@@ -108,22 +91,9 @@ export async function adoptCustomer(user: User): Promise<void> {
 export async function recheckSession(): Promise<Session> {
   // The first check of a page may skip the server (no known customer), so wait for it, then ask for real.
   const { actor, mod, waitFor } = await settledAuth()
-  if (actor.getSnapshot().matches('loggedIn')) return session
+  if (actor.getSnapshot().matches('loggedIn')) return getSession()
   actor.send({ type: 'auth.recheck' })
   await waitFor(actor, settled)
   await mod.customerWritten()
-  return session
-}
-
-export function subscribeSession(listener: () => void): () => void {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
-
-export function getSession(): Session {
-  return session
-}
-
-export function useSession(): Session {
-  return useSyncExternalStore(subscribeSession, getSession, () => CHECKING)
+  return getSession()
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import { useLingui } from '@lingui/react/macro'
-import { toast } from '../../ui/toaster.ts'
+import { toast } from '../../lib/toaster.ts'
 import { recheckSession } from './session.ts'
 
 /** Handles /login?signed_in=<provider> and /login?error=social, the two ways a social sign-in returns. */

@@ -3,7 +3,9 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { FieldBox } from '../../ui/forms/fieldStyles.ts'
 import { styled } from '../../ui/styled.ts'
 import { theme } from '../../ui/theme.ts'
-import { addressSuggestions, type AddressFill, type AddressSuggestion } from './suggestions.ts'
+import type { AddressFill } from '../../domain/accountForm.ts'
+import type { AddressSuggestion } from './addressPort.ts'
+import { addressSuggestions } from './suggestions.ts'
 
 const Box = styled('div')`
   position: relative;

@@ -1,5 +1,5 @@
 import { fieldsFromComponents, type PlaceComponent } from './placesMapping.ts'
-import type { AddressSuggestions } from './suggestions.ts'
+import type { AddressSuggestions } from './addressPort.ts'
 
 // The few parts of the Maps JS "places" library (Places API, new) this adapter uses.
 interface PlacePrediction {

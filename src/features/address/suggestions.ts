@@ -1,25 +1,4 @@
-import type { Gps } from '../../domain/account.ts'
-import type { AddressField } from '../../domain/accountForm.ts'
-
-/** What picking a suggestion fills in: some address fields, and the place's position when known. */
-export interface AddressFill {
-  fields: Partial<Record<AddressField, string>>
-  gps: Gps | null
-}
-
-export interface AddressSuggestion {
-  id: string
-  /** The main text, e.g. "Stellenbosch". */
-  label: string
-  /** The secondary text, e.g. "Western Cape". */
-  detail: string
-}
-
-/** The port: the address form asks for suggestions and, once one is picked, for what it fills. */
-export interface AddressSuggestions {
-  suggest(query: string): Promise<AddressSuggestion[]>
-  pick(suggestion: AddressSuggestion): Promise<AddressFill>
-}
+import type { AddressSuggestions } from './addressPort.ts'
 
 let chosen: Promise<AddressSuggestions> | undefined
 

@@ -1,4 +1,4 @@
-import type { AddressSuggestions } from './suggestions.ts'
+import type { AddressSuggestions } from './addressPort.ts'
 import { searchTowns } from './townSearch.ts'
 
 /** Offline adapter: the build-time town list (its own precached chunk), so it works in airplane mode. */

@@ -3,7 +3,7 @@ import { emptyCart, type CartState } from '../../domain/cart.ts'
 import type { Product } from '../../domain/product.ts'
 import type { StorageFailureReason } from '../../domain/storage.ts'
 import type { CartActor, CartCallbacks } from './cartActor.ts'
-import type { FirstTap } from '../../app/firstTaps.ts'
+import type { FirstTap } from '../../lib/firstTaps.ts'
 
 type CartModule = typeof import('./cartActor.ts')
 

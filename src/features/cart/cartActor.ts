@@ -6,9 +6,9 @@ import type { StorageFailureReason } from '../../domain/storage.ts'
 import { commit, restoreCart } from '../../store/commit.ts'
 import { openStore } from '../../store/db.ts'
 import { DuplicateFactError, isQuotaError } from '../../store/errors.ts'
-import { newId } from './cartIds.ts'
+import { newId } from '../../lib/ids.ts'
 import { watchStoredCart } from './cartSync.ts'
-import type { FirstTap } from '../../app/firstTaps.ts'
+import type { FirstTap } from '../../lib/firstTaps.ts'
 
 export type CartActor = ActorRefFrom<typeof cartMachine>
 

@@ -4,7 +4,7 @@ import { formatRand } from '../../domain/money.ts'
 import { Button } from '../../ui/Button.tsx'
 import { styled } from '../../ui/styled.ts'
 import { theme } from '../../ui/theme.ts'
-import { addsProduct } from '../../app/firstTaps.ts'
+import { addsProduct } from '../../lib/firstTaps.ts'
 import { speedText } from './speedText.ts'
 
 const Card = styled('article')`

@@ -1,22 +1,27 @@
-import { useState, type FormEvent } from 'react'
+import { useState, type FormEvent, type ReactNode } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { AddressSchema, type Gps } from '../../domain/account.ts'
-import { ADDRESS_FIELDS, emptyAddress, type AddressField, type AddressValues } from '../../domain/accountForm.ts'
+import { ADDRESS_FIELDS, emptyAddress, type AddressField, type AddressFill, type AddressValues } from '../../domain/accountForm.ts'
+import type { CartState } from '../../domain/cart.ts'
 import { fieldErrors, type FieldErrors } from '../../domain/fieldErrors.ts'
 import { Button } from '../../ui/Button.tsx'
 import { AddressForm } from '../../ui/forms/AddressForm.tsx'
-import { toast } from '../../ui/toaster.ts'
-import { useCart } from '../cart/cart.ts'
-import { AddressSearch } from '../address/AddressSearch.tsx'
+import { toast } from '../../lib/toaster.ts'
 import { drainNow } from './ordersSync.ts'
 import { placeOrder } from './placeOrder.ts'
 
+interface Props {
+  customerId: number
+  cart: CartState
+  /** The address search above the fields (the address area's); a pick fills them in. */
+  search: (onPick: (fill: AddressFill) => void) => ReactNode
+}
+
 /** The delivery address of spec §2: validated per spec §5, then the order is placed (online or not). */
-export function DeliveryAddressForm({ customerId }: { customerId: number }) {
+export function DeliveryAddressForm({ customerId, cart, search }: Props) {
   const { t } = useLingui()
   const navigate = useNavigate()
-  const cart = useCart()
   const [values, setValues] = useState<AddressValues>(emptyAddress)
   const [gps, setGps] = useState<Gps | null>(null)
   const [errors, setErrors] = useState<FieldErrors>({})
@@ -52,13 +57,11 @@ export function DeliveryAddressForm({ customerId }: { customerId: number }) {
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-label={t`Delivery Address`}>
-      <AddressSearch
-        onPick={(fill) => {
-          setValues((v) => ({ ...v, ...fill.fields }))
-          setErrors((e) => ({ ...e, ...Object.fromEntries(Object.keys(fill.fields).map((k) => [k, undefined])) }))
-          setGps(fill.gps)
-        }}
-      />
+      {search((fill) => {
+        setValues((v) => ({ ...v, ...fill.fields }))
+        setErrors((e) => ({ ...e, ...Object.fromEntries(Object.keys(fill.fields).map((k) => [k, undefined])) }))
+        setGps(fill.gps)
+      })}
       <AddressForm values={values} errors={errors} onChange={set} idPrefix="delivery" />
       <Button type="submit" disabled={busy}>
         {busy ? <Trans>creating order…</Trans> : <Trans>create order</Trans>}

@@ -9,9 +9,9 @@ import { theme } from '../../ui/theme.ts'
 import type { OrderView } from './orderView.ts'
 import { PutBackInCart } from './PutBackInCart.tsx'
 import { rejectionText } from './rejection.ts'
-import { statusText } from './statusText.ts'
+import { statusText } from '../../lib/statusText.ts'
 import { StatusBadge } from './StatusBadge.tsx'
-import { StackedTable } from './tableStyles.ts'
+import { StackedTable } from '../../ui/tableStyles.ts'
 
 const Facts = styled('dl')`
   /* Labels may wrap: a long translated label and status (isiXhosa "Ixabiso elipheleleyo", "Intlawulo ayigqitywanga") share 360 px. */

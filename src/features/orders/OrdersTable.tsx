@@ -6,7 +6,7 @@ import { styled } from '../../ui/styled.ts'
 import { formatDate } from '../../domain/dates.ts'
 import { latestOrders, paginate, type OrderView } from './orderView.ts'
 import { StatusBadge } from './StatusBadge.tsx'
-import { StackedTable } from './tableStyles.ts'
+import { StackedTable } from '../../ui/tableStyles.ts'
 
 /** Spec §9: the orders table shows 8 per page. */
 export const ORDERS_PAGE_SIZE = 8

@@ -6,8 +6,8 @@ import { commitAll } from '../../store/commit.ts'
 import { factFromIntent } from '../../../machines/cart.events.ts'
 import { lineFromProduct } from '../../domain/cart.ts'
 import { Button } from '../../ui/Button.tsx'
-import { toast } from '../../ui/toaster.ts'
-import { newId } from '../cart/cartIds.ts'
+import { toast } from '../../lib/toaster.ts'
+import { newId } from '../../lib/ids.ts'
 
 /** Re-adds a refused order's lines to the cart (once), so the customer can fix and order again. */
 export function PutBackInCart({ order }: { order: LocalOrder }) {

@@ -6,10 +6,10 @@ import { createOrder, type CreateOrderResult } from '../../api/orders.ts'
 import { saveOrder } from '../../store/orderCache.ts'
 import { claimRow, openRows, settleRow } from '../../store/outbox.ts'
 import type { OutboxRow } from '../../store/rows.ts'
-import { newId } from '../cart/cartIds.ts'
+import { newId } from '../../lib/ids.ts'
 import { ORDER_CREATE } from './orderRequest.ts'
 import { ADDRESS_ERROR, ORDER_NOT_CREATED } from './rejection.ts'
-import { withOutboxLock } from './outboxLock.ts'
+import { withOutboxLock } from '../../lib/outboxLock.ts'
 
 /** What became of one queued order in a drain. */
 export type DrainOutcome =

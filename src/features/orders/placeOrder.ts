@@ -4,7 +4,7 @@ import { ORDER_STREAM, type Fact, type OrderFact } from '../../domain/events.ts'
 import { keepDataOnDevice } from '../../pwa/state.ts'
 import { commitWithOutbox } from '../../store/outbox.ts'
 import { factFromIntent } from '../../../machines/cart.events.ts'
-import { newId } from '../cart/cartIds.ts'
+import { newId } from '../../lib/ids.ts'
 import { ORDER_CREATE, toCreateOrderRequest } from './orderRequest.ts'
 
 /**

@@ -1,7 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { unavailableProduct } from '../../domain/order.ts'
-import { translateMessage } from '../account/validationMessages.ts'
+import { translateMessage } from '../../lib/validationMessages.ts'
 
 /** Text stored for a refusal that carries no server text (spec §8); the log keeps English, screens translate it. */
 export const ADDRESS_ERROR = 'An error occurred while submitting the address.'

@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import { readCachedOrders, readLocalOrders } from '../../store/queries.ts'
 import { useLiveRead } from '../../store/useLiveRead.ts'
 import { mergeOrders, findOrder, type OrderView } from './orderView.ts'
-import { refreshOrder, refreshOrders } from './refresh.ts'
+import { refreshOrder, refreshOrders } from '../../lib/orderRefresh.ts'
 
 /** The customer's orders from the device (shown at once, offline too), refreshed from the server when online. */
 export function useOrders(customerId: number): OrderView[] | undefined {

@@ -9,10 +9,10 @@ import { Card, Muted } from '../../ui/Page.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 import { WalletButton } from './googlePay/GooglePayButton.tsx'
 import { Methods, Notice, Row, Summary } from './paymentStyles.ts'
-import { translateMessage } from '../account/validationMessages.ts'
+import { translateMessage } from '../../lib/validationMessages.ts'
 import { providerText } from './providerText.ts'
 import { usePayment } from './usePayment.ts'
-import { newId } from '../cart/cartIds.ts'
+import { newId } from '../../lib/ids.ts'
 
 /** Spec §2 /payment/{id}/: "Paying with:" Google Pay or "Pay with Credit Card", for an unpaid order of the customer's own. */
 export function PayForOrder({ customerId, orderId }: { customerId: number; orderId: string }) {

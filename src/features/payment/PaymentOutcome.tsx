@@ -7,7 +7,7 @@ import { Spinner } from '../../ui/Spinner.tsx'
 import { styled } from '../../ui/styled.ts'
 import { theme } from '../../ui/theme.ts'
 import { Notice, Row } from './paymentStyles.ts'
-import { translateMessage } from '../account/validationMessages.ts'
+import { translateMessage } from '../../lib/validationMessages.ts'
 import { providerText } from './providerText.ts'
 import { usePayment } from './usePayment.ts'
 

@@ -12,9 +12,9 @@ import { reportError } from '../../reportError.ts'
 import { commit } from '../../store/commit.ts'
 import { saveOrder } from '../../store/orderCache.ts'
 import { readCachedOrders, readCheckout } from '../../store/queries.ts'
-import { toast } from '../../ui/toaster.ts'
-import { newId } from '../cart/cartIds.ts'
-import { refreshOrder } from '../orders/refresh.ts'
+import { toast } from '../../lib/toaster.ts'
+import { newId } from '../../lib/ids.ts'
+import { refreshOrder } from '../../lib/orderRefresh.ts'
 
 const paid = msg`Payment successful.`
 const failed = msg`Payment failed. Please try again.`

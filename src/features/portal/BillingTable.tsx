@@ -2,10 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { BILL_TYPE_ORDER, type BillCycle } from '../../domain/billing.ts'
 import { formatDate } from '../../domain/dates.ts'
 import { formatRand } from '../../domain/money.ts'
-import { statusText } from '../orders/statusText.ts'
+import { statusText } from '../../lib/statusText.ts'
 import { ButtonLink } from '../../ui/Button.tsx'
 import { styled } from '../../ui/styled.ts'
-import { StackedTable } from '../orders/tableStyles.ts'
+import { StackedTable } from '../../ui/tableStyles.ts'
 
 // On wide screens amounts line up on the right and dates and amounts never break.
 const Bills = styled(StackedTable)`

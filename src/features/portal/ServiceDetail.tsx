@@ -1,3 +1,4 @@
+import type { Product } from '../../domain/product.ts'
 import { isPrepaid, type Service } from '../../domain/service.ts'
 import { styled } from '../../ui/styled.ts'
 import { MonthlyView } from './MonthlyView.tsx'
@@ -17,11 +18,11 @@ const Layout = styled('div')`
 `
 
 /** Spec §2 "Service detail": the sidebar and actions on the left, Wallets (prepaid) or Monthly Subscription on the right. */
-export function ServiceDetail({ service }: { service: Service }) {
+export function ServiceDetail({ service, products }: { service: Service; products: readonly Product[] }) {
   return (
     <Layout>
       <div className="slot-info">
-        <ServiceSidebar service={service} />
+        <ServiceSidebar service={service} products={products} />
       </div>
       <div className="slot-main">{isPrepaid(service) ? <PrepaidView service={service} /> : <MonthlyView service={service} />}</div>
       <div className="slot-actions">

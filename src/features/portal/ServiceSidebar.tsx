@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
+import type { Product } from '../../domain/product.ts'
 import type { Service } from '../../domain/service.ts'
 import { Card, Heading } from '../../ui/Page.tsx'
 import { styled } from '../../ui/styled.ts'
@@ -8,7 +9,6 @@ import { formatDate } from '../../domain/dates.ts'
 import { productName } from './productName.ts'
 import { serviceName } from './serviceName.ts'
 import { ServiceStatusBadge } from './ServiceStatusBadge.tsx'
-import { useProducts } from './useProducts.ts'
 
 const Rows = styled('dl')`
   margin: 0; display: grid; gap: 10px;
@@ -24,9 +24,8 @@ const Names = ({ items }: { items: readonly { name: string }[] }) =>
   items.length === 0 ? <Trans>None</Trans> : <ul>{items.map((item, i) => <li key={i}>{item.name}</li>)}</ul>
 
 /** Spec §2 "Service detail": the sidebar titled Service, its name, and the rows about the SIM. */
-export function ServiceSidebar({ service }: { service: Service }) {
+export function ServiceSidebar({ service, products }: { service: Service; products: readonly Product[] }) {
   const { t, i18n } = useLingui()
-  const products = useProducts()
   const rows: [ReactNode, ReactNode][] = [
     [<Trans>Status</Trans>, <ServiceStatusBadge code={service.status} />],
     [<Trans>SIM Name</Trans>, service.name],

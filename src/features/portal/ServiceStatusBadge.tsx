@@ -1,10 +1,9 @@
 import { Trans } from '@lingui/react/macro'
 import { serviceStatus, type ServiceStatus } from '../../domain/service.ts'
-import { Badge } from '../orders/StatusBadge.tsx'
-import type { OrderView } from '../orders/orderView.ts'
+import { Badge, type BadgeLook } from '../../ui/Badge.tsx'
 
 // The order looks carry the same meaning: working, on hold, ended.
-const looks: Record<ServiceStatus, OrderView['look']> = { active: 'approved', suspended: 'initial', cancelled: 'cancelled', unknown: 'waiting' }
+const looks: Record<ServiceStatus, BadgeLook> = { active: 'approved', suspended: 'initial', cancelled: 'cancelled', unknown: 'waiting' }
 
 /** GUIDE.md §4: the true status from the code (0 Active, 400/500 Suspended, 900 Cancelled), never "always active". */
 export function ServiceStatusBadge({ code }: { code: number }) {

@@ -1,16 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import type { Product } from '../../domain/product.ts'
 import type { Service } from '../../domain/service.ts'
 import { ButtonLink } from '../../ui/Button.tsx'
-import { StackedTable } from '../orders/tableStyles.ts'
+import { StackedTable } from '../../ui/tableStyles.ts'
 import { productName } from './productName.ts'
 import { serviceName } from './serviceName.ts'
 import { ServiceStatusBadge } from './ServiceStatusBadge.tsx'
-import { useProducts } from './useProducts.ts'
 
 /** Spec §2 /services: Sim Name, Product, Service Name, Status and "View Service" per row. */
-export function ServicesTable({ services }: { services: readonly Service[] }) {
+export function ServicesTable({ services, products }: { services: readonly Service[]; products: readonly Product[] }) {
   const { t } = useLingui()
-  const products = useProducts()
   return (
     <StackedTable aria-label={t`Your services`}>
       <thead>

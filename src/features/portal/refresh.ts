@@ -3,8 +3,8 @@ import { ApiError } from '../../api/client.ts'
 import { fetchBilling, fetchService, fetchServices } from '../../api/portal.ts'
 import { savePortalAnswer } from '../../store/portalCache.ts'
 import type { PortalAnswer } from '../../store/rows.ts'
-import { toast } from '../../ui/toaster.ts'
-import { translateMessage } from '../account/validationMessages.ts'
+import { toast } from '../../lib/toaster.ts'
+import { translateMessage } from '../../lib/validationMessages.ts'
 
 /** What became of a refresh: saved, refused by the server (e.g. 404), or no answer (offline). */
 export type RefreshOutcome = 'saved' | 'refused' | 'unreachable'

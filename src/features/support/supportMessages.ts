@@ -1,7 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { supportMessages } from '../../domain/support.ts'
-import { translateMessage } from '../account/validationMessages.ts'
+import { translateMessage } from '../../lib/validationMessages.ts'
 
 /** The Contact Us form's messages; the shared schema speaks English, the UI translates. */
 const descriptors: Record<keyof typeof supportMessages, MessageDescriptor> = {

@@ -4,8 +4,8 @@ import { sendSupportMessage, type SupportIssue, type SupportSendResult } from '.
 import { SupportRequestSchema, type SupportMessage, type SupportRequest } from '../../domain/support.ts'
 import { claimRow, enqueue, openRows, settleRow } from '../../store/outbox.ts'
 import type { OutboxRow } from '../../store/rows.ts'
-import { newId } from '../cart/cartIds.ts'
-import { withOutboxLock } from '../orders/outboxLock.ts'
+import { newId } from '../../lib/ids.ts'
+import { withOutboxLock } from '../../lib/outboxLock.ts'
 
 export const SUPPORT_MESSAGE = 'support.message'
 

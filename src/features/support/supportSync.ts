@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro'
-import { getSession, whenSessionKnown } from '../account/session.ts'
-import { toast } from '../../ui/toaster.ts'
+import { getSession, whenSessionKnown } from '../../lib/session.ts'
+import { toast } from '../../lib/toaster.ts'
 import { drainSupport, type SupportOutcome } from './supportQueue.ts'
 
 let timer: ReturnType<typeof setTimeout> | undefined

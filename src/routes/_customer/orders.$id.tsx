@@ -1,7 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { Trans } from '@lingui/react/macro'
-import { useSession } from '../../features/account/session.ts'
+import { useSession } from '../../lib/session.ts'
 import { OrderDetail } from '../../features/orders/OrderDetail.tsx'
 import { useOrder } from '../../features/orders/useOrders.ts'
 import { Muted, Page } from '../../ui/Page.tsx'

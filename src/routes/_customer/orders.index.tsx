@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useSession } from '../../features/account/session.ts'
+import { useSession } from '../../lib/session.ts'
 import { LocalOrderCard } from '../../features/orders/LocalOrderCard.tsx'
 import { OrdersTable } from '../../features/orders/OrdersTable.tsx'
 import { useOrders } from '../../features/orders/useOrders.ts'

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { useSession } from '../../features/account/session.ts'
+import { useSession } from '../../lib/session.ts'
 import { PaymentOutcome } from '../../features/payment/PaymentOutcome.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 

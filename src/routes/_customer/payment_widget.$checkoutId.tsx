@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import { useSession } from '../../features/account/session.ts'
+import { useSession } from '../../lib/session.ts'
 import { CardWidget } from '../../features/payment/CardWidget.tsx'
 import { Page } from '../../ui/Page.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ProfileView } from '../../features/account/ProfileView.tsx'
-import { useSession } from '../../features/account/session.ts'
+import { useSession } from '../../lib/session.ts'
 import { Spinner } from '../../ui/Spinner.tsx'
 
 export const Route = createFileRoute('/_customer/profile')({ component: ProfilePage })

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import { useSession } from '../../features/account/session.ts'
+import { useSession } from '../../lib/session.ts'
+import { WithProducts } from '../../features/catalogue/WithProducts.tsx'
 import { NotLoaded } from '../../features/portal/NotLoaded.tsx'
 import { OfflineNotice } from '../../features/portal/OfflineNotice.tsx'
 import { ServiceDetail } from '../../features/portal/ServiceDetail.tsx'
@@ -33,7 +34,7 @@ function ServiceScreen({ customerId, id }: { customerId: number; id: string }) {
   return (
     <>
       <OfflineNotice fetchedAt={service.fetchedAt} />
-      <ServiceDetail service={service.value} />
+      <WithProducts>{(products) => <ServiceDetail service={service.value} products={products} />}</WithProducts>
     </>
   )
 }

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useSession } from '../../features/account/session.ts'
+import { useSession } from '../../lib/session.ts'
+import { WithProducts } from '../../features/catalogue/WithProducts.tsx'
 import { NotLoaded } from '../../features/portal/NotLoaded.tsx'
 import { OfflineNotice } from '../../features/portal/OfflineNotice.tsx'
 import { ServicesTable } from '../../features/portal/ServicesTable.tsx'
@@ -31,7 +32,7 @@ function Services({ customerId }: { customerId: number }) {
             {services.value.length === 0 ? (
               <Muted><Trans>Your SIMs appear here once an order is paid.</Trans></Muted>
             ) : (
-              <ServicesTable services={services.value} />
+              <WithProducts>{(products) => <ServicesTable services={services.value} products={products} />}</WithProducts>
             )}
           </Card>
         </>

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import { useSession } from '../../features/account/session.ts'
+import { useSession } from '../../lib/session.ts'
 import { Faqs } from '../../features/support/Faqs.tsx'
 import { SupportContact } from '../../features/support/SupportContact.tsx'
 import { Muted, Page } from '../../ui/Page.tsx'

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { PROVINCES, type AddressField, type AddressValues } from '../../domain/accountForm.ts'
 import type { FieldErrors } from '../../domain/fieldErrors.ts'
-import { translateMessage } from '../../features/account/validationMessages.ts'
+import { translateMessage } from '../../lib/validationMessages.ts'
 import { TextField } from './TextField.tsx'
 
 export interface AddressFormProps {

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core'
 import { parseRand } from '../browser.ts'
 import { cartLines, cartLink, productCards, productHeading, summary, waitForApp } from '../storefront.ts'
 import type { DeviceMessages, DeviceOrders, ObservedLine } from './model.ts'
-import { within } from './wait.ts'
+import { sleep, within } from './wait.ts'
 
 export const TEXT = {
   added: 'added to cart',
@@ -41,6 +41,20 @@ export async function fullLoad(page: Page, path: string | null, waitUntil: 'comm
 }
 
 /** The header's language selector, whatever language it speaks now. */
+/**
+ * Closes a tab as a customer does. Chromium 150 may leave a close unanswered when it comes while the tab is still
+ * loading, and Playwright's page.close() then never settles: the close is asked again, and the tab counts as
+ * closed only once Playwright says it is.
+ */
+export async function closeTab(page: Page): Promise<void> {
+  for (let ask = 0; ask < 3 && !page.isClosed(); ask++) {
+    const closing = page.close()
+    closing.catch(() => undefined)
+    await Promise.race([closing, sleep(5_000)])
+  }
+  if (!page.isClosed()) throw new Error('Chromium did not close the tab, asked three times')
+}
+
 export function languageSelect(page: Page) {
   return page.getByRole('banner').getByRole('combobox', { name: /^(Language|Taal|Ulwimi)$/ })
 }

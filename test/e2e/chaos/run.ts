@@ -9,6 +9,7 @@ import { MOBILE, screenshot } from '../browser.ts'
 import { expectProfile, signUp } from '../accounts.ts'
 import { productCards, readCards, waitForApp } from '../storefront.ts'
 import {
+  closeTab,
   fullLoad,
   goCart,
   goOrders,
@@ -326,7 +327,7 @@ export class Run implements Driver {
         else await this.load(page, plan.route)
         break
       case 'closeTab': {
-        await page.close()
+        await closeTab(page)
         this.page = await this.openPage()
         await this.load(this.page, plan.route)
         break
@@ -373,7 +374,7 @@ export class Run implements Driver {
     else await until(() => other.settle(), patience(other), 20)
     const closedAt = Date.now()
     this.trace('closing the second tab')
-    await second.close()
+    await closeTab(second)
     this.trace('second tab closed')
     if (r.chance(0.5)) await until(() => intent.settle(), patience(intent), 20)
     else await sleep(this.timing.int(0, 400))

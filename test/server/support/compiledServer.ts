@@ -17,7 +17,7 @@ export function writeFakeClient(dir: string, { lab }: { lab: boolean }): void {
   mkdirSync(join(dir, '.vite'), { recursive: true })
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Storefront</title><div id="root"></div>')
   const chunks: Record<string, object> = { 'index.html': { file: 'assets/index-1.js', src: 'index.html', isEntry: true } }
-  if (lab) chunks['src/features/lab/LabScreen.tsx'] = { file: 'assets/LabScreen-2.js', src: 'src/features/lab/LabScreen.tsx', isDynamicEntry: true }
+  if (lab) chunks['src/devtools/lab/LabScreen.tsx'] = { file: 'assets/LabScreen-2.js', src: 'src/devtools/lab/LabScreen.tsx', isDynamicEntry: true }
   writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify(chunks))
 }
 

@@ -10,7 +10,7 @@ import type { Checkout, PaymentStatus, WalletPaymentAnswer } from '../../../doma
 import { readCheckout } from '../../../store/queries.ts'
 import { fake, labCustomer, sandboxCustomerId } from '../fakes.ts'
 import type { EffectMode, LabMachine } from '../labMachine.ts'
-import { newId } from '../../cart/cartIds.ts'
+import { newId } from '../../../lib/ids.ts'
 import { stamped } from './facts.ts'
 
 export const LAB_ORDER_ID = 1001

@@ -3,7 +3,7 @@ import { cartEventSchemas } from '../../../../machines/cart.eventSchemas.ts'
 import { cartMachine, type CartContext, type CartFactRecord } from '../../../../machines/cart.machine.ts'
 import { emptyCart, lineFromProduct, type CartState } from '../../../domain/cart.ts'
 import { readCart } from '../../../store/queries.ts'
-import { newId } from '../../cart/cartIds.ts'
+import { newId } from '../../../lib/ids.ts'
 import type { LabMachine } from '../labMachine.ts'
 
 type CartLabContext = Pick<CartContext, 'cart' | 'pending'>

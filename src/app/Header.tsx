@@ -1,13 +1,13 @@
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { ProfileMenu } from '../features/account/ProfileMenu.tsx'
-import { useSession } from '../features/account/session.ts'
+import { useSession } from '../lib/session.ts'
 import { useCartLineCount } from '../features/cart/cart.ts'
-import { ButtonLink } from './Button.tsx'
-import { CartIcon, LogoMark } from './icons.tsx'
+import { ButtonLink } from '../ui/Button.tsx'
+import { CartIcon, LogoMark } from '../ui/icons.tsx'
 import { LanguageSelect } from './LanguageSelect.tsx'
-import { styled } from './styled.ts'
-import { theme } from './theme.ts'
+import { styled } from '../ui/styled.ts'
+import { theme } from '../ui/theme.ts'
 
 const Bar = styled('header')`
   position: sticky; top: 0; z-index: 10; background: ${theme.color.surface};

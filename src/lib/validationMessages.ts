@@ -1,7 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { messages, unsavableMessages } from '../../domain/account.ts'
-import { serverMessages } from '../../domain/serverMessages.ts'
+import { messages, unsavableMessages } from '../domain/account.ts'
+import { serverMessages } from '../domain/serverMessages.ts'
 
 type MessageKey = keyof typeof messages
 

@@ -1,10 +1,10 @@
 import { i18n } from '@lingui/core'
-import { fetchOrder, fetchOrders } from '../../api/orders.ts'
-import { ApiError } from '../../api/client.ts'
-import type { Order } from '../../domain/order.ts'
-import { saveOrder, saveOrders } from '../../store/orderCache.ts'
-import { toast } from '../../ui/toaster.ts'
-import { translateMessage } from '../account/validationMessages.ts'
+import { fetchOrder, fetchOrders } from '../api/orders.ts'
+import { ApiError } from '../api/client.ts'
+import type { Order } from '../domain/order.ts'
+import { saveOrder, saveOrders } from '../store/orderCache.ts'
+import { toast } from './toaster.ts'
+import { translateMessage } from './validationMessages.ts'
 
 /** Only a server's own refusal is news to the customer; no connection just means "showing the cache". */
 function report(error: unknown): void {

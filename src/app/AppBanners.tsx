@@ -1,8 +1,8 @@
 import { Trans } from '@lingui/react/macro'
 import { install, reloadToUpdate, usePwa } from '../pwa/state.ts'
-import { Button } from './Button.tsx'
-import { styled } from './styled.ts'
-import { theme } from './theme.ts'
+import { Button } from '../ui/Button.tsx'
+import { styled } from '../ui/styled.ts'
+import { theme } from '../ui/theme.ts'
 
 const Bar = styled('div')<{ $tone: 'offline' | 'update' | 'install' }>`
   display: flex; align-items: center; justify-content: center; flex-wrap: wrap; gap: 4px 12px;

@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro'
 import { chooseLanguage, useLoadingLanguage } from '../i18n/language.ts'
 import { isLocale, locales } from '../i18n/locales.ts'
-import { styled, keyframes } from './styled.ts'
-import { theme } from './theme.ts'
-import { GlobeIcon } from './icons.tsx'
+import { styled, keyframes } from '../ui/styled.ts'
+import { theme } from '../ui/theme.ts'
+import { GlobeIcon } from '../ui/icons.tsx'
 
 const spin = keyframes`to { transform: rotate(360deg) }`
 

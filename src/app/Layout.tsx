@@ -3,9 +3,9 @@ import { Trans } from '@lingui/react/macro'
 import { Header } from './Header.tsx'
 import { StorageNotice } from './StorageNotice.tsx'
 import { AppBanners } from './AppBanners.tsx'
-import { Toaster } from './Toaster.tsx'
-import { styled } from './styled.ts'
-import { theme } from './theme.ts'
+import { Toaster } from '../ui/Toaster.tsx'
+import { styled } from '../ui/styled.ts'
+import { theme } from '../ui/theme.ts'
 
 // isiXhosa and Afrikaans words run long: a word wider than its box breaks instead of pushing the page sideways,
 // and headings hyphenate where the browser knows the language (<html lang> follows the active one).

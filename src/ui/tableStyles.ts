@@ -1,5 +1,5 @@
-import { styled } from '../../ui/styled.ts'
-import { theme } from '../../ui/theme.ts'
+import { styled } from './styled.ts'
+import { theme } from './theme.ts'
 
 /**
  * A table that becomes stacked, labelled rows on phones (each cell carries its column name in data-label);

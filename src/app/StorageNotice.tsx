@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { useStorageFailure } from '../features/cart/cart.ts'
-import { styled } from './styled.ts'
-import { theme } from './theme.ts'
+import { styled } from '../ui/styled.ts'
+import { theme } from '../ui/theme.ts'
 
 const Bar = styled('div')`
   background: #fff4d6; color: ${theme.color.text}; border-bottom: 1px solid #e9c46a;
