@@ -89,6 +89,10 @@ describe("the Dockerfile's run stage", () => {
     try {
       const url = await run.listening
       expect((await fetch(`${url}/readyz`)).status).toBe(200)
+      // The API's description is built at run time from packages left outside the bundle: they must be installed.
+      const described = await fetch(`${url}/api/openapi.json`)
+      expect(described.status).toBe(200)
+      expect(((await described.json()) as { openapi: string }).openapi).toMatch(/^3\.1\./)
       expect(execFileSync('sh', ['-c', healthCheck], { env: { PATH: process.env.PATH ?? '', ...env, ...runtime }, stdio: 'pipe' }).toString()).toBe('')
     } finally {
       run.child.kill('SIGTERM')
