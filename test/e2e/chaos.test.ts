@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, inject, test } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { startServer, type RunningServer } from '../../server/server.ts'
 import { launchBrowser } from './browser.ts'
+import { unclosedTabs } from './chaos/app.ts'
 import { emptyStats, Run, type Env } from './chaos/run.ts'
 
 const perSeed = positive('CHAOS_PER_SEED', 22)
@@ -58,6 +59,7 @@ afterAll(async () => {
       `[chaos] intents: ${count(stats.intents)}`,
       `[chaos] interruptions: ${count(stats.interruptions)}; timing: ${count(stats.timings)}; second tab did: ${count(stats.secondTab)}`,
       `[chaos] outcomes: ${stats.outcomes.confirmed} orders and messages confirmed; maybes found there ${stats.outcomes.maybeThere}, not there ${stats.outcomes.maybeNotThere}`,
+      `[chaos] tabs Chromium left open on a close, ended with their renderer: ${unclosedTabs.ended}`,
     ].join('\n'),
   )
 })
