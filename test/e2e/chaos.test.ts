@@ -59,7 +59,7 @@ afterAll(async () => {
       `[chaos] intents: ${count(stats.intents)}`,
       `[chaos] interruptions: ${count(stats.interruptions)}; timing: ${count(stats.timings)}; second tab did: ${count(stats.secondTab)}`,
       `[chaos] outcomes: ${stats.outcomes.confirmed} orders and messages confirmed; maybes found there ${stats.outcomes.maybeThere}, not there ${stats.outcomes.maybeNotThere}`,
-      `[chaos] tabs Chromium left open on a close, ended with their renderer: ${unclosedTabs.ended}`,
+      `[chaos] tabs Chromium would not close (left open, their pages answering): ${unclosedTabs.leftOpen}`,
     ].join('\n'),
   )
 })

@@ -42,21 +42,20 @@ export async function fullLoad(page: Page, path: string | null, waitUntil: 'comm
 
 /** The header's language selector, whatever language it speaks now. */
 /** Tabs Chromium would not close while their page still ran (see closeTab), over the whole run. */
-export const unclosedTabs = { ended: 0 }
+export const unclosedTabs = { leftOpen: 0 }
 
 /**
  * Closes a tab as a customer does. Chromium 150 may leave a close unanswered when it comes while the tab is still
- * navigating, and Playwright's page.close() then never settles. After two asks the page is checked: a page that
- * no longer answers is stuck in the app (a defect, reported); one that answers is ended as the system ends a killed
- * tab (its renderer stopped, no unload run, as with the close asked for) and closed.
+ * navigating (Playwright's page.close() never settles, and ending the renderer does not help). After two asks the
+ * page is checked: a page that no longer answers is stuck in the app (a defect, reported); one that answers is left
+ * open, as a tab the customer left behind, and counted: the app must be right with any number of tabs open.
  */
 export async function closeTab(page: Page): Promise<void> {
-  const ask = async () => {
+  for (let asked = 0; asked < 2 && !page.isClosed(); asked++) {
     const closing = page.close()
     closing.catch(() => undefined)
     await Promise.race([closing, sleep(5_000)])
   }
-  for (let asked = 0; asked < 2 && !page.isClosed(); asked++) await ask()
   if (page.isClosed()) return
   // Asked over DevTools, not page.evaluate, which would wait for a navigation under way to give it a document.
   const devtools = await page.context().newCDPSession(page)
@@ -66,10 +65,7 @@ export async function closeTab(page: Page): Promise<void> {
   )
   const answers = await Promise.race([answer, sleep(3_000).then(() => false)])
   if (!answers) throw new Error('the tab did not close and its page does not answer: the app may be stuck in a loop')
-  await Promise.race([devtools.send('Page.crash').catch(() => undefined), sleep(2_000)])
-  await ask()
-  if (!page.isClosed()) throw new Error('Chromium did not close the tab, even with its renderer ended')
-  unclosedTabs.ended += 1
+  unclosedTabs.leftOpen += 1
 }
 
 export function languageSelect(page: Page) {
