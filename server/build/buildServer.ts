@@ -30,7 +30,7 @@ export async function buildServer(root: string, outDir = join(root, 'dist', 'ser
       ssr: true,
       outDir,
       emptyOutDir: true,
-      target: 'node20',
+      target: 'node24',
       sourcemap: true,
       minify: false,
       copyPublicDir: false,

@@ -4,7 +4,7 @@ import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fromRoot } from '../../server/paths.ts'
-import { compiledProject, fileStamps, runCommand } from '../server/support/compiledServer.ts'
+import { compiledProject, fileStamps, hostEnvironment, runCommand } from '../server/support/compiledServer.ts'
 import { safeProductionEnv } from '../server/support/productionEnv.ts'
 import { freshDatabase } from '../server/support/testDb.ts'
 import type { TestDatabase } from '../server/support/testDb.ts'
@@ -65,7 +65,7 @@ describe("the Dockerfile's run stage", () => {
       else if (keyword === 'ENV') Object.assign(env, envPairs(args))
       else if (keyword === 'COPY' && args === '--from=build /app/dist ./dist') cpSync(join(build.root, 'dist'), join(app.root, 'dist'), { recursive: true })
       else if (keyword === 'COPY' && args.endsWith(' ./')) for (const file of args.split(/\s+/).slice(0, -1)) copyFileSync(fromRoot(file), join(app.root, file))
-      else if (keyword === 'RUN') execFileSync('sh', ['-c', args], { cwd: app.root, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, stdio: 'pipe' })
+      else if (keyword === 'RUN') execFileSync('sh', ['-c', args], { cwd: app.root, env: { ...hostEnvironment(), ...env }, stdio: 'pipe' })
       // The user and the published port belong to the container runtime.
       else if (keyword === 'USER' || keyword === 'EXPOSE') continue
       else if (keyword === 'HEALTHCHECK') healthCheck = args.slice(args.indexOf('CMD ') + 4)
@@ -93,7 +93,7 @@ describe("the Dockerfile's run stage", () => {
       const described = await fetch(`${url}/api/openapi.json`)
       expect(described.status).toBe(200)
       expect(((await described.json()) as { openapi: string }).openapi).toMatch(/^3\.1\./)
-      expect(execFileSync('sh', ['-c', healthCheck], { env: { PATH: process.env.PATH ?? '', ...env, ...runtime }, stdio: 'pipe' }).toString()).toBe('')
+      expect(execFileSync('sh', ['-c', healthCheck], { env: { ...hostEnvironment(), ...env, ...runtime }, stdio: 'pipe' }).toString()).toBe('')
     } finally {
       run.child.kill('SIGTERM')
     }

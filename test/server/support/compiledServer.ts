@@ -53,6 +53,16 @@ export interface ServedProcess {
 }
 
 /** Runs `command` (split on spaces, leading NAME=value pairs as environment) in folder, as a shell would. */
+/**
+ * What a container or build step gets from the machine it runs on: the PATH and HOME, and how the machine reaches
+ * the registry (a proxy, and the certificate authorities it trusts; Node 24 from the registry reads only its own
+ * bundled list unless NODE_EXTRA_CA_CERTS names the machine's). Nothing else of the test runner's environment.
+ */
+export function hostEnvironment(): Record<string, string> {
+  const passed = ['PATH', 'HOME', 'NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'SSL_CERT_DIR', 'HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY', 'http_proxy', 'https_proxy', 'no_proxy']
+  return Object.fromEntries(passed.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]!]])))
+}
+
 export function runCommand(folder: string, command: string, env: Record<string, string>): ServedProcess {
   const words = command.split(' ')
   const assigned: Record<string, string> = {}
@@ -65,7 +75,7 @@ export function runCommand(folder: string, command: string, env: Record<string, 
     cwd: folder,
     stdio: ['ignore', 'pipe', 'pipe'],
     // Only what the test gives, as in a container: nothing of the test runner's own environment leaks in.
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, ...assigned },
+    env: { ...hostEnvironment(), ...env, ...assigned },
   })
   const lines: string[] = []
   let stderr = ''
