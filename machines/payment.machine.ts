@@ -36,7 +36,7 @@ const failureOf = (error: unknown): PaymentFailure => {
   return { message: error instanceof Error ? error.message : String(error), status: typeof status === 'number' ? status : undefined }
 }
 
-/** 403 and 404 say this order cannot be paid here; anything else (no answer, 5xx) may work on a retry. */
+/** 403 (not this customer's), 404 (no such order) and 409 (already paid) say this order cannot be paid here; anything else (no answer, 5xx) may work on a retry. */
 const isRefusal = (failure: PaymentFailure) => failure.status === 403 || failure.status === 404 || failure.status === 409
 
 /** From any resting state: a lost connection disables paying until it returns. */

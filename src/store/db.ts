@@ -81,12 +81,6 @@ export function openStore(options: OpenStoreOptions = {}): Promise<OpenStore> {
   return opening
 }
 
-/** The opened database, for synchronous readers such as liveQuery; openStore() must have resolved. */
-export function db(): StoreDb {
-  if (!opened) throw new Error('The store is not open yet: await openStore() first.')
-  return opened.db
-}
-
 /** The opened database, or undefined before openStore() resolves. */
 export function currentDb(): StoreDb | undefined {
   return opened?.db
