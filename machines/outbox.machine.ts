@@ -26,7 +26,7 @@ export const EVERY_KIND_NOW: DrainRequest = { force: true, kinds: null }
 const DUE_ONLY: DrainRequest = { force: false, kinds: null }
 
 /** Two asks as one drain: every kind either names, forced when either is. */
-export function merge(a: DrainRequest | null, b: DrainRequest): DrainRequest {
+function merge(a: DrainRequest | null, b: DrainRequest): DrainRequest {
   if (a === null) return b
   const kinds = a.kinds === null || b.kinds === null ? null : [...new Set([...a.kinds, ...b.kinds])]
   return { force: a.force || b.force, kinds }
