@@ -47,13 +47,13 @@ function asks(target: Target) {
     // A new session sends what its customer may now send; the same session again changes nothing.
     'outbox.signedIn': {
       ...to,
-      guard: { type: 'newCustomer', params: ({ event }: { event: { customerId: number } }) => ({ customerId: event.customerId }) },
-      actions: [{ type: 'signIn', params: ({ event }: { event: { customerId: number } }) => ({ customerId: event.customerId }) }, now],
+      guard: { type: 'sessionChanged', params: ({ event }: { event: { customerId: number } }) => ({ customerId: event.customerId }) },
+      actions: [{ type: 'setSession', params: ({ event }: { event: { customerId: number } }) => ({ customerId: event.customerId }) }, now],
     },
     'outbox.signedOut': {
       ...to,
-      guard: { type: 'newCustomer', params: { customerId: null } },
-      actions: [{ type: 'signIn', params: { customerId: null } }, now],
+      guard: { type: 'sessionChanged', params: { customerId: null } },
+      actions: [{ type: 'setSession', params: { customerId: null } }, now],
     },
   } as const
 }
@@ -92,14 +92,14 @@ export const outboxMachine = setup({
     drained: (_, _params: { upTo: number; outcomes: DrainReport['outcomes'] }) => {},
     ask: assign(({ context }, request: DrainRequest) => ({ asked: context.asked + 1, next: merge(context.next, request) })),
     begin: assign(({ context }) => ({ serving: context.asked, current: context.next ?? DUE_ONLY, next: null })),
-    signIn: assign({ signedIn: (_, params: { customerId: number | null }) => params.customerId }),
+    setSession: assign({ signedIn: (_, params: { customerId: number | null }) => params.customerId }),
     wait: assign({ waitMs: (_, report: DrainReport) => report.waitMs, failures: 0 }),
     failed: assign(({ context }) => ({ failures: context.failures + 1, waitMs: backoffMs(context.failures + 1) })),
   },
   guards: {
     askedAgain: ({ context }) => context.next !== null,
     writesWait: (_, report: DrainReport) => report.waitMs !== null,
-    newCustomer: ({ context }, params: { customerId: number | null }) => context.signedIn !== params.customerId,
+    sessionChanged: ({ context }, params: { customerId: number | null }) => context.signedIn !== params.customerId,
   },
   delays: {
     untilDue: ({ context }) => context.waitMs ?? 0,

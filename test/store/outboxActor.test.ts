@@ -45,9 +45,18 @@ const signedIn = (id: number) => publishSession({ status: 'customer', customer: 
 function server(script: { orders?: CreateOrderResult[]; support?: SupportSendResult[] } = {}) {
   const calls: string[] = []
   const kinds: OutboxKind[] = [
-    logoutOutbox(async () => (calls.push('logout'), { kind: 'answered', status: 204 })),
-    orderOutbox(async (user) => (calls.push(`order ${user}`), script.orders?.shift() ?? { kind: 'created', order: serverOrder(41) })),
-    supportOutbox(async (_request, { withSession }) => (calls.push(`support ${withSession ? 'with' : 'without'} session`), script.support?.shift() ?? { kind: 'sent', reference: 'SUP-AAAA1111' })),
+    logoutOutbox(async () => {
+      calls.push('logout')
+      return { kind: 'answered', status: 204 }
+    }),
+    orderOutbox(async (user) => {
+      calls.push(`order ${user}`)
+      return script.orders?.shift() ?? { kind: 'created', order: serverOrder(41) }
+    }),
+    supportOutbox(async (_request, { withSession }) => {
+      calls.push(`support ${withSession ? 'with' : 'without'} session`)
+      return script.support?.shift() ?? { kind: 'sent', reference: 'SUP-AAAA1111' }
+    }),
   ]
   return { calls, kinds }
 }
@@ -107,7 +116,14 @@ describe('the outbox in the page', () => {
     const held = new Promise<void>((resolve) => (release = resolve))
     const s = server({ orders: [{ kind: 'refused', status: 422, error: 'LTE Uncapped 20Mbps is no longer available.', code: 'product_unavailable' }] })
     const support = s.kinds[2]!
-    s.kinds[2] = { ...support, send: async (request, to) => (reached(), await held, support.send(request, to)) }
+    s.kinds[2] = {
+      ...support,
+      send: async (request, to) => {
+        reached()
+        await held
+        return support.send(request, to)
+      },
+    }
     const o = start(s.kinds)
     // The start's drain is at the message, past the orders, when the order is placed.
     await atServer

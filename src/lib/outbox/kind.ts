@@ -48,7 +48,7 @@ export type Settled<A, F> = { row: OutboxRow } & (
  * write its entry next to the feature (how to send it, what an acknowledgement or a rejection writes), list the entry
  * in src/app/outboxKinds.ts, and call `sendNow(kind)` (src/lib/outbox/outbox.ts) after queueing to send it at once.
  */
-export interface OutboxKind<R = any, A = any, F = any, O = unknown> {
+export interface OutboxKind<R = unknown, A = unknown, F = unknown, O = unknown> {
   /** The rows' `kind`. */
   readonly kind: string
   /** How a stored request must read to be sent. */

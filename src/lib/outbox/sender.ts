@@ -27,14 +27,15 @@ const mayGo = (kind: OutboxKind, row: OutboxRow, signedIn: SignedIn): boolean =>
  * The one outbox sender: sends every due write of the given kinds, oldest first and kind after kind, one tab of
  * the origin at a time; a write goes only with the session its kind allows.
  */
-export function drainOutbox<O>(kinds: readonly OutboxKind<any, any, any, O>[], options: DrainOptions = {}): Promise<DrainResult<O>> {
+export function drainOutbox<O>(kinds: readonly OutboxKind<unknown, unknown, unknown, O>[], options: DrainOptions = {}): Promise<DrainResult<O>> {
   const now = options.now ?? (() => new Date())
   const { signedIn, force = false } = options
   return withOutboxLock(async () => {
     const outcomes: Record<string, O[]> = {}
     const waiting: OutboxRow[] = []
     for (const kind of kinds) {
-      const reported: O[] = (outcomes[kind.kind] = [])
+      const reported: O[] = []
+      outcomes[kind.kind] = reported
       const open = async () => (await openRows(kind.kind)).filter((row) => mayGo(kind, row, signedIn))
       if (!options.only || options.only.includes(kind.kind)) {
         for (const row of await open()) {
