@@ -12,7 +12,14 @@ export function configureOutbox(kinds: () => Promise<readonly OutboxKind[]>): vo
 
 /** Starts the one outbox actor (later calls return it): it sends what an earlier visit left, then follows the session and the connection. */
 export function startOutboxInBackground(): Promise<RunningOutbox> {
-  running ??= Promise.all([import('./outboxActor.ts'), loadKinds()]).then(([mod, kinds]) => mod.startOutbox(kinds))
+  running ??= Promise.all([import('./outboxActor.ts'), loadKinds()]).then(
+    ([mod, kinds]) => mod.startOutbox(kinds),
+    (error: unknown) => {
+      // A chunk that did not load (offline before the worker cached it) is asked for again next time.
+      running = undefined
+      throw error
+    },
+  )
   return running
 }
 
