@@ -1,117 +1,143 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { claim, isDue, settle, type OutboxEntry } from './outbox.lifecycle.ts'
-import type { OutboxEvent, OutboxInput, SendReport } from './outbox.events.ts'
+import { backoffMs } from './outbox.lifecycle.ts'
+import type { DrainInput, DrainReport, DrainRequest, OutboxEvent, OutboxInput, SignedIn } from './outbox.events.ts'
 
-export type { OutboxEvent, OutboxInput, SendReport } from './outbox.events.ts'
+export type { DrainInput, DrainReport, DrainRequest, OutboxEvent, OutboxInput, SignedIn } from './outbox.events.ts'
 
 export interface OutboxContext {
-  clientId: string
-  entry: OutboxEntry
-  /** The time of the latest event: the machine has no clock of its own. */
-  clock: string
-  /** The server's answer once it accepted the write. */
-  answer: unknown
+  signedIn: SignedIn
+  /** Drains asked for so far; each drain serves every ask heard before it began. */
+  asked: number
+  /** The last ask the running (or last) drain serves. */
+  serving: number
+  /** What the running (or last) drain sends. */
+  current: DrainRequest
+  /** Asks heard while a drain ran, as one drain that follows it; null when none. */
+  next: DrainRequest | null
+  /** Time until the earliest waiting write is due, as the last drain found it. */
+  waitMs: number | null
+  /** Drains in a row that failed (the device's storage); the retry waits as an unanswered write would. */
+  failures: number
 }
 
-/** The entry after a report: every rule lives in outbox.lifecycle.ts, the machine only names the states. */
-const settled = (context: OutboxContext, report: SendReport) => settle(context.entry, report.outcome, new Date(report.at), report.error ?? null)
+/** Everything, now: the app started, the connection returned, the session changed. */
+export const EVERY_KIND_NOW: DrainRequest = { force: true, kinds: null }
+/** The wake-up: every kind, each write only once its wait is over. */
+const DUE_ONLY: DrainRequest = { force: false, kinds: null }
+
+/** Two asks as one drain: every kind either names, forced when either is. */
+function merge(a: DrainRequest | null, b: DrainRequest): DrainRequest {
+  if (a === null) return b
+  const kinds = a.kinds === null || b.kinds === null ? null : [...new Set([...a.kinds, ...b.kinds])]
+  return { force: a.force || b.force, kinds }
+}
+
+const NO_OUTCOMES: DrainReport['outcomes'] = {}
+
+type Target = 'draining' | undefined
+
+/** The events that ask for a drain; while one runs (no target) they are kept for the next. */
+function asks(target: Target) {
+  const to = target === undefined ? {} : { target }
+  const now = { type: 'ask', params: EVERY_KIND_NOW } as const
+  return {
+    'outbox.started': { ...to, actions: now },
+    'outbox.connected': { ...to, actions: now },
+    'outbox.queued': { ...to, actions: { type: 'ask', params: ({ event }: { event: { kind: string } }) => ({ force: true, kinds: [event.kind] }) } },
+    // A new session sends what its customer may now send; the same session again changes nothing.
+    'outbox.signedIn': {
+      ...to,
+      guard: { type: 'sessionChanged', params: ({ event }: { event: { customerId: number } }) => ({ customerId: event.customerId }) },
+      actions: [{ type: 'setSession', params: ({ event }: { event: { customerId: number } }) => ({ customerId: event.customerId }) }, now],
+    },
+    'outbox.signedOut': {
+      ...to,
+      guard: { type: 'sessionChanged', params: { customerId: null } },
+      actions: [{ type: 'setSession', params: { customerId: null } }, now],
+    },
+  } as const
+}
+
+const afterDrain = [
+  { type: 'drained', params: ({ context, event }: { context: OutboxContext; event: { output: DrainReport } }) => ({ upTo: context.serving, outcomes: event.output.outcomes }) },
+  { type: 'wait', params: ({ event }: { event: { output: DrainReport } }) => event.output },
+] as const
+
+const afterFailure = [{ type: 'drained', params: ({ context }: { context: OutboxContext }) => ({ upTo: context.serving, outcomes: NO_OUTCOMES }) }, 'failed'] as const
 
 /**
- * One queued write as a state machine over the pure lifecycle (pending, sending, retrying, acknowledged,
- * rejected), so the machine lab can drive it; the drainer applies the same functions to stored rows.
+ * The outbox in the page: one drainer for every kind of queued write.
+ *
+ *   idle --started / connected / queued / signed in or out--> draining --nothing waits--> idle
+ *                                                                |------a write waits----> waiting --due--> draining
+ *                                                                '------asked again------> draining
+ *
+ * A drain (the `drain` effect, supplied with machine.provide()) sends what is due under the outbox lock and reports
+ * when the next write is due; every rule of one write (claim, settle, backoff, Retry-After) is in outbox.lifecycle.ts.
+ * An ask heard while a drain runs is kept and served by the drain that follows, never dropped.
  */
 export const outboxMachine = setup({
   types: {
     context: {} as OutboxContext,
     events: {} as OutboxEvent,
-    input: {} as OutboxInput,
+    input: {} as OutboxInput | undefined,
   },
   actors: {
-    // Supplied by src/ with machine.provide(): one attempt to send; it reports failures, it does not throw.
-    send: fromPromise<SendReport, { clientId: string; attempt: number }>(async () => {
-      throw new Error('send is not provided')
+    drain: fromPromise<DrainReport, DrainInput>(async () => {
+      throw new Error('drain is not provided')
     }),
   },
   actions: {
-    /** Records the server's acceptance (a fact). */
-    acknowledged: (_, _params: { clientId: string; answer: unknown }) => {},
-    /** Records the server's final refusal (a fact); never retried. */
-    rejected: (_, _params: { clientId: string; reason: string; status: number | null }) => {},
-    claim: assign({ entry: ({ context }) => claim(context.entry) }),
-    setClock: assign({ clock: (_, params: { at: string }) => params.at }),
-    settle: assign(({ context }, report: SendReport) => ({ entry: settled(context, report), clock: report.at, answer: report.answer ?? null })),
+    /** A drain is over (or failed): callers waiting on asks up to `upTo` learn what became of their writes. */
+    drained: (_, _params: { upTo: number; outcomes: DrainReport['outcomes'] }) => {},
+    ask: assign(({ context }, request: DrainRequest) => ({ asked: context.asked + 1, next: merge(context.next, request) })),
+    begin: assign(({ context }) => ({ serving: context.asked, current: context.next ?? DUE_ONLY, next: null })),
+    setSession: assign({ signedIn: (_, params: { customerId: number | null }) => params.customerId }),
+    wait: assign({ waitMs: (_, report: DrainReport) => report.waitMs, failures: 0 }),
+    failed: assign(({ context }) => ({ failures: context.failures + 1, waitMs: backoffMs(context.failures + 1) })),
   },
   guards: {
-    due: ({ context }, params: { at: string }) => isDue(context.entry, new Date(params.at)),
-    settlesAs: ({ context }, params: { report: SendReport; status: OutboxEntry['status'] }) => settled(context, params.report).status === params.status,
+    askedAgain: ({ context }) => context.next !== null,
+    writesWait: (_, report: DrainReport) => report.waitMs !== null,
+    sessionChanged: ({ context }, params: { customerId: number | null }) => context.signedIn !== params.customerId,
+  },
+  delays: {
+    untilDue: ({ context }) => context.waitMs ?? 0,
   },
 }).createMachine({
   id: 'outbox',
   context: ({ input }) => ({
-    clientId: input.clientId,
-    entry: { status: 'pending', attempts: 0, nextAttemptAt: null, lastError: null },
-    clock: input.queuedAt,
-    answer: null,
+    signedIn: input?.signedIn,
+    asked: 0,
+    serving: 0,
+    current: DUE_ONLY,
+    next: null,
+    waitMs: null,
+    failures: 0,
   }),
-  initial: 'pending',
+  initial: 'idle',
   states: {
-    pending: {
-      on: { 'outbox.send': { target: 'sending', actions: { type: 'setClock', params: ({ event }) => event } } },
-    },
-    sending: {
-      entry: 'claim',
+    idle: { on: asks('draining') },
+    draining: {
+      entry: 'begin',
+      on: asks(undefined),
       invoke: {
-        src: 'send',
-        input: ({ context }) => ({ clientId: context.clientId, attempt: context.entry.attempts }),
+        src: 'drain',
+        input: ({ context }) => ({ ...context.current, signedIn: context.signedIn }),
         onDone: [
-          {
-            guard: { type: 'settlesAs', params: ({ event }) => ({ report: event.output, status: 'acknowledged' }) },
-            target: 'acknowledged',
-            actions: [
-              { type: 'settle', params: ({ event }) => event.output },
-              { type: 'acknowledged', params: ({ context, event }) => ({ clientId: context.clientId, answer: event.output.answer ?? null }) },
-            ],
-          },
-          {
-            guard: { type: 'settlesAs', params: ({ event }) => ({ report: event.output, status: 'rejected' }) },
-            target: 'rejected',
-            actions: [
-              { type: 'settle', params: ({ event }) => event.output },
-              {
-                type: 'rejected',
-                params: ({ context, event }) => ({
-                  clientId: context.clientId,
-                  reason: event.output.error ?? `HTTP ${event.output.outcome.kind === 'answered' ? event.output.outcome.status : ''}`,
-                  status: event.output.outcome.kind === 'answered' ? event.output.outcome.status : null,
-                }),
-              },
-            ],
-          },
-          { target: 'retrying', actions: { type: 'settle', params: ({ event }) => event.output } },
+          { guard: 'askedAgain', target: 'draining', reenter: true, actions: afterDrain },
+          { guard: { type: 'writesWait', params: ({ event }) => event.output }, target: 'waiting', actions: afterDrain },
+          { target: 'idle', actions: afterDrain },
         ],
-        // A sender that threw anyway counts as no answer, at the time the attempt started.
-        onError: {
-          target: 'retrying',
-          actions: {
-            type: 'settle',
-            params: ({ context, event }) => {
-              const error = event.error instanceof Error ? event.error.message : String(event.error)
-              return { outcome: { kind: 'no-answer', error }, at: context.clock }
-            },
-          },
-        },
-      },
-    },
-    retrying: {
-      on: {
-        'outbox.send': { target: 'sending', actions: { type: 'setClock', params: ({ event }) => event } },
-        'outbox.tick': [
-          { guard: { type: 'due', params: ({ event }) => event }, target: 'sending', actions: { type: 'setClock', params: ({ event }) => event } },
-          { actions: { type: 'setClock', params: ({ event }) => event } },
+        onError: [
+          { guard: 'askedAgain', target: 'draining', reenter: true, actions: afterFailure },
+          { target: 'waiting', actions: afterFailure },
         ],
       },
     },
-    acknowledged: { type: 'final' },
-    rejected: { type: 'final' },
+    waiting: {
+      on: asks('draining'),
+      after: { untilDue: { target: 'draining', actions: { type: 'ask', params: DUE_ONLY } } },
+    },
   },
 })

@@ -11,6 +11,7 @@ import { isLocale } from './i18n/locales.ts'
 import { addFirstTap, clearCartHeldInMemory, configureCart, startCartInBackground } from './features/cart/cart.ts'
 import { configureAuth, startAuthInBackground } from './features/account/session.ts'
 import { subscribeSession, getSession } from './lib/session.ts'
+import { configureOutbox, startOutboxInBackground } from './lib/outbox/outbox.ts'
 import { readFirstPaintCatalogue } from './features/catalogue/firstPaint.ts'
 import { toast } from './lib/toaster.ts'
 import './ui/styled.ts'
@@ -32,6 +33,7 @@ configureCart({
     ),
 })
 configureAuth({ onSignedOut: clearCartHeldInMemory })
+configureOutbox(() => import('./app/outboxKinds.ts').then(({ outboxKinds }) => outboxKinds))
 // A logout (here or in another tab) re-runs the guards, so a customer-only page leaves at once.
 let wasCustomer = false
 subscribeSession(() => {
@@ -74,10 +76,9 @@ afterFirstPaint([
   () => hydrating && restoreLanguage(),
   () => startCartInBackground(),
   () => startAuthInBackground(),
-  // Queued orders go out when a customer is known, when the connection returns and after the worker replayed them.
-  () => import('./features/orders/ordersSync.ts').then(({ startOrderSync }) => startOrderSync()),
-  // Support messages queued offline (now or in an earlier visit) go out at start and when the connection returns.
-  () => import('./features/support/supportSync.ts').then(({ startSupportSync }) => startSupportSync()),
+  // Queued writes (orders, support messages, logouts) left by an earlier visit go out; then whenever the session
+  // changes, the connection returns or a wait is over.
+  () => startOutboxInBackground(),
   // The worker registers last; in dev, Vite serves modules the worker could not precache.
   () => import.meta.env.PROD && import('./pwa/register.ts').then(({ registerServiceWorker }) => registerServiceWorker()),
 ])

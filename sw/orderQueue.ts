@@ -1,8 +1,10 @@
 /// <reference lib="webworker" />
 import { Queue } from 'workbox-background-sync'
 import { registerRoute } from 'workbox-routing'
+import { isDue } from '../machines/outbox.lifecycle.ts'
+import { answerOutcome, ORDERS_REPLAYED } from '../src/api/queuedWrite.ts'
 import type { PageMessage } from './routes.ts'
-import { isOrderCreate, isSameOrder, ORDER_QUEUE, ORDERS_REPLAYED } from './orderRoute.ts'
+import { afterReplay, isOrderCreate, isSameOrder, ORDER_QUEUE, queuedEntry } from './orderRoute.ts'
 
 declare const self: ServiceWorkerGlobalScope
 
@@ -10,21 +12,34 @@ async function notifyPages(): Promise<void> {
   for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage({ type: ORDERS_REPLAYED })
 }
 
-/** Replays queued orders in order; one still without an answer goes back to the front and waits for the next sync. */
+/**
+ * Replays queued orders in order, each by the outbox lifecycle: one not due yet (the server asked us to wait), or
+ * still without a final answer, goes back to the front with its next wait, and the sync is tried again later.
+ */
 async function replay({ queue: q }: { queue: Queue }): Promise<void> {
   let replayed = 0
-  for (let entry = await q.shiftRequest(); entry; entry = await q.shiftRequest()) {
-    try {
-      // Any answer settles it: the page learns the answer itself by resending with the same key.
-      await fetch(entry.request.clone())
-      replayed += 1
-    } catch (error) {
-      await q.unshiftRequest(entry)
-      if (replayed) await notifyPages()
-      throw error
+  try {
+    for (let queued = await q.shiftRequest(); queued; queued = await q.shiftRequest()) {
+      const entry = queuedEntry(queued.metadata)
+      if (!isDue(entry, new Date())) {
+        await q.unshiftRequest(queued)
+        throw new Error(`The server asked to wait until ${entry.nextAttemptAt}`)
+      }
+      const outcome = await fetch(queued.request.clone()).then(
+        (response) => answerOutcome(response),
+        (error: unknown) => ({ kind: 'no-answer' as const, error: String(error) }),
+      )
+      const kept = afterReplay(entry, outcome, new Date())
+      if (kept === null) {
+        replayed += 1
+        continue
+      }
+      await q.unshiftRequest({ ...queued, metadata: kept })
+      throw new Error(kept.lastError ?? 'No answer')
     }
+  } finally {
+    if (replayed) await notifyPages()
   }
-  if (replayed) await notifyPages()
 }
 
 const queue = new Queue(ORDER_QUEUE, {

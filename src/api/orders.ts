@@ -2,11 +2,13 @@ import { FetchError } from 'ofetch'
 import * as v from 'valibot'
 import { OrderSchema, OrdersResponseSchema, type CreateOrderRequest, type Order } from '../domain/order.ts'
 import { api, getJson, toApiError } from './client.ts'
+import { orderCreatePath, retryAfterMs } from './queuedWrite.ts'
 
 /** One attempt to create an order: the server's answer, or no answer at all (offline, dropped, timed out). */
 export type CreateOrderResult =
   | { kind: 'created'; order: Order }
-  | { kind: 'refused'; status: number; error: string; code: string | null }
+  // retryAfterMs: the server's Retry-After, when it asked us to wait.
+  | { kind: 'refused'; status: number; error: string; code: string | null; retryAfterMs?: number }
   | { kind: 'no-answer'; error: string }
 
 const RefusalSchema = v.object({ error: v.string(), code: v.optional(v.string()) })
@@ -14,7 +16,7 @@ const RefusalSchema = v.object({ error: v.string(), code: v.optional(v.string())
 /** POST /v10/partner/order/{user_id} with the order's client id as Idempotency-Key: replays create nothing new. */
 export async function createOrder(userId: number, request: CreateOrderRequest): Promise<CreateOrderResult> {
   try {
-    const reply = await api(`/v10/partner/order/${userId}`, {
+    const reply = await api(orderCreatePath(userId), {
       method: 'POST',
       body: request,
       headers: { 'Idempotency-Key': request.order.id },
@@ -25,11 +27,13 @@ export async function createOrder(userId: number, request: CreateOrderRequest): 
   } catch (e) {
     if (e instanceof FetchError && typeof e.status === 'number' && e.status > 0) {
       const body = v.safeParse(RefusalSchema, e.data)
+      const wait = retryAfterMs(e.response?.headers.get('retry-after') ?? null)
       return {
         kind: 'refused',
         status: e.status,
         error: body.success ? body.output.error : '',
         code: body.success ? (body.output.code ?? null) : null,
+        ...(wait === null ? {} : { retryAfterMs: wait }),
       }
     }
     if (e instanceof v.ValiError) return { kind: 'refused', status: 502, error: '', code: null }

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { SupportAnswerSchema, type SupportRequest } from '../domain/support.ts'
 import { api, toApiError } from './client.ts'
+import { retryAfterMs } from './queuedWrite.ts'
 
 /** A refusal's field messages as the server names them, e.g. { path: 'message.email', message: 'Invalid email address.' }. */
 export interface SupportIssue {
@@ -19,14 +20,6 @@ const RefusalSchema = v.object({
   error: v.optional(v.string(), ''),
   issues: v.optional(v.array(v.object({ path: PathSchema, message: v.string() })), []),
 })
-
-/** Retry-After as seconds or an HTTP date, in ms from now; null when absent or unreadable. */
-export function retryAfterMs(header: string | null, now = Date.now()): number | null {
-  if (!header) return null
-  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000
-  const at = Date.parse(header)
-  return Number.isNaN(at) ? null : Math.max(0, at - now)
-}
 
 /**
  * POST /support/messages with the message's id as Idempotency-Key: a repeat answers the same reference.

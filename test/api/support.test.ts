@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { retryAfterMs, sendSupportMessage } from '../../src/api/support.ts'
+import { sendSupportMessage } from '../../src/api/support.ts'
+import { retryAfterMs } from '../../src/api/queuedWrite.ts'
 
 const request = { id: '0d6f6a9e-3c1b-4c2a-9d8e-6f1a2b3c4d5e', message: { name: 'Thandi', email: 'thandi@example.co.za', message: 'Hello' } }
 let asked: Request | undefined

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { LogoutResult } from '../../src/api/account.ts'
 import { recordSignOut, rememberCustomer } from '../../src/features/account/knownCustomer.ts'
-import { AUTH_LOGOUT, drainLogouts, logoutPendingFor } from '../../src/features/account/logoutQueue.ts'
+import { AUTH_LOGOUT, logoutOutbox, logoutPendingFor } from '../../src/features/account/logoutQueue.ts'
+import { drainOutbox } from '../../src/lib/outbox/sender.ts'
 import { commit } from '../../src/store/commit.ts'
 import { closeStore, type StoreDb } from '../../src/store/db.ts'
 import { enqueue, openRows } from '../../src/store/outbox.ts'
@@ -11,6 +12,11 @@ import { customer } from '../machines/authHarness.ts'
 import { added, freshStore } from './fixtures.ts'
 
 const tag = 'a'.repeat(64)
+
+/** The outbox sender over queued logouts, `send` standing in for POST /auth/logout. */
+const drainLogouts = async ({ force = false, send }: { force?: boolean; send: (body?: { session: string }) => Promise<LogoutResult> }) => {
+  await drainOutbox([logoutOutbox(send)], { force })
+}
 let store: StoreDb
 
 beforeEach(async () => {

@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { CreateOrderResult } from '../../src/api/orders.ts'
-import type { Order } from '../../src/domain/order.ts'
+import type { CreateOrderRequest, Order } from '../../src/domain/order.ts'
 import { closeStore } from '../../src/store/db.ts'
 import type { StoreDb } from '../../src/store/db.ts'
 import { readCart, readLocalOrders } from '../../src/store/queries.ts'
 import { commit } from '../../src/store/commit.ts'
-import { drainOrders } from '../../src/features/orders/drain.ts'
+import { orderOutbox } from '../../src/features/orders/drain.ts'
+import { drainOutbox } from '../../src/lib/outbox/sender.ts'
 import { toCreateOrderRequest, ORDER_CREATE } from '../../src/features/orders/orderRequest.ts'
 import { commitWithOutbox, settleRow } from '../../src/store/outbox.ts'
 import { ORDER_STREAM } from '../../src/domain/events.ts'
@@ -29,6 +30,12 @@ const serverOrder = (id: number): Order => ({
   id, order_id: id, number: `SO-${String(id).padStart(6, '0')}`, order_number: null, status: 'Payment not Completed',
   orderDate: '2025-03-01T08:00:00Z', order_date: null, total_price: 299, order_lines: [],
 })
+
+/** The outbox sender over queued orders under `customerId`'s session, `send` standing in for the server. */
+async function drainOrders(customerId: number, options: { send: (user: number, request: CreateOrderRequest) => Promise<CreateOrderResult>; force?: boolean }) {
+  const { outcomes, wakeAt } = await drainOutbox([orderOutbox(options.send)], { signedIn: customerId, force: options.force ?? false })
+  return { outcomes: outcomes[ORDER_CREATE], wakeAt }
+}
 
 let store: StoreDb
 beforeEach(async () => {

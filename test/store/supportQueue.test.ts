@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { SupportSendResult } from '../../src/api/support.ts'
 import type { SupportRequest } from '../../src/domain/support.ts'
-import { drainSupport, queueSupportMessage, SUPPORT_MESSAGE } from '../../src/features/support/supportQueue.ts'
+import { queueSupportMessage, SUPPORT_MESSAGE, supportOutbox } from '../../src/features/support/supportQueue.ts'
+import { drainOutbox } from '../../src/lib/outbox/sender.ts'
 import { issueField, toSupportItem } from '../../src/features/support/supportView.ts'
 import { closeStore, type StoreDb } from '../../src/store/db.ts'
 import { openRows } from '../../src/store/outbox.ts'
@@ -32,6 +33,15 @@ function server(...answers: SupportSendResult[]) {
 }
 
 const row = (id: string) => store.outbox.get(id)
+
+type Send = ReturnType<typeof server>['send']
+
+/** The outbox sender over queued support messages; nobody signed in unless `signedIn` says who. */
+async function drainSupport(options: { send: Send; force?: boolean; signedIn?: number | null; now?: () => Date }) {
+  const { send, signedIn = null, ...rest } = options
+  const { outcomes, wakeAt } = await drainOutbox([supportOutbox(send)], { signedIn, ...rest })
+  return { outcomes: outcomes[SUPPORT_MESSAGE] ?? [], wakeAt }
+}
 
 describe('a support message queued on the device', () => {
   it('is sent once with its id as the key, keeps the reference and forgets the text', async () => {

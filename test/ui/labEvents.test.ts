@@ -64,8 +64,11 @@ describe('the events a machine accepts now', () => {
     expect(types(a, 'auth')).toEqual([])
     const out = auth.machine.resolveState({ value: 'loggedOut', context: a.context })
     expect(types(out, 'auth')).toEqual(['auth.signIn', 'auth.signedIn', 'auth.recheck'])
-    const [o] = initialTransition(outbox.machine, { clientId: '6f1c1d52-3c1e-4a56-9d8e-1b2a3c4d5e6f', queuedAt: '2026-01-01T00:00:00.000Z' })
-    expect(types(o, 'outbox')).toEqual(['outbox.send'])
+    // Nobody is signed in: signing out again would change nothing, so it is not offered.
+    const [o] = initialTransition(outbox.machine, { signedIn: null })
+    expect(types(o, 'outbox')).toEqual(['outbox.started', 'outbox.connected', 'outbox.queued', 'outbox.signedIn'])
+    const [signedIn] = initialTransition(outbox.machine, { signedIn: 7 })
+    expect(types(signedIn, 'outbox')).toEqual(['outbox.started', 'outbox.connected', 'outbox.queued', 'outbox.signedIn', 'outbox.signedOut'])
   })
 })
 

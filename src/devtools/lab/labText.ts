@@ -28,7 +28,6 @@ export const presetLabels: Record<string, MessageDescriptor> = {
   order: msg`The order page (order 1001)`,
   widget: msg`The card widget page`,
   status: msg`The payment status page`,
-  queued: msg`A new order waiting in the outbox`,
 }
 
 /** Why a payload cannot be sent, in the tester's language; the schema's own words for rules it names itself. */

@@ -25,7 +25,7 @@ export interface LabSessionFile {
   version: 1
   machine: LabMachineId
   effects: EffectMode
-  /** The machine's input (the payment page it starts on, the queued write), when it takes one. */
+  /** The machine's input (the payment page it starts on), when it takes one. */
   input?: Json
   exportedAt: string
   /** The step on screen when exported. */

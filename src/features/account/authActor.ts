@@ -2,11 +2,12 @@ import { createActor, fromPromise, type ActorRefFrom } from 'xstate'
 import { authMachine, type CheckInput, type SessionAnswer } from '../../../machines/auth.machine.ts'
 import type { Login, User } from '../../domain/account.ts'
 import { fetchSession, login } from '../../api/account.ts'
+import { connectionReturned, onConnectionReturned } from '../../lib/connection.ts'
 import { openAuthChannel } from './authBroadcast.ts'
 import { probeWhileOffline } from './offlineProbe.ts'
 import { clearCustomerData } from './customerData.ts'
 import { forgetCustomer, recallCustomer, rememberCustomer } from './knownCustomer.ts'
-import { drainLogouts, logoutPendingFor, queueLogout, settleLogouts } from './logoutQueue.ts'
+import { logoutPendingFor, queueLogout, settleLogouts } from './logoutQueue.ts'
 import { dropSessionHint, sessionTag } from './signedInHint.ts'
 
 export { customerWritten } from './knownCustomer.ts'
@@ -69,20 +70,19 @@ export function startAuth(callbacks: AuthCallbacks = {}): AuthActor {
       },
     }),
   )
-  const recheck = () => {
-    void drainLogouts({ force: true }).catch(() => undefined)
+  // The connection is back (the outbox hears the same signal and sends what waited for it): shown offline, the
+  // customer is checked again.
+  const stopRechecking = onConnectionReturned(() => {
     if (actor.getSnapshot().matches('loggedInOffline')) actor.send({ type: 'auth.recheck' })
-  }
-  // A logout queued while offline in an earlier visit goes out as soon as the app runs.
-  void drainLogouts({ force: true }).catch(() => undefined)
-  window.addEventListener('online', recheck)
-  const probe = probeWhileOffline(actor, fetchSession, recheck)
+  })
+  // A server that answers again while the browser never said 'online' is the connection returning, for everyone.
+  const probe = probeWhileOffline(actor, fetchSession, connectionReturned)
   actor.start()
   running = {
     actor,
     stop: () => {
       probe.stop()
-      window.removeEventListener('online', recheck)
+      stopRechecking()
       channel.close()
       actor.stop()
     },

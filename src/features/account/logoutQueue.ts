@@ -1,8 +1,9 @@
-import { isDue, isTransient } from '../../../machines/outbox.lifecycle.ts'
-import { logout, type LogoutResult } from '../../api/account.ts'
-import { claimRow, openRows, settleRow } from '../../store/outbox.ts'
+import * as v from 'valibot'
+import { logout } from '../../api/account.ts'
+import { openRows } from '../../store/outbox.ts'
 import { newId } from '../../lib/ids.ts'
-import { withOutboxLock } from '../../lib/outboxLock.ts'
+import type { OutboxKind } from '../../lib/outbox/kind.ts'
+import { sendNow } from '../../lib/outbox/outbox.ts'
 import { recordSignOut } from './knownCustomer.ts'
 import { dropSessionHint, sessionTag } from './signedInHint.ts'
 
@@ -29,7 +30,7 @@ export async function queueLogout(): Promise<void> {
   dropSessionHint()
   // No tag (a session from before tags): only the cookie can name it, so it is ended now or not at all.
   if (row === null) void logout().catch(() => undefined)
-  else void drainLogouts({ force: true }).catch(() => undefined)
+  else void sendNow(AUTH_LOGOUT).catch(() => undefined)
 }
 
 /** True when this device holds an unsent logout of the session its hint names: it must not be asked back into it. */
@@ -42,16 +43,17 @@ export async function logoutPendingFor(session: string | null): Promise<boolean>
  * Before a sign-in: the queued logouts go first (or fail first), because a logout answered after the sign-in
  * would clear the new session's cookie along with the old one.
  */
-export const settleLogouts = (): Promise<void> => drainLogouts({ force: true }).catch(() => undefined)
+export const settleLogouts = (): Promise<void> => sendNow(AUTH_LOGOUT).then(() => undefined, () => undefined)
 
-/** Sends the queued logouts, one tab at a time; each ends its own session once, whoever is signed in now. */
-export function drainLogouts({ force = false, send = logout }: { force?: boolean; send?: typeof logout } = {}): Promise<void> {
-  return withOutboxLock(async () => {
-    for (const row of await openRows(AUTH_LOGOUT)) {
-      if (!isDue(row, new Date(), force) || !(await claimRow(row.id))) continue
-      const result: LogoutResult = await send(row.request as { session: string })
-      if (result.kind === 'answered' && !isTransient(result.status)) await settleRow(row.id, { kind: 'answered', status: result.status })
-      else await settleRow(row.id, result.kind === 'answered' ? { kind: 'answered', status: result.status } : { kind: 'no-answer', error: result.error }, { error: result.kind === 'answered' ? `HTTP ${result.status}` : result.error })
-    }
-  })
+/** A queued logout (kind 'auth.logout'): it ends the session its tag names, once, whoever is signed in now. */
+export function logoutOutbox(send = logout): OutboxKind<{ session: string }> {
+  return {
+    kind: AUTH_LOGOUT,
+    request: v.object({ session: v.string() }),
+    async send(request) {
+      const result = await send(request)
+      if (result.kind === 'no-answer') return result
+      return result.status >= 200 && result.status < 300 ? { kind: 'accepted', body: undefined } : { kind: 'refused', status: result.status, error: '' }
+    },
+  }
 }

@@ -9,10 +9,11 @@ export const OFFLINE_PROBE_DELAYS_MS = [3_000, 6_000, 12_000, 30_000, 60_000] as
 /**
  * A network that reports "online" while it carries nothing, or a page the worker served while offline, may never
  * fire 'online': while the customer is shown from the device's memory the server is asked now and then (`ask`, the
- * session call, never cached), and once it answers the check runs again (`recheck`). Only an answer leaves the
- * offline view, so the customer sees no flicker while the network stays away.
+ * session call, never cached), and once it answers the connection is back (`returned`: the session is checked
+ * again, the outbox sends). Only an answer leaves the offline view, so the customer sees no flicker while the
+ * network stays away.
  */
-export function probeWhileOffline(actor: AuthActor, ask: () => Promise<unknown>, recheck: () => void): { stop: () => void } {
+export function probeWhileOffline(actor: AuthActor, ask: () => Promise<unknown>, returned: () => void): { stop: () => void } {
   let timer: ReturnType<typeof setTimeout> | undefined
   // A wait or a question under way: never two at once.
   let busy = false
@@ -27,7 +28,7 @@ export function probeWhileOffline(actor: AuthActor, ask: () => Promise<unknown>,
       ask().then(
         () => {
           busy = false
-          if (offline()) recheck()
+          if (offline()) returned()
         },
         () => {
           busy = false

@@ -8,7 +8,9 @@ import { fieldErrors, type FieldErrors } from '../../domain/fieldErrors.ts'
 import { Button } from '../../ui/Button.tsx'
 import { AddressForm } from '../../ui/forms/AddressForm.tsx'
 import { toast } from '../../lib/toaster.ts'
-import { drainNow } from './ordersSync.ts'
+import { sendNow } from '../../lib/outbox/outbox.ts'
+import type { DrainOutcome } from './drain.ts'
+import { ORDER_CREATE } from './orderRequest.ts'
 import { placeOrder } from './placeOrder.ts'
 
 interface Props {
@@ -49,7 +51,7 @@ export function DeliveryAddressForm({ customerId, cart, search }: Props) {
       return toast.error(t`An error occurred while submitting the address.`, 3000)
     }
     // Try at once; offline (or no answer) it stays queued and the order list shows it waiting.
-    const outcome = (await drainNow(true).catch(() => [])).find((o) => o.clientId === clientId)
+    const outcome = (await sendNow<DrainOutcome>(ORDER_CREATE).catch(() => [])).find((o) => o.clientId === clientId)
     if (outcome?.kind === 'sent') return navigate({ to: '/orders/$id', params: { id: String(outcome.order.id) } })
     if (outcome?.kind === 'rejected') return navigate({ to: '/orders/$id', params: { id: clientId } })
     return navigate({ to: '/orders' })

@@ -11,8 +11,8 @@ import { styled } from '../../ui/styled.ts'
 import { toast } from '../../lib/toaster.ts'
 import { ContactForm, SUPPORT_FIELDS, type SupportField } from './ContactForm.tsx'
 import { SupportStatus } from './SupportStatus.tsx'
-import { queueSupportMessage } from './supportQueue.ts'
-import { drainSupportNow } from './supportSync.ts'
+import { sendNow } from '../../lib/outbox/outbox.ts'
+import { queueSupportMessage, SUPPORT_MESSAGE, type SupportOutcome } from './supportQueue.ts'
 import { issueField, type SupportItem } from './supportView.ts'
 import { useSupportDraft } from './useSupportDraft.ts'
 import { useSupportItems } from './useSupportItems.ts'
@@ -60,7 +60,7 @@ export function SupportContact({ customer }: { customer: User }) {
       track(id)
       // A queued message must survive storage pressure until it is sent.
       void keepDataOnDevice().catch(() => false)
-      const outcome = (await drainSupportNow(true).catch(() => [])).find((o) => o.id === id)
+      const outcome = (await sendNow<SupportOutcome>(SUPPORT_MESSAGE).catch(() => [])).find((o) => o.id === id)
       if (outcome?.kind === 'rejected') {
         const refused = refusalErrors(outcome.issues)
         setErrors(refused)

@@ -1,11 +1,11 @@
-import * as v from 'valibot'
-import { isDue, isTransient, nextWake, type SendOutcome } from '../../../machines/outbox.lifecycle.ts'
+import { t } from '@lingui/core/macro'
 import { sendSupportMessage, type SupportIssue, type SupportSendResult } from '../../api/support.ts'
 import { SupportRequestSchema, type SupportMessage, type SupportRequest } from '../../domain/support.ts'
-import { claimRow, enqueue, openRows, settleRow } from '../../store/outbox.ts'
+import { enqueue } from '../../store/outbox.ts'
 import type { OutboxRow } from '../../store/rows.ts'
 import { newId } from '../../lib/ids.ts'
-import { withOutboxLock } from '../../lib/outboxLock.ts'
+import type { OutboxKind, Settled, SignedIn } from '../../lib/outbox/kind.ts'
+import { toast } from '../../lib/toaster.ts'
 
 export const SUPPORT_MESSAGE = 'support.message'
 
@@ -16,14 +16,9 @@ export type SupportOutcome = { id: string; customerId: number | null } & (
   | { kind: 'waiting'; error: string }
 )
 
-export interface SupportDrainOptions {
-  /** The connection just returned or the app just started: skip the backoff of rows that waited for it. */
-  force?: boolean
-  /** Who is signed in now: only their own messages go with the session cookie, others go out without it. */
-  signedIn?: number | null
-  send?: (request: SupportRequest, options: { withSession: boolean }) => Promise<SupportSendResult>
-  now?: () => Date
-}
+type SendSupport = (request: SupportRequest, options: { withSession: boolean }) => Promise<SupportSendResult>
+type Sent = { reference: string }
+type Refused = { error: string; issues: SupportIssue[] }
 
 // Retry reasons the server gave are written "HTTP <status>"; anything else is a missing answer (offline).
 const SERVER_WAIT = /^HTTP \d+$/
@@ -31,7 +26,7 @@ const SERVER_WAIT = /^HTTP \d+$/
 /** Why an open row waits: for the connection, or because the server asked (429, 5xx). */
 export const waitingFor = (row: OutboxRow): 'connection' | 'server' => (SERVER_WAIT.test(row.lastError ?? '') ? 'server' : 'connection')
 
-/** Commits the intent: the message goes into the outbox with a fresh id (its Idempotency-Key), sent by the drain. */
+/** Commits the intent: the message goes into the outbox with a fresh id (its Idempotency-Key), sent by the outbox. */
 export async function queueSupportMessage(customerId: number, message: SupportMessage): Promise<string> {
   const id = newId()
   const request: SupportRequest = { id, message }
@@ -40,52 +35,54 @@ export async function queueSupportMessage(customerId: number, message: SupportMe
   return id
 }
 
-/**
- * Sends every due support message, one tab at a time, whoever is signed in now: a message the customer sent is
- * theirs to deliver even after a logout (it names its own sender); screens show it only to that customer, and
- * it goes without the cookie when another customer is signed in.
- */
-export function drainSupport(options: SupportDrainOptions = {}): Promise<{ outcomes: SupportOutcome[]; wakeAt: number | null }> {
-  const send = options.send ?? sendSupportMessage
-  const now = options.now ?? (() => new Date())
-  return withOutboxLock(async () => {
-    const outcomes: SupportOutcome[] = []
-    for (const row of await openRows(SUPPORT_MESSAGE)) {
-      // A returning connection says nothing about a server that asked us to wait.
-      if (!isDue(row, now(), (options.force ?? false) && waitingFor(row) === 'connection')) continue
-      const withSession = row.customerId !== undefined && row.customerId === options.signedIn
-      const outcome = await sendOne(row, (request) => send(request, { withSession }), now())
-      if (outcome) outcomes.push(outcome)
-    }
-    return { outcomes, wakeAt: nextWake(await openRows(SUPPORT_MESSAGE)) }
-  })
+function report(settled: Settled<Sent, Refused>): SupportOutcome {
+  const base = { id: settled.row.id, customerId: settled.row.customerId ?? null }
+  if (settled.status === 'acknowledged') return { ...base, kind: 'sent', reference: settled.body.reference, waited: settled.row.attempts > 1 }
+  if (settled.status === 'rejected') return { ...base, kind: 'rejected', ...refusedAnswer(settled.refusal) }
+  return { ...base, kind: 'waiting', error: settled.error }
 }
 
-async function sendOne(row: OutboxRow, send: (request: SupportRequest) => Promise<SupportSendResult>, now: Date): Promise<SupportOutcome | undefined> {
-  const base = { id: row.id, customerId: row.customerId ?? null }
-  const parsed = v.safeParse(SupportRequestSchema, row.request)
-  if (!parsed.success) return reject(row.id, base, 400, { error: parsed.issues[0].message, issues: [] }, now)
-  const claimed = await claimRow(row.id)
-  if (!claimed) return undefined
-  const result = await send(parsed.output)
-  if (result.kind === 'sent') {
-    // Sent: the device keeps the reference and forgets the text.
-    await settleRow(row.id, { kind: 'answered', status: 201 }, { now, keep: { request: { id: row.id }, answer: { reference: result.reference } } })
-    return { ...base, kind: 'sent', reference: result.reference, waited: claimed.attempts > 1 }
+/** The server's refusal, or the device's own when the stored message no longer reads. */
+const refusedAnswer = (refusal: { error: string; body?: Refused }): Refused => refusal.body ?? { error: refusal.error, issues: [] }
+
+/** A message that waited and then went out is announced to its own customer only (another may be signed in now). */
+function announce(outcomes: readonly SupportOutcome[], signedIn: SignedIn): void {
+  for (const outcome of outcomes) {
+    if (outcome.kind !== 'sent' || !outcome.waited || outcome.customerId !== signedIn) continue
+    const reference = outcome.reference
+    toast.success(t`Your support message was sent. Your reference is ${reference}.`, 4000)
   }
-  if (result.kind === 'refused' && !isTransient(result.status)) return reject(row.id, base, result.status, result, now)
-  const error = result.kind === 'refused' ? `HTTP ${result.status}` : result.error
-  const outcome: SendOutcome =
-    result.kind === 'no-answer'
-      ? { kind: 'no-answer', error }
-      : { kind: 'answered', status: result.status, ...(result.retryAfterMs === null ? {} : { retryAfterMs: result.retryAfterMs }) }
-  await settleRow(row.id, outcome, { error, now })
-  return { ...base, kind: 'waiting', error }
 }
 
-/** A refusal is final (no retry); the text stays so its customer can correct it and send again. */
-async function reject(id: string, base: { id: string; customerId: number | null }, status: number, answer: { error: string; issues: SupportIssue[] }, now: Date): Promise<SupportOutcome> {
-  const error = answer.error || `HTTP ${status}`
-  await settleRow(id, { kind: 'answered', status }, { error, now, keep: { answer: { error: answer.error, issues: answer.issues } } })
-  return { ...base, kind: 'rejected', error: answer.error, issues: answer.issues }
+/**
+ * A queued support message (kind 'support.message'), sent whoever is signed in once the session is known: a
+ * message the customer sent is theirs to deliver even after a logout (it names its own sender); screens show it
+ * only to that customer, and it goes without the cookie when another customer is signed in.
+ */
+export function supportOutbox(send: SendSupport = sendSupportMessage): OutboxKind<SupportRequest, Sent, Refused, SupportOutcome> {
+  return {
+    kind: SUPPORT_MESSAGE,
+    request: SupportRequestSchema,
+    // After the session check, so a message goes with its own customer's cookie when they are the one signed in.
+    mayGo: (_row, signedIn) => signedIn !== undefined,
+    // A returning connection says nothing about a server that asked us to wait.
+    hurried: (row) => waitingFor(row) === 'connection',
+    async send(request, { row, signedIn }) {
+      const result = await send(request, { withSession: row.customerId !== undefined && row.customerId === signedIn })
+      if (result.kind === 'sent') return { kind: 'accepted', body: { reference: result.reference } }
+      if (result.kind === 'no-answer') return result
+      // The row's last error names the status only: that is how a screen tells a server's wait from a lost connection.
+      const { status, error, issues, retryAfterMs } = result
+      return { kind: 'refused', status, error: '', body: { error, issues }, retryAfterMs }
+    },
+    // Sent: the device keeps the reference and forgets the text.
+    acknowledged: (row, sent) => ({ keep: { request: { id: row.id }, answer: { reference: sent.reference } } }),
+    // Refused: never retried; the text stays so its customer can correct it and send again.
+    rejected: (_row, refusal) => {
+      const answer = refusedAnswer(refusal)
+      return { error: answer.error || `HTTP ${refusal.status}`, keep: { answer } }
+    },
+    report,
+    announce,
+  }
 }

@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate'
-import { OutboxInputSchema, outboxEventSchemas } from '../../../../machines/outbox.events.ts'
-import { outboxMachine, type OutboxContext, type SendReport } from '../../../../machines/outbox.machine.ts'
+import { claim, isDue, nextWake, settle, type OutboxEntry, type SendOutcome } from '../../../../machines/outbox.lifecycle.ts'
+import { outboxEventSchemas } from '../../../../machines/outbox.events.ts'
+import { outboxMachine, type DrainInput, type DrainReport } from '../../../../machines/outbox.machine.ts'
 import { fetchCatalogue } from '../../../api/catalogue.ts'
 import { createOrder } from '../../../api/orders.ts'
 import { lineFromProduct } from '../../../domain/cart.ts'
@@ -8,8 +9,9 @@ import { ORDER_STREAM } from '../../../domain/events.ts'
 import { ORDER_STATUS_NEW, type Order } from '../../../domain/order.ts'
 import { getSession } from '../../../lib/session.ts'
 import { newId } from '../../../lib/ids.ts'
-import { toCreateOrderRequest } from '../../../features/orders/orderRequest.ts'
-import type { EffectMode, LabMachine } from '../labMachine.ts'
+import { ORDER_CREATE, toCreateOrderRequest } from '../../../features/orders/orderRequest.ts'
+import { labCustomer } from '../fakes.ts'
+import type { EffectMode, LabIo, LabMachine } from '../labMachine.ts'
 import { stamped } from './facts.ts'
 
 const now = () => new Date().toISOString()
@@ -28,54 +30,76 @@ const labOrder = (clientId: string): Order => ({
 
 const labAddress = { street_number: '12', street_name: 'Long Street', city: 'Cape Town', province: 'Western Cape', postal_code: '8001' }
 
+/** One attempt's outcome, the server's text, and the order it created. */
+interface Attempt {
+  outcome: SendOutcome
+  error?: string
+  order?: Order
+}
+
 /** One real attempt: the first product of the catalogue to a sample address, as the signed-in customer, keyed by the client id. */
-async function sendToSandbox(clientId: string): Promise<SendReport> {
+async function sendToSandbox(clientId: string): Promise<Attempt> {
   const session = getSession()
-  if (session.status !== 'customer') return { outcome: { kind: 'answered', status: 401 }, at: now(), error: 'Sign in to the storefront first.' }
+  if (session.status !== 'customer') return { outcome: { kind: 'answered', status: 401 }, error: 'Sign in to the storefront first.' }
   try {
     const [product] = await fetchCatalogue()
-    if (!product) return { outcome: { kind: 'answered', status: 422 }, at: now(), error: 'The catalogue is empty.' }
+    if (!product) return { outcome: { kind: 'answered', status: 422 }, error: 'The catalogue is empty.' }
     const request = toCreateOrderRequest(clientId, { order_lines: [lineFromProduct(product, newId())], total: product.unit_price }, labAddress)
     const result = await createOrder(session.customer.id, request)
-    if (result.kind === 'created') return { outcome: { kind: 'answered', status: 201 }, at: now(), answer: result.order }
-    if (result.kind === 'refused') return { outcome: { kind: 'answered', status: result.status }, at: now(), error: result.error || `HTTP ${result.status}` }
-    return { outcome: { kind: 'no-answer', error: result.error }, at: now() }
+    if (result.kind === 'created') return { outcome: { kind: 'answered', status: 201 }, order: result.order }
+    if (result.kind === 'refused') return { outcome: { kind: 'answered', status: result.status }, error: result.error || `HTTP ${result.status}` }
+    return { outcome: { kind: 'no-answer', error: result.error } }
   } catch (error) {
-    return { outcome: { kind: 'no-answer', error: error instanceof Error ? error.message : String(error) }, at: now() }
+    return { outcome: { kind: 'no-answer', error: error instanceof Error ? error.message : String(error) } }
   }
 }
 
-function fakeReport(mode: EffectMode, clientId: string): SendReport {
-  if (mode === 'offline') return { outcome: { kind: 'no-answer', error: 'Failed to fetch' }, at: now() }
-  if (mode === 'server500') return { outcome: { kind: 'answered', status: 500 }, at: now(), error: 'Internal Server Error' }
-  if (mode === 'refused') return { outcome: { kind: 'answered', status: 400 }, at: now(), error: 'An error occurred while submitting the address.' }
-  return { outcome: { kind: 'answered', status: 201 }, at: now(), answer: labOrder(clientId) }
+function fakeAttempt(mode: EffectMode, clientId: string): Attempt {
+  if (mode === 'offline') return { outcome: { kind: 'no-answer', error: 'Failed to fetch' } }
+  if (mode === 'server500') return { outcome: { kind: 'answered', status: 500 }, error: 'Internal Server Error' }
+  if (mode === 'refused') return { outcome: { kind: 'answered', status: 400 }, error: 'An error occurred while submitting the address.' }
+  return { outcome: { kind: 'answered', status: 201 }, order: labOrder(clientId) }
 }
 
-/** One queued order in the outbox: each attempt answered by the sandbox server or a fake; the outcome facts go to the lab log. */
+/**
+ * The drain effect over a pretend outbox holding one queued order of the signed-in customer: each drain sends it
+ * when it is due, by the real lifecycle, and its answer's fact goes to the lab log.
+ */
+function labDrain(mode: EffectMode, io: LabIo) {
+  const clientId = newId()
+  let entry: OutboxEntry = { status: 'pending', attempts: 0, nextAttemptAt: null, lastError: null }
+  return fromPromise<DrainReport, DrainInput>(async ({ input }) => {
+    const outcomes: unknown[] = []
+    const mine = typeof input.signedIn === 'number'
+    const asked = input.kinds === null || input.kinds.includes(ORDER_CREATE)
+    if (mine && asked && isDue(entry, new Date(), input.force)) {
+      entry = claim(entry)
+      if (mode !== 'sandbox') await io.delay()
+      const attempt = mode === 'sandbox' ? await sendToSandbox(clientId) : fakeAttempt(mode, clientId)
+      entry = settle(entry, attempt.outcome, new Date(), attempt.error ?? null)
+      if (entry.status === 'acknowledged' && attempt.order) io.write(stamped(ORDER_STREAM, { type: 'v1.OrderAcknowledged', payload: { clientId, order: attempt.order } }))
+      if (entry.status === 'rejected') {
+        const status = attempt.outcome.kind === 'answered' ? attempt.outcome.status : null
+        io.write(stamped(ORDER_STREAM, { type: 'v1.OrderRejected', payload: { clientId, reason: entry.lastError ?? '', status } }))
+      }
+      outcomes.push({ clientId, ...entry })
+    }
+    const wakeAt = mine ? nextWake([entry]) : null
+    return { outcomes: { [ORDER_CREATE]: outcomes }, waitMs: wakeAt === null ? null : Math.max(0, wakeAt - Date.now()) }
+  })
+}
+
+/** The outbox drainer, with one queued order sent by the sandbox server or a fake; the outcome facts go to the lab log. */
 export const outboxLab: LabMachine = {
   id: 'outbox',
   machine: outboxMachine,
   modes: ['succeeds', 'offline', 'server500', 'refused', 'sandbox'],
-  input: { schema: OutboxInputSchema, presets: { queued: () => ({ clientId: newId(), queuedAt: now() }) } },
   events: [
-    { type: 'outbox.send', schema: outboxEventSchemas['outbox.send'], template: () => ({ at: now() }) },
-    // Proposes the moment the entry's wait is over, so one press moves the clock there.
-    { type: 'outbox.tick', schema: outboxEventSchemas['outbox.tick'], template: (context: OutboxContext) => ({ at: context.entry.nextAttemptAt ?? now() }) },
+    { type: 'outbox.started', schema: outboxEventSchemas['outbox.started'] },
+    { type: 'outbox.connected', schema: outboxEventSchemas['outbox.connected'] },
+    { type: 'outbox.queued', schema: outboxEventSchemas['outbox.queued'], template: () => ({ kind: ORDER_CREATE }) },
+    { type: 'outbox.signedIn', schema: outboxEventSchemas['outbox.signedIn'], template: () => ({ customerId: labCustomer().id }) },
+    { type: 'outbox.signedOut', schema: outboxEventSchemas['outbox.signedOut'] },
   ],
-  provide: (mode, io) =>
-    outboxMachine.provide({
-      actors: {
-        send: fromPromise<SendReport, { clientId: string; attempt: number }>(async ({ input }) => {
-          if (mode === 'sandbox') return sendToSandbox(input.clientId)
-          await io.delay()
-          return fakeReport(mode, input.clientId)
-        }),
-      },
-      actions: {
-        acknowledged: (_, { clientId, answer }) =>
-          io.write(stamped(ORDER_STREAM, { type: 'v1.OrderAcknowledged', payload: { clientId, order: answer as Order } })),
-        rejected: (_, { clientId, reason, status }) => io.write(stamped(ORDER_STREAM, { type: 'v1.OrderRejected', payload: { clientId, reason, status } })),
-      },
-    }),
+  provide: (mode, io) => outboxMachine.provide({ actors: { drain: labDrain(mode, io) } }),
 }

@@ -1,0 +1,79 @@
+import { createActor, fromPromise, type ActorRefFrom } from 'xstate'
+import { outboxMachine, type DrainInput, type DrainReport, type SignedIn } from '../../../machines/outbox.machine.ts'
+import { onConnectionReturned } from '../connection.ts'
+import { getSession, subscribeSession, type Session } from '../session.ts'
+import type { OutboxKind } from './kind.ts'
+import { drainOutbox } from './sender.ts'
+
+export type OutboxActor = ActorRefFrom<typeof outboxMachine>
+
+export interface RunningOutbox {
+  actor: OutboxActor
+  /** Sends the writes of `kind` now; resolves with what became of them (also of those another drain sent meanwhile). */
+  sendNow: (kind: string) => Promise<unknown[]>
+  stop: () => void
+}
+
+/** Who is signed in, as the outbox hears it; unchanged while the session is being checked. */
+const signedInOf = (session: Session): SignedIn =>
+  session.status === 'customer' ? session.customer.id : session.status === 'anonymous' ? null : undefined
+
+interface Waiter {
+  /** The ask it waits on; served by the first drain that began after it. */
+  ticket: number
+  kind: string
+  outcomes: unknown[]
+  resolve: (outcomes: unknown[]) => void
+}
+
+/**
+ * Starts the outbox machine in the page: its drains run the one sender over `kinds`, and it hears the session and
+ * the returning connection. Each drain's news is told by the kinds themselves (toasts).
+ */
+export function startOutbox(kinds: readonly OutboxKind[]): RunningOutbox {
+  const waiters = new Set<Waiter>()
+  const actor: OutboxActor = createActor(
+    outboxMachine.provide({
+      actors: {
+        drain: fromPromise<DrainReport, DrainInput>(async ({ input }) => {
+          const { outcomes, wakeAt } = await drainOutbox(kinds, { force: input.force, only: input.kinds, signedIn: input.signedIn })
+          for (const kind of kinds) kind.announce?.(outcomes[kind.kind] ?? [], input.signedIn)
+          return { outcomes, waitMs: wakeAt === null ? null : Math.max(0, wakeAt - Date.now()) }
+        }),
+      },
+      actions: {
+        drained: (_, { upTo, outcomes }) => {
+          for (const waiter of waiters) {
+            waiter.outcomes.push(...(outcomes[waiter.kind] ?? []))
+            if (waiter.ticket > upTo) continue
+            waiters.delete(waiter)
+            waiter.resolve(waiter.outcomes)
+          }
+        },
+      },
+    }),
+    { input: { signedIn: signedInOf(getSession()) } },
+  )
+  const following = [
+    onConnectionReturned(() => actor.send({ type: 'outbox.connected' })),
+    subscribeSession(() => {
+      const signedIn = signedInOf(getSession())
+      if (signedIn === null) actor.send({ type: 'outbox.signedOut' })
+      else if (signedIn !== undefined) actor.send({ type: 'outbox.signedIn', customerId: signedIn })
+    }),
+  ]
+  actor.start()
+  actor.send({ type: 'outbox.started' })
+  return {
+    actor,
+    sendNow: (kind) =>
+      new Promise((resolve) => {
+        actor.send({ type: 'outbox.queued', kind })
+        waiters.add({ ticket: actor.getSnapshot().context.asked, kind, outcomes: [], resolve })
+      }),
+    stop: () => {
+      for (const stop of following) stop()
+      actor.stop()
+    },
+  }
+}

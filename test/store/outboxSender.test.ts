@@ -1,0 +1,183 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { LogoutResult } from '../../src/api/account.ts'
+import type { CreateOrderResult } from '../../src/api/orders.ts'
+import type { SupportSendResult } from '../../src/api/support.ts'
+import { ORDER_STREAM } from '../../src/domain/events.ts'
+import type { CreateOrderRequest, Order } from '../../src/domain/order.ts'
+import type { SupportRequest } from '../../src/domain/support.ts'
+import { AUTH_LOGOUT, logoutOutbox } from '../../src/features/account/logoutQueue.ts'
+import { orderOutbox } from '../../src/features/orders/drain.ts'
+import { ORDER_CREATE, toCreateOrderRequest } from '../../src/features/orders/orderRequest.ts'
+import { queueSupportMessage, SUPPORT_MESSAGE, supportOutbox } from '../../src/features/support/supportQueue.ts'
+import { drainOutbox } from '../../src/lib/outbox/sender.ts'
+import { closeStore, type StoreDb } from '../../src/store/db.ts'
+import { commitWithOutbox, enqueue } from '../../src/store/outbox.ts'
+import { BACKOFF_START_MS } from '../../machines/outbox.lifecycle.ts'
+import { freshStore, line } from './fixtures.ts'
+
+const address = { street_number: '12', street_name: 'Long Street', city: 'Cape Town', province: 'Western Cape', postal_code: '8001' }
+const message = { name: 'Thandi Nkosi', email: 'thandi@example.co.za', message: 'My router shows a red light since this morning.' }
+let n = 0
+const uuid = () => `6f1c1d52-3c1e-4a56-9d8e-${String(++n).padStart(12, '0')}`
+
+async function placeOrder(customerId: number): Promise<string> {
+  const clientId = uuid()
+  const request = toCreateOrderRequest(clientId, { order_lines: [line('a')], total: 299 }, address)
+  const now = new Date().toISOString()
+  await commitWithOutbox(
+    { type: 'v1.OrderPlaced', payload: { order: request.order, customerId }, id: clientId, stream: ORDER_STREAM, occurredAt: now, v: 1 },
+    { id: clientId, kind: ORDER_CREATE, request, status: 'pending', attempts: 0, createdAt: now, nextAttemptAt: null, lastError: null, customerId },
+  )
+  return clientId
+}
+
+async function queueLogout(session = 'a'.repeat(64)): Promise<string> {
+  const id = uuid()
+  await enqueue({ id, kind: AUTH_LOGOUT, request: { session }, status: 'pending', attempts: 0, createdAt: new Date().toISOString(), nextAttemptAt: null, lastError: null })
+  return id
+}
+
+const serverOrder = (id: number): Order => ({
+  id, order_id: id, number: `SO-${String(id).padStart(6, '0')}`, order_number: null, status: 'Payment not Completed',
+  orderDate: '2026-03-01T08:00:00Z', order_date: null, total_price: 299, order_lines: [],
+})
+
+/** One server for every kind, answering each call from its script (or accepting), and keeping the order of calls. */
+function server(script: { orders?: CreateOrderResult[]; support?: SupportSendResult[]; logouts?: LogoutResult[] } = {}) {
+  const calls: string[] = []
+  const cookies: Record<string, boolean> = {}
+  const kinds = [
+    logoutOutbox(async (body?: { session: string }) => {
+      calls.push(`logout ${body?.session.slice(0, 1)}`)
+      return script.logouts?.shift() ?? { kind: 'answered', status: 204 }
+    }),
+    orderOutbox(async (user: number, request: CreateOrderRequest) => {
+      calls.push(`order ${user} ${request.order.id}`)
+      return script.orders?.shift() ?? { kind: 'created', order: serverOrder(41) }
+    }),
+    supportOutbox(async (request: SupportRequest, { withSession }) => {
+      calls.push(`support ${request.id}`)
+      cookies[request.id] = withSession
+      return script.support?.shift() ?? { kind: 'sent', reference: 'SUP-AAAA1111' }
+    }),
+  ]
+  return { calls, cookies, kinds }
+}
+
+let store: StoreDb
+beforeEach(async () => {
+  store = await freshStore()
+})
+afterEach(() => closeStore({ delete: true }))
+
+describe('the one outbox sender', () => {
+  it('sends kind after kind, logouts first, each write with the session its kind allows', async () => {
+    const mine = await placeOrder(7)
+    const theirs = await placeOrder(8)
+    const myMessage = await queueSupportMessage(7, message)
+    const theirMessage = await queueSupportMessage(8, message)
+    await queueLogout()
+    const s = server()
+    const { outcomes, wakeAt } = await drainOutbox(s.kinds, { signedIn: 7 })
+    // The two messages were queued in the same millisecond: either may go first.
+    expect(s.calls.slice(0, 2)).toEqual(['logout a', `order 7 ${mine}`])
+    expect(s.calls.slice(2).sort()).toEqual([`support ${myMessage}`, `support ${theirMessage}`].sort())
+    expect(s.cookies).toEqual({ [myMessage]: true, [theirMessage]: false })
+    expect(outcomes[ORDER_CREATE]).toMatchObject([{ clientId: mine, kind: 'sent', order: { number: 'SO-000041' } }])
+    expect(outcomes[SUPPORT_MESSAGE]).toMatchObject([{ kind: 'sent' }, { kind: 'sent' }])
+    expect(outcomes[AUTH_LOGOUT]).toEqual([])
+    expect(await store.outbox.get(theirs)).toMatchObject({ status: 'pending', attempts: 0 })
+    expect(wakeAt).toBeNull()
+  })
+
+  it('while the session is not known, sends only the writes that need none (a logout names its own session)', async () => {
+    await placeOrder(7)
+    await queueSupportMessage(7, message)
+    await queueLogout()
+    const s = server()
+    await drainOutbox(s.kinds, { signedIn: undefined, force: true })
+    expect(s.calls).toEqual(['logout a'])
+  })
+
+  it('sends only the kinds asked for, and still wakes for the others when they are due', async () => {
+    const t0 = new Date('2026-03-01T08:00:00Z')
+    await queueSupportMessage(7, message)
+    const s = server({ support: [{ kind: 'refused', status: 429, error: 'Too many messages', issues: [], retryAfterMs: 60_000 }] })
+    await drainOutbox(s.kinds, { signedIn: 7, now: () => t0 })
+    await queueLogout()
+    const { wakeAt } = await drainOutbox(s.kinds, { signedIn: 7, force: true, only: [AUTH_LOGOUT], now: () => t0 })
+    expect(s.calls.map((c) => c.split(' ')[0])).toEqual(['support', 'logout'])
+    expect(wakeAt).toBe(t0.getTime() + 60_000)
+  })
+
+  it('waits out the backoff after no answer, sends again when due, and records the acknowledgement once', async () => {
+    const t0 = new Date('2026-03-01T08:00:00Z')
+    const later = (ms: number) => () => new Date(t0.getTime() + ms)
+    const id = await placeOrder(7)
+    const s = server({ orders: [{ kind: 'no-answer', error: 'Failed to fetch' }] })
+    const first = await drainOutbox(s.kinds, { signedIn: 7, now: later(0) })
+    expect(first.wakeAt).toBe(t0.getTime() + BACKOFF_START_MS)
+    expect(await store.outbox.get(id)).toMatchObject({ status: 'retrying', attempts: 1, lastError: 'Failed to fetch' })
+    // Too early, and not forced: nothing is sent.
+    await drainOutbox(s.kinds, { signedIn: 7, now: later(BACKOFF_START_MS - 1) })
+    expect(s.calls).toHaveLength(1)
+    const second = await drainOutbox(s.kinds, { signedIn: 7, now: later(BACKOFF_START_MS) })
+    expect(second.outcomes[ORDER_CREATE]).toMatchObject([{ clientId: id, kind: 'sent' }])
+    await drainOutbox(s.kinds, { signedIn: 7, force: true, now: later(BACKOFF_START_MS) })
+    expect(s.calls).toHaveLength(2)
+    expect(await store.outbox.get(id)).toMatchObject({ status: 'acknowledged', attempts: 2 })
+    expect(await store.events.where('type').equals('v1.OrderAcknowledged').count()).toBe(1)
+  })
+
+  it('gives up on a 400 with the server\'s reason, and retries a 500 like no answer', async () => {
+    const refused = await placeOrder(7)
+    const failing = await placeOrder(7)
+    const s = server({
+      orders: [
+        { kind: 'refused', status: 400, error: 'An error occurred while submitting the address.', code: null },
+        { kind: 'refused', status: 500, error: 'Internal Server Error', code: null },
+      ],
+    })
+    const { outcomes } = await drainOutbox(s.kinds, { signedIn: 7 })
+    expect(outcomes[ORDER_CREATE]).toEqual([
+      { clientId: refused, kind: 'rejected', reason: 'An error occurred while submitting the address.', status: 400 },
+      { clientId: failing, kind: 'waiting', error: 'Internal Server Error' },
+    ])
+    expect(await store.events.where('type').equals('v1.OrderRejected').toArray()).toMatchObject([
+      { payload: { clientId: refused, reason: 'An error occurred while submitting the address.', status: 400 } },
+    ])
+    expect(await store.outbox.get(failing)).toMatchObject({ status: 'retrying', lastError: 'Internal Server Error' })
+    await drainOutbox(s.kinds, { signedIn: 7, force: true })
+    expect(s.calls).toHaveLength(3)
+  })
+
+  it('counts a kind\'s send that throws as no answer: the write waits and goes again', async () => {
+    const id = await queueLogout()
+    const throwing = logoutOutbox(async () => {
+      throw new Error('no answer planned')
+    })
+    const t0 = new Date('2026-03-01T08:00:00Z')
+    const { wakeAt } = await drainOutbox([throwing], { now: () => t0 })
+    expect(await store.outbox.get(id)).toMatchObject({ status: 'retrying', lastError: 'no answer planned' })
+    expect(wakeAt).toBe(t0.getTime() + BACKOFF_START_MS)
+  })
+
+  it('refuses on the device a stored write that no longer reads, without sending it', async () => {
+    const id = uuid()
+    await enqueue({ id, kind: SUPPORT_MESSAGE, request: { id, message: { name: 'Thandi' } }, status: 'pending', attempts: 0, createdAt: new Date().toISOString(), nextAttemptAt: null, lastError: null, customerId: 7 })
+    const s = server()
+    const { outcomes } = await drainOutbox(s.kinds, { signedIn: 7 })
+    expect(s.calls).toEqual([])
+    expect(outcomes[SUPPORT_MESSAGE]).toMatchObject([{ id, kind: 'rejected' }])
+    expect(await store.outbox.get(id)).toMatchObject({ status: 'rejected', attempts: 0 })
+  })
+
+  it('two tabs draining at once send each write once', async () => {
+    await placeOrder(7)
+    await queueSupportMessage(7, message)
+    await queueLogout()
+    const s = server()
+    await Promise.all([drainOutbox(s.kinds, { signedIn: 7, force: true }), drainOutbox(s.kinds, { signedIn: 7, force: true })])
+    expect(s.calls.map((c) => c.split(' ')[0])).toEqual(['logout', 'order', 'support'])
+  })
+})
