@@ -27,6 +27,14 @@ export type SendOutcome =
 export const BACKOFF_START_MS = 2_000
 export const BACKOFF_CAP_MS = 5 * 60_000
 
+/**
+ * A write that got no answer (the connection is away) is tried again at least this often: offline a try fails at
+ * once and costs nothing, and a network that comes back without the browser saying 'online' (or a page the worker
+ * served while offline, which never hears it) still sends within seconds. Waits the server asked for (429, 5xx)
+ * grow up to BACKOFF_CAP_MS.
+ */
+export const CONNECTION_RETRY_CAP_MS = 10_000
+
 /** Wait before the next attempt after `attempts` failed ones: 2 s, 4 s, 8 s, … capped at 5 min. */
 export function backoffMs(attempts: number): number {
   return Math.min(BACKOFF_CAP_MS, BACKOFF_START_MS * 2 ** Math.max(0, attempts - 1))
@@ -70,7 +78,10 @@ export function settle<E extends OutboxEntry>(entry: E, outcome: SendOutcome, no
   if (outcome.kind === 'answered' && !isTransient(outcome.status))
     return { ...entry, status: 'rejected', nextAttemptAt: null, lastError: error ?? `HTTP ${outcome.status}` }
   const reason = outcome.kind === 'no-answer' ? outcome.error : (error ?? `HTTP ${outcome.status}`)
-  const wait = Math.max(backoffMs(entry.attempts), outcome.kind === 'answered' ? (outcome.retryAfterMs ?? 0) : 0)
+  const wait =
+    outcome.kind === 'answered'
+      ? Math.max(backoffMs(entry.attempts), outcome.retryAfterMs ?? 0)
+      : Math.min(backoffMs(entry.attempts), CONNECTION_RETRY_CAP_MS)
   const next = new Date(now.getTime() + wait).toISOString()
   return { ...entry, status: 'retrying', nextAttemptAt: next, lastError: reason }
 }

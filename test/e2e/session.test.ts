@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { baseUrl, newContext, useBrowser } from './browser.ts'
+import { CONNECTION_RETRY_CAP_MS } from '../../machines/outbox.lifecycle.ts'
 import { API_KEY, expectProfile, logIn, logOut, signUp, uniqueEmail } from './accounts.ts'
 
 const session = useBrowser()
@@ -106,7 +107,9 @@ describe('the sign-in the device keeps', () => {
     expect(await page.getByRole('button', { name: 'Account menu' }).count()).toBe(0)
 
     await context.setOffline(false)
-    await expect.poll(() => sessionAlive(sid), { timeout: 15_000 }).toBe(false)
+    // A page the worker served offline may never hear 'online': the queued logout then goes on its next try, which
+    // a write without an answer waits for at most CONNECTION_RETRY_CAP_MS.
+    await expect.poll(() => sessionAlive(sid), { timeout: CONNECTION_RETRY_CAP_MS + 10_000 }).toBe(false)
     await page.reload()
     await page.getByRole('heading', { level: 1, name: 'Product Packages' }).waitFor()
     expect(await page.getByRole('button', { name: 'Account menu' }).count()).toBe(0)

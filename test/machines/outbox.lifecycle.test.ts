@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { backoffMs, belongsTo, claim, isDue, nextWake, settle, type OutboxEntry } from '../../machines/outbox.lifecycle.ts'
+import { backoffMs, belongsTo, CONNECTION_RETRY_CAP_MS, claim, isDue, nextWake, settle, type OutboxEntry } from '../../machines/outbox.lifecycle.ts'
 
 const now = new Date('2025-03-01T08:00:00.000Z')
 const pending: OutboxEntry = { status: 'pending', attempts: 0, nextAttemptAt: null, lastError: null, customerId: 7 }
@@ -32,6 +32,16 @@ describe('outbox lifecycle', () => {
     expect(isDue(first, new Date(now.getTime() + 2_000))).toBe(true)
     const second = settle(claim(first), { kind: 'answered', status: 503 }, now)
     expect(second).toMatchObject({ status: 'retrying', attempts: 2, nextAttemptAt: '2025-03-01T08:00:04.000Z' })
+  })
+
+  it('without an answer the wait stops growing at the connection cap; a server that asks to wait is waited for longer', () => {
+    const tried = (times: number): OutboxEntry => ({ ...pending, status: 'sending', attempts: times })
+    const waitAfter = (entry: OutboxEntry) => Date.parse(entry.nextAttemptAt as string) - now.getTime()
+    expect([1, 2, 3, 4, 10].map((n) => waitAfter(settle(tried(n), { kind: 'no-answer', error: 'offline' }, now)))).toEqual([
+      2_000, 4_000, 8_000, CONNECTION_RETRY_CAP_MS, CONNECTION_RETRY_CAP_MS,
+    ])
+    expect(waitAfter(settle(tried(10), { kind: 'answered', status: 503 }, now))).toBe(backoffMs(10))
+    expect(backoffMs(10)).toBeGreaterThan(CONNECTION_RETRY_CAP_MS)
   })
 
   it('the connection coming back sends a waiting entry before its backoff ends', () => {
