@@ -11,5 +11,4 @@ export default defineConfig({
     // The sandboxes' own pages (identity sign-in, card widget, 3-D Secure), rendered by the server (server/sandbox/i18n.ts).
     { path: '<rootDir>/locales/sandbox/{locale}', include: ['server/sandbox'] },
   ],
-  format: 'po',
 })

@@ -25,7 +25,9 @@ export function loadCatalogue(locale: Locale, options: RetryOptions = {}): Promi
   if (!pending) {
     pending = withRetry(() => fetchCatalogue(locale), { shouldRetry: (e) => !(e instanceof NeedsConnectionError), ...options })
       .then((messages) => {
-        i18n.load(locale, messages)
+        // A catalogue older than this code (the worker's stale copy after an update) lacks the messages whose ids
+        // changed: those show in English rather than as bare ids.
+        i18n.load(locale, { ...en, ...messages })
         loaded.add(locale)
       })
       .finally(() => loading.delete(locale))

@@ -127,10 +127,12 @@ describe('the cart actor', () => {
 
   it('takes up a change another tab made to the stored cart', async () => {
     const store = await freshStore()
-    const { ready, cart } = start()
+    const { ready, settled, cart } = start()
     await ready()
     addToCart(lte)
-    await expect.poll(() => readCart()).toEqual(cart())
+    await settled()
+    expect(cart().order_lines).toHaveLength(1)
+    expect(await readCart()).toEqual(cart())
     const otherTab = new StoreDb(store.name)
     await commit(added('from-other-tab', fiveG), { db: otherTab })
     await expect.poll(() => cart().order_lines.map((l) => l.cart_id).at(-1)).toBe('from-other-tab')
