@@ -76,7 +76,6 @@ export type CartFact = StreamFacts<'cart'>
 export type AuthFact = StreamFacts<'auth'>
 export type OrderFact = StreamFacts<'orders'>
 export type PaymentFact = StreamFacts<'payments'>
-export type LanguageFact = StreamFacts<'language'>
 
 /** Who made a fact and when: made by the sender, so the same input always gives the same fact. */
 export interface FactStamp {
