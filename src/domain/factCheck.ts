@@ -41,7 +41,7 @@ export function checkFact(row: unknown, definitions: Definitions = factDefinitio
   const name = todaysName(definitions, unversioned)
   const definition = name === undefined ? undefined : definitions[name]
   if (name === undefined || !definition) return fail(`${type} is not a fact this app knows.`)
-  if (Number(version) !== stamp.v) return fail(`${type} says version ${stamp.v}.`)
+  if (Number(version) !== stamp.v) return fail(`${type} is stored as version ${stamp.v}.`)
   if (stamp.stream !== definition.stream) return fail(`${type} belongs to the ${definition.stream} stream, not ${stamp.stream}.`)
   if (stamp.v > definition.version) return fail(`${type} is newer than this app's v${definition.version}.`)
   const lifted = definition.upcasters.slice(stamp.v - 1).reduce<Record<string, unknown>>((older, up) => up(older), payload)

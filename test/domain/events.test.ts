@@ -82,7 +82,7 @@ describe('reading a stored fact', () => {
     ['a payload its schema refuses', { payload: { cart_id: 7 } }, /v1.CartLineRemoved: .*cart_id/s],
     ['a kind of fact this build does not know', { type: 'v1.CartLineSold' }, /not a fact this app knows/],
     ['a fact filed in another stream', { stream: 'orders' }, /belongs to the cart stream, not orders/],
-    ['a version its name does not carry', { v: 2 }, /says version 2/],
+    ['a version its name does not carry', { v: 2 }, /stored as version 2/],
     ['a version newer than this build', { type: 'v2.CartLineRemoved', v: 2 }, /newer than this app's v1/],
     ['no id', { id: '' }, /id/],
     ['a time that is not one', { occurredAt: 'yesterday' }, /occurredAt/],
