@@ -44,7 +44,13 @@ export function checkFact(row: unknown, definitions: Definitions = factDefinitio
   if (Number(version) !== stamp.v) return fail(`${type} is stored as version ${stamp.v}.`)
   if (stamp.stream !== definition.stream) return fail(`${type} belongs to the ${definition.stream} stream, not ${stamp.stream}.`)
   if (stamp.v > definition.version) return fail(`${type} is newer than this app's v${definition.version}.`)
-  const lifted = definition.upcasters.slice(stamp.v - 1).reduce<Record<string, unknown>>((older, up) => up(older), payload)
+  let lifted: Record<string, unknown>
+  try {
+    lifted = definition.upcasters.slice(stamp.v - 1).reduce((older, up) => up(older), payload)
+  } catch (error) {
+    // An upcaster meets the payload before any check, so a damaged one may trip it.
+    return fail(`${type} could not be upcast: ${error instanceof Error ? error.message : String(error)}`)
+  }
   const checked = v.safeParse(definition.payload, lifted)
   if (!checked.success) return fail(`${type}: ${v.summarize(checked.issues)}`)
   return { ok: true, fact: { ...stamp, type: name, payload: checked.output, v: definition.version } as Fact }

@@ -40,6 +40,11 @@ describe('upcasting a stored fact', () => {
     expect(checkFact(stored('v3.NoteTaken', 3, payload), notes)).toEqual({ ok: true, fact: today(payload) })
   })
 
+  it('refuses a payload an upcaster trips on, without throwing', () => {
+    const strict = { 'v2.NoteTaken': defineFact('notes', v.object({ text: v.string() }), [(v1) => ({ text: (v1.words as string[]).join(' ') })]) }
+    expect(checkFact(stored('v1.NoteTaken', 1, { text: 'call back' }), strict)).toMatchObject({ ok: false, problem: expect.stringMatching(/could not be upcast/) })
+  })
+
   it('checks the lifted payload against today\'s schema', () => {
     const checked = checkFact(stored('v1.NoteTaken', 1, { words: 'call back' }), notes)
     expect(checked).toMatchObject({ ok: false, problem: expect.stringMatching(/v1.NoteTaken: .*text/s) })
