@@ -20,11 +20,7 @@ export interface FactDefinition<S extends string = string, P extends v.GenericSc
   upcasters: readonly Upcaster[]
 }
 
-export function defineFact<S extends string, P extends v.GenericSchema>(
-  stream: S,
-  payload: P,
-  upcasters: readonly Upcaster[] = [],
-): FactDefinition<S, P> {
+export function defineFact<S extends string, P extends v.GenericSchema>(stream: S, payload: P, upcasters: readonly Upcaster[] = []): FactDefinition<S, P> {
   return { stream, version: upcasters.length + 1, payload, upcasters }
 }
 
@@ -99,8 +95,7 @@ export function makeFact<T extends FactType>(type: T, payload: FactPayload<T>, s
   return { type, payload, id: stamp.id, occurredAt: stamp.occurredAt, stream, v: version } as Fact<Bodies[T]>
 }
 
-const streamOf = (type: string): string | undefined =>
-  Object.hasOwn(factDefinitions, type) ? factDefinitions[type as FactType].stream : undefined
+const streamOf = (type: string): string | undefined => (Object.hasOwn(factDefinitions, type) ? factDefinitions[type as FactType].stream : undefined)
 
 const inStream =
   <S extends FactStream>(stream: S) =>

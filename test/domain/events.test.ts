@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { checkFact } from '../../src/domain/factCheck.ts'
-import {
-  factDefinitions,
-  isAuthFact,
-  isCartFact,
-  isOrderFact,
-  isPaymentFact,
-  makeFact,
-  type FactPayload,
-  type FactType,
-} from '../../src/domain/events.ts'
+import { factDefinitions, isAuthFact, isCartFact, isOrderFact, isPaymentFact, makeFact, type FactPayload, type FactType } from '../../src/domain/events.ts'
 import type { User } from '../../src/domain/account.ts'
 import type { Order } from '../../src/domain/order.ts'
 import { toCreateOrderRequest } from '../../src/features/orders/orderRequest.ts'
@@ -18,15 +9,33 @@ import { line } from '../store/fixtures.ts'
 const clientId = '0b9f7c1e-2c4a-4a51-9a8e-3b1f7d2e6c10'
 const address = { street_number: '1', street_name: 'Main Road', city: 'Durban', province: 'KwaZulu-Natal', postal_code: '4001' }
 const order: Order = {
-  id: 9, order_id: 9, number: 'SO-000009', order_number: 'SO-000009', status: 'Payment not Completed',
-  orderDate: '2025-03-01', order_date: null, total_price: 299, order_lines: [{ number: 1, product_id: 11, name: 'LTE', unit_price: 299, status: '' }],
+  id: 9,
+  order_id: 9,
+  number: 'SO-000009',
+  order_number: 'SO-000009',
+  status: 'Payment not Completed',
+  orderDate: '2025-03-01',
+  order_date: null,
+  total_price: 299,
+  order_lines: [{ number: 1, product_id: 11, name: 'LTE', unit_price: 299, status: '' }],
 }
 const user: User = {
-  id: 3, first_name: 'Thandi', last_name: 'Nkosi', id_number: '9001015009087', email: 'thandi@example.co.za', phone: '0211234567', mobile: '',
-  addresses: [], orders: [],
+  id: 3,
+  first_name: 'Thandi',
+  last_name: 'Nkosi',
+  id_number: '9001015009087',
+  email: 'thandi@example.co.za',
+  phone: '0211234567',
+  mobile: '',
+  addresses: [],
+  orders: [],
 }
 const checkout = {
-  checkoutId: '8ac7a4c8lab0000000000000000000001.lab', order_id: 9, order_number: 'SO-000009', amount: '299.00', currency: 'ZAR',
+  checkoutId: '8ac7a4c8lab0000000000000000000001.lab',
+  order_id: 9,
+  order_number: 'SO-000009',
+  amount: '299.00',
+  currency: 'ZAR',
   scriptUrl: '/sandbox/payments/v1/paymentWidgets.js?checkoutId=lab',
 }
 
@@ -43,7 +52,14 @@ const samples: { [T in FactType]: FactPayload<T> } = {
   'v1.OrderRejected': { clientId, reason: 'gone', status: 422 },
   'v1.OrderReturnedToCart': { clientId },
   'v1.PaymentCheckoutCreated': { checkout, customerId: 3 },
-  'v1.PaymentResultReceived': { customerId: 3, orderId: 9, checkoutId: null, method: 'wallet', status: 200, result: { code: '000.100.110', description: 'ok' } },
+  'v1.PaymentResultReceived': {
+    customerId: 3,
+    orderId: 9,
+    checkoutId: null,
+    method: 'wallet',
+    status: 200,
+    result: { code: '000.100.110', description: 'ok' },
+  },
   'v1.LanguageChosen': { language: 'xh' },
 }
 const types = Object.keys(factDefinitions) as FactType[]

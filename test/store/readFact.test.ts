@@ -23,7 +23,8 @@ async function logRows(...rows: object[]): Promise<void> {
 }
 
 // Reported through the app's error handler, which warns.
-const skipped = (seq: number) => vi.mocked(console.warn).mock.calls.filter(([message]) => String(message).startsWith(`[event log] Skipped the fact at seq ${seq}:`))
+const skipped = (seq: number) =>
+  vi.mocked(console.warn).mock.calls.filter(([message]) => String(message).startsWith(`[event log] Skipped the fact at seq ${seq}:`))
 
 describe('reading the log back', () => {
   it('restores the cart from the facts it can read, skipping and reporting the rows that are not facts', async () => {
@@ -54,10 +55,10 @@ describe('reading the log back', () => {
     const clientId = '0b9f7c1e-2c4a-4a51-9a8e-3b1f7d2e6c10'
     const address = { street_number: '1', street_name: 'Main Road', city: 'Durban', province: 'KwaZulu-Natal', postal_code: '4001' }
     const order = toCreateOrderRequest(clientId, { order_lines: [line('a')], total: 299 }, address).order
-    await logRows(
-      fact('v1.OrderPlaced', { order, customerId: 3 }, clientId),
-      { ...fact('v1.OrderRejected', { clientId, reason: 'gone', status: 422 }), payload: { clientId, reason: 422 } },
-    )
+    await logRows(fact('v1.OrderPlaced', { order, customerId: 3 }, clientId), {
+      ...fact('v1.OrderRejected', { clientId, reason: 'gone', status: 422 }),
+      payload: { clientId, reason: 422 },
+    })
     await restoreProjection(store, eraseProjection(orderProjection))
     expect(await readLocalOrders(3, store)).toMatchObject([{ clientId, state: 'waiting', reason: null }])
   })
