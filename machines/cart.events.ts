@@ -1,5 +1,7 @@
+import * as v from 'valibot'
 import type { CartState, OrderLine } from '../src/domain/cart.ts'
-import { CART_STREAM, type CartFact, type Fact } from '../src/domain/events.ts'
+import { factDefinitions, makeFact, type CartFact, type Fact } from '../src/domain/events.ts'
+import { CartLineSchema } from '../src/domain/order.ts'
 
 /** Identity and time of the fact an intent becomes; made by the sender so the machine stays pure. */
 export interface Stamp {
@@ -22,25 +24,18 @@ export type CartEvent =
 
 export type CartFactRecord = Fact<CartFact>
 
-/** Version of the cart facts' payload schema. */
-export const CART_FACT_VERSION = 1
-
 /** The fact an intent becomes: the same input always gives the same fact. */
 export function factFromIntent(intent: CartIntent): CartFactRecord {
-  const envelope = { id: intent.factId, stream: CART_STREAM, occurredAt: intent.occurredAt, v: CART_FACT_VERSION }
+  const stamp = { id: intent.factId, occurredAt: intent.occurredAt }
   switch (intent.type) {
     case 'cart.line.add':
-      return { ...envelope, type: 'v1.CartLineAdded', payload: { line: intent.line } }
+      return makeFact('v1.CartLineAdded', { line: intent.line }, stamp)
     case 'cart.line.remove':
-      return { ...envelope, type: 'v1.CartLineRemoved', payload: { cart_id: intent.cart_id } }
+      return makeFact('v1.CartLineRemoved', { cart_id: intent.cart_id }, stamp)
     case 'cart.line.rename':
-      return {
-        ...envelope,
-        type: 'v1.CartLineRenamed',
-        payload: { cart_id: intent.cart_id, friendly_name: intent.friendly_name },
-      }
+      return makeFact('v1.CartLineRenamed', { cart_id: intent.cart_id, friendly_name: intent.friendly_name }, stamp)
     case 'cart.clear':
-      return { ...envelope, type: 'v1.CartCleared', payload: {} }
+      return makeFact('v1.CartCleared', {}, stamp)
   }
 }
 
@@ -55,3 +50,16 @@ export function factApplies(cart: CartState, fact: CartFact): boolean {
       return true
   }
 }
+
+const StampSchema = v.object({ factId: v.pipe(v.string(), v.nonEmpty()), occurredAt: v.pipe(v.string(), v.isoTimestamp()) })
+const CartSchema = v.object({ order_lines: v.array(CartLineSchema), total: v.number() })
+const intentSchema = <E extends v.ObjectEntries>(payload: v.ObjectSchema<E, undefined>) => v.object({ ...payload.entries, ...StampSchema.entries })
+
+/** What each event carries besides its type, checked before a tester (the machine lab) sends it: an intent carries its fact's payload. */
+export const cartEventSchemas = {
+  'cart.line.add': intentSchema(factDefinitions['v1.CartLineAdded'].payload),
+  'cart.line.remove': intentSchema(factDefinitions['v1.CartLineRemoved'].payload),
+  'cart.line.rename': intentSchema(factDefinitions['v1.CartLineRenamed'].payload),
+  'cart.clear': StampSchema,
+  'cart.synced': v.object({ cart: CartSchema }),
+} satisfies Record<CartEvent['type'], v.GenericSchema>

@@ -1,99 +1,114 @@
-import type { User } from './account.ts'
-import type { OrderLine } from './cart.ts'
-import type { CreateOrderRequest, Order } from './order.ts'
-import { isLanguage, type Language } from './language.ts'
-import type { Checkout, PaymentResult } from './payment.ts'
+import * as v from 'valibot'
+import { UserSchema } from './account.ts'
+import { LANGUAGES, type Language } from './language.ts'
+import { CartLineSchema, CreateOrderRequestSchema, OrderSchema } from './order.ts'
+import { CheckoutSchema, ResultSchema } from './payment.ts'
 
-/** Facts kept in the device's event log: versioned, past tense, never renamed. */
-export type CartFact =
-  | { type: 'v1.CartLineAdded'; payload: { line: OrderLine } }
-  | { type: 'v1.CartLineRemoved'; payload: { cart_id: string } }
-  | { type: 'v1.CartLineRenamed'; payload: { cart_id: string; friendly_name: string } }
-  | { type: 'v1.CartCleared'; payload: Record<string, never> }
+/** The streams of the device's event log: each area's facts, folded by that area's projection. */
+export type FactStream = 'cart' | 'auth' | 'orders' | 'payments' | 'language'
 
-/** Facts about who is signed in on this device, so a reload offline still knows the customer. */
-export type AuthFact =
-  | { type: 'v1.CustomerSignedIn'; payload: { user: User } }
-  | { type: 'v1.CustomerSignedOut'; payload: Record<string, never> }
+/** Lifts a stored payload of one version to the next; it gets the payload as stored, before any check. */
+export type Upcaster = (older: Readonly<Record<string, unknown>>) => Record<string, unknown>
 
-/** Facts about the customer's orders; the fact id of OrderPlaced is the order's client id and Idempotency-Key. */
-export type OrderFact =
-  | { type: 'v1.OrderPlaced'; payload: { order: CreateOrderRequest['order']; customerId: number } }
-  | { type: 'v1.OrderAcknowledged'; payload: { clientId: string; order: Order } }
-  | { type: 'v1.OrderRejected'; payload: { clientId: string; reason: string; status: number | null } }
-  | { type: 'v1.OrderReturnedToCart'; payload: { clientId: string } }
-
-/** Facts about paying: the card checkout this device created, and each answer the provider gave. */
-export type PaymentFact =
-  | { type: 'v1.PaymentCheckoutCreated'; payload: { checkout: Checkout; customerId: number } }
-  | {
-      type: 'v1.PaymentResultReceived'
-      payload: { customerId: number; orderId: number; checkoutId: string | null; method: 'card' | 'wallet'; status: number; result: PaymentResult }
-    }
-
-/** The customer chose the language the app speaks on this device (committed once its catalogue was shown). */
-export type LanguageFact = { type: 'v1.LanguageChosen'; payload: { language: Language } }
-
-export type FactBody = CartFact | AuthFact | OrderFact | PaymentFact | LanguageFact
-
-/** The stream every language fact belongs to. */
-export const LANGUAGE_STREAM = 'language'
-
-/** The language a stored v1.LanguageChosen fact names; null for no fact or a payload this build does not know. */
-export function chosenLanguage(fact: Fact | undefined): Language | null {
-  if (fact?.type !== 'v1.LanguageChosen') return null
-  return isLanguage(fact.payload.language) ? fact.payload.language : null
+/** Everything about one kind of fact: the stream it belongs to, its payload's schema and version. */
+export interface FactDefinition<S extends string = string, P extends v.GenericSchema = v.GenericSchema> {
+  stream: S
+  /** 1, plus one per upcaster; the fact's name starts with it (`v2.CartLineAdded`). */
+  version: number
+  payload: P
+  /** `upcasters[n - 1]` lifts a payload of version n to n + 1: facts of older versions are read as today's. */
+  upcasters: readonly Upcaster[]
 }
 
-/** The stream every payment fact belongs to. */
-export const PAYMENT_STREAM = 'payments'
-
-export function isPaymentFact<F extends { type: string }>(fact: F): fact is Extract<F, PaymentFact> {
-  return fact.type === 'v1.PaymentCheckoutCreated' || fact.type === 'v1.PaymentResultReceived'
+export function defineFact<S extends string, P extends v.GenericSchema>(stream: S, payload: P, upcasters: readonly Upcaster[] = []): FactDefinition<S, P> {
+  return { stream, version: upcasters.length + 1, payload, upcasters }
 }
 
-/** The stream every order fact belongs to. */
-export const ORDER_STREAM = 'orders'
+const nothing = v.object({})
+const key = v.pipe(v.string(), v.nonEmpty())
 
-const orderFactTypes: ReadonlySet<string> = new Set<OrderFact['type']>([
-  'v1.OrderPlaced',
-  'v1.OrderAcknowledged',
-  'v1.OrderRejected',
-  'v1.OrderReturnedToCart',
-])
+/**
+ * The facts kept in the device's event log: past tense, never renamed nor deleted. A new version of a fact adds
+ * an upcaster and takes the next prefix (`v2.`); facts stored under the older name are read as the new one.
+ */
+export const factDefinitions = {
+  'v1.CartLineAdded': defineFact('cart', v.object({ line: CartLineSchema })),
+  'v1.CartLineRemoved': defineFact('cart', v.object({ cart_id: key })),
+  'v1.CartLineRenamed': defineFact('cart', v.object({ cart_id: key, friendly_name: v.string() })),
+  'v1.CartCleared': defineFact('cart', nothing),
+  /** Who is signed in on this device, so a reload offline still knows the customer. */
+  'v1.CustomerSignedIn': defineFact('auth', v.object({ user: UserSchema })),
+  'v1.CustomerSignedOut': defineFact('auth', nothing),
+  /** The fact id of OrderPlaced is the order's client id and Idempotency-Key. */
+  'v1.OrderPlaced': defineFact('orders', v.object({ order: CreateOrderRequestSchema.entries.order, customerId: v.number() })),
+  'v1.OrderAcknowledged': defineFact('orders', v.object({ clientId: key, order: OrderSchema })),
+  'v1.OrderRejected': defineFact('orders', v.object({ clientId: key, reason: v.string(), status: v.nullable(v.number()) })),
+  'v1.OrderReturnedToCart': defineFact('orders', v.object({ clientId: key })),
+  /** The card checkout this device created, and each answer the provider gave. */
+  'v1.PaymentCheckoutCreated': defineFact('payments', v.object({ checkout: CheckoutSchema, customerId: v.number() })),
+  'v1.PaymentResultReceived': defineFact(
+    'payments',
+    v.object({
+      customerId: v.number(),
+      orderId: v.number(),
+      checkoutId: v.nullable(v.string()),
+      method: v.picklist(['card', 'wallet']),
+      status: v.number(),
+      result: ResultSchema,
+    }),
+  ),
+  /** The language the customer chose on this device (committed once its catalogue was shown). */
+  'v1.LanguageChosen': defineFact('language', v.object({ language: v.picklist(LANGUAGES) })),
+} satisfies Record<string, FactDefinition<FactStream>>
 
-export function isOrderFact<F extends { type: string }>(fact: F): fact is Extract<F, OrderFact> {
-  return orderFactTypes.has(fact.type)
-}
+type Definitions = typeof factDefinitions
+export type FactType = keyof Definitions
+export type FactPayload<T extends FactType> = v.InferOutput<Definitions[T]['payload']>
+type Bodies = { [T in FactType]: { type: T; payload: FactPayload<T> } }
+export type FactBody = Bodies[FactType]
+type StreamFacts<S extends FactStream> = { [T in FactType]: Definitions[T]['stream'] extends S ? Bodies[T] : never }[FactType]
 
-/** The stream every auth fact belongs to. */
-export const AUTH_STREAM = 'auth'
+export type CartFact = StreamFacts<'cart'>
+export type AuthFact = StreamFacts<'auth'>
+export type OrderFact = StreamFacts<'orders'>
+export type PaymentFact = StreamFacts<'payments'>
 
-export function isAuthFact<F extends { type: string }>(fact: F): fact is Extract<F, AuthFact> {
-  return fact.type === 'v1.CustomerSignedIn' || fact.type === 'v1.CustomerSignedOut'
-}
-
-/** The stream every cart fact belongs to. */
-export const CART_STREAM = 'cart'
-
-const cartFactTypes: ReadonlySet<string> = new Set<CartFact['type']>([
-  'v1.CartLineAdded',
-  'v1.CartLineRemoved',
-  'v1.CartLineRenamed',
-  'v1.CartCleared',
-])
-
-/** True for facts the cart projection folds; later fact kinds share the same log. */
-export function isCartFact<F extends { type: string }>(fact: F): fact is Extract<F, CartFact> {
-  return cartFactTypes.has(fact.type)
+/** Who made a fact and when: made by the sender, so the same input always gives the same fact. */
+export interface FactStamp {
+  /** Unique id made when the intent was committed; doubles as an idempotency key. */
+  id: string
+  /** ISO time of the intent. */
+  occurredAt: string
 }
 
 /** A fact as stored: the body plus its identity and place in a stream. */
-export type Fact<B extends FactBody = FactBody> = B & {
-  /** Unique id made when the intent was committed; doubles as an idempotency key. */
-  id: string
-  stream: string
-  occurredAt: string
-  /** Schema version of the payload. */
-  v: number
+export type Fact<B extends FactBody = FactBody> = B &
+  FactStamp & {
+    stream: string
+    /** Version of the payload's schema. */
+    v: number
+  }
+
+/** The one maker of facts: the stream and version come from the fact's definition. */
+export function makeFact<T extends FactType>(type: T, payload: FactPayload<T>, stamp: FactStamp): Fact<Bodies[T]> {
+  const { stream, version } = factDefinitions[type]
+  return { type, payload, id: stamp.id, occurredAt: stamp.occurredAt, stream, v: version } as Fact<Bodies[T]>
+}
+
+const streamOf = (type: string): string | undefined => (Object.hasOwn(factDefinitions, type) ? factDefinitions[type as FactType].stream : undefined)
+
+const inStream =
+  <S extends FactStream>(stream: S) =>
+  <F extends { type: string }>(fact: F): fact is Extract<F, StreamFacts<S>> =>
+    streamOf(fact.type) === stream
+
+/** True for the facts the cart projection folds; other kinds share the same log. */
+export const isCartFact = inStream('cart')
+export const isAuthFact = inStream('auth')
+export const isOrderFact = inStream('orders')
+export const isPaymentFact = inStream('payments')
+
+/** The language a stored v1.LanguageChosen fact names; null for none. */
+export function chosenLanguage(fact: Fact | null | undefined): Language | null {
+  return fact?.type === 'v1.LanguageChosen' ? fact.payload.language : null
 }

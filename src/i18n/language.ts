@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from 'react'
 import { t } from '@lingui/core/macro'
-import { LANGUAGE_STREAM } from '../domain/events.ts'
 import { toast } from '../lib/toaster.ts'
 import { NeedsConnectionError } from './catalogue.ts'
 import { i18n, isLoaded, loadCatalogue } from './i18n.ts'
@@ -73,8 +72,8 @@ function tellFailure(error: unknown, locale: Locale): void {
 }
 
 async function recordChoice(language: Locale): Promise<void> {
-  const [{ commit }, { newId }] = await Promise.all([import('../store/commit.ts'), import('../lib/ids.ts')])
-  await commit({ type: 'v1.LanguageChosen', payload: { language }, id: newId(), stream: LANGUAGE_STREAM, occurredAt: new Date().toISOString(), v: 1 })
+  const [{ commit }, { makeFact }, { stampNow }] = await Promise.all([import('../store/commit.ts'), import('../domain/events.ts'), import('../lib/ids.ts')])
+  await commit(makeFact('v1.LanguageChosen', { language }, stampNow()))
 }
 
 /** The customer picked a language: once loaded it is recorded as a fact, then shown; reloads and the other tabs follow. */

@@ -6,6 +6,14 @@ export class DuplicateFactError extends Error {
   }
 }
 
+/** Thrown by commit() before its transaction when a fact does not match its definition; nothing was written. */
+export class InvalidFactError extends Error {
+  override readonly name = 'InvalidFactError'
+  constructor(readonly factId: string, problem: string) {
+    super(`The fact ${factId} is not valid: ${problem}`)
+  }
+}
+
 const quotaNames = new Set(['QuotaExceededError', 'NS_ERROR_DOM_QUOTA_REACHED'])
 
 /** True when a write failed because storage is full, also when Dexie wraps the browser's error. */

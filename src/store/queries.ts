@@ -9,6 +9,7 @@ import { noLocalOrders, ORDERS_PROJECTION_VERSION, type LocalOrder } from '../do
 import { noLocalPayments, PAYMENTS_PROJECTION_VERSION, type LocalCheckout } from '../domain/paymentProjection.ts'
 import type { Product } from '../domain/product.ts'
 import { currentDb, storeForReading, type StoreDb } from './db.ts'
+import { readFact } from './readFact.ts'
 
 // Named reads for useLiveQuery; each uses the opened store (waiting for it at boot) unless one is given.
 
@@ -79,5 +80,6 @@ export async function readCheckout(customerId: number, checkoutId: string, given
 export async function readChosenLanguage(given?: StoreDb): Promise<Language | null> {
   const store = given ?? currentDb() ?? (await storeForReading())
   // The log's type index holds each kind of fact in log order, so the latest choice is one step away at any log length.
-  return chosenLanguage(await store.events.where('type').equals('v1.LanguageChosen').last())
+  const row = await store.events.where('type').equals('v1.LanguageChosen').last()
+  return row ? chosenLanguage(readFact(row)) : null
 }

@@ -1,5 +1,6 @@
 import type { StoreDb } from './db.ts'
 import type { AnyProjection } from './projection.ts'
+import { readFact } from './readFact.ts'
 import type { ProjectionRow } from './rows.ts'
 
 /** How many facts may follow a snapshot before the next one is taken. */
@@ -13,7 +14,10 @@ export interface Rebuilt {
   fromSnapshot: boolean
 }
 
-/** Folds the facts after the last current-version snapshot; an older snapshot is ignored. Call inside a transaction. */
+/**
+ * Folds the facts after the last current-version snapshot; an older snapshot is ignored, a row that is not a fact is
+ * skipped. Call inside a transaction.
+ */
 export async function rebuild(store: StoreDb, projection: AnyProjection): Promise<Rebuilt> {
   const snapshot = await store.snapshots.get(projection.name)
   const fromSnapshot = snapshot !== undefined && snapshot.version === projection.version
@@ -24,9 +28,10 @@ export async function rebuild(store: StoreDb, projection: AnyProjection): Promis
   await store.events
     .where('seq')
     .above(seq)
-    .each((fact) => {
-      state = projection.apply(state, fact)
-      seq = fact.seq
+    .each((row) => {
+      const fact = readFact(row)
+      if (fact) state = projection.apply(state, fact)
+      seq = row.seq
       tail += 1
     })
   return { row: { name: projection.name, version: projection.version, seq, state }, tail, fromSnapshot }

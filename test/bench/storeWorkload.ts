@@ -1,5 +1,5 @@
 import { emptyCart, lineFromProduct, type CartState } from '../../src/domain/cart.ts'
-import { CART_STREAM, type CartFact, type Fact } from '../../src/domain/events.ts'
+import { makeFact, type CartFact, type Fact } from '../../src/domain/events.ts'
 import type { Product } from '../../src/domain/product.ts'
 import { cartProjection } from '../../src/store/cartProjection.ts'
 import type { StoreDb } from '../../src/store/db.ts'
@@ -10,23 +10,21 @@ import { restoreCart } from '../../src/store/restore.ts'
 const product: Product = { id: 1, name: 'Bench 5G', plan: 'month', unit_price: 399, speed: '100Mbps', image: '' }
 
 /** Which fact the i-th of a history is: per 10, five adds, two renames, three removals; a clear every 100. */
-function cartFactAt(i: number): CartFact {
+function cartFactAt(i: number): Fact<CartFact> {
   const block = i - (i % 10)
   const at = i % 10
   const key = (n: number) => `line-${block + n}`
-  if (i % 100 === 99) return { type: 'v1.CartCleared', payload: {} }
-  if (at < 5) return { type: 'v1.CartLineAdded', payload: { line: lineFromProduct(product, key(at)) } }
-  if (at < 7) return { type: 'v1.CartLineRenamed', payload: { cart_id: key(at - 5), friendly_name: `Router ${i}` } }
-  return { type: 'v1.CartLineRemoved', payload: { cart_id: key(at - 7) } }
+  const stamp = { id: `bench-${i}`, occurredAt: new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString() }
+  if (i % 100 === 99) return makeFact('v1.CartCleared', {}, stamp)
+  if (at < 5) return makeFact('v1.CartLineAdded', { line: lineFromProduct(product, key(at)) }, stamp)
+  if (at < 7) return makeFact('v1.CartLineRenamed', { cart_id: key(at - 5), friendly_name: `Router ${i}` }, stamp)
+  return makeFact('v1.CartLineRemoved', { cart_id: key(at - 7) }, stamp)
 }
 
 /** A deterministic cart history whose cart stays the size of a real one (never more than about 25 lines). */
 export function cartFacts(count: number, startAt = 0): Fact<CartFact>[] {
   const facts: Fact<CartFact>[] = []
-  for (let i = startAt; i < startAt + count; i++) {
-    const occurredAt = new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString()
-    facts.push({ id: `bench-${i}`, stream: CART_STREAM, occurredAt, v: 1, ...cartFactAt(i) })
-  }
+  for (let i = startAt; i < startAt + count; i++) facts.push(cartFactAt(i))
   return facts
 }
 

@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { emptyCart } from '../../src/domain/cart.ts'
+import type { Fact } from '../../src/domain/events.ts'
 import { cartProjection } from '../../src/store/cartProjection.ts'
-import { commit, DuplicateFactError } from '../../src/store/commit.ts'
+import { commit, commitAll, DuplicateFactError, InvalidFactError } from '../../src/store/commit.ts'
 import type { StoreDb } from '../../src/store/db.ts'
 import { eraseProjection, type Projection } from '../../src/store/projection.ts'
 import { registerProjection } from '../../src/store/projections.ts'
@@ -59,6 +60,27 @@ describe('commit', () => {
     await expect(again).rejects.toMatchObject({ factId: 'same-id' })
     expect(await store.events.count()).toBe(1)
     expect(await readCart(store)).toEqual({ order_lines: [line('a', lte)], total: 299 })
+  })
+
+  it('refuses a fact its definition does not allow before opening a transaction', async () => {
+    const priceless = { ...added('a', lte, 'fact-bad'), payload: { line: { ...line('a'), unit_price: 'free' } } } as unknown as Fact
+    const transaction = vi.spyOn(store, 'transaction')
+    const attempt = commit(priceless, { db: store })
+    await expect(attempt).rejects.toBeInstanceOf(InvalidFactError)
+    await expect(attempt).rejects.toThrow(/fact-bad .*unit_price/s)
+    expect(transaction).not.toHaveBeenCalled()
+    expect(await store.events.count()).toBe(0)
+  })
+
+  it('refuses a fact filed in another stream than its definition\'s', async () => {
+    await expect(commit({ ...added('a'), stream: 'orders' }, { db: store })).rejects.toBeInstanceOf(InvalidFactError)
+  })
+
+  it('writes none of several facts when one of them is invalid', async () => {
+    const nameless = { ...removed('a'), payload: {} } as unknown as Fact
+    await expect(commitAll([added('a'), nameless], { db: store })).rejects.toBeInstanceOf(InvalidFactError)
+    expect(await store.events.count()).toBe(0)
+    expect(await readCart(store)).toEqual(emptyCart())
   })
 
   it('rolls back the append when a projection throws', async () => {

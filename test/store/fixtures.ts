@@ -1,5 +1,5 @@
 import { lineFromProduct, type OrderLine } from '../../src/domain/cart.ts'
-import { CART_STREAM, type CartFact, type Fact } from '../../src/domain/events.ts'
+import { makeFact, type FactPayload, type FactType } from '../../src/domain/events.ts'
 import type { Product } from '../../src/domain/product.ts'
 import { closeStore, openStore, StoreDb } from '../../src/store/db.ts'
 
@@ -9,17 +9,14 @@ export const fiveG: Product = { id: 12, name: '5G Uncapped 100Mbps', plan: 'mont
 export const line = (cartId: string, product: Product = lte): OrderLine => lineFromProduct(product, cartId)
 
 let counter = 0
-/** A cart fact with a fresh id and a fixed clock. */
-export function fact(body: CartFact, id = `fact-${++counter}`): Fact<CartFact> {
-  return { ...body, id, stream: CART_STREAM, occurredAt: '2025-03-01T08:00:00.000Z', v: 1 }
-}
+/** A fact with a fresh id and a fixed clock. */
+export const fact = <T extends FactType>(type: T, payload: FactPayload<T>, id = `fact-${++counter}`) =>
+  makeFact(type, payload, { id, occurredAt: '2025-03-01T08:00:00.000Z' })
 
-export const added = (cartId: string, product: Product = lte, id?: string) =>
-  fact({ type: 'v1.CartLineAdded', payload: { line: line(cartId, product) } }, id)
-export const removed = (cartId: string, id?: string) => fact({ type: 'v1.CartLineRemoved', payload: { cart_id: cartId } }, id)
-export const renamed = (cartId: string, name: string, id?: string) =>
-  fact({ type: 'v1.CartLineRenamed', payload: { cart_id: cartId, friendly_name: name } }, id)
-export const cleared = (id?: string) => fact({ type: 'v1.CartCleared', payload: {} }, id)
+export const added = (cartId: string, product: Product = lte, id?: string) => fact('v1.CartLineAdded', { line: line(cartId, product) }, id)
+export const removed = (cartId: string, id?: string) => fact('v1.CartLineRemoved', { cart_id: cartId }, id)
+export const renamed = (cartId: string, name: string, id?: string) => fact('v1.CartLineRenamed', { cart_id: cartId, friendly_name: name }, id)
+export const cleared = (id?: string) => fact('v1.CartCleared', {}, id)
 
 let dbCounter = 0
 /** A database no other test has touched. */

@@ -9,8 +9,7 @@ import { orderOutbox } from '../../src/features/orders/drain.ts'
 import { drainOutbox } from '../../src/lib/outbox/sender.ts'
 import { toCreateOrderRequest, ORDER_CREATE } from '../../src/features/orders/orderRequest.ts'
 import { commitWithOutbox, settleRow } from '../../src/store/outbox.ts'
-import { ORDER_STREAM } from '../../src/domain/events.ts'
-import { added, freshStore, line } from './fixtures.ts'
+import { added, fact, freshStore, line } from './fixtures.ts'
 
 const address = { street_number: '12', street_name: 'Long Street', city: 'Cape Town', province: 'Western Cape', postal_code: '8001' }
 let n = 0
@@ -20,7 +19,7 @@ async function place(customerId: number, clientId = uuid()): Promise<string> {
   const request = toCreateOrderRequest(clientId, { order_lines: [line('a')], total: 299 }, address)
   const now = new Date().toISOString()
   await commitWithOutbox(
-    { type: 'v1.OrderPlaced', payload: { order: request.order, customerId }, id: clientId, stream: ORDER_STREAM, occurredAt: now, v: 1 },
+    fact('v1.OrderPlaced', { order: request.order, customerId }, clientId),
     { id: clientId, kind: ORDER_CREATE, request, status: 'pending', attempts: 0, createdAt: now, nextAttemptAt: null, lastError: null, customerId },
   )
   return clientId
@@ -96,9 +95,8 @@ describe('placing and sending orders', () => {
     const id = await place(7)
     const reason = 'LTE Uncapped 20Mbps is no longer available.'
     await drainOrders(7, { send: async () => ({ kind: 'refused', status: 422, error: reason, code: 'product_unavailable' }) })
-    const rejectedFact = { type: 'v1.OrderRejected', payload: { clientId: id, reason, status: 422 }, stream: ORDER_STREAM, occurredAt: new Date().toISOString(), v: 1 } as const
     // Without Web Locks two tabs may both have sent it: one more refusal, then no answer at all.
-    await settleRow(id, { kind: 'answered', status: 422 }, { error: reason, fact: { ...rejectedFact, id: uuid() } })
+    await settleRow(id, { kind: 'answered', status: 422 }, { error: reason, fact: fact('v1.OrderRejected', { clientId: id, reason, status: 422 }, uuid()) })
     await settleRow(id, { kind: 'no-answer', error: 'Failed to fetch' })
     expect(await store.outbox.get(id)).toMatchObject({ status: 'rejected', lastError: reason, nextAttemptAt: null })
     expect(await store.events.where('type').equals('v1.OrderRejected').count()).toBe(1)

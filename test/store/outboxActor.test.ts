@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { waitFor } from 'xstate'
 import type { CreateOrderResult } from '../../src/api/orders.ts'
 import type { SupportSendResult } from '../../src/api/support.ts'
-import { ORDER_STREAM } from '../../src/domain/events.ts'
 import type { Order } from '../../src/domain/order.ts'
 import { AUTH_LOGOUT, logoutOutbox } from '../../src/features/account/logoutQueue.ts'
 import { orderOutbox, type DrainOutcome } from '../../src/features/orders/drain.ts'
@@ -16,7 +15,7 @@ import { dismiss, getToasts } from '../../src/lib/toaster.ts'
 import { closeStore, type StoreDb } from '../../src/store/db.ts'
 import { commitWithOutbox, enqueue } from '../../src/store/outbox.ts'
 import { customer } from '../machines/authHarness.ts'
-import { freshStore, line } from './fixtures.ts'
+import { fact, freshStore, line } from './fixtures.ts'
 
 const address = { street_number: '12', street_name: 'Long Street', city: 'Cape Town', province: 'Western Cape', postal_code: '8001' }
 const message = { name: 'Thandi Nkosi', email: 'thandi@example.co.za', message: 'My router shows a red light since this morning.' }
@@ -28,7 +27,7 @@ async function placeOrder(customerId: number): Promise<string> {
   const request = toCreateOrderRequest(clientId, { order_lines: [line('a')], total: 299 }, address)
   const now = new Date().toISOString()
   await commitWithOutbox(
-    { type: 'v1.OrderPlaced', payload: { order: request.order, customerId }, id: clientId, stream: ORDER_STREAM, occurredAt: now, v: 1 },
+    fact('v1.OrderPlaced', { order: request.order, customerId }, clientId),
     { id: clientId, kind: ORDER_CREATE, request, status: 'pending', attempts: 0, createdAt: now, nextAttemptAt: null, lastError: null, customerId },
   )
   return clientId

@@ -1,14 +1,11 @@
 import type { User } from '../../domain/account.ts'
-import { AUTH_STREAM, type AuthFact, type Fact } from '../../domain/events.ts'
-import { factFromIntent } from '../../../machines/cart.events.ts'
+import { makeFact, type Fact } from '../../domain/events.ts'
 import { commit, commitAll } from '../../store/commit.ts'
 import { commitWithOutbox } from '../../store/outbox.ts'
 import type { OutboxRow } from '../../store/rows.ts'
 import { openStore } from '../../store/db.ts'
 import { readCart, readKnownCustomer } from '../../store/queries.ts'
-import { newId } from '../../lib/ids.ts'
-
-const AUTH_FACT_VERSION = 1
+import { stampNow } from '../../lib/ids.ts'
 
 // One write at a time, so a sign-in followed at once by a sign-out lands in that order.
 let queue: Promise<unknown> = Promise.resolve()
@@ -16,10 +13,6 @@ const inTurn = <T>(task: () => Promise<T>): Promise<T> => {
   const next = queue.then(task, task)
   queue = next.catch(() => undefined)
   return next
-}
-
-function stamp(body: AuthFact): Fact<AuthFact> {
-  return { ...body, id: newId(), stream: AUTH_STREAM, occurredAt: new Date().toISOString(), v: AUTH_FACT_VERSION }
 }
 
 /** Resolves once every sign-in or sign-out write asked for so far is in the log (a page may move on after it). */
@@ -35,7 +28,7 @@ export async function recallCustomer(): Promise<User | null> {
 export function rememberCustomer(user: User): Promise<boolean> {
   return inTurn(async () => {
     if (JSON.stringify(await recallCustomer()) === JSON.stringify(user)) return false
-    await commit(stamp({ type: 'v1.CustomerSignedIn', payload: { user } }))
+    await commit(makeFact('v1.CustomerSignedIn', { user }, stampNow()))
     return true
   })
 }
@@ -44,7 +37,7 @@ export function rememberCustomer(user: User): Promise<boolean> {
 export function forgetCustomer(): Promise<boolean> {
   return inTurn(async () => {
     if ((await recallCustomer()) === null) return false
-    await commit(stamp({ type: 'v1.CustomerSignedOut', payload: {} }))
+    await commit(makeFact('v1.CustomerSignedOut', {}, stampNow()))
     return true
   })
 }
@@ -57,8 +50,8 @@ export function forgetCustomer(): Promise<boolean> {
 export function recordSignOut(logout: OutboxRow | null): Promise<void> {
   return inTurn(async () => {
     const facts: Fact[] = []
-    if ((await recallCustomer()) !== null) facts.push(stamp({ type: 'v1.CustomerSignedOut', payload: {} }))
-    if ((await readCart()).order_lines.length > 0) facts.push(factFromIntent({ type: 'cart.clear', factId: newId(), occurredAt: new Date().toISOString() }))
+    if ((await recallCustomer()) !== null) facts.push(makeFact('v1.CustomerSignedOut', {}, stampNow()))
+    if ((await readCart()).order_lines.length > 0) facts.push(makeFact('v1.CartCleared', {}, stampNow()))
     if (logout) await commitWithOutbox(facts, logout)
     else if (facts.length > 0) await commitAll(facts)
   })

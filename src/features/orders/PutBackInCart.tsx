@@ -1,9 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
-import { ORDER_STREAM } from '../../domain/events.ts'
+import { makeFact } from '../../domain/events.ts'
 import type { LocalOrder } from '../../domain/orderProjection.ts'
 import { commitAll } from '../../store/commit.ts'
-import { factFromIntent } from '../../../machines/cart.events.ts'
 import { lineFromProduct } from '../../domain/cart.ts'
 import { Button } from '../../ui/Button.tsx'
 import { toast } from '../../lib/toaster.ts'
@@ -17,16 +16,15 @@ export function PutBackInCart({ order }: { order: LocalOrder }) {
   const putBack = async () => {
     const occurredAt = new Date().toISOString()
     const lines = order.lines.map((line) =>
-      factFromIntent({
-        type: 'cart.line.add',
-        line: lineFromProduct({ id: line.product_id, name: line.name, unit_price: line.unit_price, image: line.image, plan: '', speed: '' }, newId()),
-        factId: newId(),
-        occurredAt,
-      }),
+      makeFact(
+        'v1.CartLineAdded',
+        { line: lineFromProduct({ id: line.product_id, name: line.name, unit_price: line.unit_price, image: line.image, plan: '', speed: '' }, newId()) },
+        { id: newId(), occurredAt },
+      ),
     )
     // The order marked as returned and its lines in the cart land together (the cart actor adopts them), then the toast.
     try {
-      await commitAll([{ type: 'v1.OrderReturnedToCart', payload: { clientId: order.clientId }, id: newId(), stream: ORDER_STREAM, occurredAt, v: 1 }, ...lines])
+      await commitAll([makeFact('v1.OrderReturnedToCart', { clientId: order.clientId }, { id: newId(), occurredAt }), ...lines])
     } catch {
       return toast.error(t`Could not save that change to your cart on this device. Please try again.`, 3000)
     }

@@ -1,11 +1,11 @@
 import { t } from '@lingui/core/macro'
 import { belongsTo } from '../../../machines/outbox.lifecycle.ts'
-import { ORDER_STREAM, type Fact, type OrderFact } from '../../domain/events.ts'
+import { makeFact } from '../../domain/events.ts'
 import { CreateOrderRequestSchema, type CreateOrderRequest, type Order } from '../../domain/order.ts'
 import { createOrder, type CreateOrderResult } from '../../api/orders.ts'
 import { i18n } from '../../i18n/i18n.ts'
 import { saveOrder } from '../../store/orderCache.ts'
-import { newId } from '../../lib/ids.ts'
+import { stampNow } from '../../lib/ids.ts'
 import type { OutboxKind, Settled } from '../../lib/outbox/kind.ts'
 import { toast } from '../../lib/toaster.ts'
 import { ORDER_CREATE } from './orderRequest.ts'
@@ -18,10 +18,6 @@ export type DrainOutcome =
   | { clientId: string; kind: 'waiting'; error: string }
 
 type SendOrder = (userId: number, request: CreateOrderRequest) => Promise<CreateOrderResult>
-
-function orderFact(body: OrderFact): Fact {
-  return { ...body, id: newId(), stream: ORDER_STREAM, occurredAt: new Date().toISOString(), v: 1 }
-}
 
 function report(settled: Settled<Order, never>): DrainOutcome {
   const clientId = settled.row.id
@@ -55,13 +51,13 @@ export function orderOutbox(send: SendOrder = createOrder): OutboxKind<CreateOrd
       return result
     },
     acknowledged: (row, order) => ({
-      fact: orderFact({ type: 'v1.OrderAcknowledged', payload: { clientId: row.id, order } }),
+      fact: makeFact('v1.OrderAcknowledged', { clientId: row.id, order }, stampNow()),
       after: () => saveOrder(row.customerId as number, order),
     }),
     rejected(row, refusal) {
       const reason = refusal.onDevice ? ORDER_NOT_CREATED : refusal.error || ADDRESS_ERROR
       const status = refusal.onDevice ? null : refusal.status
-      return { error: reason, fact: orderFact({ type: 'v1.OrderRejected', payload: { clientId: row.id, reason, status } }) }
+      return { error: reason, fact: makeFact('v1.OrderRejected', { clientId: row.id, reason, status }, stampNow()) }
     },
     report,
     announce,

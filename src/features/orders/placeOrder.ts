@@ -1,9 +1,8 @@
 import type { AddressInput } from '../../domain/account.ts'
 import type { CartState } from '../../domain/cart.ts'
-import { ORDER_STREAM, type Fact, type OrderFact } from '../../domain/events.ts'
+import { makeFact } from '../../domain/events.ts'
 import { keepDataOnDevice } from '../../pwa/state.ts'
 import { commitWithOutbox } from '../../store/outbox.ts'
-import { factFromIntent } from '../../../machines/cart.events.ts'
 import { newId } from '../../lib/ids.ts'
 import { ORDER_CREATE, toCreateOrderRequest } from './orderRequest.ts'
 
@@ -17,15 +16,8 @@ export async function placeOrder(customerId: number, cart: CartState, address: A
   const clientId = newId()
   const request = toCreateOrderRequest(clientId, cart, address)
   const now = new Date().toISOString()
-  const fact: Fact<Extract<OrderFact, { type: 'v1.OrderPlaced' }>> = {
-    type: 'v1.OrderPlaced',
-    payload: { order: request.order, customerId },
-    id: clientId,
-    stream: ORDER_STREAM,
-    occurredAt: now,
-    v: 1,
-  }
-  const emptied = factFromIntent({ type: 'cart.clear', factId: newId(), occurredAt: now })
+  const fact = makeFact('v1.OrderPlaced', { order: request.order, customerId }, { id: clientId, occurredAt: now })
+  const emptied = makeFact('v1.CartCleared', {}, { id: newId(), occurredAt: now })
   await commitWithOutbox([fact, emptied], {
     id: clientId,
     kind: ORDER_CREATE,

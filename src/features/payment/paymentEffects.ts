@@ -6,14 +6,14 @@ import { paymentMachine, type LoadedOrder, type WalletCharge } from '../../../ma
 import { ApiError, toApiError } from '../../api/client.ts'
 import { fetchOrder } from '../../api/orders.ts'
 import { createCheckout, fetchPaymentStatus, payWithWallet } from '../../api/payments.ts'
-import { PAYMENT_STREAM, type Fact, type PaymentFact } from '../../domain/events.ts'
+import { makeFact } from '../../domain/events.ts'
 import type { Order } from '../../domain/order.ts'
 import { reportError } from '../../reportError.ts'
 import { commit } from '../../store/commit.ts'
 import { saveOrder } from '../../store/orderCache.ts'
 import { readCachedOrders, readCheckout } from '../../store/queries.ts'
 import { toast } from '../../lib/toaster.ts'
-import { newId } from '../../lib/ids.ts'
+import { stampNow } from '../../lib/ids.ts'
 import { refreshOrder } from '../../lib/orderRefresh.ts'
 
 const paid = msg`Payment successful.`
@@ -46,10 +46,6 @@ async function payOnce(customerId: number, charge: WalletCharge) {
   }
 }
 
-function fact<F extends PaymentFact>(body: F): Fact<F> {
-  return { ...body, id: newId(), stream: PAYMENT_STREAM, occurredAt: new Date().toISOString(), v: 1 } as Fact<F>
-}
-
 /** The payment machine with the app's effects: the api client, the event log, the router and the toaster. */
 export function providePayment(customerId: number, ui: { current: PaymentUi }) {
   return paymentMachine.provide({
@@ -80,10 +76,10 @@ export function providePayment(customerId: number, ui: { current: PaymentUi }) {
     },
     actions: {
       rememberCheckout: (_, { checkout }) => {
-        void commit(fact({ type: 'v1.PaymentCheckoutCreated', payload: { checkout, customerId } })).catch((e) => reportError(e, 'payment'))
+        void commit(makeFact('v1.PaymentCheckoutCreated', { checkout, customerId }, stampNow())).catch((e) => reportError(e, 'payment'))
       },
       rememberResult: (_, params) => {
-        void commit(fact({ type: 'v1.PaymentResultReceived', payload: { customerId, ...params } })).catch((e) => reportError(e, 'payment'))
+        void commit(makeFact('v1.PaymentResultReceived', { customerId, ...params }, stampNow())).catch((e) => reportError(e, 'payment'))
       },
       openWidget: (_, { checkoutId }) => {
         void ui.current.navigate({ to: '/payment_widget/$checkoutId', params: { checkoutId } })

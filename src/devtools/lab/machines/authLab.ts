@@ -3,11 +3,11 @@ import { authEventSchemas } from '../../../../machines/auth.events.ts'
 import { authMachine, type CheckInput, type SessionAnswer } from '../../../../machines/auth.machine.ts'
 import { fetchSession, login, logout } from '../../../api/account.ts'
 import type { Login, User } from '../../../domain/account.ts'
-import { AUTH_STREAM } from '../../../domain/events.ts'
+import { makeFact } from '../../../domain/events.ts'
+import { stampNow } from '../../../lib/ids.ts'
 import { readKnownCustomer } from '../../../store/queries.ts'
 import { fake, labCustomer } from '../fakes.ts'
 import type { LabMachine } from '../labMachine.ts'
-import { stamped } from './facts.ts'
 
 /** The auth machine: the server's session answer, sign-in and sign-out, the device's memory in the lab log. */
 export const authLab: LabMachine = {
@@ -25,7 +25,7 @@ export const authLab: LabMachine = {
     // As the app's knownCustomer.ts: a sign-out fact only when the device knows a customer.
     const forgetKnown = () =>
       io.write(async () =>
-        (await readKnownCustomer(await io.db())) === null ? null : stamped(AUTH_STREAM, { type: 'v1.CustomerSignedOut', payload: {} }),
+        (await readKnownCustomer(await io.db())) === null ? null : makeFact('v1.CustomerSignedOut', {}, stampNow()),
       )
     return authMachine.provide({
       actors: {
@@ -49,7 +49,7 @@ export const authLab: LabMachine = {
         remember: (_, { user }) =>
           io.write(async () => {
             const known = await readKnownCustomer(await io.db())
-            return JSON.stringify(known) === JSON.stringify(user) ? null : stamped(AUTH_STREAM, { type: 'v1.CustomerSignedIn', payload: { user } })
+            return JSON.stringify(known) === JSON.stringify(user) ? null : makeFact('v1.CustomerSignedIn', { user }, stampNow())
           }),
         forget: () => forgetKnown(),
         // The app drops the customer's caches here; the lab leaves the customer's data alone.

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate'
-import { cartEventSchemas } from '../../../../machines/cart.eventSchemas.ts'
+import { cartEventSchemas } from '../../../../machines/cart.events.ts'
 import { cartMachine, type CartContext, type CartFactRecord } from '../../../../machines/cart.machine.ts'
 import { emptyCart, lineFromProduct, type CartState } from '../../../domain/cart.ts'
 import { readCart } from '../../../store/queries.ts'

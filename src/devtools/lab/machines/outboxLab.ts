@@ -5,14 +5,13 @@ import { outboxMachine, type DrainInput, type DrainReport } from '../../../../ma
 import { fetchCatalogue } from '../../../api/catalogue.ts'
 import { createOrder } from '../../../api/orders.ts'
 import { lineFromProduct } from '../../../domain/cart.ts'
-import { ORDER_STREAM } from '../../../domain/events.ts'
+import { makeFact } from '../../../domain/events.ts'
 import { ORDER_STATUS_NEW, type Order } from '../../../domain/order.ts'
 import { getSession } from '../../../lib/session.ts'
-import { newId } from '../../../lib/ids.ts'
+import { newId, stampNow } from '../../../lib/ids.ts'
 import { ORDER_CREATE, toCreateOrderRequest } from '../../../features/orders/orderRequest.ts'
 import { labCustomer } from '../fakes.ts'
 import type { EffectMode, LabIo, LabMachine } from '../labMachine.ts'
-import { stamped } from './facts.ts'
 
 const now = () => new Date().toISOString()
 
@@ -77,10 +76,10 @@ function labDrain(mode: EffectMode, io: LabIo) {
       if (mode !== 'sandbox') await io.delay()
       const attempt = mode === 'sandbox' ? await sendToSandbox(clientId) : fakeAttempt(mode, clientId)
       entry = settle(entry, attempt.outcome, new Date(), attempt.error ?? null)
-      if (entry.status === 'acknowledged' && attempt.order) io.write(stamped(ORDER_STREAM, { type: 'v1.OrderAcknowledged', payload: { clientId, order: attempt.order } }))
+      if (entry.status === 'acknowledged' && attempt.order) io.write(makeFact('v1.OrderAcknowledged', { clientId, order: attempt.order }, stampNow()))
       if (entry.status === 'rejected') {
         const status = attempt.outcome.kind === 'answered' ? attempt.outcome.status : null
-        io.write(stamped(ORDER_STREAM, { type: 'v1.OrderRejected', payload: { clientId, reason: entry.lastError ?? '', status } }))
+        io.write(makeFact('v1.OrderRejected', { clientId, reason: entry.lastError ?? '', status }, stampNow()))
       }
       outcomes.push({ clientId, ...entry })
     }

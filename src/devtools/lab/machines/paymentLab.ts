@@ -4,14 +4,13 @@ import { paymentMachine, type LoadedOrder, type WalletCharge } from '../../../..
 import { ApiError } from '../../../api/client.ts'
 import { fetchOrder } from '../../../api/orders.ts'
 import { createCheckout, fetchPaymentStatus, payWithWallet } from '../../../api/payments.ts'
-import { PAYMENT_STREAM } from '../../../domain/events.ts'
+import { makeFact } from '../../../domain/events.ts'
 import { ORDER_STATUS_NEW } from '../../../domain/order.ts'
 import type { Checkout, PaymentStatus, WalletPaymentAnswer } from '../../../domain/payment.ts'
 import { readCheckout } from '../../../store/queries.ts'
 import { fake, labCustomer, sandboxCustomerId } from '../fakes.ts'
 import type { EffectMode, LabMachine } from '../labMachine.ts'
-import { newId } from '../../../lib/ids.ts'
-import { stamped } from './facts.ts'
+import { newId, stampNow } from '../../../lib/ids.ts'
 
 export const LAB_ORDER_ID = 1001
 export const LAB_CHECKOUT_ID = '8ac7a4c8lab0000000000000000000001.lab'
@@ -123,9 +122,9 @@ export const paymentLab: LabMachine = {
       },
       actions: {
         rememberCheckout: (_, { checkout }) =>
-          io.write(stamped(PAYMENT_STREAM, { type: 'v1.PaymentCheckoutCreated', payload: { checkout, customerId: customerId() } })),
+          io.write(makeFact('v1.PaymentCheckoutCreated', { checkout, customerId: customerId() }, stampNow())),
         rememberResult: (_, params) =>
-          io.write(stamped(PAYMENT_STREAM, { type: 'v1.PaymentResultReceived', payload: { customerId: customerId(), ...params } })),
+          io.write(makeFact('v1.PaymentResultReceived', { customerId: customerId(), ...params }, stampNow())),
         // Navigation, toasts, error reports and the order refresh belong to the app's screens, not the lab.
         openWidget: () => {},
         announcePaid: () => {},

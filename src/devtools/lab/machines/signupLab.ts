@@ -3,10 +3,10 @@ import { signupEventSchemas } from '../../../../machines/signup.events.ts'
 import { signupMachine } from '../../../../machines/signup.machine.ts'
 import { createAccount } from '../../../api/account.ts'
 import type { Signup, User } from '../../../domain/account.ts'
-import { AUTH_STREAM } from '../../../domain/events.ts'
+import { makeFact } from '../../../domain/events.ts'
+import { stampNow } from '../../../lib/ids.ts'
 import { fake, labCustomer } from '../fakes.ts'
 import type { LabMachine } from '../labMachine.ts'
-import { stamped } from './facts.ts'
 
 /** The sign-up wizard: the account is created by the sandbox server or a fake; the sign-in it leads to goes to the lab log. */
 export const signupLab: LabMachine = {
@@ -30,7 +30,7 @@ export const signupLab: LabMachine = {
       },
       actions: {
         // The app signs the new customer in, which the auth machine records as this fact.
-        announceCreated: (_, { user }) => io.write(stamped(AUTH_STREAM, { type: 'v1.CustomerSignedIn', payload: { user } })),
+        announceCreated: (_, { user }) => io.write(makeFact('v1.CustomerSignedIn', { user }, stampNow())),
         announceFailed: () => {},
       },
     }),
