@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromCallback, fromPromise, raise, setup, type SnapshotFrom } from 'xstate'
+import { assign, enqueueActions, fromCallback, fromPromise, raise, setup } from 'xstate'
 import type { Language } from '../src/domain/language.ts'
 
 /** Why a language is being switched to: the customer's pick, the restore at start, or another tab's choice. */
@@ -45,11 +45,7 @@ export type LanguageEvent =
 
 const switchTo = (language: Language, cause: SwitchCause, record = false) => ({ type: 'language.switch' as const, language, cause, record })
 
-/** A new switch takes the next ticket. */
-function take(context: LanguageContext, event: Extract<LanguageEvent, { type: 'language.switch' }>): Partial<LanguageContext> {
-  const ticket = context.tickets + 1
-  return { tickets: ticket, current: { language: event.language, cause: event.cause, record: event.record, ticket } }
-}
+type SwitchEvent = Extract<LanguageEvent, { type: 'language.switch' }>
 
 export const languageMachine = setup({
   types: {
@@ -64,7 +60,7 @@ export const languageMachine = setup({
     /** Writes the choice to the log; resolves once its transaction completed. */
     record: fromPromise<void, { language: Language }>(async () => {}),
     /** Sends `language.logged` with the log's latest choice, now and whenever any tab writes one. */
-    follow: fromCallback<LanguageEvent, { known: Language | null }>(() => () => {}),
+    follow: fromCallback<LanguageEvent>(() => () => {}),
   },
   actions: {
     /** Puts a loaded language on screen (and <html lang>, the manifest, the cookie hint). */
@@ -73,6 +69,11 @@ export const languageMachine = setup({
     tellFailure: (_, _params: { language: Language; error: unknown }) => {},
     /** Tells the customer the choice applies to this visit only: the device did not keep it. */
     tellNotSaved: () => {},
+    /** A new switch takes the next ticket. */
+    takeSwitch: assign(({ context }, params: SwitchEvent) => {
+      const ticket = context.tickets + 1
+      return { tickets: ticket, current: { language: params.language, cause: params.cause, record: params.record, ticket }, loading: null }
+    }),
   },
   guards: {
     catalogueLoaded: (_, _params: { language: Language }) => false,
@@ -107,7 +108,7 @@ export const languageMachine = setup({
           },
         },
         following: {
-          invoke: { src: 'follow', input: ({ context }) => ({ known: context.logged }) },
+          invoke: { src: 'follow' },
           on: {
             'language.logged': {
               guard: ({ context, event }) => event.language !== context.logged,
@@ -124,28 +125,23 @@ export const languageMachine = setup({
     },
     display: {
       initial: 'idle',
-      on: {
-        // A language already here shows at once: no loading state flashes in the selector.
-        'language.switch': [
-          {
-            guard: { type: 'catalogueLoaded', params: ({ event }) => ({ language: event.language }) },
-            target: '.switching',
-            reenter: true,
-            actions: assign(({ context, event }) => ({ ...take(context, event), loading: null })),
-          },
-          {
-            target: '.switching',
-            reenter: true,
-            actions: assign(({ context, event }) => ({ ...take(context, event), loading: event.language })),
-          },
-        ],
-      },
+      // From any other display state; the one under way is overtaken below.
+      on: { 'language.switch': { target: '.switching', actions: { type: 'takeSwitch', params: ({ event }) => event } } },
       states: {
         /** The language the page started in. */
         idle: {},
         switching: {
-          initial: 'loading',
+          // A later switch overtakes this one: its load (or write) is left to finish unseen.
+          on: { 'language.switch': { target: 'switching', reenter: true, actions: { type: 'takeSwitch', params: ({ event }) => event } } },
+          initial: 'starting',
           states: {
+            // A language already here shows at once: no loading state flashes in the selector.
+            starting: {
+              always: [
+                { guard: { type: 'catalogueLoaded', params: ({ context }) => ({ language: context.current!.language }) }, target: 'loading' },
+                { target: 'loading', actions: assign({ loading: ({ context }) => context.current!.language }) },
+              ],
+            },
             loading: {
               invoke: {
                 src: 'load',
@@ -189,16 +185,3 @@ export const languageMachine = setup({
     },
   },
 })
-
-export type LanguageSnapshot = SnapshotFrom<typeof languageMachine>
-
-/** The switch with this ticket is over: shown, failed, or overtaken by a later one. */
-export function switchSettled(snapshot: LanguageSnapshot, ticket: number): boolean {
-  return snapshot.context.current?.ticket !== ticket || !snapshot.matches({ display: 'switching' })
-}
-
-/** The restore asked for is over: the log was read, and the language it chose is shown, failed, or overtaken. */
-export function restoreSettled(snapshot: LanguageSnapshot): boolean {
-  if (snapshot.matches({ log: 'idle' }) || snapshot.matches({ log: 'restoring' })) return false
-  return !(snapshot.matches({ display: 'switching' }) && snapshot.context.current?.cause === 'restore')
-}
