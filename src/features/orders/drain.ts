@@ -69,7 +69,7 @@ async function sendOne(
   if (result.kind === 'created') {
     const fact = orderFact({ type: 'v1.OrderAcknowledged', payload: { clientId, order: result.order } })
     await settleRow(clientId, { kind: 'answered', status: 200 }, { fact, now: now() })
-    await saveOrder(customerId, result.order).catch(() => undefined)
+    await saveOrder(customerId, result.order, result.fetchedAt).catch(() => undefined)
     return { clientId, kind: 'sent', order: result.order }
   }
   if (result.kind === 'refused' && !isTransient(result.status)) {
