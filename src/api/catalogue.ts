@@ -1,5 +1,6 @@
 import { BootstrapSchema, type Product } from '../domain/product.ts'
-import { getDatedJson, type Dated } from './client.ts'
+import type { Dated } from './answeredAt.ts'
+import { getDatedJson } from './client.ts'
 
 /** GET /v2/bootstrap: the product catalogue, and when the server made it. */
 export async function fetchCatalogue(): Promise<Dated<Product[]>> {

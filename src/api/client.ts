@@ -3,8 +3,6 @@ import * as v from 'valibot'
 import { config } from '../config.ts'
 import { answeredAt, type Dated } from './answeredAt.ts'
 
-export type { Dated } from './answeredAt.ts'
-
 /** The one client for the backend: base /api, the application Key header, JSON both ways. */
 export const api = ofetch.create({
   baseURL: config.apiBase,
