@@ -78,14 +78,15 @@ export function actorStore<A extends ActorLike, V>(options: ActorStoreOptions<A,
 
   const run = (loaded: Running<A>): A => {
     const { actor } = loaded
-    const current = { ...loaded, view: options.view(actor.getSnapshot() as SnapshotOf<A>), unsubscribe: () => {} }
+    const shown = get()
+    const current = { ...loaded, view: shown, unsubscribe: () => {} }
     running = current
+    show(current, actor.getSnapshot() as SnapshotOf<A>)
     const subscription = actor.subscribe((snapshot: SnapshotOf<A>) => show(current, snapshot))
     current.unsubscribe = () => subscription.unsubscribe()
     const waiting = queued
     queued = []
     for (const event of waiting) actor.send(event)
-    notify()
     return actor
   }
 

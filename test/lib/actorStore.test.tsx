@@ -125,6 +125,22 @@ describe('an actor store in a page', () => {
     expect(store.get()).toEqual({ lit: true })
   })
 
+  it('re-renders nothing when the actor, once running, shows what the page showed before it', async () => {
+    inAPage()
+    const store = actorStore({
+      load: () => ({ actor: createActor(counter).start() }),
+      view: (snapshot: SnapshotFrom<typeof counter>) => ({ lit: snapshot.matches('on') }),
+      initial: { lit: false },
+      equal: (a, b) => a.lit === b.lit,
+    })
+    const first = store.get()
+    let heard = 0
+    store.subscribe(() => (heard += 1))
+    await store.start()
+    expect(store.get()).toBe(first)
+    expect(heard).toBe(0)
+  })
+
   it('resolves `when` with the first view that satisfies it, starting the actor', async () => {
     inAPage()
     const { store, loads } = lampStore()
