@@ -13,6 +13,7 @@ import { configureAuth, startAuthInBackground } from './features/account/session
 import { subscribeSession, getSession } from './lib/session.ts'
 import { readFirstPaintCatalogue } from './features/catalogue/firstPaint.ts'
 import { toast } from './lib/toaster.ts'
+import { startPwa } from './pwa/state.ts'
 import './ui/styled.ts'
 
 const router = createAppRouter()
@@ -78,6 +79,9 @@ afterFirstPaint([
   () => import('./features/orders/ordersSync.ts').then(({ startOrderSync }) => startOrderSync()),
   // Support messages queued offline (now or in an earlier visit) go out at start and when the connection returns.
   () => import('./features/support/supportSync.ts').then(({ startSupportSync }) => startSupportSync()),
+  // The connection, a waiting version and the install offer: loaded while the network is there (a failed load is
+  // tried again by the next event it hears).
+  () => startPwa().catch(() => undefined),
   // The worker registers last; in dev, Vite serves modules the worker could not precache.
   () => import.meta.env.PROD && import('./pwa/register.ts').then(({ registerServiceWorker }) => registerServiceWorker()),
 ])

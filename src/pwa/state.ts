@@ -37,6 +37,9 @@ const pwa = actorStore({
   equal: (a, b) => a.online === b.online && a.updateReady === b.updateReady && a.installable === b.installable,
 })
 
+/** Loads the machine while the network is there, so going offline later needs nothing from it. */
+export const startPwa = (): Promise<unknown> => pwa.start()
+
 let installPrompt: InstallPromptEvent | undefined
 let applyUpdate: () => void = () => window.location.reload()
 
