@@ -31,17 +31,20 @@ export function sessionOf(snapshot: SnapshotFrom<typeof authMachine>): Session {
   return { status: 'anonymous' }
 }
 
-// The account area says how to start the auth actor (it registers at boot); until then asking waits.
-let loadAuth: () => Promise<Running<AuthActor>> = () => new Promise(() => {})
+type LoadAuth = () => Promise<Running<AuthActor>>
+
+// The account area says how to start the auth actor (it registers at boot); a session wanted before that waits.
+let register!: (load: LoadAuth) => void
+const registered = new Promise<LoadAuth>((resolve) => (register = resolve))
 
 /** The account area says how to start the auth actor, which alone decides the session. */
-export function onSessionWanted(load: () => Promise<Running<AuthActor>>): void {
-  loadAuth = load
+export function onSessionWanted(load: LoadAuth): void {
+  register(load)
 }
 
 /** The one auth actor, started after the first paint or by the first page that needs to know the session. */
 export const auth = actorStore({
-  load: () => loadAuth(),
+  load: () => registered.then((load) => load()),
   view: sessionOf,
   initial: CHECKING,
   equal: (a, b) => JSON.stringify(a) === JSON.stringify(b),
