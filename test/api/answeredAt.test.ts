@@ -27,9 +27,14 @@ describe('when an answer was made', () => {
     const timing = (entries: Array<{ name: string; description: string }>) => ({
       getEntriesByType: (type: string) => (type === 'navigation' ? [{ serverTiming: entries }] : []) as never,
     })
-    expect(pageAnsweredAt(timing([{ name: 'total', description: '' }, { name: SENT_TIMING, description: 'Sun, 22 Nov 2026 10:00:00 GMT' }]))).toBe(
-      '2026-11-22T10:00:00.000Z',
-    )
+    expect(
+      pageAnsweredAt(
+        timing([
+          { name: 'total', description: '' },
+          { name: SENT_TIMING, description: 'Sun, 22 Nov 2026 10:00:00 GMT' },
+        ]),
+      ),
+    ).toBe('2026-11-22T10:00:00.000Z')
     const before = Date.now()
     expect(Date.parse(pageAnsweredAt(timing([])))).toBeGreaterThanOrEqual(before)
     expect(Date.parse(pageAnsweredAt({ getEntriesByType: () => [] }))).toBeGreaterThanOrEqual(before)
@@ -39,15 +44,24 @@ describe('when an answer was made', () => {
 describe('the answers the device keeps', () => {
   const date = 'Sun, 22 Nov 2026 10:00:00 GMT'
   const order = {
-    id: 41, order_id: 41, number: 'SO-000041', order_number: null, status: 'Payment not Completed',
-    orderDate: '2026-11-22T09:00:00Z', order_date: null, total_price: 299, order_lines: [],
+    id: 41,
+    order_id: 41,
+    number: 'SO-000041',
+    order_number: null,
+    status: 'Payment not Completed',
+    orderDate: '2026-11-22T09:00:00Z',
+    order_date: null,
+    total_price: 299,
+    order_lines: [],
   }
   const answer = (body: unknown, status = 200) =>
     vi.stubGlobal('fetch', async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', date } }))
 
-  afterEach(() => vi.stubGlobal('fetch', (input: unknown) => {
-    throw new Error(`Unhandled network request in a unit test: ${String(input)}`)
-  }))
+  afterEach(() =>
+    vi.stubGlobal('fetch', (input: unknown) => {
+      throw new Error(`Unhandled network request in a unit test: ${String(input)}`)
+    }),
+  )
 
   it('are dated by the server: orders, one order, a new order and the catalogue', async () => {
     answer({ orders: [order] })

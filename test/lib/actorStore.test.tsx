@@ -25,7 +25,11 @@ function lampStore(options: { loaded?: Promise<void>; failFirst?: boolean } = {}
       if (options.failFirst && attempts === 1) throw new Error('the chunk did not arrive')
       const actor = createActor(counter).start()
       loads.push(actor)
-      return { actor, stop: () => (stops.push(actor), actor.stop()) }
+      const stop = () => {
+        stops.push(actor)
+        actor.stop()
+      }
+      return { actor, stop }
     },
     view: (snapshot: SnapshotFrom<typeof counter>) => (snapshot.matches('on') ? 'lit' : 'dark'),
     initial: 'unknown' as 'lit' | 'dark' | 'unknown',
@@ -191,12 +195,12 @@ describe('an actor store in a page', () => {
   })
 })
 
-describe('useActorStore', () => {
-  function Lamp({ store }: { store: ReturnType<typeof lampStore>['store'] }) {
-    const shown = useActorStore(store, (view) => view.toUpperCase())
-    return <p>{shown}</p>
-  }
+function Lamp({ store }: { store: ReturnType<typeof lampStore>['store'] }) {
+  const shown = useActorStore(store, (view) => view.toUpperCase())
+  return <p>{shown}</p>
+}
 
+describe('useActorStore', () => {
   it("renders the store's first view on the server, and so in hydration, even once the actor runs", async () => {
     inAPage()
     const { store } = lampStore()

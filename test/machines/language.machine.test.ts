@@ -62,12 +62,31 @@ function harness(loaded: Language[] = ['en']) {
     send: (event: LanguageEvent) => actor.send(event),
     value: () => actor.getSnapshot().value,
     context: () => actor.getSnapshot().context,
-    finishLoad: async (language: Language) => (loads.get(language)?.resolve(), await flush()),
-    failLoad: async (language: Language) => (loads.get(language)?.reject(new Error('offline')), await flush()),
-    finishWrite: async () => (writes.at(-1)?.resolve(), await flush()),
-    failWrite: async () => (writes.at(-1)?.reject(new Error('quota')), await flush()),
-    finishRead: async (choice: RestoredChoice) => (read.resolve(choice), await flush()),
-    logged: async (language: Language) => (logged?.(language), await flush()),
+    // Each answer lets the machine take its next steps before the test looks.
+    finishLoad: async (language: Language) => {
+      loads.get(language)?.resolve()
+      await flush()
+    },
+    failLoad: async (language: Language) => {
+      loads.get(language)?.reject(new Error('offline'))
+      await flush()
+    },
+    finishWrite: async () => {
+      writes.at(-1)?.resolve()
+      await flush()
+    },
+    failWrite: async () => {
+      writes.at(-1)?.reject(new Error('quota'))
+      await flush()
+    },
+    finishRead: async (choice: RestoredChoice) => {
+      read.resolve(choice)
+      await flush()
+    },
+    logged: async (language: Language) => {
+      logged?.(language)
+      await flush()
+    },
   }
 }
 

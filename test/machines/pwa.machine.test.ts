@@ -4,7 +4,9 @@ import { pwaMachine, type PwaEvent } from '../../machines/pwa.machine.ts'
 
 function start(online = true) {
   const actor = createActor(pwaMachine, { input: { online } }).start()
-  const send = (...events: PwaEvent['type'][]) => events.forEach((type) => actor.send({ type } as PwaEvent))
+  const send = (...events: PwaEvent['type'][]) => {
+    for (const type of events) actor.send({ type } as PwaEvent)
+  }
   const is = (state: Parameters<ReturnType<typeof actor.getSnapshot>['matches']>[0]) => actor.getSnapshot().matches(state)
   return { send, is }
 }
