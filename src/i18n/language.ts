@@ -1,16 +1,20 @@
 import { t } from '@lingui/core/macro'
+import type { ActorRefFrom, SnapshotFrom } from 'xstate'
+import type { LanguageEvent, RestoredChoice, languageMachine } from '../../machines/language.machine.ts'
 import { LANGUAGE_STREAM } from '../domain/events.ts'
-import { actorStore, useActorStore } from '../lib/actorStore.ts'
+import { actorStore, useActorStore, type Running } from '../lib/actorStore.ts'
 import { toast } from '../lib/toaster.ts'
 import { NeedsConnectionError } from './catalogue.ts'
 import { i18n, isLoaded, loadCatalogue } from './i18n.ts'
 import { readLanguageHint, writeLanguageHint } from './languageHint.ts'
 import { defaultLocale, locales, type Locale } from './locales.ts'
-import type { LanguageActor, LanguageEffects, LanguageSnapshot } from './languageActor.ts'
 import { linkManifest } from '../pwa/manifest.ts'
 
 // The store and Dexie load on demand, and the language machine (with xstate) once the app runs: the header's
 // selector is part of the first paint's JS.
+
+type LanguageActor = ActorRefFrom<typeof languageMachine>
+type LanguageSnapshot = SnapshotFrom<typeof languageMachine>
 
 /** Shows a loaded language: Lingui re-renders, and <html lang> and the server's cookie hint follow. */
 function showLanguage(locale: Locale): void {
@@ -71,26 +75,42 @@ function followChoices(logged: (language: Locale) => void): () => void {
   }
 }
 
-const effects: LanguageEffects = {
-  readChoice: async () => {
-    const chosen = await readChoice()
-    // No choice in the log (its storage cleared, or refused): the cookie hint this device kept beside it still knows.
-    const hinted = readLanguageHint(typeof document === 'undefined' ? null : document.cookie) ?? defaultLocale
-    return { chosen, hinted }
-  },
-  load: (language) => loadCatalogue(language),
-  record: recordChoice,
-  follow: followChoices,
-  show: showLanguage,
-  tellFailure: (language, error) => tellFailure(error, language),
-  // A device that cannot save still shows the language for this visit (and the cookie hint keeps it for the
-  // server's pages); the customer is told that the device did not keep the choice.
-  tellNotSaved: () => toast.error(t`Your language choice could not be saved on this device. It applies to this visit only.`, 3000),
-  isLoaded,
+/** Reads the log's last choice; none (its storage cleared, or refused): the cookie hint this device kept beside it. */
+async function readRestoredChoice(): Promise<RestoredChoice> {
+  const chosen = await readChoice()
+  const hinted = readLanguageHint(typeof document === 'undefined' ? null : document.cookie) ?? defaultLocale
+  return { chosen, hinted }
+}
+
+/** The language machine with the page's effects; it loads with xstate once the app runs, not with the first paint. */
+async function loadLanguage(): Promise<Running<LanguageActor>> {
+  const [{ createActor, fromCallback, fromPromise }, { languageMachine }] = await Promise.all([
+    import('xstate'),
+    import('../../machines/language.machine.ts'),
+  ])
+  const machine = languageMachine.provide({
+    actors: {
+      readChoice: fromPromise(readRestoredChoice),
+      load: fromPromise(({ input }: { input: { language: Locale } }) => loadCatalogue(input.language)),
+      record: fromPromise(({ input }: { input: { language: Locale } }) => recordChoice(input.language)),
+      follow: fromCallback<LanguageEvent>(({ sendBack }) => followChoices((language) => sendBack({ type: 'language.logged', language }))),
+    },
+    actions: {
+      show: (_, { language }) => showLanguage(language),
+      tellFailure: (_, { language, error }) => tellFailure(error, language),
+      // A device that cannot save still shows the language for this visit (and the cookie hint keeps it for the
+      // server's pages); the customer is told that the device did not keep the choice.
+      tellNotSaved: () => toast.error(t`Your language choice could not be saved on this device. It applies to this visit only.`, 3000),
+    },
+    guards: {
+      catalogueLoaded: (_, { language }) => isLoaded(language),
+    },
+  })
+  return { actor: createActor(machine).start() }
 }
 
 const language = actorStore({
-  load: () => import('./languageActor.ts').then((mod) => mod.startLanguage(effects)),
+  load: loadLanguage,
   view: (snapshot: LanguageSnapshot) => snapshot,
   initial: undefined,
 })
