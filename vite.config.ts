@@ -163,7 +163,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         extends: true,
         test: {
           name: 'unit',
-          include: ['test/{domain,machines,store,sw,api,i18n,ui}/**/*.test.{ts,tsx}'],
+          include: ['test/{domain,machines,store,sw,api,i18n,ui,lib}/**/*.test.{ts,tsx}'],
           environment: 'node',
           setupFiles: ['test/setup.ts'],
         },

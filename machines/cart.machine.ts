@@ -11,11 +11,18 @@ export interface CartContext {
   cart: CartState
   /** Whether facts are written to the device; 'memory' after a storage failure. */
   storage: StorageMode
+  /** Why the device is not keeping the cart (a failed write, or a store that opened only in memory), or null. */
   failure: StorageFailureReason | null
   /** Facts of intents that arrived while restoring, applied once the stored cart is known. */
   deferred: CartFactRecord[]
   /** Facts waiting for their write, oldest first; none is shown (or announced) before its write completes. */
   pending: CartFactRecord[]
+}
+
+/** What the restore finds: the stored cart, and why the device keeps it only in memory (null while it stores). */
+export interface StoredCart {
+  cart: CartState
+  failure: StorageFailureReason | null
 }
 
 /** Folds facts that still apply onto the cart, in order, and lists the ones that changed it. */
@@ -32,8 +39,8 @@ function fold(cart: CartState, facts: readonly CartFactRecord[]): { cart: CartSt
 /** The cart once every pending write lands: what a new intent is checked against. */
 const projected = (context: CartContext): CartState => fold(context.cart, context.pending).cart
 
-/** The effects `accept` and `confirm` schedule, declared below in setup. */
-type EffectAction = { type: 'notifyAdded'; params: { line: OrderLine } }
+/** The effects `accept`, `confirm` and `noteStoreFailure` schedule, declared below in setup. */
+type EffectAction = { type: 'notifyAdded'; params: { line: OrderLine } } | { type: 'reportStorageFailure'; params: { reason: StorageFailureReason } }
 
 // setup() cannot type an action that enqueues its siblings, so the check happens against EffectAction here.
 const effect = (action: EffectAction): never => action as never
@@ -48,7 +55,8 @@ export const cartMachine = setup({
   },
   actors: {
     // Supplied by src/ with machine.provide(); the default is a cart that starts empty and a store that keeps nothing.
-    restore: fromPromise<CartState>(async () => emptyCart()),
+    // `failure`: the device's store opened only in memory, so what is written there is gone when the app closes.
+    restore: fromPromise<StoredCart>(async () => ({ cart: emptyCart(), failure: null })),
     // Resolves true once the fact's transaction completed, false when the log already held it (written before).
     persist: fromPromise<boolean, CartFactRecord>(async () => true),
   },
@@ -85,6 +93,12 @@ export const cartMachine = setup({
     defer: assign({ deferred: ({ context }, fact: CartFactRecord) => [...context.deferred, fact] }),
     useStoredCart: assign({ cart: (_, cart: CartState) => cart }),
     switchToMemory: assign({ storage: 'memory' as const, failure: (_, params: { reason: StorageFailureReason }) => params.reason }),
+    /** The store opened, but only in memory: writes still go to it (and other tabs' carts do not), the customer is told. */
+    noteStoreFailure: enqueueActions(({ enqueue }, params: { reason: StorageFailureReason | null }) => {
+      if (!params.reason) return
+      enqueue.assign({ failure: params.reason })
+      enqueue(effect({ type: 'reportStorageFailure', params: { reason: params.reason } }))
+    }),
   },
   guards: {
     isPersistent: ({ context }) => context.storage === 'persistent',
@@ -103,7 +117,8 @@ export const cartMachine = setup({
         onDone: {
           target: 'ready',
           actions: [
-            { type: 'useStoredCart', params: ({ event }) => event.output },
+            { type: 'useStoredCart', params: ({ event }) => event.output.cart },
+            { type: 'noteStoreFailure', params: ({ event }) => ({ reason: event.output.failure }) },
             { type: 'accept', params: ({ context }) => context.deferred },
           ],
         },

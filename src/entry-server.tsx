@@ -36,7 +36,7 @@ export async function renderPage(path: string, bootstrapJson: string, locale: Lo
   i18n.activate(locale)
   moduleCss += extractCss()
   // renderToString is synchronous: the activated locale and goober's sheet belong to this page alone.
-  const html = renderToString(<App router={router} catalogue={{ products, receivedAt: '' }} />)
+  const html = renderToString(<App router={router} catalogue={{ products, fetchedAt: '' }} />)
   const css = moduleCss + extractCss()
   return { html, css, data: firstPaintDataBlock(bootstrapJson) }
 }

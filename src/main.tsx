@@ -14,6 +14,7 @@ import { subscribeSession, getSession } from './lib/session.ts'
 import { configureOutbox, startOutboxInBackground } from './lib/outbox/outbox.ts'
 import { readFirstPaintCatalogue } from './features/catalogue/firstPaint.ts'
 import { toast } from './lib/toaster.ts'
+import { startPwa } from './pwa/state.ts'
 import './ui/styled.ts'
 
 const router = createAppRouter()
@@ -79,6 +80,9 @@ afterFirstPaint([
   // Queued writes (orders, support messages, logouts) left by an earlier visit go out; then whenever the session
   // changes, the connection returns or a wait is over.
   () => startOutboxInBackground(),
+  // The connection, a waiting version and the install offer: loaded while the network is there (a failed load is
+  // tried again by the next event it hears).
+  () => startPwa().catch(() => undefined),
   // The worker registers last; in dev, Vite serves modules the worker could not precache.
   () => import.meta.env.PROD && import('./pwa/register.ts').then(({ registerServiceWorker }) => registerServiceWorker()),
 ])

@@ -1,6 +1,7 @@
 import { ofetch, FetchError } from 'ofetch'
 import * as v from 'valibot'
 import { config } from '../config.ts'
+import { answeredAt, type Dated } from './answeredAt.ts'
 
 /** The one client for the backend: base /api, the application Key header, JSON both ways. */
 export const api = ofetch.create({
@@ -42,24 +43,11 @@ export async function getJson<S extends v.GenericSchema>(path: string, schema: S
   }
 }
 
-/** A validated answer and when the server sent it. */
-export interface Dated<T> {
-  body: T
-  fetchedAt: string
-}
-
-/** The answer's Date header (not the clock now): an answer the service worker kept while offline keeps its own age. */
-function sentAt(header: string | null): string {
-  const now = Date.now()
-  const sent = header ? Date.parse(header) : Number.NaN
-  return new Date(Number.isNaN(sent) ? now : Math.min(sent, now)).toISOString()
-}
-
 /** GET a path like getJson, also saying when the answer was made, for "Last updated" on cached screens. */
 export async function getDatedJson<S extends v.GenericSchema>(path: string, schema: S): Promise<Dated<v.InferOutput<S>>> {
   try {
     const reply = await api.raw(path, { method: 'GET' })
-    return { body: v.parse(schema, reply._data), fetchedAt: sentAt(reply.headers.get('date')) }
+    return { body: v.parse(schema, reply._data), fetchedAt: answeredAt(reply.headers.get('date')) }
   } catch (e) {
     throw toApiError(e)
   }

@@ -1,12 +1,13 @@
 import { FetchError } from 'ofetch'
 import * as v from 'valibot'
 import { OrderSchema, OrdersResponseSchema, type CreateOrderRequest, type Order } from '../domain/order.ts'
-import { api, getJson, toApiError } from './client.ts'
+import { answeredAt, type Dated } from './answeredAt.ts'
+import { api, getDatedJson, toApiError } from './client.ts'
 import { orderCreatePath, retryAfterMs } from './queuedWrite.ts'
 
 /** One attempt to create an order: the server's answer, or no answer at all (offline, dropped, timed out). */
 export type CreateOrderResult =
-  | { kind: 'created'; order: Order }
+  | { kind: 'created'; order: Order; fetchedAt: string }
   // retryAfterMs: the server's Retry-After, when it asked us to wait.
   | { kind: 'refused'; status: number; error: string; code: string | null; retryAfterMs?: number }
   | { kind: 'no-answer'; error: string }
@@ -16,14 +17,14 @@ const RefusalSchema = v.object({ error: v.string(), code: v.optional(v.string())
 /** POST /v10/partner/order/{user_id} with the order's client id as Idempotency-Key: replays create nothing new. */
 export async function createOrder(userId: number, request: CreateOrderRequest): Promise<CreateOrderResult> {
   try {
-    const reply = await api(orderCreatePath(userId), {
+    const reply = await api.raw(orderCreatePath(userId), {
       method: 'POST',
       body: request,
       headers: { 'Idempotency-Key': request.order.id },
       // An order may take the server a while; a time-out here is only "try again later".
       timeout: 20_000,
     })
-    return { kind: 'created', order: v.parse(OrderSchema, reply) }
+    return { kind: 'created', order: v.parse(OrderSchema, reply._data), fetchedAt: answeredAt(reply.headers.get('date')) }
   } catch (e) {
     if (e instanceof FetchError && typeof e.status === 'number' && e.status > 0) {
       const body = v.safeParse(RefusalSchema, e.data)
@@ -42,11 +43,12 @@ export async function createOrder(userId: number, request: CreateOrderRequest): 
 }
 
 /** GET /v2/partner/order/{order_id}. */
-export function fetchOrder(orderId: string | number): Promise<Order> {
-  return getJson(`/v2/partner/order/${encodeURIComponent(String(orderId))}`, OrderSchema)
+export function fetchOrder(orderId: string | number): Promise<Dated<Order>> {
+  return getDatedJson(`/v2/partner/order/${encodeURIComponent(String(orderId))}`, OrderSchema)
 }
 
 /** GET /v2/partner/orders/{user_id}: newest first. */
-export async function fetchOrders(userId: number): Promise<Order[]> {
-  return (await getJson(`/v2/partner/orders/${userId}`, OrdersResponseSchema)).orders
+export async function fetchOrders(userId: number): Promise<Dated<Order[]>> {
+  const { body, fetchedAt } = await getDatedJson(`/v2/partner/orders/${userId}`, OrdersResponseSchema)
+  return { body: body.orders, fetchedAt }
 }

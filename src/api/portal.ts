@@ -1,6 +1,7 @@
 import { BillingAnswerSchema, type BillCycle } from '../domain/billing.ts'
 import { ServiceAnswerSchema, ServicesAnswerSchema, type Service } from '../domain/service.ts'
-import { getDatedJson, type Dated } from './client.ts'
+import type { Dated } from './answeredAt.ts'
+import { getDatedJson } from './client.ts'
 
 /** GET /v8/partner/services/{user_id}: the customer's SIM services. */
 export async function fetchServices(userId: number): Promise<Dated<Service[]>> {

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { chooseLanguage, useLoadingLanguage } from '../i18n/language.ts'
+import { chooseLanguage, startLanguage, useLoadingLanguage } from '../i18n/language.ts'
 import { isLocale, locales } from '../i18n/locales.ts'
 import { styled, keyframes } from '../ui/styled.ts'
 import { theme } from '../ui/theme.ts'
@@ -37,6 +37,8 @@ export function LanguageSelect() {
         aria-label={t`Language`}
         aria-busy={loading !== null}
         value={loading ?? i18n.locale}
+        // The language machine loads once the app runs; a customer reaching for the selector before that starts it.
+        onFocus={() => void startLanguage().catch(() => undefined)}
         onChange={(e) => {
           const next = e.currentTarget.value
           if (isLocale(next)) void chooseLanguage(next)

@@ -1,5 +1,7 @@
-import { useSyncExternalStore } from 'react'
 import { t } from '@lingui/core/macro'
+import type { ActorRefFrom, SnapshotFrom } from 'xstate'
+import type { LanguageEvent, RestoredChoice, languageMachine } from '../../machines/language.machine.ts'
+import { actorStore, useActorStore, type Running } from '../lib/actorStore.ts'
 import { toast } from '../lib/toaster.ts'
 import { NeedsConnectionError } from './catalogue.ts'
 import { i18n, isLoaded, loadCatalogue } from './i18n.ts'
@@ -7,22 +9,11 @@ import { readLanguageHint, writeLanguageHint } from './languageHint.ts'
 import { defaultLocale, locales, type Locale } from './locales.ts'
 import { linkManifest } from '../pwa/manifest.ts'
 
-// The store and Dexie load on demand: the header's selector is part of the first paint's JS.
+// The store and Dexie load on demand, and the language machine (with xstate) once the app runs: the header's
+// selector is part of the first paint's JS.
 
-let loadingLocale: Locale | null = null
-const listeners = new Set<() => void>()
-// Each switch takes a ticket; a switch overtaken by a later one does not show its language when it lands.
-let ticket = 0
-/** The choice this tab last read from or wrote to the log; a different one in the log is another tab's. */
-let seen: Locale | null = null
-let following = false
-/** The customer picked a language in this tab: what the log held before is no longer theirs to be shown. */
-let picked = false
-function setLoading(next: Locale | null): void {
-  if (next === loadingLocale) return
-  loadingLocale = next
-  for (const listener of listeners) listener()
-}
+type LanguageActor = ActorRefFrom<typeof languageMachine>
+type LanguageSnapshot = SnapshotFrom<typeof languageMachine>
 
 /** Shows a loaded language: Lingui re-renders, and <html lang> and the server's cookie hint follow. */
 function showLanguage(locale: Locale): void {
@@ -32,32 +23,6 @@ function showLanguage(locale: Locale): void {
     linkManifest(locale)
   }
   writeLanguageHint(locale)
-}
-
-/**
- * Shows `locale` once its catalogue is loaded; until then the current language stays on screen and the selector
- * shows the new one loading. `beforeShow` runs between loading and showing (the choice is written to the log
- * first, so a reload right after the switch keeps it). Resolves false when a later switch overtook this one;
- * rejects when loading failed.
- */
-async function switchTo(locale: Locale, beforeShow?: () => Promise<void>): Promise<boolean> {
-  const mine = ++ticket
-  // A language already here shows at once: no loading state flashes in the selector.
-  setLoading(isLoaded(locale) ? null : locale)
-  try {
-    await loadCatalogue(locale)
-  } catch (error) {
-    if (mine !== ticket) return false
-    setLoading(null)
-    throw error
-  }
-  if (mine !== ticket) return false
-  // The choice shows only once its fact's transaction completed: a reload right after keeps it.
-  if (beforeShow) await beforeShow()
-  if (mine !== ticket) return false
-  setLoading(null)
-  showLanguage(locale)
-  return true
 }
 
 /** Tells the customer, in the language still on screen, why the new one did not come. */
@@ -76,25 +41,6 @@ async function recordChoice(language: Locale): Promise<void> {
   await commit(makeFact('v1.LanguageChosen', { language }, stampNow()))
 }
 
-/** The customer picked a language: once loaded it is recorded as a fact, then shown; reloads and the other tabs follow. */
-export async function chooseLanguage(locale: Locale): Promise<void> {
-  picked = true
-  const record = async () => {
-    if (seen === locale) return
-    seen = locale
-    // A device that cannot save still shows the language for this visit (and the cookie hint keeps it for the
-    // server's pages); the customer is told that the device did not keep the choice.
-    await recordChoice(locale).catch(() =>
-      toast.error(t`Your language choice could not be saved on this device. It applies to this visit only.`, 3000),
-    )
-  }
-  try {
-    await switchTo(locale, record)
-  } catch (error) {
-    tellFailure(error, locale)
-  }
-}
-
 async function readChoice(): Promise<Locale | null> {
   try {
     const [{ openStore }, { readChosenLanguage }] = await Promise.all([import('../store/db.ts'), import('../store/queries.ts')])
@@ -105,63 +51,107 @@ async function readChoice(): Promise<Locale | null> {
   }
 }
 
-/** Every open tab shows the language chosen last in any of them (Dexie tells each tab of the others' writes). */
-async function followOtherTabs(known: Locale | null): Promise<void> {
-  if (following) return
-  following = true
-  const [{ liveQuery }, { openStore }, { readChosenLanguage }] = await Promise.all([
-    import('dexie'),
-    import('../store/db.ts'),
-    import('../store/queries.ts'),
-  ])
-  // Open first: a live query that awaits the opening is no longer observed.
-  await openStore()
-  // Only a change of the log is another tab's choice: what it held when this tab read it is not news (this tab
-  // may be writing a newer choice of its own at this very moment).
-  let logged = known
-  liveQuery(() => readChosenLanguage()).subscribe({
-    next: (chosen) => {
-      if (!chosen || chosen === logged) return
-      logged = chosen
-      if (chosen === seen) return
-      seen = chosen
-      switchTo(chosen).catch((error: unknown) => tellFailure(error, chosen))
-    },
+/** Calls back with the log's latest choice, now and whenever any tab writes one (Dexie tells each tab of the others'). */
+function followChoices(logged: (language: Locale) => void): () => void {
+  let stopped = false
+  let stop = () => {}
+  void (async () => {
+    const [{ liveQuery }, { openStore }, { readChosenLanguage }] = await Promise.all([
+      import('dexie'),
+      import('../store/db.ts'),
+      import('../store/queries.ts'),
+    ])
+    // Open first: a live query that awaits the opening is no longer observed.
+    await openStore()
+    if (stopped) return
     // A failed read leaves this tab's language as it is.
-    error: () => {},
+    const subscription = liveQuery(() => readChosenLanguage()).subscribe({ next: (chosen) => chosen && logged(chosen), error: () => {} })
+    stop = () => subscription.unsubscribe()
+  })().catch(() => undefined)
+  return () => {
+    stopped = true
+    stop()
+  }
+}
+
+/** Reads the log's last choice; none (its storage cleared, or refused): the cookie hint this device kept beside it. */
+async function readRestoredChoice(): Promise<RestoredChoice> {
+  const chosen = await readChoice()
+  const hinted = readLanguageHint(typeof document === 'undefined' ? null : document.cookie) ?? defaultLocale
+  return { chosen, hinted }
+}
+
+/** The language machine with the page's effects; it loads with xstate once the app runs, not with the first paint. */
+async function loadLanguage(): Promise<Running<LanguageActor>> {
+  const [{ createActor, fromCallback, fromPromise }, { languageMachine }] = await Promise.all([
+    import('xstate'),
+    import('../../machines/language.machine.ts'),
+  ])
+  const machine = languageMachine.provide({
+    actors: {
+      readChoice: fromPromise(readRestoredChoice),
+      load: fromPromise(({ input }: { input: { language: Locale } }) => loadCatalogue(input.language)),
+      record: fromPromise(({ input }: { input: { language: Locale } }) => recordChoice(input.language)),
+      follow: fromCallback<LanguageEvent>(({ sendBack }) => followChoices((language) => sendBack({ type: 'language.logged', language }))),
+    },
+    actions: {
+      show: (_, { language }) => showLanguage(language),
+      tellFailure: (_, { language, error }) => tellFailure(error, language),
+      // A device that cannot save still shows the language for this visit (and the cookie hint keeps it for the
+      // server's pages); the customer is told that the device did not keep the choice.
+      tellNotSaved: () => toast.error(t`Your language choice could not be saved on this device. It applies to this visit only.`, 3000),
+    },
+    guards: {
+      catalogueLoaded: (_, { language }) => isLoaded(language),
+    },
   })
+  return { actor: createActor(machine).start() }
+}
+
+const language = actorStore({
+  load: loadLanguage,
+  view: (snapshot: LanguageSnapshot) => snapshot,
+  initial: undefined,
+})
+
+/** The switch with this ticket is over: shown, failed, or overtaken by a later one. */
+const switchSettled = (snapshot: LanguageSnapshot, ticket: number) =>
+  snapshot.context.current?.ticket !== ticket || !snapshot.matches({ display: 'switching' })
+
+/** The restore is over: the log was read, and the language it chose is shown, failed, or overtaken. */
+const restoreSettled = (snapshot: LanguageSnapshot) =>
+  snapshot.matches({ log: 'following' }) && !(snapshot.matches({ display: 'switching' }) && snapshot.context.current?.cause === 'restore')
+
+/** Loads and starts the language machine ahead of its first use (the selector has the customer's attention). */
+export const startLanguage = (): Promise<LanguageActor> => language.start()
+
+/**
+ * The customer picked a language: once loaded it is recorded as a fact, then shown; reloads and the other tabs
+ * follow. Until it is loaded the current language stays on screen and the selector shows the new one loading.
+ */
+export async function chooseLanguage(locale: Locale): Promise<void> {
+  const actor = await language.start().catch((error: unknown) => tellFailure(error, locale))
+  if (!actor) return
+  actor.send({ type: 'language.choose', language: locale })
+  const { tickets } = actor.getSnapshot().context
+  await language.when((snapshot) => snapshot === undefined || switchSettled(snapshot, tickets))
 }
 
 /** Shows the language last chosen on this device (English when none), then follows the choices of other tabs. */
 export async function restoreChoice(): Promise<void> {
-  const chosen = await readChoice()
-  // A language the customer picked in this tab stands, whether picked while the log was read or before the restore
-  // began (on a page the server drew, the restore waits for an idle moment after hydration): the older choice,
-  // or the cookie's, must not overtake it, even while its catalogue is still on its way.
-  if (!picked) {
-    seen = chosen
-    // No choice in the log (its storage cleared, or refused): the cookie hint this device kept beside it still knows.
-    const locale = chosen ?? readLanguageHint(typeof document === 'undefined' ? null : document.cookie) ?? defaultLocale
-    try {
-      await switchTo(locale)
-    } catch (error) {
-      tellFailure(error, locale)
-    }
-  }
-  void followOtherTabs(chosen).catch(() => undefined)
+  // Without the machine's code (not cached, no network) the page keeps the language it started in.
+  const actor = await language.start().catch(() => undefined)
+  if (!actor) return
+  actor.send({ type: 'language.restore' })
+  await language.when((snapshot) => snapshot === undefined || restoreSettled(snapshot))
 }
 
 /** The language whose catalogue is loading, or null. */
 export function loadingLanguage(): Locale | null {
-  return loadingLocale
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
+  return language.get()?.context.loading ?? null
 }
 
 /** The language whose catalogue is loading (the selector shows it), or null. */
 export function useLoadingLanguage(): Locale | null {
-  return useSyncExternalStore(subscribe, loadingLanguage, () => null)
+  return useActorStore(language, (snapshot) => snapshot?.context.loading ?? null)
 }

@@ -14,7 +14,8 @@ function report(error: unknown): void {
 /** Refreshes the cached order list from the server; the cache stays as it was when that fails. */
 export async function refreshOrders(customerId: number): Promise<void> {
   try {
-    await saveOrders(customerId, await fetchOrders(customerId))
+    const { body, fetchedAt } = await fetchOrders(customerId)
+    await saveOrders(customerId, body, fetchedAt)
   } catch (error) {
     report(error)
   }
@@ -23,8 +24,8 @@ export async function refreshOrders(customerId: number): Promise<void> {
 /** Refreshes one order into the cache; resolves with it, or null when it could not be fetched. */
 export async function refreshOrder(customerId: number, orderId: string): Promise<Order | null> {
   try {
-    const order = await fetchOrder(orderId)
-    await saveOrder(customerId, order)
+    const { body: order, fetchedAt } = await fetchOrder(orderId)
+    await saveOrder(customerId, order, fetchedAt)
     return order
   } catch (error) {
     report(error)

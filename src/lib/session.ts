@@ -1,5 +1,7 @@
-import { useSyncExternalStore } from 'react'
+import type { ActorRefFrom, SnapshotFrom } from 'xstate'
+import type { authMachine } from '../../machines/auth.machine.ts'
 import type { User } from '../domain/account.ts'
+import { actorStore, useActorStore, type Running } from './actorStore.ts'
 
 /** Who is using the app, as the auth actor knows it; `offline` when shown from the device's memory. */
 export type Customer = User
@@ -9,47 +11,54 @@ export type Session =
   | { status: 'anonymous' }
   | { status: 'customer'; customer: Customer; offline: boolean }
 
+export type AuthActor = ActorRefFrom<typeof authMachine>
+
 // Until the auth actor answers; also what a page rendered on the server shows.
 const CHECKING: Session = { status: 'checking' }
-let session: Session = CHECKING
-const listeners = new Set<() => void>()
-let waiting: Array<(s: Session) => void> = []
-// The account area starts the auth actor when someone waits for the session (it registers at boot).
-let startAuth: () => void = () => {}
 
-/** The account area says how to start the auth actor, which alone publishes the session. */
-export function onSessionWanted(start: () => void): void {
-  startAuth = start
-}
-
-/** The auth actor's latest answer; waiters are released once it is no longer `checking`. */
-export function publishSession(next: Session): void {
-  const same = JSON.stringify(next) === JSON.stringify(session)
-  session = same ? session : next
-  if (next.status !== 'checking') {
-    const resolve = waiting
-    waiting = []
-    for (const r of resolve) r(session)
+/** What the auth actor's state means for the screens. */
+export function sessionOf(snapshot: SnapshotFrom<typeof authMachine>): Session {
+  const user = snapshot.context.user
+  // Signing out counts as not known yet: guarded pages leave only once the logout is held on the device.
+  if (snapshot.matches('signingOut')) return CHECKING
+  if (snapshot.matches('checking') || snapshot.matches('recalling')) {
+    // Checked again from the offline view: the customer stays on screen until the server answers, so nothing
+    // under the customer's finger (an open account menu, a form) is taken away by the check.
+    return user ? { status: 'customer', customer: user, offline: true } : CHECKING
   }
-  if (!same) for (const listener of listeners) listener()
+  if (user && snapshot.matches('loggedIn')) return { status: 'customer', customer: user, offline: false }
+  if (user && snapshot.matches('loggedInOffline')) return { status: 'customer', customer: user, offline: true }
+  return { status: 'anonymous' }
 }
+
+type LoadAuth = () => Promise<Running<AuthActor>>
+
+// The account area says how to start the auth actor (it registers at boot); a session wanted before that waits.
+let register!: (load: LoadAuth) => void
+const registered = new Promise<LoadAuth>((resolve) => (register = resolve))
+
+/** The account area says how to start the auth actor, which alone decides the session. */
+export function onSessionWanted(load: LoadAuth): void {
+  register(load)
+}
+
+/** The one auth actor, started after the first paint or by the first page that needs to know the session. */
+export const auth = actorStore({
+  load: () => registered.then((load) => load()),
+  view: sessionOf,
+  initial: CHECKING,
+  equal: (a, b) => JSON.stringify(a) === JSON.stringify(b),
+})
 
 /** Resolves once it is known whether a customer is signed in (the guard waits on this). */
 export function whenSessionKnown(): Promise<Session> {
-  if (session.status !== 'checking') return Promise.resolve(session)
-  startAuth()
-  return new Promise((resolve) => waiting.push(resolve))
+  return auth.when((session) => session.status !== 'checking')
 }
 
-export function subscribeSession(listener: () => void): () => void {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
+export const subscribeSession = (listener: () => void): (() => void) => auth.subscribe(listener)
 
-export function getSession(): Session {
-  return session
-}
+export const getSession = (): Session => auth.get()
 
 export function useSession(): Session {
-  return useSyncExternalStore(subscribeSession, getSession, () => CHECKING)
+  return useActorStore(auth)
 }

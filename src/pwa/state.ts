@@ -1,4 +1,6 @@
-import { useSyncExternalStore } from 'react'
+import type { SnapshotFrom } from 'xstate'
+import type { pwaMachine } from '../../machines/pwa.machine.ts'
+import { actorStore, useActorStore } from '../lib/actorStore.ts'
 
 /** The browser's install offer (not yet in TypeScript's DOM types). */
 interface InstallPromptEvent extends Event {
@@ -16,45 +18,44 @@ export interface PwaState {
 
 // What a page rendered on the server shows (and what hydration starts from): online, nothing pending.
 const firstPaint: PwaState = { online: true, updateReady: false, installable: false }
-const inBrowser = typeof window !== 'undefined'
-let state: PwaState = inBrowser ? { ...firstPaint, online: navigator.onLine } : firstPaint
+
+const stateOf = (snapshot: SnapshotFrom<typeof pwaMachine>): PwaState => ({
+  online: snapshot.matches({ connection: 'online' }),
+  updateReady: snapshot.matches({ update: 'ready' }),
+  installable: snapshot.matches({ install: { offer: 'offered', customer: 'engaged' } }),
+})
+
+// The machine (and xstate) loads with the first event it hears: the page's first paint needs neither.
+const pwa = actorStore({
+  load: () =>
+    Promise.all([import('xstate'), import('../../machines/pwa.machine.ts')]).then(([{ createActor }, { pwaMachine }]) => ({
+      actor: createActor(pwaMachine, { input: { online: navigator.onLine } }).start(),
+    })),
+  view: stateOf,
+  initial: firstPaint,
+  before: () => ({ ...firstPaint, online: navigator.onLine }),
+  equal: (a, b) => a.online === b.online && a.updateReady === b.updateReady && a.installable === b.installable,
+})
+
+/** Loads the machine while the network is there, so going offline later needs nothing from it. */
+export const startPwa = (): Promise<unknown> => pwa.start()
+
 let installPrompt: InstallPromptEvent | undefined
 let applyUpdate: () => void = () => window.location.reload()
-const listeners = new Set<() => void>()
 
-function set(patch: Partial<PwaState>): void {
-  state = { ...state, ...patch }
-  for (const listener of listeners) listener()
-}
-
-// The install offer waits until the customer has used the page (a tap or a key): it is not the first thing a
-// visitor sees, and appearing right after their own input it moves nothing they did not expect to move.
-let offered = false
-let engaged = false
-const offerWhenEngaged = () => set({ installable: offered && engaged })
-
-if (inBrowser) {
-  window.addEventListener('online', () => set({ online: true }))
-  window.addEventListener('offline', () => set({ online: false }))
+if (typeof window !== 'undefined') {
+  window.addEventListener('online', () => pwa.send({ type: 'pwa.online' }))
+  window.addEventListener('offline', () => pwa.send({ type: 'pwa.offline' }))
   window.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault()
     installPrompt = event as InstallPromptEvent
-    offered = true
-    offerWhenEngaged()
+    pwa.send({ type: 'pwa.install.offered' })
   })
   for (const input of ['pointerdown', 'keydown'] as const)
-    window.addEventListener(
-      input,
-      () => {
-        engaged = true
-        offerWhenEngaged()
-      },
-      { capture: true, once: true, passive: true },
-    )
+    window.addEventListener(input, () => pwa.send({ type: 'pwa.engaged' }), { capture: true, once: true, passive: true })
   window.addEventListener('appinstalled', () => {
     installPrompt = undefined
-    offered = false
-    set({ installable: false })
+    pwa.send({ type: 'pwa.installed' })
     void keepDataOnDevice()
   })
 }
@@ -69,16 +70,13 @@ export async function install(): Promise<void> {
   if (!offer) return
   await offer.prompt()
   const { outcome } = await offer.userChoice
-  if (outcome === 'accepted') {
-    offered = false
-    set({ installable: false })
-  }
+  if (outcome === 'accepted') pwa.send({ type: 'pwa.installed' })
 }
 
 /** Called by the worker registration when a new version waits, with how to switch to it. */
 export function announceUpdate(apply: () => void): void {
   applyUpdate = apply
-  set({ updateReady: true })
+  pwa.send({ type: 'pwa.update.ready' })
 }
 
 export function reloadToUpdate(): void {
@@ -86,9 +84,5 @@ export function reloadToUpdate(): void {
 }
 
 export function usePwa(): PwaState {
-  return useSyncExternalStore(
-    (listener) => (listeners.add(listener), () => listeners.delete(listener)),
-    () => state,
-    () => firstPaint,
-  )
+  return useActorStore(pwa)
 }

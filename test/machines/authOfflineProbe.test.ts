@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { OFFLINE_PROBE_DELAYS_MS, probeWhileOffline } from '../../src/features/account/offlineProbe.ts'
-import { sessionOf } from '../../src/features/account/session.ts'
+import { sessionOf } from '../../src/lib/session.ts'
 import { authHarness, customer } from './authHarness.ts'
 
 // The harness's own settling waits on a real timer; under fake timers each step settles by running the clock by 0.
@@ -54,7 +54,7 @@ describe('the auth actor while it shows the customer offline', () => {
 
   it('keeps showing the customer, offline, while the server is asked again: the screen does not change until it answers', async () => {
     const { h, probe } = await offlineWithProbe(['answers'])
-    const shown = () => sessionOf(h.actor)
+    const shown = () => sessionOf(h.actor.getSnapshot())
     expect(shown()).toEqual({ status: 'customer', customer: customer(), offline: true })
     await vi.advanceTimersByTimeAsync(OFFLINE_PROBE_DELAYS_MS[0])
     expect(h.state()).toBe('checking')
@@ -71,7 +71,7 @@ describe('the auth actor while it shows the customer offline', () => {
 
   it('shows "checking" while nobody is known yet, as on the first start', () => {
     const h = authHarness()
-    expect(sessionOf(h.actor)).toEqual({ status: 'checking' })
+    expect(sessionOf(h.actor.getSnapshot())).toEqual({ status: 'checking' })
   })
 
   it('waits at most the last delay between questions, one question at a time', async () => {

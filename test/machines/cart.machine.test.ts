@@ -39,6 +39,19 @@ describe('the cart machine while restoring', () => {
     expect(h.failures).toEqual(['unavailable'])
   })
 
+  it('reports a store that opened only in memory once, and keeps writing to it', async () => {
+    const h = harness()
+    await h.restore(cartOf('a'), 'unavailable')
+    const { value, context } = h.actor.getSnapshot()
+    expect(value).toEqual({ ready: 'idle' })
+    expect(context.storage).toBe('persistent')
+    expect(context.failure).toBe('unavailable')
+    expect(h.failures).toEqual(['unavailable'])
+    h.send(intent.add('b', line('b', fiveG)))
+    await h.flush()
+    expect(h.persisted.map((f) => f.type)).toEqual(['v1.CartLineAdded'])
+  })
+
   it('keeps intents sent while restoring and applies them after the stored cart, in order', async () => {
     const h = harness()
     h.send(intent.add('c', line('c', fiveG)))

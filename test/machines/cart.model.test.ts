@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest'
 import type { EventObject } from 'xstate'
-import { cartMachine, type CartContext, type CartFactRecord, type CartIntent } from '../../machines/cart.machine.ts'
+import { cartMachine, type CartContext, type CartFactRecord, type CartIntent, type StoredCart } from '../../machines/cart.machine.ts'
 import { factApplies, factFromIntent } from '../../machines/cart.events.ts'
 import { emptyCart, type CartState } from '../../src/domain/cart.ts'
 import { applyCartFact } from '../../src/domain/cartProjection.ts'
@@ -9,7 +9,7 @@ import { done, expectStep, failed, leafOf, machineModel, modelTests, type Effect
 
 /**
  * The cart machine as a model: intents while the stored cart is restored, while a write is in flight and in between;
- * the restore answering (an empty cart, another tab's) or failing; a write completing (new, or a fact the log already
+ * the restore answering (an empty cart, another tab's, one in a store that opened only in memory) or failing; a write completing (new, or a fact the log already
  * held) or failing; another tab's change. Each fact applied to the cart and each "added" announced follows its
  * write, in order; a failed write is announced as not saved and never shown; in memory nothing is written.
  */
@@ -27,8 +27,10 @@ const withB: CartState = { order_lines: [line('b')], total: line('b').unit_price
 const events: EventObject[] = [
   ...intents,
   { type: 'cart.synced', cart: withB } as EventObject,
-  done('cart', 'restoring', emptyCart()),
-  done('cart', 'restoring', withB),
+  done('cart', 'restoring', { cart: emptyCart(), failure: null }),
+  done('cart', 'restoring', { cart: withB, failure: null }),
+  // The store opened only in memory (no IndexedDB): still written to, and the customer is told.
+  done('cart', 'restoring', { cart: emptyCart(), failure: 'unavailable' }),
   failed('cart', 'restoring', new Error('InvalidStateError')),
   done('cart', 'ready.writing', true),
   done('cart', 'ready.writing', false),
@@ -86,8 +88,10 @@ function expected({ before, event }: Step<Snap>): Expected & { context: CartCont
   if (event.type.endsWith('.restoring')) {
     if (state !== 'restoring') return unchanged
     if (event.type.startsWith('xstate.done.actor.')) {
-      const next = accepted({ ...context, cart: answer.output as CartState }, context.deferred)
-      return { value: readyValue(next.context), ...next }
+      const { cart, failure } = answer.output as StoredCart
+      const next = accepted({ ...context, cart, failure: failure ?? context.failure }, context.deferred)
+      const told: Effect[] = failure ? [{ type: 'reportStorageFailure', params: { reason: failure } }] : []
+      return { value: readyValue(next.context), context: next.context, effects: [...told, ...next.effects] }
     }
     // The stored cart is out of reach: the cart carries on in memory, with the intents made meanwhile.
     const next = accepted({ ...context, storage: 'memory', failure: 'unavailable' }, context.deferred)

@@ -1,16 +1,26 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { waitFor } from 'xstate'
 import type { CartState, OrderLine } from '../../src/domain/cart.ts'
 import type { StorageFailureReason } from '../../src/domain/storage.ts'
-import { addFirstTap, addToCart, clearCart, removeLine, renameLine, startCart, stopCart } from '../../src/features/cart/cartActor.ts'
+import * as intents from '../../src/features/cart/cartActor.ts'
+import * as cartStore from '../../src/features/cart/cart.ts'
 import type { CartFactRecord } from '../../machines/cart.machine.ts'
 import { commit } from '../../src/store/commit.ts'
 import { closeStore, openStore, StoreDb } from '../../src/store/db.ts'
 import { readCart } from '../../src/store/queries.ts'
 import { added, fiveG, freshStore, line, lte } from '../store/fixtures.ts'
 
+let running: ReturnType<typeof intents.startCart> | undefined
+const stopCart = () => {
+  running?.stop?.()
+  running = undefined
+}
+
 afterEach(async () => {
   stopCart()
+  cartStore.stopCart()
+  // The page's document, for the store's tests; a test without one is the server.
+  vi.stubGlobal('document', undefined)
   await closeStore({ delete: true })
 })
 
@@ -20,7 +30,7 @@ function start() {
   const notSaved: CartFactRecord[] = []
   /** What the store held when each "added to cart" was announced. */
   const storedAtToast: CartState[] = []
-  const actor = startCart({
+  running = intents.startCart({
     onAdded: (l) => {
       toasts.push(l)
       void readCart().then((c) => storedAtToast.push(c), () => {})
@@ -28,12 +38,21 @@ function start() {
     onStorageFailed: (r) => failures.push(r),
     onNotSaved: (f) => notSaved.push(f),
   })
+  const { actor } = running
   const ready = () => waitFor(actor, (s) => s.matches('ready'))
   /** Every write sent so far has completed (or failed). */
   const settled = () => waitFor(actor, (s) => s.matches({ ready: 'idle' }))
   const cart = () => actor.getSnapshot().context.cart
   return { actor, toasts, failures, notSaved, storedAtToast, ready, settled, cart }
 }
+
+/** The intents, sent to the actor the test started last. */
+const current = () => running!.actor
+const addToCart = (product: Parameters<typeof intents.addToCart>[1]) => intents.addToCart(current(), product)
+const addFirstTap = (tap: Parameters<typeof intents.addFirstTap>[1]) => intents.addFirstTap(current(), tap)
+const removeLine = (cartId: string) => intents.removeLine(current(), cartId)
+const renameLine = (cartId: string, name: string) => intents.renameLine(current(), cartId, name)
+const clearCart = () => intents.clearCart(current())
 
 describe('the cart actor', () => {
   it('restores the stored cart on start', async () => {
@@ -179,9 +198,34 @@ describe('the cart actor', () => {
     expect(toasts).toHaveLength(1)
   })
 
-  it('returns the running actor when started twice', async () => {
+  it('reports a store that opened only in memory in its context, for the storage notice', async () => {
+    await closeStore({ delete: true })
+    await openStore({ name: `no-idb-${Date.now()}`, indexedDB: null })
+    const { ready, actor } = start()
+    await ready()
+    expect(actor.getSnapshot().context.failure).toBe('unavailable')
+  })
+})
+
+describe('the cart store', () => {
+  it('starts one cart actor however often it is asked, and an intent made before it runs reaches it', async () => {
     await freshStore()
-    expect(start().actor).toBe(start().actor)
+    vi.stubGlobal('document', {})
+    const added: OrderLine[] = []
+    cartStore.configureCart({ onAdded: (l) => added.push(l) })
+    cartStore.addToCart(lte)
+    const [first, second] = await Promise.all([cartStore.startCartInBackground(), cartStore.startCartInBackground()])
+    expect(first).toBe(second)
+    await waitFor(first, (s) => s.matches({ ready: 'idle' }) && s.context.cart.order_lines.length === 1)
+    expect(added.map((l) => l.name)).toEqual([lte.name])
+    expect(await readCart()).toEqual(first.getSnapshot().context.cart)
+  })
+
+  it('starts nothing on the server', async () => {
+    let started = false
+    void cartStore.startCartInBackground().then(() => (started = true))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(started).toBe(false)
   })
 })
 

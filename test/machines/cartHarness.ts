@@ -1,5 +1,5 @@
 import { createActor, fromPromise } from 'xstate'
-import { cartMachine, type CartFactRecord, type CartIntent } from '../../machines/cart.machine.ts'
+import { cartMachine, type CartFactRecord, type CartIntent, type StoredCart } from '../../machines/cart.machine.ts'
 import { emptyCart, type CartState, type OrderLine } from '../../src/domain/cart.ts'
 import type { StorageFailureReason } from '../../src/domain/storage.ts'
 import { line } from '../store/fixtures.ts'
@@ -16,8 +16,8 @@ interface Write {
  * unless `hold()` keeps them open, so a test can look at the cart while a write is in flight.
  */
 export function harness() {
-  let settle!: { resolve: (cart: CartState) => void; reject: (error: unknown) => void }
-  const restored = new Promise<CartState>((resolve, reject) => (settle = { resolve, reject }))
+  let settle!: { resolve: (stored: StoredCart) => void; reject: (error: unknown) => void }
+  const restored = new Promise<StoredCart>((resolve, reject) => (settle = { resolve, reject }))
   const persisted: CartFactRecord[] = []
   const added: OrderLine[] = []
   const notSaved: CartFactRecord[] = []
@@ -54,7 +54,7 @@ export function harness() {
     notSaved,
     failures,
     flush,
-    restore: async (cart: CartState = emptyCart()) => (settle.resolve(cart), await flush()),
+    restore: async (cart: CartState = emptyCart(), failure: StorageFailureReason | null = null) => (settle.resolve({ cart, failure }), await flush()),
     failRestore: async () => (settle.reject(new Error('InvalidStateError')), await flush()),
     cart: () => actor.getSnapshot().context.cart,
     send: (event: Parameters<typeof actor.send>[0]) => actor.send(event),

@@ -97,6 +97,16 @@ describe('first pages rendered by the server', () => {
     expect(revalidated.headers.get('vary')).toContain('Cookie')
   })
 
+  it("tells the page when it was sent (Server-Timing), though the page itself was rendered earlier, and the shell nothing", async () => {
+    const before = Date.now() - 1000
+    await app.request('/')
+    const again = await app.request('/')
+    const sent = /^sent;desc="([^"]+)"$/.exec(again.headers.get('server-timing') ?? '')?.[1]
+    expect(Date.parse(sent ?? '')).toBeGreaterThanOrEqual(before)
+    expect(Date.parse(sent ?? '')).toBeLessThanOrEqual(Date.now())
+    expect((await app.request('/orders')).headers.get('server-timing')).toBeNull()
+  })
+
   it('renders in the language the browser remembers (lang cookie), with that catalogue; an unknown one gets English', async () => {
     const af = await (await app.request('/', { headers: { Cookie: 'lang=af' } })).text()
     expect(af).toContain('<html lang="af"')

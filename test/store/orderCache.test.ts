@@ -16,30 +16,29 @@ const order = (id: number): Order =>
     total_price: 299,
     order_lines: [],
   }) as Order
+const at = '2026-11-23T08:00:00.000Z'
 
 describe('the cache of server orders', () => {
   it('replaces one customer’s list without touching another’s', async () => {
     const store = await freshDb()
-    await saveOrders(1, [order(1), order(2)], store)
-    await saveOrders(2, [order(3)], store)
-    await saveOrders(1, [order(4)], store)
+    await saveOrders(1, [order(1), order(2)], at, store)
+    await saveOrders(2, [order(3)], at, store)
+    await saveOrders(1, [order(4)], at, store)
     const rows = await store.orderCache.orderBy('key').toArray()
     expect(rows.map((r) => `${r.customerId}:${r.order.id}`)).toEqual(['1:4', '2:3'])
   })
 
-  it('remembers when the list was fetched, for "Last updated" offline', async () => {
+  it('remembers when the server answered with the list, for "Last updated" offline', async () => {
     const store = await freshDb()
     expect(await readOrdersFetchedAt(1, store)).toBeNull()
-    const before = new Date().toISOString()
-    await saveOrders(1, [order(1)], store)
-    const at = await readOrdersFetchedAt(1, store)
-    expect(at && at >= before).toBe(true)
+    await saveOrders(1, [order(1)], at, store)
+    expect(await readOrdersFetchedAt(1, store)).toBe(at)
     expect(await readOrdersFetchedAt(2, store)).toBeNull()
   })
 
   it('leaves the device at logout', async () => {
     const store = await freshDb()
-    await saveOrders(1, [order(1), order(2)], store)
+    await saveOrders(1, [order(1), order(2)], at, store)
     await forgetCachedOrders(store)
     expect(await store.orderCache.count()).toBe(0)
   })

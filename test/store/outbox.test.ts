@@ -29,6 +29,8 @@ const serverOrder = (id: number): Order => ({
   id, order_id: id, number: `SO-${String(id).padStart(6, '0')}`, order_number: null, status: 'Payment not Completed',
   orderDate: '2025-03-01T08:00:00Z', order_date: null, total_price: 299, order_lines: [],
 })
+/** When the server answered (its Date header): the cached order is dated by it, not by the device. */
+const answered = '2026-11-25T10:00:00.000Z'
 
 /** The outbox sender over queued orders under `customerId`'s session, `send` standing in for the server. */
 async function drainOrders(customerId: number, options: { send: (user: number, request: CreateOrderRequest) => Promise<CreateOrderResult>; force?: boolean }) {
@@ -62,13 +64,14 @@ describe('placing and sending orders', () => {
     const keys: string[] = []
     const send = async (_user: number, request: { order: { id: string } }): Promise<CreateOrderResult> => {
       keys.push(request.order.id)
-      return { kind: 'created', order: serverOrder(41) }
+      return { kind: 'created', order: serverOrder(41), fetchedAt: answered }
     }
     const { outcomes } = await drainOrders(7, { send })
     expect(keys).toEqual([id])
     expect(outcomes).toMatchObject([{ clientId: id, kind: 'sent' }])
     expect(await store.outbox.get(id)).toMatchObject({ status: 'acknowledged', attempts: 1 })
     expect(await readLocalOrders(7)).toMatchObject([{ state: 'sent', server: { number: 'SO-000041' } }])
+    expect(await store.orderCache.get('7:41')).toMatchObject({ fetchedAt: answered })
     expect((await drainOrders(7, { send, force: true })).outcomes).toEqual([])
   })
 
@@ -78,8 +81,8 @@ describe('placing and sending orders', () => {
     expect(first.outcomes).toMatchObject([{ kind: 'waiting' }])
     expect(first.wakeAt).not.toBeNull()
     expect(await store.outbox.get(id)).toMatchObject({ status: 'retrying', lastError: 'Failed to fetch' })
-    expect((await drainOrders(7, { send: async () => ({ kind: 'created', order: serverOrder(1) }) })).outcomes).toEqual([])
-    const again = await drainOrders(7, { force: true, send: async () => ({ kind: 'created', order: serverOrder(1) }) })
+    expect((await drainOrders(7, { send: async () => ({ kind: 'created', order: serverOrder(1), fetchedAt: answered }) })).outcomes).toEqual([])
+    const again = await drainOrders(7, { force: true, send: async () => ({ kind: 'created', order: serverOrder(1), fetchedAt: answered }) })
     expect(again.outcomes).toMatchObject([{ clientId: id, kind: 'sent' }])
   })
 
@@ -100,13 +103,13 @@ describe('placing and sending orders', () => {
     await settleRow(id, { kind: 'no-answer', error: 'Failed to fetch' })
     expect(await store.outbox.get(id)).toMatchObject({ status: 'rejected', lastError: reason, nextAttemptAt: null })
     expect(await store.events.where('type').equals('v1.OrderRejected').count()).toBe(1)
-    expect((await drainOrders(7, { force: true, send: async () => ({ kind: 'created', order: serverOrder(3) }) })).outcomes).toEqual([])
+    expect((await drainOrders(7, { force: true, send: async () => ({ kind: 'created', order: serverOrder(3), fetchedAt: answered }) })).outcomes).toEqual([])
   })
 
   it('never sends another customer\'s queued order', async () => {
     await place(7)
     const sent: number[] = []
-    await drainOrders(8, { send: async (user) => (sent.push(user), { kind: 'created', order: serverOrder(2) }) })
+    await drainOrders(8, { send: async (user) => (sent.push(user), { kind: 'created', order: serverOrder(2), fetchedAt: answered }) })
     expect(sent).toEqual([])
   })
 

@@ -9,8 +9,8 @@ import { ORDER_CREATE, toCreateOrderRequest } from '../../src/features/orders/or
 import { queueSupportMessage, supportOutbox } from '../../src/features/support/supportQueue.ts'
 import { connectionReturned } from '../../src/lib/connection.ts'
 import type { OutboxKind } from '../../src/lib/outbox/kind.ts'
-import { startOutbox, type RunningOutbox } from '../../src/lib/outbox/outboxActor.ts'
-import { publishSession } from '../../src/lib/session.ts'
+import { startOutbox, type RunningOutbox, type SessionSource } from '../../src/lib/outbox/outboxActor.ts'
+import type { Session } from '../../src/lib/session.ts'
 import { dismiss, getToasts } from '../../src/lib/toaster.ts'
 import { closeStore, type StoreDb } from '../../src/store/db.ts'
 import { commitWithOutbox, enqueue } from '../../src/store/outbox.ts'
@@ -38,7 +38,21 @@ const serverOrder = (id: number): Order => ({
   orderDate: '2026-03-01T08:00:00Z', order_date: null, total_price: 299, order_lines: [],
 })
 
-const signedIn = (id: number) => publishSession({ status: 'customer', customer: customer({ id }), offline: false })
+/** The page's session as the outbox hears it: set by the test. */
+function testSession(): SessionSource & { set: (next: Session) => void } {
+  let current: Session = { status: 'checking' }
+  const listeners = new Set<() => void>()
+  return {
+    get: () => current,
+    subscribe: (listener) => (listeners.add(listener), () => void listeners.delete(listener)),
+    set: (next) => {
+      current = next
+      for (const listener of listeners) listener()
+    },
+  }
+}
+let session = testSession()
+const signedIn = (id: number) => session.set({ status: 'customer', customer: customer({ id }), offline: false })
 
 /** The server behind every kind: each call answered from its script (or accepted), recorded in order. */
 function server(script: { orders?: CreateOrderResult[]; support?: SupportSendResult[] } = {}) {
@@ -50,7 +64,7 @@ function server(script: { orders?: CreateOrderResult[]; support?: SupportSendRes
     }),
     orderOutbox(async (user) => {
       calls.push(`order ${user}`)
-      return script.orders?.shift() ?? { kind: 'created', order: serverOrder(41) }
+      return script.orders?.shift() ?? { kind: 'created', order: serverOrder(41), fetchedAt: new Date().toISOString() }
     }),
     supportOutbox(async (_request, { withSession }) => {
       calls.push(`support ${withSession ? 'with' : 'without'} session`)
@@ -62,13 +76,13 @@ function server(script: { orders?: CreateOrderResult[]; support?: SupportSendRes
 
 let store: StoreDb
 let outbox: RunningOutbox | undefined
-const start = (kinds: readonly OutboxKind[]) => (outbox = startOutbox(kinds))
+const start = (kinds: readonly OutboxKind[]) => (outbox = startOutbox(kinds, session))
 const resting = (o: RunningOutbox) => waitFor(o.actor, (s) => !s.matches('draining'))
 const toasts = () => getToasts().map((t) => t.text)
 
 beforeEach(async () => {
   store = await freshStore()
-  publishSession({ status: 'checking' })
+  session = testSession()
 })
 afterEach(async () => {
   outbox?.stop()
@@ -99,7 +113,7 @@ describe('the outbox in the page', () => {
     const o = start(s.kinds)
     await resting(o)
     expect(s.calls).toEqual([])
-    publishSession({ status: 'anonymous' })
+    session.set({ status: 'anonymous' })
     await resting(o)
     signedIn(8)
     await resting(o)

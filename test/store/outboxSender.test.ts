@@ -52,7 +52,7 @@ function server(script: { orders?: CreateOrderResult[]; support?: SupportSendRes
     }),
     orderOutbox(async (user: number, request: CreateOrderRequest) => {
       calls.push(`order ${user} ${request.order.id}`)
-      return script.orders?.shift() ?? { kind: 'created', order: serverOrder(41) }
+      return script.orders?.shift() ?? { kind: 'created', order: serverOrder(41), fetchedAt: new Date().toISOString() }
     }),
     supportOutbox(async (request: SupportRequest, { withSession }) => {
       calls.push(`support ${request.id}`)

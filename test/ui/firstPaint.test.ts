@@ -26,9 +26,11 @@ describe('the catalogue a server page carries', () => {
     const hostile = product(1, 299, '</script><script>alert(1)</script> 5G \u2028')
     const block = firstPaintDataBlock(JSON.stringify({ products: [hostile, product(2, 399)] }))
     expect(block.match(/<\/script>/g), 'only the block closes itself').toHaveLength(1)
-    const read = readFirstPaintCatalogue(docWith(block))
+    const read = readFirstPaintCatalogue(docWith(block), '2026-11-25T10:00:00.000Z')
     expect(read?.products).toEqual([hostile, product(2, 399)])
-    expect(Date.parse(read?.receivedAt ?? '')).not.toBeNaN()
+    expect(read?.fetchedAt).toBe('2026-11-25T10:00:00.000Z')
+    // Where the page cannot tell when the server sent it, it is dated now.
+    expect(Date.parse(readFirstPaintCatalogue(docWith(block))?.fetchedAt ?? '')).not.toBeNaN()
   })
 
   it('is absent from the app shell and ignored when it does not hold a valid catalogue', () => {
@@ -40,17 +42,17 @@ describe('the catalogue a server page carries', () => {
 
 describe('which catalogue the home page shows', () => {
   const retry = () => {}
-  const page: FirstPaintCatalogue = { products: [product(1, 349)], receivedAt: '2026-11-23T08:00:00.000Z' }
+  const page: FirstPaintCatalogue = { products: [product(1, 349)], fetchedAt: '2026-11-23T08:00:00.000Z' }
   const older = [product(1, 299)]
 
   it("shows the page's catalogue, not an older copy on the device with other prices", () => {
     const view = catalogueView(page, older, '2026-11-01T08:00:00.000Z', false, retry)
-    expect(view).toEqual({ status: 'ready', products: page.products, fetchedAt: page.receivedAt, refreshFailed: false })
+    expect(view).toEqual({ status: 'ready', products: page.products, fetchedAt: page.fetchedAt, refreshFailed: false })
   })
 
   it("hands over to the device's read model once it holds the page's catalogue or a newer one", () => {
-    const saved = catalogueView(page, page.products, page.receivedAt, false, retry)
-    expect(saved).toEqual({ status: 'ready', products: page.products, fetchedAt: page.receivedAt, refreshFailed: false })
+    const saved = catalogueView(page, page.products, page.fetchedAt, false, retry)
+    expect(saved).toEqual({ status: 'ready', products: page.products, fetchedAt: page.fetchedAt, refreshFailed: false })
     const newer = [product(1, 379)]
     expect(catalogueView(page, newer, '2026-11-23T09:00:00.000Z', false, retry)).toMatchObject({ products: newer })
   })

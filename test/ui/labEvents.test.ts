@@ -39,7 +39,7 @@ describe('the events a machine accepts now', () => {
     let [s] = initialTransition(cart.machine)
     // Restoring: intents wait (deferred); news from other tabs is ignored until the stored cart is known.
     expect(types(s, 'cart')).toEqual(['cart.line.add', 'cart.line.remove', 'cart.line.rename', 'cart.clear'])
-    ;[s] = transition(cart.machine, s, { type: 'xstate.done.actor.0.cart.restoring', output: { order_lines: [], total: 0 } } as never)
+    ;[s] = transition(cart.machine, s, { type: 'xstate.done.actor.0.cart.restoring', output: { cart: { order_lines: [], total: 0 }, failure: null } } as never)
     expect(s.value).toEqual({ ready: 'idle' })
     expect(types(s, 'cart')).toEqual(['cart.line.add', 'cart.clear', 'cart.synced'])
     const add = cart.events.find((e) => e.type === 'cart.line.add')!

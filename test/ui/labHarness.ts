@@ -25,12 +25,12 @@ export function labRun(lab: LabMachine, mode: EffectMode, input?: Json) {
 export async function until(run: LabRun, done: (run: LabRun) => boolean, timeout = 2000): Promise<void> {
   const started = Date.now()
   while (!done(run)) {
-    if (Date.now() - started > timeout) throw new Error(`timed out; at ${JSON.stringify(run.getView().snapshot.value)}`)
+    if (Date.now() - started > timeout) throw new Error(`timed out; at ${JSON.stringify(run.getSnapshot().snapshot.value)}`)
     await new Promise((resolve) => setTimeout(resolve, 5))
   }
 }
 
-export const at = (run: LabRun) => run.getView().snapshot.value
+export const at = (run: LabRun) => run.getSnapshot().snapshot.value
 
 export const send = (run: LabRun, event: EventObject) => run.send(event)
 

@@ -37,8 +37,8 @@ function useSnapshot(actor: AnyActorRef | undefined): AnyMachineSnapshot | undef
   )
 }
 
-const startAuth = () => startAuthInBackground().then(({ actor }) => actor as AnyActorRef)
-const startCart = () => startCartInBackground().then((mod) => mod.cartActor() as AnyActorRef)
+const startAuth = (): Promise<AnyActorRef> => startAuthInBackground()
+const startCart = (): Promise<AnyActorRef> => startCartInBackground()
 
 function RunningMachine({ title, machine, snapshot, id }: { title: string; machine: AnyStateMachine; snapshot: AnyMachineSnapshot | undefined; id: string }) {
   const { t } = useLingui()

@@ -49,7 +49,7 @@ export function SessionFile({ run, outcome, onOutcome: setOutcome }: Props) {
       return
     }
     const restored = importSession(read.file)
-    setOutcome({ kind: 'imported', file: read.file, differs: restored.getView().differs })
+    setOutcome({ kind: 'imported', file: read.file, differs: restored.getSnapshot().differs })
   }
 
   const fromFile = async (files: FileList | null) => {

@@ -1,11 +1,11 @@
-import { createActor, initialTransition, type AnyActorRef, type AnyMachineSnapshot, type EventObject, type InspectionEvent } from 'xstate'
+import { createActor, initialTransition, type AnyActorRef, type AnyMachineSnapshot, type EventObject, type InspectionEvent, type Observer, type Subscription } from 'xstate'
 import type { Fact } from '../../domain/events.ts'
 import type { StoreDb } from '../../store/db.ts'
 import { toJson, type Json } from './json.ts'
 import type { EffectMode, LabIo, LabMachine } from './labMachine.ts'
 import { replaySession, resolveStep, SESSION_FORMAT, type LabSessionFile, type LabStep } from './session.ts'
 
-/** What the lab shows of a run; a new object after every change (for useSyncExternalStore). */
+/** What the lab shows of a run (its snapshot); a new object after every change. */
 export interface LabView {
   steps: readonly LabStep[]
   /** The step on screen; time travel moves it, a new step moves it to the end when it was there. */
@@ -89,18 +89,27 @@ export class LabRun {
 
   /** A run rebuilt from a session file by pure replay; no effect runs until the tester sends an event. */
   static restore(lab: LabMachine, file: LabSessionFile, options: Omit<LabRunOptions, 'mode' | 'input'>): LabRun {
-    // A file may name effects this machine does not offer; later events then use its first.
-    const mode = lab.modes.includes(file.effects) ? file.effects : lab.modes[0]
-    const run = new LabRun(lab, { ...options, ...(mode ? { mode } : {}), ...(file.input === undefined ? {} : { input: file.input }) })
-    const { snapshots, differs } = replaySession(lab.machine, file)
-    run.steps = file.steps.map((step, index) => ({ ...step, value: toJson(snapshots[index]?.value), context: toJson(snapshots[index]?.context) }))
-    run.snapshots = snapshots
-    run.cursor = file.cursor
-    run.differs = differs
-    return run
+    return new LabRun(lab, options).replay(file)
   }
 
-  getView = (): LabView => {
+  /** Replaces the recording with a session file's, rebuilt by pure replay; no effect runs until the tester sends an event. */
+  replay(file: LabSessionFile): this {
+    this.stopActor()
+    this.era += 1
+    // A file may name effects this machine does not offer; later events then use its first.
+    this.mode = this.lab.modes.includes(file.effects) ? file.effects : (this.lab.modes[0] ?? this.mode)
+    if (file.input !== undefined) this.input = file.input
+    const { snapshots, differs } = replaySession(this.lab.machine, file)
+    this.steps = file.steps.map((step, index) => ({ ...step, value: toJson(snapshots[index]?.value), context: toJson(snapshots[index]?.context) }))
+    this.snapshots = snapshots
+    this.cursor = file.cursor
+    this.differs = differs
+    this.logError = null
+    this.changed()
+    return this
+  }
+
+  getSnapshot = (): LabView => {
     this.view ??= {
       steps: this.steps,
       cursor: this.cursor,
@@ -114,9 +123,12 @@ export class LabRun {
     return this.view
   }
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener)
-    return () => this.listeners.delete(listener)
+  /** Follows the view as an actor's snapshot is followed, so the lab's store can hold a run like any actor. */
+  subscribe = (listener?: ((view: LabView) => void) | Observer<LabView>): Subscription => {
+    const next = typeof listener === 'function' ? listener : listener?.next?.bind(listener)
+    const notify = () => next?.(this.getSnapshot())
+    this.listeners.add(notify)
+    return { unsubscribe: () => void this.listeners.delete(notify) }
   }
 
   /**

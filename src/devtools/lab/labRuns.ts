@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { actorStore, useActorStore, type ActorStore } from '../../lib/actorStore.ts'
 import { commitToLab, labDb } from './labLog.ts'
 import type { LabMachineId } from './labMachine.ts'
 import { labMachines } from './labMachines.ts'
@@ -15,36 +15,33 @@ const options: Omit<LabRunOptions, 'mode' | 'input'> = {
 }
 
 // One run per machine for the page's life, so switching machines (or pages) keeps each session.
-const runs = new Map<LabMachineId, LabRun>()
-const listeners = new Set<() => void>()
+const stores = new Map<LabMachineId, ActorStore<LabRun, LabView | undefined>>()
+
+function labStore(id: LabMachineId): ActorStore<LabRun, LabView | undefined> {
+  let store = stores.get(id)
+  if (!store) {
+    store = actorStore({ load: () => ({ actor: new LabRun(labMachines[id], options).start() }), view: (view: LabView) => view, initial: undefined })
+    stores.set(id, store)
+  }
+  // The run is made at once (no code to load): it runs from here on.
+  void store.start()
+  return store
+}
 
 /** The machine's run, started on first use. */
 export function labRun(id: LabMachineId): LabRun {
-  let run = runs.get(id)
-  if (!run) {
-    run = new LabRun(labMachines[id], options).start()
-    runs.set(id, run)
-  }
-  return run
+  return labStore(id).actor()!
 }
 
-/** Replaces the machine's run with the imported session, rebuilt by pure replay (no effect runs). */
+/** Replaces the machine's recording with the imported session, rebuilt by pure replay (no effect runs). */
 export function importSession(file: LabSessionFile): LabRun {
-  runs.get(file.machine)?.stop()
-  const run = LabRun.restore(labMachines[file.machine], file, options)
-  runs.set(file.machine, run)
-  for (const listener of listeners) listener()
-  return run
-}
-
-function subscribeRuns(listener: () => void): () => void {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
+  return labRun(file.machine).replay(file)
 }
 
 /** The machine's run and its current view, re-rendering on every step and on an import. */
 export function useLabRun(id: LabMachineId): { run: LabRun; view: LabView } {
-  const run = useSyncExternalStore(subscribeRuns, () => labRun(id))
-  const view = useSyncExternalStore(run.subscribe, run.getView)
+  const store = labStore(id)
+  const run = store.actor()!
+  const view = useActorStore(store) ?? run.getSnapshot()
   return { run, view }
 }

@@ -1,8 +1,10 @@
-import { createActor, fromPromise, type ActorRefFrom } from 'xstate'
+import { createActor, fromPromise } from 'xstate'
 import { authMachine, type CheckInput, type SessionAnswer } from '../../../machines/auth.machine.ts'
 import type { Login, User } from '../../domain/account.ts'
 import { fetchSession, login } from '../../api/account.ts'
+import type { Running } from '../../lib/actorStore.ts'
 import { connectionReturned, onConnectionReturned } from '../../lib/connection.ts'
+import type { AuthActor } from '../../lib/session.ts'
 import { openAuthChannel } from './authBroadcast.ts'
 import { probeWhileOffline } from './offlineProbe.ts'
 import { clearCustomerData } from './customerData.ts'
@@ -12,21 +14,16 @@ import { dropSessionHint, sessionTag } from './signedInHint.ts'
 
 export { customerWritten } from './knownCustomer.ts'
 
-export type AuthActor = ActorRefFrom<typeof authMachine>
-
-let running: { actor: AuthActor; stop: () => void } | undefined
-
 // A failed write of the known customer costs only the offline view; the session itself is the cookie.
 const quietly = (work: Promise<unknown>) => void work.catch(() => undefined)
 
-/** Starts the one auth actor (again calls return it): network through src/api, memory through commit(). */
 export interface AuthCallbacks {
   /** The customer logged out (here or in another tab): the app empties a cart the device could not store. */
   onSignedOut?: () => void
 }
 
-export function startAuth(callbacks: AuthCallbacks = {}): AuthActor {
-  if (running) return running.actor
+/** Creates and starts the auth actor: network through src/api, memory through commit(), other tabs over a channel. */
+export function startAuth(callbacks: AuthCallbacks = {}): Running<AuthActor> {
   const channel = openAuthChannel((message) => {
     if (message.type === 'signedOut') actor.send({ type: 'auth.signedOutElsewhere' })
     else actor.send({ type: 'auth.signedIn', user: message.user })
@@ -78,7 +75,7 @@ export function startAuth(callbacks: AuthCallbacks = {}): AuthActor {
   // A server that answers again while the browser never said 'online' is the connection returning, for everyone.
   const probe = probeWhileOffline(actor, fetchSession, connectionReturned)
   actor.start()
-  running = {
+  return {
     actor,
     stop: () => {
       probe.stop()
@@ -87,10 +84,4 @@ export function startAuth(callbacks: AuthCallbacks = {}): AuthActor {
       actor.stop()
     },
   }
-  return actor
-}
-
-export function stopAuth(): void {
-  running?.stop()
-  running = undefined
 }

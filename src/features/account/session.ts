@@ -1,12 +1,9 @@
 import type { Login, User } from '../../domain/account.ts'
-import { getSession, onSessionWanted, publishSession, type Session } from '../../lib/session.ts'
+import { auth, getSession, onSessionWanted, type AuthActor, type Session } from '../../lib/session.ts'
 import type { SignInFailure } from '../../../machines/auth.events.ts'
-import type { AuthActor, AuthCallbacks } from './authActor.ts'
+import type { AuthCallbacks } from './authActor.ts'
 
 type AuthModule = typeof import('./authActor.ts')
-
-// The auth machine (and xstate) loads right after boot instead of with the first paint's JS.
-let loading: Promise<{ mod: AuthModule; actor: AuthActor }> | undefined
 
 let callbacks: AuthCallbacks = {}
 
@@ -15,37 +12,14 @@ export function configureAuth(given: AuthCallbacks): void {
   callbacks = given
 }
 
-export function sessionOf(actor: AuthActor): Session {
-  const snapshot = actor.getSnapshot()
-  const user = snapshot.context.user
-  // Signing out counts as not known yet: guarded pages leave only once the logout is held on the device.
-  if (snapshot.matches('signingOut')) return { status: 'checking' }
-  if (snapshot.matches('checking') || snapshot.matches('recalling')) {
-    // Checked again from the offline view: the customer stays on screen until the server answers, so nothing
-    // under the customer's finger (an open account menu, a form) is taken away by the check.
-    return user ? { status: 'customer', customer: user, offline: true } : { status: 'checking' }
-  }
-  if (user && snapshot.matches('loggedIn')) return { status: 'customer', customer: user, offline: false }
-  if (user && snapshot.matches('loggedInOffline')) return { status: 'customer', customer: user, offline: true }
-  return { status: 'anonymous' }
-}
+// The auth machine (and xstate) loads right after boot instead of with the first paint's JS.
+let loading: Promise<AuthModule> | undefined
+const authModule = () => (loading ??= import('./authActor.ts'))
+
+onSessionWanted(() => authModule().then((mod) => mod.startAuth(callbacks)))
 
 /** Starts the one auth actor in the background; calls made before it is ready wait for it. */
-export function startAuthInBackground(): Promise<{ mod: AuthModule; actor: AuthActor }> {
-  loading ??= import('./authActor.ts').then((mod) => {
-    const actor = mod.startAuth(callbacks)
-    actor.subscribe(() => publishSession(sessionOf(actor)))
-    publishSession(sessionOf(actor))
-    return { mod, actor }
-  })
-  return loading
-}
-
-function auth(): Promise<{ mod: AuthModule; actor: AuthActor }> {
-  return startAuthInBackground()
-}
-
-onSessionWanted(() => void auth())
+export const startAuthInBackground = (): Promise<AuthActor> => auth.start()
 
 const settled = (s: ReturnType<AuthActor['getSnapshot']>) => !s.matches('checking') && !s.matches('recalling')
 
@@ -54,10 +28,10 @@ const settled = (s: ReturnType<AuthActor['getSnapshot']>) => !s.matches('checkin
  * while checking it ignores intents: a sign-in sent then would be lost, so every intent waits for this.
  */
 async function settledAuth() {
-  const started = await auth()
-  const { waitFor } = await import('xstate')
-  await waitFor(started.actor, settled)
-  return { ...started, waitFor }
+  const actor = await auth.start()
+  const [mod, { waitFor }] = await Promise.all([authModule(), import('xstate')])
+  await waitFor(actor, settled)
+  return { actor, mod, waitFor }
 }
 
 /** Signs in with email and password; resolves with the customer, or the failure to show. */

@@ -1,74 +1,58 @@
-import { useSyncExternalStore } from 'react'
 import { emptyCart, type CartState } from '../../domain/cart.ts'
 import type { Product } from '../../domain/product.ts'
 import type { StorageFailureReason } from '../../domain/storage.ts'
-import type { CartActor, CartCallbacks } from './cartActor.ts'
+import { actorStore, useActorStore } from '../../lib/actorStore.ts'
 import type { FirstTap } from '../../lib/firstTaps.ts'
+import type { CartActor, CartCallbacks } from './cartActor.ts'
 
 type CartModule = typeof import('./cartActor.ts')
 
-// The cart machine (and xstate) loads right after boot instead of with the first paint's JS.
-let actor: CartActor | undefined
-let storageFailure: StorageFailureReason | null = null
-let loading: Promise<CartModule> | undefined
-const listeners = new Set<() => void>()
-const EMPTY: CartState = emptyCart()
-
-function emit(): void {
-  for (const listener of listeners) listener()
-}
-
 let callbacks: CartCallbacks = {}
 
-/** What the cart tells the app (an item added, storage failing); set at boot, before anything can use the cart. */
+/** What the cart tells the app (an item added, a change not saved); set at boot, before anything can use the cart. */
 export function configureCart(given: CartCallbacks): void {
   callbacks = given
 }
+
+// The cart machine (and xstate) loads right after boot instead of with the first paint's JS.
+let loading: Promise<CartModule> | undefined
+const cartModule = () => (loading ??= import('./cartActor.ts'))
+
+const cart = actorStore({
+  load: () => cartModule().then((mod) => mod.startCart(callbacks)),
+  view: (snapshot: ReturnType<CartActor['getSnapshot']>) => snapshot,
+  initial: undefined,
+})
 
 /**
  * Starts the one cart actor in the background (the app does so once its first page is painted); an intent
  * made before that starts it at once and waits for it, so nothing the customer does is lost.
  */
-export function startCartInBackground(): Promise<CartModule> {
-  loading ??= import('./cartActor.ts').then((mod) => {
-    actor = mod.startCart({
-      ...callbacks,
-      onStorageFailed: (reason) => {
-        storageFailure = reason
-        emit()
-        callbacks.onStorageFailed?.(reason)
-      },
-    })
-    actor.subscribe(emit)
-    emit()
-    return mod
-  })
-  return loading
+export const startCartInBackground = (): Promise<CartActor> => cart.start()
+
+/** Stops the cart actor and its cross-tab watch; tests start a fresh one. */
+export const stopCart = (): void => cart.stop()
+
+function withCart(use: (mod: CartModule, actor: CartActor) => void): void {
+  void cart.start().then((actor) => cartModule().then((mod) => use(mod, actor)))
 }
 
-function withCart(use: (mod: CartModule) => void): void {
-  void startCartInBackground().then(use)
-}
-
-export const addToCart = (product: Product) => withCart((m) => m.addToCart(product))
-export const addFirstTap = (tap: FirstTap) => withCart((m) => m.addFirstTap(tap))
-export const removeLine = (cartId: string) => withCart((m) => m.removeLine(cartId))
+export const addToCart = (product: Product) => withCart((m, actor) => m.addToCart(actor, product))
+export const addFirstTap = (tap: FirstTap) => withCart((m, actor) => m.addFirstTap(actor, tap))
+export const removeLine = (cartId: string) => withCart((m, actor) => m.removeLine(actor, cartId))
 /** Callers debounce typing; each call records one rename fact. */
-export const renameLine = (cartId: string, name: string) => withCart((m) => m.renameLine(cartId, name))
-export const clearCart = () => withCart((m) => m.clearCart())
+export const renameLine = (cartId: string, name: string) => withCart((m, actor) => m.renameLine(actor, cartId, name))
+export const clearCart = () => withCart((m, actor) => m.clearCart(actor))
 /** A cart kept only in memory (the device cannot store it) is emptied here; a stored one follows the store. */
 export const clearCartHeldInMemory = () => {
-  if (actor?.getSnapshot().context.storage === 'memory') clearCart()
+  if (cart.get()?.context.storage === 'memory') clearCart()
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
+const EMPTY: CartState = emptyCart()
 
 /** The cart as the cart actor holds it (restored at start, followed across tabs); empty until it loads. */
 export function useCart(): CartState {
-  return useSyncExternalStore(subscribe, () => actor?.getSnapshot().context.cart ?? EMPTY, () => EMPTY)
+  return useActorStore(cart, (snapshot) => snapshot?.context.cart ?? EMPTY)
 }
 
 /** Number of lines, for the header badge. */
@@ -78,5 +62,5 @@ export function useCartLineCount(): number {
 
 /** Why the device is not saving the cart (null while it is), for the storage notice. */
 export function useStorageFailure(): StorageFailureReason | null {
-  return useSyncExternalStore(subscribe, () => storageFailure, () => null)
+  return useActorStore(cart, (snapshot) => snapshot?.context.failure ?? null)
 }

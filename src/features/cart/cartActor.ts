@@ -6,9 +6,10 @@ import type { StorageFailureReason } from '../../domain/storage.ts'
 import { commit, restoreCart } from '../../store/commit.ts'
 import { openStore } from '../../store/db.ts'
 import { DuplicateFactError, isQuotaError } from '../../store/errors.ts'
+import type { Running } from '../../lib/actorStore.ts'
+import type { FirstTap } from '../../lib/firstTaps.ts'
 import { newId } from '../../lib/ids.ts'
 import { watchStoredCart } from './cartSync.ts'
-import type { FirstTap } from '../../lib/firstTaps.ts'
 
 export type CartActor = ActorRefFrom<typeof cartMachine>
 
@@ -19,22 +20,18 @@ export interface CartCallbacks {
   onStored?: (fact: CartFactRecord) => void
   /** A change could not be stored on the device and was not made: the UI says so. */
   onNotSaved?: (fact: CartFactRecord) => void
-  /** The cart now lives only in memory: the UI says so clearly. */
+  /** The device is not keeping the cart (a write failed, or its store opened only in memory). */
   onStorageFailed?: (reason: StorageFailureReason) => void
 }
 
-let running: { actor: CartActor; stop: () => void } | undefined
-
-/** Starts the one cart actor (again calls return it): restored from the store, persisted through commit(). */
-export function startCart(callbacks: CartCallbacks = {}): CartActor {
-  if (running) return running.actor
+/** Creates and starts the cart actor: restored from the store, persisted through commit(), following other tabs. */
+export function startCart(callbacks: CartCallbacks = {}): Running<CartActor> {
   const actor: CartActor = createActor(
     cartMachine.provide({
       actors: {
         restore: fromPromise(async () => {
           const { status } = await openStore()
-          if (status.reason) callbacks.onStorageFailed?.(status.reason)
-          return restoreCart()
+          return { cart: await restoreCart(), failure: status.reason }
         }),
         // Resolves once the transaction that holds the fact has completed: only then does the cart show it.
         persist: fromPromise(async ({ input }: { input: CartFactRecord }) => {
@@ -73,7 +70,7 @@ export function startCart(callbacks: CartCallbacks = {}): CartActor {
     wasIdle = nowIdle
   })
   actor.start()
-  running = {
+  return {
     actor,
     stop: () => {
       ready.unsubscribe()
@@ -81,46 +78,33 @@ export function startCart(callbacks: CartCallbacks = {}): CartActor {
       actor.stop()
     },
   }
-  return actor
-}
-
-/** The running cart actor, for useSelector; startCart() must have run. */
-export function cartActor(): CartActor {
-  if (!running) throw new Error('The cart has not started: call startCart() at boot.')
-  return running.actor
-}
-
-/** Stops the cart actor and its cross-tab watch; tests and hot reload start a fresh one. */
-export function stopCart(): void {
-  running?.stop()
-  running = undefined
 }
 
 type Unstamped<I> = I extends CartIntent ? Omit<I, 'factId' | 'occurredAt'> : never
 
 /** Sends an intent with a new fact id (the idempotency key) and the current time. */
-function send(intent: Unstamped<CartIntent>): void {
-  cartActor().send({ ...intent, factId: newId(), occurredAt: new Date().toISOString() } as CartIntent)
+function send(actor: CartActor, intent: Unstamped<CartIntent>): void {
+  actor.send({ ...intent, factId: newId(), occurredAt: new Date().toISOString() } as CartIntent)
 }
 
-export function addToCart(product: Product): void {
-  send({ type: 'cart.line.add', line: lineFromProduct(product, newId()) })
+export function addToCart(actor: CartActor, product: Product): void {
+  send(actor, { type: 'cart.line.add', line: lineFromProduct(product, newId()) })
 }
 
 /** A tap made before the app ran: the tap's id is the fact's and the line's, so handing it on twice adds it once. */
-export function addFirstTap(tap: FirstTap): void {
-  cartActor().send({ type: 'cart.line.add', line: lineFromProduct(tap.product, tap.id), factId: tap.id, occurredAt: tap.at })
+export function addFirstTap(actor: CartActor, tap: FirstTap): void {
+  actor.send({ type: 'cart.line.add', line: lineFromProduct(tap.product, tap.id), factId: tap.id, occurredAt: tap.at })
 }
 
-export function removeLine(cartId: string): void {
-  send({ type: 'cart.line.remove', cart_id: cartId })
+export function removeLine(actor: CartActor, cartId: string): void {
+  send(actor, { type: 'cart.line.remove', cart_id: cartId })
 }
 
 /** Callers debounce typing; each call records one rename fact. */
-export function renameLine(cartId: string, friendlyName: string): void {
-  send({ type: 'cart.line.rename', cart_id: cartId, friendly_name: friendlyName })
+export function renameLine(actor: CartActor, cartId: string, friendlyName: string): void {
+  send(actor, { type: 'cart.line.rename', cart_id: cartId, friendly_name: friendlyName })
 }
 
-export function clearCart(): void {
-  send({ type: 'cart.clear' })
+export function clearCart(actor: CartActor): void {
+  send(actor, { type: 'cart.clear' })
 }

@@ -17,11 +17,11 @@ function refresh(firstPaint: FirstPaintCatalogue | undefined): Promise<void> {
   // A server-rendered page brought the live catalogue along: keeping it is the refresh, no second request.
   refreshing ??= (
     firstPaint
-      ? saveCatalogue(firstPaint.products, firstPaint.receivedAt)
+      ? saveCatalogue(firstPaint.products, firstPaint.fetchedAt)
       : // The network client loads after the first paint, which the read model serves.
         import('../../api/catalogue.ts')
           .then(({ fetchCatalogue }) => fetchCatalogue())
-          .then((products) => saveCatalogue(products, new Date().toISOString()))
+          .then(({ body, fetchedAt }) => saveCatalogue(body, fetchedAt))
   ).catch((error: unknown) => {
     refreshing = undefined
     throw error
@@ -60,10 +60,10 @@ export function catalogueView(
   failed: boolean,
   retry: () => void,
 ): CatalogueView {
-  const cacheIsCurrent = !firstPaint || (fetchedAt !== null && fetchedAt >= firstPaint.receivedAt)
+  const cacheIsCurrent = !firstPaint || (fetchedAt !== null && fetchedAt >= firstPaint.fetchedAt)
   if (cached && cached.length > 0 && cacheIsCurrent) return { status: 'ready', products: cached, fetchedAt, refreshFailed: failed }
   // A failed save of the page's own catalogue (storage full, private mode) still leaves it on screen.
-  if (firstPaint) return { status: 'ready', products: firstPaint.products, fetchedAt: firstPaint.receivedAt, refreshFailed: false }
+  if (firstPaint) return { status: 'ready', products: firstPaint.products, fetchedAt: firstPaint.fetchedAt, refreshFailed: false }
   if (failed) return { status: 'failed', retry }
   return { status: 'loading' }
 }

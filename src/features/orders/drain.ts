@@ -2,6 +2,7 @@ import { t } from '@lingui/core/macro'
 import { belongsTo } from '../../../machines/outbox.lifecycle.ts'
 import { makeFact } from '../../domain/events.ts'
 import { CreateOrderRequestSchema, type CreateOrderRequest, type Order } from '../../domain/order.ts'
+import type { Dated } from '../../api/answeredAt.ts'
 import { createOrder, type CreateOrderResult } from '../../api/orders.ts'
 import { i18n } from '../../i18n/i18n.ts'
 import { saveOrder } from '../../store/orderCache.ts'
@@ -19,9 +20,9 @@ export type DrainOutcome =
 
 type SendOrder = (userId: number, request: CreateOrderRequest) => Promise<CreateOrderResult>
 
-function report(settled: Settled<Order, never>): DrainOutcome {
+function report(settled: Settled<Dated<Order>, never>): DrainOutcome {
   const clientId = settled.row.id
-  if (settled.status === 'acknowledged') return { clientId, kind: 'sent', order: settled.body }
+  if (settled.status === 'acknowledged') return { clientId, kind: 'sent', order: settled.body.body }
   if (settled.status === 'rejected') return { clientId, kind: 'rejected', reason: settled.reason, status: settled.refusal.status }
   return { clientId, kind: 'waiting', error: settled.error }
 }
@@ -38,7 +39,7 @@ function announce(outcomes: readonly DrainOutcome[]): void {
  * A queued order (kind 'order.create'): it goes only under its own customer's session, and the server's answer
  * becomes a fact of the order's log (acknowledged with the server's order, or rejected with the reason shown).
  */
-export function orderOutbox(send: SendOrder = createOrder): OutboxKind<CreateOrderRequest, Order, never, DrainOutcome> {
+export function orderOutbox(send: SendOrder = createOrder): OutboxKind<CreateOrderRequest, Dated<Order>, never, DrainOutcome> {
   return {
     kind: ORDER_CREATE,
     request: CreateOrderRequestSchema,
@@ -46,13 +47,13 @@ export function orderOutbox(send: SendOrder = createOrder): OutboxKind<CreateOrd
     async send(request, { row }) {
       // mayGo: the row's own customer is the one signed in.
       const result = await send(row.customerId as number, request)
-      if (result.kind === 'created') return { kind: 'accepted', body: result.order }
+      if (result.kind === 'created') return { kind: 'accepted', body: { body: result.order, fetchedAt: result.fetchedAt } }
       if (result.kind === 'refused') return { kind: 'refused', status: result.status, error: result.error, ...(result.retryAfterMs === undefined ? {} : { retryAfterMs: result.retryAfterMs }) }
       return result
     },
-    acknowledged: (row, order) => ({
+    acknowledged: (row, { body: order, fetchedAt }) => ({
       fact: makeFact('v1.OrderAcknowledged', { clientId: row.id, order }, stampNow()),
-      after: () => saveOrder(row.customerId as number, order),
+      after: () => saveOrder(row.customerId as number, order, fetchedAt),
     }),
     rejected(row, refusal) {
       const reason = refusal.onDevice ? ORDER_NOT_CREATED : refusal.error || ADDRESS_ERROR

@@ -60,8 +60,8 @@ export function providePayment(customerId: number, ui: { current: PaymentUi }) {
         // Offline the worker could answer from its cache; the machine must know the order is not fresh.
         if (!navigator.onLine) return fromCache(new ApiError('offline', undefined))
         try {
-          const order = await fetchOrder(input.orderId)
-          await saveOrder(customerId, order)
+          const { body: order, fetchedAt } = await fetchOrder(input.orderId)
+          await saveOrder(customerId, order, fetchedAt)
           return { order: payableOf(order), cached: false }
         } catch (e) {
           const error = toApiError(e)

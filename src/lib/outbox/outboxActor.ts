@@ -14,6 +14,14 @@ export interface RunningOutbox {
   stop: () => void
 }
 
+/** Where the outbox learns who is signed in: the page's session, unless a test gives its own. */
+export interface SessionSource {
+  get: () => Session
+  subscribe: (listener: () => void) => () => void
+}
+
+const pageSession: SessionSource = { get: getSession, subscribe: subscribeSession }
+
 /** Who is signed in, as the outbox hears it; unchanged while the session is being checked. */
 const signedInOf = (session: Session): SignedIn =>
   session.status === 'customer' ? session.customer.id : session.status === 'anonymous' ? null : undefined
@@ -30,7 +38,7 @@ interface Waiter {
  * Starts the outbox machine in the page: its drains run the one sender over `kinds`, and it hears the session and
  * the returning connection. Each drain's news is told by the kinds themselves (toasts).
  */
-export function startOutbox(kinds: readonly OutboxKind[]): RunningOutbox {
+export function startOutbox(kinds: readonly OutboxKind[], session: SessionSource = pageSession): RunningOutbox {
   const waiters = new Set<Waiter>()
   const actor: OutboxActor = createActor(
     outboxMachine.provide({
@@ -52,12 +60,12 @@ export function startOutbox(kinds: readonly OutboxKind[]): RunningOutbox {
         },
       },
     }),
-    { input: { signedIn: signedInOf(getSession()) } },
+    { input: { signedIn: signedInOf(session.get()) } },
   )
   const following = [
     onConnectionReturned(() => actor.send({ type: 'outbox.connected' })),
-    subscribeSession(() => {
-      const signedIn = signedInOf(getSession())
+    session.subscribe(() => {
+      const signedIn = signedInOf(session.get())
       if (signedIn === null) actor.send({ type: 'outbox.signedOut' })
       else if (signedIn !== undefined) actor.send({ type: 'outbox.signedIn', customerId: signedIn })
     }),

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate'
 import { cartEventSchemas } from '../../../../machines/cart.events.ts'
-import { cartMachine, type CartContext, type CartFactRecord } from '../../../../machines/cart.machine.ts'
-import { emptyCart, lineFromProduct, type CartState } from '../../../domain/cart.ts'
+import { cartMachine, type CartContext, type CartFactRecord, type StoredCart } from '../../../../machines/cart.machine.ts'
+import { emptyCart, lineFromProduct } from '../../../domain/cart.ts'
 import { readCart } from '../../../store/queries.ts'
 import { newId } from '../../../lib/ids.ts'
 import type { LabMachine } from '../labMachine.ts'
@@ -35,11 +35,11 @@ export const cartLab: LabMachine = {
     cartMachine.provide({
       actors: {
         // sandbox: the cart the lab log holds; succeeds: a cart that starts empty; storageFails: no storage at all.
-        restore: fromPromise(async (): Promise<CartState> => {
-          if (mode === 'sandbox') return readCart(await io.db())
+        restore: fromPromise(async (): Promise<StoredCart> => {
+          if (mode === 'sandbox') return { cart: await readCart(await io.db()), failure: null }
           await io.delay()
           if (mode === 'storageFails') throw new Error('IndexedDB is not available in this browser.')
-          return emptyCart()
+          return { cart: emptyCart(), failure: null }
         }),
         // storageFails: the write is refused as a full device would refuse it.
         persist: fromPromise(async ({ input }: { input: CartFactRecord }) => {

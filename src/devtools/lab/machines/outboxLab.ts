@@ -41,7 +41,7 @@ async function sendToSandbox(clientId: string): Promise<Attempt> {
   const session = getSession()
   if (session.status !== 'customer') return { outcome: { kind: 'answered', status: 401 }, error: 'Sign in to the storefront first.' }
   try {
-    const [product] = await fetchCatalogue()
+    const [product] = (await fetchCatalogue()).body
     if (!product) return { outcome: { kind: 'answered', status: 422 }, error: 'The catalogue is empty.' }
     const request = toCreateOrderRequest(clientId, { order_lines: [lineFromProduct(product, newId())], total: product.unit_price }, labAddress)
     const result = await createOrder(session.customer.id, request)

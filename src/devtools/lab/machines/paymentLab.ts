@@ -96,7 +96,7 @@ export const paymentLab: LabMachine = {
         loadOrder: fromPromise<LoadedOrder, { orderId: string }>(async ({ input }) => {
           if (mode !== 'sandbox') return fake(mode, io.delay, () => ({ order: labOrder(Number(input.orderId) || LAB_ORDER_ID), cached: false }))
           sandboxCustomerId()
-          const order = await fetchOrder(input.orderId)
+          const { body: order } = await fetchOrder(input.orderId)
           return { order: { id: Number(order.id), number: order.number, total: order.total_price, status: order.status }, cached: false }
         }),
         createCheckout: fromPromise<Checkout, { orderId: number }>(async ({ input }) => {

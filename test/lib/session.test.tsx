@@ -1,0 +1,65 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { renderToString } from 'react-dom/server'
+import { authHarness, customer, type AuthHarness } from '../machines/authHarness.ts'
+
+type SessionModule = typeof import('../../src/lib/session.ts')
+
+/** A fresh page: the session module evaluated anew, the auth actor one the test drives by hand. */
+async function openPage(): Promise<SessionModule> {
+  vi.resetModules()
+  return import('../../src/lib/session.ts')
+}
+
+let h: AuthHarness
+beforeEach(() => {
+  vi.stubGlobal('document', {})
+  h = authHarness()
+})
+afterEach(() => {
+  h.actor.stop()
+  // A test without a document is the server.
+  vi.stubGlobal('document', undefined)
+})
+
+function Status({ session }: { session: SessionModule }) {
+  return <p>{session.useSession().status}</p>
+}
+
+describe('the session', () => {
+  it('is known once the auth actor has checked; a page that asked before the account area registered waits for it', async () => {
+    const session = await openPage()
+    const known = vi.fn()
+    void session.whenSessionKnown().then(known)
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(known).not.toHaveBeenCalled()
+    session.onSessionWanted(async () => ({ actor: h.actor }))
+    await session.auth.start()
+    expect(session.getSession()).toEqual({ status: 'checking' })
+    await h.answerCheck({ status: 'customer', user: customer() })
+    await vi.waitFor(() => expect(known).toHaveBeenCalledWith({ status: 'customer', customer: customer(), offline: false }))
+  })
+
+  it('tells its listeners only when what it means for the screens changes', async () => {
+    const session = await openPage()
+    session.onSessionWanted(async () => ({ actor: h.actor }))
+    const heard: string[] = []
+    session.subscribeSession(() => heard.push(session.getSession().status))
+    await session.auth.start()
+    expect(heard).toEqual([])
+    await h.failCheck()
+    // Recalling the customer from the device: still not known.
+    expect(heard).toEqual([])
+    await h.answerRecall(customer())
+    expect(heard).toEqual(['customer'])
+    expect(session.getSession()).toEqual({ status: 'customer', customer: customer(), offline: true })
+  })
+
+  it('renders as checking on the server and in hydration, whatever the auth actor knows', async () => {
+    const session = await openPage()
+    session.onSessionWanted(async () => ({ actor: h.actor }))
+    await session.auth.start()
+    await h.answerCheck({ status: 'anonymous' })
+    expect(session.getSession()).toEqual({ status: 'anonymous' })
+    expect(renderToString(<Status session={session} />)).toBe('<p>checking</p>')
+  })
+})
