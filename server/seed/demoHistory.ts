@@ -57,7 +57,7 @@ function prepaidBalances(activated: Date, toppedUp: Date): PrepaidBalances {
 export async function writeDemoHistory(tx: Queryable, h: DemoHistory): Promise<void> {
   const monthly = await placeOrder(tx, h, MONTHLY_PRODUCT, 'Home Wi-Fi', before(h.now, days(62)))
   await pay(tx, h, monthly, 'card', before(h.now, days(62) - minutes(7)))
-  // Delivered and switched on since: the spec's "active" look.
+  // Delivered and switched on since: an "Active" order looks approved.
   await tx.query("update orders set status = 'Active' where id = $1", [monthly.id])
   await tx.query("update order_lines set status = 'Active' where order_id = $1", [monthly.id])
   await tx.query(

@@ -1,4 +1,4 @@
-/** The one toaster: a tiny store of visible toasts with the spec's durations (§9). */
+/** The one toaster: a tiny store of visible toasts, each kind with its own duration, at most MAX_TOASTS at a time. */
 export type ToastKind = 'default' | 'success' | 'error' | 'loading'
 
 export interface Toast {

@@ -19,7 +19,7 @@ export async function precacheBytes(dir = 'dist/client'): Promise<number> {
   return total
 }
 
-/** GUIDE.md §5: time to the first product card on a warm repeat visit, online and offline. */
+/** Time to the first product card on a warm repeat visit, online and offline. */
 export async function benchOffline(runs = 5): Promise<{ onlineMs: number; offlineMs: number }> {
   const server = await startServer({ port: 0, host: '127.0.0.1', databaseUrl: 'memory:', seed: true, dev: false, quiet: true, shutdownGraceMs: 0 })
   const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ARGS })

@@ -147,7 +147,7 @@ describe('the sign-up wizard, address step', () => {
     expect(w.bodies).toEqual([])
   })
 
-  it('submits the trimmed body of spec §7 without the confirmation', async () => {
+  it('submits the trimmed sign-up body without the confirmation', async () => {
     const w = await atAddress()
     w.fill({ ...place, city: '  Cape Town ' })
     w.actor.send({ type: 'signup.submit' })

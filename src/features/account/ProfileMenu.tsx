@@ -29,7 +29,7 @@ const Wrap = styled('div')`
   [role='menuitem']:focus-visible { box-shadow: inset 0 0 0 3px ${theme.color.focus}; }
 `
 
-/** The customer's menu in the header (spec §2): profile, billing, orders, services, logout. */
+/** The customer's menu in the header: profile, billing, orders, services, logout. */
 export function ProfileMenu({ firstName }: { firstName: string }) {
   const [open, setOpen] = useState(false)
   const menuId = useId()

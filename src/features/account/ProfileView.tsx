@@ -11,7 +11,7 @@ const Columns = styled('div')`
   h2 { margin: 0 0 12px; font-size: 18px; }
 `
 
-/** Spec §2 /profile: personal information and the first address; updating is not offered yet. */
+/** /profile: personal information and the first address; updating is not offered yet. */
 export function ProfileView({ user, offline }: { user: User; offline: boolean }) {
   const { t } = useLingui()
   const address = user.addresses[0]

@@ -21,7 +21,7 @@ interface WidgetOptions {
   onError?: (error: unknown) => void
 }
 
-/** Spec §2 payment_widget/{checkoutId}: the provider's card form for the checkout, its result going to the status page. */
+/** payment_widget/{checkoutId}: the provider's card form for the checkout, its result going to the status page. */
 export function CardWidget({ customerId, checkoutId }: { customerId: number; checkoutId: string }) {
   const { t, i18n } = useLingui()
   const actor = usePayment(customerId, { stage: 'widget', checkoutId })

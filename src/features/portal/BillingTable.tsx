@@ -18,7 +18,7 @@ const Bills = styled(StackedTable)`
 // A row is either a debit or a credit: a dash reads clearer than R0 in the other column.
 const amount = (rand: number, language: string) => (rand === 0 ? '—' : formatRand(rand, language))
 
-/** Spec §2 /billing: REFERENCE, DATE, TYPE, DEBIT, CREDIT, BALANCE, STATUS and "View Order" per row, oldest first. */
+/** /billing: REFERENCE, DATE, TYPE, DEBIT, CREDIT, BALANCE, STATUS and "View Order" per row, oldest first. */
 export function BillingTable({ rows }: { rows: readonly BillCycle[] }) {
   const { t, i18n } = useLingui()
   return (

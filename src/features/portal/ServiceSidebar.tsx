@@ -23,7 +23,7 @@ const Name = styled('p')`
 const Names = ({ items }: { items: readonly { name: string }[] }) =>
   items.length === 0 ? <Trans>None</Trans> : <ul>{items.map((item, i) => <li key={i}>{item.name}</li>)}</ul>
 
-/** Spec §2 "Service detail": the sidebar titled Service, its name, and the rows about the SIM. */
+/** Service detail: the sidebar titled Service, its name, and the rows about the SIM. */
 export function ServiceSidebar({ service, products }: { service: Service; products: readonly Product[] }) {
   const { t, i18n } = useLingui()
   const rows: [ReactNode, ReactNode][] = [
