@@ -13,6 +13,7 @@ import { configureAuth, startAuthInBackground } from './features/account/session
 import { subscribeSession, getSession } from './lib/session.ts'
 import { readFirstPaintCatalogue } from './features/catalogue/firstPaint.ts'
 import { toast } from './lib/toaster.ts'
+import { defined } from './domain/defined.ts'
 import './ui/styled.ts'
 
 const router = createAppRouter()
@@ -40,7 +41,7 @@ subscribeSession(() => {
   wasCustomer = isCustomer
 })
 
-const root = document.getElementById('root')!
+const root = defined(document.getElementById('root'), 'the #root element of index.html')
 // A page the server rendered (/ and /cart on a first visit) carries its catalogue; the worker's app shell does not.
 const firstPaint = readFirstPaintCatalogue(document)
 // Hydration needs the very language the server drew the page in (<html lang>, from the lang cookie).

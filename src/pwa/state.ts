@@ -87,7 +87,10 @@ export function reloadToUpdate(): void {
 
 export function usePwa(): PwaState {
   return useSyncExternalStore(
-    (listener) => (listeners.add(listener), () => listeners.delete(listener)),
+    (listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
     () => state,
     () => firstPaint,
   )

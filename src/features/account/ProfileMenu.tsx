@@ -46,7 +46,7 @@ export function ProfileMenu({ firstName }: { firstName: string }) {
 
   useEffect(() => {
     if (!open) return
-    items()[0]?.focus()
+    wrap.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus()
     const outside = (e: PointerEvent) => {
       if (!wrap.current?.contains(e.target as Node)) setOpen(false)
     }
@@ -101,6 +101,7 @@ export function ProfileMenu({ firstName }: { firstName: string }) {
         </span>
       </button>
       {open && (
+        // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: ARIA in HTML allows role=menu on ul (the APG menu button pattern)
         <ul role="menu" id={menuId} aria-label={t`Account`} onKeyDown={onMenuKey}>
           <li role="none">
             <Link role="menuitem" to="/profile" onClick={() => close(false)}>

@@ -52,6 +52,7 @@ export function SignupWizard() {
   const stepHeading = useRef<HTMLHeadingElement>(null)
   const firstRender = useRef(true)
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves to the new step's heading each time the step changes
   useEffect(() => {
     if (firstRender.current) firstRender.current = false
     else stepHeading.current?.focus()

@@ -92,6 +92,7 @@ function ProviderWidget({ checkout, loading, onReady, onFailed }: { checkout: Ch
 
   // Mounting loads the script; a retry mounts the widget afresh (the failure notice replaced it meanwhile).
   // It opens in the language on screen; a language chosen later does not reload it (that would clear the card typed in).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: i18n.locale is left out on purpose, as said above
   useEffect(() => {
     const w = window as unknown as { wpwlOptions?: WidgetOptions }
     w.wpwlOptions = {

@@ -36,8 +36,9 @@ export function BillingTable({ rows }: { rows: readonly BillCycle[] }) {
         </tr>
       </thead>
       <tbody>
-        {rows.map((row, index) => (
-          <tr key={`${row.type}:${row.reference}:${index}`}>
+        {rows.map((row) => (
+          // Order numbers and payments' transaction ids are unique on the server.
+          <tr key={`${row.type}:${row.reference}`}>
             <td data-label={t`REFERENCE`}>{row.reference}</td>
             <td className="date" data-label={t`DATE`}>{formatDate(row.date, i18n.locale, 'short')}</td>
             <td data-label={t`TYPE`}>{row.type === BILL_TYPE_ORDER ? <Trans>Order</Trans> : <Trans>Payment</Trans>}</td>
