@@ -26,7 +26,7 @@ export async function benchOffline(runs = 5): Promise<{ onlineMs: number; offlin
   try {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 } })
     const page = await context.newPage()
-    await page.goto(server.url + '/')
+    await page.goto(`${server.url}/`)
     await page.getByRole('article').first().waitFor()
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
     const firstCard = async () => {

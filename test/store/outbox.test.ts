@@ -101,7 +101,10 @@ describe('placing and sending orders', () => {
   it('never sends another customer\'s queued order', async () => {
     await place(7)
     const sent: number[] = []
-    await drainOrders(8, { send: async (user) => (sent.push(user), { kind: 'created', order: serverOrder(2) }) })
+    await drainOrders(8, { send: async (user) => {
+        sent.push(user)
+        return { kind: 'created', order: serverOrder(2) }
+      } })
     expect(sent).toEqual([])
   })
 
