@@ -22,8 +22,8 @@ function i18nCatalogues(): Plugin {
     },
     configureServer(server) {
       server.middlewares.use(async (req, res, next) => {
-        const match = /^\/i18n\/([a-z]{2})\.json$/.exec(req.url ?? '')
-        const source = match && (await compile()).get(match[1]!)
+        const language = /^\/i18n\/([a-z]{2})\.json$/.exec(req.url ?? '')?.[1]
+        const source = language && (await compile()).get(language)
         if (!source) return next()
         res.setHeader('Content-Type', 'application/json')
         res.end(source)

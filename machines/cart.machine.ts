@@ -1,6 +1,7 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate'
 import { emptyCart, type CartState, type OrderLine } from '../src/domain/cart.ts'
 import { applyCartFact } from '../src/domain/cartProjection.ts'
+import { defined } from '../src/domain/defined.ts'
 import { storageFailureReason, type StorageFailureReason, type StorageMode } from '../src/domain/storage.ts'
 import { factApplies, factFromIntent, type CartEvent, type CartFactRecord } from './cart.events.ts'
 
@@ -167,7 +168,7 @@ export const cartMachine = setup({
         writing: {
           invoke: {
             src: 'persist',
-            input: ({ context }) => context.pending[0]!,
+            input: ({ context }) => defined(context.pending[0], 'a pending fact'),
             onDone: { target: 'idle', actions: { type: 'confirm', params: ({ event }) => ({ fresh: event.output }) } },
             // The fact is not on the device: the customer is told, and the cart carries on in memory with the rest.
             onError: {

@@ -1,4 +1,5 @@
 import { assign, enqueueActions, fromCallback, fromPromise, raise, setup } from 'xstate'
+import { defined } from '../src/domain/defined.ts'
 import type { Language } from '../src/domain/language.ts'
 
 /** Why a language is being switched to: the customer's pick, the restore at start, or another tab's choice. */
@@ -26,6 +27,9 @@ export interface LanguageContext {
   /** The customer picked a language in this tab: what the log held before is no longer theirs to be shown. */
   picked: boolean
 }
+
+/** The switch the display branch is working on: it is only entered with one. */
+const shown = (context: LanguageContext): LanguageSwitch => defined(context.current, 'the language switch being shown')
 
 /** What the restore reads: the log's last choice, and the language to show when there is none (the cookie hint's). */
 export interface RestoredChoice {
@@ -138,20 +142,20 @@ export const languageMachine = setup({
             // A language already here shows at once: no loading state flashes in the selector.
             starting: {
               always: [
-                { guard: { type: 'catalogueLoaded', params: ({ context }) => ({ language: context.current!.language }) }, target: 'loading' },
-                { target: 'loading', actions: assign({ loading: ({ context }) => context.current!.language }) },
+                { guard: { type: 'catalogueLoaded', params: ({ context }) => ({ language: shown(context).language }) }, target: 'loading' },
+                { target: 'loading', actions: assign({ loading: ({ context }) => shown(context).language }) },
               ],
             },
             loading: {
               invoke: {
                 src: 'load',
-                input: ({ context }) => ({ language: context.current!.language }),
+                input: ({ context }) => ({ language: shown(context).language }),
                 onDone: [
                   {
                     // Written first, so a reload right after the switch keeps it.
-                    guard: ({ context }) => context.current!.record && context.seen !== context.current!.language,
+                    guard: ({ context }) => shown(context).record && context.seen !== shown(context).language,
                     target: 'recording',
-                    actions: assign({ seen: ({ context }) => context.current!.language }),
+                    actions: assign({ seen: ({ context }) => shown(context).language }),
                   },
                   { target: '#language.display.committed' },
                 ],
@@ -159,7 +163,7 @@ export const languageMachine = setup({
                   target: '#language.display.failed',
                   actions: [
                     assign({ loading: null }),
-                    { type: 'tellFailure', params: ({ context, event }) => ({ language: context.current!.language, error: event.error }) },
+                    { type: 'tellFailure', params: ({ context, event }) => ({ language: shown(context).language, error: event.error }) },
                   ],
                 },
               },
@@ -167,7 +171,7 @@ export const languageMachine = setup({
             recording: {
               invoke: {
                 src: 'record',
-                input: ({ context }) => ({ language: context.current!.language }),
+                input: ({ context }) => ({ language: shown(context).language }),
                 onDone: { target: '#language.display.committed' },
                 // A device that cannot save still shows the language for this visit; the customer is told.
                 onError: { target: '#language.display.committed', actions: 'tellNotSaved' },
@@ -177,7 +181,7 @@ export const languageMachine = setup({
         },
         /** The latest switch is on screen. */
         committed: {
-          entry: [assign({ loading: null }), { type: 'show', params: ({ context }) => ({ language: context.current!.language }) }],
+          entry: [assign({ loading: null }), { type: 'show', params: ({ context }) => ({ language: shown(context).language }) }],
         },
         /** The latest switch could not load its language; the one before stays. */
         failed: {},

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { canPay } from '../src/domain/order.ts'
+import { defined } from '../src/domain/defined.ts'
 import { outcomeOfStatus } from '../src/domain/payment.ts'
 import type {
   Checkout,
@@ -165,7 +166,7 @@ export const paymentMachine = setup({
         creatingCheckout: {
           invoke: {
             src: 'createCheckout',
-            input: ({ context }) => ({ orderId: context.order!.id }),
+            input: ({ context }) => ({ orderId: defined(context.order, 'the order').id }),
             onDone: {
               target: 'widget',
               actions: [
@@ -190,7 +191,7 @@ export const paymentMachine = setup({
             src: 'readCheckout',
             input: ({ context }) => ({ checkoutId: context.input.stage === 'order' ? '' : context.input.checkoutId }),
             onDone: [
-              { guard: ({ event }) => event.output !== null, target: 'widget', actions: { type: 'setCheckout', params: ({ event }) => event.output! } },
+              { guard: ({ event }) => event.output !== null, target: 'widget', actions: { type: 'setCheckout', params: ({ event }) => defined(event.output, 'the checkout') } },
               { target: 'unknownCheckout' },
             ],
             onError: { target: 'unknownCheckout' },
@@ -291,10 +292,10 @@ export const paymentMachine = setup({
           invoke: {
             src: 'payWithWallet',
             input: ({ context, event }) => ({
-              orderId: context.order!.id,
-              total: context.order!.total,
+              orderId: defined(context.order, 'the order').id,
+              total: defined(context.order, 'the order').total,
               paymentData: (event as Extract<PaymentEvent, { type: 'payment.wallet.authorised' }>).paymentData,
-              key: context.walletKey!,
+              key: defined(context.walletKey, 'the wallet key'),
             }),
             onDone: [
               {

@@ -16,7 +16,7 @@ export type { SignupEvent } from './signup.events.ts'
 export interface SignupContext {
   personal: PersonalValues
   address: AddressValues
-  /** Messages per field of the step on screen (spec §5 texts). */
+  /** Messages per field of the step on screen (the validation texts, in English). */
   errors: FieldErrors
   /** The server's error text of the last failed submit. */
   serverError: string | null

@@ -1,6 +1,7 @@
 import { createServer } from 'node:http'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { stripVTControlCharacters } from 'node:util'
 import { getRequestListener } from '@hono/node-server'
 import { createApp, paymentNotifications } from './app.ts'
 import { loadConfig } from './config.ts'
@@ -169,7 +170,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
 /** Vite's logger interface over pino: its messages (colours stripped) as `vite` entries. */
 function viteLogger(log: Logger): import('vite').Logger {
-  const plain = (msg: string) => msg.replace(/\u001b\[[0-9;]*m/g, '').trim()
+  const plain = (msg: string) => stripVTControlCharacters(msg).trim()
   const warned = new Set<string>()
   const logged = new WeakSet<object>()
   return {

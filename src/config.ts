@@ -4,7 +4,7 @@ import * as v from 'valibot'
 const ConfigSchema = v.object({
   apiBase: v.pipe(v.string(), v.minLength(1)),
   apiKey: v.pipe(v.string(), v.minLength(1)),
-  /** Where the translations live (spec §1, /i18n/{lng}.json): '' is this origin, else an origin such as https://cdn.example.co.za. */
+  /** Where the translations (/i18n/{lng}.json) live: '' is this origin, else an origin such as https://cdn.example.co.za. */
   i18nHost: v.pipe(
     v.string(),
     v.trim(),

@@ -15,6 +15,7 @@ import { configureOutbox, startOutboxInBackground } from './lib/outbox/outbox.ts
 import { readFirstPaintCatalogue } from './features/catalogue/firstPaint.ts'
 import { toast } from './lib/toaster.ts'
 import { startPwa } from './pwa/state.ts'
+import { defined } from './domain/defined.ts'
 import './ui/styled.ts'
 
 const router = createAppRouter()
@@ -43,7 +44,7 @@ subscribeSession(() => {
   wasCustomer = isCustomer
 })
 
-const root = document.getElementById('root')!
+const root = defined(document.getElementById('root'), 'the #root element of index.html')
 // A page the server rendered (/ and /cart on a first visit) carries its catalogue; the worker's app shell does not.
 const firstPaint = readFirstPaintCatalogue(document)
 // Hydration needs the very language the server drew the page in (<html lang>, from the lang cookie).

@@ -27,7 +27,7 @@ const CATALOGUE_PATH = /^\/i18n\/[a-z]{2}\.json$/
 export function classify({ method, mode, url, origin, i18nOrigin = origin }: RequestFacts): RouteKind {
   if (method !== 'GET') return 'network'
   const path = url.pathname
-  // Translations may come from another host (spec §1); a language seen once must still work offline.
+  // Translations may come from another host; a language seen once must still work offline.
   if (url.origin === i18nOrigin && mode !== 'navigate' && CATALOGUE_PATH.test(path)) return 'translations'
   if (url.origin !== origin) return 'network'
   if (mode === 'navigate') return NOT_APP_ROUTES.test(path) || looksLikeFile(path) ? 'network' : 'app-shell'

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { UserSchema } from '../../src/domain/account.ts'
 import { serverMessages } from '../../src/domain/serverMessages.ts'
 import type { Address, User } from '../../src/domain/account.ts'
+import { defined } from '../../src/domain/defined.ts'
 import type { Queryable } from '../db/types.ts'
 
 /** What a new customer is made of; addresses are optional because a social sign-in knows none. */
@@ -38,7 +39,7 @@ export async function insertCustomer(tx: Queryable, c: NewCustomer): Promise<num
     if (isUniqueViolation(error)) throw new DuplicateEmailError()
     throw error
   }
-  const id = rows[0]!.id
+  const id = defined(rows[0], 'the inserted customer').id
   if (c.address) await insertAddress(tx, id, c.address)
   return id
 }

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
+import { defined } from '../../src/domain/defined.ts'
 import type { Queryable } from '../db/types.ts'
 
 /** A session lives this long after the customer was last seen. */
@@ -23,7 +24,7 @@ export async function createSession(db: Queryable, customerId: number): Promise<
      returning expires_at`,
     [hash(id), customerId, sessionDays],
   )
-  return { id, expiresAt: new Date(row!.expires_at) }
+  return { id, expiresAt: new Date(defined(row, 'the inserted session').expires_at) }
 }
 
 /** The live session for a cookie value, rolled forward when last seen over a day ago; undefined otherwise. */

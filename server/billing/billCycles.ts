@@ -13,7 +13,7 @@ interface EntryRow {
 }
 
 /**
- * The account-level bill cycles (spec §3): each order a debit of its total on its date, each successful payment a
+ * The account-level bill cycles: each order a debit of its total on its date, each successful payment a
  * credit on the date it took effect, oldest first with the balance owed after each row.
  */
 export async function billCycles(db: Queryable, customerId: number): Promise<BillCycle[]> {

@@ -21,7 +21,7 @@ function newestInput(root: string): number {
       newest = Math.max(newest, info.mtimeMs)
     }
   }
-  inputs.forEach((input) => visit(join(root, input)))
+  for (const input of inputs) visit(join(root, input))
   return newest
 }
 

@@ -5,7 +5,7 @@ import { jsonError } from './errors.ts'
 // Hashing first gives equal-length buffers, so the comparison time says nothing about the key.
 const digest = (s: string) => createHash('sha256').update(s).digest()
 
-/** Rejects requests whose Key header is not the application key (spec §1). */
+/** Rejects requests whose Key header is not the application key (every call of the base client carries it). */
 export function requireApiKey(apiKey: string): MiddlewareHandler {
   const expected = digest(apiKey)
   return async (c, next) => {

@@ -84,7 +84,8 @@ export function clientFiles(distDir: string, pageHeaders: PageHeaders = () => ({
     if (!file) {
       file = page.render().then((html) => compressed(new TextEncoder().encode(html) as Uint8Array<ArrayBuffer>, template.type, page.key))
       rendered.set(page.key, file)
-      if (rendered.size > maxRenderedPages) rendered.delete(rendered.keys().next().value!)
+      const [oldest] = rendered.keys()
+      if (rendered.size > maxRenderedPages && oldest !== undefined) rendered.delete(oldest)
       file.catch(() => rendered.get(page.key) === file && rendered.delete(page.key))
     }
     return { file: await file, vary: page.vary }
@@ -99,7 +100,7 @@ export function clientFiles(distDir: string, pageHeaders: PageHeaders = () => ({
       return undefined
     }
     if (decoded.includes('\0') || decoded.split('/').some((s) => s.startsWith('.'))) return undefined
-    const file = resolve(root, '.' + decoded)
+    const file = resolve(root, `.${decoded}`)
     return file.startsWith(root + sep) ? file : undefined
   }
 
@@ -130,7 +131,7 @@ const htmlHeaders = (c: Context, file: LoadedFile, pageHeaders: PageHeaders) => 
 export function sendFile(c: Context, file: LoadedFile, given: Record<string, string>, vary?: string): Response {
   const headers: Record<string, string> = { ...given, ETag: file.etag }
   const varies = [file.br && 'Accept-Encoding', vary].filter(Boolean)
-  if (varies.length > 0) headers['Vary'] = varies.join(', ')
+  if (varies.length > 0) headers.Vary = varies.join(', ')
   const tags = c.req.header('If-None-Match')?.split(',').map((t) => t.trim().replace(/^W\//, ''))
   if (tags?.includes(file.etag.replace(/^W\//, '')) || tags?.includes('*')) return c.body(null, 304, headers)
   const accepted = c.req.header('Accept-Encoding') ?? ''

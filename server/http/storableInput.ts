@@ -39,10 +39,7 @@ export function unstorableInBody(body: unknown): InputIssue | undefined {
     if (typeof value === 'string' && !isStorableText(value)) return unstorable(path)
     if (typeof value === 'number' && !Number.isFinite(value)) return { path: dotted(path), message: `${dotted(path) || 'Request body'} is a number too large to be saved.` }
     if (Array.isArray(value)) for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], path: [...path, i] })
-    else if (value !== null && typeof value === 'object') {
-      const entries = Object.entries(value)
-      for (let i = entries.length - 1; i >= 0; i--) stack.push({ value: entries[i]![1], path: [...path, entries[i]![0]] })
-    }
+    else if (value !== null && typeof value === 'object') for (const [name, item] of Object.entries(value).reverse()) stack.push({ value: item, path: [...path, name] })
   }
   return undefined
 }

@@ -21,7 +21,7 @@ interface LineRow {
   status: string
 }
 
-/** A stored order in the shape of spec §3, with both spellings the client reads (number / order_number, ...). */
+/** A stored order in the shape the client reads, with both spellings it reads (number / order_number, ...). */
 export type OrderReply = Order & { order_id: number; order_number: string; order_date: string }
 
 const orderColumns = 'id, order_number, status, total_price, order_date, customer_id'

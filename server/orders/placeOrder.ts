@@ -1,5 +1,6 @@
 import { DELIVERY_DEFAULTS, ORDER_STATUS_NEW, unavailableText } from '../../src/domain/order.ts'
 import type { CreateOrderRequest } from '../../src/domain/order.ts'
+import { defined } from '../../src/domain/defined.ts'
 import type { Partner } from '../config.ts'
 import type { Queryable } from '../db/types.ts'
 
@@ -75,7 +76,7 @@ export async function insertOrder(
      returning id`,
     [customerId, order.id, ORDER_STATUS_NEW, total, JSON.stringify(order.deliveryAddress), JSON.stringify(delivery), JSON.stringify(partner)],
   )
-  const id = row!.id
+  const id = defined(row, 'the inserted order').id
   await tx.query(
     `insert into order_lines (order_id, number, product_id, name, unit_price, friendly_name, comments, status)
      select $1, l.number, l.product_id, l.name, l.unit_price, l.friendly_name, l.comments, $3

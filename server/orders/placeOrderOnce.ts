@@ -1,4 +1,5 @@
 import type { CreateOrderRequest } from '../../src/domain/order.ts'
+import { defined } from '../../src/domain/defined.ts'
 import type { Partner } from '../config.ts'
 import type { Db, Queryable } from '../db/types.ts'
 import { claimKey, saveAnswer } from './idempotency.ts'
@@ -47,5 +48,5 @@ async function answer(tx: Queryable, { customerId, key, order, partner }: PlaceR
     if ('code' in priced) return { status: 422, body: priced }
     id = await insertOrder(tx, customerId, order, priced, partner)
   }
-  return { status: 200, body: (await loadOrder(tx, id))!.order }
+  return { status: 200, body: defined(await loadOrder(tx, id), 'the order just found or placed').order }
 }

@@ -49,7 +49,7 @@ interface CheckoutRow {
 }
 
 /**
- * Asks the provider how the checkout went (spec §4: 200 successful, 205 pending, 400 failed) and, on success,
+ * Asks the provider how the checkout went (200 successful, 205 pending, 400 failed) and, on success,
  * saves the payment record once and moves the order.
  */
 export async function cardPaymentStatus(db: Db, provider: CardProvider, partner: Partner, customerId: number, checkoutId: string): Promise<{ ok: true; status: PaymentStatus } | Refusal> {

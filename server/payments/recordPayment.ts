@@ -5,7 +5,7 @@ import type { Db, Queryable } from '../db/types.ts'
 import { provisionOrder } from '../services/provisionOrder.ts'
 import type { ProviderPayment } from './provider.ts'
 
-/** A successful provider payment, ready to be saved as the payment record of spec §3. */
+/** A successful provider payment, ready to be saved as a payment record. */
 export interface PaymentToRecord {
   method: 'card' | 'wallet'
   /** The card checkout it paid (null for a wallet payment). */
@@ -62,7 +62,7 @@ export async function countPayments(db: Db, orderId: number): Promise<number> {
   return row?.n ?? 0
 }
 
-/** A payment record as spec §3 names its fields. */
+/** A payment record with the field names the client reads. */
 export interface PaymentRecord {
   payment_id: string
   transaction_id: string

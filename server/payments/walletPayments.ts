@@ -117,7 +117,7 @@ async function charge(db: Db, provider: CardProvider, request: WalletRequest, ch
   )
   try {
     const payment = await provider.chargeWallet({
-      // The provider takes two decimals; the ten of the wallet call are the storefront's own contract (spec §9).
+      // The provider takes two decimals; the ten of the wallet call are the storefront's own contract.
       amount: cardAmount(order.total_price),
       currency: PAYMENT_CURRENCY,
       merchantTransactionId: order.number,

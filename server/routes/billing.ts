@@ -21,7 +21,7 @@ const described = describeApi({
   responses: { 200: answer('Bill cycles at account level', BillingAnswerSchema), 400: refusal('The user id is not a number'), 403: refusal('The path names another customer') },
 })
 
-/** GET /v4/partner/billing/info/3/{user_id}/ (the 3 is fixed, spec §7): only the signed-in customer's own bill cycles. */
+/** GET /v4/partner/billing/info/3/{user_id}/ (the 3 is a fixed segment): only the signed-in customer's own bill cycles. */
 export function billingRoutes(db: Db, settings: CookieSettings) {
   const signedIn = requireCustomer(db, settings)
 
@@ -32,7 +32,7 @@ export function billingRoutes(db: Db, settings: CookieSettings) {
     return c.json({ bill_cycles: { account_level: await billCycles(db, userId) } })
   }
 
-  // Spec §7 names it with the trailing slash; Hono matches the two spellings separately.
+  // The client calls it with the trailing slash; Hono matches the two spellings separately.
   return new Hono<CustomerEnv>()
     .get('/v4/partner/billing/info/3/:user_id/', described, signedIn, billing)
     .get('/v4/partner/billing/info/3/:user_id', described, signedIn, billing)

@@ -18,7 +18,7 @@ const described = describeApi({
   responses: { 200: answer('The customer', UserReplySchema), 403: refusal("Another customer's email") },
 })
 
-/** GET /v8/partner/detailed_customer_profile/email/:email: only the signed-in customer's own profile (GUIDE §4). */
+/** GET /v8/partner/detailed_customer_profile/email/:email: only the signed-in customer's own profile, not anyone's by email. */
 export function profileRoutes(db: Db, settings: CookieSettings) {
   return new Hono<CustomerEnv>().get('/v8/partner/detailed_customer_profile/email/:email', described, requireCustomer(db, settings), async (c) => {
     const user = await loadUser(db, c.get('customerId'))

@@ -28,8 +28,9 @@ export const tooManyAttempts = serverMessages.tooManyAttempts
 // An unknown email is checked against this, so it costs the same time as a wrong password.
 const dummyHashes = new Map<number, Promise<string>>()
 const dummyHash = (N: number) => {
-  if (!dummyHashes.has(N)) dummyHashes.set(N, hashPassword('not-a-real-password-1!', N))
-  return dummyHashes.get(N)!
+  const hash = dummyHashes.get(N) ?? hashPassword('not-a-real-password-1!', N)
+  dummyHashes.set(N, hash)
+  return hash
 }
 
 const described = {

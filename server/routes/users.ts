@@ -30,7 +30,7 @@ const described = describeApi({
   },
 })
 
-/** POST /v2/users: sign-up (spec §7); the new customer leaves signed in. */
+/** POST /v2/users: sign-up; the new customer leaves signed in. */
 export function userRoutes(db: Db, settings: AccountSettings) {
   return new Hono<AppEnv>().post('/v2/users', described, async (c) => {
     const read = readJson(c, SignupSchema)

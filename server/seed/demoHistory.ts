@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import type { Address } from '../../src/domain/account.ts'
+import { defined } from '../../src/domain/defined.ts'
 import { DELIVERY_DEFAULTS } from '../../src/domain/order.ts'
 import type { CreateOrderRequest } from '../../src/domain/order.ts'
 import { cardAmount, PAYMENT_CURRENCY } from '../../src/domain/payment.ts'
@@ -57,7 +58,7 @@ function prepaidBalances(activated: Date, toppedUp: Date): PrepaidBalances {
 export async function writeDemoHistory(tx: Queryable, h: DemoHistory): Promise<void> {
   const monthly = await placeOrder(tx, h, MONTHLY_PRODUCT, 'Home Wi-Fi', before(h.now, days(62)))
   await pay(tx, h, monthly, 'card', before(h.now, days(62) - minutes(7)))
-  // Delivered and switched on since: the spec's "active" look.
+  // Delivered and switched on since: an "Active" order looks approved.
   await tx.query("update orders set status = 'Active' where id = $1", [monthly.id])
   await tx.query("update order_lines set status = 'Active' where order_id = $1", [monthly.id])
   await tx.query(
@@ -112,7 +113,8 @@ async function placeOrder(tx: Queryable, h: DemoHistory, productId: number, frie
     'update orders set order_date = $2 where id = $1 returning order_number, total_price',
     [id, at],
   )
-  return { id, number: row!.order_number, total: row!.total_price }
+  const dated = defined(row, 'the dated order')
+  return { id, number: dated.order_number, total: dated.total_price }
 }
 
 /** A successful provider payment recorded as the payment routes record one (which provisions the SIM), dated `at`. */

@@ -1,4 +1,5 @@
 import type { ProductBilling } from '../../src/domain/service.ts'
+import { defined } from '../../src/domain/defined.ts'
 import type { Queryable } from '../db/types.ts'
 import { iccidFor, imsiFor, serviceNumberFor, serviceReferenceFor } from './simNumbers.ts'
 import { monthlyStart, prepaidStart } from './starterBalances.ts'
@@ -28,7 +29,7 @@ export async function provisionOrder(tx: Queryable, orderId: number, now = new D
   const ids: number[] = []
   for (const line of lines) {
     const [reserved] = await tx.query<{ id: number }>("select nextval(pg_get_serial_sequence('services', 'id')) as id")
-    const id = reserved!.id
+    const id = defined(reserved, 'a reserved service id').id
     const prepaid = line.billing === 'prepaid' ? prepaidStart(now) : undefined
     const monthly = line.billing === 'monthly' ? monthlyStart() : undefined
     await tx.query(

@@ -35,7 +35,7 @@ const columns = `id, customer_id, name, product_id, product, billing, status, ac
 
 const iso = (date: Date | string) => new Date(date).toISOString()
 
-/** A stored service in the shape of spec §3: prepaid ones carry balances, monthly ones usage, never both. */
+/** A stored service in the shape the client reads: prepaid ones carry balances, monthly ones usage, never both. */
 function toReply(row: ServiceRow): Service {
   const reply = {
     id: row.id,

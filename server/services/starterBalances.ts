@@ -21,7 +21,7 @@ export interface MonthlyUsage {
 /** A prepaid bundle lasts 30 days from activation. */
 export const BUNDLE_DAYS = 30
 
-/** The bundle the prepaid price buys, the gauges' own references (spec §9): 60 minutes, 2 GB, 100 SMS. */
+/** The bundle the prepaid price buys, the gauges' own references: 60 minutes, 2 GB, 100 SMS. */
 export const STARTER_BUNDLE = { voiceSeconds: 60 * 60, dataBytes: 2e9, sms: 100 } as const
 
 /** The data a new monthly SIM may use each month before its spend limit applies: a 300 GB fair-use threshold. */

@@ -53,7 +53,7 @@ export async function fetchPaymentStatus(userId: number, checkoutId: string): Pr
 }
 
 /**
- * POST /v8/partner/billing/payment/ with Google Pay's answer (spec §7: amount with ten decimals, type cash). The key
+ * POST /v8/partner/billing/payment/ with Google Pay's answer (amount with ten decimals, type cash). The key
  * makes a retried request pay once; 200 paid and 400 declined both come back as the answer.
  */
 export async function payWithWallet(userId: number, request: { orderId: number; total: number; paymentData: WalletPaymentData; key: string }): Promise<WalletPaymentAnswer> {

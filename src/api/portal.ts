@@ -15,7 +15,7 @@ export async function fetchService(id: string | number): Promise<Dated<Service>>
   return { body: body.service, fetchedAt }
 }
 
-/** GET /v4/partner/billing/info/3/{userId}/ (the 3 is fixed, spec §7): account-level bill cycles, oldest first. */
+/** GET /v4/partner/billing/info/3/{userId}/ (the 3 is a fixed segment): account-level bill cycles, oldest first. */
 export async function fetchBilling(userId: number): Promise<Dated<BillCycle[]>> {
   const { body, fetchedAt } = await getDatedJson(`/v4/partner/billing/info/3/${userId}/`, BillingAnswerSchema)
   return { body: body.bill_cycles.account_level, fetchedAt }

@@ -45,7 +45,7 @@ const Badge = styled('span')`
   background: ${theme.color.error}; color: #fff; font-size: 12px; font-weight: 700; line-height: 20px; text-align: center;
 `
 
-/** Header per spec §2: logo, links and the profile menu for customers, login/sign-up for visitors, cart with badge, language. */
+/** The header: logo, links and the profile menu for customers, login/sign-up for visitors, cart with badge, language. */
 export function Header() {
   const session = useSession()
   const count = useCartLineCount()

@@ -2,11 +2,11 @@ import * as v from 'valibot'
 import { MAX_EMAIL_LENGTH, storableText } from './storable.ts'
 
 /**
- * Customer accounts: the schemas of spec §5, shared unchanged by the client, the server and the
- * machines. Messages are the exact English texts of the spec; the UI translates them by text.
+ * Customer accounts: the sign-up and address schemas, shared unchanged by the client, the server and the
+ * machines. Messages are the exact English texts customers see; the UI translates them by text.
  */
 
-/** Special characters a password must include one of (spec §5: "a fixed set"). */
+/** Special characters a password must include one of (a fixed set). */
 export const PASSWORD_SPECIALS = '!@#$%^&*()_+-=[]{};\':"\\|,.<>/?~`'
 
 const escapeRegex = (s: string): string => s.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')
@@ -116,7 +116,7 @@ export const PersonalSchema = v.object({
     ),
     '',
   ),
-  // Spec §5: the confirmation field exists but is not checked.
+  // The confirmation field exists but is not checked.
   confirm_password: v.optional(v.string()),
   phone: requiredMatching(messages.phoneRequired, /^\d{10}$/, messages.phoneDigits),
   mobile: v.nullish(
@@ -151,7 +151,7 @@ export const AddressSchema = v.object({
 export type AddressInput = v.InferInput<typeof AddressSchema>
 export type Address = v.InferOutput<typeof AddressSchema>
 
-/** Body of POST /api/v2/users (spec §7). */
+/** Body of POST /api/v2/users. */
 export const SignupSchema = v.object({
   user: v.object({ ...PersonalSchema.entries, ricaAddress: AddressSchema }),
 })

@@ -53,7 +53,7 @@ export const PROVINCES = [
   'Western Cape',
 ] as const
 
-/** The body of POST /api/v2/users (spec §7): trimmed, defaults filled, the unchecked confirmation left out. */
+/** The body of POST /api/v2/users: trimmed, defaults filled, the unchecked confirmation left out. */
 export function toSignup(personal: PersonalValues, address: AddressValues): Signup {
   const { confirm_password: _unchecked, ...fields } = personal
   return v.parse(SignupSchema, { user: { ...fields, ricaAddress: address } })

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 
-/** Account-level bill cycles (spec §3), derived on the server from the customer's orders and payments. */
+/** Account-level bill cycles, derived on the server from the customer's orders and payments. */
 
 export const BILL_TYPE_ORDER = 'Order'
 export const BILL_TYPE_PAYMENT = 'Payment'

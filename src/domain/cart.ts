@@ -17,7 +17,7 @@ export interface OrderLine {
   product_configs: ProductConfigs
 }
 
-/** The cart order of spec §3; delivery and partner are filled when the order is created. */
+/** The cart order; delivery and partner are filled when the order is created. */
 export interface CartState {
   order_lines: OrderLine[]
   total: number

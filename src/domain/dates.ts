@@ -17,7 +17,7 @@ function dateFormat(language: string, style: string, options: Intl.DateTimeForma
 const STYLES = {
   /** "05 Mar 2026", Afrikaans "5 Mrt. 2026": order and bill dates. */
   short: { year: 'numeric', month: 'short', day: 'numeric' },
-  /** Spec §2's long date: "5 March 2026", Afrikaans "5 Maart 2026". */
+  /** The long date (service activation): "5 March 2026", Afrikaans "5 Maart 2026". */
   long: { day: 'numeric', month: 'long', year: 'numeric' },
   /** When saved data was fetched: "05 Mar 2026, 10:00". */
   moment: { dateStyle: 'medium', timeStyle: 'short' },

@@ -1,4 +1,4 @@
-/** The languages of spec §1 by code: English (bundled, the default), isiXhosa and Afrikaans. */
+/** The languages by code: English (bundled, the default), isiXhosa and Afrikaans. */
 export const LANGUAGES = ['en', 'xh', 'af'] as const
 export type Language = (typeof LANGUAGES)[number]
 export const DEFAULT_LANGUAGE: Language = 'en'

@@ -1,6 +1,6 @@
 import { formatNumber } from './numbers.ts'
 
-/** Rand amounts as the spec shows them, in the customer's language: R299, R1 299, R99.50 (Afrikaans R99,50). */
+/** Rand amounts as the storefront shows them, in the customer's language: R299, R1 299, R99.50 (Afrikaans R99,50). */
 export function formatRand(amount: number, language: string): string {
   // `|| 0` turns -0 into 0, which Intl would print as "-0".
   const rounded = Math.round(amount * 100) / 100 || 0

@@ -3,14 +3,14 @@ import { AddressSchema } from './account.ts'
 import { MAX_PRODUCT_ID, storableText, unsavable } from './storable.ts'
 
 /**
- * Orders: the create-order body (spec §3/§7), the server's order object and the status looks of
- * spec §4. Shared unchanged by the client, the server and the machines.
+ * Orders: the create-order body, the server's order object and the status looks (initial, cancelled,
+ * approved). Shared unchanged by the client, the server and the machines.
  */
 
-/** A new order's status (spec §4); paying is offered only in this state. */
+/** A new order's status; paying is offered only in this state. */
 export const ORDER_STATUS_NEW = 'Payment not Completed'
 
-/** Delivery defaults of spec §9; time and instructions are not asked for. */
+/** Delivery defaults; time and instructions are not asked for. */
 export const DELIVERY_DEFAULTS = {
   type: 'scheduled',
   time: '',
@@ -19,7 +19,7 @@ export const DELIVERY_DEFAULTS = {
   rica_type: 'courier',
 } as const
 
-/** The sales portal's fixed agent identity sent with every order and payment (spec §3/§6). */
+/** The sales portal's fixed agent identity sent with every order and payment. */
 export const PARTNER = {
   id: 1,
   comments: 'Web storefront',
@@ -87,7 +87,7 @@ export const ServerOrderLineSchema = v.object({
 })
 export type ServerOrderLine = v.InferOutput<typeof ServerOrderLineSchema>
 
-/** The server's order object (spec §3), returned by create, fetch and list. */
+/** The server's order object, returned by create, fetch and list. */
 export const OrderSchema = v.object({
   id: v.union([v.number(), v.string()]),
   order_id: v.nullish(v.union([v.number(), v.string()])),
@@ -122,12 +122,12 @@ const looks: ReadonlyMap<string, StatusLook> = new Map([
   ['active', 'approved'],
 ])
 
-/** Display group of a status (spec §4); unknown statuses look initial. */
+/** Display group of a status; unknown statuses look initial. */
 export function statusLook(status: string): StatusLook {
   return looks.get(status.trim().toLowerCase()) ?? 'initial'
 }
 
-/** Paying is offered only for a new order the server has acknowledged (spec §2/§4). */
+/** Paying is offered only for a new order the server has acknowledged. */
 export const canPay = (status: string): boolean =>
   status.trim().toLowerCase() === ORDER_STATUS_NEW.toLowerCase()
 

@@ -2,21 +2,21 @@ import * as v from 'valibot'
 import { MAX_ID, storableText, unsavable } from './storable.ts'
 
 /**
- * Payments (spec §3, §4, §7, §9; GUIDE.md §4): the result-code table, the amounts as each provider wants
+ * Payments: the result-code table, the amounts as each provider wants
  * them, and the bodies of the payment calls, shared by the client, the server and the payment machine.
  */
 
-/** The status an order moves to once paid (spec §4 lists it among the statuses that look initial). */
+/** The status an order moves to once paid; it still looks initial (waiting for delivery). */
 export const ORDER_STATUS_PAID = 'Queued for delivery'
 
 export const PAYMENT_CURRENCY = 'ZAR'
 
-/** Card brands the card widget accepts (spec §2). */
+/** Card brands the card widget accepts. */
 export const CARD_BRANDS = ['VISA', 'MASTER', 'DISCOVER'] as const
 
 export type PaymentOutcome = 'successful' | 'pending' | 'failed'
 
-// The provider's published patterns (GUIDE.md §4), checked against the whole code in this order.
+// The provider's published patterns, checked against the whole code in this order: 000.400.109 (not enrolled) is no success.
 const SUCCESS = /^(000\.000\.|000\.100\.1|000\.[36]|000\.400\.1[12]0)/
 const PENDING = /^(000\.200)/
 
@@ -27,7 +27,7 @@ export function outcomeOf(code: string): PaymentOutcome {
   return 'failed'
 }
 
-/** The HTTP status the payment-status call answers for each outcome (spec §4): 200, 205 or 400. */
+/** The HTTP status the payment-status call answers for each outcome: 200, 205 or 400. */
 export const statusOfOutcome: Record<PaymentOutcome, 200 | 205 | 400> = { successful: 200, pending: 205, failed: 400 }
 
 export function outcomeOfStatus(status: number): PaymentOutcome | null {
@@ -39,10 +39,10 @@ export function outcomeOfStatus(status: number): PaymentOutcome | null {
 
 const toCents = (rand: number) => Math.round(rand * 100)
 
-/** Card checkout amount: two decimals ("299.00"), spec §9. */
+/** Card checkout amount: two decimals ("299.00"). */
 export const cardAmount = (rand: number): string => (toCents(rand) / 100).toFixed(2)
 
-/** Wallet payment amount: ten decimals ("299.0000000000"), spec §9. */
+/** Wallet payment amount: ten decimals ("299.0000000000"). */
 export const walletAmount = (rand: number): string => (toCents(rand) / 100).toFixed(10)
 
 /** Whether a wallet amount (any number of decimals) is the order's total to the cent. */
@@ -82,7 +82,7 @@ export const CheckoutSchema = v.object({
 })
 export type Checkout = v.InferOutput<typeof CheckoutSchema>
 
-/** The payment status of a checkout (spec §4, §7): the outcome's status, the provider's result, the order. */
+/** The payment status of a checkout: the outcome's status, the provider's result, the order. */
 export const PaymentStatusSchema = v.object({
   status: v.picklist([200, 205, 400]),
   result: ResultSchema,
@@ -119,7 +119,7 @@ export const WalletPaymentDataSchema = v.object({
 })
 export type WalletPaymentData = v.InferOutput<typeof WalletPaymentDataSchema>
 
-/** Body of POST /api/v8/partner/billing/payment/ (spec §7): the payment, the customer and Google Pay's answer. */
+/** Body of POST /api/v8/partner/billing/payment/: the payment, the customer and Google Pay's answer. */
 export const WalletPaymentRequestSchema = v.object({
   payment: v.object({
     amount: v.pipe(v.string(), v.regex(/^\d{1,10}\.\d{10}$/, 'The amount must have ten decimals.')),

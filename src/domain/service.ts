@@ -2,15 +2,15 @@ import * as v from 'valibot'
 import { formatNumber } from './numbers.ts'
 
 /**
- * SIM services (spec §3 "Service", §2 "Service detail", §9 units): the shape GET /api/v8/partner/services/…
- * answers, the status mapping of GUIDE.md §4, and the unit conversions the screens show.
+ * SIM services: the shape GET /api/v8/partner/services/… answers, the status mapping of the
+ * service detail, and the unit conversions the screens show.
  */
 
 /** How a product is paid for, a column of the product: prepaid SIMs carry balances, monthly ones usage. */
 export const PRODUCT_BILLING = ['prepaid', 'monthly'] as const
 export type ProductBilling = (typeof PRODUCT_BILLING)[number]
 
-/** The additional balance keys of spec §3: subscriptions (…_sub) and top-ups (…0). */
+/** The additional balance keys: subscriptions (…_sub) and top-ups (…0). */
 export const BALANCE_KEYS = ['voice_sub', 'data_sub', 'sms_sub', 'voice0', 'data0', 'sms0'] as const
 export type BalanceKey = (typeof BALANCE_KEYS)[number]
 
@@ -31,7 +31,7 @@ export const ServiceSchema = v.object({
   /** The SIM name the customer sees. */
   name: v.string(),
   product_id: v.number(),
-  /** Spec §3 "product or product_id": the product's name at provisioning time. */
+  /** The product's name at provisioning time (the service names its product by name and by product_id). */
   product: v.string(),
   status: v.number(),
   last_updated: v.string(),
@@ -50,7 +50,7 @@ export const ServiceSchema = v.object({
   data_available_volume: v.optional(v.number()),
   additional_balances: v.optional(v.array(AdditionalBalanceSchema)),
   // Monthly services only, all in bytes: used this month (total = peak + off-peak), and the data still available
-  // under the month's spend limit (the pie's third slice, spec §2, labelled in GB like the others).
+  // under the month's spend limit (the pie's third slice, labelled in GB like the others).
   total_usage: v.optional(v.number()),
   peak_usage: v.optional(v.number()),
   offpeak_usage: v.optional(v.number()),
@@ -65,7 +65,7 @@ export const ServiceAnswerSchema = v.object({ service: ServiceSchema })
 
 export type ServiceStatus = 'active' | 'suspended' | 'cancelled' | 'unknown'
 
-/** GUIDE.md §4: the true status, not "always active": 0 active, 400 and 500 suspended, 900 cancelled. */
+/** The true status, not "always active": 0 active, 400 and 500 suspended, 900 cancelled. */
 export function serviceStatus(code: number): ServiceStatus {
   if (code === 0) return 'active'
   if (code === 400 || code === 500) return 'suspended'
@@ -73,16 +73,16 @@ export function serviceStatus(code: number): ServiceStatus {
   return 'unknown'
 }
 
-/** A prepaid service carries available_balance (spec §2: the "Wallets" view); otherwise the monthly view. */
+/** A prepaid service carries available_balance (the "Wallets" view); otherwise the monthly view. */
 export const isPrepaid = (service: Service): boolean => service.available_balance !== undefined
 
-/** Spec §9: voice seconds as whole minutes, written as the language writes numbers. */
+/** Voice seconds as whole minutes, written as the language writes numbers. */
 export const voiceMinutes = (seconds: number, language: string): string => formatNumber(Math.round(seconds / 60), language)
 
-/** Spec §9: data bytes as GB (1e9 bytes) with two decimals, written as the language writes numbers (1.50, af 1,50). */
+/** Data bytes as GB (1e9 bytes) with two decimals, written as the language writes numbers (1.50, af 1,50). */
 export const dataGb = (bytes: number, language: string): string => formatNumber(bytes / 1e9, language, 2)
 
-/** The gauges' labelled reference maxima of spec §9 (60min, 2GB, 100sms), in the balances' own units. */
+/** The gauges' labelled reference maxima (60min, 2GB, 100sms), in the balances' own units. */
 export const GAUGE_REFERENCE = { voice_sub: 60 * 60, data_sub: 2e9, sms_sub: 100 } as const
 
 /** The amount of one additional balance, or 0 when the service has none of that key. */
@@ -94,6 +94,6 @@ export function balanceOf(service: Service, key: BalanceKey): Balance | undefine
   return undefined
 }
 
-/** Spec §9: a pie slice gets its label only when it is at least 35 degrees wide. */
+/** A pie slice gets its label only when it is at least 35 degrees wide. */
 export const PIE_LABEL_MIN_DEGREES = 35
 export const showsPieLabel = (value: number, total: number): boolean => total > 0 && (value / total) * 360 >= PIE_LABEL_MIN_DEGREES

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { MAX_EMAIL_LENGTH, storableText } from './storable.ts'
 
-/** The Contact Us form of /support (spec §2), sent to POST /api/support/messages and queued while offline. */
+/** The Contact Us form of /support, sent to POST /api/support/messages and queued while offline. */
 
 export const supportMessages = {
   nameRequired: 'Name is required.',

@@ -15,7 +15,7 @@ export class NeedsConnectionError extends Error {
   }
 }
 
-/** One try at a language's catalogue: the network, through the worker's cache (spec §1 /i18n/{lng}.json). */
+/** One try at a language's catalogue (/i18n/{lng}.json): the network, through the worker's cache. */
 export async function fetchCatalogue(locale: Locale): Promise<Messages> {
   const url = catalogueUrl(locale)
   let response: Response

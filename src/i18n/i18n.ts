@@ -16,7 +16,7 @@ export function isLoaded(locale: Locale): boolean {
 }
 
 /**
- * Loads a language's catalogue once, from /i18n/{lng}.json with spec §1's retries (5, from 350 ms, doubling);
+ * Loads a language's catalogue once, from /i18n/{lng}.json with up to 5 retries (from 350 ms, doubling);
  * none when offline with nothing cached (NeedsConnectionError). Showing it is the caller's step.
  */
 export function loadCatalogue(locale: Locale, options: RetryOptions = {}): Promise<void> {

@@ -8,6 +8,7 @@ export const LANGUAGE_COOKIE = 'lang'
 
 export function writeLanguageHint(language: Language): void {
   if (typeof document === 'undefined') return
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is asynchronous and missing from Safari before 18.4
   document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`
 }
 

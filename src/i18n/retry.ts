@@ -1,7 +1,7 @@
 export interface RetryOptions {
-  /** Tries after the first one; spec §1 "retries up to 5 times". */
+  /** Tries after the first one (5 by default). */
   retries?: number
-  /** The wait before the first retry, doubled before each next one (spec §1: 350 ms). */
+  /** The wait before the first retry, doubled before each next one (350 ms by default). */
   firstDelayMs?: number
   /** False for a failure no retry can mend (offline with nothing cached). */
   shouldRetry?: (error: unknown) => boolean

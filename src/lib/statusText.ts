@@ -1,7 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 
-// The statuses of spec §4 and a paid bill's, as the server sends them (in English, in any case).
+// The order statuses and a paid bill's, as the server sends them (in English, in any case).
 const known = new Map<string, MessageDescriptor>([
   ['payment not completed', msg`Payment not Completed`],
   ['queued for delivery', msg`Queued for delivery`],

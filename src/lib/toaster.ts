@@ -1,4 +1,4 @@
-/** The one toaster: a tiny store of visible toasts with the spec's durations (§9). */
+/** The one toaster: a tiny store of visible toasts, each kind with its own duration, at most MAX_TOASTS at a time. */
 export type ToastKind = 'default' | 'success' | 'error' | 'loading'
 
 export interface Toast {
@@ -30,7 +30,7 @@ export function dismiss(id: number): void {
 function show(kind: ToastKind, text: string, durationMs = DURATION_MS[kind]): number {
   const id = nextId++
   toasts = [...toasts, { id, kind, text }]
-  while (toasts.length > MAX_TOASTS) dismiss(toasts[0]!.id)
+  for (const oldest of toasts.slice(0, -MAX_TOASTS)) dismiss(oldest.id)
   if (Number.isFinite(durationMs)) timers.set(id, setTimeout(() => dismiss(id), durationMs))
   emit()
   return id

@@ -5,7 +5,7 @@ import { serverMessages } from '../domain/serverMessages.ts'
 
 type MessageKey = keyof typeof messages
 
-/** One catalogue entry per message of spec §5; the shared schemas speak English, the UI translates. */
+/** One catalogue entry per validation message; the shared schemas speak English, the UI translates. */
 const descriptors: Record<MessageKey, MessageDescriptor> = {
   firstName: msg`First name is required.`,
   lastName: msg`Last name is required.`,

@@ -2,7 +2,7 @@ import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
 import { whenSessionKnown } from '../lib/session.ts'
 import { Spinner } from '../ui/Spinner.tsx'
 
-// Spec §2: a spinner while the customer loads, then visitors go back to the home page.
+// A spinner while the customer loads, then visitors go back to the home page.
 export const Route = createFileRoute('/_customer')({
   beforeLoad: async () => {
     const session = await whenSessionKnown()

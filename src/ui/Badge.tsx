@@ -5,7 +5,7 @@ import { theme } from './theme.ts'
 /** A status's look: the server's statuses, and an order still waiting for a connection or refused. */
 export type BadgeLook = StatusLook | 'waiting' | 'rejected'
 
-// Colours per look of spec §4 (AA contrast on their tints).
+// Colours per look (AA contrast on their tints).
 const looks: Record<BadgeLook, string> = {
   initial: `background:#fff4d6;color:#6b4e00;border-color:#e0b000;`,
   cancelled: `background:#fde8e6;color:${theme.color.error};border-color:${theme.color.error};`,

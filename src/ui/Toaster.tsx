@@ -31,7 +31,7 @@ const Close = styled('button')`
   color: ${theme.color.muted}; font-size: 22px; cursor: pointer; border-radius: 8px;
 `
 
-/** Toasts top-right (spec §1); errors are announced assertively, the rest politely. */
+/** Toasts top-right; errors are announced assertively, the rest politely. */
 export function Toaster() {
   const toasts = useSyncExternalStore(subscribeToasts, getToasts, getToasts)
   const { t } = useLingui()

@@ -18,7 +18,7 @@ afterEach(() => {
 })
 
 describe('the portal calls', () => {
-  it('ask the spec §7 paths and give the validated lists', async () => {
+  it('ask the partner API paths and give the validated lists', async () => {
     answer({ services: [prepaid(), monthly()] })
     expect((await fetchServices(7)).body.map((s) => s.id)).toEqual([1, 2])
     answer({ service: monthly() })

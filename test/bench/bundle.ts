@@ -22,7 +22,7 @@ async function initialJs(outDir: string, entries = ['index.html']): Promise<numb
   return total
 }
 
-/** Builds a bare React 19 page the same way, as the yardstick of GUIDE.md §5. */
+/** Builds a bare React 19 page the same way, as the yardstick of the first-load budget. */
 async function bareReactJs(): Promise<number> {
   const root = await mkdtemp(join(tmpdir(), 'bare-react-'))
   await writeFile(join(root, 'index.html'), '<div id="root"></div><script type="module" src="/main.jsx"></script>')

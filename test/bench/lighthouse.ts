@@ -22,7 +22,7 @@ export interface LighthousePage {
 
 const metric = (audits: Record<string, { numericValue?: number }>, id: string) => audits[id]?.numericValue ?? Number.NaN
 
-/** GUIDE.md §5: Lighthouse mobile performance (default throttling), median of `runs`, per page, with each run's metrics. */
+/** Lighthouse mobile performance (default throttling), median of `runs`, per page, with each run's metrics. */
 export async function benchLighthouse(paths = ['/', '/cart'], runs = 3): Promise<Record<string, LighthousePage>> {
   const server = await startServer({ port: 0, host: '127.0.0.1', databaseUrl: 'memory:', seed: true, dev: false, quiet: true, shutdownGraceMs: 0 })
   const chrome = await launch({

@@ -43,7 +43,7 @@ const figures = (r: Result): Run => ({ rps: r.requests.average, p99: r.latency.p
 
 const cannon = async (options: Options, duration = seconds) => figures(await autocannon({ connections, timeout: 10, ...options, duration }))
 
-/** GUIDE.md §5 server figures: catalogue reads against a bare Hono floor, and order creation on PGlite and PostgreSQL. */
+/** Server figures: catalogue reads against a bare Hono floor, and order creation on PGlite and PostgreSQL. */
 export async function benchLoad(): Promise<LoadFigures> {
   const dist = makeFakeDist()
   const temp = mkdtempSync(join(tmpdir(), 'storefront-load-'))

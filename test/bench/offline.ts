@@ -19,14 +19,14 @@ export async function precacheBytes(dir = 'dist/client'): Promise<number> {
   return total
 }
 
-/** GUIDE.md §5: time to the first product card on a warm repeat visit, online and offline. */
+/** Time to the first product card on a warm repeat visit, online and offline. */
 export async function benchOffline(runs = 5): Promise<{ onlineMs: number; offlineMs: number }> {
   const server = await startServer({ port: 0, host: '127.0.0.1', databaseUrl: 'memory:', seed: true, dev: false, quiet: true, shutdownGraceMs: 0 })
   const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ARGS })
   try {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 } })
     const page = await context.newPage()
-    await page.goto(server.url + '/')
+    await page.goto(`${server.url}/`)
     await page.getByRole('article').first().waitFor()
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
     const firstCard = async () => {

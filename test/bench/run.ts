@@ -5,7 +5,7 @@ import { benchLighthouse, describeRun } from './lighthouse.ts'
 import { benchLoad, catalogueBudget } from './load.ts'
 import type { Run } from './load.ts'
 
-/** `npm run bench`: the figures of GUIDE.md §5 that can be measured on this machine. */
+/** `npm run bench`: the performance budgets' figures that can be measured on this machine. */
 const bundle = await benchBundle()
 const verdict = bundle.ratio <= bundle.budget ? 'within budget' : 'OVER BUDGET'
 console.log(

@@ -15,7 +15,7 @@ async function time(task: () => unknown, runs = 5): Promise<number> {
   return median(samples)
 }
 
-/** GUIDE.md §5 store figures: a 10,000-fact replay, and cold start from snapshot + 100-fact tail by log length. */
+/** Store figures: a 10,000-fact replay, and cold start from snapshot + 100-fact tail by log length. */
 export async function benchStore(): Promise<{ replayMs: number; coldStartMs: Record<number, number> }> {
   const facts = cartFacts(10_000)
   const replayMs = await time(() => replayCart(facts))

@@ -38,7 +38,7 @@ const personalError = (field: keyof typeof personal, value: string) =>
 const addressError = (field: keyof typeof address, value: string) =>
   fieldErrors(AddressSchema, { ...address, [field]: value })[field]
 
-describe('the personal step rules (spec §5)', () => {
+describe('the personal step rules', () => {
   it('accepts a complete, valid person', () => {
     expect(fieldErrors(PersonalSchema, personal)).toEqual({})
   })
@@ -96,7 +96,7 @@ describe('the personal step rules (spec §5)', () => {
   })
 })
 
-describe('the address rules (spec §5)', () => {
+describe('the address rules', () => {
   it('accepts a complete address and fills the defaults', () => {
     const out = v.parse(AddressSchema, address)
     expect(out.country).toBe('South Africa')

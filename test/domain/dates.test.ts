@@ -11,7 +11,7 @@ describe('dates in the customer\'s language', () => {
     expect(formatDate(DAY, 'af', 'short')).toBe('5 Mrt. 2026')
   })
 
-  it("writes spec §2's long date with the month in full", () => {
+  it('writes the long date with the month in full', () => {
     expect(formatDate(DAY, 'en', 'long')).toBe('5 March 2026')
     expect(formatDate(DAY, 'af', 'long')).toBe('5 Maart 2026')
   })

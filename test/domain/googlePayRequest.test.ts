@@ -3,7 +3,7 @@ import { GOOGLE_PAY_ENVIRONMENT, paymentRequest } from '../../src/features/payme
 
 const options = { merchantName: 'Seed Storefront', gatewayMerchantId: 'sandbox' }
 
-describe('Google Pay payment request (spec §9)', () => {
+describe('Google Pay payment request', () => {
   it('runs in the TEST environment', () => {
     expect(GOOGLE_PAY_ENVIRONMENT).toBe('TEST')
   })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { cardAmount, outcomeOf, outcomeOfStatus, sameAmount, statusOfOutcome, walletAmount } from '../../src/domain/payment.ts'
 
-describe('result codes (GUIDE.md §4)', () => {
+describe('result codes', () => {
   it.each([
     ['000.000.000', 'successful', 200],
     ['000.000.100', 'successful', 200],
@@ -29,7 +29,7 @@ describe('result codes (GUIDE.md §4)', () => {
   })
 })
 
-describe('payment amounts (spec §9)', () => {
+describe('payment amounts', () => {
   it('sends card amounts with two decimals and wallet amounts with ten', () => {
     expect(cardAmount(299)).toBe('299.00')
     expect(cardAmount(1299.5)).toBe('1299.50')

@@ -4,7 +4,7 @@ import { fieldsFromComponents } from '../../src/features/address/placesMapping.t
 const c = (longText: string, ...types: string[]) => ({ longText, shortText: longText, types })
 
 describe('Google Places address components', () => {
-  it('fill street, suburb, city, province, country and postal code (spec §3)', () => {
+  it('fill street, suburb, city, province, country and postal code', () => {
     expect(
       fieldsFromComponents([
         c('12', 'street_number'), c('Long Street', 'route'), c('Gardens', 'sublocality_level_1', 'sublocality'),

@@ -16,7 +16,7 @@ import { usageSlices } from '../../src/features/portal/usage.ts'
 import { monthly, prepaid } from '../fixtures/portal.ts'
 
 describe('voiceMinutes', () => {
-  it('shows seconds as whole minutes, no decimals (spec §9)', () => {
+  it('shows seconds as whole minutes, no decimals', () => {
     expect(voiceMinutes(3600, 'en')).toBe('60')
     expect(voiceMinutes(90, 'en')).toBe('2')
     expect(voiceMinutes(89, 'en')).toBe('1')
@@ -25,7 +25,7 @@ describe('voiceMinutes', () => {
 })
 
 describe('dataGb', () => {
-  it('shows bytes divided by 1e9 with two decimals (spec §9)', () => {
+  it('shows bytes divided by 1e9 with two decimals', () => {
     expect(dataGb(1_500_000_000, 'en')).toBe('1.50')
     expect(dataGb(2e9, 'en')).toBe('2.00')
     expect(dataGb(123_456_789, 'en')).toBe('0.12')
@@ -47,7 +47,7 @@ describe('serviceStatus', () => {
     [500, 'suspended'],
     [900, 'cancelled'],
     [1, 'unknown'],
-  ] as const)('maps code %i to %s, not always active (GUIDE.md §4)', (code, status) => {
+  ] as const)('maps code %i to %s, not always active', (code, status) => {
     expect(serviceStatus(code)).toBe(status)
   })
 })
@@ -73,7 +73,7 @@ describe('balanceOf', () => {
 })
 
 describe('showsPieLabel', () => {
-  it('labels a slice of 35 degrees but not one of 34.9 (spec §9)', () => {
+  it('labels a slice of 35 degrees but not one of 34.9', () => {
     expect(showsPieLabel(35, 360)).toBe(true)
     expect(showsPieLabel(34.9, 360)).toBe(false)
     expect(showsPieLabel(360, 360)).toBe(true)

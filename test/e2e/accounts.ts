@@ -1,5 +1,5 @@
 /**
- * What a customer does to sign up, sign in and out, found by role and visible text (spec §2, §5).
+ * What a customer does to sign up, sign in and out, found by role and visible text.
  */
 import type { Page } from 'playwright-core'
 

@@ -90,7 +90,7 @@ describe('the machine lab', () => {
     expect(await eventButton(page, 'signup.back').count()).toBe(0)
     expect(await eventButton(page, 'signup.submit').count()).toBe(0)
 
-    // Invalid: Next shows the spec's messages in the context and stays.
+    // Invalid: Next shows the validation messages in the context and stays.
     await eventButton(page, 'signup.next').click()
     await expect.poll(() => contextJson(page).textContent()).toContain('First name is required.')
     await currentState(page, 'personal').waitFor()

@@ -1,5 +1,5 @@
 /**
- * The demo customer of the seed and what the server holds for them (spec §2 services and billing), read with the
+ * The demo customer of the seed and what the server holds for them (services and billing), read with the
  * page's own session so the test compares the screens with the truth instead of copying the seed's numbers.
  */
 import type { Page } from 'playwright-core'
@@ -10,7 +10,7 @@ import { API_KEY, logIn } from './accounts.ts'
 
 export const DEMO = { email: 'demo@storefront.co.za', password: 'Demo#2026', name: 'Lindiwe Dlamini' } as const
 
-/** Spec §4 status codes as the screens word them (GUIDE.md §4: the truth, not "always active"). */
+/** Service status codes as the screens word them (the truth, not "always active"). */
 export const STATUS_TEXT: Record<number, string> = { 0: 'Active', 400: 'Suspended', 500: 'Suspended', 900: 'Cancelled' }
 
 export async function signInAsDemo(page: Page): Promise<void> {

@@ -169,7 +169,7 @@ describe('updates', () => {
     try {
       const page = await context.newPage()
       watchProblems(page, session.problems)
-      await page.goto(server.url + '/')
+      await page.goto(`${server.url}/`)
       await productCards(page).first().waitFor()
       await waitForApp(page)
       await controlledByWorker(page)

@@ -1,5 +1,5 @@
 /**
- * What a shopper does and reads on the storefront, found by role and visible text (spec §2).
+ * What a shopper does and reads on the storefront, found by role and visible text.
  */
 import { expect } from 'vitest'
 import type { Locator, Page } from 'playwright-core'

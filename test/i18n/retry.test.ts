@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { withRetry } from '../../src/i18n/retry.ts'
 
-// Spec §1: "loading retries up to 5 times, starting at 350 ms and doubling" — one try, then 5 retries.
+// "Loading retries up to 5 times, starting at 350 ms and doubling": one try, then 5 retries.
 const ATTEMPTS_AT_MS = [0, 350, 1050, 2450, 5250, 10850]
 
 describe('loading translations with retries', () => {

@@ -42,7 +42,7 @@ describe('why an order was refused, in the customer’s language', () => {
 })
 
 describe('order and bill statuses from the server, in the customer’s language', () => {
-  it('translates the statuses of spec §4 and a paid bill’s, whatever their case', async () => {
+  it('translates the order statuses and a paid bill’s, whatever their case', async () => {
     const af = await speaking('af')
     expect(statusText(af, 'Payment not Completed')).toBe('Betaling nie voltooi nie')
     expect(statusText(af, 'queued for delivery')).toBe('Wag vir aflewering')

@@ -1,6 +1,7 @@
 import { createActor, fromPromise } from 'xstate'
 import { authMachine, type CheckInput, type SessionAnswer } from '../../machines/auth.machine.ts'
 import type { Login, User } from '../../src/domain/account.ts'
+import { settling } from './settling.ts'
 
 export const customer = (overrides: Partial<User> = {}): User => ({
   id: 1,
@@ -19,7 +20,10 @@ export const customer = (overrides: Partial<User> = {}): User => ({
 function deferred<T>() {
   let resolve!: (value: T) => void
   let reject!: (error: unknown) => void
-  const promise = new Promise<T>((res, rej) => ((resolve = res), (reject = rej)))
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res
+    reject = rej
+  })
   return { promise, resolve, reject }
 }
 
@@ -42,9 +46,15 @@ export function authHarness() {
   const actor = createActor(
     authMachine.provide({
       actors: {
-        checkSession: fromPromise<SessionAnswer, CheckInput>(({ input }) => (checkInputs.push(input), next(pending.check))),
+        checkSession: fromPromise<SessionAnswer, CheckInput>(({ input }) => {
+          checkInputs.push(input)
+          return next(pending.check)
+        }),
         recallCustomer: fromPromise(() => next(pending.recall)),
-        signIn: fromPromise<User, Login>(({ input }) => (signInInputs.push(input), next(pending.signIn))),
+        signIn: fromPromise<User, Login>(({ input }) => {
+          signInInputs.push(input)
+          return next(pending.signIn)
+        }),
         signOut: fromPromise(() => next(pending.signOut)),
       },
       actions: {
@@ -55,7 +65,6 @@ export function authHarness() {
     }),
   )
   actor.start()
-  const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
   const last = <T>(list: T[]): T => {
     const item = list.at(-1)
     if (!item) throw new Error('nothing pending')
@@ -69,14 +78,14 @@ export function authHarness() {
     pending,
     state: () => actor.getSnapshot().value,
     user: () => actor.getSnapshot().context.user,
-    answerCheck: async (answer: SessionAnswer) => (last(pending.check).resolve(answer), await flush()),
-    failCheck: async () => (last(pending.check).reject(new TypeError('Failed to fetch')), await flush()),
-    answerRecall: async (user: User | null) => (last(pending.recall).resolve(user), await flush()),
-    failRecall: async () => (last(pending.recall).reject(new Error('store closed')), await flush()),
-    answerSignIn: async (user: User) => (last(pending.signIn).resolve(user), await flush()),
-    failSignIn: async (error: unknown) => (last(pending.signIn).reject(error), await flush()),
-    answerSignOut: async () => (last(pending.signOut).resolve(), await flush()),
-    failSignOut: async () => (last(pending.signOut).reject(new TypeError('Failed to fetch')), await flush()),
+    answerCheck: (answer: SessionAnswer) => settling(() => last(pending.check).resolve(answer)),
+    failCheck: () => settling(() => last(pending.check).reject(new TypeError('Failed to fetch'))),
+    answerRecall: (user: User | null) => settling(() => last(pending.recall).resolve(user)),
+    failRecall: () => settling(() => last(pending.recall).reject(new Error('store closed'))),
+    answerSignIn: (user: User) => settling(() => last(pending.signIn).resolve(user)),
+    failSignIn: (error: unknown) => settling(() => last(pending.signIn).reject(error)),
+    answerSignOut: () => settling(() => last(pending.signOut).resolve()),
+    failSignOut: () => settling(() => last(pending.signOut).reject(new TypeError('Failed to fetch'))),
   }
 }
 

@@ -5,9 +5,18 @@ import { authHarness, customer } from './authHarness.ts'
 
 // The harness's own settling waits on a real timer; under fake timers each step settles by running the clock by 0.
 const settled = () => vi.advanceTimersByTimeAsync(0)
-const failCheck = (h: ReturnType<typeof authHarness>) => (h.pending.check.at(-1)?.reject(new TypeError('Failed to fetch')), settled())
-const answerCheck = (h: ReturnType<typeof authHarness>) => (h.pending.check.at(-1)?.resolve({ status: 'customer', user: customer() }), settled())
-const answerRecall = (h: ReturnType<typeof authHarness>) => (h.pending.recall.at(-1)?.resolve(customer()), settled())
+const failCheck = (h: ReturnType<typeof authHarness>) => {
+  h.pending.check.at(-1)?.reject(new TypeError('Failed to fetch'))
+  return settled()
+}
+const answerCheck = (h: ReturnType<typeof authHarness>) => {
+  h.pending.check.at(-1)?.resolve({ status: 'customer', user: customer() })
+  return settled()
+}
+const answerRecall = (h: ReturnType<typeof authHarness>) => {
+  h.pending.recall.at(-1)?.resolve(customer())
+  return settled()
+}
 
 /** The real auth machine shown offline (the check found no server), with the probe watching it. */
 async function offlineWithProbe(answers: Array<'fails' | 'answers'>) {

@@ -48,7 +48,12 @@ const isIntent = (event: EventObject): event is CartIntent => event.type.startsW
 
 /** Folds facts onto a cart as the projection does, keeping those that changed it. */
 function folded(cart: CartState, facts: readonly CartFactRecord[]) {
-  const applied = facts.filter((fact) => factApplies(cart, fact) && ((cart = applyCartFact(cart, fact)), true))
+  const applied: CartFactRecord[] = []
+  for (const fact of facts) {
+    if (!factApplies(cart, fact)) continue
+    cart = applyCartFact(cart, fact)
+    applied.push(fact)
+  }
   return { cart, applied }
 }
 

@@ -3,6 +3,7 @@ import { cartMachine, type CartFactRecord, type CartIntent, type StoredCart } fr
 import { emptyCart, type CartState, type OrderLine } from '../../src/domain/cart.ts'
 import type { StorageFailureReason } from '../../src/domain/storage.ts'
 import { line } from '../store/fixtures.ts'
+import { flush, settling } from './settling.ts'
 
 interface Write {
   fact: CartFactRecord
@@ -46,7 +47,6 @@ export function harness() {
     }),
   )
   actor.start()
-  const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
   return {
     actor,
     persisted,
@@ -54,15 +54,17 @@ export function harness() {
     notSaved,
     failures,
     flush,
-    restore: async (cart: CartState = emptyCart(), failure: StorageFailureReason | null = null) => (settle.resolve({ cart, failure }), await flush()),
-    failRestore: async () => (settle.reject(new Error('InvalidStateError')), await flush()),
+    restore: (cart: CartState = emptyCart(), failure: StorageFailureReason | null = null) => settling(() => settle.resolve({ cart, failure })),
+    failRestore: () => settling(() => settle.reject(new Error('InvalidStateError'))),
     cart: () => actor.getSnapshot().context.cart,
     send: (event: Parameters<typeof actor.send>[0]) => actor.send(event),
     /** From now on writes stay open until completeWrite/failWrite. */
-    hold: () => void (holding = true),
+    hold: () => {
+      holding = true
+    },
     /** Completes the oldest open write. */
-    completeWrite: async (fresh = true) => (open.shift()?.complete(fresh), await flush()),
-    failWrite: async (reason: StorageFailureReason) => (open.shift()?.fail(reason), await flush()),
+    completeWrite: (fresh = true) => settling(() => open.shift()?.complete(fresh)),
+    failWrite: (reason: StorageFailureReason) => settling(() => open.shift()?.fail(reason)),
     openWrites: () => open.map((w) => w.fact),
   }
 }

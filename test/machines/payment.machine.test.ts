@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { apiError, checkout, flush, payment, paymentData, readyToPay, statusOf, unpaidOrder, walletAnswer } from './paymentHarness.ts'
+import { apiError, checkout, payment, paymentData, readyToPay, statusOf, unpaidOrder, walletAnswer } from './paymentHarness.ts'
+import { flush } from './settling.ts'
 
 const paidOrder = { ...unpaidOrder, status: 'Queued for delivery' }
 

@@ -1,6 +1,7 @@
 import { createActor, fromPromise } from 'xstate'
 import { paymentMachine, type LoadedOrder, type PaymentInput, type WalletCharge } from '../../machines/payment.machine.ts'
 import type { Checkout, PaymentStatus, WalletPaymentAnswer } from '../../src/domain/payment.ts'
+import { settling } from './settling.ts'
 
 /** A promise the test settles by hand, recording what each call was given. */
 export function deferred<I, O>() {
@@ -8,17 +9,17 @@ export function deferred<I, O>() {
   let settle: { resolve: (value: O) => void; reject: (error: unknown) => void } | undefined
   const logic = fromPromise<O, I>(({ input }) => {
     calls.push(input)
-    return new Promise<O>((resolve, reject) => (settle = { resolve, reject }))
+    return new Promise<O>((resolve, reject) => {
+      settle = { resolve, reject }
+    })
   })
   return {
     logic,
     calls,
-    resolve: async (value: O) => (settle!.resolve(value), await flush()),
-    reject: async (error: unknown) => (settle!.reject(error), await flush()),
+    resolve: (value: O) => settling(() => settle!.resolve(value)),
+    reject: (error: unknown) => settling(() => settle!.reject(error)),
   }
 }
-
-export const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 /** An error as the api client throws it: the server's words and its status (undefined: no answer). */
 export const apiError = (message: string, status?: number) => Object.assign(new Error(message), { status })

@@ -3,6 +3,7 @@ import { createActor, fromPromise } from 'xstate'
 import { signupMachine } from '../../machines/signup.machine.ts'
 import type { Signup, User } from '../../src/domain/account.ts'
 import { customer } from './authHarness.ts'
+import { settling } from './settling.ts'
 
 const person = {
   first_name: 'Thandi',
@@ -39,7 +40,6 @@ function wizard() {
     for (const [field, value] of Object.entries(values))
       actor.send({ type: 'signup.field.set', field: field as never, value })
   }
-  const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
   return {
     actor,
     bodies,
@@ -47,8 +47,8 @@ function wizard() {
     fill,
     state: () => actor.getSnapshot().value,
     context: () => actor.getSnapshot().context,
-    created: async (user: User) => (settle.resolve(user), await flush()),
-    failed: async (error: unknown) => (settle.reject(error), await flush()),
+    created: (user: User) => settling(() => settle.resolve(user)),
+    failed: (error: unknown) => settling(() => settle.reject(error)),
   }
 }
 
@@ -147,7 +147,7 @@ describe('the sign-up wizard, address step', () => {
     expect(w.bodies).toEqual([])
   })
 
-  it('submits the trimmed body of spec §7 without the confirmation', async () => {
+  it('submits the trimmed sign-up body without the confirmation', async () => {
     const w = await atAddress()
     w.fill({ ...place, city: '  Cape Town ' })
     w.actor.send({ type: 'signup.submit' })

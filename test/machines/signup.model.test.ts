@@ -45,9 +45,9 @@ const events: EventObject[] = [
 ]
 
 type Snapshot = { value: unknown; context: SignupContext; status: string }
-const valueOf = (context: SignupContext, field: string) =>
+const fieldValue = (context: SignupContext, field: string) =>
   isPersonalField(field) ? context.personal[field] : context.address[field as (typeof ADDRESS_FIELDS)[number]]
-const nextToType = (context: SignupContext, fields: readonly string[]) => fields.find((f) => f in typed && valueOf(context, f) !== typed[f])
+const nextToType = (context: SignupContext, fields: readonly string[]) => fields.find((f) => f in typed && fieldValue(context, f) !== typed[f])
 
 /** The customer types the fields of the step on screen in order; spoils the email once it is right; types once while sending. */
 function follow({ value, context }: Snapshot, event: EventObject): boolean {

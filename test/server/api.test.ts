@@ -59,7 +59,10 @@ describe('the /api surface', () => {
 
   it('serves the unchanged catalogue from memory, with no database query per request', async () => {
     let queries = 0
-    const counted: Db = { ...t.db, query: (...args) => (queries++, t.db.query(...args)) }
+    const counted: Db = { ...t.db, query: (...args) => {
+      queries++
+      return t.db.query(...args)
+    } }
     const counting = createApp({ db: counted, config: { apiKey } })
     const first = await counting.request('/api/v2/bootstrap', withKey())
     const afterFirst = queries
@@ -75,7 +78,7 @@ describe('the /api surface', () => {
   })
 
   it('refuses a request with the wrong Key with 401 JSON', async () => {
-    for (const key of ['wrong', apiKey + 'x', apiKey.slice(1), '']) {
+    for (const key of ['wrong', `${apiKey}x`, apiKey.slice(1), '']) {
       const res = await app.request('/api/v2/bootstrap', { headers: { Key: key } })
       expect(res.status).toBe(401)
       expect(await res.json()).toEqual({ error: expect.any(String) })

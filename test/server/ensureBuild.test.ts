@@ -26,7 +26,9 @@ function build(root: string, { renderer = true } = {}) {
 
 describe('building the client when needed', () => {
   const roots: string[] = []
-  afterEach(() => roots.splice(0).forEach((r) => rmSync(r, { recursive: true, force: true })))
+  afterEach(() => {
+    for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true })
+  })
 
   it('builds when there is no build yet', () => {
     const root = project()

@@ -92,7 +92,7 @@ const hostileNumber = fc.oneof(
   { weight: 1, arbitrary: fc.integer() },
   { weight: 1, arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }) },
 )
-const deep = fc.constantFrom(raw('['.repeat(40_000) + ']'.repeat(40_000)), raw('{"a":'.repeat(12_000) + '1' + '}'.repeat(12_000)), raw('['.repeat(30) + ']'.repeat(30)))
+const deep = fc.constantFrom(raw(`${'['.repeat(40_000)}${']'.repeat(40_000)}`), raw(`${'{"a":'.repeat(12_000)}1${'}'.repeat(12_000)}`), raw(`${'['.repeat(30)}${']'.repeat(30)}`))
 const hostileJson = fc.oneof(
   { weight: 4, arbitrary: hostileText },
   { weight: 3, arbitrary: hostileNumber },
@@ -105,7 +105,7 @@ const hostileKey = fc.oneof(fc.constantFrom('\0', '\uD800', '__proto__', 'constr
 type Step = (string | number)[]
 /** The paths of the texts, numbers, booleans and nulls in a body; none for no body. */
 const leavesOf = (value: unknown, at: Step = [], out: Step[] = []): Step[] => {
-  if (Array.isArray(value)) value.forEach((item, i) => leavesOf(item, [...at, i], out))
+  if (Array.isArray(value)) for (const [i, item] of value.entries()) leavesOf(item, [...at, i], out)
   else if (value !== null && typeof value === 'object') for (const [k, item] of Object.entries(value)) leavesOf(item, [...at, k], out)
   else if (value !== undefined) out.push(at)
   return out

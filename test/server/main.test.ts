@@ -12,7 +12,10 @@ import type { LogEntry } from './support/logCapture.ts'
 import { startupTimeout } from './support/testDb.ts'
 
 const status = (url: string) =>
-  new Promise<number>((done, fail) => http.get(url, { agent: false }, (res) => (res.resume(), done(res.statusCode ?? 0))).on('error', fail))
+  new Promise<number>((done, fail) => http.get(url, { agent: false }, (res) => {
+    res.resume()
+    done(res.statusCode ?? 0)
+  }).on('error', fail))
 
 describe('`tsx server/start.ts` and SIGTERM', () => {
   let child: ChildProcess | undefined

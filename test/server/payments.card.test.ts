@@ -166,7 +166,7 @@ describe('card payments: checkout, status and the payment record', () => {
 describe('GET /api/v2/billing/partner/payments/{user_id}', () => {
   const env = useAccountsApp({ seeded: true })
 
-  it("lists the customer's own payment records in the shape of spec §3, and refuses anyone else's", async () => {
+  it("lists the customer's own payment records with their fields, and refuses anyone else's", async () => {
     const me = await signUp(env.app)
     const order = await unpaidOrder(env.app, me)
     const checkout = (await (await postCheckout(env.app, me, { payment: { orderId: order.id } })).json()) as { checkoutId: string }

@@ -41,7 +41,7 @@ describe('reading services', () => {
       const theirs = await getApi(env.app, `/v8/partner/services/${me.id}`, other.cookie)
       expect(theirs.status).toBe(403)
       expect(await theirs.json()).toEqual({ error: 'You can only view your own services.' })
-      for (const id of ['abc', '1.5', '-1', '0', '99999999999999999999', '%20' + me.id]) {
+      for (const id of ['abc', '1.5', '-1', '0', '99999999999999999999', `%20${me.id}`]) {
         const res = await getApi(env.app, `/v8/partner/services/${id}`, me.cookie)
         expect(res.status, id).toBe(400)
         expect(await res.json()).toEqual({ error: 'The user id must be a number.' })

@@ -19,7 +19,7 @@ describe('the session behind the sid cookie', () => {
     const none = await session()
     expect(none.status).toBe(401)
     expect(await none.json()).toEqual({ error: 'Not signed in.' })
-    const forged = await session('sid=' + 'A'.repeat(43))
+    const forged = await session(`sid=${'A'.repeat(43)}`)
     expect(forged.status).toBe(401)
     expect(forged.headers.getSetCookie().join('\n')).toMatch(/^sid=; Max-Age=0/m)
   })

@@ -54,7 +54,10 @@ describe('shutting down', () => {
     expect(res.status).toBe(200)
     const agent = new http.Agent({ keepAlive: true })
     const header = await new Promise<string | undefined>((done, fail) =>
-      http.get(`${running.url}/healthz`, { agent }, (r) => (r.resume(), done(r.headers['keep-alive'] as string | undefined))).on('error', fail),
+      http.get(`${running.url}/healthz`, { agent }, (r) => {
+        r.resume()
+        done(r.headers['keep-alive'] as string | undefined)
+      }).on('error', fail),
     )
     agent.destroy()
     expect(header).toBe('timeout=75')
@@ -100,7 +103,7 @@ describe('shutting down', () => {
   it('closes kept-alive idle connections, and connections that never sent a request, at once instead of waiting for them', async () => {
     const running = await start({ quiet: true, shutdownGraceMs: 0, shutdownDrainMs: 20_000 }, 0)
     const agent = new http.Agent({ keepAlive: true })
-    await new Promise<void>((done, fail) => http.get(`${running.url}/healthz`, { agent }, (r) => (r.resume(), r.on('end', done))).on('error', fail))
+    await new Promise<void>((done, fail) => http.get(`${running.url}/healthz`, { agent }, (r) => r.resume().on('end', done)).on('error', fail))
     // A browser's spare socket: connected, silent.
     const spare = connect(running.port, '127.0.0.1')
     await once(spare, 'connect')

@@ -109,7 +109,12 @@ describe('placing and sending orders', () => {
   it('never sends another customer\'s queued order', async () => {
     await place(7)
     const sent: number[] = []
-    await drainOrders(8, { send: async (user) => (sent.push(user), { kind: 'created', order: serverOrder(2), fetchedAt: answered }) })
+    await drainOrders(8, {
+      send: async (user) => {
+        sent.push(user)
+        return { kind: 'created', order: serverOrder(2), fetchedAt: answered }
+      },
+    })
     expect(sent).toEqual([])
   })
 

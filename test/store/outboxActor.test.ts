@@ -44,7 +44,10 @@ function testSession(): SessionSource & { set: (next: Session) => void } {
   const listeners = new Set<() => void>()
   return {
     get: () => current,
-    subscribe: (listener) => (listeners.add(listener), () => void listeners.delete(listener)),
+    subscribe: (listener) => {
+      listeners.add(listener)
+      return () => void listeners.delete(listener)
+    },
     set: (next) => {
       current = next
       for (const listener of listeners) listener()

@@ -24,7 +24,7 @@ function errorCalls(text: string): string[] {
 }
 
 describe('error toasts', () => {
-  it('last 3 s wherever the app shows one (spec §8), the payment failure and an order refusal included', () => {
+  it('last 3 s wherever the app shows one, the payment failure and an order refusal included', () => {
     const calls = files('src').flatMap((file) => errorCalls(readFileSync(file, 'utf8')).map((call) => ({ file, call })))
     expect(calls.length).toBeGreaterThan(10)
     expect(calls.filter(({ call }) => !/,\s*3000\s*,?\s*\)$/.test(call))).toEqual([])

@@ -146,5 +146,7 @@ describe('a lab session', () => {
   it('refuses a file that is not a lab session, saying why', () => {
     expect(readSessionFile('{nope')).toMatchObject({ ok: false, problem: 'json' })
     expect(readSessionFile(JSON.stringify({ format: 'seed-machine-lab', version: 1, machine: 'toaster' }))).toMatchObject({ ok: false, problem: 'shape' })
+    const empty = { format: 'seed-machine-lab', version: 1, machine: 'signup', effects: 'sandbox', exportedAt: '2026-03-05T10:00:00Z', cursor: 0, steps: [] }
+    expect(readSessionFile(JSON.stringify(empty))).toMatchObject({ ok: false, problem: 'shape', detail: expect.stringContaining('steps') })
   })
 })

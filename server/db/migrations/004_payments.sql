@@ -1,6 +1,6 @@
--- Card checkouts created with the payment provider, and the payment records of spec §3 (one per provider transaction).
+-- Card checkouts created with the payment provider, and the payment records (one per provider transaction).
 create table checkouts (
-  -- The provider's checkout id (COPYandPAY's "registration" of the original spec).
+  -- The provider's checkout id (COPYandPAY calls it the registration id).
   id text primary key,
   customer_id bigint not null references customers (id) on delete cascade,
   order_id bigint not null references orders (id) on delete cascade,

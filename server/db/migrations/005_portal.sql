@@ -12,7 +12,7 @@ create table services (
   product text not null,
   billing text not null check (billing in ('prepaid', 'monthly')),
   name text not null,
-  -- 0 active, 400 and 500 suspended, 900 cancelled (spec §4).
+  -- 0 active, 400 and 500 suspended, 900 cancelled.
   status integer not null default 0,
   activation_date timestamptz not null default now(),
   last_updated timestamptz not null default now(),

@@ -1,6 +1,7 @@
 import Provider from 'oidc-provider'
 import type { Adapter } from 'oidc-provider'
 import type { JWK } from 'oidc-provider'
+import { defined } from '../../../src/domain/defined.ts'
 import { requestRecord } from '../../http/accessLog.ts'
 import type { Logger } from '../../log.ts'
 import { tokenAuthMethod } from '../../social/providerConfig.ts'
@@ -60,11 +61,11 @@ export function createIssuer(o: IssuerOptions): Provider {
     },
     // The storefront is the sandbox's only, first-party client: consent is implied, never asked.
     loadExistingGrant: async (ctx) => {
-      const client = ctx.oidc.client!
-      const session = ctx.oidc.session!
+      const client = defined(ctx.oidc.client, 'the client asking')
+      const session = defined(ctx.oidc.session, 'the signed-in session')
       const grantId = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId)
       if (grantId) return ctx.oidc.provider.Grant.find(grantId)
-      const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId! })
+      const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: defined(session.accountId, "the session's account") })
       grant.addOIDCScope('openid email profile')
       await grant.save()
       return grant

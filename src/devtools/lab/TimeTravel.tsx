@@ -26,6 +26,7 @@ export function TimeTravel({ run, view }: { run: LabRun; view: LabView }) {
   const { t } = useLingui()
   const list = useRef<HTMLOListElement>(null)
   // Keeps the step on screen visible inside the list, without scrolling the page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect reads the DOM these change (the current step, the list's length)
   useEffect(() => {
     const box = list.current
     const current = box?.querySelector<HTMLElement>('[aria-current]')?.parentElement
@@ -58,6 +59,7 @@ export function TimeTravel({ run, view }: { run: LabRun; view: LabView }) {
       </Buttons>
       <Steps ref={list} aria-label={t`Recorded steps`}>
         {view.steps.map((item, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a recorded step is its position in the recording
           <li key={index}>
             <button type="button" aria-current={index === view.cursor ? 'step' : undefined} onClick={() => run.goTo(index)}>
               <span className="n">{index + 1}.</span>

@@ -1,3 +1,4 @@
+import { defined } from '../../domain/defined.ts'
 import { actorStore, useActorStore, type ActorStore } from '../../lib/actorStore.ts'
 import { commitToLab, labDb } from './labLog.ts'
 import type { LabMachineId } from './labMachine.ts'
@@ -30,7 +31,7 @@ function labStore(id: LabMachineId): ActorStore<LabRun, LabView | undefined> {
 
 /** The machine's run, started on first use. */
 export function labRun(id: LabMachineId): LabRun {
-  return labStore(id).actor()!
+  return defined(labStore(id).actor(), 'the lab run, made at once by labStore')
 }
 
 /** Replaces the machine's recording with the imported session, rebuilt by pure replay (no effect runs). */
@@ -41,7 +42,7 @@ export function importSession(file: LabSessionFile): LabRun {
 /** The machine's run and its current view, re-rendering on every step and on an import. */
 export function useLabRun(id: LabMachineId): { run: LabRun; view: LabView } {
   const store = labStore(id)
-  const run = store.actor()!
+  const run = defined(store.actor(), 'the lab run, made at once by labStore')
   const view = useActorStore(store) ?? run.getSnapshot()
   return { run, view }
 }

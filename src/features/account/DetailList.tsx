@@ -8,16 +8,15 @@ const List = styled('dl')`
   dd { margin: 0; overflow-wrap: anywhere; }
 `
 
-/** Label/value rows; an empty value shows a dash so every row keeps its label. */
-export function DetailList({ rows }: { rows: Array<[label: ReactNode, value: string]> }) {
+/** Label/value rows, each a Detail. */
+export const DetailList = ({ children }: { children: ReactNode }) => <List>{children}</List>
+
+/** One row of a DetailList; an empty value shows a dash so every row keeps its label. */
+export function Detail({ label, value }: { label: ReactNode; value: string }) {
   return (
-    <List>
-      {rows.map(([label, value], index) => (
-        <div key={index} style={{ display: 'contents' }}>
-          <dt>{label}</dt>
-          <dd>{value || '—'}</dd>
-        </div>
-      ))}
-    </List>
+    <div style={{ display: 'contents' }}>
+      <dt>{label}</dt>
+      <dd>{value || '—'}</dd>
+    </div>
   )
 }

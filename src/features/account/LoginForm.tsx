@@ -9,7 +9,7 @@ import { toast } from '../../lib/toaster.ts'
 import { signIn } from './session.ts'
 import { translateMessage } from '../../lib/validationMessages.ts'
 
-/** Email and password, both required by the form (spec §5); success goes to /profile. */
+/** Email and password, both required by the form; success goes to /profile. */
 export function LoginForm() {
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')

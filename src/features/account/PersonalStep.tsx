@@ -11,7 +11,7 @@ interface Props {
   onChange: (field: PersonalField, value: string) => void
 }
 
-/** Step 1 of sign-up: who the customer is (spec §5 personal rules). */
+/** Step 1 of sign-up: who the customer is, checked by the personal rules. */
 export function PersonalStep({ values, errors, onChange }: Props) {
   const { i18n } = useLingui()
   const field = (name: PersonalField) => ({

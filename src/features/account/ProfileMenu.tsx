@@ -29,7 +29,7 @@ const Wrap = styled('div')`
   [role='menuitem']:focus-visible { box-shadow: inset 0 0 0 3px ${theme.color.focus}; }
 `
 
-/** The customer's menu in the header (spec §2): profile, billing, orders, services, logout. */
+/** The customer's menu in the header: profile, billing, orders, services, logout. */
 export function ProfileMenu({ firstName }: { firstName: string }) {
   const [open, setOpen] = useState(false)
   const menuId = useId()
@@ -46,7 +46,7 @@ export function ProfileMenu({ firstName }: { firstName: string }) {
 
   useEffect(() => {
     if (!open) return
-    items()[0]?.focus()
+    wrap.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus()
     const outside = (e: PointerEvent) => {
       if (!wrap.current?.contains(e.target as Node)) setOpen(false)
     }
@@ -101,6 +101,7 @@ export function ProfileMenu({ firstName }: { firstName: string }) {
         </span>
       </button>
       {open && (
+        // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: ARIA in HTML allows role=menu on ul (the APG menu button pattern)
         <ul role="menu" id={menuId} aria-label={t`Account`} onKeyDown={onMenuKey}>
           <li role="none">
             <Link role="menuitem" to="/profile" onClick={() => close(false)}>

@@ -3,7 +3,7 @@ import type { User } from '../../domain/account.ts'
 import { Button } from '../../ui/Button.tsx'
 import { Card, Muted, Page } from '../../ui/Page.tsx'
 import { styled } from '../../ui/styled.ts'
-import { DetailList } from './DetailList.tsx'
+import { Detail, DetailList } from './DetailList.tsx'
 
 const Columns = styled('div')`
   display: grid; gap: 16px; align-items: start;
@@ -11,7 +11,7 @@ const Columns = styled('div')`
   h2 { margin: 0 0 12px; font-size: 18px; }
 `
 
-/** Spec §2 /profile: personal information and the first address; updating is not offered yet. */
+/** /profile: personal information and the first address; updating is not offered yet. */
 export function ProfileView({ user, offline }: { user: User; offline: boolean }) {
   const { t } = useLingui()
   const address = user.addresses[0]
@@ -29,16 +29,14 @@ export function ProfileView({ user, offline }: { user: User; offline: boolean })
           <h2>
             <Trans>Personal Information</Trans>
           </h2>
-          <DetailList
-            rows={[
-              [<Trans>First name</Trans>, user.first_name],
-              [<Trans>Last name</Trans>, user.last_name],
-              [<Trans>ID number</Trans>, user.id_number],
-              [<Trans>Email</Trans>, user.email],
-              [<Trans>Mobile</Trans>, user.mobile],
-              [<Trans>Phone</Trans>, user.phone],
-            ]}
-          />
+          <DetailList>
+            <Detail label={<Trans>First name</Trans>} value={user.first_name} />
+            <Detail label={<Trans>Last name</Trans>} value={user.last_name} />
+            <Detail label={<Trans>ID number</Trans>} value={user.id_number} />
+            <Detail label={<Trans>Email</Trans>} value={user.email} />
+            <Detail label={<Trans>Mobile</Trans>} value={user.mobile} />
+            <Detail label={<Trans>Phone</Trans>} value={user.phone} />
+          </DetailList>
           <Button type="button" disabled>
             <Trans>Update Profile</Trans>
           </Button>
@@ -48,18 +46,16 @@ export function ProfileView({ user, offline }: { user: User; offline: boolean })
             <Trans>Address</Trans>
           </h2>
           {address ? (
-            <DetailList
-              rows={[
-                [<Trans>Unit number</Trans>, address.unit_number],
-                [<Trans>Floor level</Trans>, address.floor_level],
-                [<Trans>Building name</Trans>, address.building_name],
-                [<Trans>Street number</Trans>, address.street_number],
-                [<Trans>Street name</Trans>, address.street_name],
-                [<Trans>Suburb</Trans>, address.suburb],
-                [<Trans>City</Trans>, address.city],
-                [<Trans>Province</Trans>, address.province],
-              ]}
-            />
+            <DetailList>
+              <Detail label={<Trans>Unit number</Trans>} value={address.unit_number} />
+              <Detail label={<Trans>Floor level</Trans>} value={address.floor_level} />
+              <Detail label={<Trans>Building name</Trans>} value={address.building_name} />
+              <Detail label={<Trans>Street number</Trans>} value={address.street_number} />
+              <Detail label={<Trans>Street name</Trans>} value={address.street_name} />
+              <Detail label={<Trans>Suburb</Trans>} value={address.suburb} />
+              <Detail label={<Trans>City</Trans>} value={address.city} />
+              <Detail label={<Trans>Province</Trans>} value={address.province} />
+            </DetailList>
           ) : (
             <Muted style={{ marginBottom: 16 }}>
               <Trans>No address saved yet.</Trans>

@@ -23,7 +23,7 @@ function focusFirstInvalid(order: readonly string[], errors: FieldErrors): void 
   if (first) document.getElementById(`signup-${first}`)?.focus()
 }
 
-/** The two-step sign-up of spec §2, driven by the sign-up machine. */
+/** The two-step sign-up (personal details, then address), driven by the sign-up machine. */
 export function SignupWizard() {
   const navigate = useNavigate()
   const { t, i18n } = useLingui()
@@ -52,6 +52,7 @@ export function SignupWizard() {
   const stepHeading = useRef<HTMLHeadingElement>(null)
   const firstRender = useRef(true)
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves to the new step's heading each time the step changes
   useEffect(() => {
     if (firstRender.current) firstRender.current = false
     else stepHeading.current?.focus()

@@ -13,5 +13,6 @@ export function sessionTag(): string | null {
 
 /** After a logout the device must not ask the server again until the queued logout has ended the session. */
 export function dropSessionHint(): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is asynchronous and missing from Safari before 18.4
   if (typeof document !== 'undefined') document.cookie = `${NAME}=; Max-Age=0; Path=/; SameSite=Lax`
 }

@@ -92,11 +92,14 @@ export function AddressSearch({ onPick }: { onPick: (fill: AddressFill) => void 
           onBlur={() => setOpen(false)}
         />
       </FieldBox>
+      {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: ARIA in HTML allows listbox on ul and option on li (the combobox pattern) */}
       <ul id={listId} role="listbox" aria-label={t`Suggestions`} hidden={!expanded}>
         {options.map((option, index) => (
+          // biome-ignore lint/a11y/useFocusableInteractive: the combobox pattern keeps focus in the input, which points at the option (aria-activedescendant)
           <li
             key={option.id}
             id={`${id}-opt-${index}`}
+            // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: ARIA in HTML allows role=option on li
             role="option"
             aria-selected={index === active}
             // mousedown, not click: the input must not lose focus (and close the list) first.

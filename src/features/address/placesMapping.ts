@@ -7,7 +7,7 @@ export interface PlaceComponent {
   types: string[]
 }
 
-/** Spec §3: street, suburb, city (locality, else the level-2 area), province (level-1 area), country, postal code. */
+/** Street, suburb, city (locality, else the level-2 area), province (level-1 area), country, postal code. */
 export function fieldsFromComponents(components: readonly PlaceComponent[]): Partial<Record<AddressField | 'country', string>> {
   const find = (...types: string[]) => {
     for (const type of types) {

@@ -21,6 +21,10 @@ export function zaTowns(): Plugin {
   return {
     name: 'za-towns',
     enforce: 'pre',
-    load: (id) => (STUB.test(id.split('?')[0] ?? '') ? (source ??= generate()) : undefined),
+    load: (id) => {
+      if (!STUB.test(id.split('?')[0] ?? '')) return undefined
+      source ??= generate()
+      return source
+    },
   }
 }

@@ -20,7 +20,7 @@ interface Props {
   search: (onPick: (fill: AddressFill) => void) => ReactNode
 }
 
-/** The delivery address of spec §2: validated per spec §5, then the order is placed (online or not). */
+/** The delivery address form: validated by the address rules, then the order is placed (online or not). */
 export function DeliveryAddressForm({ customerId, cart, search }: Props) {
   const { t } = useLingui()
   const navigate = useNavigate()

@@ -25,7 +25,7 @@ const Actions = styled('div')`
   .reason { flex-basis: 100%; color: ${theme.color.error}; font-weight: 600; margin: 0; }
 `
 
-/** Spec §2 /orders/{id}: number, date, status, total, the priced lines; paying only for a sent, unpaid order. */
+/** /orders/{id}: number, date, status, total, the priced lines; paying only for a sent, unpaid order. */
 export function OrderDetail({ order }: { order: OrderView }) {
   const { t, i18n } = useLingui()
   const priced = order.lines.filter((l) => l.unit_price > 0)

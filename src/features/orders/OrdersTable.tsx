@@ -8,7 +8,7 @@ import { latestOrders, paginate, type OrderView } from './orderView.ts'
 import { StatusBadge } from './StatusBadge.tsx'
 import { StackedTable } from '../../ui/tableStyles.ts'
 
-/** Spec §9: the orders table shows 8 per page. */
+/** The orders table shows 8 per page. */
 export const ORDERS_PAGE_SIZE = 8
 
 const Older = styled('p')`

@@ -3,7 +3,7 @@ import { AddressSchema, type AddressInput } from '../../domain/account.ts'
 import type { CartState } from '../../domain/cart.ts'
 import { CreateOrderRequestSchema, DELIVERY_DEFAULTS, PARTNER, type CreateOrderRequest } from '../../domain/order.ts'
 
-/** The POST body of spec §7 from the cart and a delivery address; throws when either is not valid. */
+/** The create-order POST body from the cart and a delivery address; throws when either is not valid. */
 export function toCreateOrderRequest(clientId: string, cart: CartState, address: AddressInput): CreateOrderRequest {
   return v.parse(CreateOrderRequestSchema, {
     order: {

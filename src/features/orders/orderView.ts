@@ -66,7 +66,7 @@ export function findOrder(id: string, local: readonly LocalOrder[], cached: read
 }
 
 /** Page `page` (1-based) of `size` items, with the page count (at least 1). */
-/** Spec §9: the orders screen takes the latest 20 orders (newest first, as mergeOrders gives them). */
+/** The orders screen takes the latest 20 orders (newest first, as mergeOrders gives them). */
 export const ORDERS_SHOWN = 20
 
 /** The orders the screen lists and how many older ones it leaves out (the bill lists every order). */

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro'
 import { unavailableProduct } from '../../domain/order.ts'
 import { translateMessage } from '../../lib/validationMessages.ts'
 
-/** Text stored for a refusal that carries no server text (spec §8); the log keeps English, screens translate it. */
+/** Text stored for a refusal that carries no server text; the log keeps English, screens translate it. */
 export const ADDRESS_ERROR = 'An error occurred while submitting the address.'
 /** Text stored for a queued order the device itself can no longer send. */
 export const ORDER_NOT_CREATED = 'Could not create the order. Please try again.'

@@ -21,7 +21,7 @@ interface WidgetOptions {
   onError?: (error: unknown) => void
 }
 
-/** Spec §2 payment_widget/{checkoutId}: the provider's card form for the checkout, its result going to the status page. */
+/** payment_widget/{checkoutId}: the provider's card form for the checkout, its result going to the status page. */
 export function CardWidget({ customerId, checkoutId }: { customerId: number; checkoutId: string }) {
   const { t, i18n } = useLingui()
   const actor = usePayment(customerId, { stage: 'widget', checkoutId })
@@ -92,6 +92,7 @@ function ProviderWidget({ checkout, loading, onReady, onFailed }: { checkout: Ch
 
   // Mounting loads the script; a retry mounts the widget afresh (the failure notice replaced it meanwhile).
   // It opens in the language on screen; a language chosen later does not reload it (that would clear the card typed in).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: i18n.locale is left out on purpose, as said above
   useEffect(() => {
     const w = window as unknown as { wpwlOptions?: WidgetOptions }
     w.wpwlOptions = {

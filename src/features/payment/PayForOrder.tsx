@@ -14,7 +14,7 @@ import { providerText } from './providerText.ts'
 import { usePayment } from './usePayment.ts'
 import { newId } from '../../lib/ids.ts'
 
-/** Spec §2 /payment/{id}/: "Paying with:" Google Pay or "Pay with Credit Card", for an unpaid order of the customer's own. */
+/** /payment/{id}/: "Paying with:" Google Pay or "Pay with Credit Card", for an unpaid order of the customer's own. */
 export function PayForOrder({ customerId, orderId }: { customerId: number; orderId: string }) {
   const { t, i18n } = useLingui()
   const actor = usePayment(customerId, { stage: 'order', orderId })

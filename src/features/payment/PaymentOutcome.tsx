@@ -18,7 +18,7 @@ const Result = styled('div')<{ $tone: 'success' | 'pending' | 'error' }>`
   p { margin: 0; color: ${theme.color.muted}; overflow-wrap: anywhere; }
 `
 
-/** Spec §2 /payment_status/{checkoutId}: Loading, then Payment Successful, Pending or Failed with the provider's words. */
+/** /payment_status/{checkoutId}: Loading, then Payment Successful, Pending or Failed with the provider's words. */
 export function PaymentOutcome({ customerId, checkoutId }: { customerId: number; checkoutId: string }) {
   const { t, i18n } = useLingui()
   const actor = usePayment(customerId, { stage: 'status', checkoutId })

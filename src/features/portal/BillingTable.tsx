@@ -18,7 +18,7 @@ const Bills = styled(StackedTable)`
 // A row is either a debit or a credit: a dash reads clearer than R0 in the other column.
 const amount = (rand: number, language: string) => (rand === 0 ? '—' : formatRand(rand, language))
 
-/** Spec §2 /billing: REFERENCE, DATE, TYPE, DEBIT, CREDIT, BALANCE, STATUS and "View Order" per row, oldest first. */
+/** /billing: REFERENCE, DATE, TYPE, DEBIT, CREDIT, BALANCE, STATUS and "View Order" per row, oldest first. */
 export function BillingTable({ rows }: { rows: readonly BillCycle[] }) {
   const { t, i18n } = useLingui()
   return (
@@ -36,8 +36,9 @@ export function BillingTable({ rows }: { rows: readonly BillCycle[] }) {
         </tr>
       </thead>
       <tbody>
-        {rows.map((row, index) => (
-          <tr key={`${row.type}:${row.reference}:${index}`}>
+        {rows.map((row) => (
+          // Order numbers and payments' transaction ids are unique on the server.
+          <tr key={`${row.type}:${row.reference}`}>
             <td data-label={t`REFERENCE`}>{row.reference}</td>
             <td className="date" data-label={t`DATE`}>{formatDate(row.date, i18n.locale, 'short')}</td>
             <td data-label={t`TYPE`}>{row.type === BILL_TYPE_ORDER ? <Trans>Order</Trans> : <Trans>Payment</Trans>}</td>

@@ -6,7 +6,7 @@ import { theme } from '../../ui/theme.ts'
 import { ChartSpace, Figures, Panel } from './portalStyles.ts'
 import { usageSlices, type SliceKey } from './usage.ts'
 
-// visx loads only when a monthly service is shown (GUIDE.md §5: charts load only on their routes).
+// visx loads only when a monthly service is shown: charts load only on their routes, never in the first load.
 const UsagePie = lazy(() => import('./charts/UsagePie.tsx'))
 
 // Dark enough for white labels (AA) and told apart by the legend's text too.
@@ -23,7 +23,7 @@ const Legend = styled('ul')`
   b { color: ${theme.color.text}; }
 `
 
-/** Spec §2 monthly view: usage figures on the left, the "Usage Stats" pie on the right. */
+/** The monthly view: usage figures on the left, the "Usage Stats" pie on the right. */
 export function MonthlyView({ service }: { service: Service }) {
   const { t, i18n } = useLingui()
   const gb = t`GB`

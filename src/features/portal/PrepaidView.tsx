@@ -5,17 +5,17 @@ import { dataGb, type Service } from '../../domain/service.ts'
 import { ChartSpace, Figures, Panel, Tiles } from './portalStyles.ts'
 import { subscriptionGauges, topupTiles, type SubscriptionKey, type TopupKey } from './wallets.ts'
 
-// visx loads only when a prepaid service is shown (GUIDE.md §5: charts load only on their routes).
+// visx loads only when a prepaid service is shown: charts load only on their routes, never in the first load.
 const Gauge = lazy(() => import('./charts/Gauge.tsx'))
 
 const GAUGE_COLOR: Record<SubscriptionKey, string> = { voice_sub: '#0b4f9c', data_sub: '#176b35', sms_sub: '#8a4b00' }
 
-/** Spec §2 prepaid view "Wallets": subscription gauges, the primary wallet and the top-up tiles. */
+/** The prepaid view "Wallets": subscription gauges, the primary wallet and the top-up tiles. */
 export function PrepaidView({ service }: { service: Service }) {
   const { t, i18n } = useLingui()
   const gaugeName: Record<SubscriptionKey, string> = { voice_sub: t`Voice (minutes)`, data_sub: t`DATA (GB)`, sms_sub: t`SMS (units)` }
   const gaugeUnit: Record<SubscriptionKey, string> = { voice_sub: t`min`, data_sub: t`GB`, sms_sub: t`SMS` }
-  // Spec §9: the gauges' reference labels as the spec writes them.
+  // The gauges' reference labels as customers know them; the fractions come from GAUGE_REFERENCE.
   const reference: Record<SubscriptionKey, string> = { voice_sub: t`60min`, data_sub: t`2GB`, sms_sub: t`100sms` }
   const topupName: Record<TopupKey, string> = { voice0: t`Voice (min)`, data0: t`Data (GB)`, sms0: t`SMS (units)` }
   return (
@@ -43,7 +43,7 @@ export function PrepaidView({ service }: { service: Service }) {
         <Figures>
           <dt><Trans>Amount (ZAR)</Trans></dt>
           <dd>{formatRand(service.available_balance ?? 0, i18n.locale)}</dd>
-          {/* The spec's label; its formula (bytes / 1e9, two decimals) gives GB. */}
+          {/* The label customers know; its formula (bytes / 1e9, two decimals) gives GB. */}
           <dt><Trans>Available MB</Trans></dt>
           <dd>{dataGb(service.data_available_volume ?? 0, i18n.locale)}</dd>
         </Figures>

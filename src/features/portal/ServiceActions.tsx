@@ -8,7 +8,7 @@ const Panel = styled(Card)`
   div { display: grid; gap: 8px; }
 `
 
-/** Spec §2: the four actions, shown but not offered yet (disabled). */
+/** The four service actions, shown but not offered yet (disabled). */
 export function ServiceActions() {
   const { t } = useLingui()
   return (

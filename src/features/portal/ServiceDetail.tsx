@@ -6,7 +6,7 @@ import { PrepaidView } from './PrepaidView.tsx'
 import { ServiceActions } from './ServiceActions.tsx'
 import { ServiceSidebar } from './ServiceSidebar.tsx'
 
-// Phones read the service, then its balances, then the (disabled) actions; wide screens keep spec §2's left sidebar.
+// Phones read the service, then its balances, then the (disabled) actions; wide screens keep the sidebar on the left.
 const Layout = styled('div')`
   display: grid; gap: 16px; align-items: start; grid-template-areas: 'info' 'main' 'actions';
   & > * { min-width: 0; }
@@ -17,7 +17,7 @@ const Layout = styled('div')`
   }
 `
 
-/** Spec §2 "Service detail": the sidebar and actions on the left, Wallets (prepaid) or Monthly Subscription on the right. */
+/** Service detail: the sidebar and actions on the left, Wallets (prepaid) or Monthly Subscription on the right. */
 export function ServiceDetail({ service, products }: { service: Service; products: readonly Product[] }) {
   return (
     <Layout>

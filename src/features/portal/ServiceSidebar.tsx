@@ -21,32 +21,36 @@ const Name = styled('p')`
 `
 
 const Names = ({ items }: { items: readonly { name: string }[] }) =>
-  items.length === 0 ? <Trans>None</Trans> : <ul>{items.map((item, i) => <li key={i}>{item.name}</li>)}</ul>
+  items.length === 0 ? (
+    <Trans>None</Trans>
+  ) : (
+    // biome-ignore lint/suspicious/noArrayIndexKey: names may repeat and the list never reorders, so the position is the row
+    <ul>{items.map((item, i) => <li key={i}>{item.name}</li>)}</ul>
+  )
 
-/** Spec §2 "Service detail": the sidebar titled Service, its name, and the rows about the SIM. */
+const Row = ({ label, children }: { label: ReactNode; children: ReactNode }) => (
+  <div>
+    <dt>{label}</dt>
+    <dd>{children}</dd>
+  </div>
+)
+
+/** Service detail: the sidebar titled Service, its name, and the rows about the SIM. */
 export function ServiceSidebar({ service, products }: { service: Service; products: readonly Product[] }) {
   const { t, i18n } = useLingui()
-  const rows: [ReactNode, ReactNode][] = [
-    [<Trans>Status</Trans>, <ServiceStatusBadge code={service.status} />],
-    [<Trans>SIM Name</Trans>, service.name],
-    [<Trans>Product</Trans>, productName(service, products)],
-    [<Trans>Service Number</Trans>, service.service_reference],
-    [<Trans>ICCID</Trans>, service.associated_resource],
-    [<Trans>Activation Date</Trans>, formatDate(service.activation_date, i18n.locale, 'long')],
-    [<Trans>Scheduled Actions</Trans>, <Names items={service.scheduled_actions} />],
-    [<Trans>Subscriptions</Trans>, <Names items={service.subscriptions} />],
-  ]
   return (
     <Card aria-labelledby="service-title">
       <Heading id="service-title"><Trans>Service</Trans></Heading>
       <Name>{serviceName(service)}</Name>
       <Rows aria-label={t`Service details`}>
-        {rows.map(([label, value], index) => (
-          <div key={index}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
+        <Row label={<Trans>Status</Trans>}><ServiceStatusBadge code={service.status} /></Row>
+        <Row label={<Trans>SIM Name</Trans>}>{service.name}</Row>
+        <Row label={<Trans>Product</Trans>}>{productName(service, products)}</Row>
+        <Row label={<Trans>Service Number</Trans>}>{service.service_reference}</Row>
+        <Row label={<Trans>ICCID</Trans>}>{service.associated_resource}</Row>
+        <Row label={<Trans>Activation Date</Trans>}>{formatDate(service.activation_date, i18n.locale, 'long')}</Row>
+        <Row label={<Trans>Scheduled Actions</Trans>}><Names items={service.scheduled_actions} /></Row>
+        <Row label={<Trans>Subscriptions</Trans>}><Names items={service.subscriptions} /></Row>
       </Rows>
     </Card>
   )

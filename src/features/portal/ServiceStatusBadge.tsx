@@ -5,7 +5,7 @@ import { Badge, type BadgeLook } from '../../ui/Badge.tsx'
 // The order looks carry the same meaning: working, on hold, ended.
 const looks: Record<ServiceStatus, BadgeLook> = { active: 'approved', suspended: 'initial', cancelled: 'cancelled', unknown: 'waiting' }
 
-/** GUIDE.md §4: the true status from the code (0 Active, 400/500 Suspended, 900 Cancelled), never "always active". */
+/** The true status from the code (0 Active, 400/500 Suspended, 900 Cancelled), never "always active". */
 export function ServiceStatusBadge({ code }: { code: number }) {
   const status = serviceStatus(code)
   return (

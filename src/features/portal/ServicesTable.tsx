@@ -7,7 +7,7 @@ import { productName } from './productName.ts'
 import { serviceName } from './serviceName.ts'
 import { ServiceStatusBadge } from './ServiceStatusBadge.tsx'
 
-/** Spec §2 /services: Sim Name, Product, Service Name, Status and "View Service" per row. */
+/** /services: Sim Name, Product, Service Name, Status and "View Service" per row. */
 export function ServicesTable({ services, products }: { services: readonly Service[]; products: readonly Product[] }) {
   const { t } = useLingui()
   return (

@@ -8,11 +8,11 @@ export interface UsageSlice {
   value: number
   /** The amount shown, in GB: "12.00" (Afrikaans "12,00"). */
   figure: string
-  /** Spec §9: only a slice of at least 35 degrees carries its label. */
+  /** Only a slice of at least 35 degrees carries its label. */
   labelled: boolean
 }
 
-/** Spec §2 "Usage Stats": Peak and Off Peak used, and the Spend Limit still available, all in bytes. */
+/** "Usage Stats": Peak and Off Peak used, and the Spend Limit still available, all in bytes. */
 export function usageSlices(service: Service, language: string): UsageSlice[] {
   const parts = [
     { key: 'peak', value: Math.max(0, service.peak_usage ?? 0) },

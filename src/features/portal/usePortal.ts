@@ -25,6 +25,7 @@ function usePortalAnswer<T>(read: (store: StoreDb) => Promise<Cached<T> | null>,
     return () => {
       current = false
     }
+    // biome-ignore lint/correctness/useExhaustiveDependencies: the caller's deps say when refresh changes (a new closure on every render)
   }, deps)
   const cached = useLiveRead(read, deps)
   if (cached) return cached

@@ -19,7 +19,7 @@ interface Props {
   onSubmit: () => void
 }
 
-/** The Contact Us inputs of spec §2: Name, Email (an email input), Message and Submit. */
+/** The Contact Us inputs: Name, Email (an email input), Message and Submit. */
 export function ContactForm({ values, errors, busy, onChange, onSubmit }: Props) {
   const { t, i18n } = useLingui()
   const field = (name: SupportField) => ({

@@ -22,7 +22,7 @@ const Box = styled(Card)`
   p { margin: 0 0 12px; line-height: 1.5; }
 `
 
-/** Spec §2 FAQs, answered for what the app offers today (no self-service password reset page). */
+/** The support page's FAQs, answered for what the app offers today (no self-service password reset page). */
 export function Faqs() {
   return (
     <Box aria-labelledby="support-faqs">

@@ -16,7 +16,7 @@ function BillingPage() {
   return <Billing customerId={session.customer.id} />
 }
 
-// Spec §2: a card titled Billing; its title is the page's heading.
+// A card titled Billing; its title is the page's heading.
 function Billing({ customerId }: { customerId: number }) {
   const billing = useBilling(customerId)
   if (!billing) return <Spinner />

@@ -15,7 +15,7 @@ const Columns = styled('div')`
   @media (min-width: 800px) { grid-template-columns: 3fr 2fr; }
 `
 
-/** Spec §2 /support: the Contact Us form (sent, and queued while offline: GUIDE §4) and the FAQs. */
+/** /support: the Contact Us form (sent, and queued while offline) and the FAQs. */
 function SupportPage() {
   const session = useSession()
   // The guard let only customers in; a logout while here shows the spinner until the guard redirects.

@@ -12,7 +12,7 @@ export interface AddressFormProps {
   idPrefix?: string
 }
 
-/** The address inputs of spec §3/§5, shared by sign-up and the delivery address. */
+/** The address inputs with their validation messages, shared by sign-up and the delivery address. */
 export function AddressForm({ values, errors, onChange, idPrefix = 'address' }: AddressFormProps) {
   const { i18n } = useLingui()
   const field = (name: AddressField) => ({

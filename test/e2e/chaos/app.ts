@@ -1,5 +1,5 @@
 /**
- * Moving around the storefront and reading what it shows, for the chaos test: by role and visible text (spec §2),
+ * Moving around the storefront and reading what it shows, for the chaos test: by role and visible text,
  * through the header's links once the app runs, as a customer does. The device's own store (IndexedDB) is read
  * only to know when a screen has caught up with it, never instead of the screen.
  */
@@ -217,7 +217,7 @@ export async function readOrders(page: Page): Promise<DeviceOrders> {
   const numbers: string[] = []
   const table = main.getByRole('region', { name: 'Your orders' })
   if ((await table.getByRole('table').count()) > 0) {
-    // Spec §9: 8 per page; the pager's "First" brings the first page back after reading.
+    // 8 per page; the pager's "First" brings the first page back after reading.
     for (let pageNo = 0; pageNo < 50; pageNo++) {
       for (const cell of await table.locator('tbody td[data-label="Order Number"]').allTextContents()) if (/^SO-/.test(cell.trim())) numbers.push(cell.trim())
       const next = table.getByRole('button', { name: 'Next' })

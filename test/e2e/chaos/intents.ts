@@ -81,7 +81,7 @@ export const CART_GRACE_MS = Number(process.env.CHAOS_CART_GRACE_MS ?? 0)
 // The input saves 400 ms after the last keystroke (src/features/cart/CartLineRow.tsx); a little more for the timer.
 export const RENAME_CONFIRM_MS = 600
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 async function handle(locator: ReturnType<Page['getByRole']>): Promise<ElementHandle> {
   const found = await locator.elementHandle()
@@ -179,7 +179,7 @@ export function remove(d: Driver, page: Page, products: string[], clear = false)
   const buttons: ElementHandle[] = []
   let mark = Number.MAX_SAFE_INTEGER
   const gone = new Set<string>()
-  const none = products.map((p) => `(?!.*${escape(JSON.stringify(p))})`).join('')
+  const none = products.map((p) => `(?!.*${escapeRegExp(JSON.stringify(p))})`).join('')
   return {
     kind: clear ? 'clear' : 'remove',
     label: clear ? `clear the cart (remove ${products.map((p) => JSON.stringify(p)).join(', ')})` : `remove ${products.map((p) => JSON.stringify(p)).join(', ')}`,
@@ -367,7 +367,7 @@ export function login(d: Driver, page: Page): Intent {
     label: 'sign in',
     page,
     timeout: 15_000,
-    trigger: { kind: 'toast', match: `^${escape(TEXT.loggedIn)}$` },
+    trigger: { kind: 'toast', match: `^${escapeRegExp(TEXT.loggedIn)}$` },
     async prepare() {
       await waitForApp(page)
       await dismissToasts(page)
@@ -399,7 +399,7 @@ export function logout(d: Driver, page: Page): Intent {
     label: 'log out',
     page,
     timeout: 15_000,
-    trigger: { kind: 'toast', match: `^${escape(TEXT.loggedOut)}$` },
+    trigger: { kind: 'toast', match: `^${escapeRegExp(TEXT.loggedOut)}$` },
     async prepare() {
       await waitForApp(page)
       await dismissToasts(page)

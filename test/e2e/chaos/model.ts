@@ -184,7 +184,7 @@ export class Model {
     this.loggedIn = new Set([true])
   }
 
-  /** A logout also empties the cart (spec §4). */
+  /** A logout also empties the cart. */
   logoutStarted(): void {
     this.loggedIn.add(false)
     for (const line of this.lines.values()) line.present.add(false)

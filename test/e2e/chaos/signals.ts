@@ -30,7 +30,7 @@ export interface Arm {
 }
 
 // Runs in every document of the context before the app's scripts (top frame only).
-const inPage = String.raw`(() => {
+const inPage = `(() => {
   if (window.top !== window) return
   const docId = Math.random().toString(36).slice(2)
   window.__chaosDoc = docId

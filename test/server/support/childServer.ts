@@ -30,13 +30,19 @@ export async function spawnEntry(script: string, argument: string, timeoutMs = 6
   let stderr = ''
   child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)))
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => (child.kill('SIGKILL'), reject(new Error(`${script} did not start within ${timeoutMs} ms\n${stderr}`))), timeoutMs)
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      reject(new Error(`${script} did not start within ${timeoutMs} ms\n${stderr}`))
+    }, timeoutMs)
     createInterface({ input: child.stdout! }).on('line', (line) => {
       if (!line.startsWith('{"url"')) return
       clearTimeout(timer)
       resolve((JSON.parse(line) as { url: string }).url)
     })
-    child.once('exit', (code, signal) => (clearTimeout(timer), reject(new Error(`${script} exited (${signal ?? code}) before listening\n${stderr}`))))
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer)
+      reject(new Error(`${script} exited (${signal ?? code}) before listening\n${stderr}`))
+    })
   })
   const end = async (signal: NodeJS.Signals) => {
     const done = exited(child)

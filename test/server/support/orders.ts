@@ -20,7 +20,7 @@ export function cartLine(productId: number, overrides: Record<string, unknown> =
   }
 }
 
-/** The body the client posts: a cart order with deliveryAddress, delivery defaults and partner (spec §3/§9). */
+/** The body the client posts: a cart order with deliveryAddress, delivery defaults and partner. */
 export function orderBody(lines = [cartLine(1)], order: Record<string, unknown> = {}) {
   return {
     order: {

@@ -33,7 +33,7 @@ export interface WalletButtonProps {
   onError(error: unknown): void
 }
 
-/** The Google Pay button (spec §9): TEST environment, card via Peach Payments, rand total, South African shipping. */
+/** The Google Pay button: TEST environment, card via Peach Payments, rand total, South African shipping. */
 export function WalletButton({ amount, disabled, onStart, onAuthorised, onCancel, onError }: WalletButtonProps) {
   if (!googleScript) installSandboxPaymentsClient()
   const request = useMemo(() => paymentRequest(amount, { merchantName, gatewayMerchantId }), [amount])

@@ -1,9 +1,9 @@
 /// <reference types="googlepay" />
 
-/** Spec §9: the wallet button runs against Google's TEST environment. */
+/** The wallet button runs against Google's TEST environment. */
 export const GOOGLE_PAY_ENVIRONMENT = 'TEST' satisfies google.payments.api.Environment
 
-/** The card payment method Google Pay may offer (spec §9): Mastercard and Visa, PAN or device token, tokenised for Peach Payments. */
+/** The card payment method Google Pay may offer: Mastercard and Visa, PAN or device token, tokenised for Peach Payments. */
 function cardMethod(gatewayMerchantId: string): google.payments.api.PaymentMethodSpecification {
   return {
     type: 'CARD',

@@ -315,9 +315,10 @@ class SandboxPaymentsClient {
 export function installSandboxPaymentsClient(): void {
   if (typeof window === 'undefined') return
   const w = window as unknown as { google?: GoogleGlobal }
-  const g = (w.google ??= {})
-  const payments = (g.payments ??= {})
-  const api = (payments.api ??= {})
+  w.google ??= {}
+  w.google.payments ??= {}
+  w.google.payments.api ??= {}
+  const api = w.google.payments.api
   if (api.PaymentsClient) return
   api.PaymentsClient = SandboxPaymentsClient as unknown as Api['PaymentsClient']
 }

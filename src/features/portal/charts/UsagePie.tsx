@@ -13,7 +13,7 @@ export interface UsagePieProps {
   unit: string
 }
 
-// Spec §9: a 500x300 chart, inner radius 80, outer radius 150; the viewBox lets it shrink to a 360 px screen.
+// A 500x300 chart, inner radius 80, outer radius 150; the viewBox lets it shrink to a 360 px screen.
 const WIDTH = 500
 const HEIGHT = 300
 // White text with a dark halo reads on every slice colour and where a label runs past its slice.
