@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { customer } from '../machines/authHarness.ts'
 import { checkFact } from '../../src/domain/factCheck.ts'
 import { factDefinitions, isAuthFact, isCartFact, isOrderFact, isPaymentFact, makeFact, type FactPayload, type FactType } from '../../src/domain/events.ts'
 import type { User } from '../../src/domain/account.ts'
@@ -19,17 +20,7 @@ const order: Order = {
   total_price: 299,
   order_lines: [{ number: 1, product_id: 11, name: 'LTE', unit_price: 299, status: '' }],
 }
-const user: User = {
-  id: 3,
-  first_name: 'Thandi',
-  last_name: 'Nkosi',
-  id_number: '9001015009087',
-  email: 'thandi@example.co.za',
-  phone: '0211234567',
-  mobile: '',
-  addresses: [],
-  orders: [],
-}
+const user: User = customer({ id: 3 })
 const checkout = {
   checkoutId: '8ac7a4c8lab0000000000000000000001.lab',
   order_id: 9,

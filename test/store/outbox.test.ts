@@ -1,34 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { CreateOrderResult } from '../../src/api/orders.ts'
-import type { CreateOrderRequest, Order } from '../../src/domain/order.ts'
+import type { CreateOrderRequest } from '../../src/domain/order.ts'
 import { closeStore } from '../../src/store/db.ts'
 import type { StoreDb } from '../../src/store/db.ts'
 import { readCart, readLocalOrders } from '../../src/store/queries.ts'
 import { commit } from '../../src/store/commit.ts'
 import { orderOutbox } from '../../src/features/orders/drain.ts'
 import { drainOutbox } from '../../src/lib/outbox/sender.ts'
-import { toCreateOrderRequest, ORDER_CREATE } from '../../src/features/orders/orderRequest.ts'
-import { commitWithOutbox, settleRow } from '../../src/store/outbox.ts'
-import { added, fact, freshStore, line } from './fixtures.ts'
+import { ORDER_CREATE } from '../../src/features/orders/orderRequest.ts'
+import { settleRow } from '../../src/store/outbox.ts'
+import { added, fact, freshStore } from './fixtures.ts'
+import { placeQueuedOrder, serverOrder, uuid } from './orderFixtures.ts'
 
-const address = { street_number: '12', street_name: 'Long Street', city: 'Cape Town', province: 'Western Cape', postal_code: '8001' }
-let n = 0
-const uuid = () => `0b9f7c1e-2c4a-4a51-9a8e-${String(++n).padStart(12, '0')}`
 
-async function place(customerId: number, clientId = uuid()): Promise<string> {
-  const request = toCreateOrderRequest(clientId, { order_lines: [line('a')], total: 299 }, address)
-  const now = new Date().toISOString()
-  await commitWithOutbox(
-    fact('v1.OrderPlaced', { order: request.order, customerId }, clientId),
-    { id: clientId, kind: ORDER_CREATE, request, status: 'pending', attempts: 0, createdAt: now, nextAttemptAt: null, lastError: null, customerId },
-  )
-  return clientId
-}
-
-const serverOrder = (id: number): Order => ({
-  id, order_id: id, number: `SO-${String(id).padStart(6, '0')}`, order_number: null, status: 'Payment not Completed',
-  orderDate: '2025-03-01T08:00:00Z', order_date: null, total_price: 299, order_lines: [],
-})
 /** When the server answered (its Date header): the cached order is dated by it, not by the device. */
 const answered = '2026-11-25T10:00:00.000Z'
 
@@ -46,21 +30,21 @@ afterEach(() => closeStore({ delete: true }))
 
 describe('placing and sending orders', () => {
   it('commits the placed order and its outbox row together; the order shows as waiting', async () => {
-    const id = await place(7)
+    const id = await placeQueuedOrder(7)
     expect(await store.outbox.get(id)).toMatchObject({ status: 'pending', customerId: 7 })
     expect(await readLocalOrders(7)).toMatchObject([{ clientId: id, state: 'waiting', total: 299 }])
     expect(await readLocalOrders(8)).toEqual([])
   })
 
   it('leaves nothing behind when the order cannot be stored', async () => {
-    const id = await place(7)
-    await expect(place(7, id)).rejects.toThrow()
+    const id = await placeQueuedOrder(7)
+    await expect(placeQueuedOrder(7, id)).rejects.toThrow()
     expect(await store.outbox.count()).toBe(1)
     expect(await store.events.where('type').equals('v1.OrderPlaced').count()).toBe(1)
   })
 
   it('an answer acknowledges the row and gives the order its server number, in the same key', async () => {
-    const id = await place(7)
+    const id = await placeQueuedOrder(7)
     const keys: string[] = []
     const send = async (_user: number, request: { order: { id: string } }): Promise<CreateOrderResult> => {
       keys.push(request.order.id)
@@ -76,7 +60,7 @@ describe('placing and sending orders', () => {
   })
 
   it('no answer keeps it waiting to retry; a later drain sends it with the same key', async () => {
-    const id = await place(7)
+    const id = await placeQueuedOrder(7)
     const first = await drainOrders(7, { send: async () => ({ kind: 'no-answer', error: 'Failed to fetch' }) })
     expect(first.outcomes).toMatchObject([{ kind: 'waiting' }])
     expect(first.wakeAt).not.toBeNull()
@@ -87,7 +71,7 @@ describe('placing and sending orders', () => {
   })
 
   it('a 4xx answer rejects the order with the server text', async () => {
-    const id = await place(7)
+    const id = await placeQueuedOrder(7)
     const reason = 'LTE Uncapped 20Mbps is no longer available.'
     await drainOrders(7, { send: async () => ({ kind: 'refused', status: 422, error: reason, code: 'product_unavailable' }) })
     expect(await store.outbox.get(id)).toMatchObject({ status: 'rejected' })
@@ -95,7 +79,7 @@ describe('placing and sending orders', () => {
   })
 
   it('keeps a rejected order rejected, with one fact, when a second sender\'s answer comes late', async () => {
-    const id = await place(7)
+    const id = await placeQueuedOrder(7)
     const reason = 'LTE Uncapped 20Mbps is no longer available.'
     await drainOrders(7, { send: async () => ({ kind: 'refused', status: 422, error: reason, code: 'product_unavailable' }) })
     // Without Web Locks two tabs may both have sent it: one more refusal, then no answer at all.
@@ -107,7 +91,7 @@ describe('placing and sending orders', () => {
   })
 
   it('never sends another customer\'s queued order', async () => {
-    await place(7)
+    await placeQueuedOrder(7)
     const sent: number[] = []
     await drainOrders(8, {
       send: async (user) => {

@@ -2,10 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { waitFor } from 'xstate'
 import type { CreateOrderResult } from '../../src/api/orders.ts'
 import type { SupportSendResult } from '../../src/api/support.ts'
-import type { Order } from '../../src/domain/order.ts'
 import { AUTH_LOGOUT, logoutOutbox } from '../../src/features/account/logoutQueue.ts'
 import { orderOutbox, type DrainOutcome } from '../../src/features/orders/drain.ts'
-import { ORDER_CREATE, toCreateOrderRequest } from '../../src/features/orders/orderRequest.ts'
+import { ORDER_CREATE } from '../../src/features/orders/orderRequest.ts'
 import { queueSupportMessage, supportOutbox } from '../../src/features/support/supportQueue.ts'
 import { connectionReturned } from '../../src/lib/connection.ts'
 import type { OutboxKind } from '../../src/lib/outbox/kind.ts'
@@ -13,30 +12,14 @@ import { startOutbox, type RunningOutbox, type SessionSource } from '../../src/l
 import type { Session } from '../../src/lib/session.ts'
 import { dismiss, getToasts } from '../../src/lib/toaster.ts'
 import { closeStore, type StoreDb } from '../../src/store/db.ts'
-import { commitWithOutbox, enqueue } from '../../src/store/outbox.ts'
+import { enqueue } from '../../src/store/outbox.ts'
 import { customer } from '../machines/authHarness.ts'
-import { fact, freshStore, line } from './fixtures.ts'
+import { freshStore } from './fixtures.ts'
+import { placeQueuedOrder, serverOrder, uuid } from './orderFixtures.ts'
 
-const address = { street_number: '12', street_name: 'Long Street', city: 'Cape Town', province: 'Western Cape', postal_code: '8001' }
 const message = { name: 'Thandi Nkosi', email: 'thandi@example.co.za', message: 'My router shows a red light since this morning.' }
-let n = 0
-const uuid = () => `7a2c1d52-3c1e-4a56-9d8e-${String(++n).padStart(12, '0')}`
 
-async function placeOrder(customerId: number): Promise<string> {
-  const clientId = uuid()
-  const request = toCreateOrderRequest(clientId, { order_lines: [line('a')], total: 299 }, address)
-  const now = new Date().toISOString()
-  await commitWithOutbox(
-    fact('v1.OrderPlaced', { order: request.order, customerId }, clientId),
-    { id: clientId, kind: ORDER_CREATE, request, status: 'pending', attempts: 0, createdAt: now, nextAttemptAt: null, lastError: null, customerId },
-  )
-  return clientId
-}
 
-const serverOrder = (id: number): Order => ({
-  id, order_id: id, number: `SO-${String(id).padStart(6, '0')}`, order_number: null, status: 'Payment not Completed',
-  orderDate: '2026-03-01T08:00:00Z', order_date: null, total_price: 299, order_lines: [],
-})
 
 /** The page's session as the outbox hears it: set by the test. */
 function testSession(): SessionSource & { set: (next: Session) => void } {
@@ -96,7 +79,7 @@ afterEach(async () => {
 
 describe('the outbox in the page', () => {
   it('at start sends a queued logout at once, and the orders and messages once the session is known', async () => {
-    await placeOrder(7)
+    await placeQueuedOrder(7)
     await queueSupportMessage(7, message)
     await enqueue({ id: uuid(), kind: AUTH_LOGOUT, request: { session: 'a'.repeat(64) }, status: 'pending', attempts: 0, createdAt: new Date().toISOString(), nextAttemptAt: null, lastError: null })
     const s = server()
@@ -110,7 +93,7 @@ describe('the outbox in the page', () => {
   })
 
   it('never sends another customer\'s order under this session; it goes when that customer signs in', async () => {
-    await placeOrder(8)
+    await placeQueuedOrder(8)
     const s = server()
     signedIn(7)
     const o = start(s.kinds)
@@ -143,7 +126,7 @@ describe('the outbox in the page', () => {
     const o = start(s.kinds)
     // The start's drain is at the message, past the orders, when the order is placed.
     await atServer
-    const clientId = await placeOrder(7)
+    const clientId = await placeQueuedOrder(7)
     const told = o.sendNow(ORDER_CREATE)
     release()
     expect((await told) as DrainOutcome[]).toEqual([{ clientId, kind: 'rejected', reason: 'LTE Uncapped 20Mbps is no longer available.', status: 422 }])

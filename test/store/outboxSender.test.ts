@@ -2,33 +2,21 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { LogoutResult } from '../../src/api/account.ts'
 import type { CreateOrderResult } from '../../src/api/orders.ts'
 import type { SupportSendResult } from '../../src/api/support.ts'
-import type { CreateOrderRequest, Order } from '../../src/domain/order.ts'
+import type { CreateOrderRequest } from '../../src/domain/order.ts'
 import type { SupportRequest } from '../../src/domain/support.ts'
 import { AUTH_LOGOUT, logoutOutbox } from '../../src/features/account/logoutQueue.ts'
 import { orderOutbox } from '../../src/features/orders/drain.ts'
-import { ORDER_CREATE, toCreateOrderRequest } from '../../src/features/orders/orderRequest.ts'
+import { ORDER_CREATE } from '../../src/features/orders/orderRequest.ts'
 import { queueSupportMessage, SUPPORT_MESSAGE, supportOutbox } from '../../src/features/support/supportQueue.ts'
 import { drainOutbox } from '../../src/lib/outbox/sender.ts'
 import { closeStore, type StoreDb } from '../../src/store/db.ts'
-import { commitWithOutbox, enqueue } from '../../src/store/outbox.ts'
+import { enqueue } from '../../src/store/outbox.ts'
 import { BACKOFF_START_MS } from '../../machines/outbox.lifecycle.ts'
-import { fact, freshStore, line } from './fixtures.ts'
+import { freshStore } from './fixtures.ts'
+import { placeQueuedOrder, serverOrder, uuid } from './orderFixtures.ts'
 
-const address = { street_number: '12', street_name: 'Long Street', city: 'Cape Town', province: 'Western Cape', postal_code: '8001' }
 const message = { name: 'Thandi Nkosi', email: 'thandi@example.co.za', message: 'My router shows a red light since this morning.' }
-let n = 0
-const uuid = () => `6f1c1d52-3c1e-4a56-9d8e-${String(++n).padStart(12, '0')}`
 
-async function placeOrder(customerId: number): Promise<string> {
-  const clientId = uuid()
-  const request = toCreateOrderRequest(clientId, { order_lines: [line('a')], total: 299 }, address)
-  const now = new Date().toISOString()
-  await commitWithOutbox(
-    fact('v1.OrderPlaced', { order: request.order, customerId }, clientId),
-    { id: clientId, kind: ORDER_CREATE, request, status: 'pending', attempts: 0, createdAt: now, nextAttemptAt: null, lastError: null, customerId },
-  )
-  return clientId
-}
 
 async function queueLogout(session = 'a'.repeat(64)): Promise<string> {
   const id = uuid()
@@ -36,10 +24,6 @@ async function queueLogout(session = 'a'.repeat(64)): Promise<string> {
   return id
 }
 
-const serverOrder = (id: number): Order => ({
-  id, order_id: id, number: `SO-${String(id).padStart(6, '0')}`, order_number: null, status: 'Payment not Completed',
-  orderDate: '2026-03-01T08:00:00Z', order_date: null, total_price: 299, order_lines: [],
-})
 
 /** One server for every kind, answering each call from its script (or accepting), and keeping the order of calls. */
 function server(script: { orders?: CreateOrderResult[]; support?: SupportSendResult[]; logouts?: LogoutResult[] } = {}) {
@@ -71,8 +55,8 @@ afterEach(() => closeStore({ delete: true }))
 
 describe('the one outbox sender', () => {
   it('sends kind after kind, logouts first, each write with the session its kind allows', async () => {
-    const mine = await placeOrder(7)
-    const theirs = await placeOrder(8)
+    const mine = await placeQueuedOrder(7)
+    const theirs = await placeQueuedOrder(8)
     const myMessage = await queueSupportMessage(7, message)
     const theirMessage = await queueSupportMessage(8, message)
     await queueLogout()
@@ -90,7 +74,7 @@ describe('the one outbox sender', () => {
   })
 
   it('while the session is not known, sends only the writes that need none (a logout names its own session)', async () => {
-    await placeOrder(7)
+    await placeQueuedOrder(7)
     await queueSupportMessage(7, message)
     await queueLogout()
     const s = server()
@@ -112,7 +96,7 @@ describe('the one outbox sender', () => {
   it('waits out the backoff after no answer, sends again when due, and records the acknowledgement once', async () => {
     const t0 = new Date('2026-03-01T08:00:00Z')
     const later = (ms: number) => () => new Date(t0.getTime() + ms)
-    const id = await placeOrder(7)
+    const id = await placeQueuedOrder(7)
     const s = server({ orders: [{ kind: 'no-answer', error: 'Failed to fetch' }] })
     const first = await drainOutbox(s.kinds, { signedIn: 7, now: later(0) })
     expect(first.wakeAt).toBe(t0.getTime() + BACKOFF_START_MS)
@@ -129,8 +113,8 @@ describe('the one outbox sender', () => {
   })
 
   it('gives up on a 400 with the server\'s reason, and retries a 500 like no answer', async () => {
-    const refused = await placeOrder(7)
-    const failing = await placeOrder(7)
+    const refused = await placeQueuedOrder(7)
+    const failing = await placeQueuedOrder(7)
     const s = server({
       orders: [
         { kind: 'refused', status: 400, error: 'An error occurred while submitting the address.', code: null },
@@ -172,7 +156,7 @@ describe('the one outbox sender', () => {
   })
 
   it('two tabs draining at once send each write once', async () => {
-    await placeOrder(7)
+    await placeQueuedOrder(7)
     await queueSupportMessage(7, message)
     await queueLogout()
     const s = server()
