@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { ProfileMenu } from '../features/account/ProfileMenu.tsx'
 import { useSession } from '../lib/session.ts'
-import { useCartLineCount } from '../features/cart/cart.ts'
+import { useCartLineCount, useCartRestoring } from '../features/cart/cart.ts'
 import { ButtonLink } from '../ui/Button.tsx'
 import { CartIcon, LogoMark } from '../ui/icons.tsx'
 import { LanguageSelect } from './LanguageSelect.tsx'
@@ -49,6 +49,7 @@ const Badge = styled('span')`
 export function Header() {
   const session = useSession()
   const count = useCartLineCount()
+  const restoring = useCartRestoring()
   const { t } = useLingui()
   return (
     <Bar>
@@ -79,7 +80,7 @@ export function Header() {
               </ButtonLink>
             </>
           )}
-          <CartLink to="/cart" aria-label={count > 0 ? t`Cart, ${count} items` : t`Cart`}>
+          <CartLink to="/cart" aria-label={count > 0 ? t`Cart, ${count} items` : t`Cart`} aria-busy={restoring}>
             <CartIcon />
             {count > 0 && <Badge aria-hidden="true">{count}</Badge>}
           </CartLink>

@@ -1,11 +1,14 @@
-import { i18n } from '@lingui/core'
+import { i18n, type Messages } from '@lingui/core'
 import { messages as en } from '../../locales/en.po'
 import { fetchCatalogue, NeedsConnectionError } from './catalogue.ts'
 import { defaultLocale, type Locale } from './locales.ts'
 import { withRetry, type RetryOptions } from './retry.ts'
 
+// The storefront's English, kept apart: Lingui merges later loads (the lab's messages) into the object it holds.
+const storefrontEnglish: Readonly<Messages> = { ...en }
+
 // English ships in the bundle so the first paint never waits for the network.
-i18n.load(defaultLocale, en)
+i18n.load(defaultLocale, { ...storefrontEnglish })
 i18n.activate(defaultLocale)
 
 const loaded = new Set<Locale>([defaultLocale])
@@ -27,7 +30,7 @@ export function loadCatalogue(locale: Locale, options: RetryOptions = {}): Promi
       .then((messages) => {
         // A catalogue older than this code (the worker's stale copy after an update) lacks the messages whose ids
         // changed: those show in English rather than as bare ids.
-        i18n.load(locale, { ...en, ...messages })
+        i18n.load(locale, { ...storefrontEnglish, ...messages })
         loaded.add(locale)
       })
       .finally(() => loading.delete(locale))

@@ -55,6 +55,8 @@ export async function untilStarted(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) !== undefined), { message: 'the worker registered' }).toBe(true)
   await expect.poll(async () => (await storeRows(page, 'storefront', 'catalogueMeta')).length, { message: "the page's catalogue on the device" }).toBe(1)
   await page.getByRole('banner').locator('select[name="language"][aria-busy="false"]').waitFor()
+  // The cart is read back from the device: its badge counts what the device holds.
+  await cartLink(page).and(page.locator('[aria-busy="false"]')).waitFor()
 }
 
 /** Opens the home page and waits until the product cards are there and the app runs. */

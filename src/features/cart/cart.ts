@@ -60,6 +60,11 @@ export function useCartLineCount(): number {
   return useCart().order_lines.length
 }
 
+/** True until the cart is read back from the device: its badge is not known yet. */
+export function useCartRestoring(): boolean {
+  return useActorStore(cart, (snapshot) => snapshot === undefined || snapshot.matches('restoring'))
+}
+
 /** Why the device is not saving the cart (null while it is), for the storage notice. */
 export function useStorageFailure(): StorageFailureReason | null {
   return useActorStore(cart, (snapshot) => snapshot?.context.failure ?? null)
