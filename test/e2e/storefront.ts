@@ -56,7 +56,7 @@ export async function untilStarted(page: Page): Promise<void> {
   await expect.poll(async () => (await storeRows(page, 'storefront', 'catalogueMeta')).length, { message: "the page's catalogue on the device" }).toBe(1)
   await page.getByRole('banner').locator('select[name="language"][aria-busy="false"]').waitFor()
   // The cart is read back from the device: its badge counts what the device holds.
-  await cartLink(page).and(page.locator('[aria-busy="false"]')).waitFor()
+  await page.getByRole('banner').locator('a[href="/cart"][aria-busy="false"]').waitFor()
 }
 
 /** Opens the home page and waits until the product cards are there and the app runs. */
