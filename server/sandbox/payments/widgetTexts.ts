@@ -1,0 +1,28 @@
+import type { I18n } from '@lingui/core'
+
+export type WidgetTexts = ReturnType<typeof widgetTexts>
+
+/** Everything the widget says, in one language. */
+export function widgetTexts(i18n: I18n) {
+  return {
+    accept: i18n._({ id: 'widget.accept', message: 'We accept' }),
+    cardNumber: i18n._({ id: 'widget.cardNumber', message: 'Card Number' }),
+    expiryDate: i18n._({ id: 'widget.expiryDate', message: 'Expiry Date' }),
+    expiryFormat: i18n._({ id: 'widget.expiryFormat', message: 'MM / YY' }),
+    cvv: i18n._({ id: 'widget.cvv', message: 'CVV' }),
+    cvvHint: i18n._({ id: 'widget.cvvHint', message: '3 digits on the back' }),
+    holder: i18n._({ id: 'widget.holder', message: 'Card holder' }),
+    pay: i18n._({ id: 'widget.pay', message: 'Pay now' }),
+    processing: i18n._({ id: 'widget.processing', message: 'Processing…' }),
+    noRealCard: i18n._({ id: 'widget.noRealCard', message: 'Sandbox payment provider: no real card is charged.' }),
+    invalidNumber: i18n._({ id: 'widget.invalidNumber', message: 'Invalid card number' }),
+    brandNotAccepted: i18n._({ id: 'widget.brandNotAccepted', message: 'This card brand is not accepted' }),
+    invalidExpiry: i18n._({ id: 'widget.invalidExpiry', message: 'Invalid expiry date' }),
+    cardExpired: i18n._({ id: 'widget.cardExpired', message: 'Card expired' }),
+    invalidCvv: i18n._({ id: 'widget.invalidCvv', message: 'Invalid CVV' }),
+    invalidHolder: i18n._({ id: 'widget.invalidHolder', message: 'Invalid card holder' }),
+    failed: i18n._({ id: 'widget.failed', message: 'The payment could not be made. Please try again.' }),
+    offline: i18n._({ id: 'widget.offline', message: 'We could not reach the payment service. Check your connection and try again.' }),
+    expired: i18n._({ id: 'widget.expired', message: 'This payment session has expired. Please start again.' }),
+  }
+}
