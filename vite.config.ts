@@ -87,14 +87,15 @@ function localizedManifests(): Plugin {
 const apiKey = process.env.API_KEY ?? 'storefront-sandbox-key'
 
 /** The app's own first-paint code: the shell around every page (a few of its modules only ever load later). */
-const shellModules = /[\\/]src[\\/](main\.tsx|router\.ts|config\.ts|reportError\.ts|routeTree\.gen\.ts|app[\\/]|i18n[\\/]|ui[\\/]|pwa[\\/]|lib[\\/](firstTaps|session|toaster|idle)\.ts|domain[\\/](product|money|cart)\.ts|features[\\/](cart[\\/]cart\.ts|account[\\/]session\.ts|catalogue[\\/]firstPaint\.ts))/
+const shellModules = /[\\/]src[\\/](router\.ts|config\.ts|reportError\.ts|routeTree\.gen\.ts|app[\\/]|i18n[\\/]|ui[\\/]|pwa[\\/]|lib[\\/](firstTaps|session|toaster|idle)\.ts|domain[\\/](product|money|cart)\.ts|features[\\/](cart[\\/]cart\.ts|account[\\/]session\.ts|catalogue[\\/]firstPaint\.ts))/
 /** Under those folders but not on the first paint: forms of lazy pages, and the worker's registration (after idle). */
 const laterModules = /[\\/]src[\\/](ui[\\/]forms[\\/]|pwa[\\/]register\.ts)/
 
 /**
  * A phone on a slow network opens few connections, so the app comes in a few chunks instead of the thirty-odd small
  * ones automatic splitting makes from modules the lazy routes share. Before the page is idle: the entry with Vite's
- * preload helper, the libraries the first paint runs, the app shell (src/main.tsx and what every page shows) and the
+ * preload helper, the libraries the first paint runs, the app shell (what every page shows), src/main.tsx on its own
+ * (it awaits the page's route, whose chunk imports the shell: inside the shell it would wait for itself) and the
  * home page. Once it is idle (src/app/afterFirstPaint.ts): the device chunk, everything the boot work started then
  * needs (Dexie and the store, XState and the cart and auth actors, the syncs, the API client, the worker's
  * registration). Everything else (payments, charts, the portal, the lab) stays in its route's own lazy chunks.
