@@ -87,9 +87,9 @@ function localizedManifests(): Plugin {
 const apiKey = process.env.API_KEY ?? 'storefront-sandbox-key'
 
 /** The app's own first-paint code: the shell around every page (a few of its modules only ever load later). */
-const shellModules = /[\\/]src[\\/](router\.ts|config\.ts|reportError\.ts|routeTree\.gen\.ts|app[\\/]|i18n[\\/]|ui[\\/]|pwa[\\/]|lib[\\/](firstTaps|session|toaster|idle)\.ts|domain[\\/](product|money|cart)\.ts|features[\\/](cart[\\/]cart\.ts|account[\\/]session\.ts|catalogue[\\/]firstPaint\.ts))/
-/** Under those folders but not on the first paint: forms of lazy pages, and the worker's registration (after idle). */
-const laterModules = /[\\/]src[\\/](ui[\\/]forms[\\/]|pwa[\\/]register\.ts)/
+const shellModules = /[\\/]src[\\/](router\.ts|config\.ts|reportError\.ts|routeTree\.gen\.ts|app[\\/]|i18n[\\/]|ui[\\/]|pwa[\\/]|lib[\\/](firstTaps|session|toaster|idle|outbox[\\/]outbox)\.ts|domain[\\/](product|money|cart)\.ts|features[\\/](cart[\\/]cart\.ts|account[\\/]session\.ts|catalogue[\\/]firstPaint\.ts))/
+/** Under those folders but not on the first paint: forms of lazy pages, and what boot work after idle loads. */
+const laterModules = /[\\/]src[\\/](ui[\\/]forms[\\/]|pwa[\\/]register\.ts|app[\\/]outboxKinds\.ts)/
 
 /**
  * A phone on a slow network opens few connections, so the app comes in a few chunks instead of the thirty-odd small
@@ -114,7 +114,7 @@ const appChunks = {
     { name: 'home', test: /[\\/]src[\\/](routes[\\/]index\.tsx\?tsr-split|features[\\/]catalogue[\\/](?!cachedCatalogue))/, priority: 2 },
     {
       name: 'device',
-      test: /node_modules[\\/](dexie|dexie-react-hooks|xstate|@xstate)[\\/]|[\\/]src[\\/](store[\\/]|pwa[\\/]register\.ts|features[\\/](cart[\\/]cartActor|account[\\/]authActor|orders[\\/]ordersSync|support[\\/]supportSync|catalogue[\\/]cachedCatalogue)\.ts)/,
+      test: /node_modules[\\/](dexie|dexie-react-hooks|xstate|@xstate)[\\/]|[\\/]src[\\/](store[\\/]|pwa[\\/]register\.ts|app[\\/]outboxKinds\.ts|lib[\\/]outbox[\\/]outboxActor\.ts|features[\\/](cart[\\/]cartActor|account[\\/]authActor|catalogue[\\/]cachedCatalogue)\.ts)/,
       priority: 1,
     },
   ],
