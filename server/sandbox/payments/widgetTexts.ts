@@ -1,4 +1,6 @@
 import type { I18n } from '@lingui/core'
+import { LANGUAGES, type Language } from '../../../src/domain/language.ts'
+import { sandboxI18ns } from '../i18n.ts'
 
 export type WidgetTexts = ReturnType<typeof widgetTexts>
 
@@ -25,4 +27,10 @@ export function widgetTexts(i18n: I18n) {
     offline: i18n._({ id: 'widget.offline', message: 'We could not reach the payment service. Check your connection and try again.' }),
     expired: i18n._({ id: 'widget.expired', message: 'This payment session has expired. Please start again.' }),
   }
+}
+
+/** The widget's words in every language the sandboxes speak (English among them). */
+export async function widgetTextsByLanguage(): Promise<Record<Language, WidgetTexts>> {
+  const i18ns = await sandboxI18ns()
+  return Object.fromEntries(LANGUAGES.map((language) => [language, widgetTexts(i18ns[language])])) as Record<Language, WidgetTexts>
 }

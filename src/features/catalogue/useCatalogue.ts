@@ -66,7 +66,9 @@ function useCachedCatalogue(whenPageIdle: boolean): CachedCatalogue | undefined 
         },
         () => {},
       )
-    const cancel = whenPageIdle ? whenIdle(follow) : (follow(), undefined)
+    let cancel: (() => void) | undefined
+    if (whenPageIdle) cancel = whenIdle(follow)
+    else follow()
     return () => {
       unmounted = true
       cancel?.()

@@ -58,9 +58,10 @@ class SandboxPaymentsClient {
 /** Defines `google.payments.api.PaymentsClient` as the sandbox, unless a client (Google's) is already there. */
 export function installSandboxPaymentsClient(): void {
   const w = window as unknown as { google?: GoogleGlobal }
-  const g = (w.google ??= {})
-  const payments = (g.payments ??= {})
-  const api = (payments.api ??= {})
+  w.google ??= {}
+  w.google.payments ??= {}
+  w.google.payments.api ??= {}
+  const api = w.google.payments.api
   if (api.PaymentsClient) return
   api.PaymentsClient = SandboxPaymentsClient as unknown as Api['PaymentsClient']
 }

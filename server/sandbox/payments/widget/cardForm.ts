@@ -1,10 +1,10 @@
-import { brandOf, cardDigits } from '../../../../src/domain/cards.ts'
+import { brandOf, cardDigits, type CalendarMonth } from '../../../../src/domain/cards.ts'
 import { brandBox, formBrands, markBrand } from './brands.ts'
 import { fieldChecks, fieldOrder, parseExpiry, refusedText, type FieldKey } from './checks.ts'
 import { el } from './dom.ts'
 import { showExpired } from './expired.ts'
 import { showError, textField, type Field } from './fields.ts'
-import { language, notify } from './merchantPage.ts'
+import { notify, shopperLanguage } from './merchantPage.ts'
 import { postPayment, refusedFields, type PaymentAnswer } from './payment.ts'
 import type { Widget } from './widget.ts'
 
@@ -12,9 +12,7 @@ const twoDigits = (n: number) => `0${n}`.slice(-2)
 
 /** The card form in the merchant's form.paymentWidgets: checked as the shopper types, paid on submit. */
 export function renderCardForm(widget: Widget, form: HTMLFormElement, checkoutId: string): void {
-  const { config } = widget
-  const lang = language(config.texts)
-  const text = config.texts[lang]!
+  const { code: lang, text } = shopperLanguage(widget.config.texts)
   const brands = formBrands(form)
   const uid = `wpwl-${Math.random().toString(36).slice(2, 8)}`
   const message = el('div', { class: 'wpwl-message', role: 'alert' })
@@ -82,8 +80,7 @@ export function renderCardForm(widget: Widget, form: HTMLFormElement, checkoutId
     else message.textContent = text.failed
   }
 
-  const pay = () => {
-    const expires = parseExpiry(expiryInput.value)!
+  const pay = (expires: CalendarMonth) => {
     const digits = cardDigits(numberInput.value)
     const body = new URLSearchParams({
       'card.number': digits,
@@ -120,9 +117,11 @@ export function renderCardForm(widget: Widget, form: HTMLFormElement, checkoutId
   function onSubmit(event: Event) {
     event.preventDefault()
     if (busy) return
-    const firstBad = fieldOrder.map(check).indexOf(false)
-    if (firstBad >= 0) return fields[fieldOrder[firstBad]!].input.focus()
-    pay()
+    const valid = fieldOrder.map(check)
+    const firstBad = fieldOrder.find((_, i) => !valid[i])
+    if (firstBad) return fields[firstBad].input.focus()
+    const expires = parseExpiry(expiryInput.value)
+    if (expires) pay(expires)
   }
 
   form.replaceChildren(container)

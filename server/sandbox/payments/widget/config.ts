@@ -10,5 +10,7 @@ export interface WidgetConfig {
    * The widget's texts by language; the script shows the one `wpwlOptions.locale` names (COPYandPAY's option),
    * else the page's `<html lang>`, else English (which must be there).
    */
-  texts: Record<string, WidgetTexts>
+  texts: WidgetTextsByLanguage
 }
+
+export type WidgetTextsByLanguage = { en: WidgetTexts } & Record<string, WidgetTexts>

@@ -1,4 +1,5 @@
 import type { WidgetTexts } from '../widgetTexts.ts'
+import type { WidgetTextsByLanguage } from './config.ts'
 
 /** COPYandPAY's options, set by the merchant's page before it loads the script. */
 interface MerchantOptions {
@@ -33,11 +34,12 @@ export function notify(name: 'onReady' | 'onError', argument?: Error): void {
   }
 }
 
-/** The shopper's language: the merchant's wpwlOptions.locale, else the page's own, else English. */
-export function language(texts: Record<string, WidgetTexts>): string {
+/** The shopper's language and the widget's words in it: the merchant's wpwlOptions.locale, else the page's own, else English. */
+export function shopperLanguage(texts: WidgetTextsByLanguage): { code: string; text: WidgetTexts } {
   for (const wanted of [options().locale, document.documentElement.lang]) {
     const code = (String(wanted || '').split(/[-_]/)[0] ?? '').toLowerCase()
-    if (code && Object.prototype.hasOwnProperty.call(texts, code)) return code
+    const text = Object.keys(texts).includes(code) ? texts[code] : undefined
+    if (text) return { code, text }
   }
-  return 'en'
+  return { code: 'en', text: texts.en }
 }

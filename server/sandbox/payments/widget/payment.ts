@@ -14,22 +14,21 @@ export async function postPayment(url: string, body: URLSearchParams): Promise<P
 }
 
 /** The provider's parameter names for the widget's fields. */
-const fieldOf: Record<string, FieldKey> = {
-  'card.number': 'number',
-  paymentBrand: 'number',
-  'card.expiryMonth': 'expiry',
-  'card.expiryYear': 'expiry',
-  'card.cvv': 'cvv',
-  'card.holder': 'holder',
-}
+const fieldOf = new Map<unknown, FieldKey>([
+  ['card.number', 'number'],
+  ['paymentBrand', 'number'],
+  ['card.expiryMonth', 'expiry'],
+  ['card.expiryYear', 'expiry'],
+  ['card.cvv', 'cvv'],
+  ['card.holder', 'holder'],
+])
 
 /** The fields the provider refused, in the order it named them. */
 export function refusedFields(answer: PaymentAnswer): FieldKey[] {
   const errors = answer.data?.result?.parameterErrors
   if (!Array.isArray(errors)) return []
   return errors.flatMap((error: unknown) => {
-    const name = (error as { name?: unknown } | null)?.name
-    const key = typeof name === 'string' && Object.prototype.hasOwnProperty.call(fieldOf, name) ? fieldOf[name] : undefined
+    const key = fieldOf.get((error as { name?: unknown } | null)?.name)
     return key ? [key] : []
   })
 }

@@ -9,7 +9,10 @@ const waitForFormMs = 10_000
 export function whenForm(widget: Widget, found: (form: HTMLFormElement) => void): void {
   const find = () => document.querySelector<HTMLFormElement>('form.paymentWidgets')
   const form = find()
-  if (form) return found(form)
+  if (form) {
+    found(form)
+    return
+  }
   const observer = new MutationObserver(() => {
     const added = find()
     if (!added) return
