@@ -1,14 +1,12 @@
-import { brandOf, cardDigits, type CalendarMonth } from '../../../../src/domain/cards.ts'
-import { brandBox, formBrands, markBrand } from './brands.ts'
+import type { CalendarMonth } from '../../../../src/domain/cards.ts'
+import { brandBox, formBrands } from './brands.ts'
 import { fieldChecks, fieldOrder, parseExpiry, refusedText, type FieldKey } from './checks.ts'
 import { el } from './dom.ts'
 import { showExpired } from './expired.ts'
-import { showError, textField, type Field } from './fields.ts'
+import { followTyping, showError, textField, type Field } from './fields.ts'
 import { notify, shopperLanguage } from './merchantPage.ts'
-import { postPayment, refusedFields, type PaymentAnswer } from './payment.ts'
+import { paymentBody, postPayment, refusedFields, type PaymentAnswer } from './payment.ts'
 import type { Widget } from './widget.ts'
-
-const twoDigits = (n: number) => `0${n}`.slice(-2)
 
 /** The card form in the merchant's form.paymentWidgets: checked as the shopper types, paid on submit. */
 export function renderCardForm(widget: Widget, form: HTMLFormElement, checkoutId: string): void {
@@ -42,27 +40,7 @@ export function renderCardForm(widget: Widget, form: HTMLFormElement, checkoutId
     return !problem
   }
 
-  for (const key of fieldOrder) {
-    const { input } = fields[key]
-    // Errors appear when a filled field is left, and clear as soon as the value is fixed.
-    input.addEventListener('blur', () => {
-      if (input.value.trim()) check(key)
-    })
-    input.addEventListener('input', () => {
-      if (input.getAttribute('aria-invalid')) check(key)
-    })
-  }
-  const numberInput = fields.number.input
-  numberInput.addEventListener('input', () => markBrand(brandMarks.list, numberInput.value))
-  numberInput.addEventListener('blur', () => {
-    const digits = cardDigits(numberInput.value)
-    if (/^\d+$/.test(digits)) numberInput.value = digits.replace(/(\d{4})(?=\d)/g, '$1 ')
-  })
-  const expiryInput = fields.expiry.input
-  expiryInput.addEventListener('blur', () => {
-    const parsed = parseExpiry(expiryInput.value)
-    if (parsed) expiryInput.value = `${twoDigits(parsed.month)} / ${String(parsed.year).slice(-2)}`
-  })
+  followTyping(fields, check, brandMarks.list)
 
   let busy = false
   const setBusy = (on: boolean) => {
@@ -81,17 +59,7 @@ export function renderCardForm(widget: Widget, form: HTMLFormElement, checkoutId
   }
 
   const pay = (expires: CalendarMonth) => {
-    const digits = cardDigits(numberInput.value)
-    const body = new URLSearchParams({
-      'card.number': digits,
-      'card.holder': fields.holder.input.value.trim(),
-      'card.expiryMonth': twoDigits(expires.month),
-      'card.expiryYear': String(expires.year),
-      'card.cvv': fields.cvv.input.value.trim(),
-      paymentBrand: brandOf(digits) ?? '',
-      'customer.browser.language': lang,
-      shopperResultUrl: new URL(form.getAttribute('action') || location.href, document.baseURI).href,
-    })
+    const body = paymentBody(fields, expires, lang, form)
     const url = new URL(`checkouts/${encodeURIComponent(checkoutId)}/payment`, widget.scriptUrl).href
     setBusy(true)
     message.textContent = ''
@@ -120,7 +88,7 @@ export function renderCardForm(widget: Widget, form: HTMLFormElement, checkoutId
     const valid = fieldOrder.map(check)
     const firstBad = fieldOrder.find((_, i) => !valid[i])
     if (firstBad) return fields[firstBad].input.focus()
-    const expires = parseExpiry(expiryInput.value)
+    const expires = parseExpiry(fields.expiry.input.value)
     if (expires) pay(expires)
   }
 

@@ -3,6 +3,8 @@ import type { WidgetTexts } from '../widgetTexts.ts'
 
 export type FieldKey = 'number' | 'expiry' | 'cvv' | 'holder'
 
+export const twoDigits = (n: number): string => `0${n}`.slice(-2)
+
 /** The form's fields, top to bottom. */
 export const fieldOrder: readonly FieldKey[] = ['number', 'expiry', 'cvv', 'holder']
 

@@ -1,5 +1,7 @@
+import { cardDigits } from '../../../../src/domain/cards.ts'
+import { markBrand } from './brands.ts'
+import { fieldOrder, parseExpiry, twoDigits, type FieldKey } from './checks.ts'
 import { el } from './dom.ts'
-import type { FieldKey } from './checks.ts'
 
 export interface Field {
   input: HTMLInputElement
@@ -29,4 +31,31 @@ export function showError(field: Field, text: string): void {
   field.error.textContent = text
   if (text) field.input.setAttribute('aria-invalid', 'true')
   else field.input.removeAttribute('aria-invalid')
+}
+
+/**
+ * What the fields do as the shopper types: an error shows when a filled field is left and clears as soon as the
+ * value is fixed; the number marks its brand and is grouped in fours, the expiry date is written "MM / YY".
+ */
+export function followTyping(fields: Record<FieldKey, Field>, check: (key: FieldKey) => boolean, brandList: HTMLElement): void {
+  for (const key of fieldOrder) {
+    const { input } = fields[key]
+    input.addEventListener('blur', () => {
+      if (input.value.trim()) check(key)
+    })
+    input.addEventListener('input', () => {
+      if (input.getAttribute('aria-invalid')) check(key)
+    })
+  }
+  const number = fields.number.input
+  number.addEventListener('input', () => markBrand(brandList, number.value))
+  number.addEventListener('blur', () => {
+    const digits = cardDigits(number.value)
+    if (/^\d+$/.test(digits)) number.value = digits.replace(/(\d{4})(?=\d)/g, '$1 ')
+  })
+  const expiry = fields.expiry.input
+  expiry.addEventListener('blur', () => {
+    const parsed = parseExpiry(expiry.value)
+    if (parsed) expiry.value = `${twoDigits(parsed.month)} / ${String(parsed.year).slice(-2)}`
+  })
 }
