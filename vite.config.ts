@@ -87,7 +87,7 @@ function localizedManifests(): Plugin {
 const apiKey = process.env.API_KEY ?? 'storefront-sandbox-key'
 
 /** The app's own first-paint code: the shell around every page (a few of its modules only ever load later). */
-const shellModules = /[\\/]src[\\/](router\.ts|config\.ts|reportError\.ts|routeTree\.gen\.ts|app[\\/]|i18n[\\/]|ui[\\/]|pwa[\\/]|lib[\\/](firstTaps|session|toaster|idle|outbox[\\/]outbox)\.ts|domain[\\/](product|money|cart)\.ts|features[\\/](cart[\\/]cart\.ts|account[\\/]session\.ts|catalogue[\\/]firstPaint\.ts))/
+const shellModules = /[\\/]src[\\/](router\.ts|config\.ts|reportError\.ts|routeTree\.gen\.ts|app[\\/]|i18n[\\/]|ui[\\/]|pwa[\\/]|lib[\\/](firstTaps|session|toaster|idle|outbox[\\/]outbox)\.ts|domain[\\/](product|money|cart|defined)\.ts|features[\\/](cart[\\/]cart\.ts|account[\\/]session\.ts|catalogue[\\/]firstPaint\.ts))/
 /** Under those folders but not on the first paint: forms of lazy pages, and what boot work after idle loads. */
 const laterModules = /[\\/]src[\\/](ui[\\/]forms[\\/]|pwa[\\/]register\.ts|app[\\/]outboxKinds\.ts)/
 
