@@ -2,6 +2,7 @@
 //   app/, routes/        compose screens
 //   features/<area>/     one customer area each; what two areas share lives in lib/ or domain/
 //   devtools/            tools for testers (the machine lab), never imported by the customer's code
+//   sandboxes/           in-page stand-ins for outside services (Google Pay's client), only ever imported dynamically
 //   store/ api/ i18n/ pwa/   the device's data, the network, languages, the installed app
 //   lib/                 small helpers shared by several areas
 //   ui/                  primitives, layout, toaster, icons
@@ -37,6 +38,20 @@ module.exports = {
       comment: 'Features are composed by routes/ and app/, never the other way round.',
       from: { path: '^src/features/' },
       to: { path: '^src/(app|routes|devtools)/' },
+    },
+    {
+      name: 'sandboxes-load-lazily',
+      severity: 'error',
+      comment: "A sandbox comes in only through a dynamic import that a build with the real provider drops: never in the customer's chunks.",
+      from: { path: '^src/', pathNot: '^src/sandboxes/' },
+      to: { path: '^src/sandboxes/', dynamic: false },
+    },
+    {
+      name: 'sandboxes-stand-alone',
+      severity: 'error',
+      comment: 'A sandbox stands in for an outside service, so it knows nothing of the app beyond the domain and lib/.',
+      from: { path: '^src/sandboxes/' },
+      to: { path: '^(src|machines|sw|server|test)/', pathNot: '^src/(sandboxes|domain|lib)/' },
     },
     {
       name: 'services-below-screens',

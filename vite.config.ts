@@ -86,28 +86,37 @@ function localizedManifests(): Plugin {
 
 const apiKey = process.env.API_KEY ?? 'storefront-sandbox-key'
 
+/** The app's own first-paint code: the shell around every page (a few of its modules only ever load later). */
+const shellModules = /[\\/]src[\\/](router\.ts|config\.ts|reportError\.ts|routeTree\.gen\.ts|app[\\/]|i18n[\\/]|ui[\\/]|pwa[\\/]|lib[\\/](firstTaps|session|toaster|idle|outbox[\\/]outbox)\.ts|domain[\\/](product|money|cart|defined)\.ts|features[\\/](cart[\\/]cart\.ts|account[\\/]session\.ts|catalogue[\\/]firstPaint\.ts))/
+/** Under those folders but not on the first paint: forms of lazy pages, and what boot work after idle loads. */
+const laterModules = /[\\/]src[\\/](ui[\\/]forms[\\/]|pwa[\\/]register\.ts|app[\\/]outboxKinds\.ts)/
+
 /**
- * A phone on a slow network opens few connections, so the first page's code comes in a few chunks instead of
- * the thirty-odd small ones automatic splitting makes from modules the lazy routes share: the libraries the
- * first paint runs, the app shell around every page, and the device store (Dexie and its projections); the
- * entry itself loads nothing before the first frame but Vite's preload helper.
- * Everything else (machines, payments, charts, the portal) stays in its route's own lazy chunks.
+ * A phone on a slow network opens few connections, so the app comes in a few chunks instead of the thirty-odd small
+ * ones automatic splitting makes from modules the lazy routes share. Before the page is idle: the entry with Vite's
+ * preload helper, the libraries the first paint runs, the app shell (what every page shows), src/main.tsx on its own
+ * (it awaits the page's route, whose chunk imports the shell: inside the shell it would wait for itself) and the
+ * home page. Once it is idle (src/app/afterFirstPaint.ts): the device chunk, everything the boot work started then
+ * needs (Dexie and the store, XState and the cart and auth actors, the syncs, the API client, the worker's
+ * registration). Everything else (payments, charts, the portal, the lab) stays in its route's own lazy chunks.
+ * Each group also takes what its modules import, unless a group before it took that.
  */
-const firstPaintChunks = {
+const appChunks = {
   groups: [
-    // Vite's preload helper on its own: the tiny entry (src/boot.ts) needs only it before the first frame.
-    { name: 'preload', test: /preload-helper/, priority: 4 },
+    // The entry (src/boot.ts) needs only these before the first frame.
+    { name: 'preload', test: /preload-helper|rolldown[\\/]runtime/, priority: 5 },
     {
       name: 'vendor',
       test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|@lingui|goober|valibot|use-sync-external-store|tiny-)/,
-      priority: 3,
+      priority: 4,
     },
+    { name: 'shell', test: (id: string) => shellModules.test(id) && !laterModules.test(id), priority: 3 },
+    { name: 'home', test: /[\\/]src[\\/](routes[\\/]index\.tsx\?tsr-split|features[\\/]catalogue[\\/](?!cachedCatalogue))/, priority: 2 },
     {
-      name: 'shell',
-      test: /[\\/]src[\\/](ui|app|pwa|i18n|router\.ts|config\.ts|reportError|domain[\\/](product|money|cart)\.ts|features[\\/](cart[\\/]cart\.ts|account[\\/]session\.ts|catalogue[\\/]firstPaint))/,
-      priority: 2,
+      name: 'device',
+      test: /node_modules[\\/](dexie|dexie-react-hooks|xstate|@xstate)[\\/]|[\\/]src[\\/](store[\\/]|pwa[\\/]register\.ts|app[\\/]outboxKinds\.ts|lib[\\/]outbox[\\/]outboxActor\.ts|features[\\/](cart[\\/]cartActor|account[\\/]authActor|catalogue[\\/]cachedCatalogue)\.ts)/,
+      priority: 1,
     },
-    { name: 'store', test: /node_modules[\\/](dexie|dexie-react-hooks)[\\/]|[\\/]src[\\/](store|domain)[\\/]/, priority: 1 },
   ],
 }
 
@@ -155,7 +164,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     sourcemap: true,
     // The manifest (dist/client/.vite, never served) names each route's chunks for the server's preload hints.
     manifest: true,
-    ...(!isSsrBuild && { rolldownOptions: { output: { codeSplitting: firstPaintChunks } } }),
+    ...(!isSsrBuild && { rolldownOptions: { output: { codeSplitting: appChunks } } }),
   },
   test: {
     projects: [

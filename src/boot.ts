@@ -1,3 +1,3 @@
 // The app starts one frame after the page is on screen: a page the server drew paints at once, before the
-// browser spends time running the app's code. The server's preload hints fetch that code meanwhile.
+// browser spends time, or bandwidth its first images need, on the app's code (all of it asked for at once then).
 requestAnimationFrame(() => setTimeout(() => void import('./main.tsx')))

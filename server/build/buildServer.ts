@@ -2,6 +2,7 @@ import { cpSync, readFileSync } from 'node:fs'
 import { builtinModules } from 'node:module'
 import { join } from 'node:path'
 import { serverFiles } from '../paths.ts'
+import { bundleWidget } from '../sandbox/payments/widgetScript.ts'
 
 /** The compiled server's entry points, by the file each becomes in dist/server/. */
 export const serverEntries = { main: 'server/main.ts', migrate: 'server/db/migrateMain.ts' } as const
@@ -10,8 +11,9 @@ export const serverEntries = { main: 'server/main.ts', migrate: 'server/db/migra
  * The server compiled to plain JavaScript for `node` (`npm run serve`): every module of server/ and src/ it imports,
  * and the build-time libraries among them (Lingui's .po reader), bundled into outDir; the packages of
  * `dependencies` stay imports, so `npm ci --omit=dev` is all it needs beside it. Vite is only imported for
- * `--dev`, which the compiled server is never run with. Then the files the server reads at run time are copied
- * to their places under dist/ (server/paths.ts serverFile).
+ * `--dev`, which the compiled server is never run with, and to bundle the sandbox's card widget for browsers:
+ * that is done here, its script built into the server as a string. Then the files the server reads at run time
+ * are copied to their places under dist/ (server/paths.ts serverFile).
  */
 export async function buildServer(root: string, outDir = join(root, 'dist', 'server')): Promise<void> {
   const { build } = await import('vite')
@@ -19,12 +21,14 @@ export async function buildServer(root: string, outDir = join(root, 'dist', 'ser
   const runtime = [...Object.keys(manifest.dependencies), 'vite']
   const external = (id: string) =>
     id.startsWith('node:') || builtinModules.includes(id) || runtime.some((name) => id === name || id.startsWith(`${name}/`))
+  const widget = await bundleWidget()
   await build({
     root,
     // Not vite.config.ts: that one builds the client (React, the service worker, the catalogues).
     configFile: false,
     mode: 'production',
     logLevel: 'warn',
+    define: { __SANDBOX_WIDGET__: JSON.stringify(widget) },
     ssr: { target: 'node', noExternal: true },
     build: {
       ssr: true,

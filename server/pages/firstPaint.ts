@@ -47,22 +47,24 @@ export function firstPaintPages(distDir: string, db: Queryable): FirstPages | un
     return loading
   }
 
-  /** The app's and the route's chunks the page does not already preload, so the browser fetches them at once. */
+  /**
+   * The route's own chunks, so the browser has them when the app asks for the page's route. The app's chunks are not
+   * hinted: src/boot.ts fetches them after the first frame (Vite's preload helper asks for all of them at once), so
+   * nothing competes with the page and its first images before they are on screen.
+   */
   const preloads = async (route: string, template: string): Promise<string> => {
     manifest ??= readFile(join(distDir, '.vite', 'manifest.json'), 'utf8').then((t) => JSON.parse(t) as Record<string, ManifestChunk>)
     const chunks = await manifest
-    const files = new Set<string>()
-    const visit = (key: string) => {
+    const closure = (key: string, files = new Set<string>()): Set<string> => {
       const chunk = chunks[key]
-      if (!chunk || key === 'index.html' || files.has(chunk.file)) return
+      if (!chunk || key === 'index.html' || files.has(chunk.file)) return files
       files.add(chunk.file)
-      chunk.imports?.forEach(visit)
+      for (const next of chunk.imports ?? []) closure(next, files)
+      return files
     }
-    // The app itself (src/boot.ts imports it after the first frame) and the route's component.
-    visit('src/main.tsx')
-    visit(`${route}?tsr-split=component`)
-    return [...files]
-      .filter((file) => !template.includes(`/${file}"`))
+    const app = closure('src/main.tsx')
+    return [...closure(`${route}?tsr-split=component`)]
+      .filter((file) => !app.has(file) && !template.includes(`/${file}"`))
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
       .join('')
   }

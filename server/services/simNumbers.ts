@@ -1,4 +1,4 @@
-import { luhnCheckDigit } from './luhn.ts'
+import { luhnCheckDigit } from '../../src/domain/luhn.ts'
 
 /**
  * The numbers a new SIM is issued, all derived from its service id so they are unique by construction (no

@@ -1,14 +1,14 @@
+import { whenIdle } from '../lib/idle.ts'
+
 /**
  * Runs boot work the first paint does not need once that paint is on screen, one task per idle period, so no
  * piece of it adds to a long task while the page is becoming interactive.
  */
 export function afterFirstPaint(tasks: ReadonlyArray<() => unknown>): void {
-  const idle = (run: () => void) =>
-    typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 1000 }) : setTimeout(run, 1)
   const runFrom = (index: number) => {
     const task = tasks[index]
     if (!task) return
-    idle(() => {
+    whenIdle(() => {
       task()
       runFrom(index + 1)
     })

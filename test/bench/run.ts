@@ -1,17 +1,20 @@
-import { benchBundle } from './bundle.ts'
+import { benchBundle, firstLoadBudget } from './bundle.ts'
 import { benchStore } from './store.ts'
 import { benchOffline, precacheBytes } from './offline.ts'
-import { benchLighthouse, describeRun } from './lighthouse.ts'
+import { benchLighthouse, describeRun, lcpBudgetMs } from './lighthouse.ts'
 import { benchLoad, catalogueBudget } from './load.ts'
 import type { Run } from './load.ts'
 
 /** `npm run bench`: the performance budgets' figures that can be measured on this machine. */
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
 const bundle = await benchBundle()
-const verdict = bundle.ratio <= bundle.budget ? 'within budget' : 'OVER BUDGET'
+const { app, bare } = bundle
+const bundleOk = bundle.ratio <= firstLoadBudget.ratio && app.beforeIdle.files <= firstLoadBudget.files
 console.log(
-  `initial JS on / (entry + static imports): ${bundle.appKb.toFixed(1)} KiB gzip; bare React page: ${bundle.bareKb.toFixed(1)} KiB; ratio ${bundle.ratio.toFixed(2)} (budget ${bundle.budget}x, ${verdict})`,
+  `JS for / until the page is idle: ${kib(app.beforeIdle.gzipBytes)} gzip in ${app.beforeIdle.files} files; bare React page: ${kib(bare.whole.gzipBytes)} in ${bare.whole.files}; ratio ${bundle.ratio.toFixed(2)} (budget ${firstLoadBudget.ratio}x in ${firstLoadBudget.files} files, ${bundleOk ? 'within budget' : 'OVER BUDGET'})`,
 )
-console.log(`all JS / runs before its cards show (+ route chunk, store, cart machine): ${bundle.homeKb.toFixed(1)} KiB gzip`)
+console.log(`JS for / with the boot work deferred until idle: ${kib(app.whole.gzipBytes)} gzip in ${app.whole.files} files (ratio ${(app.whole.gzipBytes / bare.whole.gzipBytes).toFixed(2)})`)
+for (const script of app.scripts) console.log(`  ${kib(script.gzipBytes).padStart(10)}  ${script.beforeIdle ? '      ' : 'idle  '}${script.path}`)
 const store = await benchStore()
 console.log(`replay of 10,000 cart facts: ${store.replayMs.toFixed(1)} ms`)
 for (const [length, ms] of Object.entries(store.coldStartMs))
@@ -37,8 +40,10 @@ console.log(
 )
 const lighthouse = await benchLighthouse()
 for (const [path, page] of Object.entries(lighthouse)) {
-  console.log(`Lighthouse mobile performance on ${path}: ${page.score.toFixed(2)} (median of 3; budget 0.95)`)
+  console.log(
+    `Lighthouse mobile performance on ${path}: ${page.score.toFixed(2)}, LCP ${Math.round(page.lcpMs)} ms (medians of 3; budgets 0.95 and ${lcpBudgetMs} ms)`,
+  )
   for (const run of page.runs) console.log(`  ${describeRun(run)}`)
 }
-const lighthouseOk = Object.values(lighthouse).every((page) => page.score >= 0.95)
-if (bundle.ratio > bundle.budget || offlineRatio > 1.5 || !lighthouseOk || !loadOk) process.exitCode = 1
+const lighthouseOk = Object.values(lighthouse).every((page) => page.score >= 0.95 && page.lcpMs <= lcpBudgetMs)
+if (!bundleOk || offlineRatio > 1.5 || !lighthouseOk || !loadOk) process.exitCode = 1

@@ -4,7 +4,7 @@ import { namedLanguage, sandboxI18n, shopperI18n } from '../../server/sandbox/i1
 import { expiredPage, signInPage } from '../../server/sandbox/identity/page.ts'
 import { sandboxIdentities } from '../../server/sandbox/identity/identities.ts'
 import { challengePage, expiredChallengePage, noDecisionPage } from '../../server/sandbox/payments/pages.ts'
-import { widgetTexts } from '../../server/sandbox/payments/widget.ts'
+import { widgetTexts } from '../../server/sandbox/payments/widgetTexts.ts'
 
 /** What reads the same in every language: names, brands, amounts and the card code's own name. */
 const SAME_IN_EVERY_LANGUAGE = new Set(['CVV', 'ZAR 299.00', 'VISA •••• 0002', 'SO-000123', ...sandboxIdentities.map((id) => id.email)])

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { isPrepaid } from '../../src/domain/service.ts'
-import { isLuhnValid } from '../../server/services/luhn.ts'
+import { isLuhnValid } from '../../src/domain/luhn.ts'
 import { STARTER_BUNDLE } from '../../server/services/starterBalances.ts'
 import { signUp, useAccountsApp } from './support/accounts.ts'
 import { cartLine } from './support/orders.ts'

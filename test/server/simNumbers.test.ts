@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isLuhnValid, luhnCheckDigit } from '../../server/services/luhn.ts'
+import { isLuhnValid, luhnCheckDigit } from '../../src/domain/luhn.ts'
 import { iccidFor, imsiFor, serviceNumberFor, serviceReferenceFor, SIM_NETWORK, spread } from '../../server/services/simNumbers.ts'
 
 const ids = Array.from({ length: 5000 }, (_, i) => i + 1)

@@ -8,14 +8,15 @@ import { envelope, failure, paymentObject, statusFor } from './answers.ts'
 import { checkCard } from './cards.ts'
 import type { ParameterError } from './cards.ts'
 import { readGooglePayToken } from './googlePay.ts'
-import { sandboxI18ns, shopperI18n } from '../i18n.ts'
+import { shopperI18n } from '../i18n.ts'
 import { acceptedLanguage, hintedLanguage } from '../../i18n/requestLanguage.ts'
 import { challengePage, expiredChallengePage, noDecisionPage } from './pages.ts'
 import { CheckoutStore, newPaymentId, PaymentStore, resultAt } from './store.ts'
 import type { Checkout, Customer, Outcome, Payment } from './store.ts'
 import { otherCardResult, sandboxResults, testCardFor } from './testCards.ts'
 import type { SandboxResult } from './testCards.ts'
-import { widgetScript, widgetTexts } from './widget.ts'
+import { widgetScript } from './widgetScript.ts'
+import { widgetTextsByLanguage } from './widgetTexts.ts'
 
 export const paymentSandboxPrefix = '/sandbox/payments'
 
@@ -117,8 +118,7 @@ export function paymentSandboxRoutes(options: PaymentSandboxOptions): Hono {
     const checkout = await findCheckout(id)
     // A used checkout cannot take another payment, so the widget shows it as expired rather than a form.
     const usable = checkout && !checkout.payment ? checkout.id : null
-    const texts = Object.fromEntries(Object.entries(await sandboxI18ns()).map(([language, i18n]) => [language, widgetTexts(i18n)]))
-    return c.body(widgetScript({ checkoutId: usable, scriptPath: c.req.path, texts }), 200, {
+    return c.body(await widgetScript({ checkoutId: usable, scriptPath: c.req.path, texts: await widgetTextsByLanguage() }), 200, {
       'Content-Type': 'application/javascript; charset=utf-8',
       'Cache-Control': 'no-store',
       'X-Content-Type-Options': 'nosniff',

@@ -1,3 +1,5 @@
+import type { CardBrand } from '../../../src/domain/cards.ts'
+
 /** A result as the provider reports it: the code says what happened, the description is the provider's own wording. */
 export interface SandboxResult {
   code: string
@@ -21,8 +23,6 @@ export const sandboxResults = {
   queried: { code: '000.000.100', description: 'successful request' },
   noTransaction: { code: '700.400.580', description: 'cannot find transaction' },
 } as const satisfies Record<string, SandboxResult>
-
-export type CardBrand = 'VISA' | 'MASTER' | 'DISCOVER'
 
 /** How a test card's payment goes: a final result at once, a bank challenge first, or pending for a while. */
 export type CardFlow = 'result' | 'challenge' | 'pending'

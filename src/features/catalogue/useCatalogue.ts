@@ -1,14 +1,17 @@
 import { useCallback, useEffect, useState } from 'react'
 import type { Product } from '../../domain/product.ts'
-import { saveCatalogue } from '../../store/catalogue.ts'
-import { readCatalogue, readCatalogueFetchedAt } from '../../store/queries.ts'
-import { useLiveRead } from '../../store/useLiveRead.ts'
+import { whenIdle } from '../../lib/idle.ts'
+import type { CachedCatalogue } from './cachedCatalogue.ts'
 import { useFirstPaintCatalogue, type FirstPaintCatalogue } from './firstPaint.ts'
 
 export type CatalogueView =
   | { status: 'loading' }
   | { status: 'failed'; retry: () => void }
   | { status: 'ready'; products: Product[]; fetchedAt: string | null; refreshFailed: boolean }
+
+// The device's store (Dexie) is not part of the first paint's JS: a page the server rendered shows the catalogue it
+// came with and reaches for the store once the page is idle; the app shell, which has nothing else to show, at once.
+const cachedCatalogue = () => import('./cachedCatalogue.ts')
 
 // One refresh per app start (and per retry); the cached read model shows meanwhile.
 let refreshing: Promise<void> | undefined
@@ -17,11 +20,12 @@ function refresh(firstPaint: FirstPaintCatalogue | undefined): Promise<void> {
   // A server-rendered page brought the live catalogue along: keeping it is the refresh, no second request.
   refreshing ??= (
     firstPaint
-      ? saveCatalogue(firstPaint.products, firstPaint.fetchedAt)
+      ? cachedCatalogue().then(({ saveCatalogue }) => saveCatalogue(firstPaint.products, firstPaint.fetchedAt))
       : // The network client loads after the first paint, which the read model serves.
-        import('../../api/catalogue.ts')
-          .then(({ fetchCatalogue }) => fetchCatalogue())
-          .then(({ body, fetchedAt }) => saveCatalogue(body, fetchedAt))
+        Promise.all([import('../../api/catalogue.ts'), cachedCatalogue()]).then(async ([{ fetchCatalogue }, { saveCatalogue }]) => {
+          const { body, fetchedAt } = await fetchCatalogue()
+          await saveCatalogue(body, fetchedAt)
+        })
   ).catch((error: unknown) => {
     refreshing = undefined
     throw error
@@ -36,17 +40,42 @@ function refresh(firstPaint: FirstPaintCatalogue | undefined): Promise<void> {
  */
 export function useCatalogue(): CatalogueView {
   const firstPaint = useFirstPaintCatalogue()
-  const cached = useLiveRead(readCatalogue)
-  const fetchedAt = useLiveRead(readCatalogueFetchedAt) ?? null
+  const cached = useCachedCatalogue(firstPaint !== undefined)
   const [failed, setFailed] = useState(false)
 
   const load = useCallback(() => {
     setFailed(false)
     refresh(firstPaint).catch(() => setFailed(true))
   }, [firstPaint])
-  useEffect(load, [load])
+  useEffect(() => (firstPaint ? whenIdle(load) : load()), [firstPaint, load])
 
-  return catalogueView(firstPaint, cached, fetchedAt, failed, load)
+  return catalogueView(firstPaint, cached?.products, cached?.fetchedAt ?? null, failed, load)
+}
+
+/** The catalogue read model, followed from when the page is idle (`whenPageIdle`) or at once; undefined until read. */
+function useCachedCatalogue(whenPageIdle: boolean): CachedCatalogue | undefined {
+  const [cached, setCached] = useState<CachedCatalogue>()
+  useEffect(() => {
+    let stop: (() => void) | undefined
+    let unmounted = false
+    // A store that cannot load leaves the page's own catalogue, or the refresh's answer, on screen.
+    const follow = () =>
+      void cachedCatalogue().then(
+        ({ followCachedCatalogue }) => {
+          if (!unmounted) stop = followCachedCatalogue(setCached)
+        },
+        () => {},
+      )
+    let cancel: (() => void) | undefined
+    if (whenPageIdle) cancel = whenIdle(follow)
+    else follow()
+    return () => {
+      unmounted = true
+      cancel?.()
+      stop?.()
+    }
+  }, [whenPageIdle])
+  return cached
 }
 
 /**

@@ -1,15 +1,12 @@
 /// <reference types="googlepay" />
 import GooglePayButton from '@google-pay/button-react'
-import { useEffect, useMemo, useRef } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { styled } from '../../../ui/styled.ts'
 import { theme } from '../../../ui/theme.ts'
 import { GOOGLE_PAY_ENVIRONMENT, paymentRequest } from './request.ts'
-import { installSandboxPaymentsClient } from './sandboxClient.ts'
+import { installWalletClient, walletClientInstalled } from './walletClient.ts'
 
-// Build-time switch, like the address adapter: 'google' uses Google's pay.js (the button component loads it);
-// anything else the in-page sandbox client. Merchant name and gateway id are public identifiers.
-// Each read is spelled out so Vite replaces it at build time (and drops the sandbox from a 'google' build).
-const googleScript = import.meta.env.VITE_GOOGLE_PAY === 'google'
+// Public identifiers, spelled out so Vite replaces them at build time.
 const merchantName = import.meta.env.VITE_GOOGLE_PAY_MERCHANT_NAME || 'Seed Storefront'
 const gatewayMerchantId = import.meta.env.VITE_GOOGLE_PAY_GATEWAY_MERCHANT_ID || 'sandbox'
 
@@ -33,9 +30,28 @@ export interface WalletButtonProps {
   onError(error: unknown): void
 }
 
+/** True once the payments client is there; until then the button waits, and a client that cannot load is an error. */
+function useWalletClient(onError: (error: unknown) => void): boolean {
+  const [ready, setReady] = useState(walletClientInstalled)
+  const report = useRef(onError)
+  report.current = onError
+  useEffect(() => {
+    if (ready) return
+    let mounted = true
+    installWalletClient().then(
+      () => mounted && setReady(true),
+      (error: unknown) => mounted && report.current(error),
+    )
+    return () => {
+      mounted = false
+    }
+  }, [ready])
+  return ready
+}
+
 /** The Google Pay button: TEST environment, card via Peach Payments, rand total, South African shipping. */
 export function WalletButton({ amount, disabled, onStart, onAuthorised, onCancel, onError }: WalletButtonProps) {
-  if (!googleScript) installSandboxPaymentsClient()
+  const ready = useWalletClient(onError)
   const request = useMemo(() => paymentRequest(amount, { merchantName, gatewayMerchantId }), [amount])
   const wrap = useRef<HTMLDivElement>(null)
 
@@ -57,21 +73,23 @@ export function WalletButton({ amount, disabled, onStart, onAuthorised, onCancel
 
   return (
     <Wrap ref={wrap} {...(disabled ? { 'data-disabled': '' } : {})}>
-      <GooglePayButton
-        environment={GOOGLE_PAY_ENVIRONMENT}
-        paymentRequest={request}
-        buttonType="pay"
-        buttonColor="black"
-        buttonSizeMode="fill"
-        onClick={(event) => {
-          // ButtonManager skips loadPaymentData when the click was prevented.
-          if (disabled) event.preventDefault()
-          else onStart?.()
-        }}
-        onLoadPaymentData={onAuthorised}
-        onCancel={() => onCancel()}
-        onError={onError}
-      />
+      {ready && (
+        <GooglePayButton
+          environment={GOOGLE_PAY_ENVIRONMENT}
+          paymentRequest={request}
+          buttonType="pay"
+          buttonColor="black"
+          buttonSizeMode="fill"
+          onClick={(event) => {
+            // ButtonManager skips loadPaymentData when the click was prevented.
+            if (disabled) event.preventDefault()
+            else onStart?.()
+          }}
+          onLoadPaymentData={onAuthorised}
+          onCancel={() => onCancel()}
+          onError={onError}
+        />
+      )}
     </Wrap>
   )
 }

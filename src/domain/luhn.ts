@@ -11,4 +11,4 @@ export function luhnCheckDigit(body: string): string {
 }
 
 /** True when the last digit is the Luhn check digit of the ones before it. */
-export const isLuhnValid = (digits: string): boolean => /^\d{2,}$/.test(digits) && luhnCheckDigit(digits.slice(0, -1)) === digits.at(-1)
+export const isLuhnValid = (digits: string): boolean => /^\d{2,}$/.test(digits) && luhnCheckDigit(digits.slice(0, -1)) === digits.slice(-1)
