@@ -87,7 +87,8 @@ function localizedManifests(): Plugin {
 const apiKey = process.env.API_KEY ?? 'storefront-sandbox-key'
 
 /** The app's own first-paint code: the shell around every page (a few of its modules only ever load later). */
-const shellModules = /[\\/]src[\\/](router\.ts|config\.ts|reportError\.ts|routeTree\.gen\.ts|app[\\/]|i18n[\\/]|ui[\\/]|pwa[\\/]|lib[\\/](firstTaps|session|toaster|idle|outbox[\\/]outbox)\.ts|domain[\\/](product|money|cart|defined)\.ts|features[\\/](cart[\\/]cart\.ts|account[\\/]session\.ts|catalogue[\\/]firstPaint\.ts))/
+const shellModules =
+  /[\\/]src[\\/](router\.ts|config\.ts|reportError\.ts|routeTree\.gen\.ts|app[\\/]|i18n[\\/]|ui[\\/]|pwa[\\/]|lib[\\/](firstTaps|session|toaster|idle|outbox[\\/]outbox)\.ts|domain[\\/](product|money|cart|defined)\.ts|features[\\/](cart[\\/]cart\.ts|account[\\/]session\.ts|catalogue[\\/]firstPaint\.ts))/
 /** Under those folders but not on the first paint: forms of lazy pages, and what boot work after idle loads. */
 const laterModules = /[\\/]src[\\/](ui[\\/]forms[\\/]|pwa[\\/]register\.ts|app[\\/]outboxKinds\.ts)/
 
@@ -144,19 +145,19 @@ export default defineConfig(({ isSsrBuild }) => ({
     !isSsrBuild && localizedManifests(),
     zaTowns(),
     !isSsrBuild &&
-    VitePWA({
-      strategies: 'injectManifest',
-      srcDir: 'sw',
-      filename: 'sw.ts',
-      // The page registers the worker itself (src/pwa/register.ts) to announce updates.
-      injectRegister: false,
-      registerType: 'prompt',
-      injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        globIgnores: ['**/screenshots/**'],
-      },
-      manifest,
-    }),
+      VitePWA({
+        strategies: 'injectManifest',
+        srcDir: 'sw',
+        filename: 'sw.ts',
+        // The page registers the worker itself (src/pwa/register.ts) to announce updates.
+        injectRegister: false,
+        registerType: 'prompt',
+        injectManifest: {
+          globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+          globIgnores: ['**/screenshots/**'],
+        },
+        manifest,
+      }),
   ],
   publicDir: 'src/public',
   build: {

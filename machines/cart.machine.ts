@@ -104,8 +104,7 @@ export const cartMachine = setup({
   guards: {
     isPersistent: ({ context }) => context.storage === 'persistent',
     hasPending: ({ context }) => context.pending.length > 0,
-    holdsLine: ({ context }, params: { cart_id: string }) =>
-      projected(context).order_lines.some((line) => line.cart_id === params.cart_id),
+    holdsLine: ({ context }, params: { cart_id: string }) => projected(context).order_lines.some((line) => line.cart_id === params.cart_id),
   },
 }).createMachine({
   id: 'cart',

@@ -21,8 +21,7 @@ export interface OutboxEntry {
 /** What came back from one attempt to send. */
 export type SendOutcome =
   // retryAfterMs: the server's Retry-After (a 429 or 503); the next attempt waits at least that long.
-  | { kind: 'answered'; status: number; retryAfterMs?: number }
-  | { kind: 'no-answer'; error: string }
+  { kind: 'answered'; status: number; retryAfterMs?: number } | { kind: 'no-answer'; error: string }
 
 export const BACKOFF_START_MS = 2_000
 export const BACKOFF_CAP_MS = 5 * 60_000
@@ -41,15 +40,13 @@ export function backoffMs(attempts: number): number {
 }
 
 /** Rows a drain should still send: not answered yet. A 'sending' row found by a new lock holder was orphaned. */
-export const isOpen = (entry: OutboxEntry): boolean =>
-  entry.status === 'pending' || entry.status === 'retrying' || entry.status === 'sending'
+export const isOpen = (entry: OutboxEntry): boolean => entry.status === 'pending' || entry.status === 'retrying' || entry.status === 'sending'
 
 /** Answered rows are final: the first answer stands, whatever a second sender or a replay hears later. */
 export const isAnswered = (entry: OutboxEntry): boolean => entry.status === 'acknowledged' || entry.status === 'rejected'
 
 /** Only the signed-in customer's own writes go out under their session. */
-export const belongsTo = (entry: OutboxEntry, customerId: number | null): boolean =>
-  customerId !== null && entry.customerId === customerId
+export const belongsTo = (entry: OutboxEntry, customerId: number | null): boolean => customerId !== null && entry.customerId === customerId
 
 /** Due now, or `force`d (the connection just returned, the app just started). */
 export function isDue(entry: OutboxEntry, now: Date, force = false): boolean {
@@ -79,17 +76,13 @@ export function settle<E extends OutboxEntry>(entry: E, outcome: SendOutcome, no
     return { ...entry, status: 'rejected', nextAttemptAt: null, lastError: error ?? `HTTP ${outcome.status}` }
   const reason = outcome.kind === 'no-answer' ? outcome.error : (error ?? `HTTP ${outcome.status}`)
   const wait =
-    outcome.kind === 'answered'
-      ? Math.max(backoffMs(entry.attempts), outcome.retryAfterMs ?? 0)
-      : Math.min(backoffMs(entry.attempts), CONNECTION_RETRY_CAP_MS)
+    outcome.kind === 'answered' ? Math.max(backoffMs(entry.attempts), outcome.retryAfterMs ?? 0) : Math.min(backoffMs(entry.attempts), CONNECTION_RETRY_CAP_MS)
   const next = new Date(now.getTime() + wait).toISOString()
   return { ...entry, status: 'retrying', nextAttemptAt: next, lastError: reason }
 }
 
 /** The earliest time a retrying entry becomes due, or null when none waits. */
 export function nextWake(entries: readonly OutboxEntry[]): number | null {
-  const times = entries
-    .filter((e) => e.status === 'retrying' && e.nextAttemptAt !== null)
-    .map((e) => Date.parse(e.nextAttemptAt as string))
+  const times = entries.filter((e) => e.status === 'retrying' && e.nextAttemptAt !== null).map((e) => Date.parse(e.nextAttemptAt as string))
   return times.length ? Math.min(...times) : null
 }

@@ -59,11 +59,17 @@ function asks(target: Target) {
 }
 
 const afterDrain = [
-  { type: 'drained', params: ({ context, event }: { context: OutboxContext; event: { output: DrainReport } }) => ({ upTo: context.serving, outcomes: event.output.outcomes }) },
+  {
+    type: 'drained',
+    params: ({ context, event }: { context: OutboxContext; event: { output: DrainReport } }) => ({ upTo: context.serving, outcomes: event.output.outcomes }),
+  },
   { type: 'wait', params: ({ event }: { event: { output: DrainReport } }) => event.output },
 ] as const
 
-const afterFailure = [{ type: 'drained', params: ({ context }: { context: OutboxContext }) => ({ upTo: context.serving, outcomes: NO_OUTCOMES }) }, 'failed'] as const
+const afterFailure = [
+  { type: 'drained', params: ({ context }: { context: OutboxContext }) => ({ upTo: context.serving, outcomes: NO_OUTCOMES }) },
+  'failed',
+] as const
 
 /**
  * The outbox in the page: one drainer for every kind of queued write.

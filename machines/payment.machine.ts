@@ -191,7 +191,11 @@ export const paymentMachine = setup({
             src: 'readCheckout',
             input: ({ context }) => ({ checkoutId: context.input.stage === 'order' ? '' : context.input.checkoutId }),
             onDone: [
-              { guard: ({ event }) => event.output !== null, target: 'widget', actions: { type: 'setCheckout', params: ({ event }) => defined(event.output, 'the checkout') } },
+              {
+                guard: ({ event }) => event.output !== null,
+                target: 'widget',
+                actions: { type: 'setCheckout', params: ({ event }) => defined(event.output, 'the checkout') },
+              },
               { target: 'unknownCheckout' },
             ],
             onError: { target: 'unknownCheckout' },
@@ -238,11 +242,17 @@ export const paymentMachine = setup({
               {
                 guard: ({ event }) => outcomeOfStatus(event.output.status) === 'pending',
                 target: 'pending',
-                actions: [{ type: 'setResult', params: ({ event }) => event.output }, { type: 'rememberResult', params: ({ event }) => card(event.output) }],
+                actions: [
+                  { type: 'setResult', params: ({ event }) => event.output },
+                  { type: 'rememberResult', params: ({ event }) => card(event.output) },
+                ],
               },
               {
                 target: 'failed',
-                actions: [{ type: 'setResult', params: ({ event }) => event.output }, { type: 'rememberResult', params: ({ event }) => card(event.output) }],
+                actions: [
+                  { type: 'setResult', params: ({ event }) => event.output },
+                  { type: 'rememberResult', params: ({ event }) => card(event.output) },
+                ],
               },
             ],
             onError: [

@@ -1,13 +1,6 @@
 import { assign, fromPromise, not, setup } from 'xstate'
 import { AddressSchema, PersonalSchema, type Signup, type User } from '../src/domain/account.ts'
-import {
-  emptyAddress,
-  emptyPersonal,
-  isPersonalField,
-  toSignup,
-  type AddressValues,
-  type PersonalValues,
-} from '../src/domain/accountForm.ts'
+import { emptyAddress, emptyPersonal, isPersonalField, toSignup, type AddressValues, type PersonalValues } from '../src/domain/accountForm.ts'
 import { fieldErrors, type FieldErrors } from '../src/domain/fieldErrors.ts'
 import type { SignupEvent } from './signup.events.ts'
 
@@ -70,10 +63,7 @@ export const signupMachine = setup({
   states: {
     personal: {
       on: {
-        'signup.next': [
-          { guard: 'personalValid', target: 'address', actions: 'clearErrors' },
-          { actions: 'showPersonalErrors' },
-        ],
+        'signup.next': [{ guard: 'personalValid', target: 'address', actions: 'clearErrors' }, { actions: 'showPersonalErrors' }],
       },
     },
     address: {

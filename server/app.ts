@@ -40,7 +40,12 @@ export interface AppOptions {
   db: Db
   /** Only the key is required; the rest default as loadConfig would (tests pass just what they exercise). */
   config: Pick<Config, 'apiKey'> &
-    Partial<Pick<Config, 'scryptN' | 'cookieSecure' | 'trustProxy' | 'publicUrl' | 'social' | 'partner' | 'payments' | 'paymentWebhookKey' | 'sandboxWebhooks' | 'clientBuild'>>
+    Partial<
+      Pick<
+        Config,
+        'scryptN' | 'cookieSecure' | 'trustProxy' | 'publicUrl' | 'social' | 'partner' | 'payments' | 'paymentWebhookKey' | 'sandboxWebhooks' | 'clientBuild'
+      >
+    >
   /** The card provider made for this app by the server (which also gives it to the reconciliation worker); else made here. */
   cardPayments?: CardPayments
   /** The Vite build to serve; omitted in dev mode (Vite serves the client) and in API-only tests. */
@@ -56,13 +61,23 @@ export interface AppOptions {
 const alwaysServing: Readiness = { draining: () => false }
 
 /** How the card provider's notifications reach this app: the configured key, and the sandbox's in-process delivery. */
-export function paymentNotifications(config: AppOptions['config'], log: Logger, deliver: (request: Request) => Response | Promise<Response>): NotificationSettings {
+export function paymentNotifications(
+  config: AppOptions['config'],
+  log: Logger,
+  deliver: (request: Request) => Response | Promise<Response>,
+): NotificationSettings {
   return { webhookKey: config.paymentWebhookKey ?? '', sandboxWebhooks: config.sandboxWebhooks ?? true, deliver: async (request) => deliver(request), log }
 }
 
 /** The whole HTTP surface: /api (keyed JSON), /images, /healthz and /readyz, and optionally the built client. */
 export function createApp({ db, config, distDir, sandbox, log = silentLogger, readiness = alwaysServing, cardPayments }: AppOptions) {
-  const payments = cardPayments ?? cardProviderFor(config.payments ?? { kind: 'sandbox' }, db, paymentNotifications(config, log, (request) => app.fetch(request)))
+  const payments =
+    cardPayments ??
+    cardProviderFor(
+      config.payments ?? { kind: 'sandbox' },
+      db,
+      paymentNotifications(config, log, (request) => app.fetch(request)),
+    )
   const api = new Hono<AppEnv>()
     .use(requireApiKey(config.apiKey))
     .use(withBody(bodyLimit({ maxSize: maxBodyBytes, onError: (c) => jsonError(c, 413, 'Request body too large') })))

@@ -90,11 +90,17 @@ const EnvSchema = v.object({
   PARTNER_AGENT_EMAIL: v.optional(v.pipe(v.string(), v.trim(), v.email('PARTNER_AGENT_EMAIL must be an email address')), PARTNER.agent_email),
   PARTNER_COMMENTS: v.optional(v.string(), PARTNER.comments),
   // The card provider (OPPWA / Peach Payments COPYandPAY); empty uses the sandbox inside this server.
-  PAYMENT_BASE_URL: v.optional(v.pipe(v.string(), v.regex(/^$|^https?:\/\/[^\s?#]+[^/\s?#]$/, 'PAYMENT_BASE_URL must be an http(s) URL without a trailing slash')), ''),
+  PAYMENT_BASE_URL: v.optional(
+    v.pipe(v.string(), v.regex(/^$|^https?:\/\/[^\s?#]+[^/\s?#]$/, 'PAYMENT_BASE_URL must be an http(s) URL without a trailing slash')),
+    '',
+  ),
   PAYMENT_ENTITY_ID: v.optional(v.pipe(v.string(), v.trim()), ''),
   PAYMENT_ACCESS_TOKEN: v.optional(v.pipe(v.string(), v.trim()), ''),
   // The key the provider seals its payment notifications (webhooks) with, 64 hex digits; empty: no webhook is served.
-  PAYMENT_WEBHOOK_KEY: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^$|^[0-9a-fA-F]{64}$/, 'PAYMENT_WEBHOOK_KEY must be 64 hex digits (the key the provider shows for the webhook)')), ''),
+  PAYMENT_WEBHOOK_KEY: v.optional(
+    v.pipe(v.string(), v.trim(), v.regex(/^$|^[0-9a-fA-F]{64}$/, 'PAYMENT_WEBHOOK_KEY must be 64 hex digits (the key the provider shows for the webhook)')),
+    '',
+  ),
   // Whether the sandbox provider notifies this server of the payments it takes, as the real one does.
   PAYMENT_SANDBOX_WEBHOOKS: flag('true'),
   // How often the server asks the provider about checkouts and wallet charges left open (0: never; production refuses it).
@@ -105,7 +111,10 @@ const EnvSchema = v.object({
   VITE_GOOGLE_PAY: v.optional(v.string(), ''),
   VITE_GOOGLE_MAPS_KEY: v.optional(v.string(), ''),
   // The host the client loads /i18n/{lng}.json from; empty is this server.
-  VITE_I18N_HOST: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^$|^https?:\/\/[^/\s?#]+\/?$/, 'VITE_I18N_HOST must be empty or an origin such as https://cdn.example.co.za')), ''),
+  VITE_I18N_HOST: v.optional(
+    v.pipe(v.string(), v.trim(), v.regex(/^$|^https?:\/\/[^/\s?#]+\/?$/, 'VITE_I18N_HOST must be empty or an origin such as https://cdn.example.co.za')),
+    '',
+  ),
   ...socialEnvEntries,
 })
 

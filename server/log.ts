@@ -9,9 +9,27 @@ export type { DestinationStream, Logger } from 'pino'
  * Nothing logs bodies or headers; this is the net under that rule.
  */
 export const redactedKeys = [
-  'password', 'confirm_password', 'current_password', 'new_password',
-  'id_number', 'email', 'card', 'cvv', 'card.number', 'card.cvv', 'cardNumber',
-  'cookie', 'authorization', 'key', 'sid', 'session', 'sessionId', 'token', 'accessToken', 'access_token', 'set-cookie',
+  'password',
+  'confirm_password',
+  'current_password',
+  'new_password',
+  'id_number',
+  'email',
+  'card',
+  'cvv',
+  'card.number',
+  'card.cvv',
+  'cardNumber',
+  'cookie',
+  'authorization',
+  'key',
+  'sid',
+  'session',
+  'sessionId',
+  'token',
+  'accessToken',
+  'access_token',
+  'set-cookie',
 ]
 const redactPaths = redactedKeys.flatMap((k) => [`["${k}"]`, `*["${k}"]`, `*.headers["${k}"]`])
 

@@ -5,7 +5,8 @@ import { sandboxApiKey } from './config.ts'
 import { sandboxedProviders } from './social/providerConfig.ts'
 
 /** What production is judged on: the configuration, and the client build the server would serve. */
-export interface DeploymentSettings extends Pick<Config, 'databaseUrl' | 'payments' | 'social' | 'sandboxes' | 'apiKey' | 'seed' | 'publicUrl' | 'reconcileIntervalMs'> {
+export interface DeploymentSettings
+  extends Pick<Config, 'databaseUrl' | 'payments' | 'social' | 'sandboxes' | 'apiKey' | 'seed' | 'publicUrl' | 'reconcileIntervalMs'> {
   /** The built client (its Vite manifest), or undefined when there is none to serve. */
   client: { lab: boolean } | undefined
 }
@@ -22,10 +23,14 @@ export function productionProblems(s: DeploymentSettings): string[] {
   if (s.databaseUrl === '') problems.push('DATABASE_URL is not set: production needs PostgreSQL (postgres://…), not the embedded PGlite')
   else if (s.databaseUrl === 'memory:') problems.push('DATABASE_URL is memory:, which forgets everything at exit: production needs PostgreSQL (postgres://…)')
   if (s.payments.kind === 'sandbox' && !s.sandboxes)
-    problems.push(`PAYMENT_BASE_URL, PAYMENT_ENTITY_ID and PAYMENT_ACCESS_TOKEN are not set, so cards would be charged by the sandbox provider: set them, ${staging}`)
+    problems.push(
+      `PAYMENT_BASE_URL, PAYMENT_ENTITY_ID and PAYMENT_ACCESS_TOKEN are not set, so cards would be charged by the sandbox provider: set them, ${staging}`,
+    )
   // The webhook (PAYMENT_WEBHOOK_KEY) is optional: it records payments sooner, but the worker records them without it.
   if (s.reconcileIntervalMs === 0)
-    problems.push('RECONCILE_INTERVAL_MS is 0, so nobody would record a card payment whose customer closed the tab: leave it unset (30000) or set a positive interval')
+    problems.push(
+      'RECONCILE_INTERVAL_MS is 0, so nobody would record a card payment whose customer closed the tab: leave it unset (30000) or set a positive interval',
+    )
   const sandboxed = sandboxedProviders(s.social)
   if (sandboxed.length > 0 && !s.sandboxes) {
     const names = sandboxed.map((p) => p.toUpperCase())

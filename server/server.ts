@@ -83,7 +83,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // The sandbox issuers run only for providers the environment leaves unconfigured.
   const sandbox = sandboxedProviders(config.social).length > 0 ? createSandboxIdentity({ db, trustProxy: config.trustProxy, log }) : undefined
   // Made here rather than by the app, so the reconciliation worker asks the same provider the routes use.
-  const cardPayments = cardProviderFor(config.payments, db, paymentNotifications(config, log, (request) => app.fetch(request)))
+  const cardPayments = cardProviderFor(
+    config.payments,
+    db,
+    paymentNotifications(config, log, (request) => app.fetch(request)),
+  )
   const shared = { db, config, ...(sandbox ? { sandbox } : {}), log, readiness: { draining: () => draining }, cardPayments }
   const app = createApp(dev ? shared : { ...shared, distDir })
   const backend: Listener = getRequestListener(app.fetch)
@@ -133,13 +137,24 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   }
   const reconciler =
     config.reconcileIntervalMs > 0
-      ? startReconciler({ db, provider: cardPayments.provider, partner: config.partner, log, intervalMs: config.reconcileIntervalMs, leftOpenAfterMs: config.reconcileAfterMs })
+      ? startReconciler({
+          db,
+          provider: cardPayments.provider,
+          partner: config.partner,
+          log,
+          intervalMs: config.reconcileIntervalMs,
+          leftOpenAfterMs: config.reconcileAfterMs,
+        })
       : undefined
   const port = (httpServer.address() as AddressInfo).port
   // A wildcard address is not somewhere a browser can go; localhost reaches it.
   const host = wildcard.has(config.host) ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host
   // Loopback names all reach this port; any other origin must be named by PUBLIC_URL.
-  sandbox?.allowOrigins([`http://${host}:${port}`, ...['localhost', '127.0.0.1', '[::1]'].map((h) => `http://${h}:${port}`), ...(config.publicUrl ? [config.publicUrl] : [])])
+  sandbox?.allowOrigins([
+    `http://${host}:${port}`,
+    ...['localhost', '127.0.0.1', '[::1]'].map((h) => `http://${h}:${port}`),
+    ...(config.publicUrl ? [config.publicUrl] : []),
+  ])
 
   let closing: Promise<void> | undefined
   const shutDown = async ({ graceMs = config.shutdownGraceMs }: CloseOptions) => {

@@ -49,17 +49,28 @@ async function insertAddress(tx: Queryable, customerId: number, a: Address): Pro
     `insert into addresses (customer_id, unit_number, floor_level, building_name, street_number, street_name,
        suburb, city, province, postal_code, country, longitude, latitude, deliver_to)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-    [customerId, a.unit_number, a.floor_level, a.building_name, a.street_number, a.street_name, a.suburb, a.city,
-      a.province, a.postal_code, a.country, a.gps_coordinates?.longitude ?? null, a.gps_coordinates?.latitude ?? null, a.deliver_to],
+    [
+      customerId,
+      a.unit_number,
+      a.floor_level,
+      a.building_name,
+      a.street_number,
+      a.street_name,
+      a.suburb,
+      a.city,
+      a.province,
+      a.postal_code,
+      a.country,
+      a.gps_coordinates?.longitude ?? null,
+      a.gps_coordinates?.latitude ?? null,
+      a.deliver_to,
+    ],
   )
 }
 
 /** The id and stored hash for a sign-in attempt, or undefined for an unknown email. */
 export async function findCredentials(db: Queryable, email: string): Promise<{ id: number; password_hash: string } | undefined> {
-  const rows = await db.query<{ id: number; password_hash: string }>(
-    'select id, password_hash from customers where lower(email) = lower($1)',
-    [email.trim()],
-  )
+  const rows = await db.query<{ id: number; password_hash: string }>('select id, password_hash from customers where lower(email) = lower($1)', [email.trim()])
   return rows[0]
 }
 
@@ -74,10 +85,9 @@ interface AddressRow extends Omit<Address, 'gps_coordinates'> {
 
 /** The customer as the API returns them (never the password hash), checked against the shared schema. */
 export async function loadUser(db: Queryable, id: number): Promise<User | undefined> {
-  const [customer] = await db.query<Record<string, unknown>>(
-    'select id, first_name, last_name, id_number, email, phone, mobile from customers where id = $1',
-    [id],
-  )
+  const [customer] = await db.query<Record<string, unknown>>('select id, first_name, last_name, id_number, email, phone, mobile from customers where id = $1', [
+    id,
+  ])
   if (!customer) return undefined
   const addresses = await db.query<AddressRow>(
     `select unit_number, floor_level, building_name, street_number, street_name, suburb, city, province,

@@ -19,8 +19,7 @@ export async function buildServer(root: string, outDir = join(root, 'dist', 'ser
   const { build } = await import('vite')
   const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }
   const runtime = [...Object.keys(manifest.dependencies), 'vite']
-  const external = (id: string) =>
-    id.startsWith('node:') || builtinModules.includes(id) || runtime.some((name) => id === name || id.startsWith(`${name}/`))
+  const external = (id: string) => id.startsWith('node:') || builtinModules.includes(id) || runtime.some((name) => id === name || id.startsWith(`${name}/`))
   const widget = await bundleWidget()
   await build({
     root,

@@ -27,7 +27,9 @@ function newestInput(root: string): number {
 
 // The API key is baked into the bundle at build time, so a changed key needs a new build.
 const buildStamp = () =>
-  createHash('sha256').update(process.env.VITE_API_KEY ?? process.env.API_KEY ?? 'storefront-sandbox-key').digest('hex')
+  createHash('sha256')
+    .update(process.env.VITE_API_KEY ?? process.env.API_KEY ?? 'storefront-sandbox-key')
+    .digest('hex')
 
 const builtClient = (root: string) => join(root, 'dist', 'client')
 

@@ -5,8 +5,6 @@ import type { Queryable } from '../db/types.ts'
 
 /** Active packages in catalogue order, checked against the schema the client trusts. */
 export async function listProducts(db: Queryable): Promise<Product[]> {
-  const rows = await db.query<unknown>(
-    'select id, name, plan, unit_price, speed, image from products where active order by sort, id',
-  )
+  const rows = await db.query<unknown>('select id, name, plan, unit_price, speed, image from products where active order by sort, id')
   return rows.map((row) => v.parse(ProductSchema, row))
 }

@@ -17,7 +17,12 @@ export const defaultDataDir = fromRoot('.data', 'pglite')
  * undefined or '' -> PGlite under dataDir (.data/pglite); 'memory:' -> in-memory PGlite;
  * 'postgres://' or 'postgresql://' -> a PostgreSQL server, with `pool` (size, statement timeout).
  */
-export async function createDb(url?: string, dataDir = defaultDataDir, pool: PoolSettings = {}, migration: Omit<MigrateOptions, 'migrations'> = {}): Promise<Db> {
+export async function createDb(
+  url?: string,
+  dataDir = defaultDataDir,
+  pool: PoolSettings = {},
+  migration: Omit<MigrateOptions, 'migrations'> = {},
+): Promise<Db> {
   const db = await openDb(url, dataDir, pool)
   try {
     await migrate(db, migration)

@@ -53,7 +53,10 @@ export interface MigrateOptions {
  * once on one database: they take turns under a lock, so each migration runs once. A lock not had within
  * lockTimeoutMs fails it with MigrationLockTimeout, having applied nothing.
  */
-export async function migrate(db: Db, { migrations = readMigrations(), lockTimeoutMs = defaultMigrationLockTimeoutMs }: MigrateOptions = {}): Promise<string[]> {
+export async function migrate(
+  db: Db,
+  { migrations = readMigrations(), lockTimeoutMs = defaultMigrationLockTimeoutMs }: MigrateOptions = {},
+): Promise<string[]> {
   let waitingFor: 'the migration lock' | 'a table lock' = 'the migration lock'
   try {
     return await db.transaction(async (tx) => {

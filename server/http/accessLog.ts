@@ -38,7 +38,14 @@ export function accessLogged(log: Logger, listener: Listener, fallbackRoute: (ur
       // A client that went away before the answer was sent: 499, as nginx logs it.
       const status = res.headersSent ? res.statusCode : 499
       const route = record.route ?? fallbackRoute(req.url ?? '/')
-      const line = { reqId: record.id, method: req.method, route, status, durationMs: Math.round((performance.now() - started) * 10) / 10, ...(res.writableFinished ? {} : { aborted: true }) }
+      const line = {
+        reqId: record.id,
+        method: req.method,
+        route,
+        status,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+        ...(res.writableFinished ? {} : { aborted: true }),
+      }
       log[levelOf(route, status)](line, 'request')
     }
     res.once('finish', write)

@@ -132,7 +132,10 @@ export function sendFile(c: Context, file: LoadedFile, given: Record<string, str
   const headers: Record<string, string> = { ...given, ETag: file.etag }
   const varies = [file.br && 'Accept-Encoding', vary].filter(Boolean)
   if (varies.length > 0) headers.Vary = varies.join(', ')
-  const tags = c.req.header('If-None-Match')?.split(',').map((t) => t.trim().replace(/^W\//, ''))
+  const tags = c.req
+    .header('If-None-Match')
+    ?.split(',')
+    .map((t) => t.trim().replace(/^W\//, ''))
   if (tags?.includes(file.etag.replace(/^W\//, '')) || tags?.includes('*')) return c.body(null, 304, headers)
   const accepted = c.req.header('Accept-Encoding') ?? ''
   const [encoding, body] =

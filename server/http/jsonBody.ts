@@ -17,7 +17,10 @@ const isJson = (type: string) => /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test
 export const hasBody = (c: Context) => c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.raw.body !== null
 
 /** Runs `middleware` only for requests that carry a body (the body limit has nothing to count otherwise). */
-export const withBody = (middleware: MiddlewareHandler): MiddlewareHandler => (c, next) => (hasBody(c) ? middleware(c, next) : next())
+export const withBody =
+  (middleware: MiddlewareHandler): MiddlewareHandler =>
+  (c, next) =>
+    hasBody(c) ? middleware(c, next) : next()
 
 /**
  * Parses every request body once at the edge, so malformed JSON is a 400 before any route runs, and refuses
@@ -46,7 +49,10 @@ export const jsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
  * The body the edge parsed, checked against the schema the route documents: its output and the JSON as sent (what
  * an idempotency key's hash covers), or the 400 to answer, naming every issue by its path (validationError).
  */
-export function readJson<S extends v.GenericSchema, E extends AppEnv>(c: Context<E>, schema: S): { body: v.InferOutput<S>; sent: unknown } | { refused: Response } {
+export function readJson<S extends v.GenericSchema, E extends AppEnv>(
+  c: Context<E>,
+  schema: S,
+): { body: v.InferOutput<S>; sent: unknown } | { refused: Response } {
   const sent = c.get('json')
   const parsed = v.safeParse(schema, sent)
   return parsed.success ? { body: parsed.output, sent } : { refused: validationError(c, parsed.issues) }

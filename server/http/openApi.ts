@@ -63,7 +63,14 @@ export function describeApi({ summary, body, bodyOptional, signedIn, idempotent,
     ...(idempotent ? { parameters: [idempotencyKey] } : {}),
     ...(body ? { requestBody: { required: !bodyOptional, content: jsonContent(body) } } : {}),
     responses: {
-      ...(body ? { 400: answer(`A body the schema refuses (error and every issue by its path), or malformed JSON${idempotent ? ', or a missing or malformed Idempotency-Key' : ''}`, ValidationError) } : {}),
+      ...(body
+        ? {
+            400: answer(
+              `A body the schema refuses (error and every issue by its path), or malformed JSON${idempotent ? ', or a missing or malformed Idempotency-Key' : ''}`,
+              ValidationError,
+            ),
+          }
+        : {}),
       ...(body ? { 413: refusal('Body too large'), 415: refusal('Body not JSON') } : {}),
       ...responses,
       401: responses[401] ?? (signedIn ? refusal('Missing or wrong Key header, or no live session (the sid cookie)') : keyRefused),

@@ -29,7 +29,8 @@ export function parseTrustProxy(value: string): TrustProxy {
   if (/^\d{1,3}$/.test(text)) return Number(text)
   const ranges = text.split(',').map((s) => s.trim())
   const bad = ranges.find((r) => !isProxyRange(r))
-  if (bad !== undefined) throw new Error(`TRUST_PROXY must be true, false, a hop count or a comma list of proxy addresses or CIDR ranges; "${bad}" is none of these`)
+  if (bad !== undefined)
+    throw new Error(`TRUST_PROXY must be true, false, a hop count or a comma list of proxy addresses or CIDR ranges; "${bad}" is none of these`)
   return ranges
 }
 
@@ -78,7 +79,13 @@ export function forwardedHeadersTrusted(peer: string | undefined, trust: TrustPr
  * with proxy ranges, the right-most entry that is not one of them; otherwise the peer.
  */
 export function clientAddressOf(peer: string | undefined, forwardedFor: string | undefined, trust: TrustProxy = false): string {
-  const chain = [...(forwardedFor ?? '').split(',').map((s) => s.trim()).filter(Boolean), peer ?? 'unknown']
+  const chain = [
+    ...(forwardedFor ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    peer ?? 'unknown',
+  ]
   let at = chain.length - 1
   if (trust === true || typeof trust === 'number') at = Math.max(0, at - Number(trust))
   else if (Array.isArray(trust)) while (at > 0 && isTrustedProxy(chain[at] ?? '', trust)) at--

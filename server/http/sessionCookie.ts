@@ -21,7 +21,7 @@ export interface CookieSettings {
   trustProxy?: TrustProxy
 }
 
-const secure = (c: Context, s: CookieSettings) => (s.cookieSecure ?? 'auto') === 'auto' ? isHttps(c, s) : s.cookieSecure === true
+const secure = (c: Context, s: CookieSettings) => ((s.cookieSecure ?? 'auto') === 'auto' ? isHttps(c, s) : s.cookieSecure === true)
 
 /** httpOnly so page script can never read it; Lax so it rides top-level navigations back from a provider. */
 export function setSessionCookie(c: Context, id: string, expiresAt: Date, settings: CookieSettings): void {

@@ -37,9 +37,11 @@ export function unstorableInBody(body: unknown): InputIssue | undefined {
     if (typeof key === 'string' && !isStorableText(key)) return unstorable(path)
     if (path.length > maxBodyDepth) return { path: dotted(path.slice(0, maxBodyDepth)), message: tooDeep }
     if (typeof value === 'string' && !isStorableText(value)) return unstorable(path)
-    if (typeof value === 'number' && !Number.isFinite(value)) return { path: dotted(path), message: `${dotted(path) || 'Request body'} is a number too large to be saved.` }
+    if (typeof value === 'number' && !Number.isFinite(value))
+      return { path: dotted(path), message: `${dotted(path) || 'Request body'} is a number too large to be saved.` }
     if (Array.isArray(value)) for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], path: [...path, i] })
-    else if (value !== null && typeof value === 'object') for (const [name, item] of Object.entries(value).reverse()) stack.push({ value: item, path: [...path, name] })
+    else if (value !== null && typeof value === 'object')
+      for (const [name, item] of Object.entries(value).reverse()) stack.push({ value: item, path: [...path, name] })
   }
   return undefined
 }
@@ -68,7 +70,8 @@ export function unstorableInUrl(url: string): InputIssue | undefined {
     return { path: 'path', message: unsavable('The request path') }
   }
   for (const [key, value] of searchParams) {
-    if (!isStorableText(key) || !isStorableText(value)) return { path: `query.${toStorableText(key)}`, message: unsavable(`The query parameter ${toStorableText(key)}`) }
+    if (!isStorableText(key) || !isStorableText(value))
+      return { path: `query.${toStorableText(key)}`, message: unsavable(`The query parameter ${toStorableText(key)}`) }
   }
   return undefined
 }

@@ -16,8 +16,10 @@ const languageHeader = { header: 'Accept-Language', supports: [...LANGUAGES], de
 
 /** The best-weighted tag whose primary subtag we speak ("af-ZA" is af); q=0 refuses a language. Hono sorts by q. */
 const byPrimaryTag = (tags: Accepted, config: Choice): string =>
-  tags.filter((tag) => tag.q > 0).map((tag) => tag.type.split(/[-_]/)[0]?.toLowerCase()).find((primary) => config.supports.includes(primary ?? '')) ??
-  config.default
+  tags
+    .filter((tag) => tag.q > 0)
+    .map((tag) => tag.type.split(/[-_]/)[0]?.toLowerCase())
+    .find((primary) => config.supports.includes(primary ?? '')) ?? config.default
 
 const asLanguage = (value: string | undefined): Language | undefined => (isLanguage(value) ? value : undefined)
 

@@ -14,11 +14,18 @@ const canonical = (value: unknown): unknown =>
   Array.isArray(value)
     ? value.map(canonical)
     : value !== null && typeof value === 'object'
-      ? Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]))
+      ? Object.fromEntries(
+          Object.keys(value)
+            .sort()
+            .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+        )
       : value
 
 /** sha256 of the body with object keys sorted, so a retry that reorders keys is still the same request. */
-export const requestHash = (body: unknown): string => createHash('sha256').update(JSON.stringify(canonical(body))).digest('hex')
+export const requestHash = (body: unknown): string =>
+  createHash('sha256')
+    .update(JSON.stringify(canonical(body)))
+    .digest('hex')
 
 export type Claim = { claimed: true } | { claimed: false; requestHash: string; answer: StoredAnswer }
 
@@ -61,7 +68,5 @@ export async function saveAnswer(tx: Queryable, customerId: number, key: string,
 
 /** Deletes the customer's expired keys (their orders stay; only the stored answers go). */
 export async function forgetExpiredKeys(db: Queryable, customerId: number): Promise<void> {
-  await db.query('delete from idempotency_keys where customer_id = $1 and created_at < now() - make_interval(days => $2)', [
-    customerId, idempotencyDays,
-  ])
+  await db.query('delete from idempotency_keys where customer_id = $1 and created_at < now() - make_interval(days => $2)', [customerId, idempotencyDays])
 }

@@ -59,13 +59,7 @@ export async function priceLines(tx: Queryable, lines: NewOrder['order_lines']):
 }
 
 /** Inserts the order and its lines with the server's prices, delivery defaults and partner; returns the new id. */
-export async function insertOrder(
-  tx: Queryable,
-  customerId: number,
-  order: NewOrder,
-  lines: PricedLine[],
-  partner: Partner,
-): Promise<number> {
+export async function insertOrder(tx: Queryable, customerId: number, order: NewOrder, lines: PricedLine[], partner: Partner): Promise<number> {
   const total = lines.reduce((sum, l) => sum + toCents(l.unit_price), 0) / 100
   // Only when and how to deliver come from the customer; the channel and RICA method are the storefront's.
   const delivery = { ...DELIVERY_DEFAULTS, time: order.delivery.time, instructions: order.delivery.instructions }

@@ -16,7 +16,12 @@ export type Refusal = { ok: false; status: 403 | 404 | 409; error: string }
 const fits = (text: string | undefined, max: number) => (text && text.length <= max ? text : '')
 
 /** Creates the card checkout for the customer's unpaid order; the amount is the server's order total. */
-export async function createCardCheckout(db: Db, provider: CardProvider, customerId: number, orderId: number): Promise<{ ok: true; checkout: Checkout } | Refusal> {
+export async function createCardCheckout(
+  db: Db,
+  provider: CardProvider,
+  customerId: number,
+  orderId: number,
+): Promise<{ ok: true; checkout: Checkout } | Refusal> {
   const payable = await payableOrder(db, customerId, orderId)
   if (!payable.ok) return payable
   const { order } = payable
@@ -32,11 +37,22 @@ export async function createCardCheckout(db: Db, provider: CardProvider, custome
     customer: { givenName: fits(customer?.first_name, 48), surname: fits(customer?.last_name, 48), email: fits(customer?.email, 128) },
   })
   await db.query('insert into checkouts (id, customer_id, order_id, amount, currency) values ($1, $2, $3, $4, $5)', [
-    id, customerId, order.order_id, amount, PAYMENT_CURRENCY,
+    id,
+    customerId,
+    order.order_id,
+    amount,
+    PAYMENT_CURRENCY,
   ])
   return {
     ok: true,
-    checkout: { checkoutId: id, order_id: order.order_id, order_number: order.number, amount, currency: PAYMENT_CURRENCY, scriptUrl: provider.widgetScriptUrl(id) },
+    checkout: {
+      checkoutId: id,
+      order_id: order.order_id,
+      order_number: order.number,
+      amount,
+      currency: PAYMENT_CURRENCY,
+      scriptUrl: provider.widgetScriptUrl(id),
+    },
   }
 }
 
@@ -52,7 +68,13 @@ interface CheckoutRow {
  * Asks the provider how the checkout went (200 successful, 205 pending, 400 failed) and, on success,
  * saves the payment record once and moves the order.
  */
-export async function cardPaymentStatus(db: Db, provider: CardProvider, partner: Partner, customerId: number, checkoutId: string): Promise<{ ok: true; status: PaymentStatus } | Refusal> {
+export async function cardPaymentStatus(
+  db: Db,
+  provider: CardProvider,
+  partner: Partner,
+  customerId: number,
+  checkoutId: string,
+): Promise<{ ok: true; status: PaymentStatus } | Refusal> {
   const [row] = await db.query<CheckoutRow>(
     `select c.customer_id, c.order_id, o.order_number, c.amount, c.currency
      from checkouts c join orders o on o.id = c.order_id where c.id = $1`,

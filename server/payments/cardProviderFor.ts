@@ -57,6 +57,12 @@ export function cardProviderFor(settings: PaymentSettings, db: Queryable, notifi
     sandbox,
     ...(webhookKey ? { webhookKey } : {}),
     // Server-to-server calls reach the sandbox in process, through the same protocol; browsers load its widget here.
-    provider: oppwaProvider({ baseUrl: 'http://payments.sandbox', widgetBase: paymentSandboxPrefix, entityId, accessToken, fetch: (request) => Promise.resolve(sandbox.fetch(request)) }),
+    provider: oppwaProvider({
+      baseUrl: 'http://payments.sandbox',
+      widgetBase: paymentSandboxPrefix,
+      entityId,
+      accessToken,
+      fetch: (request) => Promise.resolve(sandbox.fetch(request)),
+    }),
   }
 }

@@ -173,7 +173,8 @@ async function resolveCheckout({ db, provider, partner, log }: Omit<ReconcilerOp
   }
   if (outcome === 'pending' && checkout.age_ms < giveUpAfterMs) return false
   // Failed, never paid, gone at the provider, or pending for a day: nobody needs to ask again.
-  if (outcome === 'pending') log.warn({ checkoutId: checkout.id, orderId: checkout.order_id }, 'card checkout still pending at the provider after a day: no longer asked')
+  if (outcome === 'pending')
+    log.warn({ checkoutId: checkout.id, orderId: checkout.order_id }, 'card checkout still pending at the provider after a day: no longer asked')
   await settle(db, checkout.id)
   return false
 }
@@ -198,6 +199,10 @@ async function resolveCharge({ db, provider, partner, log }: Omit<ReconcilerOpti
   }
   // The charge never reached the provider: the request is forgotten, so the customer's retry charges afresh, unless
   // a retry took it over meanwhile.
-  await db.query('delete from wallet_requests where customer_id = $1 and key = $2 and status is null and attempt = $3', [charge.customer_id, charge.key, charge.attempt])
+  await db.query('delete from wallet_requests where customer_id = $1 and key = $2 and status is null and attempt = $3', [
+    charge.customer_id,
+    charge.key,
+    charge.attempt,
+  ])
   return false
 }

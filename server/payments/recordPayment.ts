@@ -41,9 +41,23 @@ export async function recordPayment(tx: Queryable, p: PaymentToRecord): Promise<
      on conflict do nothing
      returning id`,
     [
-      transactionId, p.checkoutId, p.method, p.customerId, p.orderId, p.orderNumber, p.amount, p.currency,
-      p.payment.paymentBrand, card?.bin ?? '', card?.last4Digits ?? '', card?.holder ?? '', card?.expiryMonth ?? '', card?.expiryYear ?? '',
-      p.payment.result.code, p.payment.result.description, JSON.stringify(p.partner),
+      transactionId,
+      p.checkoutId,
+      p.method,
+      p.customerId,
+      p.orderId,
+      p.orderNumber,
+      p.amount,
+      p.currency,
+      p.payment.paymentBrand,
+      card?.bin ?? '',
+      card?.last4Digits ?? '',
+      card?.holder ?? '',
+      card?.expiryMonth ?? '',
+      card?.expiryYear ?? '',
+      p.payment.result.code,
+      p.payment.result.description,
+      JSON.stringify(p.partner),
     ],
   )
   // The checkout is settled however its payment reached us (its browser, the worker, a webhook): nobody asks again.

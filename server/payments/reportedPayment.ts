@@ -36,10 +36,24 @@ export async function recordReportedPayment(db: Db, partner: Partner, payment: P
     : []
   const common = { orderId: order.id, orderNumber: order.order_number, payment, partner }
   if (checkout) {
-    const saved = await recordPaymentOnce(db, { ...common, method: 'card', checkoutId: checkout.id, customerId: checkout.customer_id, amount: checkout.amount, currency: checkout.currency })
+    const saved = await recordPaymentOnce(db, {
+      ...common,
+      method: 'card',
+      checkoutId: checkout.id,
+      customerId: checkout.customer_id,
+      amount: checkout.amount,
+      currency: checkout.currency,
+    })
     return saved ? 'recorded' : 'known'
   }
   if (payment.paymentBrand !== 'GOOGLEPAY') return 'unknown'
-  const saved = await recordPaymentOnce(db, { ...common, method: 'wallet', checkoutId: null, customerId: order.customer_id, amount: order.total_price, currency: PAYMENT_CURRENCY })
+  const saved = await recordPaymentOnce(db, {
+    ...common,
+    method: 'wallet',
+    checkoutId: null,
+    customerId: order.customer_id,
+    amount: order.total_price,
+    currency: PAYMENT_CURRENCY,
+  })
   return saved ? 'recorded' : 'known'
 }

@@ -61,7 +61,8 @@ export async function payWithWalletOnce(db: Db, provider: CardProvider, request:
     // No answer from the provider, so the charge may have gone through: the claim stays, and the client's retry
     // takes it over at once and asks the provider first (so does the worker, if nobody retries).
     await db.query('update wallet_requests set stalled = true where customer_id = $1 and key = $2 and status is null', [customerId, key])
-    if (error instanceof ProviderUnavailable || error instanceof ProviderRefused) return { replayed: false, answer: { status: 502, body: { error: providerDown } } }
+    if (error instanceof ProviderUnavailable || error instanceof ProviderRefused)
+      return { replayed: false, answer: { status: 502, body: { error: providerDown } } }
     throw error
   }
   return { replayed: false, answer: await storeWalletAnswer(db, customerId, key, answer) }
@@ -74,14 +75,23 @@ export async function storeWalletAnswer(db: Db, customerId: number, key: string,
      where customer_id = $1 and key = $2 and status is null and ($5::integer is null or attempt = $5)`,
     [customerId, key, answer.status, JSON.stringify(answer.body), attempt ?? null],
   )
-  const [stored] = await db.query<{ status: number | null; response: unknown }>('select status, response from wallet_requests where customer_id = $1 and key = $2', [customerId, key])
+  const [stored] = await db.query<{ status: number | null; response: unknown }>(
+    'select status, response from wallet_requests where customer_id = $1 and key = $2',
+    [customerId, key],
+  )
   return stored && stored.status !== null ? { status: stored.status, body: stored.response } : answer
 }
 
 /** What the wallet call answers for a payment the provider made: 200 when it succeeded, else 400 with its result. */
 export function walletAnswer(payment: ProviderPayment, order: { id: number; number: string }): StoredAnswer {
   const paid = outcomeOf(payment.result.code) === 'successful'
-  const body: WalletPaymentAnswer = { status: paid ? 200 : 400, result: payment.result, order_id: order.id, order_number: order.number, payment_id: payment.id ?? null }
+  const body: WalletPaymentAnswer = {
+    status: paid ? 200 : 400,
+    result: payment.result,
+    order_id: order.id,
+    order_number: order.number,
+    payment_id: payment.id ?? null,
+  }
   return { status: body.status, body }
 }
 
@@ -111,10 +121,11 @@ async function charge(db: Db, provider: CardProvider, request: WalletRequest, ch
   if (!sameAmount(request.amount, order.total_price)) return { status: 422, body: { error: amountMismatch } }
   const ours = { id: order.order_id, number: order.number }
   // Committed before the charge leaves, so whoever finds this request unanswered knows to ask the provider.
-  await db.query(
-    'update wallet_requests set order_id = $3, charging_since = now(), next_check_at = null where customer_id = $1 and key = $2',
-    [request.customerId, request.key, order.order_id],
-  )
+  await db.query('update wallet_requests set order_id = $3, charging_since = now(), next_check_at = null where customer_id = $1 and key = $2', [
+    request.customerId,
+    request.key,
+    order.order_id,
+  ])
   try {
     const payment = await provider.chargeWallet({
       // The provider takes two decimals; the ten of the wallet call are the storefront's own contract.

@@ -18,7 +18,11 @@ const described = describeApi({
   summary: "The customer's bill cycles",
   tags: ['billing'],
   signedIn: true,
-  responses: { 200: answer('Bill cycles at account level', BillingAnswerSchema), 400: refusal('The user id is not a number'), 403: refusal('The path names another customer') },
+  responses: {
+    200: answer('Bill cycles at account level', BillingAnswerSchema),
+    400: refusal('The user id is not a number'),
+    403: refusal('The path names another customer'),
+  },
 })
 
 /** GET /v4/partner/billing/info/3/{user_id}/ (the 3 is a fixed segment): only the signed-in customer's own bill cycles. */

@@ -7,13 +7,15 @@ import { BootstrapSchema } from '../../src/domain/product.ts'
 
 // The comparison Hono's etag() middleware makes (weak, any listed tag, or *), done here so the answer is built
 // once with plain headers: etag() reads and rewrites the headers of every response, halving the reads per second.
-const matches = (ifNoneMatch: string | undefined, tag: string) =>
-  ifNoneMatch === '*' || (ifNoneMatch?.match(/"[^"]*"/g)?.some((t) => t === tag) ?? false)
+const matches = (ifNoneMatch: string | undefined, tag: string) => ifNoneMatch === '*' || (ifNoneMatch?.match(/"[^"]*"/g)?.some((t) => t === tag) ?? false)
 
 const described = describeApi({
   summary: 'The catalogue',
   tags: ['catalogue'],
-  responses: { 200: answer('Every product on sale (Cache-Control: no-cache, with an ETag)', BootstrapSchema), 304: answer('Unchanged since the If-None-Match tag') },
+  responses: {
+    200: answer('Every product on sale (Cache-Control: no-cache, with an ETag)', BootstrapSchema),
+    304: answer('Unchanged since the If-None-Match tag'),
+  },
 })
 
 /** GET /v2/bootstrap: the catalogue; no-cache plus ETag so clients revalidate cheaply on every start. */

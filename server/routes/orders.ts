@@ -39,12 +39,12 @@ const described = {
     body: CreateOrderRequestSchema,
     responses: {
       200: answer('The order as stored', OrderSchema),
-      403: refusal("The path names another customer"),
+      403: refusal('The path names another customer'),
       422: answer('A product is no longer sold (code product_unavailable), or the key was used for another order', ProductUnavailableSchema),
     },
   }),
   one: describeApi({
-    summary: 'One of the customer\'s orders',
+    summary: "One of the customer's orders",
     tags: ['orders'],
     signedIn: true,
     responses: { 200: answer('The order', OrderSchema), 403: refusal("Another customer's order"), 404: refusal('No such order') },

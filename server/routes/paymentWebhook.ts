@@ -63,7 +63,10 @@ export function paymentWebhookRoutes(db: Db, settings: { key: Buffer; partner: P
         return jsonError(c, 400, 'Notification not understood')
       }
       const outcome = await recordReportedPayment(db, settings.partner, payment.output)
-      log.info({ outcome, paymentId: payment.output.id, merchantTransactionId: payment.output.merchantTransactionId, resultCode: payment.output.result.code }, 'payment notification')
+      log.info(
+        { outcome, paymentId: payment.output.id, merchantTransactionId: payment.output.merchantTransactionId, resultCode: payment.output.result.code },
+        'payment notification',
+      )
       return c.json({ received: true, outcome })
     },
   )

@@ -2,7 +2,15 @@ import { Hono } from 'hono'
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import * as v from 'valibot'
-import { CheckoutIdSchema, CheckoutSchema, CreateCheckoutRequestSchema, PAYMENT_STATUS_HEADERS, PaymentStatusSchema, WalletPaymentAnswerSchema, WalletPaymentRequestSchema } from '../../src/domain/payment.ts'
+import {
+  CheckoutIdSchema,
+  CheckoutSchema,
+  CreateCheckoutRequestSchema,
+  PAYMENT_STATUS_HEADERS,
+  PaymentStatusSchema,
+  WalletPaymentAnswerSchema,
+  WalletPaymentRequestSchema,
+} from '../../src/domain/payment.ts'
 import type { PaymentStatus } from '../../src/domain/payment.ts'
 import { sandboxPartner } from '../config.ts'
 import type { Partner } from '../config.ts'
@@ -60,7 +68,7 @@ const providerDownAnswer = refusal('The card provider did not answer or refused;
 
 const described = {
   checkout: describeApi({
-    summary: 'Open a card checkout with the provider for one of the customer\'s unpaid orders',
+    summary: "Open a card checkout with the provider for one of the customer's unpaid orders",
     tags: ['payments'],
     signedIn: true,
     body: CreateCheckoutRequestSchema,
@@ -99,11 +107,14 @@ const described = {
     body: WalletPaymentRequestSchema,
     responses: {
       200: answer('Paid', WalletPaymentAnswerSchema),
-      400: answer('Declined by the provider (the answer object), a body the schema refuses, or a missing or malformed Idempotency-Key', v.union([WalletPaymentAnswerSchema, ValidationError])),
+      400: answer(
+        'Declined by the provider (the answer object), a body the schema refuses, or a missing or malformed Idempotency-Key',
+        v.union([WalletPaymentAnswerSchema, ValidationError]),
+      ),
       403: refusal('The body or the order names another customer'),
       404: refusal('No such order'),
-      409: refusal('The order is already paid, or this key\'s payment is still in flight'),
-      422: refusal('The amount is not the order\'s total, or the key was used for another payment'),
+      409: refusal("The order is already paid, or this key's payment is still in flight"),
+      422: refusal("The amount is not the order's total, or the key was used for another payment"),
       502: providerDownAnswer,
     },
   }),

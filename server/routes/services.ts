@@ -20,7 +20,12 @@ const described = {
     summary: 'One SIM of the customer, with its balances',
     tags: ['services'],
     signedIn: true,
-    responses: { 200: answer('The SIM', ServiceAnswerSchema), 400: refusal('The id is not a number'), 403: refusal("Another customer's SIM"), 404: refusal('No such SIM') },
+    responses: {
+      200: answer('The SIM', ServiceAnswerSchema),
+      400: refusal('The id is not a number'),
+      403: refusal("Another customer's SIM"),
+      404: refusal('No such SIM'),
+    },
   }),
   list: describeApi({
     summary: "The customer's SIMs",

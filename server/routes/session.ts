@@ -51,7 +51,12 @@ const described = {
     bodyOptional: true,
     responses: { 204: answer('Signed out; the cookies are cleared when they named this session or none') },
   }),
-  session: describeApi({ summary: 'The customer the session belongs to', tags: ['account'], signedIn: true, responses: { 200: answer('The signed-in customer', UserReplySchema) } }),
+  session: describeApi({
+    summary: 'The customer the session belongs to',
+    tags: ['account'],
+    signedIn: true,
+    responses: { 200: answer('The signed-in customer', UserReplySchema) },
+  }),
 }
 
 /** POST /auth/login, POST /auth/logout, GET /auth/session. */

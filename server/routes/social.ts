@@ -29,8 +29,7 @@ const flowCookie = 'oauth_flow'
 const flowCookiePath = '/api/auth/'
 
 /** Only a path on this site: never //host or an absolute URL, so the flow cannot end somewhere else. */
-const safeReturnTo = (value: string | undefined) =>
-  value && /^\/(?![/\\])[^\s]*$/.test(value) && value.length <= 512 ? value : '/'
+const safeReturnTo = (value: string | undefined) => (value && /^\/(?![/\\])[^\s]*$/.test(value) && value.length <= 512 ? value : '/')
 
 const fail = (c: Context, p: string, reason: unknown) => {
   // The provider segment and the provider's error come from the browser: a known name only, and a bounded text.
@@ -67,72 +66,74 @@ export function socialRoutes(db: Db, settings: SocialSettings, sandbox?: Sandbox
   const appOrigin = (c: Context) => settings.publicUrl || requestOrigin(c, settings)
   const secure = (c: Context) => ((settings.cookieSecure ?? 'auto') === 'auto' ? isHttps(c, settings) : settings.cookieSecure === true)
 
-  return new Hono()
-    // Mounted outside /api's edge (no Key, no JSON), so the path and query are checked here.
-    .use(storableUrl)
-    .get('/:provider/start', described.start, async (c) => {
-      const p = c.req.param('provider')
-      if (!isSocialProvider(p)) return fail(c, p, 'unknown provider')
-      try {
-        const origin = appOrigin(c)
-        const provider = await resolve(p, origin)
-        if (!provider) return fail(c, p, `no sandbox issuer serves ${origin}; set PUBLIC_URL or the provider's variables`)
-        const flow = {
-          state: client.randomState(),
-          provider: p,
-          nonce: client.randomNonce(),
-          code_verifier: client.randomPKCECodeVerifier(),
-          redirect_uri: `${origin}/api/auth/${p}/callback`,
-          return_to: safeReturnTo(c.req.query('returnTo')),
+  return (
+    new Hono()
+      // Mounted outside /api's edge (no Key, no JSON), so the path and query are checked here.
+      .use(storableUrl)
+      .get('/:provider/start', described.start, async (c) => {
+        const p = c.req.param('provider')
+        if (!isSocialProvider(p)) return fail(c, p, 'unknown provider')
+        try {
+          const origin = appOrigin(c)
+          const provider = await resolve(p, origin)
+          if (!provider) return fail(c, p, `no sandbox issuer serves ${origin}; set PUBLIC_URL or the provider's variables`)
+          const flow = {
+            state: client.randomState(),
+            provider: p,
+            nonce: client.randomNonce(),
+            code_verifier: client.randomPKCECodeVerifier(),
+            redirect_uri: `${origin}/api/auth/${p}/callback`,
+            return_to: safeReturnTo(c.req.query('returnTo')),
+          }
+          await saveFlow(db, flow)
+          const params: Record<string, string> = {
+            redirect_uri: flow.redirect_uri,
+            scope: provider.scope,
+            state: flow.state,
+            code_challenge: await client.calculatePKCECodeChallenge(flow.code_verifier),
+            code_challenge_method: 'S256',
+          }
+          if (provider.scope.split(' ').includes('openid')) params.nonce = flow.nonce
+          // The provider's sign-in page in the customer's language (OpenID Connect's ui_locales; others ignore it).
+          const language = hintedLanguage(c)
+          if (language) params.ui_locales = language
+          // The sandbox always shows its identity picker, so a tester can switch identities.
+          if (provider.sandbox) params.prompt = 'login'
+          setCookie(c, flowCookie, flow.state, { httpOnly: true, sameSite: 'Lax', path: flowCookiePath, secure: secure(c), maxAge: flowMinutes * 60 })
+          return c.redirect(client.buildAuthorizationUrl(provider.config, params).href, 302)
+        } catch (error) {
+          return fail(c, p, error)
         }
-        await saveFlow(db, flow)
-        const params: Record<string, string> = {
-          redirect_uri: flow.redirect_uri,
-          scope: provider.scope,
-          state: flow.state,
-          code_challenge: await client.calculatePKCECodeChallenge(flow.code_verifier),
-          code_challenge_method: 'S256',
+      })
+      .get('/:provider/callback', described.callback, async (c) => {
+        const p = c.req.param('provider')
+        if (!isSocialProvider(p)) return fail(c, p, 'unknown provider')
+        const state = c.req.query('state')
+        const expected = getCookie(c, flowCookie)
+        deleteCookie(c, flowCookie, { path: flowCookiePath, httpOnly: true, sameSite: 'Lax', secure: secure(c) })
+        if (!state || state !== expected) return fail(c, p, 'state does not match the one this browser started with')
+        try {
+          const flow = await takeFlow(db, state, p)
+          if (!flow) return fail(c, p, 'unknown or expired state')
+          if (c.req.query('error')) return fail(c, p, `provider answered ${c.req.query('error')}: ${c.req.query('error_description') ?? ''}`)
+          const provider = await resolve(p, new URL(flow.redirect_uri).origin)
+          if (!provider) return fail(c, p, 'provider no longer configured')
+          // The redirect URI exactly as registered, whatever Host the proxy passed on.
+          const current = new URL(flow.redirect_uri)
+          current.search = new URL(c.req.url).search
+          const tokens = await client.authorizationCodeGrant(provider.config, current, {
+            pkceCodeVerifier: flow.code_verifier,
+            expectedState: flow.state,
+            ...(provider.scope.split(' ').includes('openid') ? { expectedNonce: flow.nonce } : {}),
+          })
+          const who = await readIdentity(provider, tokens)
+          const customerId = await findOrCreateSocialCustomer(db, { provider: p, ...who }, settings.scryptN)
+          await signIn(c, db, customerId, settings)
+          const returnTo = flow.return_to === '/' ? '' : `&returnTo=${encodeURIComponent(flow.return_to)}`
+          return c.redirect(`/login?signed_in=${p}${returnTo}`, 302)
+        } catch (error) {
+          return fail(c, p, error)
         }
-        if (provider.scope.split(' ').includes('openid')) params.nonce = flow.nonce
-        // The provider's sign-in page in the customer's language (OpenID Connect's ui_locales; others ignore it).
-        const language = hintedLanguage(c)
-        if (language) params.ui_locales = language
-        // The sandbox always shows its identity picker, so a tester can switch identities.
-        if (provider.sandbox) params.prompt = 'login'
-        setCookie(c, flowCookie, flow.state, { httpOnly: true, sameSite: 'Lax', path: flowCookiePath, secure: secure(c), maxAge: flowMinutes * 60 })
-        return c.redirect(client.buildAuthorizationUrl(provider.config, params).href, 302)
-      } catch (error) {
-        return fail(c, p, error)
-      }
-    })
-    .get('/:provider/callback', described.callback, async (c) => {
-      const p = c.req.param('provider')
-      if (!isSocialProvider(p)) return fail(c, p, 'unknown provider')
-      const state = c.req.query('state')
-      const expected = getCookie(c, flowCookie)
-      deleteCookie(c, flowCookie, { path: flowCookiePath, httpOnly: true, sameSite: 'Lax', secure: secure(c) })
-      if (!state || state !== expected) return fail(c, p, 'state does not match the one this browser started with')
-      try {
-        const flow = await takeFlow(db, state, p)
-        if (!flow) return fail(c, p, 'unknown or expired state')
-        if (c.req.query('error')) return fail(c, p, `provider answered ${c.req.query('error')}: ${c.req.query('error_description') ?? ''}`)
-        const provider = await resolve(p, new URL(flow.redirect_uri).origin)
-        if (!provider) return fail(c, p, 'provider no longer configured')
-        // The redirect URI exactly as registered, whatever Host the proxy passed on.
-        const current = new URL(flow.redirect_uri)
-        current.search = new URL(c.req.url).search
-        const tokens = await client.authorizationCodeGrant(provider.config, current, {
-          pkceCodeVerifier: flow.code_verifier,
-          expectedState: flow.state,
-          ...(provider.scope.split(' ').includes('openid') ? { expectedNonce: flow.nonce } : {}),
-        })
-        const who = await readIdentity(provider, tokens)
-        const customerId = await findOrCreateSocialCustomer(db, { provider: p, ...who }, settings.scryptN)
-        await signIn(c, db, customerId, settings)
-        const returnTo = flow.return_to === '/' ? '' : `&returnTo=${encodeURIComponent(flow.return_to)}`
-        return c.redirect(`/login?signed_in=${p}${returnTo}`, 302)
-      } catch (error) {
-        return fail(c, p, error)
-      }
-    })
+      })
+  )
 }

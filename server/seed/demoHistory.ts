@@ -35,7 +35,12 @@ const days = (n: number) => n * 86_400_000
 const before = (now: Date, ms: number) => new Date(now.getTime() - ms)
 
 /** This month on an uncapped 5G line at home: 148.25 GB, most of it at peak, 151.75 GB left under the 300 GB limit. */
-const monthlyUsage: MonthlyUsage = { total_usage: 148_250_000_000, peak_usage: 96_400_000_000, offpeak_usage: 51_850_000_000, spend_limit_available: 151_750_000_000 }
+const monthlyUsage: MonthlyUsage = {
+  total_usage: 148_250_000_000,
+  peak_usage: 96_400_000_000,
+  offpeak_usage: 51_850_000_000,
+  spend_limit_available: 151_750_000_000,
+}
 
 /** Twelve days into the 30-day bundle, with a top-up bought four days ago and R35.50 loaded in the wallet. */
 function prepaidBalances(activated: Date, toppedUp: Date): PrepaidBalances {
@@ -64,7 +69,15 @@ export async function writeDemoHistory(tx: Queryable, h: DemoHistory): Promise<v
   await tx.query(
     `update services set activation_date = $2, last_updated = $3, total_usage = $4, peak_usage = $5, offpeak_usage = $6, spend_limit_available = $7
      where order_id = $1`,
-    [monthly.id, before(h.now, days(60)), before(h.now, minutes(95)), monthlyUsage.total_usage, monthlyUsage.peak_usage, monthlyUsage.offpeak_usage, monthlyUsage.spend_limit_available],
+    [
+      monthly.id,
+      before(h.now, days(60)),
+      before(h.now, minutes(95)),
+      monthlyUsage.total_usage,
+      monthlyUsage.peak_usage,
+      monthlyUsage.offpeak_usage,
+      monthlyUsage.spend_limit_available,
+    ],
   )
 
   const prepaid = await placeOrder(tx, h, PREPAID_PRODUCT, "Lindiwe's phone", before(h.now, days(12)))
@@ -124,16 +137,34 @@ async function pay(tx: Queryable, h: DemoHistory, order: PlacedOrder, method: 'c
   if (method === 'card') {
     checkoutId = `${randomBytes(16).toString('hex').toUpperCase()}.uat01-vm-tx04`
     await tx.query('insert into checkouts (id, customer_id, order_id, amount, currency, created_at) values ($1, $2, $3, $4, $5, $6)', [
-      checkoutId, h.customerId, order.id, cardAmount(order.total), PAYMENT_CURRENCY, before(at, minutes(2)),
+      checkoutId,
+      h.customerId,
+      order.id,
+      cardAmount(order.total),
+      PAYMENT_CURRENCY,
+      before(at, minutes(2)),
     ])
   }
   const holder = 'Lindiwe Dlamini'
   const payment: ProviderPayment =
     method === 'card'
-      ? { id: transactionId, paymentBrand: 'VISA', result: SUCCESS, card: { bin: '420000', last4Digits: '0000', holder, expiryMonth: '08', expiryYear: '2028' } }
+      ? {
+          id: transactionId,
+          paymentBrand: 'VISA',
+          result: SUCCESS,
+          card: { bin: '420000', last4Digits: '0000', holder, expiryMonth: '08', expiryYear: '2028' },
+        }
       : { id: transactionId, paymentBrand: 'GOOGLEPAY', result: SUCCESS, card: { bin: '', last4Digits: '1111', holder, expiryMonth: '12', expiryYear: '2030' } }
   await recordPayment(tx, {
-    method, checkoutId, customerId: h.customerId, orderId: order.id, orderNumber: order.number, amount: order.total, currency: PAYMENT_CURRENCY, payment, partner: h.partner,
+    method,
+    checkoutId,
+    customerId: h.customerId,
+    orderId: order.id,
+    orderNumber: order.number,
+    amount: order.total,
+    currency: PAYMENT_CURRENCY,
+    payment,
+    partner: h.partner,
   })
   await tx.query('update payments set effective_date = $2 where transaction_id = $1', [transactionId, at])
 }

@@ -53,8 +53,17 @@ function toReply(row: ServiceRow): Service {
     subscriptions: row.subscriptions,
     scheduled_actions: row.scheduled_actions,
     ...(row.billing === 'prepaid'
-      ? { available_balance: row.available_balance ?? 0, data_available_volume: row.data_available_volume ?? 0, additional_balances: row.additional_balances ?? [] }
-      : { total_usage: row.total_usage ?? 0, peak_usage: row.peak_usage ?? 0, offpeak_usage: row.offpeak_usage ?? 0, spend_limit_available: row.spend_limit_available ?? 0 }),
+      ? {
+          available_balance: row.available_balance ?? 0,
+          data_available_volume: row.data_available_volume ?? 0,
+          additional_balances: row.additional_balances ?? [],
+        }
+      : {
+          total_usage: row.total_usage ?? 0,
+          peak_usage: row.peak_usage ?? 0,
+          offpeak_usage: row.offpeak_usage ?? 0,
+          spend_limit_available: row.spend_limit_available ?? 0,
+        }),
   }
   // Checked against the schema the client validates with, so the two cannot drift apart unnoticed.
   return v.parse(ServiceSchema, reply)

@@ -28,18 +28,15 @@ export class UnverifiedEmailError extends Error {
  * providers), else a new customer named from the display name with a random password nobody knows.
  */
 export async function findOrCreateSocialCustomer(db: Db, who: SocialIdentity, scryptN?: number): Promise<number> {
-  const [linked] = await db.query<{ customer_id: number }>(
-    'select customer_id from customer_identities where provider = $1 and subject = $2',
-    [who.provider, who.subject],
-  )
+  const [linked] = await db.query<{ customer_id: number }>('select customer_id from customer_identities where provider = $1 and subject = $2', [
+    who.provider,
+    who.subject,
+  ])
   if (linked) return linked.customer_id
   const existing = await findCustomerIdByEmail(db, who.email)
   if (existing !== undefined && !who.emailVerified) throw new UnverifiedEmailError(who.provider)
   const id = existing ?? (await create(db, who, scryptN))
-  await db.query(
-    'insert into customer_identities (provider, subject, customer_id) values ($1, $2, $3) on conflict do nothing',
-    [who.provider, who.subject, id],
-  )
+  await db.query('insert into customer_identities (provider, subject, customer_id) values ($1, $2, $3) on conflict do nothing', [who.provider, who.subject, id])
   return id
 }
 

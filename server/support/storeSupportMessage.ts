@@ -14,10 +14,7 @@ export interface SupportSubmission {
   address: string
 }
 
-export type SupportOutcome =
-  | { kind: 'stored' | 'replayed'; reference: string }
-  | { kind: 'limited'; retryAfter: number }
-  | { kind: 'key reused' }
+export type SupportOutcome = { kind: 'stored' | 'replayed'; reference: string } | { kind: 'limited'; retryAfter: number } | { kind: 'key reused' }
 
 // Any constant works; it only has to differ from the other advisory locks (migrations use 7_316_245).
 const lockSpace = 7_316_246
@@ -53,10 +50,9 @@ export function storeSupportMessageOnce(db: Db, s: SupportSubmission): Promise<S
 }
 
 async function storedFor(tx: Queryable, s: SupportSubmission): Promise<SupportOutcome | undefined> {
-  const [row] = await tx.query<{ reference: string; request_hash: string }>(
-    'select reference, request_hash from support_messages where idempotency_key = $1',
-    [s.key],
-  )
+  const [row] = await tx.query<{ reference: string; request_hash: string }>('select reference, request_hash from support_messages where idempotency_key = $1', [
+    s.key,
+  ])
   if (!row) return undefined
   return row.request_hash === s.hash ? { kind: 'replayed', reference: row.reference } : { kind: 'key reused' }
 }

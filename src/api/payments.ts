@@ -56,7 +56,10 @@ export async function fetchPaymentStatus(userId: number, checkoutId: string): Pr
  * POST /v8/partner/billing/payment/ with Google Pay's answer (amount with ten decimals, type cash). The key
  * makes a retried request pay once; 200 paid and 400 declined both come back as the answer.
  */
-export async function payWithWallet(userId: number, request: { orderId: number; total: number; paymentData: WalletPaymentData; key: string }): Promise<WalletPaymentAnswer> {
+export async function payWithWallet(
+  userId: number,
+  request: { orderId: number; total: number; paymentData: WalletPaymentData; key: string },
+): Promise<WalletPaymentAnswer> {
   try {
     const response = await api.raw('/v8/partner/billing/payment/', {
       method: 'POST',

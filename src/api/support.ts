@@ -41,7 +41,13 @@ export async function sendSupportMessage(request: SupportRequest, { withSession 
     }
     const body = v.safeParse(RefusalSchema, reply._data)
     const issues = body.success ? body.output.issues.map((i) => ({ path: typeof i.path === 'string' ? i.path : i.path.join('.'), message: i.message })) : []
-    return { kind: 'refused', status: reply.status, error: body.success ? body.output.error : '', issues, retryAfterMs: retryAfterMs(reply.headers.get('retry-after')) }
+    return {
+      kind: 'refused',
+      status: reply.status,
+      error: body.success ? body.output.error : '',
+      issues,
+      retryAfterMs: retryAfterMs(reply.headers.get('retry-after')),
+    }
   } catch (e) {
     return { kind: 'no-answer', error: toApiError(e).message }
   }

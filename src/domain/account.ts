@@ -12,9 +12,7 @@ export const PASSWORD_SPECIALS = '!@#$%^&*()_+-=[]{};\':"\\|,.<>/?~`'
 const escapeRegex = (s: string): string => s.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')
 
 /** At least 8 characters with a letter, a digit and one of PASSWORD_SPECIALS. */
-export const PASSWORD_PATTERN = new RegExp(
-  `^(?=.*[A-Za-z])(?=.*\\d)(?=.*[${escapeRegex(PASSWORD_SPECIALS)}]).{8,}$`,
-)
+export const PASSWORD_PATTERN = new RegExp(`^(?=.*[A-Za-z])(?=.*\\d)(?=.*[${escapeRegex(PASSWORD_SPECIALS)}]).{8,}$`)
 
 export const messages = {
   firstName: 'First name is required.',
@@ -77,13 +75,7 @@ const optionalText = (unsavable: string) => v.nullish(v.pipe(v.string(), v.trim(
 const savedText = v.nullish(v.pipe(v.string(), v.trim()), '')
 
 const requiredMatching = (requiredMessage: string, pattern: RegExp, message: string) =>
-  v.optional(
-    v.config(
-      v.pipe(v.string(requiredMessage), v.trim(), v.nonEmpty(requiredMessage), v.regex(pattern, message)),
-      firstIssue,
-    ),
-    '',
-  )
+  v.optional(v.config(v.pipe(v.string(requiredMessage), v.trim(), v.nonEmpty(requiredMessage), v.regex(pattern, message)), firstIssue), '')
 
 export const PersonalSchema = v.object({
   first_name: required(messages.firstName, unsavableMessages.first_name),
@@ -119,10 +111,7 @@ export const PersonalSchema = v.object({
   // The confirmation field exists but is not checked.
   confirm_password: v.optional(v.string()),
   phone: requiredMatching(messages.phoneRequired, /^\d{10}$/, messages.phoneDigits),
-  mobile: v.nullish(
-    v.pipe(v.string(messages.mobileDigits), v.trim(), v.regex(/^(\d{10})?$/, messages.mobileDigits)),
-    '',
-  ),
+  mobile: v.nullish(v.pipe(v.string(messages.mobileDigits), v.trim(), v.regex(/^(\d{10})?$/, messages.mobileDigits)), ''),
 })
 export type PersonalInput = v.InferInput<typeof PersonalSchema>
 export type Personal = v.InferOutput<typeof PersonalSchema>
@@ -174,10 +163,7 @@ export const LoginSchema = v.object({
     '',
   ),
   password: v.optional(
-    v.config(
-      v.pipe(v.string(messages.passwordRequired), v.nonEmpty(messages.passwordRequired), storableText(unsavableMessages.password)),
-      firstIssue,
-    ),
+    v.config(v.pipe(v.string(messages.passwordRequired), v.nonEmpty(messages.passwordRequired), storableText(unsavableMessages.password)), firstIssue),
     '',
   ),
 })

@@ -2,16 +2,7 @@ import * as v from 'valibot'
 import { SignupSchema, type Gps, type Signup } from './account.ts'
 
 /** The inputs of the sign-up wizard, in screen order; the first invalid one gets the focus. */
-export const PERSONAL_FIELDS = [
-  'first_name',
-  'last_name',
-  'id_number',
-  'email',
-  'password',
-  'confirm_password',
-  'phone',
-  'mobile',
-] as const
+export const PERSONAL_FIELDS = ['first_name', 'last_name', 'id_number', 'email', 'password', 'confirm_password', 'phone', 'mobile'] as const
 export type PersonalField = (typeof PERSONAL_FIELDS)[number]
 
 /** The address inputs shared by sign-up and the delivery address, in screen order. */
@@ -31,14 +22,12 @@ export type AddressField = (typeof ADDRESS_FIELDS)[number]
 export type PersonalValues = Record<PersonalField, string>
 export type AddressValues = Record<AddressField, string>
 
-const blank = <K extends string>(keys: readonly K[]): Record<K, string> =>
-  Object.fromEntries(keys.map((k) => [k, ''])) as Record<K, string>
+const blank = <K extends string>(keys: readonly K[]): Record<K, string> => Object.fromEntries(keys.map((k) => [k, ''])) as Record<K, string>
 
 export const emptyPersonal = (): PersonalValues => blank(PERSONAL_FIELDS)
 export const emptyAddress = (): AddressValues => blank(ADDRESS_FIELDS)
 
-export const isPersonalField = (field: string): field is PersonalField =>
-  (PERSONAL_FIELDS as readonly string[]).includes(field)
+export const isPersonalField = (field: string): field is PersonalField => (PERSONAL_FIELDS as readonly string[]).includes(field)
 
 /** South Africa's nine provinces, for the address form's choice list. */
 export const PROVINCES = [

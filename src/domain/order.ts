@@ -128,8 +128,7 @@ export function statusLook(status: string): StatusLook {
 }
 
 /** Paying is offered only for a new order the server has acknowledged. */
-export const canPay = (status: string): boolean =>
-  status.trim().toLowerCase() === ORDER_STATUS_NEW.toLowerCase()
+export const canPay = (status: string): boolean => status.trim().toLowerCase() === ORDER_STATUS_NEW.toLowerCase()
 
 /** The server's answer when an order names a product no longer sold; the log keeps it, screens translate it. */
 export const unavailableText = (name: string): string => `${name} is no longer available.`

@@ -16,7 +16,13 @@ export const supportMessages = {
 export const MAX_SUPPORT_MESSAGE = 2000
 
 export const SupportMessageSchema = v.object({
-  name: v.pipe(v.string(), v.trim(), v.nonEmpty(supportMessages.nameRequired), v.maxLength(120, supportMessages.nameLength), storableText(supportMessages.unsavable)),
+  name: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty(supportMessages.nameRequired),
+    v.maxLength(120, supportMessages.nameLength),
+    storableText(supportMessages.unsavable),
+  ),
   email: v.pipe(
     v.string(),
     v.trim(),

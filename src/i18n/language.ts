@@ -56,11 +56,7 @@ function followChoices(logged: (language: Locale) => void): () => void {
   let stopped = false
   let stop = () => {}
   void (async () => {
-    const [{ liveQuery }, { openStore }, { readChosenLanguage }] = await Promise.all([
-      import('dexie'),
-      import('../store/db.ts'),
-      import('../store/queries.ts'),
-    ])
+    const [{ liveQuery }, { openStore }, { readChosenLanguage }] = await Promise.all([import('dexie'), import('../store/db.ts'), import('../store/queries.ts')])
     // Open first: a live query that awaits the opening is no longer observed.
     await openStore()
     if (stopped) return
@@ -83,10 +79,7 @@ async function readRestoredChoice(): Promise<RestoredChoice> {
 
 /** The language machine with the page's effects; it loads with xstate once the app runs, not with the first paint. */
 async function loadLanguage(): Promise<Running<LanguageActor>> {
-  const [{ createActor, fromCallback, fromPromise }, { languageMachine }] = await Promise.all([
-    import('xstate'),
-    import('../../machines/language.machine.ts'),
-  ])
+  const [{ createActor, fromCallback, fromPromise }, { languageMachine }] = await Promise.all([import('xstate'), import('../../machines/language.machine.ts')])
   const machine = languageMachine.provide({
     actors: {
       readChoice: fromPromise(readRestoredChoice),
@@ -115,8 +108,7 @@ const language = actorStore({
 })
 
 /** The switch with this ticket is over: shown, failed, or overtaken by a later one. */
-const switchSettled = (snapshot: LanguageSnapshot, ticket: number) =>
-  snapshot.context.current?.ticket !== ticket || !snapshot.matches({ display: 'switching' })
+const switchSettled = (snapshot: LanguageSnapshot, ticket: number) => snapshot.context.current?.ticket !== ticket || !snapshot.matches({ display: 'switching' })
 
 /** The restore is over: the log was read, and the language it chose is shown, failed, or overtaken. */
 const restoreSettled = (snapshot: LanguageSnapshot) =>

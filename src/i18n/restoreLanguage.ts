@@ -5,7 +5,7 @@ import { isLocale } from './locales.ts'
 /** The longest the first paint waits for the language; a slower load finishes behind it, the selector showing it. */
 const FIRST_PAINT_BUDGET_MS = 1500
 
-const within = <T,>(work: Promise<T>, fallback: T) =>
+const within = <T>(work: Promise<T>, fallback: T) =>
   Promise.race([work, new Promise<T>((resolve) => setTimeout(() => resolve(fallback), FIRST_PAINT_BUDGET_MS))])
 
 /**

@@ -6,10 +6,7 @@ import { actorStore, useActorStore, type Running } from './actorStore.ts'
 /** Who is using the app, as the auth actor knows it; `offline` when shown from the device's memory. */
 export type Customer = User
 
-export type Session =
-  | { status: 'checking' }
-  | { status: 'anonymous' }
-  | { status: 'customer'; customer: Customer; offline: boolean }
+export type Session = { status: 'checking' } | { status: 'anonymous' } | { status: 'customer'; customer: Customer; offline: boolean }
 
 export type AuthActor = ActorRefFrom<typeof authMachine>
 

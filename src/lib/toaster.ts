@@ -31,7 +31,11 @@ function show(kind: ToastKind, text: string, durationMs = DURATION_MS[kind]): nu
   const id = nextId++
   toasts = [...toasts, { id, kind, text }]
   for (const oldest of toasts.slice(0, -MAX_TOASTS)) dismiss(oldest.id)
-  if (Number.isFinite(durationMs)) timers.set(id, setTimeout(() => dismiss(id), durationMs))
+  if (Number.isFinite(durationMs))
+    timers.set(
+      id,
+      setTimeout(() => dismiss(id), durationMs),
+    )
   emit()
   return id
 }

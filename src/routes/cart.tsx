@@ -74,11 +74,7 @@ function CartPage() {
           <Muted>
             <Trans>per month</Trans>
           </Muted>
-          <Button
-            type="button"
-            disabled={count === 0}
-            onClick={() => navigate({ to: session.status === 'customer' ? '/delivery_address' : '/login' })}
-          >
+          <Button type="button" disabled={count === 0} onClick={() => navigate({ to: session.status === 'customer' ? '/delivery_address' : '/login' })}>
             <Trans>proceed to order</Trans>
           </Button>
         </Card>

@@ -9,7 +9,10 @@ export class DuplicateFactError extends Error {
 /** Thrown by commit() before its transaction when a fact does not match its definition; nothing was written. */
 export class InvalidFactError extends Error {
   override readonly name = 'InvalidFactError'
-  constructor(readonly factId: string, problem: string) {
+  constructor(
+    readonly factId: string,
+    problem: string,
+  ) {
     super(`The fact ${factId} is not valid: ${problem}`)
   }
 }

@@ -68,5 +68,8 @@ export async function openRows(kind: string, given?: StoreDb): Promise<OutboxRow
 /** Every row of one kind queued by `customerId`, oldest first, whatever its state: for a screen that shows them. */
 export async function customerRows(kind: string, customerId: number, given?: StoreDb): Promise<OutboxRow[]> {
   const store = given ?? (await openStore()).db
-  return store.outbox.orderBy('createdAt').filter((r) => r.kind === kind && r.customerId === customerId).toArray()
+  return store.outbox
+    .orderBy('createdAt')
+    .filter((r) => r.kind === kind && r.customerId === customerId)
+    .toArray()
 }

@@ -18,11 +18,7 @@ export async function restoreCart(options: RestoreOptions = {}): Promise<CartSta
 }
 
 /** Rebuilds a projection from snapshot plus tail, heals its row and renews a missing or stale snapshot. */
-export async function restoreProjection(
-  store: StoreDb,
-  projection: AnyProjection,
-  every: number = SNAPSHOT_EVERY,
-): Promise<unknown> {
+export async function restoreProjection(store: StoreDb, projection: AnyProjection, every: number = SNAPSHOT_EVERY): Promise<unknown> {
   const table = store.table<ProjectionRow, string>(projection.table)
   try {
     return await store.transaction('rw', [store.events, store.snapshots, table], async () => {

@@ -54,10 +54,7 @@ export interface OrderCacheRow {
 }
 
 /** One portal answer as the server sent it: the service list, one service, or the account's bill cycles. */
-export type PortalAnswer =
-  | { kind: 'services'; body: Service[] }
-  | { kind: 'service'; body: Service }
-  | { kind: 'billing'; body: BillCycle[] }
+export type PortalAnswer = { kind: 'services'; body: Service[] } | { kind: 'service'; body: Service } | { kind: 'billing'; body: BillCycle[] }
 
 /** A portal answer as last fetched for a customer; key is `${customerId}:${kind}` (`…:service:${id}` for one service). */
 export type PortalCacheRow = PortalAnswer & {

@@ -45,12 +45,7 @@ export async function currentRow(store: StoreDb, projection: AnyProjection): Pro
 }
 
 /** True when the snapshot should be renewed after folding up to `seq`. */
-export async function snapshotDue(
-  store: StoreDb,
-  projection: AnyProjection,
-  seq: number,
-  every: number,
-): Promise<boolean> {
+export async function snapshotDue(store: StoreDb, projection: AnyProjection, seq: number, every: number): Promise<boolean> {
   const snapshot = await store.snapshots.get(projection.name)
   const base = snapshot && snapshot.version === projection.version ? snapshot.seq : 0
   return seq - base >= every

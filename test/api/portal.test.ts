@@ -45,7 +45,7 @@ describe('the portal calls', () => {
     expect(Date.parse(fetchedAt)).toBeLessThanOrEqual(Date.now())
   })
 
-  it('refuse an answer that is not the contract, and pass on the server\'s refusal', async () => {
+  it("refuse an answer that is not the contract, and pass on the server's refusal", async () => {
     answer({ services: [{ id: 'one' }] })
     await expect(fetchServices(7)).rejects.toBeInstanceOf(ApiError)
     answer({ error: 'Not found' }, {}, 404)

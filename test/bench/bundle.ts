@@ -17,10 +17,7 @@ export const firstLoadBudget = { ratio: 2.3, files: 12 }
 async function buildBareReact(): Promise<string> {
   const root = await mkdtemp(join(tmpdir(), 'bare-react-'))
   await writeFile(join(root, 'index.html'), '<div id="root"></div><script type="module" src="/main.jsx"></script>')
-  await writeFile(
-    join(root, 'main.jsx'),
-    "import { createRoot } from 'react-dom/client'\ncreateRoot(document.getElementById('root')).render(<h1>Hello</h1>)\n",
-  )
+  await writeFile(join(root, 'main.jsx'), "import { createRoot } from 'react-dom/client'\ncreateRoot(document.getElementById('root')).render(<h1>Hello</h1>)\n")
   await build({
     root,
     configFile: false,

@@ -74,7 +74,9 @@ try {
     const [{ version } = { version: '?' }] = await db.query<{ version: string }>("select current_setting('server_version') as version")
     await db.close()
     console.log(
-      `${availableParallelism()} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} before the run; Node ${process.version}; PostgreSQL ${version}; ` +
+      `${availableParallelism()} cores, load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} before the run; Node ${process.version}; PostgreSQL ${version}; ` +
         `${concurrency} orders in flight from one client, ${seconds} s per run after ${warmUpSeconds} s of warm-up; ${poolMax ? `DATABASE_POOL_MAX=${poolMax}` : 'the default pool (DATABASE_POOL_MAX)'} per instance`,
     )
     const figures: Figures[] = []

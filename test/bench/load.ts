@@ -129,7 +129,10 @@ export async function withPostgres<T>(use: (serverUrl: string) => Promise<T>): P
       const { stdout } = await run('bash', [script, 'start'], { env, timeout: 600_000 })
       serverUrl = /export DATABASE_URL=(\S+)/.exec(stdout)?.[1]
     } catch (error) {
-      const stderr = String((error as { stderr?: string }).stderr ?? error).trim().split('\n').at(-1)
+      const stderr = String((error as { stderr?: string }).stderr ?? error)
+        .trim()
+        .split('\n')
+        .at(-1)
       return { skipped: `.ci/postgres.sh could not start it (${stderr})` }
     }
     if (!serverUrl) return { skipped: '.ci/postgres.sh printed no DATABASE_URL' }

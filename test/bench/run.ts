@@ -13,7 +13,9 @@ const bundleOk = bundle.ratio <= firstLoadBudget.ratio && app.beforeIdle.files <
 console.log(
   `JS for / until the page is idle: ${kib(app.beforeIdle.gzipBytes)} gzip in ${app.beforeIdle.files} files; bare React page: ${kib(bare.whole.gzipBytes)} in ${bare.whole.files}; ratio ${bundle.ratio.toFixed(2)} (budget ${firstLoadBudget.ratio}x in ${firstLoadBudget.files} files, ${bundleOk ? 'within budget' : 'OVER BUDGET'})`,
 )
-console.log(`JS for / with the boot work deferred until idle: ${kib(app.whole.gzipBytes)} gzip in ${app.whole.files} files (ratio ${(app.whole.gzipBytes / bare.whole.gzipBytes).toFixed(2)})`)
+console.log(
+  `JS for / with the boot work deferred until idle: ${kib(app.whole.gzipBytes)} gzip in ${app.whole.files} files (ratio ${(app.whole.gzipBytes / bare.whole.gzipBytes).toFixed(2)})`,
+)
 for (const script of app.scripts) console.log(`  ${kib(script.gzipBytes).padStart(10)}  ${script.beforeIdle ? '      ' : 'idle  '}${script.path}`)
 const store = await benchStore()
 console.log(`replay of 10,000 cart facts: ${store.replayMs.toFixed(1)} ms`)
@@ -26,7 +28,10 @@ console.log(
   `catalogue reads (GET /api/v2/bootstrap): ${rps(load.catalogue)} (${faults(load.catalogue)}); bare Hono endpoint, same bytes: ${rps(load.bare)} (${faults(load.bare)}); ratio ${load.ratio.toFixed(2)} (budget ${catalogueBudget}x, ${load.ratio >= catalogueBudget ? 'within budget' : 'UNDER BUDGET'})`,
 )
 const loadRuns: Run[] = [load.catalogue, load.bare, load.orders.pglite]
-for (const [name, r] of [['PGlite (in memory)', load.orders.pglite], ['PostgreSQL', load.orders.postgres]] as const) {
+for (const [name, r] of [
+  ['PGlite (in memory)', load.orders.pglite],
+  ['PostgreSQL', load.orders.postgres],
+] as const) {
   if ('skipped' in r) console.log(`order creation on ${name}: skipped, ${r.skipped}`)
   else console.log(`order creation on ${name}, distinct idempotency keys: ${rps(r)}, p99 ${r.p99} ms (${faults(r)})`)
 }

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import * as v from 'valibot'
-import {
-  AddressSchema,
-  LoginSchema,
-  PASSWORD_SPECIALS,
-  PersonalSchema,
-  SignupSchema,
-  UserSchema,
-} from '../../src/domain/account.ts'
+import { AddressSchema, LoginSchema, PASSWORD_SPECIALS, PersonalSchema, SignupSchema, UserSchema } from '../../src/domain/account.ts'
 import { emptyAddress, emptyPersonal, toSignup } from '../../src/domain/accountForm.ts'
 import { fieldErrors } from '../../src/domain/fieldErrors.ts'
 
@@ -33,10 +26,8 @@ const address = {
   postal_code: '8001',
 }
 
-const personalError = (field: keyof typeof personal, value: string) =>
-  fieldErrors(PersonalSchema, { ...personal, [field]: value })[field]
-const addressError = (field: keyof typeof address, value: string) =>
-  fieldErrors(AddressSchema, { ...address, [field]: value })[field]
+const personalError = (field: keyof typeof personal, value: string) => fieldErrors(PersonalSchema, { ...personal, [field]: value })[field]
+const addressError = (field: keyof typeof address, value: string) => fieldErrors(AddressSchema, { ...address, [field]: value })[field]
 
 describe('the personal step rules', () => {
   it('accepts a complete, valid person', () => {
@@ -118,8 +109,7 @@ describe('the address rules', () => {
   })
 
   it('leaves unit, floor, building and suburb optional', () => {
-    for (const field of ['unit_number', 'floor_level', 'building_name', 'suburb'] as const)
-      expect(addressError(field, '')).toBeUndefined()
+    for (const field of ['unit_number', 'floor_level', 'building_name', 'suburb'] as const) expect(addressError(field, '')).toBeUndefined()
   })
 })
 

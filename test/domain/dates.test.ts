@@ -5,7 +5,7 @@ import { intlLocale } from '../../src/domain/language.ts'
 // Noon UTC is the same calendar day in South Africa and wherever the tests run.
 const DAY = '2026-03-05T12:00:00.000Z'
 
-describe('dates in the customer\'s language', () => {
+describe("dates in the customer's language", () => {
   it('writes order and bill dates day first, with the short month of the language', () => {
     expect(formatDate(DAY, 'en', 'short')).toBe('05 Mar 2026')
     expect(formatDate(DAY, 'af', 'short')).toBe('5 Mrt. 2026')

@@ -27,7 +27,7 @@ describe('formatRand in English', () => {
     expect(formatRand(0, 'en')).toBe('R0')
   })
 
-  it('puts the minus before the R for an amount in the customer\'s favour', () => {
+  it("puts the minus before the R for an amount in the customer's favour", () => {
     expect(formatRand(-50, 'en')).toBe('-R50')
     expect(formatRand(-1299.5, 'en')).toBe(`-R1${NBSP}299.50`)
     expect(formatRand(-0.001, 'en')).toBe('R0')

@@ -43,8 +43,14 @@ describe('the create-order body', () => {
 
   it('reads a server order with its lines', () => {
     const order = v.parse(OrderSchema, {
-      id: 5, order_id: 5, number: 'SO-000005', order_number: 'SO-000005', status: ORDER_STATUS_NEW,
-      orderDate: '2025-03-01T08:00:00Z', order_date: '2025-03-01T08:00:00Z', total_price: 299,
+      id: 5,
+      order_id: 5,
+      number: 'SO-000005',
+      order_number: 'SO-000005',
+      status: ORDER_STATUS_NEW,
+      orderDate: '2025-03-01T08:00:00Z',
+      order_date: '2025-03-01T08:00:00Z',
+      total_price: 299,
       order_lines: [{ number: 1, product_id: 11, name: 'LTE', unit_price: 299, status: 'new' }],
     })
     expect(order.order_lines[0]?.name).toBe('LTE')

@@ -6,10 +6,28 @@ import type { Order } from '../../src/domain/order.ts'
 import { line } from '../store/fixtures.ts'
 
 const clientId = '0b9f7c1e-2c4a-4a51-9a8e-3b1f7d2e6c10'
-const request = toCreateOrderRequest(clientId, { order_lines: [line('a')], total: 299 }, {
-  street_number: '1', street_name: 'Main Road', city: 'Durban', province: 'KwaZulu-Natal', postal_code: '4001',
-})
-const order: Order = { id: 9, order_id: 9, number: 'SO-000009', order_number: 'SO-000009', status: 'Payment not Completed', orderDate: '2025-03-01', order_date: null, total_price: 299, order_lines: [] }
+const request = toCreateOrderRequest(
+  clientId,
+  { order_lines: [line('a')], total: 299 },
+  {
+    street_number: '1',
+    street_name: 'Main Road',
+    city: 'Durban',
+    province: 'KwaZulu-Natal',
+    postal_code: '4001',
+  },
+)
+const order: Order = {
+  id: 9,
+  order_id: 9,
+  number: 'SO-000009',
+  order_number: 'SO-000009',
+  status: 'Payment not Completed',
+  orderDate: '2025-03-01',
+  order_date: null,
+  total_price: 299,
+  order_lines: [],
+}
 const stamp = (body: OrderFact, id = crypto.randomUUID()) => ({ ...body, id, occurredAt: '2025-03-01T08:00:00.000Z' })
 const fold = (...facts: OrderFact[]): LocalOrders => facts.reduce((s, f) => applyOrderFact(s, stamp(f)), noLocalOrders())
 const placed: OrderFact = { type: 'v1.OrderPlaced', payload: { order: request.order, customerId: 3 } }
@@ -24,7 +42,10 @@ describe('the local orders projection', () => {
   })
 
   it('an acknowledgement gives it the server order', () => {
-    expect(fold(placed, { type: 'v1.OrderAcknowledged', payload: { clientId, order } }).orders[0]).toMatchObject({ state: 'sent', server: { number: 'SO-000009' } })
+    expect(fold(placed, { type: 'v1.OrderAcknowledged', payload: { clientId, order } }).orders[0]).toMatchObject({
+      state: 'sent',
+      server: { number: 'SO-000009' },
+    })
   })
 
   it('a rejection keeps the reason; a later acknowledgement still wins', () => {

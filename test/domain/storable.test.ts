@@ -32,7 +32,8 @@ const address = {
 describe('text PostgreSQL can store (issue 9)', () => {
   it('is any well-formed text without U+0000, emoji, right-to-left and all', () => {
     for (const text of ['', 'Thandi', 'שלום', '\u202Eevil', '👩🏽‍💻🇿🇦', '\uD83D\uDE00']) expect(isStorableText(text), text).toBe(true)
-    for (const text of ['\0', 'a\0b', '\uD800', 'a\uDBFFb', '\uDC00', '\uDE00\uD83D', `${'x'.repeat(10_000)}\uD800`]) expect(isStorableText(text), JSON.stringify(text)).toBe(false)
+    for (const text of ['\0', 'a\0b', '\uD800', 'a\uDBFFb', '\uDC00', '\uDE00\uD83D', `${'x'.repeat(10_000)}\uD800`])
+      expect(isStorableText(text), JSON.stringify(text)).toBe(false)
   })
 
   it('replaces each unstorable unit with U+FFFD when the text must be kept', () => {
@@ -64,15 +65,30 @@ describe('text PostgreSQL can store (issue 9)', () => {
   it('takes GPS coordinates only on the globe and finite', () => {
     const at = (longitude: number, latitude: number) => v.is(AddressSchema, { ...address, gps_coordinates: { longitude, latitude } })
     expect(at(18.42, -33.92)).toBe(true)
-    for (const [lng, lat] of [[181, 0], [0, -91], [Infinity, 0], [0, -Infinity]] as const) expect(at(lng, lat)).toBe(false)
+    for (const [lng, lat] of [
+      [181, 0],
+      [0, -91],
+      [Infinity, 0],
+      [0, -Infinity],
+    ] as const)
+      expect(at(lng, lat)).toBe(false)
   })
 
   it('takes only ids the database columns can hold', () => {
-    const line = { cart_id: 'c', product_id: 1, id: 1, name: 'LTE', unit_price: 1, image: '', product_configs: { value_adds: [], configs: [{ friendly_name: '', comments: '' }] } }
+    const line = {
+      cart_id: 'c',
+      product_id: 1,
+      id: 1,
+      name: 'LTE',
+      unit_price: 1,
+      image: '',
+      product_configs: { value_adds: [], configs: [{ friendly_name: '', comments: '' }] },
+    }
     expect(v.is(CartLineSchema, line)).toBe(true)
     for (const product_id of [0, 1.5, 2 ** 31, 1e300]) expect(v.is(CartLineSchema, { ...line, product_id }), String(product_id)).toBe(false)
     expect(v.is(CartLineSchema, { ...line, product_configs: { value_adds: [], configs: [{ friendly_name: '\0', comments: '' }] } })).toBe(false)
     for (const orderId of [999_999_999_999_999, '999999999999999']) expect(v.is(CreateCheckoutRequestSchema, { payment: { orderId } })).toBe(true)
-    for (const orderId of [1_000_000_000_000_000, 2 ** 63, 1e300, 1.5, '1e3', '9999999999999999']) expect(v.is(CreateCheckoutRequestSchema, { payment: { orderId } }), String(orderId)).toBe(false)
+    for (const orderId of [1_000_000_000_000_000, 2 ** 63, 1e300, 1.5, '1e3', '9999999999999999'])
+      expect(v.is(CreateCheckoutRequestSchema, { payment: { orderId } }), String(orderId)).toBe(false)
   })
 })

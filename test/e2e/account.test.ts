@@ -226,7 +226,11 @@ describe('sign-in and sign-out', () => {
       await expectBadge(page, signedIn ? 2 : 0)
       if (!signedIn) {
         // The queued logout reaches the server: the session the closed tab held is over.
-        await expect.poll(() => page.evaluate(async (key) => (await fetch('/api/auth/session', { headers: { Key: key } })).status, API_KEY), { message: outcomes.join(', ') }).toBe(401)
+        await expect
+          .poll(() => page.evaluate(async (key) => (await fetch('/api/auth/session', { headers: { Key: key } })).status, API_KEY), {
+            message: outcomes.join(', '),
+          })
+          .toBe(401)
       }
       // Nothing changes its mind later: a reload shows the same customer and the same cart.
       await page.reload()

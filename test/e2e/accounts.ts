@@ -91,18 +91,28 @@ export async function placeUnpaidOrder(page: Page): Promise<Placed> {
     const id = crypto.randomUUID()
     const address = { street_number: '12', street_name: 'Long Street', city: 'Cape Town', province: 'Western Cape', postal_code: '8001' }
     const line = {
-      cart_id: crypto.randomUUID(), product_id: 1, id: 1, name: '4G Uncapped 10Mbps', unit_price: 299, image: '/images/products/4g-10mbps.svg',
+      cart_id: crypto.randomUUID(),
+      product_id: 1,
+      id: 1,
+      name: '4G Uncapped 10Mbps',
+      unit_price: 299,
+      image: '/images/products/4g-10mbps.svg',
       product_configs: { value_adds: [], configs: [{ friendly_name: 'Home', comments: 'Free text' }] },
     }
     const body = {
       order: {
-        id, order_lines: [line], total: 299, deliveryAddress: address,
+        id,
+        order_lines: [line],
+        total: 299,
+        deliveryAddress: address,
         delivery: { type: 'scheduled', time: '', instructions: '', sales_channel: 'WEB', rica_type: 'courier' },
         partner: { id: 1, comments: 'Web storefront', agent_email: 'webstore@storefront.co.za' },
       },
     }
     const res = await fetch(`/api/v10/partner/order/${me.user.id}`, {
-      method: 'POST', headers: { Key: key, 'Content-Type': 'application/json', 'Idempotency-Key': id }, body: JSON.stringify(body),
+      method: 'POST',
+      headers: { Key: key, 'Content-Type': 'application/json', 'Idempotency-Key': id },
+      body: JSON.stringify(body),
     })
     const order = await res.json()
     return { id: order.id, number: order.number, customerId: me.user.id }

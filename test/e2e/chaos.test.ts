@@ -41,14 +41,28 @@ let started = 0
 
 beforeAll(async () => {
   started = Date.now()
-  server = await startServer({ port: 0, host: '127.0.0.1', databaseUrl: 'memory:', seed: true, dev: false, distDir: inject('distDir'), quiet: true, trustProxy: true, shutdownGraceMs: 0 })
+  server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: 'memory:',
+    seed: true,
+    dev: false,
+    distDir: inject('distDir'),
+    quiet: true,
+    trustProxy: true,
+    shutdownGraceMs: 0,
+  })
   browser = await launchBrowser()
 })
 
 afterAll(async () => {
   await browser?.close()
   await server?.close()
-  const count = (o: Record<string, number>) => Object.entries(o).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => `${k} ${v}`).join(', ')
+  const count = (o: Record<string, number>) =>
+    Object.entries(o)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')
   const interruptions = results.reduce((sum, r) => sum + r.interruptions, 0)
   const steps = results.reduce((sum, r) => sum + r.steps, 0)
   const failed = results.filter((r) => r.failed).map((r) => r.seed)
@@ -67,19 +81,23 @@ afterAll(async () => {
 describe('client chaos', () => {
   seeds.forEach((seed, index) => {
     const interruptions = quota(index)
-    test(`seed ${seed}: ${interruptions} interruptions; confirmed intents stay, nothing twice, the server holds what was acknowledged`, async () => {
-      const env: Env = { browser: browser!, url: server!.url, db: server!.db, runId: started.toString(36), stats }
-      const run = new Run(seed, interruptions, env)
-      const begun = Date.now()
-      let failed = true
-      try {
-        await run.run()
-        failed = false
-      } finally {
-        run.report()
-        results.push({ seed, interruptions: run.interruptions, steps: run.step, ms: Date.now() - begun, failed })
-        await run.close()
-      }
-    }, 60_000 + interruptions * 30_000)
+    test(
+      `seed ${seed}: ${interruptions} interruptions; confirmed intents stay, nothing twice, the server holds what was acknowledged`,
+      async () => {
+        const env: Env = { browser: browser!, url: server!.url, db: server!.db, runId: started.toString(36), stats }
+        const run = new Run(seed, interruptions, env)
+        const begun = Date.now()
+        let failed = true
+        try {
+          await run.run()
+          failed = false
+        } finally {
+          run.report()
+          results.push({ seed, interruptions: run.interruptions, steps: run.step, ms: Date.now() - begun, failed })
+          await run.close()
+        }
+      },
+      60_000 + interruptions * 30_000,
+    )
   })
 })

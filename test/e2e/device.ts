@@ -94,12 +94,7 @@ export function watchRequests(context: BrowserContext, matches: (request: Reques
  * Waits until nothing can send an outbox row of `kind` any more: no row of it waits for an answer, no tab is in a
  * drain, the worker's queue (when given) holds none and runs no sync, and every such request seen has finished.
  */
-export async function untilOutboxSettled(
-  page: Page,
-  kind: string,
-  requests: Watched,
-  options: { workerQueue?: string; timeout?: number } = {},
-): Promise<void> {
+export async function untilOutboxSettled(page: Page, kind: string, requests: Watched, options: { workerQueue?: string; timeout?: number } = {}): Promise<void> {
   await expect
     .poll(
       async () => ({

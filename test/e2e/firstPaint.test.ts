@@ -56,7 +56,10 @@ async function addFirstProductOnArrival(page: Page): Promise<CardInfo> {
   await page.goto('/')
   await waitForApp(page)
   const [first] = await readCards(page)
-  await page.getByRole('article', { name: first!.name, exact: true }).getByRole('button', { name: /add to cart/i }).click()
+  await page
+    .getByRole('article', { name: first!.name, exact: true })
+    .getByRole('button', { name: /add to cart/i })
+    .click()
   await expectBadge(page, 1)
   return first!
 }
@@ -139,7 +142,10 @@ describe('taking the page over', () => {
     const [first, second] = await readCards(page)
     await untilFirstTapsListen(page)
     for (const card of [first!, second!, first!])
-      await page.getByRole('article', { name: card.name, exact: true }).getByRole('button', { name: /add to cart/i }).click()
+      await page
+        .getByRole('article', { name: card.name, exact: true })
+        .getByRole('button', { name: /add to cart/i })
+        .click()
     expect(await page.locator('#root').getAttribute('data-app'), 'the app has not taken over yet').toBeNull()
     release()
     await waitForApp(page)
@@ -151,7 +157,10 @@ describe('taking the page over', () => {
     // A tap after the take-over is React's alone: one more line, not two.
     await page.goto('/')
     await waitForApp(page)
-    await page.getByRole('article', { name: second!.name, exact: true }).getByRole('button', { name: /add to cart/i }).click()
+    await page
+      .getByRole('article', { name: second!.name, exact: true })
+      .getByRole('button', { name: /add to cart/i })
+      .click()
     await expectBadge(page, 4)
     // Nothing of it was noted for a later page: a reload (which hands on any tap still kept) still holds four.
     expect(await page.evaluate(() => localStorage.getItem('first-taps'))).toBeNull()
@@ -168,7 +177,10 @@ describe('taking the page over', () => {
     const [first, second] = await readCards(page)
     await untilFirstTapsListen(page)
     for (const card of [first!, second!])
-      await page.getByRole('article', { name: card.name, exact: true }).getByRole('button', { name: /add to cart/i }).click()
+      await page
+        .getByRole('article', { name: card.name, exact: true })
+        .getByRole('button', { name: /add to cart/i })
+        .click()
     // The cart link before the app ran: a full page load, the taps' page is gone.
     await cartLink(page).click()
     await page.waitForURL('**/cart', { waitUntil: 'commit' })
@@ -192,7 +204,10 @@ describe('taking the page over', () => {
     await page.goto('/', { waitUntil: 'commit' })
     const [first] = await readCards(page)
     await untilFirstTapsListen(page)
-    await page.getByRole('article', { name: first!.name, exact: true }).getByRole('button', { name: /add to cart/i }).click()
+    await page
+      .getByRole('article', { name: first!.name, exact: true })
+      .getByRole('button', { name: /add to cart/i })
+      .click()
     await page.reload({ waitUntil: 'commit' })
     await readCards(page)
     release()
@@ -205,7 +220,7 @@ describe('taking the page over', () => {
     expect(session.problems.errors).toEqual([])
   })
 
-  test('a language picked in the server\'s selector while the app script is still loading is chosen once the app runs', async () => {
+  test("a language picked in the server's selector while the app script is still loading is chosen once the app runs", async () => {
     const release = await holdAppScript(await session.context())
     const page = await session.page()
     await page.goto('/', { waitUntil: 'commit' })
@@ -246,7 +261,10 @@ describe('taking the page over', () => {
       await waitForApp(page)
       await productCards(page).first().waitFor()
       const [first] = await readCards(page)
-      await page.getByRole('article', { name: first!.name, exact: true }).getByRole('button', { name: /add to cart/i }).click()
+      await page
+        .getByRole('article', { name: first!.name, exact: true })
+        .getByRole('button', { name: /add to cart/i })
+        .click()
       await page.getByText('added to cart').first().waitFor()
       await page.goto('/cart')
       await waitForApp(page)
@@ -258,7 +276,7 @@ describe('taking the page over', () => {
     expect(session.problems.errors).toEqual([])
   })
 
-  test('/cart hydrates into the customer\'s own cart after a full load', async () => {
+  test("/cart hydrates into the customer's own cart after a full load", async () => {
     const page = await session.page()
     const first = await addFirstProductOnArrival(page)
     await page.goto('/cart')

@@ -43,8 +43,7 @@ function hasCommand(name: string): boolean {
 export function ensureChromium(): string {
   const path = process.env.CHROME_PATH || '/usr/bin/chromium'
   if (existsSync(path)) return path
-  if (process.env.CHROME_PATH)
-    throw new Error(`CHROME_PATH=${path} does not exist: point CHROME_PATH at a Chromium, or unset it and run: ${INSTALL_HINT}`)
+  if (process.env.CHROME_PATH) throw new Error(`CHROME_PATH=${path} does not exist: point CHROME_PATH at a Chromium, or unset it and run: ${INSTALL_HINT}`)
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
   if (!isRoot || !hasCommand('apt-get'))
     throw new Error(`Chromium not found at ${path}: run \`sudo ${INSTALL_HINT}\` (or set CHROME_PATH to a Chromium executable)`)
@@ -78,8 +77,7 @@ async function startAppServer(distDir: string): Promise<RunningServer> {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const chromePath = ensureChromium()
   // Failure screenshots of an earlier run would read as failures of this one.
-  if (existsSync(screenshotDir))
-    for (const file of readdirSync(screenshotDir)) if (file.startsWith('failed-')) rmSync(`${screenshotDir}/${file}`)
+  if (existsSync(screenshotDir)) for (const file of readdirSync(screenshotDir)) if (file.startsWith('failed-')) rmSync(`${screenshotDir}/${file}`)
 
   let distDir = e2eDist
   if (process.env.E2E_SKIP_BUILD === '1') {

@@ -23,9 +23,12 @@ describe('home page', () => {
     expect(await images.count(), 'one image per card').toBe(cards.length)
     await expectImagesLoaded(images)
 
-    expect(await page.getByRole('link', { name: 'proceed to cart' }).or(page.getByRole('button', { name: 'proceed to cart' })).isVisible()).toBe(
-      true,
-    )
+    expect(
+      await page
+        .getByRole('link', { name: 'proceed to cart' })
+        .or(page.getByRole('button', { name: 'proceed to cart' }))
+        .isVisible(),
+    ).toBe(true)
     expect(session.problems.errors, 'errors in the page').toEqual([])
   })
 

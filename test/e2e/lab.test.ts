@@ -47,7 +47,13 @@ async function pickMachine(page: Page, name: string): Promise<void> {
 async function setField(page: Page, field: string, value: string): Promise<void> {
   await payload(page, 'signup.field.set').fill(JSON.stringify({ field, value }))
   await eventButton(page, 'signup.field.set').click()
-  await expect.poll(async () => JSON.parse((await contextJson(page).textContent()) ?? '{}').personal?.[field] ?? JSON.parse((await contextJson(page).textContent()) ?? '{}').address?.[field]).toBe(value)
+  await expect
+    .poll(
+      async () =>
+        JSON.parse((await contextJson(page).textContent()) ?? '{}').personal?.[field] ??
+        JSON.parse((await contextJson(page).textContent()) ?? '{}').address?.[field],
+    )
+    .toBe(value)
 }
 
 /** Presses Tab until `target` has the focus (at most `max` times), as a keyboard user would. */
@@ -118,7 +124,10 @@ describe('the machine lab', () => {
     const steps = page.getByRole('list', { name: 'Recorded steps' }).getByRole('listitem')
     await expect.poll(() => steps.last().textContent()).toContain('xstate.error.actor.0.signup.submitting')
     await expect.poll(() => steps.nth(-2).textContent()).toContain('signup.submit')
-    await page.getByRole('region', { name: 'Event as JSON' }).getByText(/Internal Server Error/).waitFor()
+    await page
+      .getByRole('region', { name: 'Event as JSON' })
+      .getByText(/Internal Server Error/)
+      .waitFor()
     await screenshot(page, 'lab-signup-1280')
     const context = JSON.parse((await contextJson(page).textContent()) ?? 'null')
     const stepText = await page.getByText(/^Step \d+ of \d+$/).textContent()
@@ -140,7 +149,10 @@ describe('the machine lab', () => {
       })
       await openLab(other)
       await other.getByLabel('Import a session file').setInputFiles(file)
-      await other.getByRole('status').getByText(/^Imported: Sign-up at step \d+ of \d+, rebuilt from its events without running any effect\.$/).waitFor()
+      await other
+        .getByRole('status')
+        .getByText(/^Imported: Sign-up at step \d+ of \d+, rebuilt from its events without running any effect\.$/)
+        .waitFor()
       expect(await machineButton(other, 'Sign-up').getAttribute('aria-pressed')).toBe('true')
       await currentState(other, 'address').waitFor()
       expect(JSON.parse((await contextJson(other).textContent()) ?? 'null')).toEqual(context)
@@ -233,7 +245,7 @@ describe('the machine lab', () => {
     expectNoProblems()
   })
 
-  test('the live view follows the app\'s cart as another tab fills it, read only', async () => {
+  test("the live view follows the app's cart as another tab fills it, read only", async () => {
     const context = await session.context({ viewport: MOBILE })
     const page = await session.page({ viewport: MOBILE })
     await openLab(page)
@@ -249,7 +261,9 @@ describe('the machine lab', () => {
     if (!first) throw new Error('no product on the home page')
     await addToCart(shop, first.name)
     await page.getByText(/^1 line, total R/).waitFor()
-    await expect.poll(async () => JSON.parse((await page.getByRole('region', { name: 'Stored cart as JSON' }).textContent()) ?? '{}').order_lines?.[0]?.name).toBe(first.name)
+    await expect
+      .poll(async () => JSON.parse((await page.getByRole('region', { name: 'Stored cart as JSON' }).textContent()) ?? '{}').order_lines?.[0]?.name)
+      .toBe(first.name)
     // Nothing on the live view sends an event.
     expect(await page.getByRole('button', { name: /^cart\.|^auth\./ }).count()).toBe(0)
     expect(await horizontalOverflow(page)).toBe(0)

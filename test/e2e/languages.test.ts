@@ -76,7 +76,13 @@ const words = {
     sheetCancel: 'Rhoxisa',
     googlePayCancelled: 'I-Google Pay irhoxisiwe. Akukho mali itsaliweyo; khetha indlela yokuhlawula.',
     cardDetails: 'Faka iinkcukacha zekhadi lakho',
-    card: { number: 'Inombolo yekhadi', expiry: 'Umhla wokuphelelwa', holder: 'Umnini-khadi', pay: 'Hlawula ngoku', invalidNumber: 'Inombolo yekhadi ayichanekanga' },
+    card: {
+      number: 'Inombolo yekhadi',
+      expiry: 'Umhla wokuphelelwa',
+      holder: 'Umnini-khadi',
+      pay: 'Hlawula ngoku',
+      invalidNumber: 'Inombolo yekhadi ayichanekanga',
+    },
     bank: 'Uqinisekiso lwe-3-D Secure',
     approve: 'Vuma',
     paid: 'Intlawulo iphumelele',
@@ -154,14 +160,20 @@ describe('switching language', () => {
       await page.getByRole('heading', { level: 1, name: w.home }).waitFor()
       expect(await languageSelect(page, code).getAttribute('aria-busy')).toBe('false')
       await expectLanguage(page, code)
-      const cards = page.getByRole('main').getByRole('article').filter({ has: page.getByRole('button', { name: w.addToCart }) })
+      const cards = page
+        .getByRole('main')
+        .getByRole('article')
+        .filter({ has: page.getByRole('button', { name: w.addToCart }) })
       await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(8)
       expect((await cards.first().innerText()).replace(/\s+/g, ' ')).toMatch(/R\d[\d\s\u00a0]* p\/m/)
       await keep(page, `languages-home-${code}-360`)
 
       for (let i = 0; i < 2; i++) await cards.nth(i).getByRole('button', { name: w.addToCart }).click()
       // "Mandjie, 2 items", "Inqwelo, izinto ezi-2".
-      await page.getByRole('banner').getByRole('link', { name: new RegExp(`^${w.cart},.*\\b2\\b`) }).click()
+      await page
+        .getByRole('banner')
+        .getByRole('link', { name: new RegExp(`^${w.cart},.*\\b2\\b`) })
+        .click()
       await page.getByRole('heading', { level: 1, name: w.cart }).waitFor()
       await expect.poll(() => page.getByRole('region', { name: w.cartLines }).getByRole('listitem').count()).toBe(2)
       await keep(page, `languages-cart-${code}-360`)

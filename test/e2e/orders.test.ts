@@ -47,7 +47,10 @@ async function fillAddress(page: Page, lines = 2): Promise<void> {
   // The offline town list fills city and province.
   const search = page.getByRole('combobox', { name: 'Find your town' })
   await search.fill('Stellenb')
-  await page.getByRole('option', { name: /Stellenbosch/ }).first().waitFor()
+  await page
+    .getByRole('option', { name: /Stellenbosch/ })
+    .first()
+    .waitFor()
   await search.press('ArrowDown')
   await search.press('Enter')
   await expect.poll(() => page.getByLabel('Province', { exact: true }).inputValue()).toBe('Western Cape')
@@ -127,7 +130,10 @@ describe('orders', () => {
     await second.getByText(waitingText).first().waitFor()
     await context.setOffline(false)
     await expect.poll(async () => (await serverOrders(page)).length, { timeout: 20_000 }).toBe(1)
-    await second.getByText(/^SO-\d+$/).first().waitFor({ timeout: 15_000 })
+    await second
+      .getByText(/^SO-\d+$/)
+      .first()
+      .waitFor({ timeout: 15_000 })
     await untilOrdersSettled(page, posts)
     expect(await serverOrders(page)).toHaveLength(1)
   })

@@ -15,7 +15,8 @@ async function customerWithOrder(page: Page): Promise<Placed> {
 /** The customer's payment records as the server holds them. */
 async function payments(page: Page, customerId: number): Promise<{ order_id: number; status: string }[]> {
   return page.evaluate(
-    async ({ key, customerId }) => (await (await fetch(`/api/v2/billing/partner/payments/${customerId}`, { headers: { Key: key }, cache: 'no-store' })).json()).payments,
+    async ({ key, customerId }) =>
+      (await (await fetch(`/api/v2/billing/partner/payments/${customerId}`, { headers: { Key: key }, cache: 'no-store' })).json()).payments,
     { key: API_KEY, customerId },
   )
 }
@@ -147,7 +148,10 @@ describe('paying for an order', () => {
     expect(await payments(page, order.customerId)).toEqual([])
 
     await googlePay.click()
-    await page.getByRole('dialog', { name: /Google Pay/ }).getByRole('button', { name: 'Pay' }).click()
+    await page
+      .getByRole('dialog', { name: /Google Pay/ })
+      .getByRole('button', { name: 'Pay' })
+      .click()
     await expectToast(page, 'Payment successful.')
     await page.waitForURL((url) => url.pathname === `/orders/${order.id}`)
     await expectPaidOrder(page, order)
@@ -195,7 +199,10 @@ describe('paying for an order', () => {
     await expectProfile(page)
     await page.goto('/payment/999999/')
     await page.getByRole('heading', { level: 1, name: 'Payment' }).waitFor()
-    await page.getByText(/not found|could not be found/i).first().waitFor()
+    await page
+      .getByText(/not found|could not be found/i)
+      .first()
+      .waitFor()
     await screenshot(page, 'payment-not-found-360')
   })
 })

@@ -29,7 +29,10 @@ async function expectWallets(page: Page, s: Service): Promise<void> {
   for (const gauge of ['Voice (minutes)', 'DATA (GB)', 'SMS (units)']) await page.getByRole('img', { name: gauge }).waitFor()
   await page.getByRole('heading', { name: 'Primary Wallet' }).waitFor()
   await page.getByText(formatRand(s.available_balance ?? 0, 'en'), { exact: true }).waitFor()
-  await page.getByText(dataGb(s.data_available_volume ?? 0, 'en'), { exact: true }).first().waitFor()
+  await page
+    .getByText(dataGb(s.data_available_volume ?? 0, 'en'), { exact: true })
+    .first()
+    .waitFor()
   await page.getByRole('heading', { name: 'Topup' }).waitFor()
   for (const tile of ['Voice (min)', 'Data (GB)']) await page.getByText(tile, { exact: true }).waitFor()
   expect(await page.getByRole('heading', { name: 'Monthly Subscription' }).count()).toBe(0)
@@ -78,7 +81,9 @@ for (const [label, viewport] of [
       expect(await horizontalOverflow(page), 'services: sideways overflow').toBe(0)
       await screenshot(page, `services-${label}`)
 
-      await serviceRow(page, prepaid).getByRole('link', { name: /^View Service/ }).click()
+      await serviceRow(page, prepaid)
+        .getByRole('link', { name: /^View Service/ })
+        .click()
       await page.waitForURL((url) => url.pathname === `/service/${prepaid.id}`)
       await expectSidebar(page, prepaid)
       await expectWallets(page, prepaid)
@@ -86,7 +91,9 @@ for (const [label, viewport] of [
       await screenshot(page, `service-prepaid-${label}`)
 
       await openServices(page)
-      await serviceRow(page, monthly).getByRole('link', { name: /^View Service/ }).click()
+      await serviceRow(page, monthly)
+        .getByRole('link', { name: /^View Service/ })
+        .click()
       await page.waitForURL((url) => url.pathname === `/service/${monthly.id}`)
       await expectSidebar(page, monthly)
       await expectMonthly(page, monthly)
@@ -109,7 +116,10 @@ for (const [label, viewport] of [
       await screenshot(page, `billing-${label}`)
 
       const first = truth.bills[0]!
-      await billRows(page).first().getByRole('link', { name: /^View Order/ }).click()
+      await billRows(page)
+        .first()
+        .getByRole('link', { name: /^View Order/ })
+        .click()
       await page.waitForURL((url) => url.pathname === `/orders/${first.order_id}`)
       await page.getByRole('heading', { level: 1, name: /^Order / }).waitFor()
     })

@@ -78,9 +78,7 @@ describe('installable and offline', () => {
 
     await page.goto('/cart')
     await expect.poll(() => cartLines(page).count()).toBe(2)
-    expect(await cartLines(page).allTextContents()).toEqual(
-      expect.arrayContaining(added.map((a) => expect.stringContaining(a.name))),
-    )
+    expect(await cartLines(page).allTextContents()).toEqual(expect.arrayContaining(added.map((a) => expect.stringContaining(a.name))))
     await screenshot(page, 'cart-offline-360')
   })
 
@@ -164,7 +162,16 @@ describe('updates', () => {
   test('a changed build makes the update banner appear and "Reload" activates it', async () => {
     const served = await mkdtemp(join(tmpdir(), 'storefront-update-'))
     await cp(inject('distDir'), served, { recursive: true })
-    const server = await startServer({ port: 0, host: '127.0.0.1', databaseUrl: 'memory:', seed: true, dev: false, distDir: served, quiet: true, shutdownGraceMs: 0 })
+    const server = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      databaseUrl: 'memory:',
+      seed: true,
+      dev: false,
+      distDir: served,
+      quiet: true,
+      shutdownGraceMs: 0,
+    })
     const context = await newContext(session.browser())
     try {
       const page = await context.newPage()
@@ -174,7 +181,10 @@ describe('updates', () => {
       await waitForApp(page)
       await controlledByWorker(page)
       const before = await workerBuild(page)
-      await page.getByRole('button', { name: /add to cart/i }).first().click()
+      await page
+        .getByRole('button', { name: /add to cart/i })
+        .first()
+        .click()
       await expectBadge(page, 1)
 
       // The next release: the same sources built again with another build id. The build is deterministic but for that

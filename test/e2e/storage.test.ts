@@ -14,9 +14,7 @@ describe('when the browser refuses to store data', () => {
     const page = await session.page()
     await openHome(page)
 
-    await expect
-      .poll(() => page.getByRole('status').filter({ hasText: 'This browser is not saving data right now.' }).count())
-      .toBe(1)
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'This browser is not saving data right now.' }).count()).toBe(1)
     await addFirstProducts(page, 2)
     await expectBadge(page, 2)
   })

@@ -18,7 +18,10 @@ export function productHeading(page: Page): Locator {
 
 /** Product cards: the articles of the home page that carry an "add to cart" button. */
 export function productCards(page: Page): Locator {
-  return page.getByRole('main').getByRole('article').filter({ has: page.getByRole('button', { name: /add to cart/i }) })
+  return page
+    .getByRole('main')
+    .getByRole('article')
+    .filter({ has: page.getByRole('button', { name: /add to cart/i }) })
 }
 
 /**
@@ -52,7 +55,9 @@ export async function untilStarted(page: Page): Promise<void> {
   await expect
     .poll(async () => (await page.context().cookies()).find((c) => c.name === 'lang')?.expires ?? -1, { message: 'the language restored and its cookie kept' })
     .toBeGreaterThan(0)
-  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) !== undefined), { message: 'the worker registered' }).toBe(true)
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) !== undefined), { message: 'the worker registered' })
+    .toBe(true)
   await expect.poll(async () => (await storeRows(page, 'storefront', 'catalogueMeta')).length, { message: "the page's catalogue on the device" }).toBe(1)
   await page.getByRole('banner').locator('select[name="language"][aria-busy="false"]').waitFor()
   // The cart is read back from the device: its badge counts what the device holds.
@@ -75,7 +80,14 @@ export async function readCards(page: Page): Promise<CardInfo[]> {
   for (let i = 0; i < count; i++) {
     const card = cards.nth(i)
     const name = ((await card.getByRole('heading').first().textContent()) ?? '').trim()
-    const priceText = ((await card.getByText(/^\s*R\s*\d.*p\/m\s*$/).first().textContent()) ?? '').replace(/\s+/g, ' ').trim()
+    const priceText = (
+      (await card
+        .getByText(/^\s*R\s*\d.*p\/m\s*$/)
+        .first()
+        .textContent()) ?? ''
+    )
+      .replace(/\s+/g, ' ')
+      .trim()
     out.push({ name, price: parseRand(priceText), priceText })
   }
   return out
@@ -83,7 +95,10 @@ export async function readCards(page: Page): Promise<CardInfo[]> {
 
 /** Presses "add to cart" on the card named `name`. */
 export async function addToCart(page: Page, name: string): Promise<void> {
-  await page.getByRole('article', { name, exact: true }).getByRole('button', { name: /add to cart/i }).click()
+  await page
+    .getByRole('article', { name, exact: true })
+    .getByRole('button', { name: /add to cart/i })
+    .click()
 }
 
 /** Adds the first `count` products of the home page to the cart and returns what was added. */
@@ -157,13 +172,18 @@ export async function readLines(page: Page): Promise<LineInfo[]> {
 
 /** "N items" as the summary reads it. */
 export async function summaryItemCount(page: Page): Promise<number> {
-  const text = (await summary(page).getByText(/^\s*\d+\s+items?\s*$/).textContent()) ?? ''
+  const text =
+    (await summary(page)
+      .getByText(/^\s*\d+\s+items?\s*$/)
+      .textContent()) ?? ''
   return Number(/\d+/.exec(text)?.[0])
 }
 
 /** The total the summary shows next to "Total". */
 export async function summaryTotal(page: Page): Promise<number> {
-  const row = summary(page).locator('p').filter({ hasText: /^\s*Total/ })
+  const row = summary(page)
+    .locator('p')
+    .filter({ hasText: /^\s*Total/ })
   return parseRand((await row.textContent()) ?? '')
 }
 

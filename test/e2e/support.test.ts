@@ -41,7 +41,12 @@ function watchSupportAnswers(context: BrowserContext): SupportWatch {
     const request = response.request()
     if (!isSend(request)) return
     const json = (await response.json().catch(() => ({}))) as { reference?: string }
-    answers.push({ status: response.status(), key: await request.headerValue('idempotency-key'), body: request.postDataJSON(), reference: json.reference ?? null })
+    answers.push({
+      status: response.status(),
+      key: await request.headerValue('idempotency-key'),
+      body: request.postDataJSON(),
+      reference: json.reference ?? null,
+    })
     open.delete(request)
   })
   return { answers, sends: { started, inFlight: () => open.size } }
@@ -73,7 +78,7 @@ async function goOffline(context: BrowserContext, page: Page): Promise<void> {
 }
 
 describe('support', () => {
-  test('the page, its FAQs, the form\'s messages and a message sent online', async () => {
+  test("the page, its FAQs, the form's messages and a message sent online", async () => {
     const context = await session.context()
     const { answers, sends } = watchSupportAnswers(context)
     const page = await session.page()

@@ -30,7 +30,11 @@ async function openPage(): Promise<Modules> {
 let answer: (url: string) => Promise<Response>
 const requested: string[] = []
 /** The page's <link rel="manifest">, the one element the language code looks up. */
-const manifestLink = { href: '/manifest.webmanifest', getAttribute: () => manifestLink.href, setAttribute: (_: string, value: string) => (manifestLink.href = value) }
+const manifestLink = {
+  href: '/manifest.webmanifest',
+  getAttribute: () => manifestLink.href,
+  setAttribute: (_: string, value: string) => (manifestLink.href = value),
+}
 const document = {
   documentElement: { lang: 'en' },
   cookie: '',
@@ -150,9 +154,7 @@ describe('choosing a language', () => {
     await page.language.chooseLanguage('xh')
     expect(requested).toHaveLength(1)
     expect(page.i18n.locale).toBe('en')
-    expect(toastTexts()).toEqual([
-      'You need to be online to choose isiXhosa for the first time. Please try again when you are back online.',
-    ])
+    expect(toastTexts()).toEqual(['You need to be online to choose isiXhosa for the first time. Please try again when you are back online.'])
     expect(await page.queries.readChosenLanguage()).toBeNull()
   })
 
@@ -256,10 +258,24 @@ describe('other tabs', () => {
     page = await openPage()
     await page.restore.restoreLanguage()
     // Another tab of the same origin commits its choice to the shared log.
-    await page.commit({ type: 'v1.LanguageChosen', payload: { language: 'af' }, id: 'other-tab-1', stream: 'language', occurredAt: new Date().toISOString(), v: 1 })
+    await page.commit({
+      type: 'v1.LanguageChosen',
+      payload: { language: 'af' },
+      id: 'other-tab-1',
+      stream: 'language',
+      occurredAt: new Date().toISOString(),
+      v: 1,
+    })
     await until(() => page?.i18n.locale === 'af')
     expect(document.documentElement.lang).toBe('af')
-    await page.commit({ type: 'v1.LanguageChosen', payload: { language: 'en' }, id: 'other-tab-2', stream: 'language', occurredAt: new Date().toISOString(), v: 1 })
+    await page.commit({
+      type: 'v1.LanguageChosen',
+      payload: { language: 'en' },
+      id: 'other-tab-2',
+      stream: 'language',
+      occurredAt: new Date().toISOString(),
+      v: 1,
+    })
     await until(() => page?.i18n.locale === 'en')
     const facts = await (await page.db.openStore()).db.events.where('type').equals('v1.LanguageChosen').count()
     expect(facts).toBe(2)

@@ -17,7 +17,9 @@ export function messageShape(message: string): string[] {
       if (name === '#') continue // the plural's number may be spelt out in one branch ("into enye")
       if (type === 'plural' || type === 'select' || type === 'selectordinal') {
         const choices = (format ?? {}) as Record<string, CompiledMessage | number | undefined>
-        const cases = Object.keys(choices).filter((key) => key !== 'offset').sort()
+        const cases = Object.keys(choices)
+          .filter((key) => key !== 'offset')
+          .sort()
         // English, isiXhosa and Afrikaans all have the CLDR plural categories one/other, so the
         // case names must match exactly; a language with more categories would need its own list.
         shape.add(`{${name}, ${type}: ${cases.join(' ')}}`)

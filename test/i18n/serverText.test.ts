@@ -74,7 +74,9 @@ describe("the card provider's result descriptions, in the customer's language", 
       expect(providerText(xh, description), description).not.toBe(description)
     }
     expect(providerText(af, 'Transaction succeeded')).toBe('Transaksie suksesvol')
-    expect(providerText(xh, "Request successfully processed in 'Merchant in Integrator Test Mode'")).toBe('Isicelo siqhutywe ngempumelelo kwimowudi yovavanyo yomthengisi')
+    expect(providerText(xh, "Request successfully processed in 'Merchant in Integrator Test Mode'")).toBe(
+      'Isicelo siqhutywe ngempumelelo kwimowudi yovavanyo yomthengisi',
+    )
     expect(providerText(af, 'transaction declined (3-D secure not supported)')).toBe('transaction declined (3-D secure not supported)')
   })
 })

@@ -22,5 +22,4 @@ describe("a language's catalogue older than the code", () => {
     expect(i18n._(cart)).toBe('Cart')
     expect(i18n._(generateMessageId('Account'))).toBe('Rekening')
   })
-
 })

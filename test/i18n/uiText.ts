@@ -13,9 +13,7 @@ export interface UiTextFinding {
  * Text that may stay outside Lingui because it reads the same in every language.
  * Exact matches of the trimmed text; one reason per entry.
  */
-export const ALLOWED_UI_TEXT: ReadonlyMap<string, string> = new Map([
-  ['Seed', 'the brand name next to the logo in the header; never translated'],
-])
+export const ALLOWED_UI_TEXT: ReadonlyMap<string, string> = new Map([['Seed', 'the brand name next to the logo in the header; never translated']])
 
 /** Attributes whose value a person sees or hears (screen readers). Ids, roles and flags are not text. */
 const SHOWN_ATTRIBUTES = new Set([

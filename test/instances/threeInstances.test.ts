@@ -23,7 +23,12 @@ const statuses = (all: Response[]) => {
   return count
 }
 
-const json = (customer: Customer, extra: Record<string, string> = {}) => ({ Key: apiKey, 'Content-Type': 'application/json', Cookie: customer.cookie, ...extra })
+const json = (customer: Customer, extra: Record<string, string> = {}) => ({
+  Key: apiKey,
+  'Content-Type': 'application/json',
+  Cookie: customer.cookie,
+  ...extra,
+})
 
 /** What the sandbox card widget posts for a checkout, as the browser sends it from the payment page. */
 const cardForm = (checkoutId: string, number: string) =>
@@ -107,12 +112,15 @@ describe.skipIf(!server)('three compiled servers on one PostgreSQL (needs DATABA
     expect(signedUp.status).toBe(201)
     // Each guess from its own address, so only the per-email limit can stop them.
     const all = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => fetch(`${urls()[i % 3]}/api/auth/login`, call('POST', { email: user.email, password: 'Wrong#1234' }, { from: `203.0.113.${i + 1}` }))),
+      Array.from({ length: 40 }, (_, i) =>
+        fetch(`${urls()[i % 3]}/api/auth/login`, call('POST', { email: user.email, password: 'Wrong#1234' }, { from: `203.0.113.${i + 1}` })),
+      ),
     )
     expect(statuses(all)).toEqual({ 401: loginLimits.perEmail, 429: 40 - loginLimits.perEmail })
     expect(all.filter((res) => res.status === 429).every((res) => Number(res.headers.get('retry-after')) > 0)).toBe(true)
     // The right password is refused now too, on every instance.
-    for (const url of urls()) expect((await fetch(`${url}/api/auth/login`, call('POST', { email: user.email, password }, { from: '203.0.113.99' }))).status).toBe(429)
+    for (const url of urls())
+      expect((await fetch(`${url}/api/auth/login`, call('POST', { email: user.email, password }, { from: '203.0.113.99' }))).status).toBe(429)
   })
 
   it('places one order for an Idempotency-Key posted to all three at once, and answers all three with it', async () => {
@@ -121,14 +129,23 @@ describe.skipIf(!server)('three compiled servers on one PostgreSQL (needs DATABA
     for (let round = 0; round < rounds; round++) {
       const body = orderBody()
       const all = await Promise.all(
-        urls().map((url) => fetch(`${url}/api/v10/partner/order/${me.id}`, { method: 'POST', headers: json(me, { 'Idempotency-Key': body.order.id }), body: JSON.stringify(body) })),
+        urls().map((url) =>
+          fetch(`${url}/api/v10/partner/order/${me.id}`, {
+            method: 'POST',
+            headers: json(me, { 'Idempotency-Key': body.order.id }),
+            body: JSON.stringify(body),
+          }),
+        ),
       )
       expect(all.map((res) => res.status)).toEqual([200, 200, 200])
       const answers = await Promise.all(all.map((res) => res.text()))
       expect(new Set(answers).size).toBe(1)
       expect(all.filter((res) => res.headers.get('Idempotent-Replayed') === 'true')).toHaveLength(2)
     }
-    const [row] = await db.query<{ n: number; keys: number }>('select count(*)::int as n, count(distinct client_order_id)::int as keys from orders where customer_id = $1', [me.id])
+    const [row] = await db.query<{ n: number; keys: number }>(
+      'select count(*)::int as n, count(distinct client_order_id)::int as keys from orders where customer_id = $1',
+      [me.id],
+    )
     expect(row).toEqual({ n: rounds, keys: rounds })
   })
 
@@ -136,11 +153,19 @@ describe.skipIf(!server)('three compiled servers on one PostgreSQL (needs DATABA
     const [a, b, c] = urls() as [string, string, string]
     const me = await signUpThrough(a, '198.51.100.4')
     const body = orderBody()
-    const placed = await fetch(`${a}/api/v10/partner/order/${me.id}`, { method: 'POST', headers: json(me, { 'Idempotency-Key': body.order.id }), body: JSON.stringify(body) })
+    const placed = await fetch(`${a}/api/v10/partner/order/${me.id}`, {
+      method: 'POST',
+      headers: json(me, { 'Idempotency-Key': body.order.id }),
+      body: JSON.stringify(body),
+    })
     expect(placed.status).toBe(200)
     const order = (await placed.json()) as { id: number }
 
-    const created = await fetch(`${a}/api/v2/billing/partner/checkout/${me.id}`, { method: 'POST', headers: json(me), body: JSON.stringify({ payment: { orderId: order.id } }) })
+    const created = await fetch(`${a}/api/v2/billing/partner/checkout/${me.id}`, {
+      method: 'POST',
+      headers: json(me),
+      body: JSON.stringify({ payment: { orderId: order.id } }),
+    })
     expect(created.status).toBe(200)
     const { checkoutId, scriptUrl } = (await created.json()) as { checkoutId: string; scriptUrl: string }
 
@@ -178,9 +203,17 @@ describe.skipIf(!server)('three compiled servers on one PostgreSQL (needs DATABA
     const [a, b] = urls() as [string, string, string]
     const me = await signUpThrough(a, '198.51.100.5')
     const body = orderBody()
-    const placed = await fetch(`${a}/api/v10/partner/order/${me.id}`, { method: 'POST', headers: json(me, { 'Idempotency-Key': body.order.id }), body: JSON.stringify(body) })
+    const placed = await fetch(`${a}/api/v10/partner/order/${me.id}`, {
+      method: 'POST',
+      headers: json(me, { 'Idempotency-Key': body.order.id }),
+      body: JSON.stringify(body),
+    })
     const order = (await placed.json()) as { id: number }
-    const created = await fetch(`${a}/api/v2/billing/partner/checkout/${me.id}`, { method: 'POST', headers: json(me), body: JSON.stringify({ payment: { orderId: order.id } }) })
+    const created = await fetch(`${a}/api/v2/billing/partner/checkout/${me.id}`, {
+      method: 'POST',
+      headers: json(me),
+      body: JSON.stringify({ payment: { orderId: order.id } }),
+    })
     const { checkoutId } = (await created.json()) as { checkoutId: string }
     // Paid at the provider (the sandbox's widget on the second instance); then the tab is closed: no status is ever asked.
     const paid = await fetch(`${b}/sandbox/payments/v1/checkouts/${encodeURIComponent(checkoutId)}/payment`, {
@@ -194,7 +227,8 @@ describe.skipIf(!server)('three compiled servers on one PostgreSQL (needs DATABA
     while ((await countPayments(db, order.id)) === 0 && Date.now() < deadline) await sleep(200)
     expect(await countPayments(db, order.id)).toBe(1)
     // Settled: no worker asks again, and a dozen more rounds of three workers record nothing twice.
-    const settled = async () => (await db.query<{ settled: boolean }>('select settled_at is not null as settled from checkouts where id = $1', [checkoutId]))[0]?.settled
+    const settled = async () =>
+      (await db.query<{ settled: boolean }>('select settled_at is not null as settled from checkouts where id = $1', [checkoutId]))[0]?.settled
     expect(await settled()).toBe(true)
     await sleep(12 * 300)
     expect(await countPayments(db, order.id)).toBe(1)

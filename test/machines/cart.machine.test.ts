@@ -86,7 +86,7 @@ describe('the cart machine while restoring', () => {
     expect(h.added.map((l) => l.cart_id)).toEqual(['a'])
   })
 
-  it('ignores another tab\'s cart while restoring, since the restore reads the latest', async () => {
+  it("ignores another tab's cart while restoring, since the restore reads the latest", async () => {
     const h = harness()
     h.send({ type: 'cart.synced', cart: cartOf('x') })
     await h.restore(cartOf('a'))
@@ -102,9 +102,7 @@ describe('the cart machine when ready', () => {
     h.send(add)
     await h.flush()
     expect(h.cart()).toEqual({ order_lines: [line('a')], total: 299 })
-    expect(h.persisted).toEqual([
-      { id: add.factId, stream: 'cart', occurredAt: add.occurredAt, v: 1, type: 'v1.CartLineAdded', payload: { line: line('a') } },
-    ])
+    expect(h.persisted).toEqual([{ id: add.factId, stream: 'cart', occurredAt: add.occurredAt, v: 1, type: 'v1.CartLineAdded', payload: { line: line('a') } }])
     expect(h.added).toEqual([line('a')])
   })
 
@@ -126,9 +124,7 @@ describe('the cart machine when ready', () => {
     await h.flush()
     expect(h.cart().order_lines[0]?.product_configs.configs[0]).toEqual({ friendly_name: 'Home', comments: 'Free text' })
     expect(h.cart().total).toBe(299)
-    expect(h.persisted).toEqual([
-      expect.objectContaining({ type: 'v1.CartLineRenamed', payload: { cart_id: 'a', friendly_name: 'Home' } }),
-    ])
+    expect(h.persisted).toEqual([expect.objectContaining({ type: 'v1.CartLineRenamed', payload: { cart_id: 'a', friendly_name: 'Home' } })])
   })
 
   it('clears the cart and persists the clearing', async () => {
@@ -223,7 +219,7 @@ describe('the cart machine when ready', () => {
     expect(h.persisted).toHaveLength(1)
   })
 
-  it('takes another tab\'s cart only between its own writes', async () => {
+  it("takes another tab's cart only between its own writes", async () => {
     const h = harness()
     await h.restore(cartOf('a'))
     h.hold()

@@ -83,13 +83,16 @@ function expected({ before, event }: Step<Snap>): Expected & { context: CartCont
   const state = leafOf(before.value)
   const unchanged = { value: before.value, context, effects: [] }
   const answer = event as EventObject & { output?: unknown; error?: unknown; cart?: CartState }
-  if (isIntent(event) && state === 'restoring') return { value: 'restoring', context: { ...context, deferred: [...context.deferred, factFromIntent(event)] }, effects: [] }
+  if (isIntent(event) && state === 'restoring')
+    return { value: 'restoring', context: { ...context, deferred: [...context.deferred, factFromIntent(event)] }, effects: [] }
   if (isIntent(event)) {
     const next = accepted(context, [factFromIntent(event)])
     return { value: readyValue(next.context), ...next }
   }
   if (event.type === 'cart.synced')
-    return state === 'ready.idle' && context.storage === 'persistent' ? { value: before.value, context: { ...context, cart: answer.cart! }, effects: [] } : unchanged
+    return state === 'ready.idle' && context.storage === 'persistent'
+      ? { value: before.value, context: { ...context, cart: answer.cart! }, effects: [] }
+      : unchanged
   if (event.type.endsWith('.restoring')) {
     if (state !== 'restoring') return unchanged
     if (event.type.startsWith('xstate.done.actor.')) {

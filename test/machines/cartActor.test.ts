@@ -33,7 +33,10 @@ function start() {
   running = intents.startCart({
     onAdded: (l) => {
       toasts.push(l)
-      void readCart().then((c) => storedAtToast.push(c), () => {})
+      void readCart().then(
+        (c) => storedAtToast.push(c),
+        () => {},
+      )
     },
     onStorageFailed: (r) => failures.push(r),
     onNotSaved: (f) => notSaved.push(f),
@@ -154,7 +157,13 @@ describe('the cart actor', () => {
     expect(await readCart()).toEqual(cart())
     const otherTab = new StoreDb(store.name)
     await commit(added('from-other-tab', fiveG), { db: otherTab })
-    await expect.poll(() => cart().order_lines.map((l) => l.cart_id).at(-1)).toBe('from-other-tab')
+    await expect
+      .poll(() =>
+        cart()
+          .order_lines.map((l) => l.cart_id)
+          .at(-1),
+      )
+      .toBe('from-other-tab')
     expect(cart().total).toBe(299 + 1299)
     otherTab.close()
   })

@@ -131,7 +131,9 @@ export function explore<S>(model: Model<S>): Explored<S> {
     explored.shortest.push(...shortest)
     explored.simple.push(...simple.map((p) => walkOf(input, p.steps as never) as Walk<S>))
     const to = new Map(shortest.map((w) => [model.serialize((w.steps.at(-1)?.state ?? start(model.logic, input)[0]) as S), w]))
-    for (const vertex of Object.values(getAdjacencyMap(model.logic, options) as Record<string, { state: S; transitions: Record<string, { event: EventObject; state: S }> }>)) {
+    for (const vertex of Object.values(
+      getAdjacencyMap(model.logic, options) as Record<string, { state: S; transitions: Record<string, { event: EventObject; state: S }> }>,
+    )) {
       const head = to.get(model.serialize(vertex.state))
       if (!head) throw new Error(`no shortest path to ${model.serialize(vertex.state)}`)
       for (const { event, state } of Object.values(vertex.transitions))
@@ -235,7 +237,8 @@ function definitionCoverage(machine: AnyStateMachine, inputs: readonly unknown[]
           if (before?._nodes.includes(t.source) && !after._nodes.includes(t.source) && t.target?.every((n) => after._nodes.includes(n))) taken.add(t)
       })
   }
-  const name = (t: AnyTransitionDefinition) => `${t.source.path.join('.') || '(root)'} --${t.eventType || 'always'}--> ${t.target?.map((n) => n.path.join('.')).join(',') ?? '(stays)'}`
+  const name = (t: AnyTransitionDefinition) =>
+    `${t.source.path.join('.') || '(root)'} --${t.eventType || 'always'}--> ${t.target?.map((n) => n.path.join('.')).join(',') ?? '(stays)'}`
   const missed = [...defined, ...eventless].filter((t) => !taken.has(t)).map(name)
   expect(missed, 'transitions never taken').toEqual([])
 }

@@ -38,7 +38,11 @@ describe('outbox lifecycle', () => {
     const tried = (times: number): OutboxEntry => ({ ...pending, status: 'sending', attempts: times })
     const waitAfter = (entry: OutboxEntry) => Date.parse(entry.nextAttemptAt as string) - now.getTime()
     expect([1, 2, 3, 4, 10].map((n) => waitAfter(settle(tried(n), { kind: 'no-answer', error: 'offline' }, now)))).toEqual([
-      2_000, 4_000, 8_000, CONNECTION_RETRY_CAP_MS, CONNECTION_RETRY_CAP_MS,
+      2_000,
+      4_000,
+      8_000,
+      CONNECTION_RETRY_CAP_MS,
+      CONNECTION_RETRY_CAP_MS,
     ])
     expect(waitAfter(settle(tried(10), { kind: 'answered', status: 503 }, now))).toBe(backoffMs(10))
     expect(backoffMs(10)).toBeGreaterThan(CONNECTION_RETRY_CAP_MS)
@@ -64,7 +68,11 @@ describe('outbox lifecycle', () => {
     const acknowledged = settle(claim(pending), { kind: 'answered', status: 200 }, now)
     const rejected = settle(claim(pending), { kind: 'answered', status: 422 }, now, 'LTE is no longer available.')
     for (const entry of [acknowledged, rejected])
-      for (const late of [{ kind: 'answered', status: 503 }, { kind: 'answered', status: 409 }, { kind: 'no-answer', error: 'x' }] as const)
+      for (const late of [
+        { kind: 'answered', status: 503 },
+        { kind: 'answered', status: 409 },
+        { kind: 'no-answer', error: 'x' },
+      ] as const)
         expect(settle(entry, late, now)).toBe(entry)
     expect(settle(rejected, { kind: 'answered', status: 201 }, now)).toBe(rejected)
   })

@@ -23,9 +23,7 @@ function outbox(input?: OutboxInput) {
       actors: {
         drain: fromPromise<DrainReport, DrainInput>(
           ({ input }) =>
-            new Promise((resolve, reject) =>
-              drains.push({ input, answer: (report) => resolve({ outcomes: {}, waitMs: null, ...report }), fail: reject }),
-            ),
+            new Promise((resolve, reject) => drains.push({ input, answer: (report) => resolve({ outcomes: {}, waitMs: null, ...report }), fail: reject })),
         ),
       },
       actions: { drained: (_, params) => void drained.push(params) },

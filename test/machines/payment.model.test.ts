@@ -27,7 +27,11 @@ const paidOrder = { ...unpaidOrder, status: 'Paid' }
 const noAnswer = new TypeError('Failed to fetch')
 const card = (status: PaymentStatus) => ({ orderId: 42, checkoutId: checkout.checkoutId, method: 'card', status: status.status, result: status.result })
 const wallet = (a: WalletPaymentAnswer) => ({ orderId: 42, checkoutId: null, method: 'wallet', status: a.status, result: a.result })
-const cardStatus = { 200: statusOf(200, '000.100.110', 'Request successfully processed'), 205: statusOf(205, '000.200.000', 'Transaction pending'), 400: statusOf(400, '800.100.151', 'Transaction declined') }
+const cardStatus = {
+  200: statusOf(200, '000.100.110', 'Request successfully processed'),
+  205: statusOf(205, '000.200.000', 'Transaction pending'),
+  400: statusOf(400, '800.100.151', 'Transaction declined'),
+}
 const walletStatus = { 200: walletAnswer(200, '000.100.110', 'Request successfully processed'), 400: walletAnswer(400, '800.100.151', 'Transaction declined') }
 
 const intents: EventObject[] = [
@@ -123,14 +127,24 @@ function effectsOf(key: string, event: Answer): Effect[] {
   const status = event.output as PaymentStatus & WalletPaymentAnswer
   switch (key) {
     case 'card.creatingCheckout ← checkout':
-      return [{ type: 'rememberCheckout', params: { checkout } }, { type: 'openWidget', params: { checkoutId: checkout.checkoutId } }]
+      return [
+        { type: 'rememberCheckout', params: { checkout } },
+        { type: 'openWidget', params: { checkoutId: checkout.checkoutId } },
+      ]
     case 'card.awaitingResult ← 200':
-      return [{ type: 'rememberResult', params: card(status) }, { type: 'refreshOrder', params: { orderId: 42 } }]
+      return [
+        { type: 'rememberResult', params: card(status) },
+        { type: 'refreshOrder', params: { orderId: 42 } },
+      ]
     case 'card.awaitingResult ← 205':
     case 'card.awaitingResult ← 400':
       return [{ type: 'rememberResult', params: card(status) }]
     case 'wallet.paying ← 200':
-      return [{ type: 'rememberResult', params: wallet(status) }, { type: 'refreshOrder', params: { orderId: 42 } }, { type: 'announcePaid', params: { orderId: 42 } }]
+      return [
+        { type: 'rememberResult', params: wallet(status) },
+        { type: 'refreshOrder', params: { orderId: 42 } },
+        { type: 'announcePaid', params: { orderId: 42 } },
+      ]
     case 'wallet.paying ← 400':
       return [{ type: 'rememberResult', params: wallet(status) }, announceFailed]
     case 'wallet.paying ← 409':
@@ -158,7 +172,8 @@ function contextOf(key: string, event: Answer, before: PaymentContext): PaymentC
     const { order, cached } = event.output as { order: PaymentContext['order']; cached: boolean }
     return key === 'loadingOrder ← paid' ? { ...c, order } : { ...c, order, online: !cached }
   }
-  if (key.startsWith('card.creatingCheckout ←') || key.startsWith('card.loadingCheckout ←')) return { ...c, checkout: (event.output as typeof checkout | null) ?? c.checkout }
+  if (key.startsWith('card.creatingCheckout ←') || key.startsWith('card.loadingCheckout ←'))
+    return { ...c, checkout: (event.output as typeof checkout | null) ?? c.checkout }
   if (key.startsWith('card.awaitingResult ←') || key.startsWith('wallet.paying ←')) {
     const { result, order_id } = event.output as PaymentStatus
     return { ...c, result, resultOrderId: order_id }

@@ -37,8 +37,7 @@ function wizard() {
   )
   actor.start()
   const fill = (values: Record<string, string>) => {
-    for (const [field, value] of Object.entries(values))
-      actor.send({ type: 'signup.field.set', field: field as never, value })
+    for (const [field, value] of Object.entries(values)) actor.send({ type: 'signup.field.set', field: field as never, value })
   }
   return {
     actor,

@@ -24,14 +24,24 @@ describe('the /api surface', () => {
 
   it('lists the active packages in catalogue order in the shape the client validates', async () => {
     await t.db.query('insert into products (id, name, plan, unit_price, speed, image, active, sort) values (99, $1, $2, 1, $3, $4, false, 0)', [
-      'Retired', '4G Uncapped', 'Up to 1Mbps', '/images/products/4g-10mbps.svg',
+      'Retired',
+      '4G Uncapped',
+      'Up to 1Mbps',
+      '/images/products/4g-10mbps.svg',
     ])
     const res = await app.request('/api/v2/bootstrap', withKey())
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toMatch(/^application\/json/)
     const body = v.parse(BootstrapSchema, await res.json())
     expect(body.products.map((p) => p.id)).toEqual(catalogue.map((p) => p.id))
-    expect(body.products[0]).toEqual({ id: 1, name: '4G Uncapped 10Mbps', plan: '4G Uncapped', unit_price: 299, speed: 'Up to 10Mbps', image: '/images/products/4g-10mbps.svg' })
+    expect(body.products[0]).toEqual({
+      id: 1,
+      name: '4G Uncapped 10Mbps',
+      plan: '4G Uncapped',
+      unit_price: 299,
+      speed: 'Up to 10Mbps',
+      image: '/images/products/4g-10mbps.svg',
+    })
   })
 
   it('asks clients to revalidate the catalogue and answers 304 when their ETag still matches', async () => {
@@ -48,8 +58,11 @@ describe('the /api surface', () => {
   it('gives a new ETag once the catalogue changes', async () => {
     const before = (await app.request('/api/v2/bootstrap', withKey())).headers.get('etag')
     // seed() is what writes products, and it tells the catalogue held in memory.
-    await seed(t.db, catalogue.map((p) => (p.id === 2 ? { ...p, unit_price: p.unit_price + 1 } : p)))
-    const after = (await app.request('/api/v2/bootstrap', withKey({ headers: { 'If-None-Match': before ?? '' } })))
+    await seed(
+      t.db,
+      catalogue.map((p) => (p.id === 2 ? { ...p, unit_price: p.unit_price + 1 } : p)),
+    )
+    const after = await app.request('/api/v2/bootstrap', withKey({ headers: { 'If-None-Match': before ?? '' } }))
     expect(after.status).toBe(200)
     expect(after.headers.get('etag')).not.toBe(before)
     const changed = v.parse(BootstrapSchema, await after.json()).products.find((p) => p.id === 2)
@@ -59,10 +72,13 @@ describe('the /api surface', () => {
 
   it('serves the unchanged catalogue from memory, with no database query per request', async () => {
     let queries = 0
-    const counted: Db = { ...t.db, query: (...args) => {
-      queries++
-      return t.db.query(...args)
-    } }
+    const counted: Db = {
+      ...t.db,
+      query: (...args) => {
+        queries++
+        return t.db.query(...args)
+      },
+    }
     const counting = createApp({ db: counted, config: { apiKey } })
     const first = await counting.request('/api/v2/bootstrap', withKey())
     const afterFirst = queries
@@ -120,13 +136,21 @@ describe('the /api surface', () => {
   })
 
   it('answers a body that is not JSON with 415 JSON', async () => {
-    const res = await app.request('/api/v2/bootstrap', withKey({ method: 'POST', body: 'a=1', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }))
+    const res = await app.request(
+      '/api/v2/bootstrap',
+      withKey({ method: 'POST', body: 'a=1', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }),
+    )
     expect(res.status).toBe(415)
     expect(await res.json()).toEqual({ error: expect.any(String) })
   })
 
   it('answers an unknown /api route with 404 JSON', async () => {
-    for (const [path, method] of [['/api/v9/nothing', 'GET'], ['/api', 'GET'], ['/api/v2/bootstrap', 'DELETE'], ['/api/v2/users', 'GET']] as const) {
+    for (const [path, method] of [
+      ['/api/v9/nothing', 'GET'],
+      ['/api', 'GET'],
+      ['/api/v2/bootstrap', 'DELETE'],
+      ['/api/v2/users', 'GET'],
+    ] as const) {
       const res = await app.request(path, withKey({ method }))
       expect(res.status, `${method} ${path}`).toBe(404)
       expect(await res.json()).toEqual({ error: expect.any(String) })
@@ -134,7 +158,15 @@ describe('the /api surface', () => {
   })
 
   it('never answers odd paths and headers with a 500', async () => {
-    const paths = ['/api/%', '/api/%E0%A4%A', '/api/v2/bootstrap%00', '/api/../etc/passwd', '/api//v2//bootstrap', '/images/products/%2e%2e%2fseed.ts', '/images/products/']
+    const paths = [
+      '/api/%',
+      '/api/%E0%A4%A',
+      '/api/v2/bootstrap%00',
+      '/api/../etc/passwd',
+      '/api//v2//bootstrap',
+      '/images/products/%2e%2e%2fseed.ts',
+      '/images/products/',
+    ]
     for (const path of paths) {
       const res = await app.request(path, withKey({ headers: { 'If-None-Match': '"', 'Accept-Encoding': '*' } }))
       expect(res.status, path).toBeLessThan(500)
@@ -154,7 +186,13 @@ describe('the /api surface', () => {
     expect(text).not.toMatch(/10\.0\.0\.5|db\.ts|at /)
     // The operator, not the client, gets the cause, under the request's id and route.
     const [line] = logged.problems()
-    expect(line).toMatchObject({ level: 50, msg: 'request failed', route: '/api/v2/bootstrap', reqId: res.headers.get('X-Request-Id'), err: { message: expect.stringContaining('10.0.0.5') } })
+    expect(line).toMatchObject({
+      level: 50,
+      msg: 'request failed',
+      route: '/api/v2/bootstrap',
+      reqId: res.headers.get('X-Request-Id'),
+      err: { message: expect.stringContaining('10.0.0.5') },
+    })
   })
 
   it('serves package images without a key, as cacheable SVG', async () => {

@@ -68,7 +68,14 @@ describe('serving the built client', () => {
 
   it('answers client-side routes with index.html so a deep link or reload works', async () => {
     // A provider's checkout id carries a dot, yet the widget and result pages are routes, not files.
-    for (const path of ['/cart', '/orders/42', '/payment/7/', '/service/3', '/payment_status/8AC7A4A1.uat01-vm-tx04?id=8AC7A4A1.uat01-vm-tx04', '/payment_widget/8AC7A4A1.sandbox01']) {
+    for (const path of [
+      '/cart',
+      '/orders/42',
+      '/payment/7/',
+      '/service/3',
+      '/payment_status/8AC7A4A1.uat01-vm-tx04?id=8AC7A4A1.uat01-vm-tx04',
+      '/payment_widget/8AC7A4A1.sandbox01',
+    ]) {
       const res = await app.request(path, { headers: { Accept: 'text/html' } })
       expect(res.status, path).toBe(200)
       expect(await res.text(), path).toContain('<div id="root">')

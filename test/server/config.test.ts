@@ -35,24 +35,64 @@ describe('the server configuration', () => {
 
   it('reads every variable from the environment', () => {
     const env = {
-      PORT: '3000', HOST: '0.0.0.0', DATABASE_URL: 'postgres://u:p@db:5432/shop', API_KEY: 'k', SEED: 'false', NODE_ENV: 'production', SANDBOX: 'true',
-      SCRYPT_N: '1024', COOKIE_SECURE: 'true', TRUST_PROXY: 'true', PUBLIC_URL: 'https://shop.example.co.za',
-      PARTNER_ID: 'portal-7', PARTNER_AGENT_EMAIL: 'agent@reseller.co.za', PARTNER_COMMENTS: 'Cape Town portal',
-      PAYMENT_BASE_URL: 'https://eu-test.oppwa.com', PAYMENT_ENTITY_ID: '8a8294174b7ecb28014b9699220015ca', PAYMENT_ACCESS_TOKEN: 'T0k3n',
-      VITE_GOOGLE_PAY: 'google', VITE_GOOGLE_MAPS_KEY: 'browser-key', VITE_I18N_HOST: 'https://cdn.example.co.za/',
-      DATABASE_POOL_MAX: '25', DATABASE_STATEMENT_TIMEOUT_MS: '0', SHUTDOWN_GRACE_MS: '10000', SHUTDOWN_DRAIN_MS: '45000',
-      KEEP_ALIVE_TIMEOUT_MS: '125000', LOG_LEVEL: 'warn', MIGRATION_LOCK_TIMEOUT_MS: '5000',
-      PAYMENT_WEBHOOK_KEY: '000102030405060708090a0b0c0d0e0f000102030405060708090a0b0c0d0e0f', PAYMENT_SANDBOX_WEBHOOKS: 'false',
-      RECONCILE_INTERVAL_MS: '10000', RECONCILE_AFTER_MS: '300000',
+      PORT: '3000',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://u:p@db:5432/shop',
+      API_KEY: 'k',
+      SEED: 'false',
+      NODE_ENV: 'production',
+      SANDBOX: 'true',
+      SCRYPT_N: '1024',
+      COOKIE_SECURE: 'true',
+      TRUST_PROXY: 'true',
+      PUBLIC_URL: 'https://shop.example.co.za',
+      PARTNER_ID: 'portal-7',
+      PARTNER_AGENT_EMAIL: 'agent@reseller.co.za',
+      PARTNER_COMMENTS: 'Cape Town portal',
+      PAYMENT_BASE_URL: 'https://eu-test.oppwa.com',
+      PAYMENT_ENTITY_ID: '8a8294174b7ecb28014b9699220015ca',
+      PAYMENT_ACCESS_TOKEN: 'T0k3n',
+      VITE_GOOGLE_PAY: 'google',
+      VITE_GOOGLE_MAPS_KEY: 'browser-key',
+      VITE_I18N_HOST: 'https://cdn.example.co.za/',
+      DATABASE_POOL_MAX: '25',
+      DATABASE_STATEMENT_TIMEOUT_MS: '0',
+      SHUTDOWN_GRACE_MS: '10000',
+      SHUTDOWN_DRAIN_MS: '45000',
+      KEEP_ALIVE_TIMEOUT_MS: '125000',
+      LOG_LEVEL: 'warn',
+      MIGRATION_LOCK_TIMEOUT_MS: '5000',
+      PAYMENT_WEBHOOK_KEY: '000102030405060708090a0b0c0d0e0f000102030405060708090a0b0c0d0e0f',
+      PAYMENT_SANDBOX_WEBHOOKS: 'false',
+      RECONCILE_INTERVAL_MS: '10000',
+      RECONCILE_AFTER_MS: '300000',
     }
     expect(loadConfig(env)).toEqual({
-      port: 3000, host: '0.0.0.0', databaseUrl: 'postgres://u:p@db:5432/shop', apiKey: 'k', seed: false, nodeEnv: 'production', sandboxes: true,
-      databasePoolMax: 25, databaseStatementTimeoutMs: 0, migrationLockTimeoutMs: 5_000, shutdownGraceMs: 10_000, shutdownDrainMs: 45_000, keepAliveTimeoutMs: 125_000, logLevel: 'warn',
-      scryptN: 1024, cookieSecure: true, trustProxy: 1, publicUrl: 'https://shop.example.co.za', social: {},
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://u:p@db:5432/shop',
+      apiKey: 'k',
+      seed: false,
+      nodeEnv: 'production',
+      sandboxes: true,
+      databasePoolMax: 25,
+      databaseStatementTimeoutMs: 0,
+      migrationLockTimeoutMs: 5_000,
+      shutdownGraceMs: 10_000,
+      shutdownDrainMs: 45_000,
+      keepAliveTimeoutMs: 125_000,
+      logLevel: 'warn',
+      scryptN: 1024,
+      cookieSecure: true,
+      trustProxy: 1,
+      publicUrl: 'https://shop.example.co.za',
+      social: {},
       partner: { id: 'portal-7', agent_email: 'agent@reseller.co.za', comments: 'Cape Town portal' },
       payments: { kind: 'provider', baseUrl: 'https://eu-test.oppwa.com', entityId: '8a8294174b7ecb28014b9699220015ca', accessToken: 'T0k3n' },
-      paymentWebhookKey: '000102030405060708090a0b0c0d0e0f000102030405060708090a0b0c0d0e0f', sandboxWebhooks: false,
-      reconcileIntervalMs: 10_000, reconcileAfterMs: 300_000,
+      paymentWebhookKey: '000102030405060708090a0b0c0d0e0f000102030405060708090a0b0c0d0e0f',
+      sandboxWebhooks: false,
+      reconcileIntervalMs: 10_000,
+      reconcileAfterMs: 300_000,
       clientBuild: { googlePay: true, googlePlaces: true, i18nOrigin: 'https://cdn.example.co.za' },
     })
   })
@@ -97,15 +137,33 @@ describe('the server configuration', () => {
 
   it('configures a real identity provider from its issuer, or from its endpoints, with id and secret', () => {
     const social = loadConfig({
-      GOOGLE_ISSUER: 'https://accounts.google.com', GOOGLE_CLIENT_ID: 'g-id', GOOGLE_CLIENT_SECRET: 'g-secret',
-      TWITTER_AUTHORIZATION_URL: 'https://twitter.com/i/oauth2/authorize', TWITTER_TOKEN_URL: 'https://api.x.com/2/oauth2/token',
-      TWITTER_USERINFO_URL: 'https://api.x.com/2/users/me', TWITTER_CLIENT_ID: 't-id', TWITTER_CLIENT_SECRET: 't-secret',
+      GOOGLE_ISSUER: 'https://accounts.google.com',
+      GOOGLE_CLIENT_ID: 'g-id',
+      GOOGLE_CLIENT_SECRET: 'g-secret',
+      TWITTER_AUTHORIZATION_URL: 'https://twitter.com/i/oauth2/authorize',
+      TWITTER_TOKEN_URL: 'https://api.x.com/2/oauth2/token',
+      TWITTER_USERINFO_URL: 'https://api.x.com/2/users/me',
+      TWITTER_CLIENT_ID: 't-id',
+      TWITTER_CLIENT_SECRET: 't-secret',
     }).social
     expect(social).toEqual({
-      google: { issuer: 'https://accounts.google.com', authorizationUrl: '', tokenUrl: '', userinfoUrl: '', clientId: 'g-id', clientSecret: 'g-secret', scope: 'openid email profile' },
+      google: {
+        issuer: 'https://accounts.google.com',
+        authorizationUrl: '',
+        tokenUrl: '',
+        userinfoUrl: '',
+        clientId: 'g-id',
+        clientSecret: 'g-secret',
+        scope: 'openid email profile',
+      },
       twitter: {
-        issuer: '', authorizationUrl: 'https://twitter.com/i/oauth2/authorize', tokenUrl: 'https://api.x.com/2/oauth2/token',
-        userinfoUrl: 'https://api.x.com/2/users/me', clientId: 't-id', clientSecret: 't-secret', scope: 'users.read tweet.read',
+        issuer: '',
+        authorizationUrl: 'https://twitter.com/i/oauth2/authorize',
+        tokenUrl: 'https://api.x.com/2/oauth2/token',
+        userinfoUrl: 'https://api.x.com/2/users/me',
+        clientId: 't-id',
+        clientSecret: 't-secret',
+        scope: 'users.read tweet.read',
       },
     })
   })
@@ -113,7 +171,9 @@ describe('the server configuration', () => {
   it('refuses half a payment provider configuration, and a base URL with a trailing slash', () => {
     expect(() => loadConfig({ PAYMENT_BASE_URL: 'https://eu-test.oppwa.com' })).toThrow(/PAYMENT_ENTITY_ID and PAYMENT_ACCESS_TOKEN are all required/)
     expect(() => loadConfig({ PAYMENT_ACCESS_TOKEN: 't', PAYMENT_ENTITY_ID: 'e' })).toThrow(/PAYMENT_BASE_URL/)
-    expect(() => loadConfig({ PAYMENT_BASE_URL: 'https://eu-test.oppwa.com/', PAYMENT_ENTITY_ID: 'e', PAYMENT_ACCESS_TOKEN: 't' })).toThrow(/PAYMENT_BASE_URL must be/)
+    expect(() => loadConfig({ PAYMENT_BASE_URL: 'https://eu-test.oppwa.com/', PAYMENT_ENTITY_ID: 'e', PAYMENT_ACCESS_TOKEN: 't' })).toThrow(
+      /PAYMENT_BASE_URL must be/,
+    )
   })
 
   it('refuses half a provider configuration instead of silently using the sandbox', () => {

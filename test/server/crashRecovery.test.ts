@@ -96,7 +96,9 @@ describe('a server killed while customers place orders', () => {
     expect(new Set(ids).size).toBe(ids.length)
     expect(ids).toEqual(expect.arrayContaining(acknowledged.map((a) => a.reply.id)))
     expect(ids).toHaveLength(acknowledged.length + inDoubt.length)
-    console.info(`crash recovery: ${acknowledged.length} orders acknowledged before SIGKILL, ${inDoubt.length} in flight (${committedUnanswered} of them committed); ${ids.length} orders after restart and retries`)
+    console.info(
+      `crash recovery: ${acknowledged.length} orders acknowledged before SIGKILL, ${inDoubt.length} in flight (${committedUnanswered} of them committed); ${ids.length} orders after restart and retries`,
+    )
 
     // A clean stop releases the directory, and the database opens on its own with one order per client id.
     await server.stop()

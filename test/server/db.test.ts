@@ -37,47 +37,59 @@ describe('the data layer', () => {
     }
   })
 
-  it('applies each migration once when two servers start against the same database together', async () => {
-    const fresh = await freshDatabase()
-    const [a, b] = await Promise.all([createDb(fresh.url), createDb(fresh.url)])
-    try {
-      const [row] = await a.query<{ n: number }>('select count(*) as n from schema_migrations')
-      expect(row?.n).toBe(readMigrations().length)
-    } finally {
-      await Promise.all([a.close(), b.close()])
-      await fresh.drop()
-    }
-  }, startupTimeout)
+  it(
+    'applies each migration once when two servers start against the same database together',
+    async () => {
+      const fresh = await freshDatabase()
+      const [a, b] = await Promise.all([createDb(fresh.url), createDb(fresh.url)])
+      try {
+        const [row] = await a.query<{ n: number }>('select count(*) as n from schema_migrations')
+        expect(row?.n).toBe(readMigrations().length)
+      } finally {
+        await Promise.all([a.close(), b.close()])
+        await fresh.drop()
+      }
+    },
+    startupTimeout,
+  )
 
-  it('applies each migration exactly once when several migrators start at once', async () => {
-    const fresh = await freshDatabase()
-    // On PostgreSQL each migrator has its own connection; PGlite has one, which they share.
-    const handles = fresh.url === 'memory:' ? Array(4).fill(await openDb(fresh.url)) : await Promise.all(Array.from({ length: 4 }, () => openDb(fresh.url)))
-    try {
-      const applied = await Promise.all(handles.map((db) => migrate(db)))
-      const names = readMigrations().map((m) => m.name)
-      expect(applied.flat().sort()).toEqual(names)
-      expect(applied.filter((list) => list.length > 0)).toEqual([names])
-    } finally {
-      await Promise.all([...new Set(handles)].map((db) => db.close()))
-      await fresh.drop()
-    }
-  }, startupTimeout)
+  it(
+    'applies each migration exactly once when several migrators start at once',
+    async () => {
+      const fresh = await freshDatabase()
+      // On PostgreSQL each migrator has its own connection; PGlite has one, which they share.
+      const handles = fresh.url === 'memory:' ? Array(4).fill(await openDb(fresh.url)) : await Promise.all(Array.from({ length: 4 }, () => openDb(fresh.url)))
+      try {
+        const applied = await Promise.all(handles.map((db) => migrate(db)))
+        const names = readMigrations().map((m) => m.name)
+        expect(applied.flat().sort()).toEqual(names)
+        expect(applied.filter((list) => list.length > 0)).toEqual([names])
+      } finally {
+        await Promise.all([...new Set(handles)].map((db) => db.close()))
+        await fresh.drop()
+      }
+    },
+    startupTimeout,
+  )
 
-  it('migrates with `npm run migrate` alone and exits 0, several at once applying each migration once', async () => {
-    const fresh = await freshDatabase()
-    try {
-      // In-memory PGlite lives and dies with one process: one migrator shows the step works there.
-      const count = fresh.url === 'memory:' ? 1 : 3
-      const runs = await Promise.all(Array.from({ length: count }, () => runMigrate({ DATABASE_URL: fresh.url })))
-      for (const run of runs) expect(run.code, run.output).toBe(0)
-      const applied = runs.flatMap((run) => run.lines.flatMap((line) => (line.applied as string[] | undefined) ?? []))
-      expect(applied.sort()).toEqual(readMigrations().map((m) => m.name))
-      expect(runs.flatMap((run) => run.lines.map((line) => line.msg)).filter((msg) => msg === 'the schema is up to date')).toHaveLength(count - 1)
-    } finally {
-      await fresh.drop()
-    }
-  }, 2 * startupTimeout)
+  it(
+    'migrates with `npm run migrate` alone and exits 0, several at once applying each migration once',
+    async () => {
+      const fresh = await freshDatabase()
+      try {
+        // In-memory PGlite lives and dies with one process: one migrator shows the step works there.
+        const count = fresh.url === 'memory:' ? 1 : 3
+        const runs = await Promise.all(Array.from({ length: count }, () => runMigrate({ DATABASE_URL: fresh.url })))
+        for (const run of runs) expect(run.code, run.output).toBe(0)
+        const applied = runs.flatMap((run) => run.lines.flatMap((line) => (line.applied as string[] | undefined) ?? []))
+        expect(applied.sort()).toEqual(readMigrations().map((m) => m.name))
+        expect(runs.flatMap((run) => run.lines.map((line) => line.msg)).filter((msg) => msg === 'the schema is up to date')).toHaveLength(count - 1)
+      } finally {
+        await fresh.drop()
+      }
+    },
+    2 * startupTimeout,
+  )
 
   it('returns numeric and bigint columns as JavaScript numbers', async () => {
     const [row] = await t.db.query<{ price: unknown; big: unknown }>('select 299.50::numeric(10,2) as price, 42::int8 as big')
@@ -113,81 +125,103 @@ describe('the data layer', () => {
 
 // Pool size and statement timeout are PostgreSQL's (PGlite is one embedded connection): run with DATABASE_URL set.
 describe.skipIf(!process.env.DATABASE_URL)('the PostgreSQL pool', () => {
-  it('opens at most DATABASE_POOL_MAX connections, however many queries wait', async () => {
-    const fresh = await freshDatabase()
-    const db = await createDb(fresh.url, undefined, { poolMax: 2 })
-    try {
-      const rows = await Promise.all(Array.from({ length: 6 }, () => db.query<{ pid: number }>('select pg_backend_pid() as pid, pg_sleep(0.1)')))
-      expect(new Set(rows.map(([row]) => row?.pid)).size).toBe(2)
-    } finally {
-      await db.close()
-      await fresh.drop()
-    }
-  }, startupTimeout)
+  it(
+    'opens at most DATABASE_POOL_MAX connections, however many queries wait',
+    async () => {
+      const fresh = await freshDatabase()
+      const db = await createDb(fresh.url, undefined, { poolMax: 2 })
+      try {
+        const rows = await Promise.all(Array.from({ length: 6 }, () => db.query<{ pid: number }>('select pg_backend_pid() as pid, pg_sleep(0.1)')))
+        expect(new Set(rows.map(([row]) => row?.pid)).size).toBe(2)
+      } finally {
+        await db.close()
+        await fresh.drop()
+      }
+    },
+    startupTimeout,
+  )
 
-  it('gives up with a clear error, having applied nothing, when the migration lock stays held past its timeout', async () => {
-    const fresh = await freshDatabase()
-    const holder = postgres(fresh.url, { max: 1, onnotice: () => {} })
-    const db = await openDb(fresh.url)
-    try {
-      let release = () => {}
-      const held = new Promise<void>((done) => (release = done))
-      let locked = () => {}
-      const isLocked = new Promise<void>((done) => (locked = done))
-      // Another migrator, stuck: it holds the lock inside its transaction until released.
-      const other = holder.begin(async (tx) => {
-        await tx`select pg_advisory_xact_lock(7316245)`
-        locked()
-        await held
-      })
-      await isLocked
-      const started = Date.now()
-      const failed = await migrate(db, { lockTimeoutMs: 300 }).catch((error: unknown) => error)
-      expect(failed).toBeInstanceOf(MigrationLockTimeout)
-      expect((failed as Error).message).toBe(
-        'Migrations did not run: another process held the migration lock for more than 300 ms (MIGRATION_LOCK_TIMEOUT_MS). Nothing was applied; run them again once it has finished.',
-      )
-      expect(Date.now() - started).toBeLessThan(5_000)
-      expect(await db.query(`select to_regclass('schema_migrations') as t`)).toEqual([{ t: null }])
+  it(
+    'gives up with a clear error, having applied nothing, when the migration lock stays held past its timeout',
+    async () => {
+      const fresh = await freshDatabase()
+      const holder = postgres(fresh.url, { max: 1, onnotice: () => {} })
+      const db = await openDb(fresh.url)
+      try {
+        let release = () => {}
+        const held = new Promise<void>((done) => (release = done))
+        let locked = () => {}
+        const isLocked = new Promise<void>((done) => (locked = done))
+        // Another migrator, stuck: it holds the lock inside its transaction until released.
+        const other = holder.begin(async (tx) => {
+          await tx`select pg_advisory_xact_lock(7316245)`
+          locked()
+          await held
+        })
+        await isLocked
+        const started = Date.now()
+        const failed = await migrate(db, { lockTimeoutMs: 300 }).catch((error: unknown) => error)
+        expect(failed).toBeInstanceOf(MigrationLockTimeout)
+        expect((failed as Error).message).toBe(
+          'Migrations did not run: another process held the migration lock for more than 300 ms (MIGRATION_LOCK_TIMEOUT_MS). Nothing was applied; run them again once it has finished.',
+        )
+        expect(Date.now() - started).toBeLessThan(5_000)
+        expect(await db.query(`select to_regclass('schema_migrations') as t`)).toEqual([{ t: null }])
 
-      const run = await runMigrate({ DATABASE_URL: fresh.url, MIGRATION_LOCK_TIMEOUT_MS: '300' })
-      expect(run.code).toBe(1)
-      expect(run.lines.at(-1)).toMatchObject({ level: 60, msg: expect.stringMatching(/^Migrations did not run: another process held the migration lock for more than 300 ms/) })
+        const run = await runMigrate({ DATABASE_URL: fresh.url, MIGRATION_LOCK_TIMEOUT_MS: '300' })
+        expect(run.code).toBe(1)
+        expect(run.lines.at(-1)).toMatchObject({
+          level: 60,
+          msg: expect.stringMatching(/^Migrations did not run: another process held the migration lock for more than 300 ms/),
+        })
 
-      release()
-      await other
-      expect(await migrate(db, { lockTimeoutMs: 300 })).toEqual(readMigrations().map((m) => m.name))
-    } finally {
-      await db.close()
-      await holder.end()
-      await fresh.drop()
-    }
-  }, startupTimeout)
+        release()
+        await other
+        expect(await migrate(db, { lockTimeoutMs: 300 })).toEqual(readMigrations().map((m) => m.name))
+      } finally {
+        await db.close()
+        await holder.end()
+        await fresh.drop()
+      }
+    },
+    startupTimeout,
+  )
 
-  it('has PostgreSQL cancel a statement that runs past DATABASE_STATEMENT_TIMEOUT_MS, but not a migration', async () => {
-    const fresh = await freshDatabase()
-    // Migrations run under this limit too and, exempt from it, still apply.
-    const db = await createDb(fresh.url, undefined, { statementTimeoutMs: 200 })
-    try {
-      expect(await db.query('show statement_timeout')).toEqual([{ statement_timeout: '200ms' }])
-      await expect(db.query('select pg_sleep(1)')).rejects.toMatchObject({ code: '57014' })
-      expect(await db.query<{ ok: number }>('select 1 as ok')).toEqual([{ ok: 1 }])
-    } finally {
-      await db.close()
-      await fresh.drop()
-    }
-  }, startupTimeout)
+  it(
+    'has PostgreSQL cancel a statement that runs past DATABASE_STATEMENT_TIMEOUT_MS, but not a migration',
+    async () => {
+      const fresh = await freshDatabase()
+      // Migrations run under this limit too and, exempt from it, still apply.
+      const db = await createDb(fresh.url, undefined, { statementTimeoutMs: 200 })
+      try {
+        expect(await db.query('show statement_timeout')).toEqual([{ statement_timeout: '200ms' }])
+        await expect(db.query('select pg_sleep(1)')).rejects.toMatchObject({ code: '57014' })
+        expect(await db.query<{ ok: number }>('select 1 as ok')).toEqual([{ ok: 1 }])
+      } finally {
+        await db.close()
+        await fresh.drop()
+      }
+    },
+    startupTimeout,
+  )
 })
 
 const migrateEntry = fileURLToPath(new URL('../../server/db/migrateMain.ts', import.meta.url))
 
 /** `npm run migrate` in a process of its own (as tsx runs it); its exit code and JSON log lines. */
 async function runMigrate(env: Record<string, string>): Promise<{ code: number | null; lines: Record<string, unknown>[]; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', migrateEntry], { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', migrateEntry], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
   const code = await new Promise<number | null>((done) => child.once('exit', done))
-  const lines = output.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>)
+  const lines = output
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
   return { code, lines, output }
 }

@@ -24,7 +24,10 @@ describe('the demo customer of the sandbox seed', () => {
 
   beforeAll(async () => {
     await seedSandbox(env.t.db, { scryptN: testScryptN })
-    const res = await env.app.request('/api/auth/login', call('POST', { email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password }, { from: '203.0.113.9' }))
+    const res = await env.app.request(
+      '/api/auth/login',
+      call('POST', { email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password }, { from: '203.0.113.9' }),
+    )
     expect(res.status).toBe(200)
     const { user } = (await res.json()) as { user: { id: number } }
     me = { id: user.id, cookie: sessionCookie(res)! }

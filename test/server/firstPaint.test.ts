@@ -64,7 +64,7 @@ describe('first pages rendered by the server', () => {
     await t.drop()
   })
 
-  it('sends / with the live catalogue rendered in #root, its styles, its data block and preloads for its route\'s chunks and first images', async () => {
+  it("sends / with the live catalogue rendered in #root, its styles, its data block and preloads for its route's chunks and first images", async () => {
     const res = await app.request('/')
     expect(res.status).toBe(200)
     expect(res.headers.get('cache-control')).toBe('no-cache')
@@ -97,7 +97,7 @@ describe('first pages rendered by the server', () => {
     expect(revalidated.headers.get('vary')).toContain('Cookie')
   })
 
-  it("tells the page when it was sent (Server-Timing), though the page itself was rendered earlier, and the shell nothing", async () => {
+  it('tells the page when it was sent (Server-Timing), though the page itself was rendered earlier, and the shell nothing', async () => {
     const before = Date.now() - 1000
     await app.request('/')
     const again = await app.request('/')
@@ -149,7 +149,11 @@ describe('putting a rendered page into index.html', () => {
   })
 
   it("links the manifest of the page's language (its description is translated)", () => {
-    for (const [locale, href] of [['en', '/manifest.webmanifest'], ['af', '/manifest.af.webmanifest'], ['xh', '/manifest.xh.webmanifest']] as const) {
+    for (const [locale, href] of [
+      ['en', '/manifest.webmanifest'],
+      ['af', '/manifest.af.webmanifest'],
+      ['xh', '/manifest.xh.webmanifest'],
+    ] as const) {
       const page = injectPage(template, { html: '', css: '', data: '', locale, preloads: '' })
       expect(page).toContain(`<link rel="manifest" href="${href}">`)
       expect(page.match(/rel="manifest"/g)).toHaveLength(1)

@@ -8,23 +8,27 @@ import { openTestDb, startupTimeout } from './support/testDb.ts'
 const apiKey = 'health-key'
 
 describe('/healthz and /readyz', () => {
-  it('says the process is alive, and ready while its database answers, without a Key and never cached', async () => {
-    const t = await openTestDb()
-    try {
-      const app = createApp({ db: t.db, config: { apiKey } })
-      const alive = await app.request('/healthz')
-      expect(alive.status).toBe(200)
-      expect(await alive.json()).toEqual({ status: 'ok' })
-      expect(alive.headers.get('Cache-Control')).toBe('no-store')
-      const ready = await app.request('/readyz')
-      expect(ready.status).toBe(200)
-      expect(await ready.json()).toEqual({ status: 'ready' })
-      expect(ready.headers.get('Cache-Control')).toBe('no-store')
-      expect((await app.request('/readyz', { method: 'HEAD' })).status).toBe(200)
-    } finally {
-      await t.drop()
-    }
-  }, startupTimeout)
+  it(
+    'says the process is alive, and ready while its database answers, without a Key and never cached',
+    async () => {
+      const t = await openTestDb()
+      try {
+        const app = createApp({ db: t.db, config: { apiKey } })
+        const alive = await app.request('/healthz')
+        expect(alive.status).toBe(200)
+        expect(await alive.json()).toEqual({ status: 'ok' })
+        expect(alive.headers.get('Cache-Control')).toBe('no-store')
+        const ready = await app.request('/readyz')
+        expect(ready.status).toBe(200)
+        expect(await ready.json()).toEqual({ status: 'ready' })
+        expect(ready.headers.get('Cache-Control')).toBe('no-store')
+        expect((await app.request('/readyz', { method: 'HEAD' })).status).toBe(200)
+      } finally {
+        await t.drop()
+      }
+    },
+    startupTimeout,
+  )
 
   it('is not ready (503) when the database fails, and logs why; alive all the same', async () => {
     const broken: Db = {
@@ -38,7 +42,9 @@ describe('/healthz and /readyz', () => {
     const res = await app.request('/readyz')
     expect(res.status).toBe(503)
     expect(await res.json()).toEqual({ status: 'database unavailable' })
-    expect(logged.problems()).toMatchObject([{ level: 40, msg: 'not ready: the database does not answer', err: { message: 'connection refused' }, reqId: res.headers.get('X-Request-Id') }])
+    expect(logged.problems()).toMatchObject([
+      { level: 40, msg: 'not ready: the database does not answer', err: { message: 'connection refused' }, reqId: res.headers.get('X-Request-Id') },
+    ])
     expect((await app.request('/healthz')).status).toBe(200)
   })
 
@@ -51,21 +57,25 @@ describe('/healthz and /readyz', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(readinessTimeoutMs - 50)
   })
 
-  it('is not ready (503) once shutdown has begun, though the database still answers', async () => {
-    const t = await openTestDb()
-    try {
-      let draining = false
-      const app = createApp({ db: t.db, config: { apiKey }, readiness: { draining: () => draining } })
-      expect((await app.request('/readyz')).status).toBe(200)
-      draining = true
-      const res = await app.request('/readyz')
-      expect(res.status).toBe(503)
-      expect(await res.json()).toEqual({ status: 'shutting down' })
-      expect((await app.request('/healthz')).status).toBe(200)
-    } finally {
-      await t.drop()
-    }
-  }, startupTimeout)
+  it(
+    'is not ready (503) once shutdown has begun, though the database still answers',
+    async () => {
+      const t = await openTestDb()
+      try {
+        let draining = false
+        const app = createApp({ db: t.db, config: { apiKey }, readiness: { draining: () => draining } })
+        expect((await app.request('/readyz')).status).toBe(200)
+        draining = true
+        const res = await app.request('/readyz')
+        expect(res.status).toBe(503)
+        expect(await res.json()).toEqual({ status: 'shutting down' })
+        expect((await app.request('/healthz')).status).toBe(200)
+      } finally {
+        await t.drop()
+      }
+    },
+    startupTimeout,
+  )
 })
 
 describe('the request id', () => {

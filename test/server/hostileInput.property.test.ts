@@ -58,7 +58,11 @@ const routes: Route[] = [
     idempotent: true,
   },
   // The provider's sealed notification (no Key); whatever arrives instead is refused, never recorded.
-  { method: 'POST', path: '/api/payments/webhook', body: () => ({ type: 'PAYMENT', payload: { merchantTransactionId: 'order-1', result: { code: '000.100.110' } } }) },
+  {
+    method: 'POST',
+    path: '/api/payments/webhook',
+    body: () => ({ type: 'PAYMENT', payload: { merchantTransactionId: 'order-1', result: { code: '000.100.110' } } }),
+  },
   { method: 'GET', path: '/api/auth/:provider/start', query: ['returnTo'] },
   { method: 'GET', path: '/api/auth/:provider/callback', query: ['state', 'code', 'error'] },
   // The OpenAPI document (no Key).
@@ -72,8 +76,7 @@ const megabyte = 2 ** 20
 
 // JSON.stringify cannot write these (1e999, a body nested 40,000 deep), so they travel as placeholders swapped in after.
 const raw = (text: string) => `\u0001RAW:${Buffer.from(text).toString('base64url')}\u0001`
-const toText = (body: unknown) =>
-  JSON.stringify(body).replace(/"\\u0001RAW:([\w-]*)\\u0001"/g, (_, b64: string) => Buffer.from(b64, 'base64url').toString())
+const toText = (body: unknown) => JSON.stringify(body).replace(/"\\u0001RAW:([\w-]*)\\u0001"/g, (_, b64: string) => Buffer.from(b64, 'base64url').toString())
 
 // NUL most often: PGlite silently turns a lone surrogate in a text column into U+FFFD, but refuses NUL everywhere.
 const badUnit = fc.oneof({ weight: 2, arbitrary: fc.constant('\0') }, { weight: 1, arbitrary: fc.constantFrom('\uD800', '\uDBFF', '\uDC00', '\uDFFF') })
@@ -92,7 +95,11 @@ const hostileNumber = fc.oneof(
   { weight: 1, arbitrary: fc.integer() },
   { weight: 1, arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }) },
 )
-const deep = fc.constantFrom(raw(`${'['.repeat(40_000)}${']'.repeat(40_000)}`), raw(`${'{"a":'.repeat(12_000)}1${'}'.repeat(12_000)}`), raw(`${'['.repeat(30)}${']'.repeat(30)}`))
+const deep = fc.constantFrom(
+  raw(`${'['.repeat(40_000)}${']'.repeat(40_000)}`),
+  raw(`${'{"a":'.repeat(12_000)}1${'}'.repeat(12_000)}`),
+  raw(`${'['.repeat(30)}${']'.repeat(30)}`),
+)
 const hostileJson = fc.oneof(
   { weight: 4, arbitrary: hostileText },
   { weight: 3, arbitrary: hostileNumber },
@@ -117,7 +124,11 @@ type Spoil = { at: number; how: 'same type' | 'anything' | 'extra key'; text: st
 const spoils = fc.array(
   fc.record({
     at: fc.nat(),
-    how: fc.oneof({ weight: 6, arbitrary: fc.constant('same type' as const) }, { weight: 2, arbitrary: fc.constant('anything' as const) }, { weight: 1, arbitrary: fc.constant('extra key' as const) }),
+    how: fc.oneof(
+      { weight: 6, arbitrary: fc.constant('same type' as const) },
+      { weight: 2, arbitrary: fc.constant('anything' as const) },
+      { weight: 1, arbitrary: fc.constant('extra key' as const) },
+    ),
     text: hostileText,
     number: hostileNumber,
     any: hostileJson,
@@ -155,13 +166,30 @@ const hostileSegment = fc.oneof(
   fc.oneof(fc.integer(), fc.double()).map(String),
 )
 const malformed = fc.constantFrom<string | Uint8Array<ArrayBuffer>>(
-  '{', '{"a":1}{', 'null', '"\\ud800"', '{"a":"\\u0000"}', 'NaN', '',
+  '{',
+  '{"a":1}{',
+  'null',
+  '"\\ud800"',
+  '{"a":"\\u0000"}',
+  'NaN',
+  '',
   // {"a":"…"} with the UTF-8 bytes of a lone surrogate and a byte that is never UTF-8.
   Uint8Array.of(0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xed, 0xa0, 0x80, 0xff, 0x22, 0x7d),
 )
 
 // What an answer must never show: a stack trace, a file path, or PostgreSQL's words.
-const leaks = [/\n\s+at /, /\bat \S+\.(?:ts|js|mjs|cjs):\d+/, /Error:/, /node_modules|file:\/\/|\/work\//, /\bselect /i, /\binsert /i, /syntax error/i, /violates/i, /pg_/i, /unicode escape/i]
+const leaks = [
+  /\n\s+at /,
+  /\bat \S+\.(?:ts|js|mjs|cjs):\d+/,
+  /Error:/,
+  /node_modules|file:\/\/|\/work\//,
+  /\bselect /i,
+  /\binsert /i,
+  /syntax error/i,
+  /violates/i,
+  /pg_/i,
+  /unicode escape/i,
+]
 
 /** Replaced by a new UUID when sent: a key used before answers its first request again (or 422), never reaching deeper code. */
 const fresh = 'fresh key'
@@ -227,7 +255,8 @@ describe('every /api route under hostile input (issue 9)', () => {
     ({ user_id: who.id, order_id: who.orderId, checkout_id: who.checkoutId, email: who.email, id: who.serviceId })[name] ?? 'google'
   const realParams = (route: Route, who: Customer) => Object.fromEntries(paramsOf(route).map((n) => [n, realParam(n, who)]))
   const hostileParams = (route: Route) => fc.record(Object.fromEntries(paramsOf(route).map((n) => [n, hostileSegment])))
-  const hostileQuery = (route: Route) => fc.array(fc.tuple(fc.constantFrom(...(route.query ?? ['q'])), hostileSegment.map(String)), { minLength: 1, maxLength: 3 })
+  const hostileQuery = (route: Route) =>
+    fc.array(fc.tuple(fc.constantFrom(...(route.query ?? ['q'])), hostileSegment.map(String)), { minLength: 1, maxLength: 3 })
   const noQuery = fc.constant<[string, string][]>([])
   const anyAuth = fc.constantFrom<Auth>('anonymous', 'attacker', 'forged cookie', 'no key')
   const json = fc.constantFrom('application/json', 'application/json; charset=utf-8')
@@ -244,7 +273,14 @@ describe('every /api route under hostile input (issue 9)', () => {
       {
         weight: 3,
         arbitrary: fc
-          .record({ params: fc.constant(null), query: noQuery, body: spoiledBody(route, () => attacker), auth: fc.constant<Auth>('attacker'), idempotencyKey: key, type: json })
+          .record({
+            params: fc.constant(null),
+            query: noQuery,
+            body: spoiledBody(route, () => attacker),
+            auth: fc.constant<Auth>('attacker'),
+            idempotencyKey: key,
+            type: json,
+          })
           .map((i) => ({ ...i, params: realParams(route, attacker) })),
       },
       {
@@ -255,7 +291,14 @@ describe('every /api route under hostile input (issue 9)', () => {
       },
       {
         weight: 2,
-        arbitrary: fc.record({ params: hostileParams(route), query: hostileQuery(route), body: route.body ? fc.constant(toText(route.body(attacker))) : fc.constant(undefined), auth: anyAuth, idempotencyKey: key, type: json }),
+        arbitrary: fc.record({
+          params: hostileParams(route),
+          query: hostileQuery(route),
+          body: route.body ? fc.constant(toText(route.body(attacker))) : fc.constant(undefined),
+          auth: anyAuth,
+          idempotencyKey: key,
+          type: json,
+        }),
       },
       fc.record({
         params: hostileParams(route),
@@ -288,7 +331,9 @@ describe('every /api route under hostile input (issue 9)', () => {
     return fc.record({ where, text, auth: anyAuth }).map(({ where, text, auth }) => ({
       params: { ...realParams(route, attacker), ...(where === 'path' ? { [paramsOf(route)[0]!]: text } : {}) },
       query: where === 'query' ? [[route.query?.[0] ?? 'q', encodeURIComponent(text)]] : [],
-      body: route.body ? toText(where === 'body' ? spoil(route.body(attacker), [{ at: 0, how: 'anything', text, number: 0, any: text, key: '' }]) : route.body(attacker)) : undefined,
+      body: route.body
+        ? toText(where === 'body' ? spoil(route.body(attacker), [{ at: 0, how: 'anything', text, number: 0, any: text, key: '' }]) : route.body(attacker))
+        : undefined,
       auth,
       idempotencyKey: fresh,
       type: 'application/json',

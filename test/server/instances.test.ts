@@ -54,7 +54,11 @@ describe('several server instances on one database', () => {
     expect(await page.text()).toContain('•••• 0002')
     expect((await getStatus(a, me, checkoutId)).status).toBe(205)
 
-    const approved = await b.request(challenge.pathname, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'decision=approve' })
+    const approved = await b.request(challenge.pathname, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'decision=approve',
+    })
     expect(approved.status).toBe(303)
     expect((await getStatus(a, me, checkoutId)).status).toBe(200)
     expect((await getStatus(b, me, checkoutId)).status).toBe(200)
@@ -64,7 +68,9 @@ describe('several server instances on one database', () => {
   it(`lets exactly ${loginLimits.perEmail} of 40 parallel wrong sign-ins for one email through to the password check, the rest 429`, async () => {
     const { email } = await signUp(a)
     const all = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).request('/api/auth/login', call('POST', { email, password: 'Wrong#1234' }, { from: `203.0.113.${i + 1}` }))),
+      Array.from({ length: 40 }, (_, i) =>
+        (i % 2 ? a : b).request('/api/auth/login', call('POST', { email, password: 'Wrong#1234' }, { from: `203.0.113.${i + 1}` })),
+      ),
     )
     expect(statuses(all)).toEqual({ 401: loginLimits.perEmail, 429: 40 - loginLimits.perEmail })
     // And now the right password is refused too, on either instance.
@@ -73,7 +79,9 @@ describe('several server instances on one database', () => {
 
   it(`lets exactly ${loginLimits.perAddress} of 40 parallel wrong sign-ins from one address through, whatever the emails`, async () => {
     const all = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).request('/api/auth/login', call('POST', { email: uniqueEmail('guess'), password }, { from: '203.0.113.200' }))),
+      Array.from({ length: 40 }, (_, i) =>
+        (i % 2 ? a : b).request('/api/auth/login', call('POST', { email: uniqueEmail('guess'), password }, { from: '203.0.113.200' })),
+      ),
     )
     expect(statuses(all)).toEqual({ 401: loginLimits.perAddress, 429: 40 - loginLimits.perAddress })
   })
@@ -81,7 +89,9 @@ describe('several server instances on one database', () => {
   it(`makes exactly ${signupLimits.perAddress} accounts of a parallel burst of sign-ups from one address, then 429 with Retry-After`, async () => {
     const extra = 10
     const all = await Promise.all(
-      Array.from({ length: signupLimits.perAddress + extra }, (_, i) => (i % 2 ? a : b).request('/api/v2/users', call('POST', signupBody(), { from: '198.18.0.7' }))),
+      Array.from({ length: signupLimits.perAddress + extra }, (_, i) =>
+        (i % 2 ? a : b).request('/api/v2/users', call('POST', signupBody(), { from: '198.18.0.7' })),
+      ),
     )
     expect(statuses(all)).toEqual({ 201: signupLimits.perAddress, 429: extra })
     const refused = all.find((res) => res.status === 429)
@@ -123,7 +133,20 @@ describe('a social sign-in through the identity sandbox, its steps served by two
     balancer = await roundRobin()
     // Both serve the balancer's origin; neither trusts forwarded headers, so each sees the Host the browser sent.
     for (const db of [t.db, other.db]) {
-      servers.push(await startServer({ db, port: 0, host: '127.0.0.1', publicUrl: balancer.url, seed: false, apiKey, scryptN: 1024, dev: false, quiet: true, shutdownGraceMs: 0 }))
+      servers.push(
+        await startServer({
+          db,
+          port: 0,
+          host: '127.0.0.1',
+          publicUrl: balancer.url,
+          seed: false,
+          apiKey,
+          scryptN: 1024,
+          dev: false,
+          quiet: true,
+          shutdownGraceMs: 0,
+        }),
+      )
     }
     balancer.targets = servers.map((s) => s.url)
   }, startupTimeout)

@@ -17,7 +17,11 @@ interface Answer {
 }
 
 /** One request on the agent; the body is written in parts, with a pause before each part after the first. */
-function send(agent: http.Agent, url: string, init: { method?: string; headers?: http.OutgoingHttpHeaders; parts?: Buffer[]; pauseMs?: number } = {}): Promise<Answer> {
+function send(
+  agent: http.Agent,
+  url: string,
+  init: { method?: string; headers?: http.OutgoingHttpHeaders; parts?: Buffer[]; pauseMs?: number } = {},
+): Promise<Answer> {
   return new Promise((done, fail) => {
     const req = http.request(url, { method: init.method ?? 'GET', headers: init.headers ?? {}, agent }, (res) => {
       res.resume()
@@ -41,7 +45,17 @@ describe('answers sent before the request body was read', () => {
   let server: RunningServer
   let agent: http.Agent
   beforeAll(async () => {
-    server = await startServer({ port: 0, host: '127.0.0.1', databaseUrl: 'memory:', seed: false, apiKey, distDir: dist.dir, dev: false, quiet: true, shutdownGraceMs: 0 })
+    server = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      databaseUrl: 'memory:',
+      seed: false,
+      apiKey,
+      distDir: dist.dir,
+      dev: false,
+      quiet: true,
+      shutdownGraceMs: 0,
+    })
   }, startupTimeout)
   afterAll(async () => {
     await server?.close()

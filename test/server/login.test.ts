@@ -27,7 +27,10 @@ describe('signing in and out', () => {
   it('answers a wrong password and an unknown email with the same 401 and no cookie', async () => {
     const { email } = await signUp(env.app)
     const from = nextAddress()
-    for (const body of [{ email, password: 'Wrong#1234' }, { email: uniqueEmail('nobody'), password }]) {
+    for (const body of [
+      { email, password: 'Wrong#1234' },
+      { email: uniqueEmail('nobody'), password },
+    ]) {
       const res = await login(body, from)
       expect(res.status).toBe(401)
       expect(await res.json()).toEqual(wrong)
@@ -55,11 +58,13 @@ describe('signing in and out', () => {
   it('lets the email in again once its oldest failures leave the window', async () => {
     const { email } = await signUp(env.app)
     for (let i = 0; i < loginLimits.perEmail; i++) await login({ email, password: 'Wrong#1234' }, nextAddress())
-    await env.t.db.query(`update rate_limits set hits = array(select h - interval '16 minutes' from unnest(hits) h) where key = $1`, [`login:email:${email.toLowerCase()}`])
+    await env.t.db.query(`update rate_limits set hits = array(select h - interval '16 minutes' from unnest(hits) h) where key = $1`, [
+      `login:email:${email.toLowerCase()}`,
+    ])
     expect((await login({ email, password }, nextAddress())).status).toBe(200)
   })
 
-  it('forgets an email\'s failures after a correct password', async () => {
+  it("forgets an email's failures after a correct password", async () => {
     const { email } = await signUp(env.app)
     for (let i = 0; i < loginLimits.perEmail - 1; i++) await login({ email, password: 'Wrong#1234' }, nextAddress())
     expect((await login({ email, password }, nextAddress())).status).toBe(200)
@@ -107,7 +112,11 @@ describe('signing in and out', () => {
   })
 
   it('needs the Key header to sign in, out or check the session', async () => {
-    for (const [method, path] of [['POST', '/api/auth/login'], ['POST', '/api/auth/logout'], ['GET', '/api/auth/session']] as const) {
+    for (const [method, path] of [
+      ['POST', '/api/auth/login'],
+      ['POST', '/api/auth/logout'],
+      ['GET', '/api/auth/session'],
+    ] as const) {
       const res = await env.app.request(path, call(method, method === 'POST' ? { email: 'a@b.co', password } : undefined, { key: null }))
       expect(res.status, path).toBe(401)
       expect(await res.json()).toEqual({ error: 'Missing Key header' })

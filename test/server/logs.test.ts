@@ -52,7 +52,18 @@ describe('the logs of a whole customer journey', () => {
 
   beforeAll(async () => {
     database = await freshDatabase()
-    server = await startServer({ port: 0, host: '127.0.0.1', databaseUrl: database.url, seed: true, apiKey, scryptN: testScryptN, distDir: dist.dir, dev: false, log: logged.log, shutdownGraceMs: 0 })
+    server = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      databaseUrl: database.url,
+      seed: true,
+      apiKey,
+      scryptN: testScryptN,
+      distDir: dist.dir,
+      dev: false,
+      log: logged.log,
+      shutdownGraceMs: 0,
+    })
 
     // Sign up with a password and an ID number.
     const signup = signupBody({ id_number: idNumber })
@@ -65,7 +76,12 @@ describe('the logs of a whole customer journey', () => {
     expect((await send('POST', '/api/auth/login', { body: { email, password: `${password}-wrong` } })).status).toBe(401)
     const signedIn = await send('POST', '/api/auth/login', { body: { email, password } })
     expect(signedIn.status).toBe(200)
-    sessionId = signedIn.headers.getSetCookie().find((c) => c.startsWith('sid='))?.split(';')[0]?.slice('sid='.length) ?? ''
+    sessionId =
+      signedIn.headers
+        .getSetCookie()
+        .find((c) => c.startsWith('sid='))
+        ?.split(';')[0]
+        ?.slice('sid='.length) ?? ''
     expect(sessionId).not.toBe('')
     const cookie = `sid=${sessionId}`
 

@@ -21,7 +21,13 @@ const servedRoutes = (app: TestApp) =>
   )
 
 const documentedRoutes = (doc: Doc) =>
-  new Set(Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).filter((key) => methods.includes(key)).map((method) => `${method.toUpperCase()} ${path}`)))
+  new Set(
+    Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.keys(item)
+        .filter((key) => methods.includes(key))
+        .map((method) => `${method.toUpperCase()} ${path}`),
+    ),
+  )
 
 const documentOf = async (app: TestApp): Promise<Doc> => {
   const res = await app.request('/api/openapi.json')
@@ -63,7 +69,8 @@ function disagreements(doc: Doc, json: Json, schema: AnySchema, at = 'body'): st
   const properties = (json.properties ?? {}) as Record<string, Json>
   const required = new Set((json.required ?? []) as string[])
   const found: string[] = []
-  if (Object.keys(properties).sort().join() !== Object.keys(object.entries).sort().join()) found.push(`${at}: properties ${Object.keys(properties)} vs ${Object.keys(object.entries)}`)
+  if (Object.keys(properties).sort().join() !== Object.keys(object.entries).sort().join())
+    found.push(`${at}: properties ${Object.keys(properties)} vs ${Object.keys(object.entries)}`)
   for (const [key, entry] of Object.entries(object.entries)) {
     if (required.has(key) === mayBeLeftOut.has(entry.type)) found.push(`${at}.${key}: required ${required.has(key)}, valibot ${entry.type}`)
     if (properties[key]) found.push(...disagreements(doc, objectIn(doc, properties[key]), entry, `${at}.${key}`))

@@ -8,7 +8,11 @@ const reordered = (value: unknown): unknown =>
   Array.isArray(value)
     ? value.map(reordered)
     : value !== null && typeof value === 'object'
-      ? Object.fromEntries(Object.entries(value).reverse().map(([k, x]) => [k, reordered(x)]))
+      ? Object.fromEntries(
+          Object.entries(value)
+            .reverse()
+            .map(([k, x]) => [k, reordered(x)]),
+        )
       : value
 
 describe('placing an order exactly once per Idempotency-Key', () => {
@@ -32,7 +36,8 @@ describe('placing an order exactly once per Idempotency-Key', () => {
     expect(b).toBe(a)
     expect(await countOrders(env.t.db, me.id)).toBe(1)
     expect(await env.t.db.query('select number from order_lines where order_id = $1 order by number', [JSON.parse(a).id])).toEqual([
-      { number: 1 }, { number: 2 },
+      { number: 1 },
+      { number: 2 },
     ])
   })
 
@@ -139,7 +144,10 @@ describe('placing an order exactly once per Idempotency-Key', () => {
     await postOrder(env.app, me.id, orderBody(), { cookie: me.cookie })
     await env.t.db.query("update idempotency_keys set created_at = now() - interval '8 days' where customer_id = $1", [me.id])
     await postOrder(env.app, me.id, orderBody(), { cookie: me.cookie })
-    const rows = await env.t.db.query<{ fresh: boolean }>("select created_at > now() - interval '1 day' as fresh from idempotency_keys where customer_id = $1", [me.id])
+    const rows = await env.t.db.query<{ fresh: boolean }>(
+      "select created_at > now() - interval '1 day' as fresh from idempotency_keys where customer_id = $1",
+      [me.id],
+    )
     expect(rows).toEqual([{ fresh: true }])
   })
 })

@@ -130,7 +130,9 @@ describe('POST /api/v10/partner/order/{user_id}', () => {
       const res = await postOrder(env.app, me.id, orderBody([cartLine(1), cartLine(3)]), { cookie: me.cookie })
       expect(res.status).toBe(422)
       expect(v.parse(ProductUnavailableSchema, await res.json())).toEqual({
-        error: '4G Uncapped 30Mbps is no longer available.', code: 'product_unavailable', product_id: 3,
+        error: '4G Uncapped 30Mbps is no longer available.',
+        code: 'product_unavailable',
+        product_id: 3,
       })
       expect(await countOrders(env.t.db, me.id)).toBe(0)
     } finally {

@@ -31,8 +31,15 @@ const post = (path: string, fields: Record<string, string>, headers: Record<stri
   app.request(`${base}${path}`, { method: 'POST', headers: { ...formHeaders, ...headers }, body: new URLSearchParams(fields).toString() })
 
 const checkoutFields = (extra: Record<string, string> = {}) => ({
-  entityId, amount: '299.00', currency: 'ZAR', paymentType: 'DB', merchantTransactionId: 'SO-000123',
-  'customer.givenName': 'Thandi', 'customer.surname': 'Nkosi', 'customer.email': 'thandi@example.co.za', ...extra,
+  entityId,
+  amount: '299.00',
+  currency: 'ZAR',
+  paymentType: 'DB',
+  merchantTransactionId: 'SO-000123',
+  'customer.givenName': 'Thandi',
+  'customer.surname': 'Nkosi',
+  'customer.email': 'thandi@example.co.za',
+  ...extra,
 })
 
 async function createCheckout(): Promise<string> {
@@ -43,14 +50,26 @@ async function createCheckout(): Promise<string> {
 
 const brandOf = (number: string) => (number.startsWith('5') ? 'MASTER' : number.startsWith('6') ? 'DISCOVER' : 'VISA')
 const cardFields = (number: string, extra: Record<string, string> = {}) => ({
-  'card.number': number, 'card.holder': 'Thandi Nkosi', 'card.expiryMonth': '05', 'card.expiryYear': nextYear, 'card.cvv': '123',
-  paymentBrand: brandOf(number), shopperResultUrl, ...extra,
+  'card.number': number,
+  'card.holder': 'Thandi Nkosi',
+  'card.expiryMonth': '05',
+  'card.expiryYear': nextYear,
+  'card.cvv': '123',
+  paymentBrand: brandOf(number),
+  shopperResultUrl,
+  ...extra,
 })
 
 /** Pays the checkout as the widget does; answers the HTTP status and where the widget sends the browser. */
 async function pay(id: string, number: string, extra: Record<string, string> = {}) {
   const res = await post(`/v1/checkouts/${id}/payment`, cardFields(number, extra), {})
-  return { status: res.status, body: (await res.json()) as { redirect?: { url: string }; result?: { code: string; description: string; parameterErrors?: { name: string; message: string }[] } } }
+  return {
+    status: res.status,
+    body: (await res.json()) as {
+      redirect?: { url: string }
+      result?: { code: string; description: string; parameterErrors?: { name: string; message: string }[] }
+    },
+  }
 }
 
 async function status(id: string, query = `entityId=${entityId}`, headers: Record<string, string> = bearer) {
@@ -92,7 +111,10 @@ describe('POST /v1/checkouts', () => {
   })
 
   it('answers 400 naming each invalid or missing parameter', async () => {
-    const res = await post('/v1/checkouts', checkoutFields({ amount: '299', currency: 'USD', paymentType: 'PA', merchantTransactionId: '', 'customer.email': 'nope' }))
+    const res = await post(
+      '/v1/checkouts',
+      checkoutFields({ amount: '299', currency: 'USD', paymentType: 'PA', merchantTransactionId: '', 'customer.email': 'nope' }),
+    )
     expect(res.status).toBe(400)
     const body = (await res.json()) as { result: { code: string; description: string; parameterErrors: { name: string; value: string; message: string }[] } }
     expect(body.result).toMatchObject({ code: '200.300.404', description: 'invalid or missing parameter' })
@@ -263,7 +285,9 @@ describe('3-D Secure challenge', () => {
     expect(await noDecision.text()).toContain('<h1>Kies Keur goed of Weier</h1>')
 
     const other = await challenged()
-    const isiXhosa = await (await app.request(`${base}/v1/threeDSecure/${other}`, { headers: { Cookie: 'theme=dark; lang=xh', 'Accept-Language': 'af' } })).text()
+    const isiXhosa = await (
+      await app.request(`${base}/v1/threeDSecure/${other}`, { headers: { Cookie: 'theme=dark; lang=xh', 'Accept-Language': 'af' } })
+    ).text()
     expect(isiXhosa).toContain('<html lang="xh">')
     expect(isiXhosa).toContain('<h1>Uqinisekiso lwe-3-D Secure</h1>')
     expect(isiXhosa).toMatch(/value="approve">Vuma<\/button>/)
@@ -344,11 +368,25 @@ describe('GET /v1/paymentWidgets.js', () => {
 describe('POST /v1/payments (Google Pay)', () => {
   const token = (message: Record<string, unknown>, signature = 'sandbox') =>
     JSON.stringify({ protocolVersion: 'ECv2', signature, signedMessage: JSON.stringify(message) })
-  const sandboxMessage = (outcome: string) => ({ sandbox: true, cardNetwork: 'VISA', last4: '1111', expiryMonth: '12', expiryYear: '2030', holder: 'Sandbox Tester', outcome })
+  const sandboxMessage = (outcome: string) => ({
+    sandbox: true,
+    cardNetwork: 'VISA',
+    last4: '1111',
+    expiryMonth: '12',
+    expiryYear: '2030',
+    holder: 'Sandbox Tester',
+    outcome,
+  })
   const charge = (paymentToken: string, extra: Record<string, string> = {}) =>
     post('/v1/payments', {
-      entityId, amount: '299.00', currency: 'ZAR', paymentType: 'DB', paymentBrand: 'GOOGLEPAY', merchantTransactionId: 'SO-000123',
-      'googlePay.paymentToken': paymentToken, ...extra,
+      entityId,
+      amount: '299.00',
+      currency: 'ZAR',
+      paymentType: 'DB',
+      paymentBrand: 'GOOGLEPAY',
+      merchantTransactionId: 'SO-000123',
+      'googlePay.paymentToken': paymentToken,
+      ...extra,
     })
 
   it('approves a sandbox approve token', async () => {
@@ -382,7 +420,14 @@ describe('POST /v1/payments (Google Pay)', () => {
   })
 
   it('refuses a malformed token, naming the parameter, and checks credentials', async () => {
-    for (const bad of ['', 'not json', '{}', token({ ...sandboxMessage('approve'), last4: '11' }), token({ sandbox: true }), token({ no: 'message' }, 'MEUC')]) {
+    for (const bad of [
+      '',
+      'not json',
+      '{}',
+      token({ ...sandboxMessage('approve'), last4: '11' }),
+      token({ sandbox: true }),
+      token({ no: 'message' }, 'MEUC'),
+    ]) {
       const res = await charge(bad)
       expect(res.status).toBe(400)
       expect(await res.json()).toMatchObject({
@@ -399,7 +444,11 @@ describe('GET /v1/query (the transaction report by merchantTransactionId)', () =
   const query = (merchantTransactionId: string, headers: Record<string, string> = bearer, entity = entityId) =>
     app.request(`${base}/v1/query?entityId=${entity}&merchantTransactionId=${encodeURIComponent(merchantTransactionId)}`, { headers })
   const walletToken = (outcome: string) =>
-    JSON.stringify({ protocolVersion: 'ECv2', signature: 'sandbox', signedMessage: JSON.stringify({ sandbox: true, cardNetwork: 'VISA', last4: '1111', expiryMonth: '12', expiryYear: '2030', outcome }) })
+    JSON.stringify({
+      protocolVersion: 'ECv2',
+      signature: 'sandbox',
+      signedMessage: JSON.stringify({ sandbox: true, cardNetwork: 'VISA', last4: '1111', expiryMonth: '12', expiryYear: '2030', outcome }),
+    })
 
   it('finds the card and wallet payments made with a reference, each as it stands now, and nothing for another', async () => {
     const reference = `SO-Q${Date.now()}`
@@ -409,13 +458,22 @@ describe('GET /v1/query (the transaction report by merchantTransactionId)', () =
     await pay(paid, '4200000000000000')
     await pay(challenged, '4000000000000002')
     const charged = await post('/v1/payments', {
-      entityId, amount: '299.00', currency: 'ZAR', paymentType: 'DB', paymentBrand: 'GOOGLEPAY', merchantTransactionId: reference, 'googlePay.paymentToken': walletToken('decline'),
+      entityId,
+      amount: '299.00',
+      currency: 'ZAR',
+      paymentType: 'DB',
+      paymentBrand: 'GOOGLEPAY',
+      merchantTransactionId: reference,
+      'googlePay.paymentToken': walletToken('decline'),
     })
     const walletId = ((await charged.json()) as { id: string }).id
 
     const res = await query(reference)
     expect(res.status).toBe(200)
-    const body = (await res.json()) as { result: { code: string }; payments: Array<{ id: string; ndc: string; paymentBrand: string; merchantTransactionId: string; result: { code: string } }> }
+    const body = (await res.json()) as {
+      result: { code: string }
+      payments: Array<{ id: string; ndc: string; paymentBrand: string; merchantTransactionId: string; result: { code: string } }>
+    }
     expect(body.result).toEqual({ code: '000.000.100', description: 'successful request' })
     // The checkout nobody paid on is not a payment; the challenged one is pending until the bank page is answered.
     expect(body.payments.map((p) => [p.paymentBrand, p.result.code])).toEqual([

@@ -100,7 +100,8 @@ describe('the sandbox card widget in a browser', () => {
 
       // Everything empty: every field says what is wrong, and focus goes to the first.
       await page.getByRole('button', { name: 'Pay now' }).click()
-      for (const message of ['Invalid card number', 'Invalid expiry date', 'Invalid CVV', 'Invalid card holder']) await page.getByText(message, { exact: true }).waitFor()
+      for (const message of ['Invalid card number', 'Invalid expiry date', 'Invalid CVV', 'Invalid card holder'])
+        await page.getByText(message, { exact: true }).waitFor()
       expect(await page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('cc-number')
 
       await number.fill('4200 0000 0000 0001')
@@ -139,15 +140,39 @@ describe('the sandbox card widget in a browser', () => {
       expect(landed.searchParams.get('resourcePath')).toBe(`/v1/checkouts/${id}/payment`)
       const status = await provider(`/v1/checkouts/${id}/payment?entityId=${entityId}`)
       expect(status.status).toBe(200)
-      expect(await status.json()).toMatchObject({ paymentBrand: 'VISA', result: { code: '000.100.110' }, card: { bin: '420000', last4Digits: '0000', holder: 'Thandi Nkosi' } })
+      expect(await status.json()).toMatchObject({
+        paymentBrand: 'VISA',
+        result: { code: '000.100.110' },
+        card: { bin: '420000', last4Digits: '0000', holder: 'Thandi Nkosi' },
+      })
       expect(problems).toEqual([])
     } finally {
       await context.close()
     }
   })
   const languages = [
-    { code: 'af', query: 'locale=af', number: 'Kaartnommer', expiry: 'Vervaldatum', holder: 'Kaarthouer', pay: 'Betaal nou', messages: ['Ongeldige kaartnommer', 'Ongeldige vervaldatum', 'Ongeldige CVV', 'Ongeldige kaarthouer'], bank: '3-D Secure-verifikasie', approve: 'Keur goed' },
-    { code: 'xh', query: 'lang=xh', number: 'Inombolo yekhadi', expiry: 'Umhla wokuphelelwa', holder: 'Umnini-khadi', pay: 'Hlawula ngoku', messages: ['Inombolo yekhadi ayichanekanga', 'Umhla wokuphelelwa awuchanekanga', 'I-CVV ayichanekanga', 'Umnini-khadi akachanekanga'], bank: 'Uqinisekiso lwe-3-D Secure', approve: 'Vuma' },
+    {
+      code: 'af',
+      query: 'locale=af',
+      number: 'Kaartnommer',
+      expiry: 'Vervaldatum',
+      holder: 'Kaarthouer',
+      pay: 'Betaal nou',
+      messages: ['Ongeldige kaartnommer', 'Ongeldige vervaldatum', 'Ongeldige CVV', 'Ongeldige kaarthouer'],
+      bank: '3-D Secure-verifikasie',
+      approve: 'Keur goed',
+    },
+    {
+      code: 'xh',
+      query: 'lang=xh',
+      number: 'Inombolo yekhadi',
+      expiry: 'Umhla wokuphelelwa',
+      holder: 'Umnini-khadi',
+      pay: 'Hlawula ngoku',
+      messages: ['Inombolo yekhadi ayichanekanga', 'Umhla wokuphelelwa awuchanekanga', 'I-CVV ayichanekanga', 'Umnini-khadi akachanekanga'],
+      bank: 'Uqinisekiso lwe-3-D Secure',
+      approve: 'Vuma',
+    },
   ] as const
   for (const lang of languages) {
     it(`speaks ${lang.code} (${lang.query.startsWith('locale') ? 'wpwlOptions.locale' : "the page's <html lang>"}), and the bank's page follows it`, async () => {

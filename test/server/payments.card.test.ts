@@ -19,8 +19,7 @@ describe('card payments: checkout, status and the payment record', () => {
     return (await res.json()) as { checkoutId: string; amount: string; order_id: number; scriptUrl: string; currency: string; order_number: string }
   }
 
-  const orderRow = async (id: number) =>
-    (await env.t.db.query<{ status: string }>('select status from orders where id = $1', [id]))[0]!.status
+  const orderRow = async (id: number) => (await env.t.db.query<{ status: string }>('select status from orders where id = $1', [id]))[0]!.status
 
   it("creates the checkout for the server's order total, never the amount the browser sent", async () => {
     const order = await unpaidOrder(env.app, me)
@@ -33,7 +32,9 @@ describe('card payments: checkout, status and the payment record', () => {
       currency: 'ZAR',
       scriptUrl: `/sandbox/payments/v1/paymentWidgets.js?checkoutId=${encodeURIComponent(checkout.checkoutId)}`,
     })
-    const [row] = await env.t.db.query<{ amount: number; customer_id: number }>('select amount, customer_id from checkouts where id = $1', [checkout.checkoutId])
+    const [row] = await env.t.db.query<{ amount: number; customer_id: number }>('select amount, customer_id from checkouts where id = $1', [
+      checkout.checkoutId,
+    ])
     expect(row).toEqual({ amount: 299, customer_id: me.id })
   })
 
@@ -45,7 +46,9 @@ describe('card payments: checkout, status and the payment record', () => {
     expect(await countPayments(env.t.db, order.id)).toBe(0)
 
     const next = await payWithCard(env.app, checkoutId, SUCCESS_CARD)
-    expect(next).toBe(`http://localhost/payment_status/${checkoutId}?id=${checkoutId}&resourcePath=${encodeURIComponent(`/v1/checkouts/${checkoutId}/payment`)}`)
+    expect(next).toBe(
+      `http://localhost/payment_status/${checkoutId}?id=${checkoutId}&resourcePath=${encodeURIComponent(`/v1/checkouts/${checkoutId}/payment`)}`,
+    )
     const answers = await Promise.all([1, 2, 3, 4].map(() => getStatus(env.app, me, checkoutId)))
     for (const res of answers) {
       expect(res.status).toBe(200)
@@ -178,9 +181,26 @@ describe('GET /api/v2/billing/partner/payments/{user_id}', () => {
     expect(res.status).toBe(200)
     const { payments } = (await res.json()) as { payments: Record<string, unknown>[] }
     expect(payments).toHaveLength(1)
-    expect(Object.keys(payments[0]!).sort()).toEqual(
-      ['amount', 'bin', 'brand', 'comments', 'currency', 'effective_date', 'expiry_month', 'expiry_year', 'holder', 'lastfour', 'order_id', 'order_number', 'partner', 'payment_id', 'registration', 'status', 'transaction_id', 'user_id'],
-    )
+    expect(Object.keys(payments[0]!).sort()).toEqual([
+      'amount',
+      'bin',
+      'brand',
+      'comments',
+      'currency',
+      'effective_date',
+      'expiry_month',
+      'expiry_year',
+      'holder',
+      'lastfour',
+      'order_id',
+      'order_number',
+      'partner',
+      'payment_id',
+      'registration',
+      'status',
+      'transaction_id',
+      'user_id',
+    ])
     const other = await signUp(env.app)
     expect((await list(other, me.id)).status).toBe(403)
     expect(((await (await list(other)).json()) as { payments: unknown[] }).payments).toEqual([])

@@ -21,13 +21,25 @@ import type { TestDb } from './support/testDb.ts'
 type Me = Awaited<ReturnType<typeof signUp>>
 
 const orderStatus = async (db: Db, id: number) => (await db.query<{ status: string }>('select status from orders where id = $1', [id]))[0]?.status
-const settled = async (db: Db, checkoutId: string) => (await db.query<{ settled: boolean }>('select settled_at is not null as settled from checkouts where id = $1', [checkoutId]))[0]?.settled
+const settled = async (db: Db, checkoutId: string) =>
+  (await db.query<{ settled: boolean }>('select settled_at is not null as settled from checkouts where id = $1', [checkoutId]))[0]?.settled
 
 /** A server on `db` whose worker runs every 50 ms and counts every checkout as left open; the sandbox sends no webhooks. */
 const workingServer = (db: Db, log: CapturedLog) =>
   startServer({
-    db, port: 0, host: '127.0.0.1', seed: false, apiKey, scryptN: testScryptN, dev: false, quiet: true, shutdownGraceMs: 0, log: log.log,
-    sandboxWebhooks: false, reconcileIntervalMs: 50, reconcileAfterMs: 0,
+    db,
+    port: 0,
+    host: '127.0.0.1',
+    seed: false,
+    apiKey,
+    scryptN: testScryptN,
+    dev: false,
+    quiet: true,
+    shutdownGraceMs: 0,
+    log: log.log,
+    sandboxWebhooks: false,
+    reconcileIntervalMs: 50,
+    reconcileAfterMs: 0,
   })
 
 describe('the reconciliation worker', () => {
@@ -36,7 +48,9 @@ describe('the reconciliation worker', () => {
   it('leaves alone a checkout younger than the left-open age', async () => {
     const { order } = await openCheckout(env.app, env.me, SUCCESS_CARD)
     const { provider } = cardProviderFor({ kind: 'sandbox' }, env.t.db)
-    expect(await reconcileOnce({ db: env.t.db, provider, partner: { id: 1, comments: '', agent_email: 'a@b.co' }, log: silentLogger, leftOpenAfterMs: 60_000 })).toEqual({ asked: 0, recorded: 0 })
+    expect(
+      await reconcileOnce({ db: env.t.db, provider, partner: { id: 1, comments: '', agent_email: 'a@b.co' }, log: silentLogger, leftOpenAfterMs: 60_000 }),
+    ).toEqual({ asked: 0, recorded: 0 })
     expect(await countPayments(env.t.db, order.id)).toBe(0)
   })
 
@@ -119,7 +133,13 @@ describe('a wallet payment with a provider that dies between charge and answer',
 
   const chargesFor = (number: string) => provider.charges.filter((c) => c.merchantTransactionId === number)
   const runWorker = () =>
-    reconcileOnce({ db: t.db, provider: cardProviderFor(settingsOf(provider), t.db).provider, partner: { id: 1, comments: '', agent_email: 'a@b.co' }, log: silentLogger, leftOpenAfterMs: 0 })
+    reconcileOnce({
+      db: t.db,
+      provider: cardProviderFor(settingsOf(provider), t.db).provider,
+      partner: { id: 1, comments: '', agent_email: 'a@b.co' },
+      log: silentLogger,
+      leftOpenAfterMs: 0,
+    })
 
   it('the journey: paid once, recorded once, the retry answered with the charge that went through', async () => {
     const order = await unpaidOrder(app, me)

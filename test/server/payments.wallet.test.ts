@@ -29,7 +29,10 @@ describe('POST /api/v8/partner/billing/payment/ (Google Pay)', () => {
     })
     expect(await countPayments(env.t.db, order.id)).toBe(1)
     expect(await statusOf(order.id)).toBe('Queued for delivery')
-    const [record] = await env.t.db.query<Record<string, unknown>>('select method, registration, amount, brand, lastfour, status from payments where order_id = $1', [order.id])
+    const [record] = await env.t.db.query<Record<string, unknown>>(
+      'select method, registration, amount, brand, lastfour, status from payments where order_id = $1',
+      [order.id],
+    )
     expect(record).toEqual({ method: 'wallet', registration: null, amount: 299, brand: 'GOOGLEPAY', lastfour: '1111', status: 'success' })
   })
 
@@ -60,7 +63,11 @@ describe('POST /api/v8/partner/billing/payment/ (Google Pay)', () => {
     const order = await unpaidOrder(env.app, me)
     const res = await postWallet(env.app, me, walletBody(me, order, 'decline'))
     expect(res.status).toBe(400)
-    expect(await res.json()).toMatchObject({ status: 400, result: { code: '800.100.151', description: 'transaction declined (invalid card)' }, order_id: order.id })
+    expect(await res.json()).toMatchObject({
+      status: 400,
+      result: { code: '800.100.151', description: 'transaction declined (invalid card)' },
+      order_id: order.id,
+    })
     expect(await countPayments(env.t.db, order.id)).toBe(0)
     expect(await statusOf(order.id)).toBe('Payment not Completed')
   })

@@ -8,7 +8,11 @@ import { getStatus, openCheckout, payWithCard, postWallet, REJECTED_CARD, SUCCES
 describe('payment notifications: decryption', () => {
   it('opens the provider documentation example (key, IV, tag and body in hex) to its JSON', () => {
     const key = Buffer.from('000102030405060708090a0b0c0d0e0f000102030405060708090a0b0c0d0e0f', 'hex')
-    const opened = openNotification(key, { body: '0A3471C72D9BE49A8520F79C66BBD9A12FF9', iv: '000000000000000000000000', tag: 'CE573FB7A41AB78E743180DC83FF09BD' })
+    const opened = openNotification(key, {
+      body: '0A3471C72D9BE49A8520F79C66BBD9A12FF9',
+      iv: '000000000000000000000000',
+      tag: 'CE573FB7A41AB78E743180DC83FF09BD',
+    })
     expect(opened).toBe('{"type":"PAYMENT"}')
   })
 
@@ -34,7 +38,11 @@ describe('POST /api/payments/webhook', () => {
   const env = useAccountsApp({ seeded: true, customer: true, config: { paymentWebhookKey: keyHex, sandboxWebhooks: false } })
 
   const send = (body: string, iv: string, tag: string) =>
-    env.app.request(paymentWebhookPath, { method: 'POST', headers: { 'Content-Type': 'text/plain', 'X-Initialization-Vector': iv, 'X-Authentication-Tag': tag }, body })
+    env.app.request(paymentWebhookPath, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain', 'X-Initialization-Vector': iv, 'X-Authentication-Tag': tag },
+      body,
+    })
   const notify = (payload: unknown, with_ = key) => {
     const sealed = sealNotification(with_, { type: 'PAYMENT', payload })
     return { sealed, res: send(sealed.body, sealed.iv, sealed.tag) }
@@ -94,7 +102,9 @@ describe('POST /api/payments/webhook', () => {
 
   it('acknowledges what it does not record: a failed payment, an unknown order, another type; 400 for a payment it cannot read', async () => {
     const { order, payment } = await paidCheckout()
-    expect(await (await notify({ ...payment, result: { code: '800.100.152', description: 'transaction declined by authorization system' } }).res).json()).toEqual({ received: true, outcome: 'unpaid' })
+    expect(
+      await (await notify({ ...payment, result: { code: '800.100.152', description: 'transaction declined by authorization system' } }).res).json(),
+    ).toEqual({ received: true, outcome: 'unpaid' })
     expect(await (await notify({ ...payment, merchantTransactionId: 'SO-999999999' }).res).json()).toEqual({ received: true, outcome: 'unknown' })
     const registration = sealNotification(key, { type: 'REGISTRATION', action: 'CREATED', payload: { id: 'r1' } })
     expect(await (await send(registration.body, registration.iv, registration.tag)).json()).toEqual({ received: true, outcome: 'ignored' })
@@ -107,7 +117,11 @@ describe('POST /api/payments/webhook', () => {
     const provider = { kind: 'provider' as const, baseUrl: 'http://127.0.0.1:9', entityId: 'e', accessToken: 't' }
     const withoutKey = accountsApp(env.t.db, { payments: provider })
     const sealed = sealNotification(key, { type: 'PAYMENT', payload: {} })
-    const res = await withoutKey.request(paymentWebhookPath, { method: 'POST', headers: { 'X-Initialization-Vector': sealed.iv, 'X-Authentication-Tag': sealed.tag }, body: sealed.body })
+    const res = await withoutKey.request(paymentWebhookPath, {
+      method: 'POST',
+      headers: { 'X-Initialization-Vector': sealed.iv, 'X-Authentication-Tag': sealed.tag },
+      body: sealed.body,
+    })
     expect(res.status).not.toBe(200)
   })
 })

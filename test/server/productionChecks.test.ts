@@ -28,7 +28,10 @@ describe('what production refuses to start with', () => {
     const problems = productionProblems({ ...loadConfig({ NODE_ENV: 'production' }), client: { lab: true } })
     expect(problems).toHaveLength(7)
     for (const name of ['DATABASE_URL', 'PAYMENT_BASE_URL', 'GOOGLE, FACEBOOK, TWITTER', 'API_KEY', 'SEED', 'VITE_LAB', 'PUBLIC_URL'])
-      expect(problems.filter((p) => p.includes(name)), name).toHaveLength(1)
+      expect(
+        problems.filter((p) => p.includes(name)),
+        name,
+      ).toHaveLength(1)
     expect(problems.every((p) => !p.includes('\n'))).toBe(true)
   })
 
@@ -44,7 +47,9 @@ describe('what production refuses to start with', () => {
   })
 
   it('refuses to run without the payment reconciliation worker, and needs no webhook key', () => {
-    expect(problemsWith({ RECONCILE_INTERVAL_MS: '0' })).toEqual([expect.stringMatching(/^RECONCILE_INTERVAL_MS is 0, so nobody would record a card payment whose customer closed the tab/)])
+    expect(problemsWith({ RECONCILE_INTERVAL_MS: '0' })).toEqual([
+      expect.stringMatching(/^RECONCILE_INTERVAL_MS is 0, so nobody would record a card payment whose customer closed the tab/),
+    ])
     expect(problemsWith({ RECONCILE_INTERVAL_MS: '5000' })).toEqual([])
     expect(problemsWith({ PAYMENT_WEBHOOK_KEY: 'ab'.repeat(32) })).toEqual([])
   })
@@ -67,12 +72,16 @@ describe('what production refuses to start with', () => {
 
   it('refuses a client built with the lab, and a missing client build', () => {
     expect(problemsWith({}, { lab: true })).toEqual([expect.stringMatching(/machine lab \(\/lab\).*VITE_LAB=false/)])
-    expect(productionProblems(settingsFrom(safeProductionEnv, undefined))).toEqual([expect.stringMatching(/no client build in dist\/client: run npm run build/)])
+    expect(productionProblems(settingsFrom(safeProductionEnv, undefined))).toEqual([
+      expect.stringMatching(/no client build in dist\/client: run npm run build/),
+    ])
   })
 
   it('refuses a PUBLIC_URL that is missing or not https', () => {
     expect(problemsWith({ PUBLIC_URL: undefined })).toEqual([expect.stringMatching(/^PUBLIC_URL is not set/)])
-    expect(problemsWith({ PUBLIC_URL: 'http://shop.example.co.za' })).toEqual([expect.stringMatching(/^PUBLIC_URL \(http:\/\/shop\.example\.co\.za\) is not https/)])
+    expect(problemsWith({ PUBLIC_URL: 'http://shop.example.co.za' })).toEqual([
+      expect.stringMatching(/^PUBLIC_URL \(http:\/\/shop\.example\.co\.za\) is not https/),
+    ])
   })
 
   it('lets SANDBOX=true allow the sandboxes only: the database, key, seed, lab and origin are still refused', () => {

@@ -15,8 +15,15 @@ describe('GET /api/v8/partner/detailed_customer_profile/email/{email}', () => {
     expect(res.status).toBe(200)
     const { user } = v.parse(UserReplySchema, await res.json())
     expect(user).toEqual({
-      id, email, first_name: 'Thandi', last_name: 'Nkosi', id_number: '9001015800086',
-      phone: '0821234567', mobile: '0831234567', addresses: [address()], orders: [],
+      id,
+      email,
+      first_name: 'Thandi',
+      last_name: 'Nkosi',
+      id_number: '9001015800086',
+      phone: '0821234567',
+      mobile: '0831234567',
+      addresses: [address()],
+      orders: [],
     })
   })
 

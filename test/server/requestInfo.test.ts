@@ -78,7 +78,13 @@ describe('the client address behind reverse proxies', () => {
   it('reads the Node socket peer and the headers of a request', async () => {
     const app = new Hono().get('/', (c) => c.json({ address: clientAddress(c, { trustProxy: proxies }), https: isHttps(c, { trustProxy: proxies }) }))
     const ask = async (peer: string) =>
-      (await app.request('/', { headers: { 'X-Forwarded-For': '1.1.1.1, 198.51.100.20', 'X-Forwarded-Proto': 'https' } }, { incoming: { socket: { remoteAddress: peer } } })).json()
+      (
+        await app.request(
+          '/',
+          { headers: { 'X-Forwarded-For': '1.1.1.1, 198.51.100.20', 'X-Forwarded-Proto': 'https' } },
+          { incoming: { socket: { remoteAddress: peer } } },
+        )
+      ).json()
     expect(await ask('10.0.0.2')).toEqual({ address: '198.51.100.20', https: true })
     expect(await ask('198.51.100.9')).toEqual({ address: '198.51.100.9', https: false })
   })

@@ -20,13 +20,21 @@ function shownText(html: string): string[] {
 
 const pages = {
   'identity sign-in': (i18n: Awaited<ReturnType<typeof sandboxI18n>>) =>
-    signInPage({ i18n, provider: 'google', action: '/x', error: i18n._({ id: 'identity.missingIdentity', message: 'Enter an email address and a display name.' }) }),
+    signInPage({
+      i18n,
+      provider: 'google',
+      action: '/x',
+      error: i18n._({ id: 'identity.missingIdentity', message: 'Enter an email address and a display name.' }),
+    }),
   'identity expired': expiredPage,
   '3-D Secure challenge': (i18n: Awaited<ReturnType<typeof sandboxI18n>>) =>
     challengePage(i18n, { amount: '299.00', currency: 'ZAR', brand: 'VISA', last4: '0002', merchantTransactionId: 'SO-000123' }),
   '3-D Secure expired': expiredChallengePage,
   '3-D Secure without a decision': noDecisionPage,
-  'card widget': (i18n: Awaited<ReturnType<typeof sandboxI18n>>) => Object.values(widgetTexts(i18n)).map((text) => `<p>${text}</p>`).join(''),
+  'card widget': (i18n: Awaited<ReturnType<typeof sandboxI18n>>) =>
+    Object.values(widgetTexts(i18n))
+      .map((text) => `<p>${text}</p>`)
+      .join(''),
 }
 
 describe("the sandboxes' pages in isiXhosa and Afrikaans", () => {

@@ -30,7 +30,10 @@ const sandboxPolicy = [
 
 /** The sources one directive of a policy allows. */
 function directive(policy: string | null, name: string): string[] {
-  const found = (policy ?? '').split(';').map((d) => d.trim().split(/\s+/)).find(([n]) => n === name)
+  const found = (policy ?? '')
+    .split(';')
+    .map((d) => d.trim().split(/\s+/))
+    .find(([n]) => n === name)
   return found?.slice(1) ?? []
 }
 
@@ -60,7 +63,10 @@ describe('the security headers of the app pages', () => {
 
   it('leaves JSON answers and scripts without the page headers', async () => {
     const app = appWith()
-    for (const [path, key] of [['/api/v2/bootstrap', undefined], ['/api/v2/nowhere', 'k']] as const) {
+    for (const [path, key] of [
+      ['/api/v2/bootstrap', undefined],
+      ['/api/v2/nowhere', 'k'],
+    ] as const) {
       const res = await app.request(path, key ? { headers: { Key: key } } : {})
       expect(res.headers.get('content-type'), path).toContain('application/json')
       expect(res.headers.get('content-security-policy'), path).toBeNull()

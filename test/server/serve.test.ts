@@ -24,7 +24,11 @@ const unsafe: Array<{ what: string; env: Record<string, string>; lab?: boolean; 
   { what: 'the default API_KEY', env: without('API_KEY'), line: /API_KEY is the public sandbox key/ },
   { what: 'SEED=true', env: { ...safeProductionEnv, SEED: 'true' }, line: /SEED is true/ },
   { what: 'the lab built in', env: safeProductionEnv, lab: true, line: /built with the machine lab \(\/lab\): build it with VITE_LAB=false/ },
-  { what: 'an http PUBLIC_URL', env: { ...safeProductionEnv, PUBLIC_URL: 'http://shop.example.co.za' }, line: /PUBLIC_URL \(http:\/\/shop\.example\.co\.za\) is not https/ },
+  {
+    what: 'an http PUBLIC_URL',
+    env: { ...safeProductionEnv, PUBLIC_URL: 'http://shop.example.co.za' },
+    line: /PUBLIC_URL \(http:\/\/shop\.example\.co\.za\) is not https/,
+  },
   { what: 'no PUBLIC_URL', env: without('PUBLIC_URL'), line: /PUBLIC_URL is not set/ },
 ]
 
@@ -63,7 +67,12 @@ describe('`npm run serve`: the compiled server', () => {
     const run = runCommand(plain.root, serveCommand, safeProductionEnv)
     expect((await run.exited).code).toBe(1)
     expect(run.entries().filter((e) => e.refused)).toEqual([])
-    expect(run.entries().filter((e) => e.level === 60).map((e) => e.msg)).toEqual([expect.stringMatching(/ECONNREFUSED/)])
+    expect(
+      run
+        .entries()
+        .filter((e) => e.level === 60)
+        .map((e) => e.msg),
+    ).toEqual([expect.stringMatching(/ECONNREFUSED/)])
   })
 
   it('migrates as a release step of its own: `node dist/server/migrate.js` applies every migration and exits 0', async () => {
@@ -73,7 +82,10 @@ describe('`npm run serve`: the compiled server', () => {
   })
 
   it('lets SANDBOX=true run the sandbox card provider and identity issuers in production', async () => {
-    const env = { ...without('PAYMENT_BASE_URL', 'PAYMENT_ENTITY_ID', 'PAYMENT_ACCESS_TOKEN', 'GOOGLE_ISSUER', 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'), SANDBOX: 'true' }
+    const env = {
+      ...without('PAYMENT_BASE_URL', 'PAYMENT_ENTITY_ID', 'PAYMENT_ACCESS_TOKEN', 'GOOGLE_ISSUER', 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'),
+      SANDBOX: 'true',
+    }
     const run = runCommand(plain.root, serveCommand, env)
     expect((await run.exited).code).toBe(1)
     expect(run.entries().filter((e) => e.refused)).toEqual([])
@@ -90,7 +102,10 @@ describe('`npm run serve`: the compiled server', () => {
       expect((await fetch(`${url}/images/products/4g-10mbps.svg`)).status).toBe(200)
       // The identity sandbox's page, in Afrikaans: its messages come from dist/locales/sandbox/.
       const start = await fetch(`${url}/api/auth/google/start`, { redirect: 'manual', headers: { Cookie: 'lang=af' } })
-      const flow = start.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+      const flow = start.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ')
       let next = new URL(start.headers.get('location') ?? '', url)
       let cookies = flow
       for (let hop = 0; hop < 5 && !next.pathname.includes('/interaction/'); hop++) {

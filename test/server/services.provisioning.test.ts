@@ -22,8 +22,7 @@ describe('provisioning: a paid order gives each of its lines a SIM service', () 
     me = await signUp(env.app)
   })
 
-  const count = async (orderId: number) =>
-    (await env.t.db.query<{ n: number }>('select count(*)::int as n from services where order_id = $1', [orderId]))[0]!.n
+  const count = async (orderId: number) => (await env.t.db.query<{ n: number }>('select count(*)::int as n from services where order_id = $1', [orderId]))[0]!.n
 
   it('provisions nothing before the order is paid', async () => {
     const order = await placeOrder(env.app, me, [cartLine(1)])

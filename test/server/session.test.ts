@@ -27,10 +27,10 @@ describe('the session behind the sid cookie', () => {
   it('stores only the sha256 of the session id', async () => {
     const { cookie, id } = await signUp(env.app)
     const value = cookie.slice('sid='.length)
-    const rows = await env.t.db.query<{ matches: boolean }>(
-      `select id_hash = sha256(convert_to($1, 'UTF8')) as matches from sessions where customer_id = $2`,
-      [value, id],
-    )
+    const rows = await env.t.db.query<{ matches: boolean }>(`select id_hash = sha256(convert_to($1, 'UTF8')) as matches from sessions where customer_id = $2`, [
+      value,
+      id,
+    ])
     expect(rows).toEqual([{ matches: true }])
   })
 
@@ -63,7 +63,10 @@ describe('the session behind the sid cookie', () => {
     const { email } = await signUp(env.app)
     const direct = await env.app.request('https://shop.example/api/auth/login', call('POST', { email, password: 'Secret#123' }, { from: '203.0.113.1' }))
     expect(direct.headers.getSetCookie().join('\n')).toMatch(/^sid=.*; Secure/m)
-    const proxied = await env.app.request('/api/auth/login', { ...call('POST', { email, password: 'Secret#123' }, { from: '203.0.113.1' }), headers: { ...(call('POST', {}).headers as Record<string, string>), 'X-Forwarded-For': '203.0.113.1', 'X-Forwarded-Proto': 'https' } })
+    const proxied = await env.app.request('/api/auth/login', {
+      ...call('POST', { email, password: 'Secret#123' }, { from: '203.0.113.1' }),
+      headers: { ...(call('POST', {}).headers as Record<string, string>), 'X-Forwarded-For': '203.0.113.1', 'X-Forwarded-Proto': 'https' },
+    })
     expect(proxied.headers.getSetCookie().join('\n')).toMatch(/^sid=.*; Secure/m)
     const plain = await env.app.request('/api/auth/login', call('POST', { email, password: 'Secret#123' }, { from: '203.0.113.1' }))
     expect(plain.headers.getSetCookie().join('\n')).not.toMatch(/Secure/)

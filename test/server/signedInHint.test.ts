@@ -45,7 +45,7 @@ describe('the signed-in hint and the logout a device queued offline', () => {
     expect((await env.app.request('/api/auth/session', call('GET', undefined, { cookie }))).status).toBe(401)
   })
 
-  it("keeps the session of a customer who signed in since: only the named one ends", async () => {
+  it('keeps the session of a customer who signed in since: only the named one ends', async () => {
     const first = await signUp(env.app)
     const second = await signUp(env.app)
     const res = await env.app.request('/api/auth/logout', call('POST', { session: tagOf(first.cookie) }, { cookie: second.cookie }))

@@ -26,7 +26,18 @@ describe('social sign-in through the sandbox issuer', () => {
   const warned = (pattern: RegExp) => logged.entries().some((e) => e.level === 40 && pattern.test(e.msg))
   beforeAll(async () => {
     database = await freshDatabase()
-    server = await startServer({ port: 0, host: '127.0.0.1', databaseUrl: database.url, seed: false, apiKey, scryptN: 1024, distDir: dist.dir, dev: false, log: logged.log, shutdownGraceMs: 0 })
+    server = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      databaseUrl: database.url,
+      seed: false,
+      apiKey,
+      scryptN: 1024,
+      distDir: dist.dir,
+      dev: false,
+      log: logged.log,
+      shutdownGraceMs: 0,
+    })
   }, startupTimeout)
   afterAll(async () => {
     await server?.close()
@@ -91,8 +102,15 @@ describe('social sign-in through the sandbox issuer', () => {
     const me = await currentUser(browser)
     expect(me.status).toBe(200)
     expect(me.body.user).toEqual({
-      id: expect.any(Number), first_name: 'Lerato', last_name: 'van Wyk', email: 'Lerato.Mokoena@Example.co.za',
-      id_number: '', phone: '', mobile: '', addresses: [], orders: [],
+      id: expect.any(Number),
+      first_name: 'Lerato',
+      last_name: 'van Wyk',
+      email: 'Lerato.Mokoena@Example.co.za',
+      id_number: '',
+      phone: '',
+      mobile: '',
+      addresses: [],
+      orders: [],
     })
   })
 
@@ -117,7 +135,17 @@ describe('social sign-in through the sandbox issuer', () => {
     const signup = await fetch(`${server.url}/api/v2/users`, {
       method: 'POST',
       headers: { Key: apiKey, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ user: { first_name: 'Nomsa', last_name: 'Dube', id_number: idNumber, email, password: 'Secret#123', phone: '0821234567', ricaAddress: { street_number: '1', street_name: 'Main Road', city: 'Durban', province: 'KwaZulu-Natal', postal_code: '4001' } } }),
+      body: JSON.stringify({
+        user: {
+          first_name: 'Nomsa',
+          last_name: 'Dube',
+          id_number: idNumber,
+          email,
+          password: 'Secret#123',
+          phone: '0821234567',
+          ricaAddress: { street_number: '1', street_name: 'Main Road', city: 'Durban', province: 'KwaZulu-Natal', postal_code: '4001' },
+        },
+      }),
     })
     expect(signup.status).toBe(201)
     return ((await signup.json()) as { user: { id: number } }).user.id
@@ -199,7 +227,7 @@ describe('social sign-in through the sandbox issuer', () => {
     expect(again).toContain('value="Thabo"')
   })
 
-  it('shows the sign-in page in the customer\'s language: the start passes the lang cookie on as ui_locales', async () => {
+  it("shows the sign-in page in the customer's language: the start passes the lang cookie on as ui_locales", async () => {
     const browser = new FetchBrowser(server.url)
     browser.jar.set('lang', 'af')
     const start = await browser.request('/api/auth/google/start?returnTo=/profile')

@@ -15,7 +15,17 @@ describe('the one-process server', () => {
   let server: RunningServer
   beforeAll(async () => {
     database = await freshDatabase()
-    server = await startServer({ port: 0, host: '127.0.0.1', databaseUrl: database.url, seed: true, apiKey: 'e2e-key', distDir: dist.dir, dev: false, quiet: true, shutdownGraceMs: 0 })
+    server = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      databaseUrl: database.url,
+      seed: true,
+      apiKey: 'e2e-key',
+      distDir: dist.dir,
+      dev: false,
+      quiet: true,
+      shutdownGraceMs: 0,
+    })
   }, startupTimeout)
   afterAll(async () => {
     await server?.close()
@@ -51,11 +61,15 @@ describe('the one-process server', () => {
     expect(image.headers.get('content-type')).toBe('image/svg+xml')
   })
 
-  it('stops listening when closed', async () => {
-    const other = await startServer({ port: 0, databaseUrl: 'memory:', seed: false, distDir: dist.dir, quiet: true, shutdownGraceMs: 0 })
-    const res = await fetch(`${other.url}/api/v2/bootstrap`, { headers: { Key: 'storefront-sandbox-key' } })
-    expect(await res.json()).toEqual({ products: [] })
-    await other.close()
-    await expect(fetch(`${other.url}/`)).rejects.toThrow()
-  }, startupTimeout)
+  it(
+    'stops listening when closed',
+    async () => {
+      const other = await startServer({ port: 0, databaseUrl: 'memory:', seed: false, distDir: dist.dir, quiet: true, shutdownGraceMs: 0 })
+      const res = await fetch(`${other.url}/api/v2/bootstrap`, { headers: { Key: 'storefront-sandbox-key' } })
+      expect(await res.json()).toEqual({ products: [] })
+      await other.close()
+      await expect(fetch(`${other.url}/`)).rejects.toThrow()
+    },
+    startupTimeout,
+  )
 })

@@ -85,7 +85,9 @@ describe('input PostgreSQL cannot store is a 400 naming the field, never a 500 (
       const configs = [{ friendly_name: '\uDBFF', comments: '' }]
       const badConfig = await place(orderBody([cartLine(1, { product_configs: { value_adds: [], configs } })]))
       expect(badConfig.status).toBe(400)
-      const instructions = await place(orderBody(undefined, { delivery: { type: 'scheduled', time: '', instructions: 'ring\0', sales_channel: 'WEB', rica_type: 'courier' } }))
+      const instructions = await place(
+        orderBody(undefined, { delivery: { type: 'scheduled', time: '', instructions: 'ring\0', sales_channel: 'WEB', rica_type: 'courier' } }),
+      )
       expect(instructions.status).toBe(400)
       for (const product_id of [1.5, 1e300, 2 ** 31, -1, 0]) {
         const res = await place(orderBody([cartLine(1, { product_id })]))

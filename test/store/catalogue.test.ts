@@ -18,7 +18,7 @@ describe('the catalogue read model', () => {
     expect(await readCatalogueFetchedAt(store)).toBeNull()
   })
 
-  it('keeps the server\'s order rather than the id order', async () => {
+  it("keeps the server's order rather than the id order", async () => {
     await saveCatalogue([fiveG, lte], '2025-03-01T08:00:00.000Z', store)
     expect(await readCatalogue(store)).toEqual([fiveG, lte])
     expect(await readCatalogueFetchedAt(store)).toBe('2025-03-01T08:00:00.000Z')

@@ -72,7 +72,7 @@ describe('commit', () => {
     expect(await store.events.count()).toBe(0)
   })
 
-  it('refuses a fact filed in another stream than its definition\'s', async () => {
+  it("refuses a fact filed in another stream than its definition's", async () => {
     await expect(commit({ ...added('a'), stream: 'orders' }, { db: store })).rejects.toBeInstanceOf(InvalidFactError)
   })
 

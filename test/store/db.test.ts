@@ -40,7 +40,7 @@ describe('opening the store', () => {
     expect(await restoreCart()).toEqual({ order_lines: [line('a')], total: 299 })
   })
 
-  it('falls back to memory when IndexedDB refuses to open, keeping the browser\'s reason', async () => {
+  it("falls back to memory when IndexedDB refuses to open, keeping the browser's reason", async () => {
     const { status, db: memory } = await openStore({ name: `refused-${Date.now()}`, indexedDB: refusingFactory })
     expect(status.mode).toBe('memory')
     expect(status.reason).toBe('unavailable')

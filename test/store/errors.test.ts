@@ -8,7 +8,7 @@ import { added } from './fixtures.ts'
 const quota = () => new DOMException('The quota has been exceeded.', 'QuotaExceededError')
 
 describe('isQuotaError', () => {
-  it('recognises the browser\'s QuotaExceededError', () => {
+  it("recognises the browser's QuotaExceededError", () => {
     expect(isQuotaError(quota())).toBe(true)
   })
 
@@ -21,7 +21,7 @@ describe('isQuotaError', () => {
     expect(isQuotaError(new Dexie.BulkError('1 of 2 failed', { 1: quota() }))).toBe(true)
   })
 
-  it('recognises old Firefox\'s name for it', () => {
+  it("recognises old Firefox's name for it", () => {
     expect(isQuotaError({ name: 'NS_ERROR_DOM_QUOTA_REACHED' })).toBe(true)
   })
 

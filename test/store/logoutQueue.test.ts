@@ -26,7 +26,16 @@ afterEach(() => closeStore({ delete: true }))
 
 async function queued(session = tag): Promise<string> {
   const id = `logout-${session.slice(0, 4)}-${Math.random()}`
-  await enqueue({ id, kind: AUTH_LOGOUT, request: { session }, status: 'pending', attempts: 0, createdAt: new Date().toISOString(), nextAttemptAt: null, lastError: null })
+  await enqueue({
+    id,
+    kind: AUTH_LOGOUT,
+    request: { session },
+    status: 'pending',
+    attempts: 0,
+    createdAt: new Date().toISOString(),
+    nextAttemptAt: null,
+    lastError: null,
+  })
   return id
 }
 
@@ -82,7 +91,14 @@ describe('a logout queued on the device', () => {
 
 describe('a logout recorded on the device', () => {
   const logoutRow = (id: string, session = tag): OutboxRow => ({
-    id, kind: AUTH_LOGOUT, request: { session }, status: 'pending', attempts: 0, createdAt: new Date().toISOString(), nextAttemptAt: null, lastError: null,
+    id,
+    kind: AUTH_LOGOUT,
+    request: { session },
+    status: 'pending',
+    attempts: 0,
+    createdAt: new Date().toISOString(),
+    nextAttemptAt: null,
+    lastError: null,
   })
 
   async function signedInWithCart(): Promise<void> {

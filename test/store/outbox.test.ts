@@ -12,7 +12,6 @@ import { settleRow } from '../../src/store/outbox.ts'
 import { added, fact, freshStore } from './fixtures.ts'
 import { placeQueuedOrder, serverOrder, uuid } from './orderFixtures.ts'
 
-
 /** When the server answered (its Date header): the cached order is dated by it, not by the device. */
 const answered = '2026-11-25T10:00:00.000Z'
 
@@ -78,7 +77,7 @@ describe('placing and sending orders', () => {
     expect(await readLocalOrders(7)).toMatchObject([{ state: 'rejected', reason }])
   })
 
-  it('keeps a rejected order rejected, with one fact, when a second sender\'s answer comes late', async () => {
+  it("keeps a rejected order rejected, with one fact, when a second sender's answer comes late", async () => {
     const id = await placeQueuedOrder(7)
     const reason = 'LTE Uncapped 20Mbps is no longer available.'
     await drainOrders(7, { send: async () => ({ kind: 'refused', status: 422, error: reason, code: 'product_unavailable' }) })
@@ -90,7 +89,7 @@ describe('placing and sending orders', () => {
     expect((await drainOrders(7, { force: true, send: async () => ({ kind: 'created', order: serverOrder(3), fetchedAt: answered }) })).outcomes).toEqual([])
   })
 
-  it('never sends another customer\'s queued order', async () => {
+  it("never sends another customer's queued order", async () => {
     await placeQueuedOrder(7)
     const sent: number[] = []
     await drainOrders(8, {

@@ -19,8 +19,6 @@ import { placeQueuedOrder, serverOrder, uuid } from './orderFixtures.ts'
 
 const message = { name: 'Thandi Nkosi', email: 'thandi@example.co.za', message: 'My router shows a red light since this morning.' }
 
-
-
 /** The page's session as the outbox hears it: set by the test. */
 function testSession(): SessionSource & { set: (next: Session) => void } {
   let current: Session = { status: 'checking' }
@@ -81,7 +79,16 @@ describe('the outbox in the page', () => {
   it('at start sends a queued logout at once, and the orders and messages once the session is known', async () => {
     await placeQueuedOrder(7)
     await queueSupportMessage(7, message)
-    await enqueue({ id: uuid(), kind: AUTH_LOGOUT, request: { session: 'a'.repeat(64) }, status: 'pending', attempts: 0, createdAt: new Date().toISOString(), nextAttemptAt: null, lastError: null })
+    await enqueue({
+      id: uuid(),
+      kind: AUTH_LOGOUT,
+      request: { session: 'a'.repeat(64) },
+      status: 'pending',
+      attempts: 0,
+      createdAt: new Date().toISOString(),
+      nextAttemptAt: null,
+      lastError: null,
+    })
     const s = server()
     const o = start(s.kinds)
     await resting(o)
@@ -92,7 +99,7 @@ describe('the outbox in the page', () => {
     expect(toasts()).toContain('Your order SO-000041 was sent.')
   })
 
-  it('never sends another customer\'s order under this session; it goes when that customer signs in', async () => {
+  it("never sends another customer's order under this session; it goes when that customer signs in", async () => {
     await placeQueuedOrder(8)
     const s = server()
     signedIn(7)

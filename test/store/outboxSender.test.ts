@@ -17,13 +17,20 @@ import { placeQueuedOrder, serverOrder, uuid } from './orderFixtures.ts'
 
 const message = { name: 'Thandi Nkosi', email: 'thandi@example.co.za', message: 'My router shows a red light since this morning.' }
 
-
 async function queueLogout(session = 'a'.repeat(64)): Promise<string> {
   const id = uuid()
-  await enqueue({ id, kind: AUTH_LOGOUT, request: { session }, status: 'pending', attempts: 0, createdAt: new Date().toISOString(), nextAttemptAt: null, lastError: null })
+  await enqueue({
+    id,
+    kind: AUTH_LOGOUT,
+    request: { session },
+    status: 'pending',
+    attempts: 0,
+    createdAt: new Date().toISOString(),
+    nextAttemptAt: null,
+    lastError: null,
+  })
   return id
 }
-
 
 /** One server for every kind, answering each call from its script (or accepting), and keeping the order of calls. */
 function server(script: { orders?: CreateOrderResult[]; support?: SupportSendResult[]; logouts?: LogoutResult[] } = {}) {
@@ -112,7 +119,7 @@ describe('the one outbox sender', () => {
     expect(await store.events.where('type').equals('v1.OrderAcknowledged').count()).toBe(1)
   })
 
-  it('gives up on a 400 with the server\'s reason, and retries a 500 like no answer', async () => {
+  it("gives up on a 400 with the server's reason, and retries a 500 like no answer", async () => {
     const refused = await placeQueuedOrder(7)
     const failing = await placeQueuedOrder(7)
     const s = server({
@@ -134,7 +141,7 @@ describe('the one outbox sender', () => {
     expect(s.calls).toHaveLength(3)
   })
 
-  it('counts a kind\'s send that throws as no answer: the write waits and goes again', async () => {
+  it("counts a kind's send that throws as no answer: the write waits and goes again", async () => {
     const id = await queueLogout()
     const throwing = logoutOutbox(async () => {
       throw new Error('no answer planned')
@@ -147,7 +154,17 @@ describe('the one outbox sender', () => {
 
   it('refuses on the device a stored write that no longer reads, without sending it', async () => {
     const id = uuid()
-    await enqueue({ id, kind: SUPPORT_MESSAGE, request: { id, message: { name: 'Thandi' } }, status: 'pending', attempts: 0, createdAt: new Date().toISOString(), nextAttemptAt: null, lastError: null, customerId: 7 })
+    await enqueue({
+      id,
+      kind: SUPPORT_MESSAGE,
+      request: { id, message: { name: 'Thandi' } },
+      status: 'pending',
+      attempts: 0,
+      createdAt: new Date().toISOString(),
+      nextAttemptAt: null,
+      lastError: null,
+      customerId: 7,
+    })
     const s = server()
     const { outcomes } = await drainOutbox(s.kinds, { signedIn: 7 })
     expect(s.calls).toEqual([])

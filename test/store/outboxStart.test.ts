@@ -30,7 +30,16 @@ describe('starting the outbox', () => {
       return [logoutOutbox(send)]
     })
     const id = 'logout-1'
-    await enqueue({ id, kind: AUTH_LOGOUT, request: { session: 'a'.repeat(64) }, status: 'pending', attempts: 0, createdAt: new Date().toISOString(), nextAttemptAt: null, lastError: null })
+    await enqueue({
+      id,
+      kind: AUTH_LOGOUT,
+      request: { session: 'a'.repeat(64) },
+      status: 'pending',
+      attempts: 0,
+      createdAt: new Date().toISOString(),
+      nextAttemptAt: null,
+      lastError: null,
+    })
     await sendNow(AUTH_LOGOUT)
     expect(await store.outbox.get(id)).toMatchObject({ status: 'acknowledged' })
     expect(await startOutboxInBackground()).toBe(await startOutboxInBackground())

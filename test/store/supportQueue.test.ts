@@ -127,6 +127,13 @@ describe('a support message after its customer logged out', () => {
 
 describe('a refusal naming a field', () => {
   it('is shown under that field, whether the path names the body or the form', () => {
-    expect(['message.email', 'email', 'message.message', 'message', 'id', 'message.other'].map(issueField)).toEqual(['email', 'email', 'message', 'message', null, null])
+    expect(['message.email', 'email', 'message.message', 'message', 'id', 'message.other'].map(issueField)).toEqual([
+      'email',
+      'email',
+      'message',
+      'message',
+      null,
+      null,
+    ])
   })
 })

@@ -50,7 +50,7 @@ describe('a queued order after the worker replays it', () => {
     expect(isDue(queuedEntry(kept), now)).toBe(true)
   })
 
-  it('is kept through a server error or a Retry-After, and not replayed before the server\'s wait is over', () => {
+  it("is kept through a server error or a Retry-After, and not replayed before the server's wait is over", () => {
     const failed = afterReplay(queued, answer(503), now)!
     expect(failed).toMatchObject({ status: 'retrying', nextAttemptAt: '2026-03-01T08:00:02.000Z', lastError: 'HTTP 503' })
     expect(isDue(queuedEntry(failed), now)).toBe(false)

@@ -6,12 +6,29 @@ const get = (path: string, mode = 'cors', method = 'GET') => classify({ method, 
 
 describe('the service worker routing rules', () => {
   it('answers navigations to app routes with the app shell', () => {
-    for (const path of ['/', '/cart', '/orders/12', '/payment_status/abc', '/payment_status/8AC7A4A1.uat01-vm-tx04', '/payment_widget/8AC7A4A1.sandbox01', '/login?signed_in=google'])
+    for (const path of [
+      '/',
+      '/cart',
+      '/orders/12',
+      '/payment_status/abc',
+      '/payment_status/8AC7A4A1.uat01-vm-tx04',
+      '/payment_widget/8AC7A4A1.sandbox01',
+      '/login?signed_in=google',
+    ])
       expect(get(path, 'navigate'), path).toBe('app-shell')
   })
 
   it('never answers navigations to the API, images, translations, sandboxes or files with the shell', () => {
-    for (const path of ['/api/auth/google/start', '/api/v2/bootstrap', '/images/products/a.svg', '/i18n/en.json', '/sandbox/identity/google/auth', '/sw.js', '/manifest.webmanifest', '/orders/a.json'])
+    for (const path of [
+      '/api/auth/google/start',
+      '/api/v2/bootstrap',
+      '/images/products/a.svg',
+      '/i18n/en.json',
+      '/sandbox/identity/google/auth',
+      '/sw.js',
+      '/manifest.webmanifest',
+      '/orders/a.json',
+    ])
       expect(get(path, 'navigate'), path).toBe('network')
   })
 

@@ -73,7 +73,7 @@ describe('the events a machine accepts now', () => {
 })
 
 describe('a payload typed in the lab', () => {
-  it('is read as JSON and checked with the event\'s schema; the output is what gets sent', () => {
+  it("is read as JSON and checked with the event's schema; the output is what gets sent", () => {
     expect(checkPayload('{"field": "first_name", "value": "Thandi"}', signupEventSchemas['signup.field.set'])).toEqual({
       ok: true,
       payload: { field: 'first_name', value: 'Thandi' },
@@ -106,7 +106,7 @@ describe('a payload typed in the lab', () => {
     expect(checkPayload(text, cartEventSchemas['cart.line.remove'], { factId: 'f1', occurredAt: '2026-01-01T00:00:00.000Z' })).toMatchObject({ ok: true })
   })
 
-  it('the payment page\'s input is checked too', () => {
+  it("the payment page's input is checked too", () => {
     expect(v.is(PaymentInputSchema, { stage: 'status', checkoutId: 'abc', online: true })).toBe(true)
     expect(v.is(PaymentInputSchema, { stage: 'status', orderId: '1', online: true })).toBe(false)
   })
@@ -117,7 +117,11 @@ describe('what the lab shows and records', () => {
     const tree = stateTree(labMachines.payment.machine)
     const card = tree.find((b) => b.key === 'card')!
     expect(card.children.map((b) => b.key)).toContain('widget')
-    expect(card.children.find((b) => b.key === 'widget')?.children.map((b) => b.path)).toEqual(['card.widget.loadingScript', 'card.widget.shown', 'card.widget.scriptFailed'])
+    expect(card.children.find((b) => b.key === 'widget')?.children.map((b) => b.path)).toEqual([
+      'card.widget.loadingScript',
+      'card.widget.shown',
+      'card.widget.scriptFailed',
+    ])
     expect(tree.find((b) => b.key === 'unpayable')?.final).toBe(true)
     expect([...activePaths({ card: { widget: 'shown' } })]).toEqual(['card', 'card.widget', 'card.widget.shown'])
     expect(leafPaths({ card: { widget: 'shown' } })).toEqual(['card.widget.shown'])
@@ -126,7 +130,10 @@ describe('what the lab shows and records', () => {
 
   it('keeps errors through JSON (name, message, status), so a replay meets the same failure', () => {
     const json = toJson({ type: 'xstate.error.actor.0.signup.submitting', error: new ApiError('Internal Server Error', 500) })
-    expect(json).toEqual({ type: 'xstate.error.actor.0.signup.submitting', error: { $error: { name: 'ApiError', message: 'Internal Server Error', status: 500 } } })
+    expect(json).toEqual({
+      type: 'xstate.error.actor.0.signup.submitting',
+      error: { $error: { name: 'ApiError', message: 'Internal Server Error', status: 500 } },
+    })
     const back = fromJson(JSON.parse(JSON.stringify(json))) as { error: Error & { status?: number } }
     expect(back.error).toBeInstanceOf(Error)
     expect([back.error.message, back.error.status]).toEqual(['Internal Server Error', 500])

@@ -11,7 +11,14 @@ import { toJson } from '../../src/devtools/lab/json.ts'
 import { readKnownCustomer } from '../../src/store/queries.ts'
 import { at, labRun, until } from './labHarness.ts'
 
-const personal = { first_name: 'Thandi', last_name: 'Nkosi', id_number: '9001015009087', email: 'thandi@example.co.za', password: 'Secret#123', phone: '0211234567' }
+const personal = {
+  first_name: 'Thandi',
+  last_name: 'Nkosi',
+  id_number: '9001015009087',
+  email: 'thandi@example.co.za',
+  password: 'Secret#123',
+  phone: '0211234567',
+}
 const address = { street_number: '12', street_name: 'Long Street', city: 'Cape Town', province: 'Western Cape', postal_code: '8001' }
 
 function fill(run: LabRun, values: Record<string, string>) {
@@ -33,7 +40,10 @@ describe('a lab session', () => {
     await until(run, (r) => at(r) === 'address' && r.getSnapshot().snapshot.context.serverError !== null)
     const view = run.getSnapshot()
     expect(view.snapshot.context.serverError).toBe('Internal Server Error')
-    expect(view.steps.at(-1)?.event).toMatchObject({ type: 'xstate.error.actor.0.signup.submitting', error: { $error: { message: 'Internal Server Error', status: 500 } } })
+    expect(view.steps.at(-1)?.event).toMatchObject({
+      type: 'xstate.error.actor.0.signup.submitting',
+      error: { $error: { message: 'Internal Server Error', status: 500 } },
+    })
     expect(view.steps.at(-1)?.actions).toEqual(['announceFailed'])
     expect(view.steps[0]?.event).toMatchObject({ type: 'xstate.init' })
 
@@ -124,7 +134,7 @@ describe('a lab session', () => {
     expect(toJson(restored.snapshot.context)).toEqual(file.steps.at(-1)?.context)
   })
 
-  it('writes the facts to the lab log, never to the customer\'s', async () => {
+  it("writes the facts to the lab log, never to the customer's", async () => {
     const { run, db } = labRun(authLab, 'succeeds')
     run.start()
     await until(run, (r) => at(r) === 'loggedOut')

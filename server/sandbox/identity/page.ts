@@ -1,8 +1,7 @@
 import type { I18n } from '@lingui/core'
 import { sandboxIdentities } from './identities.ts'
 
-export const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch)
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch)
 
 export const providerLabel = { google: 'Google', facebook: 'Facebook', twitter: 'Twitter' } as const
 

@@ -115,7 +115,12 @@ export function createSandboxIdentity({ db, trustProxy = false, log = silentLogg
     if (details.uid !== uid) return expired(req, res)
     const form = new URLSearchParams(await readBody(req))
     if (form.has('cancel')) {
-      return provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'The tester cancelled sign-in' }, { mergeWithLastSubmission: false })
+      return provider.interactionFinished(
+        req,
+        res,
+        { error: 'access_denied', error_description: 'The tester cancelled sign-in' },
+        { mergeWithLastSubmission: false },
+      )
     }
     const picked = form.has('identity') ? sandboxIdentities[Number(form.get('identity'))] : undefined
     const email = (picked?.email ?? form.get('email') ?? '').trim()
@@ -125,7 +130,12 @@ export function createSandboxIdentity({ db, trustProxy = false, log = silentLogg
     if (!emailShape.test(email) || name === '' || name.length > 200 || email.length > 254) {
       const i18n = await pageI18n(req, details.params.ui_locales)
       const error = i18n._({ id: 'identity.missingIdentity', message: 'Enter an email address and a display name.' })
-      return send(res, 400, 'text/html; charset=utf-8', signInPage({ i18n, provider: p, action: `${base}/interaction/${uid}/login`, error, email, name, emailVerified }))
+      return send(
+        res,
+        400,
+        'text/html; charset=utf-8',
+        signInPage({ i18n, provider: p, action: `${base}/interaction/${uid}/login`, error, email, name, emailVerified }),
+      )
     }
     // The subject is stable per email, as a real provider's is per account.
     const accountId = createHash('sha256').update(email.toLowerCase()).digest('hex').slice(0, 32)
@@ -173,7 +183,11 @@ interface SharedKeys {
 /** The one set of keys of this database's sandbox: made by the first instance that needs them, read by the rest. */
 async function loadSharedKeys(db: Queryable): Promise<SharedKeys> {
   const read = async () =>
-    (await db.query<{ client_secret: string; cookie_key: string; signing_key: JWK }>('select client_secret, cookie_key, signing_key from sandbox_identity_keys where id = 1'))[0]
+    (
+      await db.query<{ client_secret: string; cookie_key: string; signing_key: JWK }>(
+        'select client_secret, cookie_key, signing_key from sandbox_identity_keys where id = 1',
+      )
+    )[0]
   let row = await read()
   if (!row) {
     const made = { clientSecret: randomBytes(32).toString('base64url'), cookieKey: randomBytes(32).toString('base64url'), signingKey: await newSigningKey() }

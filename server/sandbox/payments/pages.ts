@@ -41,7 +41,7 @@ export interface ChallengeInput {
 
 /** The sandbox bank's 3-D Secure challenge, in the shopper's language; the form posts to the page's own URL. */
 export function challengePage(i18n: I18n, c: ChallengeInput): string {
-    return page(
+  return page(
     i18n,
     i18n._({ id: 'secure.pageTitle', message: '3-D Secure verification (sandbox)' }),
     `    <h1>${escapeHtml(i18n._({ id: 'secure.heading', message: '3-D Secure verification' }))}</h1>

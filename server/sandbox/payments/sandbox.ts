@@ -65,7 +65,8 @@ export function paymentSandboxRoutes(options: PaymentSandboxOptions): Hono {
 
   /** The credentials check every server-to-server call gets: 401 for the token, 403 for the entity. */
   function refuse(c: Context, entityId: unknown): Response | undefined {
-    if (!timingSafeEqual(digest(c.req.header('Authorization') ?? ''), expectedAuth)) return noStore(c.json(failure(sandboxResults.invalidAuthentication, now()), 401))
+    if (!timingSafeEqual(digest(c.req.header('Authorization') ?? ''), expectedAuth))
+      return noStore(c.json(failure(sandboxResults.invalidAuthentication, now()), 401))
     if (entityId !== options.entityId) return noStore(c.json(failure(sandboxResults.noRights, now()), 403))
     return undefined
   }
@@ -78,7 +79,11 @@ export function paymentSandboxRoutes(options: PaymentSandboxOptions): Hono {
     const target = options.notifications
     if (!target) return
     const sealed = sealNotification(target.key, { type: 'PAYMENT', payload: payment })
-    const request = new Request(target.url, { method: 'POST', headers: { 'Content-Type': 'text/plain', [ivHeader]: sealed.iv, [tagHeader]: sealed.tag }, body: sealed.body })
+    const request = new Request(target.url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain', [ivHeader]: sealed.iv, [tagHeader]: sealed.tag },
+      body: sealed.body,
+    })
     setImmediate(() => {
       target
         .send(request)
@@ -101,7 +106,7 @@ export function paymentSandboxRoutes(options: PaymentSandboxOptions): Hono {
       return value
     }
     const amount = field('amount', (v) => amountShape.test(v) && Number(v) > 0, 'must be a positive amount with two decimals, e.g. 299.00')
-    const currency = field('currency', (v) => v === 'ZAR', 'must be ZAR, the sandbox entity\'s currency')
+    const currency = field('currency', (v) => v === 'ZAR', "must be ZAR, the sandbox entity's currency")
     field('paymentType', (v) => v === 'DB', 'must be DB (debit), the only payment type of the sandbox')
     const merchantTransactionId = field('merchantTransactionId', (v) => v.length >= 8 && v.length <= 255, 'must be 8 to 255 characters')
     const givenName = field('customer.givenName', (v) => v.length <= 48, 'must be at most 48 characters', false)
@@ -146,18 +151,27 @@ export function paymentSandboxRoutes(options: PaymentSandboxOptions): Hono {
       now(),
     )
     const errors = checked.ok ? [] : checked.errors
-    if (!shopperResultUrl) errors.push({ name: 'shopperResultUrl', value: (form.shopperResultUrl ?? '').slice(0, 255), message: 'must be an absolute http(s) URL' })
+    if (!shopperResultUrl)
+      errors.push({ name: 'shopperResultUrl', value: (form.shopperResultUrl ?? '').slice(0, 255), message: 'must be an absolute http(s) URL' })
     if (!checked.ok || !shopperResultUrl) return noStore(c.json(failure(sandboxResults.invalidParameter, now(), { parameterErrors: errors }), 400))
     const { card } = checked
     const test = testCardFor(card.number)
     const outcome: Outcome =
-      test?.flow === 'challenge' ? { kind: 'challenge' }
-      : test?.flow === 'pending' ? { kind: 'pending', settlesAt: now() + pendingMs }
-      : { kind: 'result', result: test?.result ?? otherCardResult }
+      test?.flow === 'challenge'
+        ? { kind: 'challenge' }
+        : test?.flow === 'pending'
+          ? { kind: 'pending', settlesAt: now() + pendingMs }
+          : { kind: 'result', result: test?.result ?? otherCardResult }
     const payment: Payment = {
       id: newPaymentId(),
       brand: card.brand,
-      card: { bin: card.number.slice(0, 6), last4Digits: card.number.slice(-4), holder: card.holder, expiryMonth: card.expiryMonth, expiryYear: card.expiryYear },
+      card: {
+        bin: card.number.slice(0, 6),
+        last4Digits: card.number.slice(-4),
+        holder: card.holder,
+        expiryMonth: card.expiryMonth,
+        expiryYear: card.expiryYear,
+      },
       submittedAt: now(),
       shopperResultUrl,
       outcome,
@@ -222,7 +236,7 @@ export function paymentSandboxRoutes(options: PaymentSandboxOptions): Hono {
       return value
     }
     const amount = field('amount', (v) => amountShape.test(v) && Number(v) > 0, 'must be a positive amount with two decimals, e.g. 299.00')
-    const currency = field('currency', (v) => v === 'ZAR', 'must be ZAR, the sandbox entity\'s currency')
+    const currency = field('currency', (v) => v === 'ZAR', "must be ZAR, the sandbox entity's currency")
     field('paymentType', (v) => v === 'DB', 'must be DB (debit), the only payment type of the sandbox')
     field('paymentBrand', (v) => v === 'GOOGLEPAY', 'must be GOOGLEPAY')
     const merchantTransactionId = field('merchantTransactionId', (v) => v.length >= 8 && v.length <= 255, 'must be 8 to 255 characters')

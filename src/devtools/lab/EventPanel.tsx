@@ -120,9 +120,7 @@ export function EventPanel({ lab, run, view }: { lab: LabMachine; run: LabRun; v
           spec={spec}
           suggestion={suggestions[spec.type] ?? ''}
           text={texts[spec.type]}
-          onText={(text) =>
-            setTexts(({ [spec.type]: _old, ...rest }) => (text === undefined ? rest : { ...rest, [spec.type]: text }))
-          }
+          onText={(text) => setTexts(({ [spec.type]: _old, ...rest }) => (text === undefined ? rest : { ...rest, [spec.type]: text }))}
           onSend={send}
         />
       ))}

@@ -37,7 +37,9 @@ export default function LabScreen() {
   return (
     <Page title={<Trans>Machine lab</Trans>}>
       <Muted>
-        <Trans>Drive each state machine by hand, see where it is and what it wrote, and hand the session to a developer. Your cart and account are never touched.</Trans>
+        <Trans>
+          Drive each state machine by hand, see where it is and what it wrote, and hand the session to a developer. Your cart and account are never touched.
+        </Trans>
       </Muted>
       <Bar role="group" aria-label={t`Machine`}>
         {LAB_MACHINES.map((id) => {
@@ -48,15 +50,16 @@ export default function LabScreen() {
             </Button>
           )
         })}
-        <Button type="button" $variant={view.kind === 'live' ? 'primary' : 'secondary'} aria-pressed={view.kind === 'live'} onClick={() => choose({ kind: 'live' })}>
+        <Button
+          type="button"
+          $variant={view.kind === 'live' ? 'primary' : 'secondary'}
+          aria-pressed={view.kind === 'live'}
+          onClick={() => choose({ kind: 'live' })}
+        >
           <Trans>Live app</Trans>
         </Button>
       </Bar>
-      {view.kind === 'live' ? (
-        <LiveView />
-      ) : (
-        <MachineLab key={view.id} id={view.id} outcome={outcome} onOutcome={imported} />
-      )}
+      {view.kind === 'live' ? <LiveView /> : <MachineLab key={view.id} id={view.id} outcome={outcome} onOutcome={imported} />}
     </Page>
   )
 }

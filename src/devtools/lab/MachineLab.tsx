@@ -51,7 +51,10 @@ export function MachineLab({ id, outcome, onOutcome }: { id: LabMachineId; outco
           />
         )}
         <p>
-          <Trans>Fakes answer after a short pause. The sandboxes run the real effects against the local server; every fact goes to the lab log, never to your own data.</Trans>
+          <Trans>
+            Fakes answer after a short pause. The sandboxes run the real effects against the local server; every fact goes to the lab log, never to your own
+            data.
+          </Trans>
         </p>
       </Panel>
       <Columns>

@@ -42,9 +42,7 @@ export function StepDetails({ view }: { view: LabView }) {
             <ul>
               {step.actions.map((action, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: a step's actions may repeat and never change once recorded
-                <li key={index}>
-                  {action.startsWith('invoke:') ? <Started effect={action.slice('invoke:'.length)} /> : <Code>{action}</Code>}
-                </li>
+                <li key={index}>{action.startsWith('invoke:') ? <Started effect={action.slice('invoke:'.length)} /> : <Code>{action}</Code>}</li>
               ))}
             </ul>
           )}

@@ -32,7 +32,8 @@ export function TimeTravel({ run, view }: { run: LabRun; view: LabView }) {
     const current = box?.querySelector<HTMLElement>('[aria-current]')?.parentElement
     if (!box || !current) return
     if (current.offsetTop < box.scrollTop) box.scrollTop = current.offsetTop
-    else if (current.offsetTop + current.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = current.offsetTop + current.offsetHeight - box.clientHeight
+    else if (current.offsetTop + current.offsetHeight > box.scrollTop + box.clientHeight)
+      box.scrollTop = current.offsetTop + current.offsetHeight - box.clientHeight
   }, [view.cursor, view.steps.length])
   const step = view.cursor + 1
   const total = view.steps.length

@@ -40,7 +40,11 @@ export function canonical(value: unknown): string {
   const sort = (item: Json): Json => {
     if (Array.isArray(item)) return item.map(sort)
     if (item === null || typeof item !== 'object') return item
-    return Object.fromEntries(Object.keys(item).sort().map((key) => [key, sort(item[key] as Json)]))
+    return Object.fromEntries(
+      Object.keys(item)
+        .sort()
+        .map((key) => [key, sort(item[key] as Json)]),
+    )
   }
   return JSON.stringify(sort(toJson(value)))
 }

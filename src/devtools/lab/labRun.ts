@@ -1,4 +1,13 @@
-import { createActor, initialTransition, type AnyActorRef, type AnyMachineSnapshot, type EventObject, type InspectionEvent, type Observer, type Subscription } from 'xstate'
+import {
+  createActor,
+  initialTransition,
+  type AnyActorRef,
+  type AnyMachineSnapshot,
+  type EventObject,
+  type InspectionEvent,
+  type Observer,
+  type Subscription,
+} from 'xstate'
 import type { Fact } from '../../domain/events.ts'
 import type { StoreDb } from '../../store/db.ts'
 import { toJson, type Json } from './json.ts'

@@ -1,10 +1,7 @@
 import * as v from 'valibot'
 
 /** Why a typed payload cannot be sent; the screen words it in the tester's language. */
-export type PayloadProblem =
-  | { kind: 'json'; detail: string }
-  | { kind: 'notObject' }
-  | { kind: 'schema'; path: string; issue: v.BaseIssue<unknown> }
+export type PayloadProblem = { kind: 'json'; detail: string } | { kind: 'notObject' } | { kind: 'schema'; path: string; issue: v.BaseIssue<unknown> }
 
 export type PayloadCheck = { ok: true; payload: Record<string, unknown> } | { ok: false; problem: PayloadProblem }
 

@@ -61,7 +61,10 @@ export const LabSessionFileSchema = v.pipe(
     steps: v.pipe(v.array(StepSchema), v.minLength(1)),
   }),
   v.check((file) => file.cursor < file.steps.length, 'The cursor points past the last step.'),
-  v.check((file) => (file.steps[0]?.event as { type?: unknown } | undefined)?.type === 'xstate.init', 'The first step must be the machine starting (xstate.init).'),
+  v.check(
+    (file) => (file.steps[0]?.event as { type?: unknown } | undefined)?.type === 'xstate.init',
+    'The first step must be the machine starting (xstate.init).',
+  ),
 )
 
 export type SessionRead = { ok: true; file: LabSessionFile } | { ok: false; problem: 'json' | 'shape'; detail: string }

@@ -39,7 +39,15 @@ export function LoginForm() {
   return (
     <form onSubmit={(e) => void submit(e)} aria-label={t`Sign in with email`}>
       <TextField id="login-email" name="email" type="email" label={<Trans>Email</Trans>} value={email} onValue={setEmail} autoComplete="email" required />
-      <PasswordField id="login-password" name="password" label={<Trans>Password</Trans>} value={password} onValue={setPassword} autoComplete="current-password" required />
+      <PasswordField
+        id="login-password"
+        name="password"
+        label={<Trans>Password</Trans>}
+        value={password}
+        onValue={setPassword}
+        autoComplete="current-password"
+        required
+      />
       <Button type="submit" disabled={busy} style={{ width: '100%' }}>
         {busy ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}
       </Button>

@@ -18,7 +18,13 @@ export function ProfileView({ user, offline }: { user: User; offline: boolean })
   const first = user.first_name
   const last = user.last_name
   return (
-    <Page title={<Trans>Welcome {first} {last}</Trans>}>
+    <Page
+      title={
+        <Trans>
+          Welcome {first} {last}
+        </Trans>
+      }
+    >
       {offline && (
         <Muted role="status" style={{ marginBottom: 12 }}>
           <Trans>You are offline. This is your profile as last saved on this device.</Trans>

@@ -56,8 +56,7 @@ export function startAuth(callbacks: AuthCallbacks = {}): Running<AuthActor> {
       },
       actions: {
         // Only a change is announced, so two tabs never echo the same sign-in back and forth.
-        remember: (_, { user }) =>
-          quietly(rememberCustomer(user).then((changed) => changed && channel.post({ type: 'signedIn', user }))),
+        remember: (_, { user }) => quietly(rememberCustomer(user).then((changed) => changed && channel.post({ type: 'signedIn', user }))),
         forget: () => quietly(forgetCustomer()),
         clearCustomerData: () => {
           callbacks.onSignedOut?.()

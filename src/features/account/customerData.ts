@@ -9,6 +9,5 @@ export function clearCustomerData(): void {
   void forgetCachedOrders().catch(() => {})
   void forgetPortalAnswers().catch(() => {})
   // The service worker owns its caches; a page only asks (see sw/ for the handler).
-  if (typeof navigator !== 'undefined' && 'serviceWorker' in navigator)
-    navigator.serviceWorker.controller?.postMessage({ type: 'customer.signedOut' })
+  if (typeof navigator !== 'undefined' && 'serviceWorker' in navigator) navigator.serviceWorker.controller?.postMessage({ type: 'customer.signedOut' })
 }

@@ -18,7 +18,10 @@ export const AUTH_LOGOUT = 'auth.logout'
 export async function queueLogout(): Promise<void> {
   const session = sessionTag()
   const now = new Date().toISOString()
-  const row = session === null ? null : { id: newId(), kind: AUTH_LOGOUT, request: { session }, status: 'pending' as const, attempts: 0, createdAt: now, nextAttemptAt: null, lastError: null }
+  const row =
+    session === null
+      ? null
+      : { id: newId(), kind: AUTH_LOGOUT, request: { session }, status: 'pending' as const, attempts: 0, createdAt: now, nextAttemptAt: null, lastError: null }
   try {
     await recordSignOut(row)
   } catch {
@@ -43,7 +46,11 @@ export async function logoutPendingFor(session: string | null): Promise<boolean>
  * Before a sign-in: the queued logouts go first (or fail first), because a logout answered after the sign-in
  * would clear the new session's cookie along with the old one.
  */
-export const settleLogouts = (): Promise<void> => sendNow(AUTH_LOGOUT).then(() => undefined, () => undefined)
+export const settleLogouts = (): Promise<void> =>
+  sendNow(AUTH_LOGOUT).then(
+    () => undefined,
+    () => undefined,
+  )
 
 /** A queued logout (kind 'auth.logout'): it ends the session its tag names, once, whoever is signed in now. */
 export function logoutOutbox(send = logout): OutboxKind<{ session: string }> {

@@ -1,6 +1,10 @@
 import type { Town } from './townsData.ts'
 
-const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
 
 /** Towns whose name starts with the query first, then those with a word starting with it; at most `limit`. */
 export function searchTowns(towns: readonly Town[], query: string, limit = 8): Town[] {

@@ -28,9 +28,7 @@ const round4 = (n: number) => Math.round(n * 1e4) / 1e4
 
 /** The ZA towns with a known province, de-duplicated by name and province, sorted by name. */
 export function buildTowns(cities: readonly GeoNamesCity[], admin1: readonly GeoNamesAdmin1[], country = 'ZA'): TownsData {
-  const provinceNames = new Map(
-    admin1.filter((a) => a.code.startsWith(`${country}.`)).map((a) => [a.code.slice(country.length + 1), a.name]),
-  )
+  const provinceNames = new Map(admin1.filter((a) => a.code.startsWith(`${country}.`)).map((a) => [a.code.slice(country.length + 1), a.name]))
   const provinces = [...new Set(provinceNames.values())].sort()
   const seen = new Set<string>()
   const towns: Town[] = []

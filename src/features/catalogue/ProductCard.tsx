@@ -30,15 +30,7 @@ export function ProductCard({ product, onAdd, eager }: { product: Product; onAdd
   const price = formatRand(product.unit_price, i18n.locale)
   return (
     <Card aria-label={product.name}>
-      <img
-        src={product.image}
-        alt=""
-        width={320}
-        height={240}
-        loading={eager ? 'eager' : 'lazy'}
-        fetchPriority={eager ? 'high' : undefined}
-        decoding="async"
-      />
+      <img src={product.image} alt="" width={320} height={240} loading={eager ? 'eager' : 'lazy'} fetchPriority={eager ? 'high' : undefined} decoding="async" />
       <div className="body">
         <h2>{product.name}</h2>
         <p className="speed">

@@ -31,6 +31,9 @@ export function readFirstPaintCatalogue(doc: Document, fetchedAt = pageAnsweredA
 
 /** The page's data block: JSON made safe to sit inside <script> (no `</script>` or comment can close it early). */
 export function firstPaintDataBlock(bootstrapJson: string): string {
-  const safe = bootstrapJson.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+  const safe = bootstrapJson
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
   return `<script type="application/json" id="${firstPaintDataId}">${safe}</script>`
 }

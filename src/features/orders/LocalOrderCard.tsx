@@ -34,7 +34,9 @@ export function LocalOrderCard({ order }: { order: OrderView }) {
         ))}
       </ul>
       <p className="total">
-        <span><Trans>Total</Trans></span>
+        <span>
+          <Trans>Total</Trans>
+        </span>
         <span>{formatRand(order.total, i18n.locale)}</span>
       </p>
       <div className="actions">

@@ -33,22 +33,40 @@ export function OrderDetail({ order }: { order: OrderView }) {
   return (
     <Card aria-label={t`Order details`}>
       <Facts>
-        <dt><Trans>Order Number</Trans></dt>
+        <dt>
+          <Trans>Order Number</Trans>
+        </dt>
         <dd>{order.number ?? <Trans>Not assigned yet</Trans>}</dd>
-        <dt><Trans>Date</Trans></dt>
+        <dt>
+          <Trans>Date</Trans>
+        </dt>
         <dd>{formatDate(order.date, i18n.locale, 'short')}</dd>
-        <dt><Trans>Status</Trans></dt>
-        <dd><StatusBadge order={order} /></dd>
-        <dt><Trans>Total Price</Trans></dt>
+        <dt>
+          <Trans>Status</Trans>
+        </dt>
+        <dd>
+          <StatusBadge order={order} />
+        </dd>
+        <dt>
+          <Trans>Total Price</Trans>
+        </dt>
         <dd className="total">{formatRand(order.total, i18n.locale)}</dd>
       </Facts>
       <StackedTable aria-label={t`Order lines`}>
         <thead>
           <tr>
-            <th scope="col"><Trans>Line</Trans></th>
-            <th scope="col"><Trans>Product</Trans></th>
-            <th scope="col"><Trans>Price</Trans></th>
-            <th scope="col"><Trans>Status</Trans></th>
+            <th scope="col">
+              <Trans>Line</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Product</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Price</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Status</Trans>
+            </th>
           </tr>
         </thead>
         <tbody>

@@ -34,10 +34,20 @@ export function OrdersTable({ orders }: { orders: readonly OrderView[] }) {
       <StackedTable>
         <thead>
           <tr>
-            <th scope="col"><Trans>Order Number</Trans></th>
-            <th scope="col"><Trans>order Date</Trans></th>
-            <th scope="col"><Trans>Status</Trans></th>
-            <th scope="col"><span className="sr-only"><Trans>Actions</Trans></span></th>
+            <th scope="col">
+              <Trans>Order Number</Trans>
+            </th>
+            <th scope="col">
+              <Trans>order Date</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Status</Trans>
+            </th>
+            <th scope="col">
+              <span className="sr-only">
+                <Trans>Actions</Trans>
+              </span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -58,11 +68,23 @@ export function OrdersTable({ orders }: { orders: readonly OrderView[] }) {
         </tbody>
       </StackedTable>
       <Pager aria-label={t`Pages`}>
-        <Button $variant="ghost" disabled={page <= 1} onClick={() => setWanted(1)}><Trans>First</Trans></Button>
-        <Button $variant="ghost" disabled={page <= 1} onClick={() => setWanted(page - 1)}><Trans>Previous</Trans></Button>
-        <p aria-live="polite"><Trans>Page {page} of {pages}</Trans></p>
-        <Button $variant="ghost" disabled={page >= pages} onClick={() => setWanted(page + 1)}><Trans>Next</Trans></Button>
-        <Button $variant="ghost" disabled={page >= pages} onClick={() => setWanted(pages)}><Trans>Last</Trans></Button>
+        <Button $variant="ghost" disabled={page <= 1} onClick={() => setWanted(1)}>
+          <Trans>First</Trans>
+        </Button>
+        <Button $variant="ghost" disabled={page <= 1} onClick={() => setWanted(page - 1)}>
+          <Trans>Previous</Trans>
+        </Button>
+        <p aria-live="polite">
+          <Trans>
+            Page {page} of {pages}
+          </Trans>
+        </p>
+        <Button $variant="ghost" disabled={page >= pages} onClick={() => setWanted(page + 1)}>
+          <Trans>Next</Trans>
+        </Button>
+        <Button $variant="ghost" disabled={page >= pages} onClick={() => setWanted(pages)}>
+          <Trans>Last</Trans>
+        </Button>
       </Pager>
       {older > 0 && (
         <Older>

@@ -48,7 +48,13 @@ export function orderOutbox(send: SendOrder = createOrder): OutboxKind<CreateOrd
       // mayGo: the row's own customer is the one signed in.
       const result = await send(row.customerId as number, request)
       if (result.kind === 'created') return { kind: 'accepted', body: { body: result.order, fetchedAt: result.fetchedAt } }
-      if (result.kind === 'refused') return { kind: 'refused', status: result.status, error: result.error, ...(result.retryAfterMs === undefined ? {} : { retryAfterMs: result.retryAfterMs }) }
+      if (result.kind === 'refused')
+        return {
+          kind: 'refused',
+          status: result.status,
+          error: result.error,
+          ...(result.retryAfterMs === undefined ? {} : { retryAfterMs: result.retryAfterMs }),
+        }
       return result
     },
     acknowledged: (row, { body: order, fetchedAt }) => ({

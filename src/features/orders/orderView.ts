@@ -16,8 +16,7 @@ export interface OrderView {
   local: LocalOrder | null
 }
 
-const linesOf = (lines: readonly OrderLine[]) =>
-  lines.map((l, i) => ({ number: String(i + 1), name: l.name, unit_price: l.unit_price, status: '' }))
+const linesOf = (lines: readonly OrderLine[]) => lines.map((l, i) => ({ number: String(i + 1), name: l.name, unit_price: l.unit_price, status: '' }))
 
 export function fromServer(order: Order, local: LocalOrder | null = null): OrderView {
   return {

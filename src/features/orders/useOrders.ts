@@ -9,10 +9,7 @@ export function useOrders(customerId: number): OrderView[] | undefined {
   useEffect(() => {
     void refreshOrders(customerId)
   }, [customerId])
-  return useLiveRead(
-    async (store) => mergeOrders(await readLocalOrders(customerId, store), await readCachedOrders(customerId, store)),
-    [customerId],
-  )
+  return useLiveRead(async (store) => mergeOrders(await readLocalOrders(customerId, store), await readCachedOrders(customerId, store)), [customerId])
 }
 
 /** One order by client or server id; `null` when the device does not know it (yet). */
@@ -21,8 +18,5 @@ export function useOrder(customerId: number, id: string): OrderView | null | und
     // A client id (uuid) is not a server id: nothing to fetch until the server has answered.
     if (!/^[0-9a-f]{8}-[0-9a-f]{4}-/.test(id)) void refreshOrder(customerId, id)
   }, [customerId, id])
-  return useLiveRead(
-    async (store) => findOrder(id, await readLocalOrders(customerId, store), await readCachedOrders(customerId, store)),
-    [customerId, id],
-  )
+  return useLiveRead(async (store) => findOrder(id, await readLocalOrders(customerId, store), await readCachedOrders(customerId, store)), [customerId, id])
 }

@@ -45,9 +45,13 @@ export function CardWidget({ customerId, checkoutId }: { customerId: number; che
   return (
     <Card aria-label={t`Card payment`}>
       <Summary>
-        <dt><Trans>Order Number</Trans></dt>
+        <dt>
+          <Trans>Order Number</Trans>
+        </dt>
         <dd>{checkout.order_number}</dd>
-        <dt><Trans>Total</Trans></dt>
+        <dt>
+          <Trans>Total</Trans>
+        </dt>
         <dd className="total">{formatRand(Number(checkout.amount), i18n.locale)}</dd>
       </Summary>
       {failed ? (
@@ -83,7 +87,17 @@ export function CardWidget({ customerId, checkoutId }: { customerId: number; che
  * The provider's COPYandPAY widget: the merchant renders `form.paymentWidgets` (its action is the shopper result
  * URL) and loads the provider's script for the checkout, which fills the form.
  */
-function ProviderWidget({ checkout, loading, onReady, onFailed }: { checkout: Checkout; loading: boolean; onReady: () => void; onFailed: (message: string) => void }) {
+function ProviderWidget({
+  checkout,
+  loading,
+  onReady,
+  onFailed,
+}: {
+  checkout: Checkout
+  loading: boolean
+  onReady: () => void
+  onFailed: (message: string) => void
+}) {
   const { t, i18n } = useLingui()
   const form = useRef<HTMLFormElement>(null)
   const events = useRef({ onReady, onFailed })

@@ -50,9 +50,13 @@ export function PayForOrder({ customerId, orderId }: { customerId: number; order
   return (
     <Card aria-label={t`Order to pay`}>
       <Summary>
-        <dt><Trans>Order Number</Trans></dt>
+        <dt>
+          <Trans>Order Number</Trans>
+        </dt>
         <dd>{order.number}</dd>
-        <dt><Trans>Total</Trans></dt>
+        <dt>
+          <Trans>Total</Trans>
+        </dt>
         <dd className="total">{formatRand(order.total, i18n.locale)}</dd>
       </Summary>
       {offline && (
@@ -61,11 +65,14 @@ export function PayForOrder({ customerId, orderId }: { customerId: number; order
         </Notice>
       )}
       {state.matches('ready') && failure && (
-        <Notice $tone="error" role="alert">{translateMessage(i18n, failure.message)}</Notice>
+        <Notice $tone="error" role="alert">
+          {translateMessage(i18n, failure.message)}
+        </Notice>
       )}
       {state.matches({ wallet: 'failed' }) && (
         <Notice $tone="error" role="alert">
-          <Trans>Payment failed. Please try again.</Trans> {state.context.result ? providerText(i18n, state.context.result.description) : (failure ? translateMessage(i18n, failure.message) : '')}
+          <Trans>Payment failed. Please try again.</Trans>{' '}
+          {state.context.result ? providerText(i18n, state.context.result.description) : failure ? translateMessage(i18n, failure.message) : ''}
         </Notice>
       )}
       {state.matches({ wallet: 'cancelled' }) && (
@@ -83,13 +90,17 @@ export function PayForOrder({ customerId, orderId }: { customerId: number; order
           <Trans>Unable to load script</Trans> — <Trans>Google Pay is not available right now; you can pay by card.</Trans>
         </Notice>
       )}
-      <p><Trans>Paying with:</Trans></p>
+      <p>
+        <Trans>Paying with:</Trans>
+      </p>
       <Methods>
         <WalletButton
           amount={order.total}
           disabled={busy}
           onStart={() => actor.send({ type: 'payment.wallet.start' })}
-          onAuthorised={(paymentData) => actor.send({ type: 'payment.wallet.authorised', paymentData: paymentData as unknown as WalletPaymentData, key: newId() })}
+          onAuthorised={(paymentData) =>
+            actor.send({ type: 'payment.wallet.authorised', paymentData: paymentData as unknown as WalletPaymentData, key: newId() })
+          }
           onCancel={() => actor.send({ type: 'payment.wallet.cancelled' })}
           onError={(error) => {
             reportError(error, 'google pay')
@@ -122,12 +133,20 @@ function Unpayable({ order, message }: { order: { id: number; status: string } |
     <Card>
       <Notice role="status" $tone={paid ? 'info' : 'error'}>
         {order ? (
-          paid ? <Trans>This order is already paid.</Trans> : <Trans>This order can no longer be paid. Its status is {order.status}.</Trans>
+          paid ? (
+            <Trans>This order is already paid.</Trans>
+          ) : (
+            <Trans>This order can no longer be paid. Its status is {order.status}.</Trans>
+          )
         ) : (
           (message ?? <Trans>This order could not be found.</Trans>)
         )}
       </Notice>
-      {!order && <Muted><Trans>Only your own orders that wait for payment can be paid here.</Trans></Muted>}
+      {!order && (
+        <Muted>
+          <Trans>Only your own orders that wait for payment can be paid here.</Trans>
+        </Muted>
+      )}
       <Row>
         {order && (
           <ButtonLink to="/orders/$id" params={{ id: String(order.id) }}>

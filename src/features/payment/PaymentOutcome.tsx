@@ -42,7 +42,11 @@ export function PaymentOutcome({ customerId, checkoutId }: { customerId: number;
         </Heading>
         <Card>
           <Notice $tone={state.context.online ? 'error' : 'info'} role="alert">
-            {state.context.online ? failure && translateMessage(i18n, failure.message) : <Trans>Payment needs a connection. The result will show when you are back online.</Trans>}
+            {state.context.online ? (
+              failure && translateMessage(i18n, failure.message)
+            ) : (
+              <Trans>Payment needs a connection. The result will show when you are back online.</Trans>
+            )}
           </Notice>
           <Button type="button" onClick={() => actor.send({ type: 'payment.status.check' })}>
             <Trans>Check again</Trans>
@@ -57,7 +61,9 @@ export function PaymentOutcome({ customerId, checkoutId }: { customerId: number;
           <Trans>Payment</Trans>
         </Heading>
         <Card>
-          <Notice $tone="error" role="alert">{failure && translateMessage(i18n, failure.message)}</Notice>
+          <Notice $tone="error" role="alert">
+            {failure && translateMessage(i18n, failure.message)}
+          </Notice>
           <ButtonLink to="/orders" $variant="secondary">
             <Trans>Back to orders</Trans>
           </ButtonLink>

@@ -18,9 +18,10 @@ export const Methods = styled('div')`
 /** A line the screen reader announces: what happens now, or what went wrong. */
 export const Notice = styled('p')<{ $tone?: 'error' | 'info' }>`
   margin: 0 0 12px; padding: 10px 12px; border-radius: 8px; font-weight: 600;
-  ${(p) => (p.$tone === 'error'
-    ? `background:#fde8e6;color:${theme.color.error};border:1px solid ${theme.color.error};`
-    : `background:#e6eefa;color:${theme.color.brandDark};border:1px solid ${theme.color.brand};`)}
+  ${(p) =>
+    p.$tone === 'error'
+      ? `background:#fde8e6;color:${theme.color.error};border:1px solid ${theme.color.error};`
+      : `background:#e6eefa;color:${theme.color.brandDark};border:1px solid ${theme.color.brand};`}
 `
 
 export const Row = styled('div')`

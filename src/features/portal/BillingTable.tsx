@@ -25,14 +25,32 @@ export function BillingTable({ rows }: { rows: readonly BillCycle[] }) {
     <Bills aria-label={t`Bill cycles`}>
       <thead>
         <tr>
-          <th scope="col"><Trans>REFERENCE</Trans></th>
-          <th scope="col" className="date"><Trans>DATE</Trans></th>
-          <th scope="col"><Trans>TYPE</Trans></th>
-          <th scope="col" className="num"><Trans>DEBIT</Trans></th>
-          <th scope="col" className="num"><Trans>CREDIT</Trans></th>
-          <th scope="col" className="num"><Trans>BALANCE</Trans></th>
-          <th scope="col"><Trans>STATUS</Trans></th>
-          <th scope="col"><span className="sr-only"><Trans>Actions</Trans></span></th>
+          <th scope="col">
+            <Trans>REFERENCE</Trans>
+          </th>
+          <th scope="col" className="date">
+            <Trans>DATE</Trans>
+          </th>
+          <th scope="col">
+            <Trans>TYPE</Trans>
+          </th>
+          <th scope="col" className="num">
+            <Trans>DEBIT</Trans>
+          </th>
+          <th scope="col" className="num">
+            <Trans>CREDIT</Trans>
+          </th>
+          <th scope="col" className="num">
+            <Trans>BALANCE</Trans>
+          </th>
+          <th scope="col">
+            <Trans>STATUS</Trans>
+          </th>
+          <th scope="col">
+            <span className="sr-only">
+              <Trans>Actions</Trans>
+            </span>
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -40,11 +58,19 @@ export function BillingTable({ rows }: { rows: readonly BillCycle[] }) {
           // Order numbers and payments' transaction ids are unique on the server.
           <tr key={`${row.type}:${row.reference}`}>
             <td data-label={t`REFERENCE`}>{row.reference}</td>
-            <td className="date" data-label={t`DATE`}>{formatDate(row.date, i18n.locale, 'short')}</td>
+            <td className="date" data-label={t`DATE`}>
+              {formatDate(row.date, i18n.locale, 'short')}
+            </td>
             <td data-label={t`TYPE`}>{row.type === BILL_TYPE_ORDER ? <Trans>Order</Trans> : <Trans>Payment</Trans>}</td>
-            <td className="num" data-label={t`DEBIT`}>{amount(row.debit, i18n.locale)}</td>
-            <td className="num" data-label={t`CREDIT`}>{amount(row.credit, i18n.locale)}</td>
-            <td className="num" data-label={t`BALANCE`}>{formatRand(row.balance, i18n.locale)}</td>
+            <td className="num" data-label={t`DEBIT`}>
+              {amount(row.debit, i18n.locale)}
+            </td>
+            <td className="num" data-label={t`CREDIT`}>
+              {amount(row.credit, i18n.locale)}
+            </td>
+            <td className="num" data-label={t`BALANCE`}>
+              {formatRand(row.balance, i18n.locale)}
+            </td>
             <td data-label={t`STATUS`}>{statusText(i18n, row.status)}</td>
             <td>
               <ButtonLink to="/orders/$id" params={{ id: String(row.order_id) }} $variant="secondary" aria-label={t`View Order ${row.reference}`}>

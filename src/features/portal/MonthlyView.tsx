@@ -33,18 +33,30 @@ export function MonthlyView({ service }: { service: Service }) {
   const offPeak = dataGb(service.offpeak_usage ?? 0, i18n.locale)
   return (
     <Panel aria-labelledby="monthly-title">
-      <h2 id="monthly-title"><Trans>Monthly Subscription</Trans></h2>
+      <h2 id="monthly-title">
+        <Trans>Monthly Subscription</Trans>
+      </h2>
       <Columns>
         <Figures>
-          <dt><Trans>Total Usage (GB)</Trans></dt>
+          <dt>
+            <Trans>Total Usage (GB)</Trans>
+          </dt>
           <dd>{dataGb(service.total_usage ?? 0, i18n.locale)}</dd>
-          <dt><Trans>Peak Usage (GB)</Trans></dt>
+          <dt>
+            <Trans>Peak Usage (GB)</Trans>
+          </dt>
           <dd>{dataGb(service.peak_usage ?? 0, i18n.locale)}</dd>
-          <dt><Trans>Off-Peak Usage</Trans></dt>
-          <dd><Trans>{offPeak} GB</Trans></dd>
+          <dt>
+            <Trans>Off-Peak Usage</Trans>
+          </dt>
+          <dd>
+            <Trans>{offPeak} GB</Trans>
+          </dd>
         </Figures>
         <section aria-labelledby="usage-stats-title">
-          <h3 id="usage-stats-title"><Trans>Usage Stats</Trans></h3>
+          <h3 id="usage-stats-title">
+            <Trans>Usage Stats</Trans>
+          </h3>
           <Suspense fallback={<ChartSpace $ratio="5 / 3" $max="500px" />}>
             <UsagePie title={t`Usage Stats`} description={description} slices={slices} colors={COLORS} unit={gb} />
           </Suspense>
@@ -52,7 +64,10 @@ export function MonthlyView({ service }: { service: Service }) {
             {slices.map((s) => (
               <li key={s.key}>
                 <i style={{ background: COLORS[s.key] }} aria-hidden="true" />
-                <span>{name[s.key]}</span> <b>{s.figure} {gb}</b>
+                <span>{name[s.key]}</span>{' '}
+                <b>
+                  {s.figure} {gb}
+                </b>
               </li>
             ))}
           </Legend>

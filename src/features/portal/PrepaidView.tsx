@@ -20,36 +20,59 @@ export function PrepaidView({ service }: { service: Service }) {
   const topupName: Record<TopupKey, string> = { voice0: t`Voice (min)`, data0: t`Data (GB)`, sms0: t`SMS (units)` }
   return (
     <Panel aria-labelledby="wallets-title">
-      <h2 id="wallets-title"><Trans>Wallets</Trans></h2>
+      <h2 id="wallets-title">
+        <Trans>Wallets</Trans>
+      </h2>
       <section aria-labelledby="subscriptions-title">
-        <h3 id="subscriptions-title"><Trans>Subscriptions</Trans></h3>
+        <h3 id="subscriptions-title">
+          <Trans>Subscriptions</Trans>
+        </h3>
         <Tiles>
           {subscriptionGauges(service, i18n.locale).map(({ key, amount, fraction }) => {
             const of = reference[key]
             return (
               <li key={key}>
                 <Suspense fallback={<ChartSpace $ratio="1" $max="140px" />}>
-                  <Gauge title={gaugeName[key]} description={t`${amount} of ${of}`} fraction={fraction} amount={amount} unit={gaugeUnit[key]} color={GAUGE_COLOR[key]} />
+                  <Gauge
+                    title={gaugeName[key]}
+                    description={t`${amount} of ${of}`}
+                    fraction={fraction}
+                    amount={amount}
+                    unit={gaugeUnit[key]}
+                    color={GAUGE_COLOR[key]}
+                  />
                 </Suspense>
                 <span className="label">{gaugeName[key]}</span>
-                <span className="label"><Trans>{amount} of {of}</Trans></span>
+                <span className="label">
+                  <Trans>
+                    {amount} of {of}
+                  </Trans>
+                </span>
               </li>
             )
           })}
         </Tiles>
       </section>
       <section aria-labelledby="primary-wallet-title">
-        <h3 id="primary-wallet-title"><Trans>Primary Wallet</Trans></h3>
+        <h3 id="primary-wallet-title">
+          <Trans>Primary Wallet</Trans>
+        </h3>
         <Figures>
-          <dt><Trans>Amount (ZAR)</Trans></dt>
+          <dt>
+            <Trans>Amount (ZAR)</Trans>
+          </dt>
           <dd>{formatRand(service.available_balance ?? 0, i18n.locale)}</dd>
           {/* The label customers know; its formula (bytes / 1e9, two decimals) gives GB. */}
-          <dt><Trans>Available MB</Trans></dt>
+          <dt>
+            <Trans>Available MB</Trans>
+          </dt>
           <dd>{dataGb(service.data_available_volume ?? 0, i18n.locale)}</dd>
         </Figures>
       </section>
       <section aria-labelledby="topup-title">
-        <h3 id="topup-title"><Trans>Topup</Trans></h3>
+        <h3 id="topup-title">
+          <Trans>Topup</Trans>
+        </h3>
         <Tiles>
           {topupTiles(service, i18n.locale).map(({ key, amount }) => (
             <li key={key}>

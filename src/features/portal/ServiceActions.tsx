@@ -13,12 +13,22 @@ export function ServiceActions() {
   const { t } = useLingui()
   return (
     <Panel aria-label={t`Actions`}>
-      <h2><Trans>Actions</Trans></h2>
+      <h2>
+        <Trans>Actions</Trans>
+      </h2>
       <div>
-        <Button type="button" disabled><Trans>Update Sim Name</Trans></Button>
-        <Button type="button" disabled><Trans>Upgrade/Downgrade</Trans></Button>
-        <Button type="button" disabled><Trans>ADD VAS</Trans></Button>
-        <Button type="button" disabled><Trans>Cancel Service</Trans></Button>
+        <Button type="button" disabled>
+          <Trans>Update Sim Name</Trans>
+        </Button>
+        <Button type="button" disabled>
+          <Trans>Upgrade/Downgrade</Trans>
+        </Button>
+        <Button type="button" disabled>
+          <Trans>ADD VAS</Trans>
+        </Button>
+        <Button type="button" disabled>
+          <Trans>Cancel Service</Trans>
+        </Button>
       </div>
     </Panel>
   )

@@ -24,8 +24,12 @@ const Names = ({ items }: { items: readonly { name: string }[] }) =>
   items.length === 0 ? (
     <Trans>None</Trans>
   ) : (
-    // biome-ignore lint/suspicious/noArrayIndexKey: names may repeat and the list never reorders, so the position is the row
-    <ul>{items.map((item, i) => <li key={i}>{item.name}</li>)}</ul>
+    <ul>
+      {items.map((item, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: names may repeat and the list never reorders, so the position is the row
+        <li key={i}>{item.name}</li>
+      ))}
+    </ul>
   )
 
 const Row = ({ label, children }: { label: ReactNode; children: ReactNode }) => (
@@ -40,17 +44,25 @@ export function ServiceSidebar({ service, products }: { service: Service; produc
   const { t, i18n } = useLingui()
   return (
     <Card aria-labelledby="service-title">
-      <Heading id="service-title"><Trans>Service</Trans></Heading>
+      <Heading id="service-title">
+        <Trans>Service</Trans>
+      </Heading>
       <Name>{serviceName(service)}</Name>
       <Rows aria-label={t`Service details`}>
-        <Row label={<Trans>Status</Trans>}><ServiceStatusBadge code={service.status} /></Row>
+        <Row label={<Trans>Status</Trans>}>
+          <ServiceStatusBadge code={service.status} />
+        </Row>
         <Row label={<Trans>SIM Name</Trans>}>{service.name}</Row>
         <Row label={<Trans>Product</Trans>}>{productName(service, products)}</Row>
         <Row label={<Trans>Service Number</Trans>}>{service.service_reference}</Row>
         <Row label={<Trans>ICCID</Trans>}>{service.associated_resource}</Row>
         <Row label={<Trans>Activation Date</Trans>}>{formatDate(service.activation_date, i18n.locale, 'long')}</Row>
-        <Row label={<Trans>Scheduled Actions</Trans>}><Names items={service.scheduled_actions} /></Row>
-        <Row label={<Trans>Subscriptions</Trans>}><Names items={service.subscriptions} /></Row>
+        <Row label={<Trans>Scheduled Actions</Trans>}>
+          <Names items={service.scheduled_actions} />
+        </Row>
+        <Row label={<Trans>Subscriptions</Trans>}>
+          <Names items={service.subscriptions} />
+        </Row>
       </Rows>
     </Card>
   )

@@ -10,7 +10,15 @@ export function ServiceStatusBadge({ code }: { code: number }) {
   const status = serviceStatus(code)
   return (
     <Badge $look={looks[status]} data-status={status}>
-      {status === 'active' ? <Trans>Active</Trans> : status === 'suspended' ? <Trans>Suspended</Trans> : status === 'cancelled' ? <Trans>Cancelled</Trans> : <Trans>Unknown</Trans>}
+      {status === 'active' ? (
+        <Trans>Active</Trans>
+      ) : status === 'suspended' ? (
+        <Trans>Suspended</Trans>
+      ) : status === 'cancelled' ? (
+        <Trans>Cancelled</Trans>
+      ) : (
+        <Trans>Unknown</Trans>
+      )}
     </Badge>
   )
 }

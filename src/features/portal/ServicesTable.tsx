@@ -14,11 +14,23 @@ export function ServicesTable({ services, products }: { services: readonly Servi
     <StackedTable aria-label={t`Your services`}>
       <thead>
         <tr>
-          <th scope="col"><Trans>Sim Name</Trans></th>
-          <th scope="col"><Trans>Product</Trans></th>
-          <th scope="col"><Trans>Service Name</Trans></th>
-          <th scope="col"><Trans>Status</Trans></th>
-          <th scope="col"><span className="sr-only"><Trans>Actions</Trans></span></th>
+          <th scope="col">
+            <Trans>Sim Name</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Product</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Service Name</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Status</Trans>
+          </th>
+          <th scope="col">
+            <span className="sr-only">
+              <Trans>Actions</Trans>
+            </span>
+          </th>
         </tr>
       </thead>
       <tbody>

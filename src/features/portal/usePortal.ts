@@ -33,7 +33,11 @@ function usePortalAnswer<T>(read: (store: StoreDb) => Promise<Cached<T> | null>,
 }
 
 export function useServices(customerId: number): PortalView<Service[]> {
-  return usePortalAnswer((store) => readCachedServices(customerId, store), () => refreshServices(customerId), [customerId])
+  return usePortalAnswer(
+    (store) => readCachedServices(customerId, store),
+    () => refreshServices(customerId),
+    [customerId],
+  )
 }
 
 export function useService(customerId: number, serviceId: string): PortalView<Service> {
@@ -45,5 +49,9 @@ export function useService(customerId: number, serviceId: string): PortalView<Se
 }
 
 export function useBilling(customerId: number): PortalView<BillCycle[]> {
-  return usePortalAnswer((store) => readCachedBilling(customerId, store), () => refreshBilling(customerId), [customerId])
+  return usePortalAnswer(
+    (store) => readCachedBilling(customerId, store),
+    () => refreshBilling(customerId),
+    [customerId],
+  )
 }

@@ -35,8 +35,8 @@ export function Faqs() {
         </summary>
         <p>
           <Trans>
-            Send us a message with the Contact Us form (or contact customer support) from the email address of your account, and
-            we will email you a link to reset your password.
+            Send us a message with the Contact Us form (or contact customer support) from the email address of your account, and we will email you a link to
+            reset your password.
           </Trans>
         </p>
         <p>
@@ -49,8 +49,8 @@ export function Faqs() {
         </summary>
         <p>
           <Trans>
-            Use the Contact Us form on this page. We answer by email, at the address you give, within one business day. After
-            you submit, you get a reference (SUP-…): please quote it whenever you contact us about the same question.
+            Use the Contact Us form on this page. We answer by email, at the address you give, within one business day. After you submit, you get a reference
+            (SUP-…): please quote it whenever you contact us about the same question.
           </Trans>
         </p>
         <p>

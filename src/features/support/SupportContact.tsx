@@ -40,7 +40,11 @@ function focusFirst(errors: FieldErrors): boolean {
 /** Contact Us: validated here, then committed to the outbox and sent (at once, or when the connection returns). */
 export function SupportContact({ customer }: { customer: User }) {
   const { t } = useLingui()
-  const [values, setValues] = useSupportDraft(customer.id, () => ({ name: `${customer.first_name} ${customer.last_name}`.trim(), email: customer.email, message: '' }))
+  const [values, setValues] = useSupportDraft(customer.id, () => ({
+    name: `${customer.first_name} ${customer.last_name}`.trim(),
+    email: customer.email,
+    message: '',
+  }))
   const [errors, setErrors] = useState<FieldErrors>({})
   const [busy, setBusy] = useState(false)
   const { items, track, dismiss } = useSupportItems(customer.id)

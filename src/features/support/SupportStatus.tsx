@@ -45,7 +45,11 @@ function ItemText({ item }: { item: SupportItem }) {
   const { i18n } = useLingui()
   switch (item.state) {
     case 'sending':
-      return <p className="headline"><Trans>Sending your message…</Trans></p>
+      return (
+        <p className="headline">
+          <Trans>Sending your message…</Trans>
+        </p>
+      )
     case 'pending':
       return (
         <>
@@ -63,8 +67,12 @@ function ItemText({ item }: { item: SupportItem }) {
       const reference = item.reference
       return (
         <>
-          <p className="headline"><Trans>Thank you. Your reference is {reference}</Trans></p>
-          <p className="sub"><Trans>We will reply by email within one business day.</Trans></p>
+          <p className="headline">
+            <Trans>Thank you. Your reference is {reference}</Trans>
+          </p>
+          <p className="sub">
+            <Trans>We will reply by email within one business day.</Trans>
+          </p>
         </>
       )
     }

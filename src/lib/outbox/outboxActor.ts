@@ -23,8 +23,7 @@ export interface SessionSource {
 const pageSession: SessionSource = { get: getSession, subscribe: subscribeSession }
 
 /** Who is signed in, as the outbox hears it; unchanged while the session is being checked. */
-const signedInOf = (session: Session): SignedIn =>
-  session.status === 'customer' ? session.customer.id : session.status === 'anonymous' ? null : undefined
+const signedInOf = (session: Session): SignedIn => (session.status === 'customer' ? session.customer.id : session.status === 'anonymous' ? null : undefined)
 
 interface Waiter {
   /** The ask it waits on; served by the first drain that began after it. */

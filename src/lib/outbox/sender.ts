@@ -91,7 +91,9 @@ async function attempt<A, F>(send: () => Promise<Answer<A, F>>): Promise<Answer<
 
 function outcomeOf(answer: Exclude<Answer<unknown, unknown>, { kind: 'accepted' }>): SendOutcome {
   if (answer.kind === 'no-answer') return answer
-  return answer.retryAfterMs == null ? { kind: 'answered', status: answer.status } : { kind: 'answered', status: answer.status, retryAfterMs: answer.retryAfterMs }
+  return answer.retryAfterMs == null
+    ? { kind: 'answered', status: answer.status }
+    : { kind: 'answered', status: answer.status, retryAfterMs: answer.retryAfterMs }
 }
 
 function written(settlement: Settlement): Pick<Settlement, 'fact' | 'keep'> {

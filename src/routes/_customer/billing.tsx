@@ -31,7 +31,9 @@ function Billing({ customerId }: { customerId: number }) {
         <>
           <OfflineNotice fetchedAt={billing.fetchedAt} />
           {billing.value.length === 0 ? (
-            <Muted><Trans>Your orders and payments appear here once you place an order.</Trans></Muted>
+            <Muted>
+              <Trans>Your orders and payments appear here once you place an order.</Trans>
+            </Muted>
           ) : (
             <BillingTable rows={billing.value} />
           )}

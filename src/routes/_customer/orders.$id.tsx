@@ -26,7 +26,13 @@ function OrderScreen({ customerId, id }: { customerId: number; id: string }) {
   if (order === undefined) return <Spinner />
   return (
     <Page title={order?.number ? <Trans>Order {order.number}</Trans> : <Trans>Order</Trans>}>
-      {order ? <OrderDetail order={order} /> : <Muted><Trans>This order could not be found.</Trans></Muted>}
+      {order ? (
+        <OrderDetail order={order} />
+      ) : (
+        <Muted>
+          <Trans>This order could not be found.</Trans>
+        </Muted>
+      )}
     </Page>
   )
 }

@@ -33,7 +33,13 @@ function Orders({ customerId }: { customerId: number }) {
         <LocalOrderCard key={order.id} order={order} />
       ))}
       <Card aria-label={t`Your orders`}>
-        {orders.length === 0 ? <Muted><Trans>You have no orders yet.</Trans></Muted> : <OrdersTable orders={orders} />}
+        {orders.length === 0 ? (
+          <Muted>
+            <Trans>You have no orders yet.</Trans>
+          </Muted>
+        ) : (
+          <OrdersTable orders={orders} />
+        )}
       </Card>
     </Page>
   )

@@ -8,7 +8,11 @@ import { Spinner } from '../../ui/Spinner.tsx'
 const ResultSearch = v.object({ id: v.optional(v.string()), resourcePath: v.optional(v.string()) })
 
 export const Route = createFileRoute('/_customer/payment_status/$checkoutId')({
-  validateSearch: (search) => v.parse(ResultSearch, { id: typeof search.id === 'string' ? search.id : undefined, resourcePath: typeof search.resourcePath === 'string' ? search.resourcePath : undefined }),
+  validateSearch: (search) =>
+    v.parse(ResultSearch, {
+      id: typeof search.id === 'string' ? search.id : undefined,
+      resourcePath: typeof search.resourcePath === 'string' ? search.resourcePath : undefined,
+    }),
   component: StatusPage,
 })
 

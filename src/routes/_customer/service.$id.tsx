@@ -27,7 +27,9 @@ function ServiceScreen({ customerId, id }: { customerId: number; id: string }) {
       <Page title={<Trans>Service</Trans>}>
         <NotLoaded why={service.failed} />
         <p>
-          <ButtonLink to="/services" $variant="secondary"><Trans>Back to services</Trans></ButtonLink>
+          <ButtonLink to="/services" $variant="secondary">
+            <Trans>Back to services</Trans>
+          </ButtonLink>
         </p>
       </Page>
     )

@@ -30,7 +30,9 @@ function Services({ customerId }: { customerId: number }) {
           <OfflineNotice fetchedAt={services.fetchedAt} />
           <Card aria-label={t`Your services`}>
             {services.value.length === 0 ? (
-              <Muted><Trans>Your SIMs appear here once an order is paid.</Trans></Muted>
+              <Muted>
+                <Trans>Your SIMs appear here once an order is paid.</Trans>
+              </Muted>
             ) : (
               <WithProducts>{(products) => <ServicesTable services={services.value} products={products} />}</WithProducts>
             )}

@@ -10,10 +10,8 @@ export function requestProblem(request: Partial<google.payments.api.IsReadyToPay
   if (!request || typeof request !== 'object') return 'Request is missing.'
   if (request.apiVersion !== 2) return 'Unsupported or missing apiVersion: expected 2.'
   if (typeof request.apiVersionMinor !== 'number') return 'Missing apiVersionMinor.'
-  if (!Array.isArray(request.allowedPaymentMethods) || request.allowedPaymentMethods.length === 0)
-    return 'Missing allowedPaymentMethods.'
-  if (!request.allowedPaymentMethods.some((method) => method.type === 'CARD'))
-    return 'The sandbox only offers the CARD payment method.'
+  if (!Array.isArray(request.allowedPaymentMethods) || request.allowedPaymentMethods.length === 0) return 'Missing allowedPaymentMethods.'
+  if (!request.allowedPaymentMethods.some((method) => method.type === 'CARD')) return 'The sandbox only offers the CARD payment method.'
   return null
 }
 

@@ -33,8 +33,12 @@ export function openSheet(
 
   const title = el('h2', '', t`Google Pay (sandbox)`)
   title.id = id
-  const merchant = el('p', 'gpay-sandbox-merchant', el('strong', '', request.merchantInfo.merchantName ?? t`Merchant`),
-    el('span', 'gpay-sandbox-total', formatTotal(info)))
+  const merchant = el(
+    'p',
+    'gpay-sandbox-merchant',
+    el('strong', '', request.merchantInfo.merchantName ?? t`Merchant`),
+    el('span', 'gpay-sandbox-total', formatTotal(info)),
+  )
 
   const pay = el('button', 'gpay-sandbox-pay', t`Pay`)
   pay.type = 'button'
@@ -42,12 +46,16 @@ export function openSheet(
   const cancel = el('button', 'gpay-sandbox-cancel', t`Cancel`)
   cancel.type = 'button'
 
-  const body = el('div', 'gpay-sandbox-body',
+  const body = el(
+    'div',
+    'gpay-sandbox-body',
     el('div', 'gpay-sandbox-grip'),
     el('div', 'gpay-sandbox-head', logo(), title),
     el('p', 'gpay-sandbox-note', t`Test environment: no real card is charged.`),
-    merchant, detailRows(request),
-    el('div', 'gpay-sandbox-actions', cancel, pay))
+    merchant,
+    detailRows(request),
+    el('div', 'gpay-sandbox-actions', cancel, pay),
+  )
   dialog.append(body)
   document.body.append(dialog)
 
@@ -63,12 +71,16 @@ export function openSheet(
       if (event.target === dialog) dialog.close()
     })
     // Escape, Cancel, backdrop or Pay all end here, exactly once.
-    dialog.addEventListener('close', () => {
-      dialog.remove()
-      if (returnFocusTo?.isConnected) returnFocusTo.focus()
-      if (answer) resolve(answer)
-      else reject(CANCELED)
-    }, { once: true })
+    dialog.addEventListener(
+      'close',
+      () => {
+        dialog.remove()
+        if (returnFocusTo?.isConnected) returnFocusTo.focus()
+        if (answer) resolve(answer)
+        else reject(CANCELED)
+      },
+      { once: true },
+    )
     dialog.showModal()
     pay.focus()
   })

@@ -31,26 +31,13 @@ export function AddressForm({ values, errors, onChange, idPrefix = 'address' }: 
       <TextField {...field('street_name')} label={<Trans>Street name</Trans>} autoComplete="address-line1" aria-required />
       <TextField {...field('suburb')} label={<Trans>Suburb</Trans>} autoComplete="address-level3" optional />
       <TextField {...field('city')} label={<Trans>City/Town</Trans>} autoComplete="address-level2" aria-required />
-      <TextField
-        {...field('province')}
-        label={<Trans>Province</Trans>}
-        autoComplete="address-level1"
-        list={`${idPrefix}-provinces`}
-        aria-required
-      />
+      <TextField {...field('province')} label={<Trans>Province</Trans>} autoComplete="address-level1" list={`${idPrefix}-provinces`} aria-required />
       <datalist id={`${idPrefix}-provinces`}>
         {PROVINCES.map((p) => (
           <option key={p} value={p} />
         ))}
       </datalist>
-      <TextField
-        {...field('postal_code')}
-        label={<Trans>Postal Code</Trans>}
-        autoComplete="postal-code"
-        inputMode="numeric"
-        maxLength={4}
-        aria-required
-      />
+      <TextField {...field('postal_code')} label={<Trans>Postal Code</Trans>} autoComplete="postal-code" inputMode="numeric" maxLength={4} aria-required />
     </>
   )
 }

@@ -73,7 +73,11 @@ export function languageSelect(page: Page) {
 }
 
 export async function htmlLang(page: Page): Promise<string> {
-  return within(page.evaluate(() => document.documentElement.lang), 5_000, 'reading <html lang>')
+  return within(
+    page.evaluate(() => document.documentElement.lang),
+    5_000,
+    'reading <html lang>',
+  )
 }
 
 /**
@@ -145,7 +149,11 @@ export async function readCart(page: Page): Promise<{ lines: ObservedLine[]; tot
     const remove = (await row.getByRole('button', { name: /^Remove / }).getAttribute('aria-label')) ?? ''
     lines.push({ product: remove.replace(/^Remove /, ''), name: await row.getByRole('textbox').inputValue() })
   }
-  const totalText = (await summary(page).locator('p').filter({ hasText: /^\s*Total/ }).textContent()) ?? ''
+  const totalText =
+    (await summary(page)
+      .locator('p')
+      .filter({ hasText: /^\s*Total/ })
+      .textContent()) ?? ''
   return { lines, total: parseRand(totalText) }
 }
 
@@ -224,7 +232,10 @@ export async function readOrders(page: Page): Promise<DeviceOrders> {
       if (!(await next.isEnabled())) break
       const before = await table.getByText(/^Page \d+ of \d+$/).textContent()
       await next.click()
-      await table.getByText(/^Page \d+ of \d+$/).filter({ hasNotText: before ?? '' }).waitFor()
+      await table
+        .getByText(/^Page \d+ of \d+$/)
+        .filter({ hasNotText: before ?? '' })
+        .waitFor()
     }
     const first = table.getByRole('button', { name: 'First' })
     if (await first.isEnabled()) await first.click()

@@ -182,7 +182,9 @@ export function remove(d: Driver, page: Page, products: string[], clear = false)
   const none = products.map((p) => `(?!.*${escapeRegExp(JSON.stringify(p))})`).join('')
   return {
     kind: clear ? 'clear' : 'remove',
-    label: clear ? `clear the cart (remove ${products.map((p) => JSON.stringify(p)).join(', ')})` : `remove ${products.map((p) => JSON.stringify(p)).join(', ')}`,
+    label: clear
+      ? `clear the cart (remove ${products.map((p) => JSON.stringify(p)).join(', ')})`
+      : `remove ${products.map((p) => JSON.stringify(p)).join(', ')}`,
     page,
     timeout: 10_000,
     trigger: { kind: 'cart', match: `^${none}` },
@@ -238,7 +240,12 @@ export function order(d: Driver, page: Page, offline: boolean, twice: boolean): 
     },
     async act() {
       mark = d.signals.mark()
-      placed = d.model.orderStarted(tag, lines.map((l) => l.product), offline, d.step)
+      placed = d.model.orderStarted(
+        tag,
+        lines.map((l) => l.product),
+        offline,
+        d.step,
+      )
       await (twice ? button!.dblclick() : button!.click())
     },
     settle(_asOf, upTo) {
@@ -288,7 +295,11 @@ export function support(d: Driver, page: Page, offline: boolean, words: string, 
       const id = d.signals.pageId(page)
       let start = d.signals.mark()
       while (start > 0 && !(d.signals.list[start - 1]!.page === id && d.signals.list[start - 1]!.kind === 'doc')) start--
-      known = new Set(pageSignals(d, page, start).filter((s) => s.kind === 'support').map((s) => s.text.split('|')[0]!))
+      known = new Set(
+        pageSignals(d, page, start)
+          .filter((s) => s.kind === 'support')
+          .map((s) => s.text.split('|')[0]!),
+      )
       mark = d.signals.mark()
       message = d.model.messageStarted(tag, offline, d.step)
       await (twice ? button!.dblclick() : button!.click())

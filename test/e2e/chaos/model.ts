@@ -151,13 +151,11 @@ export class Model {
     for (const line of observed) {
       const model = this.lines.get(line.product)
       if (!model) problems.push(`the cart shows "${line.product}", which is not in the cart (never added, or its removal was confirmed)`)
-      else if (!model.names.has(line.name))
-        problems.push(`the cart shows "${line.product}" named ${JSON.stringify(line.name)}; expected ${show(model.names)}`)
+      else if (!model.names.has(line.name)) problems.push(`the cart shows "${line.product}" named ${JSON.stringify(line.name)}; expected ${show(model.names)}`)
     }
     const shown = new Set(counts.keys())
     for (const model of this.lines.values())
-      if (!shown.has(model.product) && !model.present.has(false))
-        problems.push(`"${model.product}" (confirmed at step ${model.step}) is missing from the cart`)
+      if (!shown.has(model.product) && !model.present.has(false)) problems.push(`"${model.product}" (confirmed at step ${model.step}) is missing from the cart`)
     if (problems.length > 0) return problems
     for (const model of [...this.lines.values()]) {
       const there = shown.has(model.product)
@@ -197,7 +195,9 @@ export class Model {
 
   checkSession(signedIn: boolean): string[] {
     if (!this.loggedIn.has(signedIn))
-      return [`the app shows the customer ${signedIn ? 'signed in' : 'signed out'}; expected ${signedIn ? 'signed out (the logout was confirmed)' : 'signed in (the sign-in was confirmed)'}`]
+      return [
+        `the app shows the customer ${signedIn ? 'signed in' : 'signed out'}; expected ${signedIn ? 'signed out (the logout was confirmed)' : 'signed in (the sign-in was confirmed)'}`,
+      ]
     this.countAny(this.loggedIn.size > 1)
     this.loggedIn = new Set([signedIn])
     return []
@@ -266,7 +266,9 @@ export class Model {
       if (final && order.state === 'queued' && !row)
         problems.push(`order ${order.tag} (step ${order.step}) was confirmed as waiting but never reached the server`)
       if (row && !sameBag(row.lines, order.lines))
-        problems.push(`order ${order.tag} (step ${order.step}) has lines ${JSON.stringify(row.lines)} on the server; the cart had ${JSON.stringify(order.lines)}`)
+        problems.push(
+          `order ${order.tag} (step ${order.step}) has lines ${JSON.stringify(row.lines)} on the server; the cart had ${JSON.stringify(order.lines)}`,
+        )
     }
     return problems
   }
@@ -301,7 +303,8 @@ export class Model {
       else left.splice(index, 1)
     }
     const numbers = new Set(rows.map((r) => r.number))
-    for (const number of device.numbers) if (!numbers.has(number)) problems.push(`the orders table lists ${number}, which the server does not hold for this customer`)
+    for (const number of device.numbers)
+      if (!numbers.has(number)) problems.push(`the orders table lists ${number}, which the server does not hold for this customer`)
     if (online) {
       // Waiting (and refused) orders come first in the latest 20, then the server's, newest first.
       const room = Math.max(0, ORDERS_SHOWN - device.waiting.length - device.rejected)
@@ -341,7 +344,11 @@ export class Model {
       .filter((o) => o.state === 'queued' || o.state === 'sent')
       .flatMap((o) => {
         const kept = o.lines.filter((p) => (this.lines.get(p)?.step ?? Infinity) < o.step)
-        return kept.length ? [`order ${o.tag} (step ${o.step}) is ${o.state === 'sent' ? 'on the server' : 'waiting'}, yet its lines ${JSON.stringify(kept)} are still in the cart`] : []
+        return kept.length
+          ? [
+              `order ${o.tag} (step ${o.step}) is ${o.state === 'sent' ? 'on the server' : 'waiting'}, yet its lines ${JSON.stringify(kept)} are still in the cart`,
+            ]
+          : []
       })
   }
 
@@ -408,7 +415,8 @@ export class Model {
     for (const tag of new Set(tags)) {
       const count = tags.filter((t) => t === tag).length
       if (count > 1) problems.push(`the support page shows message ${tag} ${count} times`)
-      if (!pending.some((m) => m.tag === tag)) problems.push(`the support page shows message ${tag} as waiting, but it is ${this.messages.find((m) => m.tag === tag)?.state ?? 'unknown'}`)
+      if (!pending.some((m) => m.tag === tag))
+        problems.push(`the support page shows message ${tag} as waiting, but it is ${this.messages.find((m) => m.tag === tag)?.state ?? 'unknown'}`)
     }
     return problems
   }

@@ -149,7 +149,8 @@ export class Run implements Driver {
         bump(this.env.stats.timings, plan.kind === 'secondTab' ? 'second tab' : plan.timing)
       }
       await this.watchdog(!plan ? this.uninterrupted(intent) : plan.kind === 'secondTab' ? this.withSecondTab(intent, touches) : this.interrupted(intent, plan))
-      if (process.env.CHAOS_DEBUG) console.log(`[chaos debug] seed ${this.seed} step ${this.step} ${intent.kind}${plan ? ` ${plan.kind}/${plan.timing}` : ''}: ${Date.now() - begun} ms`)
+      if (process.env.CHAOS_DEBUG)
+        console.log(`[chaos debug] seed ${this.seed} step ${this.step} ${intent.kind}${plan ? ` ${plan.kind}/${plan.timing}` : ''}: ${Date.now() - begun} ms`)
     }
     await this.finalCheck()
     if (this.csp.length) await this.fail('Content-Security-Policy violations', this.csp)
@@ -189,7 +190,14 @@ export class Run implements Driver {
     switch (kind) {
       case 'add':
       case 'addEarly': {
-        const products = shuffled(r, free).slice(0, r.weighted([[1, 3], [2, 1], [3, 0.5]] as const))
+        const products = shuffled(r, free).slice(
+          0,
+          r.weighted([
+            [1, 3],
+            [2, 1],
+            [3, 0.5],
+          ] as const),
+        )
         return { intent: add(this, page, products, kind === 'addEarly'), touches: products }
       }
       case 'rename': {
@@ -290,8 +298,7 @@ export class Run implements Driver {
       // An act that loads its page first presses only once the page is there: the delay counts from the press.
       if (intent.pressed) await Promise.race([intent.pressed, settled(acting, intent.timeout)])
       await sleep(plan.delay)
-    }
-    else if (plan.timing === 'confirm') {
+    } else if (plan.timing === 'confirm') {
       if (inPage) {
         triggered = (await this.signals.waitFor((s) => s.page === pageId && s.kind === 'trigger', before, intent.timeout)) !== null
         if (!triggered) await disarm(page)
@@ -449,10 +456,10 @@ export class Run implements Driver {
     await this.observeCart(page)
     this.trace('check: cart')
     const rows = await this.serverOrders()
-    await this.expect('the server\'s orders', this.model.checkServerOrders(rows, options.final ?? false))
+    await this.expect("the server's orders", this.model.checkServerOrders(rows, options.final ?? false))
     this.model.resolveServerOrders(rows)
     const messages = await this.serverMessages()
-    await this.expect('the server\'s support messages', this.model.checkServerMessages(messages, options.final ?? false))
+    await this.expect("the server's support messages", this.model.checkServerMessages(messages, options.final ?? false))
     this.model.resolveServerMessages(messages)
     // The orders screen costs a second (its guard's spinner stays at least 500 ms): only once there are orders.
     this.trace('check: server')
@@ -467,13 +474,21 @@ export class Run implements Driver {
     const agreed = await until(
       async () => {
         const select = languageSelect(page)
-        seen = { lang: await htmlLang(page), select: await select.inputValue(), busy: (await select.getAttribute('aria-busy')) ?? '', stored: await storedLanguage(page) }
+        seen = {
+          lang: await htmlLang(page),
+          select: await select.inputValue(),
+          busy: (await select.getAttribute('aria-busy')) ?? '',
+          stored: await storedLanguage(page),
+        }
         return seen.lang === seen.select && seen.busy !== 'true' && (seen.stored === null || seen.stored === seen.lang)
       },
       10_000,
       100,
     )
-    if (!agreed) await this.fail('the language', [`the page is in ${seen.lang}, its selector shows ${seen.select} (busy: ${seen.busy}), the device's last choice is ${seen.stored}`])
+    if (!agreed)
+      await this.fail('the language', [
+        `the page is in ${seen.lang}, its selector shows ${seen.select} (busy: ${seen.busy}), the device's last choice is ${seen.stored}`,
+      ])
     await this.expect('the language', this.model.checkLanguage(seen.lang))
     if (seen.lang === 'en') return
     this.log(`  back to English from ${seen.lang}`)
@@ -507,7 +522,11 @@ export class Run implements Driver {
 
   private async observeOrders(page: Page): Promise<void> {
     await goOrders(page)
-    let last: { device: DeviceOrders; rows: ServerOrder[]; problems: string[] } = { device: { waiting: [], rejected: 0, numbers: [], older: 0 }, rows: [], problems: [] }
+    let last: { device: DeviceOrders; rows: ServerOrder[]; problems: string[] } = {
+      device: { waiting: [], rejected: 0, numbers: [], older: 0 },
+      rows: [],
+      problems: [],
+    }
     const agreed = await until(
       async () => {
         const rows = await this.serverOrders()
@@ -524,7 +543,7 @@ export class Run implements Driver {
       200,
     )
     if (!agreed) await this.fail('the orders screen', last.problems)
-    await this.expect('the server\'s orders', this.model.checkServerOrders(last.rows, false))
+    await this.expect("the server's orders", this.model.checkServerOrders(last.rows, false))
     this.model.resolveServerOrders(last.rows)
     this.model.resolveDeviceOrders(last.device, last.rows)
   }
@@ -548,7 +567,7 @@ export class Run implements Driver {
       200,
     )
     if (!agreed) await this.fail('the support page', last.problems)
-    await this.expect('the server\'s support messages', this.model.checkServerMessages(last.rows, false))
+    await this.expect("the server's support messages", this.model.checkServerMessages(last.rows, false))
     this.model.resolveServerMessages(last.rows)
     this.model.resolveDeviceMessages(last.device, last.rows)
   }
@@ -764,5 +783,3 @@ export function describePlan(plan: Plan): string {
       return 'a second tab acts at the same time'
   }
 }
-
-

@@ -21,7 +21,13 @@ export async function until(test: () => boolean | Promise<boolean>, timeout: num
 
 /** Resolves when the promise settles or after `ms`, whichever comes first; never rejects. */
 export async function settled(promise: Promise<unknown>, ms: number): Promise<void> {
-  await Promise.race([promise.then(() => undefined, () => undefined), sleep(ms)])
+  await Promise.race([
+    promise.then(
+      () => undefined,
+      () => undefined,
+    ),
+    sleep(ms),
+  ])
 }
 
 /**

@@ -82,7 +82,17 @@ export type Customer = Awaited<ReturnType<typeof signUp>>
  * A migrated database (with the sandbox catalogue when `seeded`) and an app on it (with `config`, logging to `log`),
  * for one describe block; with `customer`, a customer signed up on it as `me` (read it only then).
  */
-export function useAccountsApp({ seeded = false, log, config = {}, customer = false }: { seeded?: boolean; log?: Logger; config?: Partial<AppOptions['config']>; customer?: boolean } = {}): {
+export function useAccountsApp({
+  seeded = false,
+  log,
+  config = {},
+  customer = false,
+}: {
+  seeded?: boolean
+  log?: Logger
+  config?: Partial<AppOptions['config']>
+  customer?: boolean
+} = {}): {
   readonly t: TestDb
   readonly app: TestApp
   readonly me: Customer

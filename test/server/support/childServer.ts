@@ -69,10 +69,16 @@ export async function startCheckoutAt(url: string, signal?: AbortSignal): Promis
   const me = await signUpAt(url)
   const body = orderBody()
   const init = call('POST', body, { cookie: me.cookie })
-  const placed = await fetch(`${url}/api/v10/partner/order/${me.id}`, { ...init, headers: { ...(init.headers as Record<string, string>), 'Idempotency-Key': body.order.id } })
+  const placed = await fetch(`${url}/api/v10/partner/order/${me.id}`, {
+    ...init,
+    headers: { ...(init.headers as Record<string, string>), 'Idempotency-Key': body.order.id },
+  })
   if (placed.status !== 200) throw new Error(`order failed with ${placed.status}: ${await placed.text()}`)
   const order = (await placed.json()) as { id: number }
-  const answer = fetch(`${url}/api/v2/billing/partner/checkout/${me.id}`, { ...call('POST', { payment: { orderId: order.id } }, { cookie: me.cookie }), ...(signal ? { signal } : {}) })
+  const answer = fetch(`${url}/api/v2/billing/partner/checkout/${me.id}`, {
+    ...call('POST', { payment: { orderId: order.id } }, { cookie: me.cookie }),
+    ...(signal ? { signal } : {}),
+  })
   // Handled here too, so a test that expects the request to be cut off sees no unhandled rejection before it looks.
   answer.catch(() => {})
   return { answer }

@@ -59,7 +59,19 @@ export interface ServedProcess {
  * bundled list unless NODE_EXTRA_CA_CERTS names the machine's). Nothing else of the test runner's environment.
  */
 export function hostEnvironment(): Record<string, string> {
-  const passed = ['PATH', 'HOME', 'NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'SSL_CERT_DIR', 'HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY', 'http_proxy', 'https_proxy', 'no_proxy']
+  const passed = [
+    'PATH',
+    'HOME',
+    'NODE_EXTRA_CA_CERTS',
+    'SSL_CERT_FILE',
+    'SSL_CERT_DIR',
+    'HTTP_PROXY',
+    'HTTPS_PROXY',
+    'NO_PROXY',
+    'http_proxy',
+    'https_proxy',
+    'no_proxy',
+  ]
   return Object.fromEntries(passed.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]!]])))
 }
 

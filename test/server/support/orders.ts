@@ -51,8 +51,9 @@ export function postOrder(app: TestApp, userId: number, body: { order: { id: unk
 }
 
 export async function countOrders(db: Db, customerId?: number): Promise<number> {
-  const [row] = customerId === undefined
-    ? await db.query<{ n: number }>('select count(*) as n from orders')
-    : await db.query<{ n: number }>('select count(*) as n from orders where customer_id = $1', [customerId])
+  const [row] =
+    customerId === undefined
+      ? await db.query<{ n: number }>('select count(*) as n from orders')
+      : await db.query<{ n: number }>('select count(*) as n from orders where customer_id = $1', [customerId])
   return row!.n
 }

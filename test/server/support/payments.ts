@@ -57,7 +57,15 @@ export async function payWithCard(app: TestApp, checkoutId: string, number: stri
 
 /** Google Pay's answer as the sandbox sheet gives it. */
 export function googlePayData(outcome: 'approve' | 'decline' = 'approve') {
-  const signedMessage = JSON.stringify({ sandbox: true, cardNetwork: 'VISA', last4: '1111', expiryMonth: '12', expiryYear: '2030', holder: 'Sandbox Tester', outcome })
+  const signedMessage = JSON.stringify({
+    sandbox: true,
+    cardNetwork: 'VISA',
+    last4: '1111',
+    expiryMonth: '12',
+    expiryYear: '2030',
+    holder: 'Sandbox Tester',
+    outcome,
+  })
   return {
     apiVersion: 2,
     apiVersionMinor: 0,

@@ -15,8 +15,19 @@ export function renderCardForm(widget: Widget, form: HTMLFormElement, checkoutId
   const uid = `wpwl-${Math.random().toString(36).slice(2, 8)}`
   const message = el('div', { class: 'wpwl-message', role: 'alert' })
 
-  const number = textField(uid, 'number', text.cardNumber, { inputmode: 'numeric', autocomplete: 'cc-number', maxlength: '23', placeholder: '1234 5678 9012 3456' })
-  const expiry = textField(uid, 'expiry', text.expiryDate, { inputmode: 'numeric', autocomplete: 'cc-exp', maxlength: '9', placeholder: text.expiryFormat }, text.expiryFormat)
+  const number = textField(uid, 'number', text.cardNumber, {
+    inputmode: 'numeric',
+    autocomplete: 'cc-number',
+    maxlength: '23',
+    placeholder: '1234 5678 9012 3456',
+  })
+  const expiry = textField(
+    uid,
+    'expiry',
+    text.expiryDate,
+    { inputmode: 'numeric', autocomplete: 'cc-exp', maxlength: '9', placeholder: text.expiryFormat },
+    text.expiryFormat,
+  )
   const cvv = textField(uid, 'cvv', text.cvv, { inputmode: 'numeric', autocomplete: 'cc-csc', maxlength: '4' }, text.cvvHint)
   const holder = textField(uid, 'holder', text.holder, { autocomplete: 'cc-name', maxlength: '128', autocapitalize: 'words' })
   const fields: Record<FieldKey, Field> = { number: number.field, expiry: expiry.field, cvv: cvv.field, holder: holder.field }

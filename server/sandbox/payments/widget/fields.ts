@@ -9,13 +9,7 @@ export interface Field {
 }
 
 /** One labelled text input with its optional hint and its error line, both of which describe the input. */
-export function textField(
-  uid: string,
-  key: FieldKey,
-  label: string,
-  attrs: Record<string, string>,
-  hint?: string,
-): { group: HTMLElement; field: Field } {
+export function textField(uid: string, key: FieldKey, label: string, attrs: Record<string, string>, hint?: string): { group: HTMLElement; field: Field } {
   const id = `${uid}-${key}`
   const error = el('p', { id: `${id}-error`, class: 'wpwl-error', 'aria-live': 'polite' })
   const describedBy = `${hint ? `${id}-hint ` : ''}${id}-error`

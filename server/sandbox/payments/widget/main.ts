@@ -18,7 +18,12 @@ export default function startWidget(config: WidgetConfig): void {
   // A second copy of the script (a re-mounted page) takes over from the first.
   if (page.wpwl && typeof page.wpwl.unload === 'function') page.wpwl.unload()
   const cleanups: Array<() => void> = []
-  page.wpwl = { checkoutId: config.checkoutId, unload: () => { while (cleanups.length) cleanups.pop()?.() } }
+  page.wpwl = {
+    checkoutId: config.checkoutId,
+    unload: () => {
+      while (cleanups.length) cleanups.pop()?.()
+    },
+  }
   const widget = { config, scriptUrl, onUnload: (cleanup: () => void) => void cleanups.push(cleanup) }
 
   addStyle(widget)

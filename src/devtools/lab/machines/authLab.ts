@@ -24,9 +24,7 @@ export const authLab: LabMachine = {
   provide: (mode, io) => {
     // As the app's knownCustomer.ts: a sign-out fact only when the device knows a customer.
     const forgetKnown = () =>
-      io.write(async () =>
-        (await readKnownCustomer(await io.db())) === null ? null : makeFact('v1.CustomerSignedOut', {}, stampNow()),
-      )
+      io.write(async () => ((await readKnownCustomer(await io.db())) === null ? null : makeFact('v1.CustomerSignedOut', {}, stampNow())))
     return authMachine.provide({
       actors: {
         // "succeeds": the server answers that nobody is signed in, as for a new visitor.

@@ -12,7 +12,14 @@ const stamp = () => ({ factId: newId(), occurredAt: new Date().toISOString() })
 /** The first line the cart holds or is writing: what a rename or removal names by default. */
 const firstLineId = (context: CartLabContext) =>
   context.cart.order_lines[0]?.cart_id ?? context.pending.flatMap((f) => (f.type === 'v1.CartLineAdded' ? [f.payload.line.cart_id] : []))[0] ?? ''
-const sampleProduct = { id: 1, name: '4G Uncapped 10Mbps', plan: '4G Uncapped', unit_price: 299, speed: 'Up to 10Mbps', image: '/images/products/4g-10mbps.svg' }
+const sampleProduct = {
+  id: 1,
+  name: '4G Uncapped 10Mbps',
+  plan: '4G Uncapped',
+  unit_price: 299,
+  speed: 'Up to 10Mbps',
+  image: '/images/products/4g-10mbps.svg',
+}
 
 /** The cart machine: restored from the lab log's cart projection, each fact committed to the lab log. */
 export const cartLab: LabMachine = {
@@ -21,7 +28,12 @@ export const cartLab: LabMachine = {
   modes: ['sandbox', 'succeeds', 'storageFails'],
   events: [
     { type: 'cart.line.add', schema: cartEventSchemas['cart.line.add'], stamp, template: () => ({ line: lineFromProduct(sampleProduct, newId()) }) },
-    { type: 'cart.line.remove', schema: cartEventSchemas['cart.line.remove'], stamp, template: (context: CartLabContext) => ({ cart_id: firstLineId(context) }) },
+    {
+      type: 'cart.line.remove',
+      schema: cartEventSchemas['cart.line.remove'],
+      stamp,
+      template: (context: CartLabContext) => ({ cart_id: firstLineId(context) }),
+    },
     {
       type: 'cart.line.rename',
       schema: cartEventSchemas['cart.line.rename'],

@@ -42,7 +42,13 @@ function labStatus(mode: EffectMode, checkoutId: string): PaymentStatus {
 
 function labWalletAnswer(mode: EffectMode, charge: WalletCharge): WalletPaymentAnswer {
   const { code, description } = mode === 'declined' ? results.declined : results.successful
-  return { status: mode === 'declined' ? 400 : 200, result: { code, description }, order_id: charge.orderId, order_number: `SO-${charge.orderId}`, payment_id: mode === 'declined' ? null : 'lab-payment-1' }
+  return {
+    status: mode === 'declined' ? 400 : 200,
+    result: { code, description },
+    order_id: charge.orderId,
+    order_number: `SO-${charge.orderId}`,
+    payment_id: mode === 'declined' ? null : 'lab-payment-1',
+  }
 }
 
 /** The payment machine: the order, the card checkout, its result and Google Pay, against the sandbox server or fakes. */
@@ -80,7 +86,11 @@ export const paymentLab: LabMachine = {
       stamp: () => ({ key: newId() }),
     },
     { type: 'payment.wallet.cancelled', schema: paymentEventSchemas['payment.wallet.cancelled'] },
-    { type: 'payment.wallet.failed', schema: paymentEventSchemas['payment.wallet.failed'], template: () => ({ message: 'The wallet sheet closed with an error.' }) },
+    {
+      type: 'payment.wallet.failed',
+      schema: paymentEventSchemas['payment.wallet.failed'],
+      template: () => ({ message: 'The wallet sheet closed with an error.' }),
+    },
     { type: 'payment.widget.loaded', schema: paymentEventSchemas['payment.widget.loaded'] },
     { type: 'payment.widget.failed', schema: paymentEventSchemas['payment.widget.failed'], template: () => ({ message: 'Unable to load script' }) },
     { type: 'payment.widget.retry', schema: paymentEventSchemas['payment.widget.retry'] },
@@ -121,10 +131,8 @@ export const paymentLab: LabMachine = {
         ),
       },
       actions: {
-        rememberCheckout: (_, { checkout }) =>
-          io.write(makeFact('v1.PaymentCheckoutCreated', { checkout, customerId: customerId() }, stampNow())),
-        rememberResult: (_, params) =>
-          io.write(makeFact('v1.PaymentResultReceived', { customerId: customerId(), ...params }, stampNow())),
+        rememberCheckout: (_, { checkout }) => io.write(makeFact('v1.PaymentCheckoutCreated', { checkout, customerId: customerId() }, stampNow())),
+        rememberResult: (_, params) => io.write(makeFact('v1.PaymentResultReceived', { customerId: customerId(), ...params }, stampNow())),
         // Navigation, toasts, error reports and the order refresh belong to the app's screens, not the lab.
         openWidget: () => {},
         announcePaid: () => {},

@@ -19,10 +19,7 @@ function cardMethod(gatewayMerchantId: string): google.payments.api.PaymentMetho
 }
 
 /** Google Pay's PaymentDataRequest for a rand total: final price in ZAR, South African shipping address required. */
-export function paymentRequest(
-  amountRand: number,
-  options: { merchantName: string; gatewayMerchantId: string },
-): google.payments.api.PaymentDataRequest {
+export function paymentRequest(amountRand: number, options: { merchantName: string; gatewayMerchantId: string }): google.payments.api.PaymentDataRequest {
   return {
     apiVersion: 2,
     apiVersionMinor: 0,

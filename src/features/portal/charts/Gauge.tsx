@@ -19,7 +19,14 @@ const FULL = 2 * Math.PI
 export default function Gauge({ title, description, fraction, amount, unit, color }: GaugeProps) {
   const id = useId()
   return (
-    <svg viewBox="0 0 120 120" width="100%" role="img" aria-labelledby={`${id}t`} aria-describedby={`${id}d`} style={{ maxWidth: 140, display: 'block', margin: '0 auto' }}>
+    <svg
+      viewBox="0 0 120 120"
+      width="100%"
+      role="img"
+      aria-labelledby={`${id}t`}
+      aria-describedby={`${id}d`}
+      style={{ maxWidth: 140, display: 'block', margin: '0 auto' }}
+    >
       <title id={`${id}t`}>{title}</title>
       <desc id={`${id}d`}>{description}</desc>
       <Group top={60} left={60}>

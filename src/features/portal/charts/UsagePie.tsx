@@ -24,7 +24,14 @@ export default function UsagePie({ title, description, slices, colors, unit }: U
   const id = useId()
   const empty = slices.every((s) => s.value === 0)
   return (
-    <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" role="img" aria-labelledby={`${id}t`} aria-describedby={`${id}d`} style={{ maxWidth: WIDTH, display: 'block', margin: '0 auto' }}>
+    <svg
+      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      width="100%"
+      role="img"
+      aria-labelledby={`${id}t`}
+      aria-describedby={`${id}d`}
+      style={{ maxWidth: WIDTH, display: 'block', margin: '0 auto' }}
+    >
       <title id={`${id}t`}>{title}</title>
       <desc id={`${id}d`}>{description}</desc>
       <Group top={HEIGHT / 2} left={WIDTH / 2}>
