@@ -23,6 +23,9 @@ export type SendOutcome =
   // retryAfterMs: the server's Retry-After (a 429 or 503); the next attempt waits at least that long.
   { kind: 'answered'; status: number; retryAfterMs?: number } | { kind: 'no-answer'; error: string }
 
+/** A write just queued: not tried yet, due at once. */
+export const pendingEntry = (): OutboxEntry => ({ status: 'pending', attempts: 0, nextAttemptAt: null, lastError: null })
+
 export const BACKOFF_START_MS = 2_000
 export const BACKOFF_CAP_MS = 5 * 60_000
 

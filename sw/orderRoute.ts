@@ -1,4 +1,4 @@
-import { claim, isAnswered, settle, type OutboxEntry, type SendOutcome } from '../machines/outbox.lifecycle.ts'
+import { claim, isAnswered, pendingEntry, settle, type OutboxEntry, type SendOutcome } from '../machines/outbox.lifecycle.ts'
 import { isOrderCreatePath } from '../src/api/queuedWrite.ts'
 
 /** Pure rules of the order queue, unit-tested without a worker. */
@@ -19,12 +19,10 @@ export function isSameOrder(a: Headers, b: Headers): boolean {
   return key !== null && key === b.get('Idempotency-Key')
 }
 
-const PENDING: OutboxEntry = { status: 'pending', attempts: 0, nextAttemptAt: null, lastError: null }
-
 /** A queued request's place in the outbox lifecycle, kept in its Workbox metadata (a request queued before has none: pending). */
 export function queuedEntry(metadata: unknown): OutboxEntry {
   const entry = metadata as Partial<OutboxEntry> | undefined
-  return entry && typeof entry.status === 'string' && typeof entry.attempts === 'number' ? { ...PENDING, ...entry } : PENDING
+  return entry && typeof entry.status === 'string' && typeof entry.attempts === 'number' ? { ...pendingEntry(), ...entry } : pendingEntry()
 }
 
 /**

@@ -1,8 +1,13 @@
-import { claim, isAnswered, settle, type SendOutcome } from '../../machines/outbox.lifecycle.ts'
+import { claim, isAnswered, pendingEntry, settle, type SendOutcome } from '../../machines/outbox.lifecycle.ts'
 import type { Fact } from '../domain/events.ts'
 import { commit, commitTables } from './commit.ts'
 import { openStore, type StoreDb } from './db.ts'
 import type { OutboxRow } from './rows.ts'
+
+/** A queued write of `kind`, made now: `id` is its Idempotency-Key, `customerId` the only session that may send it. */
+export function queuedRow(id: string, kind: string, request: unknown, customerId?: number, now: Date = new Date()): OutboxRow {
+  return { id, kind, request, ...pendingEntry(), createdAt: now.toISOString(), ...(customerId === undefined ? {} : { customerId }) }
+}
 
 /** Every table commit() may write, plus the outbox: a fact and its queued write land together or not at all. */
 function factAndOutboxTables(store: StoreDb) {

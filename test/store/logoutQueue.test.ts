@@ -5,7 +5,7 @@ import { AUTH_LOGOUT, logoutOutbox, logoutPendingFor } from '../../src/features/
 import { drainOutbox } from '../../src/lib/outbox/sender.ts'
 import { commit } from '../../src/store/commit.ts'
 import { closeStore, type StoreDb } from '../../src/store/db.ts'
-import { enqueue, openRows } from '../../src/store/outbox.ts'
+import { enqueue, openRows, queuedRow } from '../../src/store/outbox.ts'
 import { readCart, readKnownCustomer } from '../../src/store/queries.ts'
 import type { OutboxRow } from '../../src/store/rows.ts'
 import { customer } from '../machines/authHarness.ts'
@@ -26,16 +26,7 @@ afterEach(() => closeStore({ delete: true }))
 
 async function queued(session = tag): Promise<string> {
   const id = `logout-${session.slice(0, 4)}-${Math.random()}`
-  await enqueue({
-    id,
-    kind: AUTH_LOGOUT,
-    request: { session },
-    status: 'pending',
-    attempts: 0,
-    createdAt: new Date().toISOString(),
-    nextAttemptAt: null,
-    lastError: null,
-  })
+  await enqueue(queuedRow(id, AUTH_LOGOUT, { session }))
   return id
 }
 
@@ -90,16 +81,7 @@ describe('a logout queued on the device', () => {
 })
 
 describe('a logout recorded on the device', () => {
-  const logoutRow = (id: string, session = tag): OutboxRow => ({
-    id,
-    kind: AUTH_LOGOUT,
-    request: { session },
-    status: 'pending',
-    attempts: 0,
-    createdAt: new Date().toISOString(),
-    nextAttemptAt: null,
-    lastError: null,
-  })
+  const logoutRow = (id: string, session = tag): OutboxRow => queuedRow(id, AUTH_LOGOUT, { session })
 
   async function signedInWithCart(): Promise<void> {
     await rememberCustomer(customer())

@@ -1,6 +1,6 @@
 import type { Order } from '../../src/domain/order.ts'
 import { ORDER_CREATE, toCreateOrderRequest } from '../../src/features/orders/orderRequest.ts'
-import { commitWithOutbox } from '../../src/store/outbox.ts'
+import { commitWithOutbox, queuedRow } from '../../src/store/outbox.ts'
 import { fact, line } from './fixtures.ts'
 
 export const address = { street_number: '12', street_name: 'Long Street', city: 'Cape Town', province: 'Western Cape', postal_code: '8001' }
@@ -12,18 +12,7 @@ export const uuid = () => `0b9f7c1e-2c4a-4a51-9a8e-${String(++n).padStart(12, '0
 /** Places an order on the device as the app does: the OrderPlaced fact and its outbox row in one write. */
 export async function placeQueuedOrder(customerId: number, clientId = uuid()): Promise<string> {
   const request = toCreateOrderRequest(clientId, { order_lines: [line('a')], total: 299 }, address)
-  const now = new Date().toISOString()
-  await commitWithOutbox(fact('v1.OrderPlaced', { order: request.order, customerId }, clientId), {
-    id: clientId,
-    kind: ORDER_CREATE,
-    request,
-    status: 'pending',
-    attempts: 0,
-    createdAt: now,
-    nextAttemptAt: null,
-    lastError: null,
-    customerId,
-  })
+  await commitWithOutbox(fact('v1.OrderPlaced', { order: request.order, customerId }, clientId), queuedRow(clientId, ORDER_CREATE, request, customerId))
   return clientId
 }
 

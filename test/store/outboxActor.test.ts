@@ -12,7 +12,7 @@ import { startOutbox, type RunningOutbox, type SessionSource } from '../../src/l
 import type { Session } from '../../src/lib/session.ts'
 import { dismiss, getToasts } from '../../src/lib/toaster.ts'
 import { closeStore, type StoreDb } from '../../src/store/db.ts'
-import { enqueue } from '../../src/store/outbox.ts'
+import { enqueue, queuedRow } from '../../src/store/outbox.ts'
 import { customer } from '../machines/authHarness.ts'
 import { freshStore } from './fixtures.ts'
 import { placeQueuedOrder, serverOrder, uuid } from './orderFixtures.ts'
@@ -79,16 +79,7 @@ describe('the outbox in the page', () => {
   it('at start sends a queued logout at once, and the orders and messages once the session is known', async () => {
     await placeQueuedOrder(7)
     await queueSupportMessage(7, message)
-    await enqueue({
-      id: uuid(),
-      kind: AUTH_LOGOUT,
-      request: { session: 'a'.repeat(64) },
-      status: 'pending',
-      attempts: 0,
-      createdAt: new Date().toISOString(),
-      nextAttemptAt: null,
-      lastError: null,
-    })
+    await enqueue(queuedRow(uuid(), AUTH_LOGOUT, { session: 'a'.repeat(64) }))
     const s = server()
     const o = start(s.kinds)
     await resting(o)

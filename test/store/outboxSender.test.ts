@@ -10,7 +10,7 @@ import { ORDER_CREATE } from '../../src/features/orders/orderRequest.ts'
 import { queueSupportMessage, SUPPORT_MESSAGE, supportOutbox } from '../../src/features/support/supportQueue.ts'
 import { drainOutbox } from '../../src/lib/outbox/sender.ts'
 import { closeStore, type StoreDb } from '../../src/store/db.ts'
-import { enqueue } from '../../src/store/outbox.ts'
+import { enqueue, queuedRow } from '../../src/store/outbox.ts'
 import { BACKOFF_START_MS } from '../../machines/outbox.lifecycle.ts'
 import { freshStore } from './fixtures.ts'
 import { placeQueuedOrder, serverOrder, uuid } from './orderFixtures.ts'
@@ -19,16 +19,7 @@ const message = { name: 'Thandi Nkosi', email: 'thandi@example.co.za', message: 
 
 async function queueLogout(session = 'a'.repeat(64)): Promise<string> {
   const id = uuid()
-  await enqueue({
-    id,
-    kind: AUTH_LOGOUT,
-    request: { session },
-    status: 'pending',
-    attempts: 0,
-    createdAt: new Date().toISOString(),
-    nextAttemptAt: null,
-    lastError: null,
-  })
+  await enqueue(queuedRow(id, AUTH_LOGOUT, { session }))
   return id
 }
 
@@ -154,17 +145,7 @@ describe('the one outbox sender', () => {
 
   it('refuses on the device a stored write that no longer reads, without sending it', async () => {
     const id = uuid()
-    await enqueue({
-      id,
-      kind: SUPPORT_MESSAGE,
-      request: { id, message: { name: 'Thandi' } },
-      status: 'pending',
-      attempts: 0,
-      createdAt: new Date().toISOString(),
-      nextAttemptAt: null,
-      lastError: null,
-      customerId: 7,
-    })
+    await enqueue(queuedRow(id, SUPPORT_MESSAGE, { id, message: { name: 'Thandi' } }, 7))
     const s = server()
     const { outcomes } = await drainOutbox(s.kinds, { signedIn: 7 })
     expect(s.calls).toEqual([])

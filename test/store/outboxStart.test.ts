@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { AUTH_LOGOUT, logoutOutbox } from '../../src/features/account/logoutQueue.ts'
 import { configureOutbox, sendNow, startOutboxInBackground } from '../../src/lib/outbox/outbox.ts'
 import { closeStore, type StoreDb } from '../../src/store/db.ts'
-import { enqueue } from '../../src/store/outbox.ts'
+import { enqueue, queuedRow } from '../../src/store/outbox.ts'
 import { freshStore } from './fixtures.ts'
 
 let store: StoreDb
@@ -30,16 +30,7 @@ describe('starting the outbox', () => {
       return [logoutOutbox(send)]
     })
     const id = 'logout-1'
-    await enqueue({
-      id,
-      kind: AUTH_LOGOUT,
-      request: { session: 'a'.repeat(64) },
-      status: 'pending',
-      attempts: 0,
-      createdAt: new Date().toISOString(),
-      nextAttemptAt: null,
-      lastError: null,
-    })
+    await enqueue(queuedRow(id, AUTH_LOGOUT, { session: 'a'.repeat(64) }))
     await sendNow(AUTH_LOGOUT)
     expect(await store.outbox.get(id)).toMatchObject({ status: 'acknowledged' })
     expect(await startOutboxInBackground()).toBe(await startOutboxInBackground())

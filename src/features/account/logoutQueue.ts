@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { logout } from '../../api/account.ts'
-import { openRows } from '../../store/outbox.ts'
+import { openRows, queuedRow } from '../../store/outbox.ts'
 import { newId } from '../../lib/ids.ts'
 import type { OutboxKind } from '../../lib/outbox/kind.ts'
 import { sendNow } from '../../lib/outbox/outbox.ts'
@@ -17,11 +17,7 @@ export const AUTH_LOGOUT = 'auth.logout'
  */
 export async function queueLogout(): Promise<void> {
   const session = sessionTag()
-  const now = new Date().toISOString()
-  const row =
-    session === null
-      ? null
-      : { id: newId(), kind: AUTH_LOGOUT, request: { session }, status: 'pending' as const, attempts: 0, createdAt: now, nextAttemptAt: null, lastError: null }
+  const row = session === null ? null : queuedRow(newId(), AUTH_LOGOUT, { session })
   try {
     await recordSignOut(row)
   } catch {

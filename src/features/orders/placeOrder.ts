@@ -2,7 +2,7 @@ import type { AddressInput } from '../../domain/account.ts'
 import type { CartState } from '../../domain/cart.ts'
 import { makeFact } from '../../domain/events.ts'
 import { keepDataOnDevice } from '../../pwa/state.ts'
-import { commitWithOutbox } from '../../store/outbox.ts'
+import { commitWithOutbox, queuedRow } from '../../store/outbox.ts'
 import { newId } from '../../lib/ids.ts'
 import { ORDER_CREATE, toCreateOrderRequest } from './orderRequest.ts'
 
@@ -15,20 +15,10 @@ import { ORDER_CREATE, toCreateOrderRequest } from './orderRequest.ts'
 export async function placeOrder(customerId: number, cart: CartState, address: AddressInput): Promise<string> {
   const clientId = newId()
   const request = toCreateOrderRequest(clientId, cart, address)
-  const now = new Date().toISOString()
-  const fact = makeFact('v1.OrderPlaced', { order: request.order, customerId }, { id: clientId, occurredAt: now })
-  const emptied = makeFact('v1.CartCleared', {}, { id: newId(), occurredAt: now })
-  await commitWithOutbox([fact, emptied], {
-    id: clientId,
-    kind: ORDER_CREATE,
-    request,
-    status: 'pending',
-    attempts: 0,
-    createdAt: now,
-    nextAttemptAt: null,
-    lastError: null,
-    customerId,
-  })
+  const now = new Date()
+  const fact = makeFact('v1.OrderPlaced', { order: request.order, customerId }, { id: clientId, occurredAt: now.toISOString() })
+  const emptied = makeFact('v1.CartCleared', {}, { id: newId(), occurredAt: now.toISOString() })
+  await commitWithOutbox([fact, emptied], queuedRow(clientId, ORDER_CREATE, request, customerId, now))
   // A queued order must survive storage pressure until it is sent.
   void keepDataOnDevice().catch(() => false)
   return clientId

@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro'
 import { sendSupportMessage, type SupportIssue, type SupportSendResult } from '../../api/support.ts'
 import { SupportRequestSchema, type SupportMessage, type SupportRequest } from '../../domain/support.ts'
-import { enqueue } from '../../store/outbox.ts'
+import { enqueue, queuedRow } from '../../store/outbox.ts'
 import type { OutboxRow } from '../../store/rows.ts'
 import { newId } from '../../lib/ids.ts'
 import type { OutboxKind, Settled, SignedIn } from '../../lib/outbox/kind.ts'
@@ -30,8 +30,7 @@ export const waitingFor = (row: OutboxRow): 'connection' | 'server' => (SERVER_W
 export async function queueSupportMessage(customerId: number, message: SupportMessage): Promise<string> {
   const id = newId()
   const request: SupportRequest = { id, message }
-  const now = new Date().toISOString()
-  await enqueue({ id, kind: SUPPORT_MESSAGE, request, status: 'pending', attempts: 0, createdAt: now, nextAttemptAt: null, lastError: null, customerId })
+  await enqueue(queuedRow(id, SUPPORT_MESSAGE, request, customerId))
   return id
 }
 

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate'
-import { claim, isDue, nextWake, settle, type OutboxEntry, type SendOutcome } from '../../../../machines/outbox.lifecycle.ts'
+import { claim, isDue, nextWake, pendingEntry, settle, type OutboxEntry, type SendOutcome } from '../../../../machines/outbox.lifecycle.ts'
 import { outboxEventSchemas } from '../../../../machines/outbox.events.ts'
 import { outboxMachine, type DrainInput, type DrainReport } from '../../../../machines/outbox.machine.ts'
 import { fetchCatalogue } from '../../../api/catalogue.ts'
@@ -66,7 +66,7 @@ function fakeAttempt(mode: EffectMode, clientId: string): Attempt {
  */
 function labDrain(mode: EffectMode, io: LabIo) {
   const clientId = newId()
-  let entry: OutboxEntry = { status: 'pending', attempts: 0, nextAttemptAt: null, lastError: null }
+  let entry: OutboxEntry = pendingEntry()
   return fromPromise<DrainReport, DrainInput>(async ({ input }) => {
     const outcomes: unknown[] = []
     const mine = typeof input.signedIn === 'number'
