@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { useLingui } from '@lingui/react/macro'
 import { useActorRef } from '@xstate/react'
 import type { PaymentInput } from '../../../machines/payment.machine.ts'
+import { onConnectionReturned } from '../../lib/connection.ts'
 import { providePayment, type PaymentUi } from './paymentEffects.ts'
 
 type Start = PaymentInput extends infer I ? (I extends PaymentInput ? Omit<I, 'online'> : never) : never
@@ -16,12 +17,12 @@ export function usePayment(customerId: number, start: Start) {
   const actor = useActorRef(providePayment(customerId, ui), { input: { ...start, online: navigator.onLine } as PaymentInput })
   useEffect(() => {
     const lost = () => actor.send({ type: 'payment.connection.lost' })
-    const restored = () => actor.send({ type: 'payment.connection.restored' })
     window.addEventListener('offline', lost)
-    window.addEventListener('online', restored)
+    // The app's one signal that the connection is back: the browser's 'online', or the server answering again.
+    const stopFollowing = onConnectionReturned(() => actor.send({ type: 'payment.connection.restored' }))
     return () => {
       window.removeEventListener('offline', lost)
-      window.removeEventListener('online', restored)
+      stopFollowing()
     }
   }, [actor])
   return actor
