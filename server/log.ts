@@ -33,11 +33,12 @@ export const redactedKeys = [
 ]
 const redactPaths = redactedKeys.flatMap((k) => [`["${k}"]`, `*["${k}"]`, `*.headers["${k}"]`])
 
-// A second net for text (error messages) that carries a value: an email address, or 13 to 19 digits in a row,
-// spaces allowed between them (an ID number, a card number). Request ids are UUIDs: never 13 digits in a row.
+// A second net for text (error messages) that carries a value: an email address, or a number of 13 to 19 digits,
+// spaces allowed between them (an ID number, a card number), standing on its own: digits inside a longer word (a
+// provider's hex id such as 9335e29b006051f3521437789012) are part of that id, not a number. Request ids are UUIDs.
 // Every repetition is bounded, so a hostile megabyte in a message costs linear time, not quadratic.
 const emailLike = /[\w.%+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}/g
-const longNumber = /\d(?: ?\d){12,18}/g
+const longNumber = /(?<!\w)\d(?: ?\d){12,18}(?!\w)/g
 export const scrub = (line: string) => line.replace(emailLike, '[email]').replace(longNumber, '[number]')
 
 interface LoggedError {

@@ -40,8 +40,13 @@ export async function takeAttempt(db: Queryable, key: string, { max, windowMinut
 
 /** Gives back a taken attempt that turned out not to count (a correct password), so it does not use up the limit. */
 export async function returnAttempt(db: Queryable, key: string, taken: Extract<Admission, { taken: true }>): Promise<void> {
-  // As text: a driver that reads the parameter as a Date would drop the microseconds that tell attempts apart.
-  await db.query('update rate_limits set hits = array_remove(hits, $2::text::timestamptz) where key = $1', [boundedKey(key), taken.at])
+  // As text: a driver that reads the parameter as a Date would drop the microseconds that tell attempts apart. One
+  // attempt goes back, not every attempt of the same tick: PGlite's clock is coarse, so two attempts may share it.
+  await db.query(
+    `update rate_limits set hits = hits[:array_position(hits, $2::text::timestamptz) - 1] || hits[array_position(hits, $2::text::timestamptz) + 1:]
+     where key = $1 and array_position(hits, $2::text::timestamptz) is not null`,
+    [boundedKey(key), taken.at],
+  )
 }
 
 /** Forgets every attempt against key. */

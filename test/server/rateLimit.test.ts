@@ -52,6 +52,16 @@ describe('rate limits counted and decided in one statement', () => {
     expect((await takeAttempt(t.db, 'give', limit)).taken).toBe(true)
   })
 
+  it('gives back one attempt, also when others were taken at the same tick of the clock', async () => {
+    const first = await takeAttempt(t.db, 'tick', limit)
+    if (!first.taken) throw new Error('the first attempt was refused')
+    // Three attempts that read the same clock (PGlite's ticks are coarse).
+    await t.db.query(`update rate_limits set hits = array[hits[1], hits[1], hits[1]] where key = 'tick'`)
+    await returnAttempt(t.db, 'tick', first)
+    const [row] = await t.db.query<{ n: number }>('select cardinality(hits) as n from rate_limits where key = $1', ['tick'])
+    expect(row?.n).toBe(2)
+  })
+
   it('sweeps rows whose attempts all left their window', async () => {
     await takeAttempt(t.db, 'old', limit)
     await t.db.query(`update rate_limits set expires_at = now() - interval '1 second' where key = 'old'`)
