@@ -90,7 +90,7 @@ const apiKey = process.env.API_KEY ?? 'storefront-sandbox-key'
 const shellModules =
   /[\\/]src[\\/](router\.ts|config\.ts|reportError\.ts|routeTree\.gen\.ts|app[\\/]|i18n[\\/]|ui[\\/]|pwa[\\/]|lib[\\/](firstTaps|session|toaster|idle|outbox[\\/]outbox)\.ts|domain[\\/](product|money|cart|defined)\.ts|features[\\/](cart[\\/]cart\.ts|account[\\/]session\.ts|catalogue[\\/]firstPaint\.ts))/
 /** Under those folders but not on the first paint: forms of lazy pages, and what boot work after idle loads. */
-const laterModules = /[\\/]src[\\/](ui[\\/]forms[\\/]|pwa[\\/]register\.ts|app[\\/]outboxKinds\.ts)/
+const laterModules = /[\\/]src[\\/](ui[\\/]forms[\\/]|pwa[\\/](register|pwaRuntime)\.ts|app[\\/]outboxKinds\.ts)/
 
 /**
  * A phone on a slow network opens few connections, so the app comes in a few chunks instead of the thirty-odd small
@@ -113,9 +113,15 @@ const appChunks = {
     },
     { name: 'shell', test: (id: string) => shellModules.test(id) && !laterModules.test(id), priority: 3 },
     { name: 'home', test: /[\\/]src[\\/](routes[\\/]index\.tsx\?tsr-split|features[\\/]catalogue[\\/](?!cachedCatalogue))/, priority: 2 },
+    // The app's connection, update and install state and the worker's registration, which every visit starts.
+    {
+      name: 'pwa',
+      test: /node_modules[\\/](xstate|workbox-window)[\\/]|[\\/](src[\\/]pwa[\\/](register|pwaRuntime)\.ts|machines[\\/]pwa\.machine\.ts)/,
+      priority: 1.5,
+    },
     {
       name: 'device',
-      test: /node_modules[\\/](dexie|dexie-react-hooks|xstate|@xstate)[\\/]|[\\/]src[\\/](store[\\/]|pwa[\\/]register\.ts|app[\\/]outboxKinds\.ts|lib[\\/]outbox[\\/]outboxActor\.ts|features[\\/](cart[\\/]cartActor|account[\\/]authActor|catalogue[\\/]cachedCatalogue)\.ts)/,
+      test: /node_modules[\\/](dexie|dexie-react-hooks|@xstate)[\\/]|[\\/]src[\\/](store[\\/]|app[\\/]outboxKinds\.ts|lib[\\/]outbox[\\/]outboxActor\.ts|features[\\/](cart[\\/]cartActor|account[\\/]authActor|catalogue[\\/]cachedCatalogue)\.ts)/,
       priority: 1,
     },
   ],

@@ -8,13 +8,14 @@ import { createAppRouter, prepareHydration } from './router.ts'
 import { restoreLanguage, showPageLanguage } from './i18n/restoreLanguage.ts'
 import { chooseLanguage } from './i18n/language.ts'
 import { isLocale } from './i18n/locales.ts'
-import { addFirstTap, clearCartHeldInMemory, configureCart, startCartInBackground } from './features/cart/cart.ts'
+import { addFirstTap, clearCartHeldInMemory, configureCart, showNewDeviceCart, startCartInBackground } from './features/cart/cart.ts'
 import { configureAuth, startAuthInBackground } from './features/account/session.ts'
-import { subscribeSession, getSession } from './lib/session.ts'
+import { subscribeSession, getSession, showNewDeviceSession } from './lib/session.ts'
+import { isNewDevice, whenDeviceInUse } from './lib/device.ts'
 import { configureOutbox, startOutboxInBackground } from './lib/outbox/outbox.ts'
 import { readFirstPaintCatalogue } from './features/catalogue/firstPaint.ts'
 import { toast } from './lib/toaster.ts'
-import { startPwa } from './pwa/state.ts'
+import { announceUpdate, startPwa } from './pwa/state.ts'
 import { defined } from './domain/defined.ts'
 import './ui/styled.ts'
 
@@ -72,7 +73,8 @@ if (hydrating) {
   createRoot(root).render(<App router={router} {...(firstPaint && { catalogue: firstPaint })} />)
 }
 
-afterFirstPaint([
+/** What the device holds comes back, one piece per idle period. */
+const restoreDevice = [
   // The choice in the log agrees with the cookie the server drew in unless another tab changed it since;
   // from here this tab also follows the others' choices.
   () => hydrating && restoreLanguage(),
@@ -81,9 +83,21 @@ afterFirstPaint([
   // Queued writes (orders, support messages, logouts) left by an earlier visit go out; then whenever the session
   // changes, the connection returns or a wait is over.
   () => startOutboxInBackground(),
+]
+
+// A first visit has nothing to read back: the cart is empty and nobody is signed in, known without the store's
+// code, which loads once the customer keeps something (or another tab does).
+void isNewDevice().then((isNew) => {
+  if (!isNew) return
+  showNewDeviceCart()
+  showNewDeviceSession()
+})
+
+afterFirstPaint([
+  () => whenDeviceInUse(() => afterFirstPaint(restoreDevice)),
   // The connection, a waiting version and the install offer: loaded while the network is there (a failed load is
   // tried again by the next event it hears).
   () => startPwa().catch(() => undefined),
   // The worker registers last; in dev, Vite serves modules the worker could not precache.
-  () => import.meta.env.PROD && import('./pwa/register.ts').then(({ registerServiceWorker }) => registerServiceWorker()),
+  () => import.meta.env.PROD && import('./pwa/pwaRuntime.ts').then(({ registerServiceWorker }) => registerServiceWorker(announceUpdate)),
 ])

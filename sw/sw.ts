@@ -21,9 +21,11 @@ clientsClaim()
 const plugins = (...list: object[]) => list as WorkboxPlugin[]
 const okOnly = () => new CacheableResponsePlugin({ statuses: [200] })
 
+const catalogue = new StaleWhileRevalidate({ cacheName: CACHES.catalogue, plugins: plugins(okOnly()) })
+
 const handlers: Record<Exclude<RouteKind, 'network'>, Parameters<typeof registerRoute>[1]> = {
   'app-shell': createHandlerBoundToURL('/index.html'),
-  catalogue: new StaleWhileRevalidate({ cacheName: CACHES.catalogue, plugins: plugins(okOnly()) }),
+  catalogue,
   translations: new StaleWhileRevalidate({ cacheName: CACHES.translations, plugins: plugins(okOnly()) }),
   'product-image': new CacheFirst({
     cacheName: CACHES.images,
@@ -41,6 +43,21 @@ const origin = self.location.origin
 const i18nOrigin = config.i18nHost ? new URL(config.i18nHost).origin : origin
 for (const [kind, handler] of Object.entries(handlers))
   registerRoute(({ request, url }) => classify({ method: request.method, mode: request.mode, url, origin, i18nOrigin }) === kind, handler)
+
+// A first visit's page came with its catalogue, and a new device keeps it only once the customer keeps something
+// there (src/lib/device.ts): the worker caches the catalogue as it installs, so the app opens offline from then on.
+// Offline at install, the app's own first read caches it instead.
+self.addEventListener('install', (event) => {
+  const request = new Request(new URL(`${config.apiBase}/v2/bootstrap`, self.location.origin), {
+    headers: { Key: config.apiKey, Accept: 'application/json' },
+  })
+  event.waitUntil(
+    catalogue.handle({ event, request }).then(
+      () => undefined,
+      () => undefined,
+    ),
+  )
+})
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const message = event.data as PageMessage | undefined

@@ -17,3 +17,6 @@ export function storageFailureReason(error: unknown): StorageFailureReason {
   const reason = (error as { reason?: unknown } | null)?.reason
   return REASONS.find((r) => r === reason) ?? 'write-failed'
 }
+
+/** The device's database, by its IndexedDB name. */
+export const DB_NAME = 'storefront'

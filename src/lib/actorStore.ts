@@ -39,6 +39,8 @@ export interface ActorStore<A extends ActorLike, V> {
   subscribe(listener: () => void): () => void
   /** Resolves with the first view that satisfies `done`, starting the actor. */
   when(done: (view: V) => boolean): Promise<V>
+  /** What to show until the actor runs, once known (a new device has nothing to read back); ignored once it runs. */
+  presume(view: V): void
   /** Stops the actor and forgets it; the next use starts a new one (tests, and the lab's imported sessions). */
   stop(): void
 }
@@ -147,6 +149,11 @@ export function actorStore<A extends ActorLike, V>(options: ActorStoreOptions<A,
           reject(error)
         })
       })
+    },
+    presume: (view) => {
+      if (running || !inPage()) return
+      before = { view }
+      notify()
     },
     stop: () => {
       generation += 1

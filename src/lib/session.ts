@@ -59,3 +59,6 @@ export const getSession = (): Session => auth.get()
 export function useSession(): Session {
   return useActorStore(auth)
 }
+
+/** A new device (src/lib/device.ts) has nobody signed in: the session is known without reading the store. */
+export const showNewDeviceSession = (): void => auth.presume({ status: 'anonymous' })

@@ -1,10 +1,12 @@
 import { Workbox } from 'workbox-window'
-import { announceUpdate } from './state.ts'
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000
 
-/** Registers the service worker and announces new versions; never reloads without the customer's say. */
-export function registerServiceWorker(): void {
+/**
+ * Registers the service worker and announces new versions (through `announceUpdate`, with how to switch to one);
+ * never reloads without the customer's say.
+ */
+export function registerServiceWorker(announceUpdate: (apply: () => void) => void): void {
   if (!('serviceWorker' in navigator)) return
   const wb = new Workbox('/sw.js')
   let reloadWanted = false

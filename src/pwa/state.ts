@@ -27,10 +27,7 @@ const stateOf = (snapshot: SnapshotFrom<typeof pwaMachine>): PwaState => ({
 
 // The machine (and xstate) loads with the first event it hears: the page's first paint needs neither.
 const pwa = actorStore({
-  load: () =>
-    Promise.all([import('xstate'), import('../../machines/pwa.machine.ts')]).then(([{ createActor }, { pwaMachine }]) => ({
-      actor: createActor(pwaMachine, { input: { online: navigator.onLine } }).start(),
-    })),
+  load: () => import('./pwaRuntime.ts').then(({ startPwaActor }) => ({ actor: startPwaActor(navigator.onLine) })),
   view: stateOf,
   initial: firstPaint,
   before: () => ({ ...firstPaint, online: navigator.onLine }),

@@ -4,12 +4,13 @@ import type { KnownCustomer } from '../domain/customerProjection.ts'
 import type { Fact } from '../domain/events.ts'
 import type { LocalOrders } from '../domain/orderProjection.ts'
 import type { LocalPayments } from '../domain/paymentProjection.ts'
-import type { StorageFailureReason, StorageMode } from '../domain/storage.ts'
+import { storeOpened } from '../lib/device.ts'
+import { DB_NAME, type StorageFailureReason, type StorageMode } from '../domain/storage.ts'
 import type { CatalogueMetaRow, CatalogueRow, EventRow, OrderCacheRow, OutboxRow, PortalCacheRow, ProjectionRow } from './rows.ts'
 
 export type { CatalogueMetaRow, CatalogueRow, EventRow, OrderCacheRow, OutboxRow, OutboxStatus, PortalCacheRow, ProjectionRow } from './rows.ts'
 
-export const DB_NAME = 'storefront'
+export { DB_NAME }
 
 /** The device's database: the event log is the truth, every other table is derived or a cache. */
 export class StoreDb extends Dexie {
@@ -77,7 +78,12 @@ let opened: OpenStore | undefined
 
 /** Opens the one database, falling back to memory when the browser refuses IndexedDB. */
 export function openStore(options: OpenStoreOptions = {}): Promise<OpenStore> {
-  opening ??= openWithFallback(options).then((store) => (opened = store))
+  opening ??= openWithFallback(options).then((store) => {
+    opened = store
+    // What waited for the device to be in use (a new device's boot work, in this tab and the others) starts now.
+    storeOpened()
+    return store
+  })
   return opening
 }
 

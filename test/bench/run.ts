@@ -9,12 +9,12 @@ import type { Run } from './load.ts'
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
 const bundle = await benchBundle()
 const { app, bare } = bundle
-const bundleOk = bundle.ratio <= firstLoadBudget.ratio && app.beforeIdle.files <= firstLoadBudget.files
+const bundleOk = bundle.ratio <= firstLoadBudget.ratio && app.whole.files <= firstLoadBudget.files
 console.log(
-  `JS for / until the page is idle: ${kib(app.beforeIdle.gzipBytes)} gzip in ${app.beforeIdle.files} files; bare React page: ${kib(bare.whole.gzipBytes)} in ${bare.whole.files}; ratio ${bundle.ratio.toFixed(2)} (budget ${firstLoadBudget.ratio}x in ${firstLoadBudget.files} files, ${bundleOk ? 'within budget' : 'OVER BUDGET'})`,
+  `JS for / on a first visit, every script until the start is over: ${kib(app.whole.gzipBytes)} gzip in ${app.whole.files} files; bare React page: ${kib(bare.whole.gzipBytes)} in ${bare.whole.files}; ratio ${bundle.ratio.toFixed(2)} (budget ${firstLoadBudget.ratio}x in ${firstLoadBudget.files} files, ${bundleOk ? 'within budget' : 'OVER BUDGET'})`,
 )
 console.log(
-  `JS for / with the boot work deferred until idle: ${kib(app.whole.gzipBytes)} gzip in ${app.whole.files} files (ratio ${(app.whole.gzipBytes / bare.whole.gzipBytes).toFixed(2)})`,
+  `  of which before the page's first idle callback: ${kib(app.beforeIdle.gzipBytes)} gzip in ${app.beforeIdle.files} files (ratio ${(app.beforeIdle.gzipBytes / bare.whole.gzipBytes).toFixed(2)})`,
 )
 for (const script of app.scripts) console.log(`  ${kib(script.gzipBytes).padStart(10)}  ${script.beforeIdle ? '      ' : 'idle  '}${script.path}`)
 const store = await benchStore()

@@ -37,6 +37,11 @@ export async function storeRows<T>(page: Page, database: string, store: string):
   )
 }
 
+/** Whether the app's database exists on the device: a new device has none until the customer keeps something. */
+export async function deviceInUse(page: Page): Promise<boolean> {
+  return page.evaluate(async () => (await indexedDB.databases()).some((d) => d.name === 'storefront'))
+}
+
 interface OutboxRow {
   id: string
   kind: string

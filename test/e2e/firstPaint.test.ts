@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { baseUrl, DESKTOP, MOBILE, screenshot, useBrowser } from './browser.ts'
+import { deviceInUse } from './device.ts'
 import { cartLink, expectBadge, type CardInfo, proceedToOrder, productCards, productHeading, readCards, untilStarted, waitForApp } from './storefront.ts'
 
 const session = useBrowser()
@@ -283,6 +284,64 @@ describe('taking the page over', () => {
     await waitForApp(page)
     await page.getByRole('region', { name: 'Cart lines' }).getByText(first.name).waitFor()
     expect(await page.getByText('your cart is empty').count()).toBe(0)
+    expect(session.problems.errors).toEqual([])
+  })
+})
+
+describe('a first visit (a new device)', () => {
+  test("loads none of the device's code until the customer keeps something, and opens offline from then on", async () => {
+    const context = await session.context()
+    const page = await session.page()
+    const scripts: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+    })
+    await page.goto('/')
+    await untilStarted(page)
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 })
+    await expectBadge(page, 0)
+    // Nothing stored, none of the store's code (the device chunk: Dexie, the cart, session and outbox actors) loaded.
+    expect(await deviceInUse(page)).toBe(false)
+    expect(scripts.filter((path) => /\/device-[\w-]+\.js$/.test(path))).toEqual([])
+
+    // The worker cached the catalogue as it installed: the app opens offline with it.
+    await context.setOffline(true)
+    await page.reload()
+    await expect.poll(() => productCards(page).count()).toBeGreaterThanOrEqual(8)
+    await screenshot(page, 'first-visit-offline-360')
+    await context.setOffline(false)
+
+    const [first] = await readCards(page)
+    await page
+      .getByRole('article', { name: first!.name, exact: true })
+      .getByRole('button', { name: /add to cart/i })
+      .click()
+    await page.getByText('added to cart').first().waitFor()
+    await expectBadge(page, 1)
+    await page.reload()
+    await untilStarted(page)
+    expect(await deviceInUse(page)).toBe(true)
+    await expectBadge(page, 1)
+    expect(session.problems.errors).toEqual([])
+  })
+
+  test('a line kept in one new tab shows in the other at once', async () => {
+    const context = await session.context()
+    const shopping = await session.page()
+    await shopping.goto('/')
+    await untilStarted(shopping)
+    const watching = await context.newPage()
+    await watching.goto('/')
+    await untilStarted(watching)
+    expect(await deviceInUse(watching)).toBe(false)
+
+    const [first] = await readCards(shopping)
+    await shopping
+      .getByRole('article', { name: first!.name, exact: true })
+      .getByRole('button', { name: /add to cart/i })
+      .click()
+    await expectBadge(shopping, 1)
+    await expectBadge(watching, 1)
     expect(session.problems.errors).toEqual([])
   })
 })

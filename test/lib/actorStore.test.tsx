@@ -113,6 +113,21 @@ describe('an actor store in a page', () => {
     expect(store.get()).toBe('off')
   })
 
+  it('shows a presumed view until the actor runs, tells its listeners, and ignores one once it runs', async () => {
+    inAPage()
+    const { store, loads } = lampStore()
+    const heard: string[] = []
+    store.subscribe(() => heard.push(store.get()))
+    store.presume('dark')
+    expect(store.get()).toBe('dark')
+    expect(heard).toEqual(['dark'])
+    expect(loads).toHaveLength(0)
+    await store.start()
+    store.send({ type: 'toggle' })
+    store.presume('dark')
+    expect(store.get()).toBe('lit')
+  })
+
   it('keeps the view it has when a new one shows the same (`equal`)', async () => {
     inAPage()
     const store = actorStore({

@@ -10,7 +10,7 @@ import { probeWhileOffline } from './offlineProbe.ts'
 import { clearCustomerData } from './customerData.ts'
 import { forgetCustomer, recallCustomer, rememberCustomer } from './knownCustomer.ts'
 import { logoutPendingFor, queueLogout, settleLogouts } from './logoutQueue.ts'
-import { dropSessionHint, sessionTag } from './signedInHint.ts'
+import { dropSessionHint, sessionTag } from '../../lib/signedInHint.ts'
 
 export { customerWritten } from './knownCustomer.ts'
 

@@ -5,7 +5,7 @@ import { newId } from '../../lib/ids.ts'
 import type { OutboxKind } from '../../lib/outbox/kind.ts'
 import { sendNow } from '../../lib/outbox/outbox.ts'
 import { recordSignOut } from './knownCustomer.ts'
-import { dropSessionHint, sessionTag } from './signedInHint.ts'
+import { dropSessionHint, sessionTag } from '../../lib/signedInHint.ts'
 
 export const AUTH_LOGOUT = 'auth.logout'
 

@@ -1,6 +1,6 @@
 import { emptyCart, type CartState } from '../../domain/cart.ts'
 import type { Product } from '../../domain/product.ts'
-import type { StorageFailureReason } from '../../domain/storage.ts'
+import type { StorageFailureReason, StorageMode } from '../../domain/storage.ts'
 import { actorStore, useActorStore } from '../../lib/actorStore.ts'
 import type { FirstTap } from '../../lib/firstTaps.ts'
 import type { CartActor, CartCallbacks } from './cartActor.ts'
@@ -18,11 +18,32 @@ export function configureCart(given: CartCallbacks): void {
 let loading: Promise<CartModule> | undefined
 const cartModule = () => (loading ??= import('./cartActor.ts'))
 
+/** What the screens show of the cart: its lines, and whether it is still being read back from the device. */
+interface CartView {
+  cart: CartState
+  restoring: boolean
+  storage: StorageMode
+  failure: StorageFailureReason | null
+}
+
+const EMPTY: CartState = emptyCart()
+// Until the cart is read back (and what the server renders): empty, its badge not known yet.
+const RESTORING: CartView = { cart: EMPTY, restoring: true, storage: 'persistent', failure: null }
+
 const cart = actorStore({
   load: () => cartModule().then((mod) => mod.startCart(callbacks)),
-  view: (snapshot: ReturnType<CartActor['getSnapshot']>) => snapshot,
-  initial: undefined,
+  view: (snapshot: ReturnType<CartActor['getSnapshot']>): CartView => ({
+    cart: snapshot.context.cart,
+    restoring: snapshot.matches('restoring'),
+    storage: snapshot.context.storage,
+    failure: snapshot.context.failure,
+  }),
+  initial: RESTORING,
+  equal: (a, b) => a.cart === b.cart && a.restoring === b.restoring && a.storage === b.storage && a.failure === b.failure,
 })
+
+/** A new device (src/lib/device.ts) holds no cart: it shows empty, known, without reading the store. */
+export const showNewDeviceCart = (): void => cart.presume({ ...RESTORING, restoring: false })
 
 /**
  * Starts the one cart actor in the background (the app does so once its first page is painted); an intent
@@ -45,14 +66,12 @@ export const renameLine = (cartId: string, name: string) => withCart((m, actor) 
 export const clearCart = () => withCart((m, actor) => m.clearCart(actor))
 /** A cart kept only in memory (the device cannot store it) is emptied here; a stored one follows the store. */
 export const clearCartHeldInMemory = () => {
-  if (cart.get()?.context.storage === 'memory') clearCart()
+  if (cart.get().storage === 'memory') clearCart()
 }
-
-const EMPTY: CartState = emptyCart()
 
 /** The cart as the cart actor holds it (restored at start, followed across tabs); empty until it loads. */
 export function useCart(): CartState {
-  return useActorStore(cart, (snapshot) => snapshot?.context.cart ?? EMPTY)
+  return useActorStore(cart, (view) => view.cart)
 }
 
 /** Number of lines, for the header badge. */
@@ -62,10 +81,10 @@ export function useCartLineCount(): number {
 
 /** True until the cart is read back from the device: its badge is not known yet. */
 export function useCartRestoring(): boolean {
-  return useActorStore(cart, (snapshot) => snapshot === undefined || snapshot.matches('restoring'))
+  return useActorStore(cart, (view) => view.restoring)
 }
 
 /** Why the device is not saving the cart (null while it is), for the storage notice. */
 export function useStorageFailure(): StorageFailureReason | null {
-  return useActorStore(cart, (snapshot) => snapshot?.context.failure ?? null)
+  return useActorStore(cart, (view) => view.failure)
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import type { Product } from '../../domain/product.ts'
+import { whenDeviceInUse } from '../../lib/device.ts'
 import { whenIdle } from '../../lib/idle.ts'
 import type { CachedCatalogue } from './cachedCatalogue.ts'
 import { useFirstPaintCatalogue, type FirstPaintCatalogue } from './firstPaint.ts'
@@ -47,7 +48,8 @@ export function useCatalogue(): CatalogueView {
     setFailed(false)
     refresh(firstPaint).catch(() => setFailed(true))
   }, [firstPaint])
-  useEffect(() => (firstPaint ? whenIdle(load) : load()), [firstPaint, load])
+  // A new device keeps the page's catalogue once it keeps anything (the worker has cached it for offline meanwhile).
+  useEffect(() => (firstPaint ? whenIdleAndInUse(load) : load()), [firstPaint, load])
 
   return catalogueView(firstPaint, cached?.products, cached?.fetchedAt ?? null, failed, load)
 }
@@ -67,7 +69,7 @@ function useCachedCatalogue(whenPageIdle: boolean): CachedCatalogue | undefined 
         () => {},
       )
     let cancel: (() => void) | undefined
-    if (whenPageIdle) cancel = whenIdle(follow)
+    if (whenPageIdle) cancel = whenIdleAndInUse(follow)
     else follow()
     return () => {
       unmounted = true
@@ -76,6 +78,18 @@ function useCachedCatalogue(whenPageIdle: boolean): CachedCatalogue | undefined 
     }
   }, [whenPageIdle])
   return cached
+}
+
+/** Runs `run` once the page is idle and the device's store in use (src/lib/device.ts); the returned function cancels. */
+function whenIdleAndInUse(run: () => void): () => void {
+  let cancelInUse = () => {}
+  const cancelIdle = whenIdle(() => {
+    cancelInUse = whenDeviceInUse(run)
+  })
+  return () => {
+    cancelIdle()
+    cancelInUse()
+  }
 }
 
 /**
