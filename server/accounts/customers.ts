@@ -40,17 +40,20 @@ export async function insertCustomer(tx: Queryable, c: NewCustomer): Promise<num
     throw error
   }
   const id = defined(rows[0], 'the inserted customer').id
-  if (c.address) await insertAddress(tx, id, c.address)
+  if (c.address) await insertAddress(tx, id, c.address, { isDefault: true })
   return id
 }
 
-async function insertAddress(tx: Queryable, customerId: number, a: Address): Promise<void> {
+/** Adds an address (named by `publicId` when the device gave it one); the caller keeps a single default. */
+export async function insertAddress(tx: Queryable, customerId: number, a: Address, options: { publicId?: string; isDefault: boolean }): Promise<void> {
   await tx.query(
-    `insert into addresses (customer_id, unit_number, floor_level, building_name, street_number, street_name,
-       suburb, city, province, postal_code, country, longitude, latitude, deliver_to)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+    `insert into addresses (customer_id, public_id, is_default, unit_number, floor_level, building_name, street_number,
+       street_name, suburb, city, province, postal_code, country, longitude, latitude, deliver_to)
+     values ($1, coalesce($2::uuid, gen_random_uuid()), $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
     [
       customerId,
+      options.publicId ?? null,
+      options.isDefault,
       a.unit_number,
       a.floor_level,
       a.building_name,
@@ -79,24 +82,29 @@ export async function findCustomerIdByEmail(db: Queryable, email: string): Promi
 }
 
 interface AddressRow extends Omit<Address, 'gps_coordinates'> {
+  id: string
+  is_default: boolean
   longitude: number | null
   latitude: number | null
 }
 
 /** The customer as the API returns them (never the password hash), checked against the shared schema. */
 export async function loadUser(db: Queryable, id: number): Promise<User | undefined> {
-  const [customer] = await db.query<Record<string, unknown>>('select id, first_name, last_name, id_number, email, phone, mobile from customers where id = $1', [
-    id,
-  ])
-  if (!customer) return undefined
-  const addresses = await db.query<AddressRow>(
-    `select unit_number, floor_level, building_name, street_number, street_name, suburb, city, province,
-       postal_code, country, longitude, latitude, deliver_to
-     from addresses where customer_id = $1 order by id`,
+  const [customer] = await db.query<Record<string, unknown> & { pending_email: string | null }>(
+    'select id, first_name, last_name, id_number, email, phone, mobile, pending_email from customers where id = $1',
     [id],
   )
+  if (!customer) return undefined
+  const addresses = await db.query<AddressRow>(
+    `select public_id::text as id, is_default, unit_number, floor_level, building_name, street_number, street_name,
+       suburb, city, province, postal_code, country, longitude, latitude, deliver_to
+     from addresses where customer_id = $1 order by addresses.id`,
+    [id],
+  )
+  const { pending_email, ...fields } = customer
   return v.parse(UserSchema, {
-    ...customer,
+    ...fields,
+    ...(pending_email === null ? {} : { pending_email }),
     addresses: addresses.map(({ longitude, latitude, ...a }) => ({
       ...a,
       gps_coordinates: longitude === null || latitude === null ? null : { longitude, latitude },

@@ -170,7 +170,11 @@ export const LoginSchema = v.object({
 export type Login = v.InferOutput<typeof LoginSchema>
 
 /** An address as stored: lenient, because a saved record is shown, not re-validated. */
-const SavedAddressSchema = v.object({
+export const SavedAddressSchema = v.object({
+  /** The id the device (or the server, for older ones) gave it: edits name it, also before the server has it. */
+  id: v.optional(v.string()),
+  /** The one address deliveries go to unless the customer picks another. */
+  is_default: v.optional(v.boolean()),
   unit_number: savedText,
   floor_level: savedText,
   building_name: savedText,
@@ -196,7 +200,10 @@ export const UserSchema = v.object({
   mobile: savedText,
   addresses: v.nullish(v.array(SavedAddressSchema), []),
   orders: v.nullish(v.array(v.unknown()), []),
+  /** A new email waiting for its confirmation link; the account keeps `email` until then. */
+  pending_email: v.optional(v.string()),
 })
+export type SavedAddress = v.InferOutput<typeof SavedAddressSchema>
 export type User = v.InferOutput<typeof UserSchema>
 
 /** Replies of the account endpoints: `{ user }`, or `{ error }` on failure. */

@@ -1,5 +1,5 @@
 import type { User } from './account.ts'
-import type { AuthFact } from './events.ts'
+import type { AccountFact, AuthFact } from './events.ts'
 
 /** The customer this device last knew to be signed in; null after a sign-out. */
 export interface KnownCustomer {
@@ -18,4 +18,10 @@ export function applyAuthFact(_state: KnownCustomer, fact: AuthFact): KnownCusto
     case 'v1.CustomerSignedOut':
       return noCustomer()
   }
+}
+
+/** The server's answer to an account edit is the customer as they are now, so a reload offline shows it. */
+export function applyAccountAnswer(state: KnownCustomer, fact: AccountFact): KnownCustomer {
+  if (fact.type !== 'v1.AccountEditAcknowledged') return state
+  return state.customer?.id === fact.payload.user.id ? { customer: fact.payload.user } : state
 }

@@ -1,11 +1,12 @@
 import * as v from 'valibot'
-import { UserSchema } from './account.ts'
+import { AddressSchema, UserSchema } from './account.ts'
 import { LANGUAGES, type Language } from './language.ts'
 import { CartLineSchema, CreateOrderRequestSchema, OrderSchema } from './order.ts'
 import { CheckoutSchema, ResultSchema } from './payment.ts'
+import { AddressIdSchema, ProfileSchema } from './profile.ts'
 
 /** The streams of the device's event log: each area's facts, folded by that area's projection. */
-export type FactStream = 'cart' | 'auth' | 'orders' | 'payments' | 'language'
+export type FactStream = 'cart' | 'auth' | 'orders' | 'payments' | 'language' | 'account'
 
 /** Lifts a stored payload of one version to the next; it gets the payload as stored, before any check. */
 export type Upcaster = (older: Readonly<Record<string, unknown>>) => Record<string, unknown>
@@ -57,6 +58,17 @@ export const factDefinitions = {
       result: ResultSchema,
     }),
   ),
+  /** The customer's own edits of their account, each queued for the server under the fact id as its Idempotency-Key. */
+  'v1.ProfileEdited': defineFact('account', v.object({ customerId: v.number(), profile: ProfileSchema })),
+  'v1.AddressSaved': defineFact('account', v.object({ customerId: v.number(), address_id: AddressIdSchema, address: AddressSchema, is_default: v.boolean() })),
+  'v1.AddressRemoved': defineFact('account', v.object({ customerId: v.number(), address_id: AddressIdSchema })),
+  'v1.DefaultAddressChosen': defineFact('account', v.object({ customerId: v.number(), address_id: AddressIdSchema })),
+  /** The server made the edit: the customer as it answered. */
+  'v1.AccountEditAcknowledged': defineFact('account', v.object({ editId: key, user: UserSchema })),
+  /** The server refused the edit for good; `field` names the input its message belongs to, when one does. */
+  'v1.AccountEditRefused': defineFact('account', v.object({ editId: key, reason: v.string(), field: v.nullable(v.string()), status: v.nullable(v.number()) })),
+  /** The customer has seen a refusal and put the form away. */
+  'v1.AccountRefusalDismissed': defineFact('account', v.object({ editId: key })),
   /** The language the customer chose on this device (committed once its catalogue was shown). */
   'v1.LanguageChosen': defineFact('language', v.object({ language: v.picklist(LANGUAGES) })),
 } satisfies Record<string, FactDefinition<FactStream>>
@@ -72,6 +84,7 @@ export type CartFact = StreamFacts<'cart'>
 export type AuthFact = StreamFacts<'auth'>
 export type OrderFact = StreamFacts<'orders'>
 export type PaymentFact = StreamFacts<'payments'>
+export type AccountFact = StreamFacts<'account'>
 
 /** Who made a fact and when: made by the sender, so the same input always gives the same fact. */
 export interface FactStamp {
@@ -107,6 +120,7 @@ export const isCartFact = inStream('cart')
 export const isAuthFact = inStream('auth')
 export const isOrderFact = inStream('orders')
 export const isPaymentFact = inStream('payments')
+export const isAccountFact = inStream('account')
 
 /** The language a stored v1.LanguageChosen fact names; null for none. */
 export function chosenLanguage(fact: Fact | null | undefined): Language | null {

@@ -25,4 +25,12 @@ export const serverMessages = {
   othersProfile: 'You can only view your own profile.',
   othersPayments: 'You can only see your own payments.',
   paymentForSomeoneElse: 'You can only pay for yourself.',
+  othersAccount: 'You can only change your own account.',
+  othersAddress: 'You can only change your own addresses.',
+  addressNotFound: 'Address not found.',
+  lastAddress: 'Keep at least one address: add another before removing this one.',
+  wrongPassword: 'The current password is not correct.',
+  sameEmail: 'This is already your email.',
+  editKeyReused: 'This request was already used for a different change.',
+  emailLinkInvalid: 'This confirmation link has expired or was already used. Ask for a new one on your profile.',
 } as const

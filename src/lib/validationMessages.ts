@@ -68,6 +68,14 @@ const serverDescriptors: Record<keyof typeof serverMessages, MessageDescriptor> 
   othersProfile: msg`You can only view your own profile.`,
   othersPayments: msg`You can only see your own payments.`,
   paymentForSomeoneElse: msg`You can only pay for yourself.`,
+  othersAccount: msg`You can only change your own account.`,
+  othersAddress: msg`You can only change your own addresses.`,
+  addressNotFound: msg`Address not found.`,
+  lastAddress: msg`Keep at least one address: add another before removing this one.`,
+  wrongPassword: msg`The current password is not correct.`,
+  sameEmail: msg`This is already your email.`,
+  editKeyReused: msg`This request was already used for a different change.`,
+  emailLinkInvalid: msg`This confirmation link has expired or was already used. Ask for a new one on your profile.`,
 }
 
 const byText = new Map<string, MessageDescriptor>([

@@ -1,4 +1,5 @@
 import { Dexie, type DexieOptions, type EntityTable, type Table } from 'dexie'
+import type { AccountEdits } from '../domain/accountProjection.ts'
 import type { CartState } from '../domain/cart.ts'
 import type { KnownCustomer } from '../domain/customerProjection.ts'
 import type { Fact } from '../domain/events.ts'
@@ -36,6 +37,8 @@ export class StoreDb extends Dexie {
   payments!: EntityTable<ProjectionRow<LocalPayments>, 'name'>
   /** A cache of the server's portal answers (services, one service, bill cycles) per customer; not facts. */
   portalCache!: EntityTable<PortalCacheRow, 'key'>
+  /** The customer's account edits waiting for the server or refused by it (projection of the account facts): one row. */
+  account!: EntityTable<ProjectionRow<AccountEdits>, 'name'>
 
   constructor(name: string = DB_NAME, options?: DexieOptions) {
     super(name, options)
@@ -51,6 +54,7 @@ export class StoreDb extends Dexie {
     this.version(3).stores({ orders: 'name', orderCache: 'key, customerId' })
     this.version(4).stores({ payments: 'name' })
     this.version(5).stores({ portalCache: 'key, customerId' })
+    this.version(6).stores({ account: 'name' })
   }
 }
 

@@ -1,3 +1,4 @@
+import { accountProjection } from './accountProjection.ts'
 import { cartProjection } from './cartProjection.ts'
 import { customerProjection } from './customerProjection.ts'
 import { orderProjection } from './orderProjection.ts'
@@ -10,6 +11,7 @@ const registry = new Map<string, AnyProjection>([
   [customerProjection.name, eraseProjection(customerProjection)],
   [orderProjection.name, eraseProjection(orderProjection)],
   [paymentProjection.name, eraseProjection(paymentProjection)],
+  [accountProjection.name, eraseProjection(accountProjection)],
 ])
 
 export function registeredProjections(): AnyProjection[] {

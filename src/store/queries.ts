@@ -1,4 +1,5 @@
 import type { User } from '../domain/account.ts'
+import { ACCOUNT_PROJECTION_VERSION, noAccountEdits, type AccountEdits } from '../domain/accountProjection.ts'
 import { emptyCart, type CartState } from '../domain/cart.ts'
 import { CUSTOMER_PROJECTION_VERSION } from '../domain/customerProjection.ts'
 import { CART_PROJECTION_VERSION } from '../domain/cartProjection.ts'
@@ -82,4 +83,11 @@ export async function readChosenLanguage(given?: StoreDb): Promise<Language | nu
   // The log's type index holds each kind of fact in log order, so the latest choice is one step away at any log length.
   const row = await store.events.where('type').equals('v1.LanguageChosen').last()
   return row ? chosenLanguage(readFact(row)) : null
+}
+
+/** The account edits made on this device that wait for the server or were refused by it. */
+export async function readAccountEdits(given?: StoreDb): Promise<AccountEdits> {
+  const store = given ?? currentDb() ?? (await storeForReading())
+  const row = await store.account.get('account')
+  return row && row.version === ACCOUNT_PROJECTION_VERSION ? row.state : noAccountEdits()
 }

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { customer } from '../machines/authHarness.ts'
 import { checkFact } from '../../src/domain/factCheck.ts'
-import { factDefinitions, isAuthFact, isCartFact, isOrderFact, isPaymentFact, makeFact, type FactPayload, type FactType } from '../../src/domain/events.ts'
+import {
+  factDefinitions,
+  isAccountFact,
+  isAuthFact,
+  isCartFact,
+  isOrderFact,
+  isPaymentFact,
+  makeFact,
+  type FactPayload,
+  type FactType,
+} from '../../src/domain/events.ts'
 import type { User } from '../../src/domain/account.ts'
 import type { Order } from '../../src/domain/order.ts'
 import { toCreateOrderRequest } from '../../src/features/orders/orderRequest.ts'
@@ -9,6 +19,16 @@ import { line } from '../store/fixtures.ts'
 
 const clientId = '0b9f7c1e-2c4a-4a51-9a8e-3b1f7d2e6c10'
 const address = { street_number: '1', street_name: 'Main Road', city: 'Durban', province: 'KwaZulu-Natal', postal_code: '4001' }
+const savedAddress = {
+  ...address,
+  unit_number: '',
+  floor_level: '',
+  building_name: '',
+  suburb: '',
+  country: 'South Africa',
+  gps_coordinates: null,
+  deliver_to: '',
+}
 const order: Order = {
   id: 9,
   order_id: 9,
@@ -51,6 +71,13 @@ const samples: { [T in FactType]: FactPayload<T> } = {
     status: 200,
     result: { code: '000.100.110', description: 'ok' },
   },
+  'v1.ProfileEdited': { customerId: 3, profile: { first_name: 'Thandeka', last_name: 'Nkosi', phone: '0211234567', mobile: '' } },
+  'v1.AddressSaved': { customerId: 3, address_id: clientId, address: savedAddress, is_default: true },
+  'v1.AddressRemoved': { customerId: 3, address_id: clientId },
+  'v1.DefaultAddressChosen': { customerId: 3, address_id: clientId },
+  'v1.AccountEditAcknowledged': { editId: clientId, user },
+  'v1.AccountEditRefused': { editId: clientId, reason: 'Phone number must be 10 digits.', field: 'phone', status: 400 },
+  'v1.AccountRefusalDismissed': { editId: clientId },
   'v1.LanguageChosen': { language: 'xh' },
 }
 const types = Object.keys(factDefinitions) as FactType[]
@@ -74,6 +101,15 @@ describe('fact definitions', () => {
     expect(kinds(isAuthFact)).toEqual(['v1.CustomerSignedIn', 'v1.CustomerSignedOut'])
     expect(kinds(isOrderFact)).toEqual(['v1.OrderPlaced', 'v1.OrderAcknowledged', 'v1.OrderRejected', 'v1.OrderReturnedToCart'])
     expect(kinds(isPaymentFact)).toEqual(['v1.PaymentCheckoutCreated', 'v1.PaymentResultReceived'])
+    expect(kinds(isAccountFact)).toEqual([
+      'v1.ProfileEdited',
+      'v1.AddressSaved',
+      'v1.AddressRemoved',
+      'v1.DefaultAddressChosen',
+      'v1.AccountEditAcknowledged',
+      'v1.AccountEditRefused',
+      'v1.AccountRefusalDismissed',
+    ])
     expect(isCartFact({ type: 'toString' })).toBe(false)
   })
 })

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { apiKey, call, password, sessionCookie, signUp, signupBody, useAccountsApp } from './support/accounts.ts'
+import { address, apiKey, call, password, sessionCookie, signUp, signupBody, useAccountsApp } from './support/accounts.ts'
 import { captureLog } from './support/logCapture.ts'
 import { orderBody } from './support/orders.ts'
 import { postCheckout, postWallet, unpaidOrder, walletBody } from './support/payments.ts'
@@ -20,10 +20,12 @@ interface Customer {
   checkoutId: string
   /** The SIM service a paid order of theirs provisioned. */
   serviceId: number
+  /** Their sign-up address, by the id edits name it with. */
+  addressId: string
 }
 
 interface Route {
-  method: 'GET' | 'POST'
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE'
   path: string
   /** The body the client really sends, aimed at a customer's records; the runs put hostile values into it. */
   body?: (target: Customer) => unknown
@@ -51,6 +53,15 @@ const routes: Route[] = [
   { method: 'GET', path: '/api/v8/partner/services/:user_id' },
   { method: 'GET', path: '/api/v8/partner/services/id/:id' },
   { method: 'GET', path: '/api/v4/partner/billing/info/3/:user_id/' },
+  {
+    method: 'PUT',
+    path: '/api/v2/users/:user_id/profile',
+    body: () => ({ first_name: 'Thandi', last_name: 'Nkosi', phone: '0821234567', mobile: '' }),
+    idempotent: true,
+  },
+  { method: 'PUT', path: '/api/v2/users/:user_id/addresses/:address_id', body: () => ({ address: address(), is_default: true }), idempotent: true },
+  { method: 'DELETE', path: '/api/v2/users/:user_id/addresses/:address_id', idempotent: true },
+  { method: 'PUT', path: '/api/v2/users/:user_id/default_address', body: (t) => ({ address_id: t.addressId }), idempotent: true },
   {
     method: 'POST',
     path: '/api/support/messages',
@@ -241,7 +252,14 @@ describe('every /api route under hostile input (issue 9)', () => {
     const paid = await unpaidOrder(env.app, me)
     expect((await postWallet(env.app, me, walletBody(me, paid))).status).toBe(200)
     const [service] = await env.t.db.query<{ id: number }>('select id from services where order_id = $1', [paid.id])
-    return { ...me, orderId: order.id, checkoutId: ((await checkout.json()) as { checkoutId: string }).checkoutId, serviceId: service!.id }
+    const [home] = await env.t.db.query<{ id: string }>('select public_id::text as id from addresses where customer_id = $1', [me.id])
+    return {
+      ...me,
+      orderId: order.id,
+      checkoutId: ((await checkout.json()) as { checkoutId: string }).checkoutId,
+      serviceId: service!.id,
+      addressId: home!.id,
+    }
   }
 
   beforeAll(async () => {
@@ -252,7 +270,7 @@ describe('every /api route under hostile input (issue 9)', () => {
 
   const paramsOf = (route: Route) => [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]!)
   const realParam = (name: string, who: Customer): string | number =>
-    ({ user_id: who.id, order_id: who.orderId, checkout_id: who.checkoutId, email: who.email, id: who.serviceId })[name] ?? 'google'
+    ({ user_id: who.id, order_id: who.orderId, checkout_id: who.checkoutId, email: who.email, id: who.serviceId, address_id: who.addressId })[name] ?? 'google'
   const realParams = (route: Route, who: Customer) => Object.fromEntries(paramsOf(route).map((n) => [n, realParam(n, who)]))
   const hostileParams = (route: Route) => fc.record(Object.fromEntries(paramsOf(route).map((n) => [n, hostileSegment])))
   const hostileQuery = (route: Route) =>

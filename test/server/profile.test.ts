@@ -22,7 +22,7 @@ describe('GET /api/v8/partner/detailed_customer_profile/email/{email}', () => {
       id_number: '9001015800086',
       phone: '0821234567',
       mobile: '0831234567',
-      addresses: [address()],
+      addresses: [{ ...address(), id: expect.any(String), is_default: true }],
       orders: [],
     })
   })

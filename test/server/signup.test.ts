@@ -21,7 +21,7 @@ describe('signing up with POST /api/v2/users', () => {
       email: body.user.email,
       phone: '0821234567',
       mobile: '0831234567',
-      addresses: [address()],
+      addresses: [{ ...address(), id: expect.any(String), is_default: true }],
       orders: [],
     })
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith('sid='))

@@ -3,6 +3,7 @@ import { authLab } from './machines/authLab.ts'
 import { cartLab } from './machines/cartLab.ts'
 import { outboxLab } from './machines/outboxLab.ts'
 import { paymentLab } from './machines/paymentLab.ts'
+import { profileEditLab } from './machines/profileEditLab.ts'
 import { signupLab } from './machines/signupLab.ts'
 
 /** Every machine the lab drives, in the order the tester sees them. */
@@ -10,6 +11,7 @@ export const labMachines: Record<LabMachineId, LabMachine> = {
   auth: authLab,
   cart: cartLab,
   signup: signupLab,
+  profileEdit: profileEditLab,
   payment: paymentLab,
   outbox: outboxLab,
 }

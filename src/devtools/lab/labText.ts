@@ -7,6 +7,7 @@ export const machineTitles: Record<LabMachineId, MessageDescriptor> = {
   auth: msg`Sign-in (auth)`,
   cart: msg`Cart`,
   signup: msg`Sign-up`,
+  profileEdit: msg`Update Profile`,
   payment: msg`Payment`,
   outbox: msg`Order outbox`,
 }
@@ -28,6 +29,8 @@ export const presetLabels: Record<string, MessageDescriptor> = {
   order: msg`The order page (order 1001)`,
   widget: msg`The card widget page`,
   status: msg`The payment status page`,
+  editing: msg`A new edit of the lab customer`,
+  refusedEdit: msg`A refused edit, reopened`,
 }
 
 /** Why a payload cannot be sent, in the tester's language; the schema's own words for rules it names itself. */

@@ -1,22 +1,39 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
+import { Trans } from '@lingui/react/macro'
 import type { User } from '../../domain/account.ts'
-import { Button } from '../../ui/Button.tsx'
-import { Card, Muted, Page } from '../../ui/Page.tsx'
+import type { AddressFill } from '../../domain/accountForm.ts'
+import { Muted, Page } from '../../ui/Page.tsx'
 import { styled } from '../../ui/styled.ts'
-import { Detail, DetailList } from './DetailList.tsx'
+import { theme } from '../../ui/theme.ts'
+import { useAccount } from '../../lib/useAccount.ts'
+import { AddressesCard } from './AddressesCard.tsx'
+import { PersonalCard } from './PersonalCard.tsx'
 
 const Columns = styled('div')`
   display: grid; gap: 16px; align-items: start;
   @media (min-width: 800px) { grid-template-columns: 1fr 1fr; }
-  h2 { margin: 0 0 12px; font-size: 18px; }
+  h2 { margin: 0 0 12px; font-size: 18px; display: flex; flex-wrap: wrap; align-items: center; gap: 8px; }
+  h3 { margin: 16px 0 8px; font-size: 16px; display: flex; flex-wrap: wrap; align-items: center; gap: 8px; }
+  h2 + h3 { margin-top: 0; }
+  .actions { display: flex; flex-wrap: wrap; gap: 8px; margin-top: 8px; }
+  .hint { margin: -6px 0 14px; font-size: 14px; }
+  .refusal { margin: 0 0 14px; padding: 10px 12px; border-radius: 8px; background: #fde8e6; color: ${theme.color.error}; font-weight: 600; }
+  .addresses { list-style: none; margin: 0; padding: 0; }
+  .addresses li { padding: 10px 0; border-top: 1px solid ${theme.color.border}; overflow-wrap: anywhere; }
 `
 
-/** /profile: personal information and the first address; updating is not offered yet. */
-export function ProfileView({ user, offline }: { user: User; offline: boolean }) {
-  const { t } = useLingui()
-  const address = user.addresses[0]
-  const first = user.first_name
-  const last = user.last_name
+interface Props {
+  user: User
+  offline: boolean
+  /** The address search the address form shows (the address area's). */
+  search: (onPick: (fill: AddressFill) => void) => ReactNode
+}
+
+/** /profile: personal information and addresses, each editable here, online or not. */
+export function ProfileView({ user, offline, search }: Props) {
+  const view = useAccount(user)
+  const first = view.user.first_name
+  const last = view.user.last_name
   return (
     <Page
       title={
@@ -31,46 +48,8 @@ export function ProfileView({ user, offline }: { user: User; offline: boolean })
         </Muted>
       )}
       <Columns>
-        <Card aria-label={t`Personal Information`}>
-          <h2>
-            <Trans>Personal Information</Trans>
-          </h2>
-          <DetailList>
-            <Detail label={<Trans>First name</Trans>} value={user.first_name} />
-            <Detail label={<Trans>Last name</Trans>} value={user.last_name} />
-            <Detail label={<Trans>ID number</Trans>} value={user.id_number} />
-            <Detail label={<Trans>Email</Trans>} value={user.email} />
-            <Detail label={<Trans>Mobile</Trans>} value={user.mobile} />
-            <Detail label={<Trans>Phone</Trans>} value={user.phone} />
-          </DetailList>
-          <Button type="button" disabled>
-            <Trans>Update Profile</Trans>
-          </Button>
-        </Card>
-        <Card aria-label={t`Address`}>
-          <h2>
-            <Trans>Address</Trans>
-          </h2>
-          {address ? (
-            <DetailList>
-              <Detail label={<Trans>Unit number</Trans>} value={address.unit_number} />
-              <Detail label={<Trans>Floor level</Trans>} value={address.floor_level} />
-              <Detail label={<Trans>Building name</Trans>} value={address.building_name} />
-              <Detail label={<Trans>Street number</Trans>} value={address.street_number} />
-              <Detail label={<Trans>Street name</Trans>} value={address.street_name} />
-              <Detail label={<Trans>Suburb</Trans>} value={address.suburb} />
-              <Detail label={<Trans>City</Trans>} value={address.city} />
-              <Detail label={<Trans>Province</Trans>} value={address.province} />
-            </DetailList>
-          ) : (
-            <Muted style={{ marginBottom: 16 }}>
-              <Trans>No address saved yet.</Trans>
-            </Muted>
-          )}
-          <Button type="button" disabled>
-            <Trans>Update Address</Trans>
-          </Button>
-        </Card>
+        <PersonalCard customerId={user.id} view={view} />
+        <AddressesCard customerId={user.id} view={view} search={search} />
       </Columns>
     </Page>
   )

@@ -55,6 +55,8 @@ export interface OutboxKind<R = unknown, A = unknown, F = unknown, O = unknown> 
   readonly request: v.GenericSchema<unknown, R>
   /** Whether the row may go with the session of whoever is signed in now; anyone's when absent. */
   mayGo?(row: OutboxRow, signedIn: SignedIn): boolean
+  /** Whether the kind's writes must reach the server in the order they were made: a row left waiting holds back the later ones. */
+  inOrder?: boolean
   /** Whether a forced drain (started, connection back, queued) may send the row before its wait is over; yes when absent. */
   hurried?(row: OutboxRow): boolean
   /** One attempt (an src/api call); a throw counts as no answer. */

@@ -39,9 +39,14 @@ export function drainOutbox<O>(kinds: readonly OutboxKind<unknown, unknown, unkn
       const open = async () => (await openRows(kind.kind)).filter((row) => mayGo(kind, row, signedIn))
       if (!options.only || options.only.includes(kind.kind)) {
         for (const row of await open()) {
-          if (!isDue(row, now(), force && (kind.hurried?.(row) ?? true))) continue
-          const settled = await sendOne(kind, row, signedIn, now)
-          if (settled && kind.report) reported.push(kind.report(settled))
+          const due = isDue(row, now(), force && (kind.hurried?.(row) ?? true))
+          if (due) {
+            const settled = await sendOne(kind, row, signedIn, now)
+            if (settled && kind.report) reported.push(kind.report(settled))
+            if (settled?.status !== 'retrying') continue
+          }
+          // A write that must keep its place waits, and so do the ones made after it.
+          if (kind.inOrder) break
         }
       }
       waiting.push(...(await open()))

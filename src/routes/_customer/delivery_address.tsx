@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import { useSession } from '../../lib/session.ts'
+import { useSession, type Customer } from '../../lib/session.ts'
+import { useAccount } from '../../lib/useAccount.ts'
 import { AddressSearch } from '../../features/address/AddressSearch.tsx'
 import { useCart } from '../../features/cart/cart.ts'
 import { DeliveryAddressForm } from '../../features/orders/DeliveryAddressForm.tsx'
@@ -16,8 +17,15 @@ function DeliveryAddressPage() {
   return (
     <Page title={<Trans>Delivery Address</Trans>}>
       <Card>
-        <DeliveryAddressForm customerId={session.customer.id} cart={cart} search={(onPick) => <AddressSearch onPick={onPick} />} />
+        <CustomerDelivery customer={session.customer} cart={cart} />
       </Card>
     </Page>
   )
+}
+
+/** The form with the customer's addresses as every tab shows them, edits not yet sent included. */
+function CustomerDelivery({ customer, cart }: { customer: Customer; cart: ReturnType<typeof useCart> }) {
+  const { user } = useAccount(customer)
+  const addresses = user.addresses.filter((a) => a.id)
+  return <DeliveryAddressForm customerId={customer.id} cart={cart} addresses={addresses} search={(onPick) => <AddressSearch onPick={onPick} />} />
 }

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { AddressSearch } from '../../features/address/AddressSearch.tsx'
 import { ProfileView } from '../../features/account/ProfileView.tsx'
 import { useSession } from '../../lib/session.ts'
 import { Spinner } from '../../ui/Spinner.tsx'
@@ -9,5 +10,5 @@ function ProfilePage() {
   const session = useSession()
   // The guard let only customers in; a logout while here shows the spinner until the guard redirects.
   if (session.status !== 'customer') return <Spinner />
-  return <ProfileView user={session.customer} offline={session.offline} />
+  return <ProfileView user={session.customer} offline={session.offline} search={(onPick) => <AddressSearch onPick={onPick} />} />
 }

@@ -1,0 +1,48 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { serverMessages } from '../../src/domain/serverMessages.ts'
+import type { Db, Queryable } from '../db/types.ts'
+
+/** How long the link mailed to a new address confirms it: a day, to reach a mailbox read once a day. */
+export const emailLinkHours = 24
+
+const hashOf = (token: string): Buffer => createHash('sha256').update(token).digest()
+
+/** Whether another customer signs in with `email` (compared as the unique index compares it). */
+export async function emailTakenByOther(db: Queryable, customerId: number, email: string): Promise<boolean> {
+  return (await db.query('select 1 from customers where lower(email) = lower($1) and id <> $2', [email, customerId])).length > 0
+}
+
+/**
+ * Starts an email change: the new address waits on the customer (pending_email) and a token for the link is made,
+ * of which only the hash is kept. A newer request replaces an older link, so only the latest address can be confirmed.
+ */
+export async function startEmailChange(tx: Queryable, customerId: number, email: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url')
+  await tx.query('delete from email_changes where customer_id = $1', [customerId])
+  await tx.query(`insert into email_changes (token_hash, customer_id, email, expires_at) values ($1, $2, $3, now() + make_interval(hours => $4))`, [
+    hashOf(token),
+    customerId,
+    email,
+    emailLinkHours,
+  ])
+  await tx.query('update customers set pending_email = $2 where id = $1', [customerId, email])
+  return token
+}
+
+export type Confirmation = { email: string; customerId: number } | { status: 409 | 410; error: string }
+
+/** Follows a link: once, within its time, and only while no other customer took the address meanwhile. */
+export function confirmEmailChange(db: Db, token: string): Promise<Confirmation> {
+  return db.transaction(async (tx) => {
+    const [link] = await tx.query<{ customer_id: number; email: string }>(
+      'select customer_id, email from email_changes where token_hash = $1 and used_at is null and expires_at > now() for update',
+      [hashOf(token)],
+    )
+    if (!link) return { status: 410, error: serverMessages.emailLinkInvalid }
+    const customerId = Number(link.customer_id)
+    if (await emailTakenByOther(tx, customerId, link.email)) return { status: 409, error: serverMessages.emailTaken }
+    await tx.query('update customers set email = $2, pending_email = null where id = $1', [customerId, link.email])
+    await tx.query('update email_changes set used_at = now() where token_hash = $1', [hashOf(token)])
+    return { email: link.email, customerId }
+  })
+}

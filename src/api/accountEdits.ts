@@ -1,0 +1,88 @@
+import { FetchError } from 'ofetch'
+import * as v from 'valibot'
+import { UserReplySchema, type User } from '../domain/account.ts'
+import { EmailConfirmedSchema, type AccountEdit, type AccountEditRequest, type EmailChange } from '../domain/profile.ts'
+import { api, toApiError } from './client.ts'
+import { retryAfterMs } from './queuedWrite.ts'
+
+/** One field's message in a refusal, by its dotted path (`address.street_name`). */
+export interface RefusalIssue {
+  path: string
+  message: string
+}
+
+/** One attempt to make an account edit: the customer as stored after it, the server's refusal, or no answer. */
+export type AccountEditResult =
+  | { kind: 'saved'; user: User }
+  | { kind: 'refused'; status: number; error: string; issues: RefusalIssue[]; retryAfterMs?: number }
+  | { kind: 'no-answer'; error: string }
+
+const RefusalSchema = v.object({ error: v.string(), issues: v.optional(v.array(v.object({ path: v.string(), message: v.string() })), []) })
+
+/** The route each kind of edit goes to, under the customer's own id. */
+function routeOf(userId: number, edit: AccountEdit): { method: 'PUT' | 'DELETE'; path: string; body?: unknown } {
+  const user = `/v2/users/${userId}`
+  switch (edit.kind) {
+    case 'profile':
+      return { method: 'PUT', path: `${user}/profile`, body: edit.profile }
+    case 'address.save':
+      return { method: 'PUT', path: `${user}/addresses/${edit.address_id}`, body: { address: edit.address, is_default: edit.is_default } }
+    case 'address.remove':
+      return { method: 'DELETE', path: `${user}/addresses/${edit.address_id}` }
+    case 'address.default':
+      return { method: 'PUT', path: `${user}/default_address`, body: { address_id: edit.address_id } }
+  }
+}
+
+/** Sends one queued account edit with its id as the Idempotency-Key: a replay changes nothing twice. */
+export async function sendAccountEdit(userId: number, { id, edit }: AccountEditRequest): Promise<AccountEditResult> {
+  const { method, path, body } = routeOf(userId, edit)
+  try {
+    const reply = await api(path, { method, headers: { 'Idempotency-Key': id }, ...(body === undefined ? {} : { body }) })
+    return { kind: 'saved', user: v.parse(UserReplySchema, reply).user }
+  } catch (e) {
+    return refusedOrLost(e)
+  }
+}
+
+/** A failed call as the server refused it (its text, the fields it names, how long to wait), or as no answer. */
+function refusedOrLost(e: unknown): Extract<AccountEditResult, { kind: 'refused' | 'no-answer' }> {
+  if (e instanceof FetchError && typeof e.status === 'number' && e.status > 0) {
+    const refusal = v.safeParse(RefusalSchema, e.data)
+    const wait = retryAfterMs(e.response?.headers.get('retry-after') ?? null)
+    return {
+      kind: 'refused',
+      status: e.status,
+      error: refusal.success ? refusal.output.error : '',
+      issues: refusal.success ? refusal.output.issues : [],
+      ...(wait === null ? {} : { retryAfterMs: wait }),
+    }
+  }
+  if (e instanceof v.ValiError) return { kind: 'refused', status: 502, error: '', issues: [] }
+  return { kind: 'no-answer', error: toApiError(e).message }
+}
+
+/** The answer to an email change: the customer with the address waiting for its link, the refusal, or no answer. */
+export type EmailChangeResult = { kind: 'requested'; user: User } | Extract<AccountEditResult, { kind: 'refused' | 'no-answer' }>
+
+/** POST /v2/users/{user_id}/email: mails a confirmation link to the new address; never queued, as it carries the password. */
+export async function requestEmailChange(userId: number, change: EmailChange): Promise<EmailChangeResult> {
+  try {
+    const reply = await api(`/v2/users/${userId}/email`, { method: 'POST', body: change })
+    return { kind: 'requested', user: v.parse(UserReplySchema, reply).user }
+  } catch (e) {
+    return refusedOrLost(e)
+  }
+}
+
+/** POST /v2/email_confirmations: follows the link's token; the new email, or why the link no longer works. */
+export async function confirmEmail(
+  token: string,
+): Promise<{ kind: 'confirmed'; email: string } | Extract<AccountEditResult, { kind: 'refused' | 'no-answer' }>> {
+  try {
+    const reply = await api('/v2/email_confirmations', { method: 'POST', body: { token } })
+    return { kind: 'confirmed', email: v.parse(EmailConfirmedSchema, reply).email }
+  } catch (e) {
+    return refusedOrLost(e)
+  }
+}
