@@ -80,7 +80,8 @@ export function AddressEditor({ customerId, editing, search, onDismissed, onDone
       if (outcome.field) setErrors({ [outcome.field]: outcome.reason })
       return
     }
-    toast.success(outcome?.kind === 'saved' ? t`Your address was saved.` : t`Saved on this device. It will be sent when you are back online.`, 4000)
+    if (outcome?.kind === 'saved') toast.success(t`Your address was saved.`, 4000)
+    else toast.show(t`Saved on this device. It will be sent when you are back online.`, 4000)
     onDone()
   }
 

@@ -42,7 +42,8 @@ export function ProfileEditor({ customerId, input, view, idNumber, children, onD
       actors: { save: fromPromise<Awaited<ReturnType<typeof saveProfile>>, ProfileChanges>(({ input: changes }) => saveProfile(customerId, changes)) },
       actions: {
         announceSaved: (_, { outcome }) => {
-          if (outcome.editId !== null) toast.success(ui.current.i18n._(outcome.queued ? queued : saved), 4000)
+          if (outcome.editId !== null && outcome.queued) toast.show(ui.current.i18n._(queued), 4000)
+          else if (outcome.editId !== null) toast.success(ui.current.i18n._(saved), 4000)
           const pending = outcome.pendingEmail
           if (pending) toast.success(ui.current.i18n._(msg`We sent a link to ${pending}. Your email changes once you follow it.`), 6000)
         },

@@ -14,6 +14,8 @@ const Choices = styled('fieldset')`
   }
   label:has(input:checked) { border: 2px solid ${theme.color.brand}; background: #f2f6fc; }
   input { width: 20px; height: 20px; margin: 0; flex: none; accent-color: ${theme.color.brand}; }
+  .line { flex: 1; }
+  .line + span { flex: none; white-space: nowrap; }
   input:focus-visible { outline: 3px solid ${theme.color.focus}; outline-offset: 2px; }
 `
 
@@ -35,7 +37,7 @@ export function SavedAddressChoice({ addresses, choice, onChoose, another }: Pro
       {addresses.map((a) => (
         <label key={a.id}>
           <input type="radio" name="deliver-to" value={a.id} checked={choice === a.id} onChange={() => onChoose(a.id ?? another)} />
-          <span>{addressLine(a)}</span>
+          <span className="line">{addressLine(a)}</span>
           {a.is_default && (
             <Badge $look="approved">
               <Trans>Default</Trans>
