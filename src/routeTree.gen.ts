@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as CustomerRouteImport } from './routes/_customer'
 import { Route as CartRouteImport } from './routes/cart'
+import { Route as Confirm_emailRouteImport } from './routes/confirm_email'
 import { Route as LabRouteImport } from './routes/lab'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as SignupRouteImport } from './routes/signup'
@@ -39,6 +40,11 @@ const CustomerRoute = CustomerRouteImport.update({
 const CartRoute = CartRouteImport.update({
   id: '/cart',
   path: '/cart',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const Confirm_emailRoute = Confirm_emailRouteImport.update({
+  id: '/confirm_email',
+  path: '/confirm_email',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LabRoute = LabRouteImport.update({
@@ -118,6 +124,7 @@ const CustomerServiceIdRoute = CustomerServiceIdRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/cart': typeof CartRoute
+  '/confirm_email': typeof Confirm_emailRoute
   '/lab': typeof LabRoute
   '/login': typeof LoginRoute
   '/signup': typeof SignupRoute
@@ -136,6 +143,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/cart': typeof CartRoute
+  '/confirm_email': typeof Confirm_emailRoute
   '/lab': typeof LabRoute
   '/login': typeof LoginRoute
   '/signup': typeof SignupRoute
@@ -156,6 +164,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/_customer': typeof CustomerRouteWithChildren
   '/cart': typeof CartRoute
+  '/confirm_email': typeof Confirm_emailRoute
   '/lab': typeof LabRoute
   '/login': typeof LoginRoute
   '/signup': typeof SignupRoute
@@ -176,6 +185,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/cart'
+    | '/confirm_email'
     | '/lab'
     | '/login'
     | '/signup'
@@ -194,6 +204,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/cart'
+    | '/confirm_email'
     | '/lab'
     | '/login'
     | '/signup'
@@ -213,6 +224,7 @@ export interface FileRouteTypes {
     | '/'
     | '/_customer'
     | '/cart'
+    | '/confirm_email'
     | '/lab'
     | '/login'
     | '/signup'
@@ -233,6 +245,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   CustomerRoute: typeof CustomerRouteWithChildren
   CartRoute: typeof CartRoute
+  Confirm_emailRoute: typeof Confirm_emailRoute
   LabRoute: typeof LabRoute
   LoginRoute: typeof LoginRoute
   SignupRoute: typeof SignupRoute
@@ -259,6 +272,13 @@ declare module '@tanstack/react-router' {
       path: '/cart'
       fullPath: '/cart'
       preLoaderRoute: typeof CartRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/confirm_email': {
+      id: '/confirm_email'
+      path: '/confirm_email'
+      fullPath: '/confirm_email'
+      preLoaderRoute: typeof Confirm_emailRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/lab': {
@@ -398,6 +418,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   CustomerRoute: CustomerRouteWithChildren,
   CartRoute: CartRoute,
+  Confirm_emailRoute: Confirm_emailRoute,
   LabRoute: LabRoute,
   LoginRoute: LoginRoute,
   SignupRoute: SignupRoute,

@@ -31,15 +31,21 @@ export async function startEmailChange(tx: Queryable, customerId: number, email:
 
 export type Confirmation = { email: string; customerId: number } | { status: 409 | 410; error: string }
 
-/** Follows a link: once, within its time, and only while no other customer took the address meanwhile. */
+/**
+ * Follows a link: within its time, and only while no other customer took the address meanwhile. A link followed
+ * again after it worked says so again (a reload of the page), never for an address the account no longer has.
+ */
 export function confirmEmailChange(db: Db, token: string): Promise<Confirmation> {
   return db.transaction(async (tx) => {
-    const [link] = await tx.query<{ customer_id: number; email: string }>(
-      'select customer_id, email from email_changes where token_hash = $1 and used_at is null and expires_at > now() for update',
+    const [link] = await tx.query<{ customer_id: number; email: string; used: boolean; current: string }>(
+      `select l.customer_id, l.email, l.used_at is not null as used, c.email as current
+       from email_changes l join customers c on c.id = l.customer_id
+       where l.token_hash = $1 and l.expires_at > now() for update of l`,
       [hashOf(token)],
     )
-    if (!link) return { status: 410, error: serverMessages.emailLinkInvalid }
-    const customerId = Number(link.customer_id)
+    const customerId = Number(link?.customer_id)
+    if (link?.used && link.current === link.email) return { email: link.email, customerId }
+    if (!link || link.used) return { status: 410, error: serverMessages.emailLinkInvalid }
     if (await emailTakenByOther(tx, customerId, link.email)) return { status: 409, error: serverMessages.emailTaken }
     await tx.query('update customers set email = $2, pending_email = null where id = $1', [customerId, link.email])
     await tx.query('update email_changes set used_at = now() where token_hash = $1', [hashOf(token)])

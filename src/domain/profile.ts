@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { AddressSchema, LoginSchema, PersonalSchema } from './account.ts'
+import { serverMessages } from './serverMessages.ts'
 
 /**
  * The customer's own edits of their account, with the sign-up's rules and messages: shared by the profile forms, the
@@ -23,7 +24,9 @@ export const EmailChangeSchema = v.object({ email: PersonalSchema.entries.email,
 export type EmailChange = v.InferOutput<typeof EmailChangeSchema>
 
 /** Body of POST /v2/email_confirmations: the token of the link mailed to the new address. */
-export const EmailConfirmationSchema = v.object({ token: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/, 'This link is not complete.')) })
+export const EmailConfirmationSchema = v.object({
+  token: v.pipe(v.string(serverMessages.emailLinkInvalid), v.regex(/^[A-Za-z0-9_-]{43}$/, serverMessages.emailLinkInvalid)),
+})
 export const EmailConfirmedSchema = v.object({ email: v.string() })
 
 /** An address is named by a UUID the device makes, so an edit made offline can name an address the server has not seen. */
