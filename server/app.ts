@@ -25,6 +25,7 @@ import { cardProviderFor } from './payments/cardProviderFor.ts'
 import type { CardPayments, NotificationSettings } from './payments/cardProviderFor.ts'
 import { paymentWebhookRoutes } from './routes/paymentWebhook.ts'
 import { profileRoutes } from './routes/profile.ts'
+import { passwordRoutes } from './routes/password.ts'
 import { serviceRoutes } from './routes/services.ts'
 import { socialRoutes } from './routes/social.ts'
 import type { SandboxIdentityService } from './sandbox/identity/sandbox.ts'
@@ -102,6 +103,7 @@ export function createApp({ db, config, distDir, sandbox, log = silentLogger, re
     .route('/', bootstrapRoutes(db))
     .route('/', userRoutes(db, config))
     .route('/', sessionRoutes(db, config))
+    .route('/', passwordRoutes(db, { ...config, mailer }))
     .route('/', profileRoutes(db, config))
     .route('/', orderRoutes(db, config))
     .route('/', paymentRoutes(db, { ...config, provider: payments.provider }))
