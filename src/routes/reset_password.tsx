@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Trans } from '@lingui/react/macro'
 import * as v from 'valibot'
 import { AuthCard } from '../features/account/AuthCard.tsx'
 import { BackToSignIn } from '../features/account/ForgotPasswordForm.tsx'
@@ -20,9 +19,6 @@ function ResetPasswordPage() {
   const { token } = Route.useSearch()
   return (
     <AuthCard>
-      <h1>
-        <Trans>Choose a new password</Trans>
-      </h1>
       <ResetPasswordForm token={token} />
       <BackToSignIn />
     </AuthCard>

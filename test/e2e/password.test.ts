@@ -162,6 +162,7 @@ describe('resetting a forgotten password by email, in Afrikaans', () => {
 
     // The link worked once: opened again, it says so and offers a new one.
     await mailbox.goto(resetUrl)
+    await mailbox.getByRole('heading', { level: 1, name: 'Hierdie skakel kan nie gebruik word nie' }).waitFor()
     await mailbox.getByText('Hierdie skakel is reeds gebruik, of jou wagwoord is verander nadat dit gestuur is.', { exact: true }).waitFor()
     await keepBothWidths(mailbox, 'password-reset-link-used-af')
     await mailbox.getByRole('link', { name: 'Vra vir ’n nuwe skakel' }).click()

@@ -9,7 +9,7 @@ import { resetRefusalMessages } from '../../domain/password.ts'
 import { NewPasswordFields } from './NewPasswordFields.tsx'
 import { usePasswordReset } from './usePasswordReset.ts'
 
-/** /reset_password?token=…: the link is checked, then a new password (typed twice) signs the customer in. */
+/** /reset_password?token=…: the link is checked, then a new password (typed twice) signs the customer in; a refused link says why. */
 export function ResetPasswordForm({ token }: { token: string }) {
   const { t, i18n } = useLingui()
   const actor = usePasswordReset({ token })
@@ -21,10 +21,24 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const serverError = useSelector(actor, (s) => s.context.serverError)
   const refusal = useSelector(actor, (s) => s.context.refusal)
 
-  if (state === 'checking') return <Spinner />
+  const heading = (
+    <h1>
+      <Trans>Choose a new password</Trans>
+    </h1>
+  )
+  if (state === 'checking')
+    return (
+      <>
+        {heading}
+        <Spinner />
+      </>
+    )
   if (state === 'refused')
     return (
       <>
+        <h1>
+          <Trans>This link cannot be used</Trans>
+        </h1>
         <Notice $tone="error" role="alert">
           {translateMessage(i18n, resetRefusalMessages[refusal ?? 'invalid'])}
         </Notice>
@@ -45,6 +59,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   return (
     <form onSubmit={submit} noValidate aria-label={t`Choose a new password`}>
+      {heading}
       {serverError && (
         <Notice $tone="error" role="alert">
           {translateMessage(i18n, serverError)}
