@@ -12,8 +12,10 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as CustomerRouteImport } from './routes/_customer'
 import { Route as CartRouteImport } from './routes/cart'
+import { Route as Forgot_passwordRouteImport } from './routes/forgot_password'
 import { Route as LabRouteImport } from './routes/lab'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as Reset_passwordRouteImport } from './routes/reset_password'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as CustomerBillingRouteImport } from './routes/_customer/billing'
 import { Route as CustomerDelivery_addressRouteImport } from './routes/_customer/delivery_address'
@@ -41,6 +43,11 @@ const CartRoute = CartRouteImport.update({
   path: '/cart',
   getParentRoute: () => rootRouteImport,
 } as any)
+const Forgot_passwordRoute = Forgot_passwordRouteImport.update({
+  id: '/forgot_password',
+  path: '/forgot_password',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LabRoute = LabRouteImport.update({
   id: '/lab',
   path: '/lab',
@@ -49,6 +56,11 @@ const LabRoute = LabRouteImport.update({
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const Reset_passwordRoute = Reset_passwordRouteImport.update({
+  id: '/reset_password',
+  path: '/reset_password',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SignupRoute = SignupRouteImport.update({
@@ -118,8 +130,10 @@ const CustomerServiceIdRoute = CustomerServiceIdRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/cart': typeof CartRoute
+  '/forgot_password': typeof Forgot_passwordRoute
   '/lab': typeof LabRoute
   '/login': typeof LoginRoute
+  '/reset_password': typeof Reset_passwordRoute
   '/signup': typeof SignupRoute
   '/billing': typeof CustomerBillingRoute
   '/delivery_address': typeof CustomerDelivery_addressRoute
@@ -136,8 +150,10 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/cart': typeof CartRoute
+  '/forgot_password': typeof Forgot_passwordRoute
   '/lab': typeof LabRoute
   '/login': typeof LoginRoute
+  '/reset_password': typeof Reset_passwordRoute
   '/signup': typeof SignupRoute
   '/billing': typeof CustomerBillingRoute
   '/delivery_address': typeof CustomerDelivery_addressRoute
@@ -156,8 +172,10 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/_customer': typeof CustomerRouteWithChildren
   '/cart': typeof CartRoute
+  '/forgot_password': typeof Forgot_passwordRoute
   '/lab': typeof LabRoute
   '/login': typeof LoginRoute
+  '/reset_password': typeof Reset_passwordRoute
   '/signup': typeof SignupRoute
   '/_customer/billing': typeof CustomerBillingRoute
   '/_customer/delivery_address': typeof CustomerDelivery_addressRoute
@@ -176,8 +194,10 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/cart'
+    | '/forgot_password'
     | '/lab'
     | '/login'
+    | '/reset_password'
     | '/signup'
     | '/billing'
     | '/delivery_address'
@@ -194,8 +214,10 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/cart'
+    | '/forgot_password'
     | '/lab'
     | '/login'
+    | '/reset_password'
     | '/signup'
     | '/billing'
     | '/delivery_address'
@@ -213,8 +235,10 @@ export interface FileRouteTypes {
     | '/'
     | '/_customer'
     | '/cart'
+    | '/forgot_password'
     | '/lab'
     | '/login'
+    | '/reset_password'
     | '/signup'
     | '/_customer/billing'
     | '/_customer/delivery_address'
@@ -233,8 +257,10 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   CustomerRoute: typeof CustomerRouteWithChildren
   CartRoute: typeof CartRoute
+  Forgot_passwordRoute: typeof Forgot_passwordRoute
   LabRoute: typeof LabRoute
   LoginRoute: typeof LoginRoute
+  Reset_passwordRoute: typeof Reset_passwordRoute
   SignupRoute: typeof SignupRoute
 }
 
@@ -261,6 +287,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CartRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/forgot_password': {
+      id: '/forgot_password'
+      path: '/forgot_password'
+      fullPath: '/forgot_password'
+      preLoaderRoute: typeof Forgot_passwordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/lab': {
       id: '/lab'
       path: '/lab'
@@ -273,6 +306,13 @@ declare module '@tanstack/react-router' {
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reset_password': {
+      id: '/reset_password'
+      path: '/reset_password'
+      fullPath: '/reset_password'
+      preLoaderRoute: typeof Reset_passwordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/signup': {
@@ -398,8 +438,10 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   CustomerRoute: CustomerRouteWithChildren,
   CartRoute: CartRoute,
+  Forgot_passwordRoute: Forgot_passwordRoute,
   LabRoute: LabRoute,
   LoginRoute: LoginRoute,
+  Reset_passwordRoute: Reset_passwordRoute,
   SignupRoute: SignupRoute,
 }
 export const routeTree = rootRouteImport

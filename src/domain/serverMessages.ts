@@ -25,4 +25,11 @@ export const serverMessages = {
   othersProfile: 'You can only view your own profile.',
   othersPayments: 'You can only see your own payments.',
   paymentForSomeoneElse: 'You can only pay for yourself.',
+  wrongCurrentPassword: 'The current password is not correct.',
+  resetLinkSent: 'If an account exists for that email, we sent a link to reset your password.',
+  tooManyResetRequests:
+    'You asked for several links to reset a password in the last few minutes. Please check your email, or wait a little before asking again.',
+  resetLinkUsed: 'This link was already used, or your password was changed after it was sent.',
+  resetLinkExpired: 'This link has expired: a link to reset your password works for 30 minutes.',
+  resetLinkInvalid: 'This link is not valid: it may have been cut short. Open it again from the email, or ask for a new one.',
 } as const

@@ -40,6 +40,11 @@ const routes: Route[] = [
   { method: 'POST', path: '/api/auth/login', body: (t) => ({ email: t.email, password: 'Wrong#1234' }) },
   { method: 'POST', path: '/api/auth/logout', endsSession: true },
   { method: 'GET', path: '/api/auth/session' },
+  // A wrong current password: never changed, so the attacker's other sessions stay.
+  { method: 'POST', path: '/api/auth/password', body: () => ({ current_password: 'Wrong#1234', password: 'Fresh#4567' }) },
+  { method: 'POST', path: '/api/auth/password/forgot', body: (t) => ({ email: t.email }) },
+  { method: 'POST', path: '/api/auth/password/reset/check', body: () => ({ token: 'A'.repeat(43) }) },
+  { method: 'POST', path: '/api/auth/password/reset', body: () => ({ token: 'A'.repeat(43), password: 'Fresh#4567' }) },
   { method: 'GET', path: '/api/v8/partner/detailed_customer_profile/email/:email' },
   { method: 'POST', path: '/api/v10/partner/order/:user_id', body: () => orderBody(), idempotent: true },
   { method: 'GET', path: '/api/v2/partner/order/:order_id' },

@@ -2,6 +2,7 @@ import type { LabMachine, LabMachineId } from './labMachine.ts'
 import { authLab } from './machines/authLab.ts'
 import { cartLab } from './machines/cartLab.ts'
 import { outboxLab } from './machines/outboxLab.ts'
+import { passwordResetLab } from './machines/passwordResetLab.ts'
 import { paymentLab } from './machines/paymentLab.ts'
 import { signupLab } from './machines/signupLab.ts'
 
@@ -10,6 +11,7 @@ export const labMachines: Record<LabMachineId, LabMachine> = {
   auth: authLab,
   cart: cartLab,
   signup: signupLab,
+  passwordReset: passwordResetLab,
   payment: paymentLab,
   outbox: outboxLab,
 }

@@ -7,6 +7,7 @@ export const machineTitles: Record<LabMachineId, MessageDescriptor> = {
   auth: msg`Sign-in (auth)`,
   cart: msg`Cart`,
   signup: msg`Sign-up`,
+  passwordReset: msg`Forgotten password`,
   payment: msg`Payment`,
   outbox: msg`Order outbox`,
 }
@@ -20,6 +21,7 @@ export const modeLabels: Record<EffectMode, MessageDescriptor> = {
   pending: msg`Fake: payment pending`,
   declined: msg`Fake: card declined`,
   refused: msg`Fake: server refuses (400)`,
+  linkRefused: msg`Fake: the link was already used`,
   storageFails: msg`Fake: storage unavailable`,
 }
 
@@ -28,6 +30,8 @@ export const presetLabels: Record<string, MessageDescriptor> = {
   order: msg`The order page (order 1001)`,
   widget: msg`The card widget page`,
   status: msg`The payment status page`,
+  forgot: msg`The forgot-password page`,
+  reset: msg`The reset-password page (a link's token)`,
 }
 
 /** Why a payload cannot be sent, in the tester's language; the schema's own words for rules it names itself. */

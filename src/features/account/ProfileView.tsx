@@ -3,6 +3,7 @@ import type { User } from '../../domain/account.ts'
 import { Button } from '../../ui/Button.tsx'
 import { Card, Muted, Page } from '../../ui/Page.tsx'
 import { styled } from '../../ui/styled.ts'
+import { ChangePasswordCard } from './ChangePasswordCard.tsx'
 import { Detail, DetailList } from './DetailList.tsx'
 
 const Columns = styled('div')`
@@ -71,6 +72,7 @@ export function ProfileView({ user, offline }: { user: User; offline: boolean })
             <Trans>Update Address</Trans>
           </Button>
         </Card>
+        <ChangePasswordCard offline={offline} />
       </Columns>
     </Page>
   )
