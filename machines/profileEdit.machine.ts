@@ -55,7 +55,7 @@ export const profileEditMachine = setup({
   actions: {
     setField: assign(({ context }, params: { field: string; value: string }) => {
       const { [params.field]: _fixed, ...errors } = context.errors
-      if (params.field === 'password') return { password: params.value, errors }
+      if (params.field === 'current_password') return { password: params.value, errors }
       return { values: { ...context.values, [params.field]: params.value }, errors }
     }),
     showErrors: assign({ errors: ({ context }) => errorsOf(context) }),

@@ -13,6 +13,7 @@ import { productImage } from './http/productImages.ts'
 import { firstPaintPages } from './pages/firstPaint.ts'
 import { pageSecurityHeaders } from './http/securityHeaders.ts'
 import { accountEditRoutes } from './routes/accountEdits.ts'
+import { emailChangeRoutes } from './routes/emailChange.ts'
 import { billingRoutes } from './routes/billing.ts'
 import { healthRoutes } from './routes/health.ts'
 import type { Readiness } from './routes/health.ts'
@@ -26,10 +27,15 @@ import { cardProviderFor } from './payments/cardProviderFor.ts'
 import type { CardPayments, NotificationSettings } from './payments/cardProviderFor.ts'
 import { paymentWebhookRoutes } from './routes/paymentWebhook.ts'
 import { profileRoutes } from './routes/profile.ts'
+import { passwordRoutes } from './routes/password.ts'
 import { serviceRoutes } from './routes/services.ts'
 import { socialRoutes } from './routes/social.ts'
 import type { SandboxIdentityService } from './sandbox/identity/sandbox.ts'
 import { paymentSandboxPrefix } from './sandbox/payments/sandbox.ts'
+import { mailboxPrefix, sandboxMailboxRoutes } from './sandbox/mail/mailbox.ts'
+import { sandboxMailSettings } from './mail/mail.ts'
+import type { Mailer } from './mail/mail.ts'
+import { mailerFor } from './mail/mailerFor.ts'
 import { sessionRoutes } from './routes/session.ts'
 import { supportRoutes } from './routes/support.ts'
 import { userRoutes } from './routes/users.ts'
@@ -44,11 +50,23 @@ export interface AppOptions {
     Partial<
       Pick<
         Config,
-        'scryptN' | 'cookieSecure' | 'trustProxy' | 'publicUrl' | 'social' | 'partner' | 'payments' | 'paymentWebhookKey' | 'sandboxWebhooks' | 'clientBuild'
+        | 'scryptN'
+        | 'cookieSecure'
+        | 'trustProxy'
+        | 'publicUrl'
+        | 'social'
+        | 'partner'
+        | 'payments'
+        | 'paymentWebhookKey'
+        | 'sandboxWebhooks'
+        | 'clientBuild'
+        | 'mail'
       >
     >
   /** The card provider made for this app by the server (which also gives it to the reconciliation worker); else made here. */
   cardPayments?: CardPayments
+  /** Where mails go (a test's own); else made from config.mail: SMTP, or the sandbox mailbox. */
+  mailer?: Mailer
   /** The Vite build to serve; omitted in dev mode (Vite serves the client) and in API-only tests. */
   distDir?: string
   /** The in-process identity providers social sign-in uses when the environment names no real ones. */
@@ -71,7 +89,8 @@ export function paymentNotifications(
 }
 
 /** The whole HTTP surface: /api (keyed JSON), /images, /healthz and /readyz, and optionally the built client. */
-export function createApp({ db, config, distDir, sandbox, log = silentLogger, readiness = alwaysServing, cardPayments }: AppOptions) {
+export function createApp({ db, config, distDir, sandbox, log = silentLogger, readiness = alwaysServing, cardPayments, mailer: givenMailer }: AppOptions) {
+  const mailer = givenMailer ?? mailerFor(config.mail ?? sandboxMailSettings, db)
   const payments =
     cardPayments ??
     cardProviderFor(
@@ -86,8 +105,10 @@ export function createApp({ db, config, distDir, sandbox, log = silentLogger, re
     .route('/', bootstrapRoutes(db))
     .route('/', userRoutes(db, config))
     .route('/', sessionRoutes(db, config))
+    .route('/', passwordRoutes(db, { ...config, mailer }))
     .route('/', profileRoutes(db, config))
     .route('/', accountEditRoutes(db, config))
+    .route('/', emailChangeRoutes(db, { ...config, mailer }))
     .route('/', orderRoutes(db, config))
     .route('/', paymentRoutes(db, { ...config, provider: payments.provider }))
     .route('/', serviceRoutes(db, config))
@@ -113,6 +134,8 @@ export function createApp({ db, config, distDir, sandbox, log = silentLogger, re
   if (payments.webhookKey) app.route('/', paymentWebhookRoutes(db, { key: payments.webhookKey, partner: config.partner ?? sandboxPartner }))
   app.route('/api', api)
   if (payments.sandbox) app.route(paymentSandboxPrefix, payments.sandbox)
+  // Only while mails stay in the database: with SMTP_URL they are in the customers' own mailboxes.
+  if (mailer.kind === 'sandbox') app.route(mailboxPrefix, sandboxMailboxRoutes(db))
   app.get('/images/products/:file', productImage)
   if (distDir) app.use(clientFiles(distDir, pageSecurityHeaders(config), firstPaintPages(distDir, db)))
   app.notFound(notFound)

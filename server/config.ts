@@ -2,6 +2,8 @@ import * as v from 'valibot'
 import { PARTNER } from '../src/domain/order.ts'
 import { defaultScryptN } from './accounts/password.ts'
 import { defaultMigrationLockTimeoutMs } from './db/migrate.ts'
+import { sandboxSender } from './mail/mail.ts'
+import type { MailSettings } from './mail/mail.ts'
 import { parseTrustProxy } from './http/requestInfo.ts'
 import type { TrustProxy } from './http/requestInfo.ts'
 import { readSocialProviders, socialEnvEntries } from './social/providerConfig.ts'
@@ -107,6 +109,27 @@ const EnvSchema = v.object({
   RECONCILE_INTERVAL_MS: wholeNumber('RECONCILE_INTERVAL_MS', 30_000, 0, 3_600_000),
   // A checkout, or a wallet charge without an answer, counts as left open once this old.
   RECONCILE_AFTER_MS: wholeNumber('RECONCILE_AFTER_MS', 120_000, 0, 86_400_000),
+  // The SMTP server mails go out through (smtp:// or smtps://, credentials in the URL); empty keeps them in the sandbox mailbox.
+  SMTP_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^$|^smtps?:\/\/\S+$/, 'SMTP_URL must be empty or an smtp:// or smtps:// URL such as smtps://user:password@smtp.example.co.za'),
+    ),
+    '',
+  ),
+  // Who mails come from: an address, or a name and an address.
+  MAIL_FROM: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(
+        /^$|^[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+$|^[^<>@]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>$/,
+        'MAIL_FROM must be an address, or a name and an address such as Seed Storefront <no-reply@example.co.za>',
+      ),
+    ),
+    '',
+  ),
   // Vite builds these into the client; the server reads the same ones to allow Google's hosts in the page policy.
   VITE_GOOGLE_PAY: v.optional(v.string(), ''),
   VITE_GOOGLE_MAPS_KEY: v.optional(v.string(), ''),
@@ -127,6 +150,12 @@ function readPayments(e: { PAYMENT_BASE_URL: string; PAYMENT_ENTITY_ID: string; 
   if (e.PAYMENT_BASE_URL === '' || e.PAYMENT_ENTITY_ID === '' || e.PAYMENT_ACCESS_TOKEN === '')
     throw new Error('Invalid environment: PAYMENT_BASE_URL, PAYMENT_ENTITY_ID and PAYMENT_ACCESS_TOKEN are all required for a real payment provider')
   return { kind: 'provider', baseUrl: e.PAYMENT_BASE_URL, entityId: e.PAYMENT_ENTITY_ID, accessToken: e.PAYMENT_ACCESS_TOKEN }
+}
+
+function readMail(e: { SMTP_URL: string; MAIL_FROM: string }): MailSettings {
+  if (e.SMTP_URL === '') return { kind: 'sandbox', from: e.MAIL_FROM || sandboxSender }
+  if (e.MAIL_FROM === '') throw new Error('Invalid environment: MAIL_FROM is required with SMTP_URL (the address mails come from)')
+  return { kind: 'smtp', url: e.SMTP_URL, from: e.MAIL_FROM }
 }
 
 /** Which Google scripts the built client loads (so the page policy allows their hosts). */
@@ -163,7 +192,7 @@ export interface Config {
   apiKey: string
   seed: boolean
   nodeEnv: 'production' | 'development' | 'test'
-  /** SANDBOX=true: production may use the card-provider sandbox and the sandbox identity issuers. */
+  /** SANDBOX=true: production may use the card-provider sandbox, the sandbox identity issuers and the sandbox mailbox. */
   sandboxes: boolean
   scryptN: number
   cookieSecure: 'auto' | boolean
@@ -178,6 +207,8 @@ export interface Config {
   /** 64 hex digits, or '' when the provider sends no webhooks. */
   paymentWebhookKey: string
   sandboxWebhooks: boolean
+  /** SMTP (SMTP_URL, MAIL_FROM), or the sandbox mailbox at /sandbox/mail. */
+  mail: MailSettings
   /** 0: no reconciliation worker. */
   reconcileIntervalMs: number
   reconcileAfterMs: number
@@ -214,6 +245,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     payments: readPayments(e),
     paymentWebhookKey: e.PAYMENT_WEBHOOK_KEY,
     sandboxWebhooks: e.PAYMENT_SANDBOX_WEBHOOKS,
+    mail: readMail(e),
     reconcileIntervalMs: e.RECONCILE_INTERVAL_MS,
     reconcileAfterMs: e.RECONCILE_AFTER_MS,
     clientBuild: {

@@ -6,7 +6,7 @@ import { sandboxedProviders } from './social/providerConfig.ts'
 
 /** What production is judged on: the configuration, and the client build the server would serve. */
 export interface DeploymentSettings
-  extends Pick<Config, 'databaseUrl' | 'payments' | 'social' | 'sandboxes' | 'apiKey' | 'seed' | 'publicUrl' | 'reconcileIntervalMs'> {
+  extends Pick<Config, 'databaseUrl' | 'payments' | 'social' | 'sandboxes' | 'apiKey' | 'seed' | 'publicUrl' | 'reconcileIntervalMs' | 'mail'> {
   /** The built client (its Vite manifest), or undefined when there is none to serve. */
   client: { lab: boolean } | undefined
 }
@@ -38,6 +38,10 @@ export function productionProblems(s: DeploymentSettings): string[] {
       `${names.join(', ')} sign-in would use the sandbox identity issuer, where anyone can claim any email: set ${names.map((n) => `${n}_ISSUER`).join(', ')} (or their _AUTHORIZATION_URL and _TOKEN_URL) with their _CLIENT_ID and _CLIENT_SECRET, ${staging}`,
     )
   }
+  if (s.mail.kind === 'sandbox' && !s.sandboxes)
+    problems.push(
+      `SMTP_URL is not set, so mails (password reset links among them) would stay in the sandbox mailbox at /sandbox/mail, where anyone can read them: set SMTP_URL and MAIL_FROM, ${staging}`,
+    )
   if (s.apiKey === sandboxApiKey) problems.push(`API_KEY is the public sandbox key (${sandboxApiKey}): set your own, and build the client with the same one`)
   if (s.seed) problems.push('SEED is true (the default), which creates the demo customer with a public password: set SEED=false')
   if (!s.client) problems.push('there is no client build in dist/client: run npm run build')

@@ -13,8 +13,10 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as CustomerRouteImport } from './routes/_customer'
 import { Route as CartRouteImport } from './routes/cart'
 import { Route as Confirm_emailRouteImport } from './routes/confirm_email'
+import { Route as Forgot_passwordRouteImport } from './routes/forgot_password'
 import { Route as LabRouteImport } from './routes/lab'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as Reset_passwordRouteImport } from './routes/reset_password'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as CustomerBillingRouteImport } from './routes/_customer/billing'
 import { Route as CustomerDelivery_addressRouteImport } from './routes/_customer/delivery_address'
@@ -47,6 +49,11 @@ const Confirm_emailRoute = Confirm_emailRouteImport.update({
   path: '/confirm_email',
   getParentRoute: () => rootRouteImport,
 } as any)
+const Forgot_passwordRoute = Forgot_passwordRouteImport.update({
+  id: '/forgot_password',
+  path: '/forgot_password',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LabRoute = LabRouteImport.update({
   id: '/lab',
   path: '/lab',
@@ -55,6 +62,11 @@ const LabRoute = LabRouteImport.update({
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const Reset_passwordRoute = Reset_passwordRouteImport.update({
+  id: '/reset_password',
+  path: '/reset_password',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SignupRoute = SignupRouteImport.update({
@@ -125,8 +137,10 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/cart': typeof CartRoute
   '/confirm_email': typeof Confirm_emailRoute
+  '/forgot_password': typeof Forgot_passwordRoute
   '/lab': typeof LabRoute
   '/login': typeof LoginRoute
+  '/reset_password': typeof Reset_passwordRoute
   '/signup': typeof SignupRoute
   '/billing': typeof CustomerBillingRoute
   '/delivery_address': typeof CustomerDelivery_addressRoute
@@ -144,8 +158,10 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/cart': typeof CartRoute
   '/confirm_email': typeof Confirm_emailRoute
+  '/forgot_password': typeof Forgot_passwordRoute
   '/lab': typeof LabRoute
   '/login': typeof LoginRoute
+  '/reset_password': typeof Reset_passwordRoute
   '/signup': typeof SignupRoute
   '/billing': typeof CustomerBillingRoute
   '/delivery_address': typeof CustomerDelivery_addressRoute
@@ -165,8 +181,10 @@ export interface FileRoutesById {
   '/_customer': typeof CustomerRouteWithChildren
   '/cart': typeof CartRoute
   '/confirm_email': typeof Confirm_emailRoute
+  '/forgot_password': typeof Forgot_passwordRoute
   '/lab': typeof LabRoute
   '/login': typeof LoginRoute
+  '/reset_password': typeof Reset_passwordRoute
   '/signup': typeof SignupRoute
   '/_customer/billing': typeof CustomerBillingRoute
   '/_customer/delivery_address': typeof CustomerDelivery_addressRoute
@@ -186,8 +204,10 @@ export interface FileRouteTypes {
     | '/'
     | '/cart'
     | '/confirm_email'
+    | '/forgot_password'
     | '/lab'
     | '/login'
+    | '/reset_password'
     | '/signup'
     | '/billing'
     | '/delivery_address'
@@ -205,8 +225,10 @@ export interface FileRouteTypes {
     | '/'
     | '/cart'
     | '/confirm_email'
+    | '/forgot_password'
     | '/lab'
     | '/login'
+    | '/reset_password'
     | '/signup'
     | '/billing'
     | '/delivery_address'
@@ -225,8 +247,10 @@ export interface FileRouteTypes {
     | '/_customer'
     | '/cart'
     | '/confirm_email'
+    | '/forgot_password'
     | '/lab'
     | '/login'
+    | '/reset_password'
     | '/signup'
     | '/_customer/billing'
     | '/_customer/delivery_address'
@@ -246,8 +270,10 @@ export interface RootRouteChildren {
   CustomerRoute: typeof CustomerRouteWithChildren
   CartRoute: typeof CartRoute
   Confirm_emailRoute: typeof Confirm_emailRoute
+  Forgot_passwordRoute: typeof Forgot_passwordRoute
   LabRoute: typeof LabRoute
   LoginRoute: typeof LoginRoute
+  Reset_passwordRoute: typeof Reset_passwordRoute
   SignupRoute: typeof SignupRoute
 }
 
@@ -281,6 +307,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Confirm_emailRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/forgot_password': {
+      id: '/forgot_password'
+      path: '/forgot_password'
+      fullPath: '/forgot_password'
+      preLoaderRoute: typeof Forgot_passwordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/lab': {
       id: '/lab'
       path: '/lab'
@@ -293,6 +326,13 @@ declare module '@tanstack/react-router' {
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reset_password': {
+      id: '/reset_password'
+      path: '/reset_password'
+      fullPath: '/reset_password'
+      preLoaderRoute: typeof Reset_passwordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/signup': {
@@ -419,8 +459,10 @@ const rootRouteChildren: RootRouteChildren = {
   CustomerRoute: CustomerRouteWithChildren,
   CartRoute: CartRoute,
   Confirm_emailRoute: Confirm_emailRoute,
+  Forgot_passwordRoute: Forgot_passwordRoute,
   LabRoute: LabRoute,
   LoginRoute: LoginRoute,
+  Reset_passwordRoute: Reset_passwordRoute,
   SignupRoute: SignupRoute,
 }
 export const routeTree = rootRouteImport

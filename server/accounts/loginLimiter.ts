@@ -49,3 +49,8 @@ export async function signInSucceeded(db: Queryable, keys: LimiterKeys, ticket: 
   await clearAttempts(db, emailKey(keys.email))
   await returnAttempt(db, addressKey(keys.address), ticket.address)
 }
+
+/** A password reset by email proves the customer: the failures counted against that email are forgotten. */
+export async function forgetSignInFailures(db: Queryable, email: string): Promise<void> {
+  await clearAttempts(db, emailKey(email))
+}

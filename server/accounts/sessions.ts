@@ -51,3 +51,8 @@ export async function deleteSession(db: Queryable, id: string): Promise<void> {
 export async function deleteSessionByTag(db: Queryable, tag: string): Promise<void> {
   await db.query('delete from sessions where id_hash = $1', [Buffer.from(tag, 'hex')])
 }
+
+/** Ends every session of the customer but the one `keep` names (the cookie of the request that changed the password). */
+export async function deleteCustomerSessions(db: Queryable, customerId: number, keep?: string): Promise<void> {
+  await db.query('delete from sessions where customer_id = $1 and id_hash is distinct from $2', [customerId, keep === undefined ? null : hash(keep)])
+}

@@ -4,7 +4,7 @@ import { accepts } from 'hono/accepts'
 import { getCookie } from 'hono/cookie'
 import { parseAccept } from 'hono/utils/accept'
 import { parse } from 'hono/utils/cookie'
-import { isLanguage, LANGUAGES } from '../../src/domain/language.ts'
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES } from '../../src/domain/language.ts'
 import type { Language } from '../../src/domain/language.ts'
 import { LANGUAGE_COOKIE } from '../../src/i18n/languageHint.ts'
 
@@ -28,6 +28,9 @@ export const acceptedLanguage = (c: Context): Language | undefined => asLanguage
 
 /** The storefront's `lang` cookie (the language the app shows), when it names one of ours. */
 export const hintedLanguage = (c: Context): Language | undefined => asLanguage(getCookie(c, LANGUAGE_COOKIE))
+
+/** The language the customer is using now: the app's `lang` cookie, else Accept-Language, else English (what a mail is written in). */
+export const requestLanguage = (c: Context): Language => hintedLanguage(c) ?? acceptedLanguage(c) ?? DEFAULT_LANGUAGE
 
 /** The same two, for a plain Node request (the identity sandbox runs outside Hono), read by Hono's parsers. */
 export function nodeRequestLanguages(req: IncomingMessage): { hinted: Language | undefined; accepted: Language | undefined } {

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
-import { AddressSchema, LoginSchema, PersonalSchema } from './account.ts'
+import { AddressSchema, PersonalSchema } from './account.ts'
+import { ChangePasswordSchema } from './password.ts'
 import { serverMessages } from './serverMessages.ts'
 
 /**
@@ -20,7 +21,7 @@ export type Profile = v.InferOutput<typeof ProfileSchema>
 export const ProfileFormSchema = v.object({ ...ProfileSchema.entries, email: PersonalSchema.entries.email })
 
 /** Body of POST /v2/users/{user_id}/email: the new address, and the current password that proves it is the customer asking. */
-export const EmailChangeSchema = v.object({ email: PersonalSchema.entries.email, password: LoginSchema.entries.password })
+export const EmailChangeSchema = v.object({ email: PersonalSchema.entries.email, current_password: ChangePasswordSchema.entries.current_password })
 export type EmailChange = v.InferOutput<typeof EmailChangeSchema>
 
 /** Body of POST /v2/email_confirmations: the token of the link mailed to the new address. */

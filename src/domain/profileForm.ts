@@ -3,8 +3,8 @@ import type { User } from './account.ts'
 import { fieldErrors, type FieldErrors } from './fieldErrors.ts'
 import { EmailChangeSchema, ProfileFormSchema, type EmailChange, type Profile } from './profile.ts'
 
-/** Update Profile's inputs in screen order; `password` (the current one) is asked only when the email changes. */
-export const PROFILE_FIELDS = ['first_name', 'last_name', 'email', 'password', 'mobile', 'phone'] as const
+/** Update Profile's inputs in screen order; the current password is asked only when the email changes. */
+export const PROFILE_FIELDS = ['first_name', 'last_name', 'email', 'current_password', 'mobile', 'phone'] as const
 export type ProfileField = (typeof PROFILE_FIELDS)[number]
 
 /** What the form shows and the customer types, as text. */
@@ -39,8 +39,8 @@ export const emailChanged = (current: ProfileValues, values: ProfileValues): boo
 export function profileFormErrors(current: ProfileValues, values: ProfileValues, password: string): FieldErrors {
   const errors = fieldErrors(ProfileFormSchema, values)
   if (!emailChanged(current, values)) return errors
-  const { password: passwordError } = fieldErrors(EmailChangeSchema, { email: values.email, password })
-  return passwordError === undefined ? errors : { ...errors, password: passwordError }
+  const { current_password: passwordError } = fieldErrors(EmailChangeSchema, { email: values.email, current_password: password })
+  return passwordError === undefined ? errors : { ...errors, current_password: passwordError }
 }
 
 /** The changes to send for valid `values`: each part only when it differs from what the account holds. */
@@ -48,5 +48,5 @@ export function profileChanges(current: ProfileValues, values: ProfileValues, pa
   const { email, ...typed } = v.parse(ProfileFormSchema, values)
   // The account as held may not pass today's rules (a social sign-in has no phone), so it is only trimmed.
   const changed = (Object.keys(typed) as (keyof typeof typed)[]).some((key) => typed[key] !== current[key].trim())
-  return { profile: changed ? typed : null, email: emailChanged(current, values) ? { email, password } : null }
+  return { profile: changed ? typed : null, email: emailChanged(current, values) ? { email, current_password: password } : null }
 }

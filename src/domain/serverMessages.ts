@@ -29,8 +29,15 @@ export const serverMessages = {
   othersAddress: 'You can only change your own addresses.',
   addressNotFound: 'Address not found.',
   lastAddress: 'Keep at least one address: add another before removing this one.',
-  wrongPassword: 'The current password is not correct.',
   sameEmail: 'This is already your email.',
   editKeyReused: 'This request was already used for a different change.',
   emailLinkInvalid: 'This confirmation link has expired or was already used. Ask for a new one on your profile.',
+  mailNotSent: 'We could not send the email. Please try again in a moment.',
+  wrongCurrentPassword: 'The current password is not correct.',
+  resetLinkSent: 'If an account exists for that email, we sent a link to reset your password.',
+  tooManyResetRequests:
+    'You asked for several links to reset a password in the last few minutes. Please check your email, or wait a little before asking again.',
+  resetLinkUsed: 'This link was already used, or your password was changed after it was sent.',
+  resetLinkExpired: 'This link has expired: a link to reset your password works for 30 minutes.',
+  resetLinkInvalid: 'This link is not valid: it may have been cut short. Open it again from the email, or ask for a new one.',
 } as const

@@ -1,6 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { messages, unsavableMessages } from '../domain/account.ts'
+import { passwordMessages } from '../domain/password.ts'
 import { serverMessages } from '../domain/serverMessages.ts'
 
 type MessageKey = keyof typeof messages
@@ -72,16 +73,30 @@ const serverDescriptors: Record<keyof typeof serverMessages, MessageDescriptor> 
   othersAddress: msg`You can only change your own addresses.`,
   addressNotFound: msg`Address not found.`,
   lastAddress: msg`Keep at least one address: add another before removing this one.`,
-  wrongPassword: msg`The current password is not correct.`,
   sameEmail: msg`This is already your email.`,
   editKeyReused: msg`This request was already used for a different change.`,
   emailLinkInvalid: msg`This confirmation link has expired or was already used. Ask for a new one on your profile.`,
+  mailNotSent: msg`We could not send the email. Please try again in a moment.`,
+  wrongCurrentPassword: msg`The current password is not correct.`,
+  resetLinkSent: msg`If an account exists for that email, we sent a link to reset your password.`,
+  tooManyResetRequests: msg`You asked for several links to reset a password in the last few minutes. Please check your email, or wait a little before asking again.`,
+  resetLinkUsed: msg`This link was already used, or your password was changed after it was sent.`,
+  resetLinkExpired: msg`This link has expired: a link to reset your password works for 30 minutes.`,
+  resetLinkInvalid: msg`This link is not valid: it may have been cut short. Open it again from the email, or ask for a new one.`,
+}
+
+/** The password forms' own messages (src/domain/password.ts). */
+const passwordDescriptors: Record<keyof typeof passwordMessages, MessageDescriptor> = {
+  currentRequired: msg`Current password is required.`,
+  confirmDiffers: msg`The passwords do not match.`,
+  unreachable: msg`Could not reach the server. Check your connection and try again.`,
 }
 
 const byText = new Map<string, MessageDescriptor>([
   ...(Object.keys(serverMessages) as (keyof typeof serverMessages)[]).map((key) => [serverMessages[key], serverDescriptors[key]] as const),
   ...(Object.keys(messages) as MessageKey[]).map((key) => [messages[key], descriptors[key]] as const),
   ...(Object.keys(unsavableMessages) as (keyof typeof unsavableMessages)[]).map((key) => [unsavableMessages[key], unsavableDescriptors[key]] as const),
+  ...(Object.keys(passwordMessages) as (keyof typeof passwordMessages)[]).map((key) => [passwordMessages[key], passwordDescriptors[key]] as const),
 ])
 
 /** A shared validation message or a server answer in the active language; a text with no catalogue entry shows as it is. */

@@ -41,6 +41,11 @@ function LoginPage() {
       </Or>
       <LoginForm />
       <p className="switch">
+        <Link to="/forgot_password">
+          <Trans>Forgot your password?</Trans>
+        </Link>
+      </p>
+      <p className="switch">
         <Link to="/signup">
           <Trans>Don't have an account? Sign up</Trans>
         </Link>

@@ -93,7 +93,7 @@ describe('support', () => {
     expect(await field(page, 'Email').getAttribute('type')).toBe('email')
 
     await page.getByText('How do I reset my password?', { exact: true }).click()
-    await page.getByText(/we will email you a link to reset your password/).waitFor()
+    await page.getByText(/We email you a link that works once, for 30 minutes/).waitFor()
     await page.getByText('How do I contact customer support?', { exact: true }).click()
     await page.getByText(/within one business day/).waitFor()
     await screenshot(page, 'support-faqs-360')

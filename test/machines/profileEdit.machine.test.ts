@@ -65,11 +65,11 @@ describe('the profile edit machine', () => {
     const f = edit()
     f.type({ email: 'thandeka@example.co.za' })
     f.actor.send({ type: 'profile.save' })
-    expect(f.context().errors).toEqual({ password: 'Password is required.' })
-    f.type({ password: 'Secret#123' })
+    expect(f.context().errors).toEqual({ current_password: 'Current password is required.' })
+    f.type({ current_password: 'Secret#123' })
     f.actor.send({ type: 'profile.save' })
     expect(f.state()).toBe('saving')
-    expect(f.saves).toEqual([{ profile: null, email: { email: 'thandeka@example.co.za', password: 'Secret#123' } }])
+    expect(f.saves).toEqual([{ profile: null, email: { email: 'thandeka@example.co.za', current_password: 'Secret#123' } }])
     await f.answer({ editId: null, queued: false, pendingEmail: 'thandeka@example.co.za' })
     expect(f.state()).toBe('saved')
     expect(f.context().password).toBe('')
@@ -113,7 +113,7 @@ describe('the profile edit machine', () => {
 
   it('keeps what was typed when a taken email is refused at once', async () => {
     const e = edit()
-    e.type({ first_name: 'Thandeka', email: 'taken@example.co.za', password: 'Secret#123' })
+    e.type({ first_name: 'Thandeka', email: 'taken@example.co.za', current_password: 'Secret#123' })
     e.actor.send({ type: 'profile.save' })
     await e.refuse({ reason: 'An account with this email already exists.', field: 'email', editId: null })
     expect(e.state()).toBe('refused')

@@ -23,7 +23,7 @@ const refusedBefore = {
 
 const set = (field: SetField['field'], value: string) => ({ type: 'profile.field.set', field, value }) as EventObject
 /** What the customer types, in screen order: each is offered once its field does not hold it yet. */
-const script = [set('first_name', 'Thandeka'), set('email', 'thandeka@example.co.za'), set('password', 'Secret#123')]
+const script = [set('first_name', 'Thandeka'), set('email', 'thandeka@example.co.za'), set('current_password', 'Secret#123')]
 const spoil = set('phone', '021')
 const mend = set('phone', current.phone)
 
@@ -51,7 +51,7 @@ const events: EventObject[] = [
 ]
 
 const typing = (value: string) => value === 'editing' || value === 'refused'
-const fieldOf = (c: ProfileEditContext, field: string) => (field === 'password' ? c.password : c.values[field as keyof ProfileValues])
+const fieldOf = (c: ProfileEditContext, field: string) => (field === 'current_password' ? c.password : c.values[field as keyof ProfileValues])
 
 /** A set is followed only where the form is on screen and only when it changes the field; once while saving, to see it ignored. */
 function follow(snapshot: Snapshot, event: EventObject): boolean {
@@ -94,7 +94,7 @@ function expected({ before, event }: Step<Snapshot>): Expected {
       if (!typing(before.value)) return stay
       const { field, value } = event as SetField
       const { [field]: _fixed, ...errors } = c.errors
-      return { ...stay, context: field === 'password' ? { ...c, password: value, errors } : { ...c, values: { ...c.values, [field]: value }, errors } }
+      return { ...stay, context: field === 'current_password' ? { ...c, password: value, errors } : { ...c, values: { ...c.values, [field]: value }, errors } }
     }
     case 'profile.save':
       if (!typing(before.value)) return stay

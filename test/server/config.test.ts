@@ -27,6 +27,7 @@ describe('the server configuration', () => {
       payments: { kind: 'sandbox' },
       paymentWebhookKey: '',
       sandboxWebhooks: true,
+      mail: { kind: 'sandbox', from: 'Seed Storefront <no-reply@storefront.co.za>' },
       reconcileIntervalMs: 30_000,
       reconcileAfterMs: 120_000,
       clientBuild: { googlePay: false, googlePlaces: false },
@@ -66,6 +67,8 @@ describe('the server configuration', () => {
       PAYMENT_SANDBOX_WEBHOOKS: 'false',
       RECONCILE_INTERVAL_MS: '10000',
       RECONCILE_AFTER_MS: '300000',
+      SMTP_URL: 'smtps://mailer:s3cret@smtp.example.co.za:465',
+      MAIL_FROM: 'Cape Town portal <no-reply@reseller.co.za>',
     }
     expect(loadConfig(env)).toEqual({
       port: 3000,
@@ -91,6 +94,7 @@ describe('the server configuration', () => {
       payments: { kind: 'provider', baseUrl: 'https://eu-test.oppwa.com', entityId: '8a8294174b7ecb28014b9699220015ca', accessToken: 'T0k3n' },
       paymentWebhookKey: '000102030405060708090a0b0c0d0e0f000102030405060708090a0b0c0d0e0f',
       sandboxWebhooks: false,
+      mail: { kind: 'smtp', url: 'smtps://mailer:s3cret@smtp.example.co.za:465', from: 'Cape Town portal <no-reply@reseller.co.za>' },
       reconcileIntervalMs: 10_000,
       reconcileAfterMs: 300_000,
       clientBuild: { googlePay: true, googlePlaces: true, i18nOrigin: 'https://cdn.example.co.za' },
@@ -174,6 +178,13 @@ describe('the server configuration', () => {
     expect(() => loadConfig({ PAYMENT_BASE_URL: 'https://eu-test.oppwa.com/', PAYMENT_ENTITY_ID: 'e', PAYMENT_ACCESS_TOKEN: 't' })).toThrow(
       /PAYMENT_BASE_URL must be/,
     )
+  })
+
+  it('sends mail through SMTP_URL only with a MAIL_FROM, and refuses a URL or sender it cannot use', () => {
+    expect(() => loadConfig({ SMTP_URL: 'smtp://smtp.example.co.za' })).toThrow(/MAIL_FROM is required with SMTP_URL/)
+    expect(() => loadConfig({ SMTP_URL: 'https://smtp.example.co.za', MAIL_FROM: 'a@b.co' })).toThrow(/SMTP_URL must be empty or an smtp:\/\//)
+    expect(() => loadConfig({ MAIL_FROM: 'Seed Storefront' })).toThrow(/MAIL_FROM must be an address/)
+    expect(loadConfig({ MAIL_FROM: 'shop@example.co.za' }).mail).toEqual({ kind: 'sandbox', from: 'shop@example.co.za' })
   })
 
   it('refuses half a provider configuration instead of silently using the sandbox', () => {

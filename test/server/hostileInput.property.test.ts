@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { address, apiKey, call, password, sessionCookie, signUp, signupBody, useAccountsApp } from './support/accounts.ts'
+import { address, apiKey, call, password, sessionCookie, signUp, signupBody, uniqueEmail, useAccountsApp } from './support/accounts.ts'
 import { captureLog } from './support/logCapture.ts'
 import { orderBody } from './support/orders.ts'
 import { postCheckout, postWallet, unpaidOrder, walletBody } from './support/payments.ts'
@@ -42,6 +42,11 @@ const routes: Route[] = [
   { method: 'POST', path: '/api/auth/login', body: (t) => ({ email: t.email, password: 'Wrong#1234' }) },
   { method: 'POST', path: '/api/auth/logout', endsSession: true },
   { method: 'GET', path: '/api/auth/session' },
+  // A wrong current password: never changed, so the attacker's other sessions stay.
+  { method: 'POST', path: '/api/auth/password', body: () => ({ current_password: 'Wrong#1234', password: 'Fresh#4567' }) },
+  { method: 'POST', path: '/api/auth/password/forgot', body: (t) => ({ email: t.email }) },
+  { method: 'POST', path: '/api/auth/password/reset/check', body: () => ({ token: 'A'.repeat(43) }) },
+  { method: 'POST', path: '/api/auth/password/reset', body: () => ({ token: 'A'.repeat(43), password: 'Fresh#4567' }) },
   { method: 'GET', path: '/api/v8/partner/detailed_customer_profile/email/:email' },
   { method: 'POST', path: '/api/v10/partner/order/:user_id', body: () => orderBody(), idempotent: true },
   { method: 'GET', path: '/api/v2/partner/order/:order_id' },
@@ -62,6 +67,8 @@ const routes: Route[] = [
   { method: 'PUT', path: '/api/v2/users/:user_id/addresses/:address_id', body: () => ({ address: address(), is_default: true }), idempotent: true },
   { method: 'DELETE', path: '/api/v2/users/:user_id/addresses/:address_id', idempotent: true },
   { method: 'PUT', path: '/api/v2/users/:user_id/default_address', body: (t) => ({ address_id: t.addressId }), idempotent: true },
+  { method: 'POST', path: '/api/v2/users/:user_id/email', body: () => ({ email: uniqueEmail('moved'), current_password: password }) },
+  { method: 'POST', path: '/api/v2/email_confirmations', body: () => ({ token: 'A'.repeat(43) }) },
   {
     method: 'POST',
     path: '/api/support/messages',

@@ -26,8 +26,8 @@ describe('what production refuses to start with', () => {
 
   it('names every problem of the demo settings, one sentence each', () => {
     const problems = productionProblems({ ...loadConfig({ NODE_ENV: 'production' }), client: { lab: true } })
-    expect(problems).toHaveLength(7)
-    for (const name of ['DATABASE_URL', 'PAYMENT_BASE_URL', 'GOOGLE, FACEBOOK, TWITTER', 'API_KEY', 'SEED', 'VITE_LAB', 'PUBLIC_URL'])
+    expect(problems).toHaveLength(8)
+    for (const name of ['DATABASE_URL', 'PAYMENT_BASE_URL', 'GOOGLE, FACEBOOK, TWITTER', 'SMTP_URL', 'API_KEY', 'SEED', 'VITE_LAB', 'PUBLIC_URL'])
       expect(
         problems.filter((p) => p.includes(name)),
         name,
@@ -58,6 +58,13 @@ describe('what production refuses to start with', () => {
     const noFacebook = { FACEBOOK_ISSUER: undefined, FACEBOOK_CLIENT_ID: undefined, FACEBOOK_CLIENT_SECRET: undefined }
     expect(problemsWith(noFacebook)).toEqual([expect.stringMatching(/^FACEBOOK sign-in would use the sandbox identity issuer.*FACEBOOK_ISSUER.*SANDBOX=true/)])
     expect(problemsWith({ ...noFacebook, SANDBOX: 'true' })).toEqual([])
+  })
+
+  it('refuses the sandbox mailbox unless SANDBOX=true: mails go out through SMTP_URL', () => {
+    expect(problemsWith({ SMTP_URL: undefined, MAIL_FROM: undefined })).toEqual([
+      expect.stringMatching(/^SMTP_URL is not set, so mails .* sandbox mailbox at \/sandbox\/mail.*set SMTP_URL and MAIL_FROM.*SANDBOX=true/),
+    ])
+    expect(problemsWith({ SMTP_URL: undefined, SANDBOX: 'true' })).toEqual([])
   })
 
   it('refuses the public sandbox API key', () => {

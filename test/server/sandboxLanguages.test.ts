@@ -5,6 +5,7 @@ import { expiredPage, signInPage } from '../../server/sandbox/identity/page.ts'
 import { sandboxIdentities } from '../../server/sandbox/identity/identities.ts'
 import { challengePage, expiredChallengePage, noDecisionPage } from '../../server/sandbox/payments/pages.ts'
 import { widgetTexts } from '../../server/sandbox/payments/widgetTexts.ts'
+import { mailboxPage, mailGonePage } from '../../server/sandbox/mail/page.ts'
 
 /** What reads the same in every language: names, brands, amounts and the card code's own name. */
 const SAME_IN_EVERY_LANGUAGE = new Set(['CVV', 'ZAR 299.00', 'VISA •••• 0002', 'SO-000123', ...sandboxIdentities.map((id) => id.email)])
@@ -31,6 +32,9 @@ const pages = {
     challengePage(i18n, { amount: '299.00', currency: 'ZAR', brand: 'VISA', last4: '0002', merchantTransactionId: 'SO-000123' }),
   '3-D Secure expired': expiredChallengePage,
   '3-D Secure without a decision': noDecisionPage,
+  'mailbox, asking for an address': (i18n: Awaited<ReturnType<typeof sandboxI18n>>) => mailboxPage(i18n, '', []),
+  'mailbox of an address without mail': (i18n: Awaited<ReturnType<typeof sandboxI18n>>) => mailboxPage(i18n, 'thandi@example.co.za', []),
+  'mailbox, a mail it no longer holds': mailGonePage,
   'card widget': (i18n: Awaited<ReturnType<typeof sandboxI18n>>) =>
     Object.values(widgetTexts(i18n))
       .map((text) => `<p>${text}</p>`)

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fromRoot } from '../../server/paths.ts'
 import { compiledProject, fileStamps, runCommand, serveCommand, writeFakeClient } from './support/compiledServer.ts'
+import { signupBody } from './support/accounts.ts'
 import { safeProductionEnv } from './support/productionEnv.ts'
 
 const without = (...names: string[]) => Object.fromEntries(Object.entries(safeProductionEnv).filter(([name]) => !names.includes(name)))
@@ -22,6 +23,7 @@ const unsafe: Array<{ what: string; env: Record<string, string>; lab?: boolean; 
     line: /TWITTER sign-in would use the sandbox identity issuer.*SANDBOX=true/,
   },
   { what: 'the default API_KEY', env: without('API_KEY'), line: /API_KEY is the public sandbox key/ },
+  { what: 'the sandbox mailbox (no SMTP_URL)', env: without('SMTP_URL', 'MAIL_FROM'), line: /SMTP_URL is not set, so mails .* stay in the sandbox mailbox/ },
   { what: 'SEED=true', env: { ...safeProductionEnv, SEED: 'true' }, line: /SEED is true/ },
   { what: 'the lab built in', env: safeProductionEnv, lab: true, line: /built with the machine lab \(\/lab\): build it with VITE_LAB=false/ },
   {
@@ -115,6 +117,15 @@ describe('`npm run serve`: the compiled server', () => {
       }
       const page = await fetch(next, { headers: { Cookie: cookies } })
       expect(await page.text()).toContain('<h1>Meld aan met Google</h1>')
+      // A password reset mail, in Afrikaans: its texts come from dist/locales/mail/, the mailbox's from dist/locales/sandbox/.
+      const headers = { Key: 'storefront-sandbox-key', 'Content-Type': 'application/json', Cookie: 'lang=af' }
+      const signup = signupBody()
+      expect((await fetch(`${url}/api/v2/users`, { method: 'POST', headers, body: JSON.stringify(signup) })).status).toBe(201)
+      const forgot = await fetch(`${url}/api/auth/password/forgot`, { method: 'POST', headers, body: JSON.stringify({ email: signup.user.email }) })
+      expect(forgot.status).toBe(202)
+      await expect
+        .poll(async () => (await fetch(`${url}/sandbox/mail?address=${encodeURIComponent(signup.user.email)}`, { headers })).text())
+        .toContain('<h3>Stel jou Seed Storefront-wagwoord terug</h3>')
     } finally {
       run.child.kill('SIGTERM')
     }

@@ -51,6 +51,21 @@ describe('the events a machine accepts now', () => {
     expect(types(s, 'cart')).toEqual(['cart.line.add', 'cart.line.remove', 'cart.line.rename', 'cart.clear', 'cart.synced'])
   })
 
+  it('follow the password reset: the email form on one page, the new password on the other, nothing while either is sent', () => {
+    const { passwordReset } = labMachines
+    const [asking] = initialTransition(passwordReset.machine, passwordReset.input!.presets.forgot!())
+    expect(asking.value).toBe('asking')
+    expect(types(asking, 'passwordReset')).toEqual(['passwordReset.field.set', 'passwordReset.request'])
+    const sent = passwordReset.machine.resolveState({ value: 'sent', context: asking.context })
+    expect(types(sent, 'passwordReset')).toEqual(['passwordReset.again'])
+    const [checking] = initialTransition(passwordReset.machine, passwordReset.input!.presets.reset!())
+    expect(checking.value).toBe('checking')
+    expect(types(checking, 'passwordReset')).toEqual([])
+    const choosing = passwordReset.machine.resolveState({ value: 'choosing', context: checking.context })
+    expect(types(choosing, 'passwordReset')).toEqual(['passwordReset.field.set', 'passwordReset.submit'])
+    expect(types(passwordReset.machine.resolveState({ value: 'resetting', context: checking.context }), 'passwordReset')).toEqual([])
+  })
+
   it('include what a machine accepts in every state (the payment page hears about the connection anywhere)', () => {
     const [s] = initialTransition(payment.machine, { stage: 'status', checkoutId: 'x1234567', online: true })
     expect(s.value).toEqual({ card: 'awaitingResult' })

@@ -36,7 +36,7 @@ describe('Update Profile in the machine lab', () => {
     const { run, committed } = labRun(profileEditLab, 'refused', editing)
     run.start()
     run.send({ type: 'profile.field.set', field: 'email', value: 'demo@storefront.co.za' })
-    run.send({ type: 'profile.field.set', field: 'password', value: 'Secret#123' })
+    run.send({ type: 'profile.field.set', field: 'current_password', value: 'Secret#123' })
     run.send({ type: 'profile.save' })
     await until(run, (r) => at(r) === 'refused')
     const { context } = run.getSnapshot().snapshot

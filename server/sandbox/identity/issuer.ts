@@ -7,7 +7,8 @@ import type { Logger } from '../../log.ts'
 import { tokenAuthMethod } from '../../social/providerConfig.ts'
 import type { SocialProvider } from '../../social/providerConfig.ts'
 import type { SandboxIdentity } from './identities.ts'
-import { escapeHtml, pagePolicy } from './page.ts'
+import { escapeHtml } from '../../http/escapeHtml.ts'
+import { pagePolicy } from './page.ts'
 
 export interface IssuerOptions {
   provider: SocialProvider

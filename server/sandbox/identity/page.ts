@@ -1,7 +1,6 @@
 import type { I18n } from '@lingui/core'
+import { escapeHtml } from '../../http/escapeHtml.ts'
 import { sandboxIdentities } from './identities.ts'
-
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch)
 
 export const providerLabel = { google: 'Google', facebook: 'Facebook', twitter: 'Twitter' } as const
 

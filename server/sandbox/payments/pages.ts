@@ -1,5 +1,5 @@
 import type { I18n } from '@lingui/core'
-import { escapeHtml } from '../identity/page.ts'
+import { escapeHtml } from '../../http/escapeHtml.ts'
 
 const style = `
     body { font: 16px/1.5 system-ui, sans-serif; margin: 0; padding: 1rem; color: #14213d; background: #f4f6fa; }

@@ -3,11 +3,22 @@ import type { AnyStateMachine } from 'xstate'
 import type { Fact } from '../../domain/events.ts'
 import type { StoreDb } from '../../store/db.ts'
 
-export const LAB_MACHINES = ['auth', 'cart', 'signup', 'profileEdit', 'payment', 'outbox'] as const
+export const LAB_MACHINES = ['auth', 'cart', 'signup', 'profileEdit', 'passwordReset', 'payment', 'outbox'] as const
 export type LabMachineId = (typeof LAB_MACHINES)[number]
 
 /** How a machine's effects run: the sandboxes (real actors, lab log), or a fake outcome the tester picks. */
-export const EFFECT_MODES = ['sandbox', 'succeeds', 'offline', 'server500', 'checkoutFails', 'pending', 'declined', 'refused', 'storageFails'] as const
+export const EFFECT_MODES = [
+  'sandbox',
+  'succeeds',
+  'offline',
+  'server500',
+  'checkoutFails',
+  'pending',
+  'declined',
+  'refused',
+  'linkRefused',
+  'storageFails',
+] as const
 export type EffectMode = (typeof EFFECT_MODES)[number]
 
 /** One event type a machine accepts, as the lab offers it. */

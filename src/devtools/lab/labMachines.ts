@@ -2,6 +2,7 @@ import type { LabMachine, LabMachineId } from './labMachine.ts'
 import { authLab } from './machines/authLab.ts'
 import { cartLab } from './machines/cartLab.ts'
 import { outboxLab } from './machines/outboxLab.ts'
+import { passwordResetLab } from './machines/passwordResetLab.ts'
 import { paymentLab } from './machines/paymentLab.ts'
 import { profileEditLab } from './machines/profileEditLab.ts'
 import { signupLab } from './machines/signupLab.ts'
@@ -12,6 +13,7 @@ export const labMachines: Record<LabMachineId, LabMachine> = {
   cart: cartLab,
   signup: signupLab,
   profileEdit: profileEditLab,
+  passwordReset: passwordResetLab,
   payment: paymentLab,
   outbox: outboxLab,
 }

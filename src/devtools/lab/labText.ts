@@ -8,6 +8,7 @@ export const machineTitles: Record<LabMachineId, MessageDescriptor> = {
   cart: msg`Cart`,
   signup: msg`Sign-up`,
   profileEdit: msg`Update Profile`,
+  passwordReset: msg`Forgotten password`,
   payment: msg`Payment`,
   outbox: msg`Order outbox`,
 }
@@ -21,6 +22,7 @@ export const modeLabels: Record<EffectMode, MessageDescriptor> = {
   pending: msg`Fake: payment pending`,
   declined: msg`Fake: card declined`,
   refused: msg`Fake: server refuses (400)`,
+  linkRefused: msg`Fake: the link was already used`,
   storageFails: msg`Fake: storage unavailable`,
 }
 
@@ -31,6 +33,8 @@ export const presetLabels: Record<string, MessageDescriptor> = {
   status: msg`The payment status page`,
   editing: msg`A new edit of the lab customer`,
   refusedEdit: msg`A refused edit, reopened`,
+  forgot: msg`The forgot-password page`,
+  reset: msg`The reset-password page (a link's token)`,
 }
 
 /** Why a payload cannot be sent, in the tester's language; the schema's own words for rules it names itself. */

@@ -29,7 +29,7 @@ export function ProfileForm({ current, values, password, idNumber, errors, refus
   const field = (name: ProfileField) => ({
     id: `profile-${name}`,
     name,
-    value: name === 'password' ? password : values[name],
+    value: name === 'current_password' ? password : values[name],
     onValue: (value: string) => onChange(name, value),
     error: errors[name] === undefined ? undefined : accountMessage(i18n, errors[name]),
     disabled: saving,
@@ -60,7 +60,7 @@ export function ProfileForm({ current, values, password, idNumber, errors, refus
           <Muted className="hint">
             <Trans>To change your email, enter your current password. We send a link to the new address; your email changes once you follow it.</Trans>
           </Muted>
-          <PasswordField {...field('password')} label={<Trans>Current password</Trans>} autoComplete="current-password" aria-required />
+          <PasswordField {...field('current_password')} label={<Trans>Current password</Trans>} autoComplete="current-password" aria-required />
         </>
       )}
       <TextField {...field('mobile')} type="tel" label={<Trans>Mobile number</Trans>} inputMode="numeric" maxLength={10} optional />

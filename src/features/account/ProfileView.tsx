@@ -8,6 +8,7 @@ import { theme } from '../../ui/theme.ts'
 import { useAccount } from '../../lib/useAccount.ts'
 import { AddressesCard } from './AddressesCard.tsx'
 import { PersonalCard } from './PersonalCard.tsx'
+import { ChangePasswordCard } from './ChangePasswordCard.tsx'
 
 const Columns = styled('div')`
   display: grid; gap: 16px; align-items: start;
@@ -50,6 +51,7 @@ export function ProfileView({ user, offline, search }: Props) {
       <Columns>
         <PersonalCard customerId={user.id} view={view} />
         <AddressesCard customerId={user.id} view={view} search={search} />
+        <ChangePasswordCard offline={offline} />
       </Columns>
     </Page>
   )

@@ -23,8 +23,8 @@ export class ProfileSaveRefused extends Error implements ProfileRefusal {
 const emailFieldOf: Record<string, string> = {
   [serverMessages.emailTaken]: 'email',
   [serverMessages.sameEmail]: 'email',
-  [serverMessages.wrongPassword]: 'password',
-  [serverMessages.tooManyAttempts]: 'password',
+  [serverMessages.wrongCurrentPassword]: 'current_password',
+  [serverMessages.tooManyAttempts]: 'current_password',
 }
 
 /** Queues the personal details (sent now, or when the connection returns) and waits for the outbox's first try. */

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { Card } from '../../ui/Page.tsx'
 import { styled } from '../../ui/styled.ts'
@@ -20,9 +21,10 @@ const Box = styled(Card)`
   details[open] > summary::after { transform: rotate(-135deg); }
   summary:focus-visible { outline: 3px solid ${theme.color.focus}; outline-offset: 2px; }
   p { margin: 0 0 12px; line-height: 1.5; }
+  p a { color: ${theme.color.brand}; font-weight: 600; }
 `
 
-/** The support page's FAQs, answered for what the app offers today (no self-service password reset page). */
+/** The support page's FAQs, answered for what the app offers today. */
 export function Faqs() {
   return (
     <Box aria-labelledby="support-faqs">
@@ -35,9 +37,13 @@ export function Faqs() {
         </summary>
         <p>
           <Trans>
-            Send us a message with the Contact Us form (or contact customer support) from the email address of your account, and we will email you a link to
-            reset your password.
+            On the sign-in page, choose <Link to="/forgot_password">Forgot your password?</Link> and type the email of your account. We email you a link that
+            works once, for 30 minutes: open it and choose a new password. You are then signed in, and every other device signed in to your account is signed
+            out.
           </Trans>
+        </p>
+        <p>
+          <Trans>If you know your password and want another, change it on your profile page.</Trans>
         </p>
         <p>
           <Trans>Your new password needs at least 8 characters, including a letter, a number and a special character.</Trans>

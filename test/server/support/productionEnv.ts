@@ -18,4 +18,7 @@ export const safeProductionEnv = {
   TWITTER_TOKEN_URL: 'https://api.twitter.com/2/oauth2/token',
   TWITTER_CLIENT_ID: 'twitter-client',
   TWITTER_CLIENT_SECRET: 'twitter-secret',
+  // Nothing listens there: no test of a production start sends mail.
+  SMTP_URL: 'smtp://mailer:secret@127.0.0.1:1',
+  MAIL_FROM: 'Seed Storefront <no-reply@shop.example.co.za>',
 } as const satisfies Record<string, string>

@@ -1,0 +1,48 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { RESET_LINK_MINUTES, type ResetRefusal } from '../../src/domain/password.ts'
+import type { Queryable } from '../db/types.ts'
+
+const hash = (token: string) => createHash('sha256').update(token).digest()
+
+// A link past its 30 minutes is kept a day more, so opening it says "expired" rather than "not valid".
+const keptAfterExpiryHours = 24
+
+/** A new single-use link for the customer: 256 random bits, of which only the hash is stored. */
+export async function createPasswordReset(db: Queryable, customerId: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url')
+  await db.query(
+    `with swept as (delete from password_resets where expires_at < now() - make_interval(hours => $4))
+     insert into password_resets (token_hash, customer_id, expires_at) values ($1, $2, now() + make_interval(mins => $3))`,
+    [hash(token), customerId, RESET_LINK_MINUTES, keptAfterExpiryHours],
+  )
+  return token
+}
+
+/** Why a link cannot be used now, or undefined when it can. */
+export async function resetRefusal(db: Queryable, token: string): Promise<ResetRefusal | undefined> {
+  const [row] = await db.query<{ used: boolean; expired: boolean }>(
+    'select used_at is not null as used, expires_at <= now() as expired from password_resets where token_hash = $1',
+    [hash(token)],
+  )
+  if (!row) return 'invalid'
+  if (row.used) return 'used'
+  return row.expired ? 'expired' : undefined
+}
+
+/**
+ * Takes the link: one statement marks it used if it is still good, so of two uses at once (on any instances) one
+ * gets the customer and the other is refused as used.
+ */
+export async function takePasswordReset(db: Queryable, token: string): Promise<{ customerId: number } | { refused: ResetRefusal }> {
+  const [taken] = await db.query<{ customer_id: number }>(
+    'update password_resets set used_at = now() where token_hash = $1 and used_at is null and expires_at > now() returning customer_id',
+    [hash(token)],
+  )
+  if (taken) return { customerId: taken.customer_id }
+  return { refused: (await resetRefusal(db, token)) ?? 'used' }
+}
+
+/** The customer's password changed: every link still out is used up, so an old mail cannot change it back. */
+export async function endPasswordResets(db: Queryable, customerId: number): Promise<void> {
+  await db.query('update password_resets set used_at = now() where customer_id = $1 and used_at is null', [customerId])
+}

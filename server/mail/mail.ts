@@ -1,0 +1,26 @@
+import type { Language } from '../../src/domain/language.ts'
+
+/** A mail ready to go: rendered in the customer's language, as plain text and simple HTML. */
+export interface Mail {
+  to: string
+  language: Language
+  /** The template's name, so the sandbox mailbox and the logs can say what kind of mail it was. */
+  template: string
+  subject: string
+  text: string
+  html: string
+}
+
+/** Where mails go: an SMTP server, or the sandbox mailbox in the database (the demo). */
+export interface Mailer {
+  kind: 'smtp' | 'sandbox'
+  /** Resolves once the mail is handed over (accepted by the SMTP server, or stored in the mailbox). */
+  deliver(mail: Mail): Promise<void>
+}
+
+/** How the server sends mail, read from SMTP_URL and MAIL_FROM by server/config.ts. */
+export type MailSettings = { kind: 'sandbox'; from: string } | { kind: 'smtp'; url: string; from: string }
+
+/** The sender the sandbox mailbox shows when MAIL_FROM is not set. */
+export const sandboxSender = 'Seed Storefront <no-reply@storefront.co.za>'
+export const sandboxMailSettings: MailSettings = { kind: 'sandbox', from: sandboxSender }

@@ -1,0 +1,95 @@
+import { Hono } from 'hono'
+import { UserReplySchema } from '../../src/domain/account.ts'
+import { EmailChangeSchema, EmailConfirmationSchema, EmailConfirmedSchema } from '../../src/domain/profile.ts'
+import { serverMessages } from '../../src/domain/serverMessages.ts'
+import { loadUser } from '../accounts/customers.ts'
+import { cancelEmailChange, confirmEmailChange, emailTakenByOther, startEmailChange } from '../accounts/emailChanges.ts'
+import { beginSignIn, signInFailed, signInSucceeded } from '../accounts/loginLimiter.ts'
+import { mailEmailChange } from '../accounts/mailEmailChange.ts'
+import { verifyPassword } from '../accounts/password.ts'
+import type { Db } from '../db/types.ts'
+import { jsonError } from '../http/errors.ts'
+import { readJson } from '../http/jsonBody.ts'
+import { answer, describeApi, refusal } from '../http/openApi.ts'
+import { requestLog } from '../http/requestContext.ts'
+import { clientAddress, requestOrigin } from '../http/requestInfo.ts'
+import { notSignedIn, requireCustomer } from '../http/requireCustomer.ts'
+import type { CustomerEnv } from '../http/requireCustomer.ts'
+import { requestLanguage } from '../i18n/requestLanguage.ts'
+import type { PasswordSettings } from './password.ts'
+
+const isOwn = (param: string, customerId: number) => /^\d{1,15}$/.test(param) && Number(param) === customerId
+
+const described = {
+  change: describeApi({
+    summary: 'Ask to change the email: the current password proves it is the customer; a link to confirm goes to the new address',
+    tags: ['account'],
+    signedIn: true,
+    body: EmailChangeSchema,
+    responses: {
+      200: answer('The customer, the new address waiting as pending_email', UserReplySchema),
+      403: refusal('The current password is not correct (counts as a failed sign-in), or the path names another customer'),
+      409: refusal('Another account has that email'),
+      429: refusal('Too many failed sign-ins for this email or address (Retry-After)'),
+      502: refusal('The mail could not be sent; nothing changed'),
+    },
+  }),
+  confirm: describeApi({
+    summary: 'Follow the link mailed to a new address: the account signs in with it from now on',
+    tags: ['account'],
+    body: EmailConfirmationSchema,
+    responses: {
+      200: answer('The email the account has now', EmailConfirmedSchema),
+      409: refusal('Another account took that email meanwhile'),
+      410: refusal('The link expired, was replaced by a newer one, or was never sent'),
+    },
+  }),
+}
+
+/** POST /v2/users/{user_id}/email (signed in) and POST /v2/email_confirmations (the link's page). */
+export function emailChangeRoutes(db: Db, settings: PasswordSettings) {
+  return new Hono<CustomerEnv>()
+    .post('/v2/users/:user_id/email', described.change, requireCustomer(db, settings), async (c) => {
+      const customerId = c.get('customerId')
+      if (!isOwn(c.req.param('user_id'), customerId)) return jsonError(c, 403, serverMessages.othersAccount)
+      const read = readJson(c, EmailChangeSchema)
+      if ('refused' in read) return read.refused
+      const { email, current_password } = read.body
+      const [customer] = await db.query<{ email: string; first_name: string; password_hash: string }>(
+        'select email, first_name, password_hash from customers where id = $1',
+        [customerId],
+      )
+      if (!customer) return jsonError(c, 401, notSignedIn)
+      if (customer.email.toLowerCase() === email.toLowerCase()) return jsonError(c, 400, serverMessages.sameEmail)
+      // Guessing the password through this form is limited as guessing it at sign-in is.
+      const keys = { email: customer.email, address: clientAddress(c, settings) }
+      const admitted = await beginSignIn(db, keys)
+      if ('retryAfter' in admitted) {
+        c.header('Retry-After', String(admitted.retryAfter))
+        return jsonError(c, 429, serverMessages.tooManyAttempts)
+      }
+      if (!(await verifyPassword(current_password, customer.password_hash))) {
+        await signInFailed(db)
+        return jsonError(c, 403, serverMessages.wrongCurrentPassword)
+      }
+      await signInSucceeded(db, keys, admitted.ticket)
+      if (await emailTakenByOther(db, customerId, email)) return jsonError(c, 409, serverMessages.emailTaken)
+      const token = await db.transaction((tx) => startEmailChange(tx, customerId, email))
+      const origin = settings.publicUrl || requestOrigin(c, settings)
+      try {
+        await mailEmailChange(settings.mailer, { to: email, firstName: customer.first_name, token, language: requestLanguage(c), origin })
+      } catch (err) {
+        requestLog(c).error({ err }, 'the link to confirm an email was not mailed')
+        await cancelEmailChange(db, customerId)
+        return jsonError(c, 502, serverMessages.mailNotSent)
+      }
+      return c.json({ user: await loadUser(db, customerId) })
+    })
+    .post('/v2/email_confirmations', described.confirm, async (c) => {
+      const read = readJson(c, EmailConfirmationSchema)
+      if ('refused' in read) return read.refused
+      const confirmed = await confirmEmailChange(db, read.body.token)
+      if ('status' in confirmed) return jsonError(c, confirmed.status, confirmed.error)
+      return c.json({ email: confirmed.email })
+    })
+}

@@ -1,0 +1,18 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { Trans } from '@lingui/react/macro'
+import { AuthCard } from '../features/account/AuthCard.tsx'
+import { BackToSignIn, ForgotPasswordForm } from '../features/account/ForgotPasswordForm.tsx'
+
+export const Route = createFileRoute('/forgot_password')({ component: ForgotPasswordPage })
+
+function ForgotPasswordPage() {
+  return (
+    <AuthCard>
+      <h1>
+        <Trans>Forgot your password?</Trans>
+      </h1>
+      <ForgotPasswordForm />
+      <BackToSignIn />
+    </AuthCard>
+  )
+}

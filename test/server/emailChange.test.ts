@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest'
+import type { User } from '../../src/domain/account.ts'
+import type { Mail } from '../../server/mail/mail.ts'
+import { readMailbox } from '../../server/mail/sandboxMailbox.ts'
+import { call, password, signUp, uniqueEmail, useAccountsApp, type Customer } from './support/accounts.ts'
+import { whoAmI } from './support/accountEdits.ts'
+
+describe('changing the email: a link to the new address, the old one kept until it is followed', () => {
+  let address = 0
+  // Each test from its own client address, so only the limits a test exercises can trip.
+  const from = () => `198.51.100.${++address}`
+  const env = useAccountsApp()
+
+  const ask = (me: Customer, body: unknown, as: Customer = me) =>
+    env.app.request(`/api/v2/users/${me.id}/email`, { ...call('POST', body, { cookie: as.cookie, from: from() }) })
+  const confirm = (token: string) => env.app.request('/api/v2/email_confirmations', call('POST', { token }))
+  const login = (email: string) => env.app.request('/api/auth/login', call('POST', { email, password }, { from: from() }))
+  const tokenOf = (mail: Mail) => /\/confirm_email\?token=([\w-]{43})\n/.exec(mail.text)![1]!
+
+  it('asks for the current password, mails the new address in the customer language, and keeps the old email meanwhile', async () => {
+    const me = await signUp(env.app)
+    const next = uniqueEmail('new')
+    const res = await env.app.request(`/api/v2/users/${me.id}/email`, {
+      ...call('POST', { email: next, current_password: password }, { cookie: `${me.cookie}; lang=af`, from: from() }),
+    })
+    expect(res.status).toBe(200)
+    const { user } = (await res.json()) as { user: User }
+    expect(user).toMatchObject({ email: me.email, pending_email: next })
+    const [mail] = await readMailbox(env.t.db, next)
+    expect(mail).toMatchObject({ to: next, template: 'emailChange', language: 'af', subject: 'Bevestig jou nuwe e-pos vir Seed Storefront' })
+    expect(await readMailbox(env.t.db, me.email)).toEqual([])
+    expect((await login(me.email)).status).toBe(200)
+    expect((await login(next)).status).toBe(401)
+
+    const confirmed = await confirm(tokenOf(mail!))
+    expect(confirmed.status).toBe(200)
+    expect(await confirmed.json()).toEqual({ email: next })
+    expect(await whoAmI(env.app, me)).toMatchObject({ email: next })
+    expect((await whoAmI(env.app, me)).pending_email).toBeUndefined()
+    expect((await login(next)).status).toBe(200)
+    expect((await login(me.email)).status).toBe(401)
+    // Followed again (a reload of the page): it says so again, and nothing else changes.
+    expect((await confirm(tokenOf(mail!))).status).toBe(200)
+  })
+
+  it('refuses a taken email with the sign-up message, a wrong password, and the same email, changing nothing', async () => {
+    const me = await signUp(env.app)
+    const other = await signUp(env.app)
+    const taken = await ask(me, { email: other.email.toUpperCase(), current_password: password })
+    expect(taken.status).toBe(409)
+    expect(await taken.json()).toEqual({ error: 'An account with this email already exists.' })
+    const wrong = await ask(me, { email: uniqueEmail(), current_password: 'Wrong#1234' })
+    expect(wrong.status).toBe(403)
+    expect(await wrong.json()).toEqual({ error: 'The current password is not correct.' })
+    const same = await ask(me, { email: me.email, current_password: password })
+    expect(same.status).toBe(400)
+    const invalid = await ask(me, { email: 'thandi@', current_password: '' })
+    expect(invalid.status).toBe(400)
+    expect(((await invalid.json()) as { issues: unknown[] }).issues).toEqual([
+      { path: 'email', message: 'Invalid email address.' },
+      { path: 'current_password', message: 'Current password is required.' },
+    ])
+    expect((await whoAmI(env.app, me)).pending_email).toBeUndefined()
+  })
+
+  it("lets nobody change another customer's email", async () => {
+    const me = await signUp(env.app)
+    const other = await signUp(env.app)
+    const res = await ask(other, { email: uniqueEmail(), current_password: password }, me)
+    expect(res.status).toBe(403)
+    expect(await res.json()).toEqual({ error: 'You can only change your own account.' })
+    expect((await whoAmI(env.app, other)).pending_email).toBeUndefined()
+  })
+
+  it('keeps only the latest link, and refuses an address another customer took before it was followed', async () => {
+    const me = await signUp(env.app)
+    const first = uniqueEmail('first')
+    const second = uniqueEmail('second')
+    await ask(me, { email: first, current_password: password })
+    await ask(me, { email: second, current_password: password })
+    const [old] = await readMailbox(env.t.db, first)
+    const stale = await confirm(tokenOf(old!))
+    expect(stale.status).toBe(410)
+    expect(await stale.json()).toEqual({ error: 'This confirmation link has expired or was already used. Ask for a new one on your profile.' })
+    await signUp(env.app, { email: second })
+    const [latest] = await readMailbox(env.t.db, second)
+    const lost = await confirm(tokenOf(latest!))
+    expect(lost.status).toBe(409)
+    expect(await whoAmI(env.app, me)).toMatchObject({ email: me.email })
+  })
+
+  it('refuses a link past its day, and one nobody sent', async () => {
+    const me = await signUp(env.app)
+    const next = uniqueEmail()
+    await ask(me, { email: next, current_password: password })
+    const [mail] = await readMailbox(env.t.db, next)
+    await env.t.db.query("update email_changes set expires_at = now() - interval '1 second' where customer_id = $1", [me.id])
+    expect((await confirm(tokenOf(mail!))).status).toBe(410)
+    expect((await confirm('A'.repeat(43))).status).toBe(410)
+    expect((await confirm('short')).status).toBe(400)
+    expect(await whoAmI(env.app, me)).toMatchObject({ email: me.email })
+  })
+})

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest'
+import { LANGUAGES } from '../../src/domain/language.ts'
+import { mailI18n } from '../../server/mail/mailI18n.ts'
+import { plainText } from '../../server/mail/render.ts'
+import type { MailTemplate } from '../../server/mail/template.ts'
+import { passwordResetMail } from '../../server/mail/templates/passwordReset.ts'
+
+/** Every kind of mail with values to render it; a new template joins this list. */
+const templates: Array<[MailTemplate<never>, unknown]> = [
+  [passwordResetMail as MailTemplate<never>, { firstName: 'Thandi', link: 'https://shop.example/x', minutes: 30 }],
+]
+
+/** The lines of a mail, with the ones that read the same in every language (links, the shop's name) left out. */
+const lines = (text: string) => text.split('\n').filter((line) => /\p{L}/u.test(line) && !line.startsWith('https://'))
+
+describe('the mails in isiXhosa and Afrikaans', () => {
+  for (const [template, values] of templates) {
+    it(`${template.name}: subject and every paragraph translated`, async () => {
+      const english = await mailI18n('en')
+      const source = template.render(english, values as never)
+      for (const language of LANGUAGES.filter((l) => l !== 'en')) {
+        const i18n = await mailI18n(language)
+        const mail = template.render(i18n, values as never)
+        expect(mail.subject, language).not.toBe(source.subject)
+        const englishLines = new Set(lines(plainText(english, source)))
+        expect(
+          lines(plainText(i18n, mail)).filter((line) => englishLines.has(line)),
+          `${language}: still English`,
+        ).toEqual([])
+      }
+    })
+  }
+})
