@@ -245,6 +245,61 @@ describe('profile and addresses', () => {
     await keep(page, 'profile-sent-af-360')
   })
 
+  test('a taken email is refused with what was typed kept; a new one waits for its link, followed from the sandbox mailbox', async () => {
+    const context = await session.context({ viewport: DESKTOP })
+    const page = await session.page()
+    const email = uniqueEmail()
+    await signUp(page, email)
+    await expectProfile(page)
+    await waitForApp(page)
+    const save = () => personal(page).getByRole('button', { name: 'Save', exact: true }).click()
+    const input = (label: string) => page.getByLabel(label, { exact: true })
+
+    await personal(page).getByRole('button', { name: 'Update Profile' }).click()
+    await input('First name').fill('Thandeka')
+    await input('Email').fill('demo@storefront.co.za')
+    await save()
+    await page.getByText('Current password is required.', { exact: true }).waitFor()
+    await input('Current password').fill('Secret#123')
+    await save()
+    await personal(page).getByText('An account with this email already exists.', { exact: true }).waitFor()
+    expect(await input('Email').inputValue()).toBe('demo@storefront.co.za')
+    expect(await input('First name').inputValue()).toBe('Thandeka')
+    expect(await input('Email').getAttribute('aria-invalid')).toBe('true')
+    await keep(page, 'profile-email-taken-1280')
+
+    const next = uniqueEmail()
+    await input('Email').fill(next)
+    await save()
+    await personal(page).getByText(`Waiting for confirmation at ${next}`, { exact: true }).waitFor()
+    // The account keeps its email until the link is followed.
+    expect(await detail(personal(page), 'Email').innerText()).toBe(email)
+    await keep(page, 'profile-email-waiting-1280')
+
+    const mailbox = await context.newPage()
+    await mailbox.goto('/sandbox/mail')
+    await mailbox.getByRole('heading', { level: 1, name: 'Sandbox mailbox' }).waitFor()
+    await mailbox.getByLabel('Email address').fill(next)
+    await mailbox.getByRole('button', { name: 'Open mailbox' }).click()
+    await expect
+      .poll(
+        async () => {
+          await mailbox.reload()
+          return mailbox.getByRole('heading', { level: 3, name: 'Confirm your new email for Seed Storefront' }).count()
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(1)
+    await mailbox.getByText('Hello Thandeka,').waitFor()
+    await keep(mailbox, 'profile-email-mail-1280')
+    await mailbox.locator('article a[href*="/confirm_email?token="]').click()
+    await mailbox.getByText(`Your email is now ${next}. Sign in with it from now on.`, { exact: true }).waitFor()
+    await keep(mailbox, 'profile-email-confirmed-1280')
+    // The profile tab follows: the confirming tab asked the server again and told the others.
+    await expect.poll(() => detail(personal(page), 'Email').innerText()).toBe(next)
+    expect(await personal(page).getByText(/Waiting for confirmation/).count()).toBe(0)
+  })
+
   test('a saved address other than the default is picked on /delivery_address and the order goes there', async () => {
     const context = await session.context()
     const page = await session.page()
