@@ -12,6 +12,7 @@ import type { AppEnv } from './http/jsonBody.ts'
 import { productImage } from './http/productImages.ts'
 import { firstPaintPages } from './pages/firstPaint.ts'
 import { pageSecurityHeaders } from './http/securityHeaders.ts'
+import { accountDataRoutes } from './routes/accountData.ts'
 import { billingRoutes } from './routes/billing.ts'
 import { healthRoutes } from './routes/health.ts'
 import type { Readiness } from './routes/health.ts'
@@ -86,6 +87,7 @@ export function createApp({ db, config, distDir, sandbox, log = silentLogger, re
     .route('/', userRoutes(db, config))
     .route('/', sessionRoutes(db, config))
     .route('/', profileRoutes(db, config))
+    .route('/', accountDataRoutes(db, config))
     .route('/', orderRoutes(db, config))
     .route('/', paymentRoutes(db, { ...config, provider: payments.provider }))
     .route('/', serviceRoutes(db, config))

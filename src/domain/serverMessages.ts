@@ -25,4 +25,5 @@ export const serverMessages = {
   othersProfile: 'You can only view your own profile.',
   othersPayments: 'You can only see your own payments.',
   paymentForSomeoneElse: 'You can only pay for yourself.',
+  wrongPassword: 'The password is not correct.',
 } as const

@@ -68,6 +68,7 @@ const serverDescriptors: Record<keyof typeof serverMessages, MessageDescriptor> 
   othersProfile: msg`You can only view your own profile.`,
   othersPayments: msg`You can only see your own payments.`,
   paymentForSomeoneElse: msg`You can only pay for yourself.`,
+  wrongPassword: msg`The password is not correct.`,
 }
 
 const byText = new Map<string, MessageDescriptor>([

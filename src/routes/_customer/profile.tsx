@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { PrivacySection } from '../../features/account/PrivacySection.tsx'
 import { ProfileView } from '../../features/account/ProfileView.tsx'
 import { useSession } from '../../lib/session.ts'
 import { Spinner } from '../../ui/Spinner.tsx'
@@ -9,5 +10,10 @@ function ProfilePage() {
   const session = useSession()
   // The guard let only customers in; a logout while here shows the spinner until the guard redirects.
   if (session.status !== 'customer') return <Spinner />
-  return <ProfileView user={session.customer} offline={session.offline} />
+  return (
+    <>
+      <ProfileView user={session.customer} offline={session.offline} />
+      <PrivacySection customerId={session.customer.id} offline={session.offline} />
+    </>
+  )
 }
