@@ -131,8 +131,21 @@ describe('the customer’s own data', () => {
     await page.getByText('Downloading your data needs a connection. Try again when you are back online.').waitFor()
     expect(await button.isDisabled()).toBe(true)
     await keep(page, 'account-data-offline-360-en')
+    // Deleting needs the server too: the confirmation still says what would happen, and keeps what is typed.
+    await page.getByRole('button', { name: 'Delete my account' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' })
+    await dialog.getByText('Deleting your account needs a connection. What you typed is kept until you are back online.').waitFor()
+    await dialog.getByLabel('Type DELETE to confirm').fill('DELETE')
+    const remove = dialog.getByRole('button', { name: 'Delete my account' })
+    expect(await remove.isDisabled()).toBe(true)
+    await dialog.evaluate((el) => el.scrollTo(0, el.scrollHeight))
+    await keep(page, 'account-delete-offline-360-en')
     await page.context().setOffline(false)
     await expect.poll(() => button.isEnabled()).toBe(true)
+    await expect.poll(() => remove.isEnabled()).toBe(true)
+    expect(await dialog.getByLabel('Type DELETE to confirm').inputValue()).toBe('DELETE')
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await dialog.waitFor({ state: 'detached' })
   })
 
   test('at 1280 px in Afrikaans: the deletion says what happens, checks the password, ends every session and forgets the customer; the email signs up again and the orders stay with the business', async () => {
@@ -156,6 +169,8 @@ describe('the customer’s own data', () => {
     await keep(page, 'account-delete-dialog-1280-af')
     await page.setViewportSize(MOBILE)
     await keep(page, 'account-delete-dialog-360-af')
+    await dialog.evaluate((el) => el.scrollTo(0, el.scrollHeight))
+    await keep(page, 'account-delete-dialog-360-af-fields')
     await page.setViewportSize(DESKTOP)
 
     await dialog.getByRole('button', { name: 'Skrap my rekening' }).click()
