@@ -14,6 +14,7 @@ import { firstPaintPages } from './pages/firstPaint.ts'
 import { pageSecurityHeaders } from './http/securityHeaders.ts'
 import { accountEditRoutes } from './routes/accountEdits.ts'
 import { emailChangeRoutes } from './routes/emailChange.ts'
+import { accountDataRoutes } from './routes/accountData.ts'
 import { billingRoutes } from './routes/billing.ts'
 import { healthRoutes } from './routes/health.ts'
 import type { Readiness } from './routes/health.ts'
@@ -109,6 +110,7 @@ export function createApp({ db, config, distDir, sandbox, log = silentLogger, re
     .route('/', profileRoutes(db, config))
     .route('/', accountEditRoutes(db, config))
     .route('/', emailChangeRoutes(db, { ...config, mailer }))
+    .route('/', accountDataRoutes(db, config))
     .route('/', orderRoutes(db, config))
     .route('/', paymentRoutes(db, { ...config, provider: payments.provider }))
     .route('/', serviceRoutes(db, config))

@@ -18,8 +18,9 @@ export interface RequestFacts {
   i18nOrigin?: string
 }
 
-// Never cached: sign-in and sessions, and payment answers (a stale "pending" or an old checkout would mislead).
-const NEVER_CACHED = /^\/api\/(auth(\/|$)|v2\/billing\/partner\/checkout\/)/
+// Never cached: sign-in and sessions, payment answers (a stale "pending" or an old checkout would mislead) and the
+// customer's data download (all of their personal data, kept nowhere but in the file they save).
+const NEVER_CACHED = /^\/api\/(auth(\/|$)|account\/data$|v2\/billing\/partner\/checkout\/)/
 const NOT_APP_ROUTES = /^\/(api|images|i18n|sandbox|assets)(\/|$)/
 
 const CATALOGUE_PATH = /^\/i18n\/[a-z]{2}\.json$/

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { defined } from '../../src/domain/defined.ts'
+import { toStorableText } from '../../src/domain/storable.ts'
 import type { Queryable } from '../db/types.ts'
 
 /** A session lives this long after the customer was last seen. */
@@ -16,13 +17,16 @@ export interface ActiveSession {
   renewed: boolean
 }
 
-/** A new random 256-bit session id for the customer; only its hash is stored. */
-export async function createSession(db: Queryable, customerId: number): Promise<{ id: string; expiresAt: Date }> {
+// Enough to tell a browser and its device apart; a longer header is cut, not refused.
+const maxUserAgent = 300
+
+/** A new random 256-bit session id for the customer; only its hash is stored, beside the browser it was made in. */
+export async function createSession(db: Queryable, customerId: number, userAgent = ''): Promise<{ id: string; expiresAt: Date }> {
   const id = randomBytes(32).toString('base64url')
   const [row] = await db.query<{ expires_at: Date }>(
-    `insert into sessions (id_hash, customer_id, expires_at) values ($1, $2, now() + make_interval(days => $3))
+    `insert into sessions (id_hash, customer_id, expires_at, user_agent) values ($1, $2, now() + make_interval(days => $3), $4)
      returning expires_at`,
-    [hash(id), customerId, sessionDays],
+    [hash(id), customerId, sessionDays, toStorableText(userAgent.slice(0, maxUserAgent))],
   )
   return { id, expiresAt: new Date(defined(row, 'the inserted session').expires_at) }
 }

@@ -8,7 +8,7 @@ import { createSession } from './sessions.ts'
 
 /** Starts a session for the customer, sets its cookie and returns the customer as the API shows them. */
 export async function signIn(c: Context, db: Db, customerId: number, settings: CookieSettings): Promise<User> {
-  const session = await createSession(db, customerId)
+  const session = await createSession(db, customerId, c.req.header('User-Agent'))
   setSessionCookie(c, session.id, session.expiresAt, settings)
   const user = await loadUser(db, customerId)
   if (!user) throw new Error(`customer ${customerId} vanished while signing in`)

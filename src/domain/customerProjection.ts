@@ -11,12 +11,14 @@ export const CUSTOMER_PROJECTION_VERSION = 1
 export const noCustomer = (): KnownCustomer => ({ customer: null })
 
 /** Pure fold of one auth fact into the known customer. */
-export function applyAuthFact(_state: KnownCustomer, fact: AuthFact): KnownCustomer {
+export function applyAuthFact(state: KnownCustomer, fact: AuthFact): KnownCustomer {
   switch (fact.type) {
     case 'v1.CustomerSignedIn':
       return { customer: fact.payload.user }
     case 'v1.CustomerSignedOut':
       return noCustomer()
+    case 'v1.AccountDeleted':
+      return state.customer?.id === fact.payload.customerId ? noCustomer() : state
   }
 }
 

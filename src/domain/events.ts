@@ -40,6 +40,8 @@ export const factDefinitions = {
   /** Who is signed in on this device, so a reload offline still knows the customer. */
   'v1.CustomerSignedIn': defineFact('auth', v.object({ user: UserSchema })),
   'v1.CustomerSignedOut': defineFact('auth', nothing),
+  /** The customer deleted their account: the device forgets them and everything it kept for them. */
+  'v1.AccountDeleted': defineFact('auth', v.object({ customerId: v.number() })),
   /** The fact id of OrderPlaced is the order's client id and Idempotency-Key. */
   'v1.OrderPlaced': defineFact('orders', v.object({ order: CreateOrderRequestSchema.entries.order, customerId: v.number() })),
   'v1.OrderAcknowledged': defineFact('orders', v.object({ clientId: key, order: OrderSchema })),

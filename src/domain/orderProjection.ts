@@ -70,3 +70,8 @@ export function applyOrderFact(state: LocalOrders, fact: OrderFact & Stamp): Loc
       return update(state, fact.payload.clientId, (o) => ({ ...o, returnedToCart: true }))
   }
 }
+
+/** The customer deleted their account: the orders they placed on this device are forgotten with them. */
+export const withoutCustomerOrders = (state: LocalOrders, customerId: number): LocalOrders => ({
+  orders: state.orders.filter((o) => o.customerId !== customerId),
+})

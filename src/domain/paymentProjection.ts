@@ -54,3 +54,12 @@ export function applyPaymentFact(state: LocalPayments, fact: PaymentFact & Stamp
     }
   }
 }
+
+const notOf = <T extends { customerId: number }>(entries: Record<string, T>, customerId: number): Record<string, T> =>
+  Object.fromEntries(Object.entries(entries).filter(([, entry]) => entry.customerId !== customerId))
+
+/** The customer deleted their account: their checkouts and payment answers are forgotten with them. */
+export const withoutCustomerPayments = (state: LocalPayments, customerId: number): LocalPayments => ({
+  checkouts: notOf(state.checkouts, customerId),
+  byOrder: notOf(state.byOrder, customerId),
+})

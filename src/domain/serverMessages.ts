@@ -40,4 +40,5 @@ export const serverMessages = {
   resetLinkUsed: 'This link was already used, or your password was changed after it was sent.',
   resetLinkExpired: 'This link has expired: a link to reset your password works for 30 minutes.',
   resetLinkInvalid: 'This link is not valid: it may have been cut short. Open it again from the email, or ask for a new one.',
+  wrongPassword: 'The password is not correct.',
 } as const

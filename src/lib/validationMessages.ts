@@ -83,6 +83,7 @@ const serverDescriptors: Record<keyof typeof serverMessages, MessageDescriptor> 
   resetLinkUsed: msg`This link was already used, or your password was changed after it was sent.`,
   resetLinkExpired: msg`This link has expired: a link to reset your password works for 30 minutes.`,
   resetLinkInvalid: msg`This link is not valid: it may have been cut short. Open it again from the email, or ask for a new one.`,
+  wrongPassword: msg`The password is not correct.`,
 }
 
 /** The password forms' own messages (src/domain/password.ts). */

@@ -58,6 +58,7 @@ const samples: { [T in FactType]: FactPayload<T> } = {
   'v1.CartCleared': {},
   'v1.CustomerSignedIn': { user },
   'v1.CustomerSignedOut': {},
+  'v1.AccountDeleted': { customerId: 3 },
   'v1.OrderPlaced': { order: toCreateOrderRequest(clientId, { order_lines: [line('a')], total: 299 }, address).order, customerId: 3 },
   'v1.OrderAcknowledged': { clientId, order },
   'v1.OrderRejected': { clientId, reason: 'gone', status: 422 },
@@ -98,7 +99,7 @@ describe('fact definitions', () => {
   it('tells the facts of each stream apart by their definition', () => {
     const kinds = (guard: (fact: { type: string }) => boolean) => types.filter((type) => guard({ type }))
     expect(kinds(isCartFact)).toEqual(['v1.CartLineAdded', 'v1.CartLineRemoved', 'v1.CartLineRenamed', 'v1.CartCleared'])
-    expect(kinds(isAuthFact)).toEqual(['v1.CustomerSignedIn', 'v1.CustomerSignedOut'])
+    expect(kinds(isAuthFact)).toEqual(['v1.CustomerSignedIn', 'v1.CustomerSignedOut', 'v1.AccountDeleted'])
     expect(kinds(isOrderFact)).toEqual(['v1.OrderPlaced', 'v1.OrderAcknowledged', 'v1.OrderRejected', 'v1.OrderReturnedToCart'])
     expect(kinds(isPaymentFact)).toEqual(['v1.PaymentCheckoutCreated', 'v1.PaymentResultReceived'])
     expect(kinds(isAccountFact)).toEqual([

@@ -42,13 +42,15 @@ let cspViolations: string[] | undefined
 
 export interface ContextOptions {
   viewport?: { width: number; height: number }
+  /** A server of the test's own (one whose database it reads); the e2e setup's server otherwise. */
+  baseURL?: string
 }
 
 /** A fresh context: its own IndexedDB, local storage and service worker. */
 export async function newContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
   const viewport = options.viewport ?? MOBILE
   const context = await browser.newContext({
-    baseURL: baseUrl(),
+    baseURL: options.baseURL ?? baseUrl(),
     viewport,
     deviceScaleFactor: 1,
     isMobile: viewport.width < 600,

@@ -297,7 +297,11 @@ describe('profile and addresses', () => {
     await keep(mailbox, 'profile-email-confirmed-1280')
     // The profile tab follows: the confirming tab asked the server again and told the others.
     await expect.poll(() => detail(personal(page), 'Email').innerText()).toBe(next)
-    expect(await personal(page).getByText(/Waiting for confirmation/).count()).toBe(0)
+    expect(
+      await personal(page)
+        .getByText(/Waiting for confirmation/)
+        .count(),
+    ).toBe(0)
   })
 
   test('a saved address other than the default is picked on /delivery_address and the order goes there', async () => {

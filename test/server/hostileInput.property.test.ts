@@ -48,6 +48,9 @@ const routes: Route[] = [
   { method: 'POST', path: '/api/auth/password/reset/check', body: () => ({ token: 'A'.repeat(43) }) },
   { method: 'POST', path: '/api/auth/password/reset', body: () => ({ token: 'A'.repeat(43), password: 'Fresh#4567' }) },
   { method: 'GET', path: '/api/v8/partner/detailed_customer_profile/email/:email' },
+  { method: 'GET', path: '/api/account/data' },
+  // A wrong password, as for /auth/login: the attacker's own account is aimed at and never actually deleted.
+  { method: 'POST', path: '/api/account/delete', body: () => ({ password: 'Wrong#1234', confirmation: 'DELETE' }) },
   { method: 'POST', path: '/api/v10/partner/order/:user_id', body: () => orderBody(), idempotent: true },
   { method: 'GET', path: '/api/v2/partner/order/:order_id' },
   { method: 'GET', path: '/api/v2/partner/orders/:user_id' },

@@ -70,6 +70,10 @@ describe('the service worker routing rules', () => {
     expect(get('/api/auth/google/callback?code=x')).toBe('network')
   })
 
+  it("never keeps the customer's data download, which holds all of their personal data", () => {
+    expect(get('/api/account/data')).toBe('network')
+  })
+
   it('never caches a payment status, so a stale pending answer is never shown', () => {
     expect(get('/api/v2/billing/partner/checkout/7/8AC7A4A1D2E3.sandbox01/payment')).toBe('network')
     expect(get('/sandbox/payments/v1/paymentWidgets.js?checkoutId=X1234567')).toBe('network')

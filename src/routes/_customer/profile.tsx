@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { AddressSearch } from '../../features/address/AddressSearch.tsx'
+import { PrivacySection } from '../../features/account/PrivacySection.tsx'
 import { ProfileView } from '../../features/account/ProfileView.tsx'
 import { useSession } from '../../lib/session.ts'
 import { Spinner } from '../../ui/Spinner.tsx'
@@ -10,5 +11,10 @@ function ProfilePage() {
   const session = useSession()
   // The guard let only customers in; a logout while here shows the spinner until the guard redirects.
   if (session.status !== 'customer') return <Spinner />
-  return <ProfileView user={session.customer} offline={session.offline} search={(onPick) => <AddressSearch onPick={onPick} />} />
+  return (
+    <>
+      <ProfileView user={session.customer} offline={session.offline} search={(onPick) => <AddressSearch onPick={onPick} />} />
+      <PrivacySection customerId={session.customer.id} offline={session.offline} />
+    </>
+  )
 }

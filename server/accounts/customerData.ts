@@ -1,0 +1,65 @@
+import * as v from 'valibot'
+import { CUSTOMER_DATA_FORMAT, CUSTOMER_DATA_VERSION, CustomerDataSchema } from '../../src/domain/customerData.ts'
+import type { CustomerData } from '../../src/domain/customerData.ts'
+import type { Queryable } from '../db/types.ts'
+import { listServices } from '../services/serviceReply.ts'
+import { customerOrders, customerPayments } from './customerOrders.ts'
+
+const iso = (date: Date | string) => new Date(date).toISOString()
+
+const notes = [
+  'Payments never include card details: the card number, its first and last digits, the holder and the expiry date are left out.',
+  'Sessions are the browsers signed in now; their secret ids are never shown. Ended sessions are not kept.',
+  'Failed sign-in attempts are counted for 15 minutes to stop password guessing, and are not kept longer.',
+]
+
+type Row = Record<string, unknown> & { created_at: Date | string }
+
+const dated = <R extends Row>({ created_at, ...rest }: R) => ({ ...rest, created_at: iso(created_at) })
+
+/**
+ * Everything the server holds on the customer, for their own download; undefined when there is no such customer.
+ * `sessionTag` marks the session asking (the hex of its stored hash), which is never itself part of the file.
+ */
+export async function customerData(db: Queryable, customerId: number, sessionTag: string): Promise<CustomerData | undefined> {
+  const q = <T>(sql: string, params: unknown[] = [customerId]) => db.query<T>(sql, params)
+  const [profile] = await q<Row>('select id, first_name, last_name, id_number, email, phone, mobile, created_at from customers where id = $1')
+  if (!profile) return undefined
+  const addresses = await q<Row & { longitude: number | null; latitude: number | null }>(
+    `select unit_number, floor_level, building_name, street_number, street_name, suburb, city, province, postal_code, country,
+       longitude, latitude, deliver_to, created_at
+     from addresses where customer_id = $1 order by id`,
+  )
+  const identities = await q<{ provider: string; subject: string; created_at: Date | string }>(
+    'select provider, subject, created_at from customer_identities where customer_id = $1 order by created_at, provider',
+  )
+  const checkouts = await q<{ order_id: number; amount: number; currency: string; created_at: Date | string; settled: boolean }>(
+    'select order_id, amount, currency, created_at, settled_at is not null as settled from checkouts where customer_id = $1 order by created_at, id',
+  )
+  const messages = await q<{ reference: string; name: string; email: string; message: string; created_at: Date | string }>(
+    'select reference, name, email, message, created_at from support_messages where customer_id = $1 order by created_at, id',
+  )
+  const sessions = await q<{ user_agent: string; created_at: Date | string; last_seen_at: Date | string; expires_at: Date | string; current: boolean }>(
+    `select user_agent, created_at, last_seen_at, expires_at, encode(id_hash, 'hex') = $2 as current
+     from sessions where customer_id = $1 and expires_at > now() order by created_at`,
+    [customerId, sessionTag],
+  )
+  return v.parse(CustomerDataSchema, {
+    format: CUSTOMER_DATA_FORMAT,
+    version: CUSTOMER_DATA_VERSION,
+    exported_at: new Date().toISOString(),
+    profile: dated(profile),
+    addresses: addresses.map(({ longitude, latitude, ...a }) => ({
+      ...dated(a),
+      gps_coordinates: longitude === null || latitude === null ? null : { longitude, latitude },
+    })),
+    social_sign_in: identities.map(({ created_at, ...i }) => ({ ...i, linked_at: iso(created_at) })),
+    orders: await customerOrders(db, customerId),
+    payments: await customerPayments(db, customerId),
+    card_checkouts: checkouts.map(dated),
+    services: await listServices(db, customerId),
+    support_messages: messages.map(({ created_at, ...m }) => ({ ...m, sent_at: iso(created_at) })),
+    sessions: sessions.map((s) => ({ ...dated(s), last_seen_at: iso(s.last_seen_at), expires_at: iso(s.expires_at) })),
+    notes,
+  })
+}

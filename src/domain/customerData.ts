@@ -1,0 +1,111 @@
+import * as v from 'valibot'
+import { ServiceSchema } from './service.ts'
+
+/**
+ * The customer's own data (POPIA: a person may ask what a business holds on them): the file GET /api/account/data
+ * answers and the profile page saves. Card numbers and session ids are never part of it.
+ */
+
+/** What kind of file this is, so a reader (or a future import) knows the shape. */
+export const CUSTOMER_DATA_FORMAT = 'seed-storefront/customer-data'
+export const CUSTOMER_DATA_VERSION = 1
+
+const when = v.string()
+/** A JSON object the server keeps as the customer gave it (a delivery address, the delivery options). */
+const kept = v.record(v.string(), v.unknown())
+
+const ProfileSchema = v.object({
+  id: v.number(),
+  first_name: v.string(),
+  last_name: v.string(),
+  id_number: v.string(),
+  email: v.string(),
+  phone: v.string(),
+  mobile: v.string(),
+  created_at: when,
+})
+
+const AddressSchema = v.object({
+  unit_number: v.string(),
+  floor_level: v.string(),
+  building_name: v.string(),
+  street_number: v.string(),
+  street_name: v.string(),
+  suburb: v.string(),
+  city: v.string(),
+  province: v.string(),
+  postal_code: v.string(),
+  country: v.string(),
+  gps_coordinates: v.nullable(v.object({ longitude: v.number(), latitude: v.number() })),
+  deliver_to: v.string(),
+  created_at: when,
+})
+
+const OrderLineSchema = v.object({
+  number: v.number(),
+  product_id: v.number(),
+  name: v.string(),
+  unit_price: v.number(),
+  friendly_name: v.string(),
+  comments: v.string(),
+  status: v.string(),
+})
+
+const OrderSchema = v.object({
+  id: v.number(),
+  number: v.string(),
+  status: v.string(),
+  order_date: when,
+  total_price: v.number(),
+  delivery_address: kept,
+  delivery: kept,
+  order_lines: v.array(OrderLineSchema),
+})
+
+/** A payment record without anything of the card: no number, BIN, last digits, holder or expiry. */
+const PaymentSchema = v.object({
+  transaction_id: v.string(),
+  method: v.picklist(['card', 'wallet']),
+  order_id: v.number(),
+  order_number: v.string(),
+  amount: v.number(),
+  currency: v.string(),
+  effective_date: when,
+  brand: v.string(),
+  status: v.string(),
+  description: v.string(),
+})
+
+const CheckoutSchema = v.object({ order_id: v.number(), amount: v.number(), currency: v.string(), created_at: when, settled: v.boolean() })
+
+const SupportMessageSchema = v.object({ reference: v.string(), name: v.string(), email: v.string(), message: v.string(), sent_at: when })
+
+/** A signed-in browser: when it signed in, was last seen and will be signed out; never its session id. */
+const SessionSchema = v.object({ user_agent: v.string(), created_at: when, last_seen_at: when, expires_at: when, current: v.boolean() })
+
+const SocialSignInSchema = v.object({ provider: v.string(), subject: v.string(), linked_at: when })
+
+export const CustomerDataSchema = v.object({
+  format: v.literal(CUSTOMER_DATA_FORMAT),
+  version: v.literal(CUSTOMER_DATA_VERSION),
+  exported_at: when,
+  profile: ProfileSchema,
+  addresses: v.array(AddressSchema),
+  social_sign_in: v.array(SocialSignInSchema),
+  orders: v.array(OrderSchema),
+  payments: v.array(PaymentSchema),
+  card_checkouts: v.array(CheckoutSchema),
+  services: v.array(ServiceSchema),
+  support_messages: v.array(SupportMessageSchema),
+  sessions: v.array(SessionSchema),
+  /** What the file does not hold, and why, in the API's language. */
+  notes: v.array(v.string()),
+})
+export type CustomerData = v.InferOutput<typeof CustomerDataSchema>
+
+const twoDigits = (n: number) => String(n).padStart(2, '0')
+
+/** The download's name, dated by the local calendar: seed-storefront-my-data-2026-03-05.json. */
+export function dataFileName(at: Date): string {
+  return `seed-storefront-my-data-${at.getFullYear()}-${twoDigits(at.getMonth() + 1)}-${twoDigits(at.getDate())}.json`
+}

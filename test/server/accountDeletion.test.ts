@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import { loginLimits } from '../../server/accounts/loginLimiter.ts'
+import { apiKey, call, password, sessionCookie, signUp, useAccountsApp } from './support/accounts.ts'
+import type { Customer, TestApp } from './support/accounts.ts'
+import { payByCard, payByWallet, placeOrder } from './support/portal.ts'
+
+let address = 0
+/** Each test from an address of its own, so the per-address sign-in limit of one never reaches another. */
+const newAddress = () => `198.51.100.${++address}`
+
+const remove = (app: TestApp, cookie: string | undefined, body: unknown, from = newAddress()) =>
+  app.request('/api/account/delete', call('POST', body, { ...(cookie ? { cookie } : {}), from }))
+
+const confirmed = (extra: Record<string, unknown> = {}) => ({ password, confirmation: 'DELETE', ...extra })
+
+const session = async (app: TestApp, cookie: string) => (await app.request('/api/auth/session', call('GET', undefined, { cookie }))).status
+
+describe('POST /api/account/delete', () => {
+  const env = useAccountsApp({ seeded: true })
+  const q = <T = Record<string, unknown>>(sql: string, params: unknown[]) => env.t.db.query<T>(sql, params)
+
+  /** A customer who paid one order by card and one with Google Pay (a SIM each), left one unpaid and wrote to support. */
+  async function customerWithHistory(first_name = 'Ayanda') {
+    const me = await signUp(env.app, { first_name })
+    const byCard = await placeOrder(env.app, me)
+    await payByCard(env.app, me, byCard)
+    const byWallet = await placeOrder(env.app, me)
+    await payByWallet(env.app, me, byWallet)
+    const unpaid = await placeOrder(env.app, me)
+    const id = randomUUID()
+    await env.app.request('/api/support/messages', {
+      method: 'POST',
+      headers: { Key: apiKey, 'Content-Type': 'application/json', 'Idempotency-Key': id, Cookie: me.cookie, 'X-Forwarded-For': newAddress() },
+      body: JSON.stringify({ id, message: { name: `${first_name} Mokoena`, email: me.email, message: 'Please call me on 0821234567.' } }),
+    })
+    return { ...me, orderIds: [byCard.id, byWallet.id, unpaid.id] }
+  }
+
+  const customerRow = async (me: Customer) => (await q('select id from customers where id = $1', [me.id]))[0]
+
+  it('answers 401 without a session and deletes nothing', async () => {
+    const me = await signUp(env.app)
+    const res = await remove(env.app, undefined, confirmed())
+    expect(res.status).toBe(401)
+    expect(await customerRow(me)).toBeDefined()
+  })
+
+  it('needs the confirmation word and the password (400), deleting nothing', async () => {
+    const me = await signUp(env.app)
+    for (const body of [{ password }, confirmed({ confirmation: 'delete it' }), confirmed({ confirmation: '' }), { confirmation: 'DELETE' }]) {
+      const res = await remove(env.app, me.cookie, body)
+      expect(res.status, JSON.stringify(body)).toBe(400)
+    }
+    expect(await customerRow(me)).toBeDefined()
+    expect(await session(env.app, me.cookie)).toBe(200)
+  })
+
+  it('refuses a wrong password (403) and counts it as a failed sign-in, up to the sign-in limit (429)', async () => {
+    const me = await signUp(env.app)
+    const from = newAddress()
+    for (let i = 0; i < loginLimits.perEmail; i++) {
+      const res = await remove(env.app, me.cookie, confirmed({ password: 'Wrong#1234' }), from)
+      expect(res.status).toBe(403)
+      expect(await res.json()).toEqual({ error: 'The password is not correct.' })
+    }
+    const limited = await remove(env.app, me.cookie, confirmed(), from)
+    expect(limited.status).toBe(429)
+    expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0)
+    // The same limit as signing in: the guesses here lock the email's sign-in too.
+    const login = await env.app.request('/api/auth/login', call('POST', { email: me.email, password }, { from: newAddress() }))
+    expect(login.status).toBe(429)
+    expect(await customerRow(me)).toBeDefined()
+  })
+
+  it('takes the confirmation word of any of the three languages, in any letter case', async () => {
+    for (const word of ['CIMA', 'skrap', ' Delete ']) {
+      const me = await signUp(env.app)
+      expect((await remove(env.app, me.cookie, confirmed({ confirmation: word }))).status, word).toBe(204)
+      expect(await customerRow(me)).toBeUndefined()
+    }
+  })
+
+  it('deletes the customer and ends every session, this one and the others, clearing its cookies', async () => {
+    const me = await signUp(env.app)
+    const other = sessionCookie(await env.app.request('/api/auth/login', call('POST', { email: me.email, password }, { from: newAddress() })))!
+    const res = await remove(env.app, me.cookie, confirmed())
+    expect(res.status).toBe(204)
+    const cleared = res.headers.getSetCookie()
+    expect(cleared.find((c) => c.startsWith('sid='))).toMatch(/Max-Age=0/)
+    expect(cleared.find((c) => c.startsWith('signed_in='))).toMatch(/Max-Age=0/)
+    expect(await session(env.app, me.cookie)).toBe(401)
+    expect(await session(env.app, other)).toBe(401)
+    expect(await q('select 1 from sessions where customer_id = $1', [me.id])).toEqual([])
+    expect(await customerRow(me)).toBeUndefined()
+  })
+
+  it('lets the email sign up again, as a new customer who sees none of the old orders', async () => {
+    const me = await customerWithHistory()
+    expect((await remove(env.app, me.cookie, confirmed())).status).toBe(204)
+    const again = await signUp(env.app, { email: me.email.toUpperCase() })
+    expect(again.id).not.toBe(me.id)
+    const orders = await env.app.request(`/api/v2/partner/orders/${again.id}`, call('GET', undefined, { cookie: again.cookie }))
+    expect(await orders.json()).toEqual({ orders: [] })
+    const login = await env.app.request('/api/auth/login', call('POST', { email: me.email, password }, { from: newAddress() }))
+    expect(login.status).toBe(200)
+  })
+
+  it('keeps the orders, payments, checkouts and SIMs for the business, detached and without what pointed at the person', async () => {
+    const me = await customerWithHistory('Nomsa')
+    expect((await remove(env.app, me.cookie, confirmed())).status).toBe(204)
+    const orders = await q<{ customer_id: number | null; delivery_address: Record<string, unknown>; delivery: Record<string, unknown> }>(
+      'select customer_id, delivery_address, delivery from orders where id = any($1::bigint[]) order by id',
+      [me.orderIds],
+    )
+    expect(orders).toHaveLength(3)
+    for (const order of orders) {
+      expect(order.customer_id).toBeNull()
+      expect(order.delivery_address).toEqual({ city: 'Cape Town', province: 'Western Cape', postal_code: '8001', country: 'South Africa' })
+      expect(order.delivery).not.toHaveProperty('instructions')
+    }
+    const lines = await q<{ friendly_name: string }>('select friendly_name from order_lines where order_id = any($1::bigint[])', [me.orderIds])
+    expect(lines.map((l) => l.friendly_name)).toEqual(['', '', ''])
+    const payments = await q<{ user_id: number | null; holder: string; amount: number; method: string }>(
+      'select user_id, holder, amount, method from payments where order_id = any($1::bigint[]) order by id',
+      [me.orderIds],
+    )
+    expect(payments).toMatchObject([
+      { user_id: null, holder: '', method: 'card' },
+      { user_id: null, holder: '', method: 'wallet' },
+    ])
+    expect(await q('select customer_id from checkouts where order_id = $1', [me.orderIds[0]])).toEqual([{ customer_id: null }])
+    const services = await q<{ customer_id: number | null; name: string; status: number; cancellation_date: Date | null }>(
+      'select customer_id, name, status, cancellation_date from services where order_id = any($1::bigint[])',
+      [me.orderIds],
+    )
+    expect(services).toHaveLength(2)
+    for (const sim of services) expect(sim).toMatchObject({ customer_id: null, name: '', status: 900, cancellation_date: expect.any(Date) })
+  })
+
+  it("removes the addresses, social sign-in links and support messages' personal fields", async () => {
+    const me = await customerWithHistory('Thabo')
+    await q("insert into customer_identities (provider, subject, customer_id) values ('google', $1, $2)", [`sub-${me.id}`, me.id])
+    const [message] = await q<{ id: number }>('select id from support_messages where customer_id = $1', [me.id])
+    expect((await remove(env.app, me.cookie, confirmed())).status).toBe(204)
+    expect(await q('select 1 from addresses where customer_id = $1', [me.id])).toEqual([])
+    expect(await q('select 1 from customer_identities where customer_id = $1', [me.id])).toEqual([])
+    expect(await q('select customer_id, name, email, message, client_address from support_messages where id = $1', [message!.id])).toEqual([
+      { customer_id: null, name: '', email: '', message: '', client_address: '' },
+    ])
+  })
+
+  it("deletes only the session's own customer, whatever the body names", async () => {
+    const me = await customerWithHistory('Lindiwe')
+    const other = await customerWithHistory('Sipho')
+    const res = await remove(env.app, me.cookie, confirmed({ user_id: other.id, customer_id: other.id, email: other.email }))
+    expect(res.status).toBe(204)
+    expect(await customerRow(me)).toBeUndefined()
+    expect(await customerRow(other)).toBeDefined()
+    expect(await session(env.app, other.cookie)).toBe(200)
+    expect(await q('select count(*)::int as n from orders where customer_id = $1', [other.id])).toEqual([{ n: 3 }])
+  })
+
+  it("another customer's password deletes nobody", async () => {
+    const me = await signUp(env.app)
+    const other = await signUp(env.app, { password: 'Other#5678', confirm_password: 'Other#5678' })
+    const res = await remove(env.app, me.cookie, confirmed({ password: 'Other#5678' }))
+    expect(res.status).toBe(403)
+    expect(await customerRow(me)).toBeDefined()
+    expect(await customerRow(other)).toBeDefined()
+  })
+
+  it('waits for a Google Pay charge still at the provider (409), changing nothing', async () => {
+    const me = await signUp(env.app)
+    const order = await placeOrder(env.app, me)
+    await q("insert into wallet_requests (customer_id, key, request_hash, order_id, charging_since) values ($1, $2, 'h', $3, now())", [
+      me.id,
+      randomUUID(),
+      order.id,
+    ])
+    const res = await remove(env.app, me.cookie, confirmed())
+    expect(res.status).toBe(409)
+    expect(await res.json()).toEqual({ error: 'This payment is still being processed. Please wait a moment.' })
+    expect(await customerRow(me)).toBeDefined()
+    expect(await session(env.app, me.cookie)).toBe(200)
+  })
+})
