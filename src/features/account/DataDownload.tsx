@@ -23,8 +23,8 @@ export function DataDownload({ offline }: { offline: boolean }) {
       toast.success(t`Your data file is downloading.`, 4000)
     } catch (error) {
       // The server's own refusal (a session that ended) in the customer's words; no answer is the connection's fault.
-      if (error instanceof ApiError && error.status !== undefined) toast.error(translateMessage(i18n, error.message))
-      else toast.error(t`Your data could not be downloaded. Check your connection and try again.`)
+      if (error instanceof ApiError && error.status !== undefined) toast.error(translateMessage(i18n, error.message), 3000)
+      else toast.error(t`Your data could not be downloaded. Check your connection and try again.`, 3000)
     } finally {
       setBusy(false)
     }
