@@ -1,5 +1,7 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { systemClock } from './clock.ts'
+import type { Clock } from './clock.ts'
 import { sandboxPartner } from './config.ts'
 import type { Config } from './config.ts'
 import type { Db } from './db/types.ts'
@@ -25,6 +27,7 @@ import { cardProviderFor } from './payments/cardProviderFor.ts'
 import type { CardPayments, NotificationSettings } from './payments/cardProviderFor.ts'
 import { paymentWebhookRoutes } from './routes/paymentWebhook.ts'
 import { profileRoutes } from './routes/profile.ts'
+import { serviceActionRoutes } from './routes/serviceActions.ts'
 import { serviceRoutes } from './routes/services.ts'
 import { socialRoutes } from './routes/social.ts'
 import type { SandboxIdentityService } from './sandbox/identity/sandbox.ts'
@@ -56,6 +59,8 @@ export interface AppOptions {
   log?: Logger
   /** Whether shutdown has begun (then /readyz answers 503); never, when omitted. */
   readiness?: Readiness
+  /** The time scheduled SIM actions and bill cycles are counted by; the system's, unless a test moves its own. */
+  clock?: Clock
 }
 
 const alwaysServing: Readiness = { draining: () => false }
@@ -70,7 +75,7 @@ export function paymentNotifications(
 }
 
 /** The whole HTTP surface: /api (keyed JSON), /images, /healthz and /readyz, and optionally the built client. */
-export function createApp({ db, config, distDir, sandbox, log = silentLogger, readiness = alwaysServing, cardPayments }: AppOptions) {
+export function createApp({ db, config, distDir, sandbox, log = silentLogger, readiness = alwaysServing, cardPayments, clock = systemClock }: AppOptions) {
   const payments =
     cardPayments ??
     cardProviderFor(
@@ -89,7 +94,8 @@ export function createApp({ db, config, distDir, sandbox, log = silentLogger, re
     .route('/', orderRoutes(db, config))
     .route('/', paymentRoutes(db, { ...config, provider: payments.provider }))
     .route('/', serviceRoutes(db, config))
-    .route('/', billingRoutes(db, config))
+    .route('/', serviceActionRoutes(db, config, clock))
+    .route('/', billingRoutes(db, config, clock))
     .route('/', supportRoutes(db, config))
     // Sub-app notFound handlers are not used once mounted, so unknown /api paths end here.
     .all('*', (c) => jsonError(c, 404, 'Not found'))

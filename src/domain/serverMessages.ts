@@ -25,4 +25,11 @@ export const serverMessages = {
   othersProfile: 'You can only view your own profile.',
   othersPayments: 'You can only see your own payments.',
   paymentForSomeoneElse: 'You can only pay for yourself.',
+  othersServiceChange: 'You can only change your own services.',
+  simCancelled: 'This SIM is cancelled and can no longer be changed.',
+  packageAlreadyScheduled: 'A package change is already scheduled for this SIM. Undo it to choose another package.',
+  cancellationAlreadyScheduled: 'A cancellation is already scheduled for this SIM.',
+  packageNotOffered: 'This package cannot be chosen for this SIM.',
+  actionNotFound: 'This scheduled action was not found.',
+  actionAlreadyApplied: 'This action has already taken effect and can no longer be undone.',
 } as const

@@ -2,6 +2,8 @@ import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { messages, unsavableMessages } from '../domain/account.ts'
 import { serverMessages } from '../domain/serverMessages.ts'
+import { packageChangeMessages } from '../domain/serviceActions.ts'
+import { simNameMessages } from '../domain/simName.ts'
 
 type MessageKey = keyof typeof messages
 
@@ -68,12 +70,28 @@ const serverDescriptors: Record<keyof typeof serverMessages, MessageDescriptor> 
   othersProfile: msg`You can only view your own profile.`,
   othersPayments: msg`You can only see your own payments.`,
   paymentForSomeoneElse: msg`You can only pay for yourself.`,
+  othersServiceChange: msg`You can only change your own services.`,
+  simCancelled: msg`This SIM is cancelled and can no longer be changed.`,
+  packageAlreadyScheduled: msg`A package change is already scheduled for this SIM. Undo it to choose another package.`,
+  cancellationAlreadyScheduled: msg`A cancellation is already scheduled for this SIM.`,
+  packageNotOffered: msg`This package cannot be chosen for this SIM.`,
+  actionNotFound: msg`This scheduled action was not found.`,
+  actionAlreadyApplied: msg`This action has already taken effect and can no longer be undone.`,
+}
+
+/** The SIM name's rule (src/domain/simName.ts) and the package choice. */
+const simDescriptors: Record<keyof typeof simNameMessages | keyof typeof packageChangeMessages, MessageDescriptor> = {
+  required: msg`Enter a name for the SIM.`,
+  tooLong: msg`The SIM name can be at most 40 characters.`,
+  unsavable: msg`SIM name contains characters that cannot be saved.`,
+  choose: msg`Choose a package.`,
 }
 
 const byText = new Map<string, MessageDescriptor>([
   ...(Object.keys(serverMessages) as (keyof typeof serverMessages)[]).map((key) => [serverMessages[key], serverDescriptors[key]] as const),
   ...(Object.keys(messages) as MessageKey[]).map((key) => [messages[key], descriptors[key]] as const),
   ...(Object.keys(unsavableMessages) as (keyof typeof unsavableMessages)[]).map((key) => [unsavableMessages[key], unsavableDescriptors[key]] as const),
+  ...Object.entries({ ...simNameMessages, ...packageChangeMessages }).map(([key, text]) => [text, simDescriptors[key as keyof typeof simDescriptors]] as const),
 ])
 
 /** A shared validation message or a server answer in the active language; a text with no catalogue entry shows as it is. */

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { customer } from '../machines/authHarness.ts'
 import { checkFact } from '../../src/domain/factCheck.ts'
-import { factDefinitions, isAuthFact, isCartFact, isOrderFact, isPaymentFact, makeFact, type FactPayload, type FactType } from '../../src/domain/events.ts'
+import {
+  factDefinitions,
+  isAuthFact,
+  isCartFact,
+  isOrderFact,
+  isPaymentFact,
+  isServiceFact,
+  makeFact,
+  type FactPayload,
+  type FactType,
+} from '../../src/domain/events.ts'
 import type { User } from '../../src/domain/account.ts'
 import type { Order } from '../../src/domain/order.ts'
 import { toCreateOrderRequest } from '../../src/features/orders/orderRequest.ts'
@@ -52,6 +62,9 @@ const samples: { [T in FactType]: FactPayload<T> } = {
     result: { code: '000.100.110', description: 'ok' },
   },
   'v1.LanguageChosen': { language: 'xh' },
+  'v1.SimRenamed': { customerId: 3, serviceId: 12, name: 'Home Wi-Fi' },
+  'v1.SimRenameAcknowledged': { renameId: clientId, customerId: 3, serviceId: 12, name: 'Home Wi-Fi', answeredAt: '2025-03-01T08:00:01.000Z' },
+  'v1.SimRenameRejected': { renameId: clientId, customerId: 3, serviceId: 12, reason: 'This SIM is cancelled and can no longer be changed.' },
 }
 const types = Object.keys(factDefinitions) as FactType[]
 const stamp = { id: 'fact-1', occurredAt: '2025-03-01T08:00:00.000Z' }
@@ -74,6 +87,7 @@ describe('fact definitions', () => {
     expect(kinds(isAuthFact)).toEqual(['v1.CustomerSignedIn', 'v1.CustomerSignedOut'])
     expect(kinds(isOrderFact)).toEqual(['v1.OrderPlaced', 'v1.OrderAcknowledged', 'v1.OrderRejected', 'v1.OrderReturnedToCart'])
     expect(kinds(isPaymentFact)).toEqual(['v1.PaymentCheckoutCreated', 'v1.PaymentResultReceived'])
+    expect(kinds(isServiceFact)).toEqual(['v1.SimRenamed', 'v1.SimRenameAcknowledged', 'v1.SimRenameRejected'])
     expect(isCartFact({ type: 'toString' })).toBe(false)
   })
 })
@@ -98,6 +112,13 @@ describe('reading a stored fact', () => {
     const checked = checkFact(stored(change))
     expect(checked.ok).toBe(false)
     expect(checked.ok ? '' : checked.problem).toMatch(problem)
+  })
+
+  it('refuses a SIM name its rule refuses, so no bad name is ever written', () => {
+    const renamed = (name: string) => ({ ...sample('v1.SimRenamed'), payload: { customerId: 3, serviceId: 12, name } })
+    expect(checkFact(renamed('')).ok).toBe(false)
+    expect(checkFact(renamed('x'.repeat(41))).ok).toBe(false)
+    expect(checkFact(renamed('x'.repeat(40))).ok).toBe(true)
   })
 
   it('refuses what is not a fact at all, without throwing', () => {

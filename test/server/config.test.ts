@@ -29,6 +29,7 @@ describe('the server configuration', () => {
       sandboxWebhooks: true,
       reconcileIntervalMs: 30_000,
       reconcileAfterMs: 120_000,
+      serviceActionsIntervalMs: 60_000,
       clientBuild: { googlePay: false, googlePlaces: false },
     })
   })
@@ -66,6 +67,7 @@ describe('the server configuration', () => {
       PAYMENT_SANDBOX_WEBHOOKS: 'false',
       RECONCILE_INTERVAL_MS: '10000',
       RECONCILE_AFTER_MS: '300000',
+      SERVICE_ACTIONS_INTERVAL_MS: '5000',
     }
     expect(loadConfig(env)).toEqual({
       port: 3000,
@@ -93,6 +95,7 @@ describe('the server configuration', () => {
       sandboxWebhooks: false,
       reconcileIntervalMs: 10_000,
       reconcileAfterMs: 300_000,
+      serviceActionsIntervalMs: 5_000,
       clientBuild: { googlePay: true, googlePlaces: true, i18nOrigin: 'https://cdn.example.co.za' },
     })
   })
