@@ -33,7 +33,8 @@ export const invalidActionId = 'The action id must be a number.'
 const refusals: Record<RefusalReason, [ContentfulStatusCode, string]> = {
   missing: [404, serverMessages.serviceNotFound],
   others: [403, serverMessages.othersServiceChange],
-  cancelled: [409, serverMessages.simCancelled],
+  // 422, not 409: a queued rename must not be retried (the outbox takes 409 as "try again later").
+  cancelled: [422, serverMessages.simCancelled],
   packageScheduled: [409, serverMessages.packageAlreadyScheduled],
   cancellationScheduled: [409, serverMessages.cancellationAlreadyScheduled],
   notOffered: [422, serverMessages.packageNotOffered],
@@ -59,15 +60,14 @@ const described = {
     responses: {
       ...changed,
       200: answer('Renamed (or the first answer, repeated): the SIM as it stands now', ServiceAnswerSchema),
-      409: refusal('The SIM is cancelled'),
-      422: refusal('The key was used for another rename'),
+      422: refusal('The SIM is cancelled, or the key was used for another rename'),
     },
   }),
   packages: describeApi({
     summary: 'The packages a SIM can move to: the same network and billing, from the live catalogue, with the date a change takes effect',
     tags: ['services'],
     signedIn: true,
-    responses: { 200: answer('The package now, its price and the others of its kind', PackagesAnswerSchema), ...owned, 409: refusal('The SIM is cancelled') },
+    responses: { 200: answer('The package now, its price and the others of its kind', PackagesAnswerSchema), ...owned, 422: refusal('The SIM is cancelled') },
   }),
   changePackage: describeApi({
     summary: 'Schedule a move to another package from the start of the next bill cycle',
@@ -76,21 +76,21 @@ const described = {
     body: PackageChangeRequestSchema,
     responses: {
       ...changed,
-      409: refusal('The SIM is cancelled, or a package change or a cancellation already waits'),
-      422: refusal('The package is not one this SIM can move to'),
+      409: refusal('A package change or a cancellation already waits'),
+      422: refusal('The SIM is cancelled, or the package is not one this SIM can move to'),
     },
   }),
   cancellationQuote: describeApi({
     summary: 'What cancelling a SIM would do: when it ends, and the prepaid wallet that ends with it',
     tags: ['services'],
     signedIn: true,
-    responses: { 200: answer('When the SIM would end', CancellationQuoteSchema), ...owned, 409: refusal('The SIM is cancelled') },
+    responses: { 200: answer('When the SIM would end', CancellationQuoteSchema), ...owned, 422: refusal('The SIM is cancelled') },
   }),
   cancel: describeApi({
     summary: 'Cancel a SIM: a prepaid one at once, a monthly one at the end of its current bill cycle (asking again changes nothing)',
     tags: ['services'],
     signedIn: true,
-    responses: { ...changed, 409: refusal('The SIM is cancelled already') },
+    responses: { ...changed, 422: refusal('The SIM is cancelled already') },
   }),
   undo: describeApi({
     summary: 'Take back a scheduled package change or cancellation before its date',

@@ -1,5 +1,6 @@
 import { logoutOutbox } from '../features/account/logoutQueue.ts'
 import { orderOutbox } from '../features/orders/drain.ts'
+import { simRenameOutbox } from '../features/portal/simRenameQueue.ts'
 import { supportOutbox } from '../features/support/supportQueue.ts'
 import type { OutboxKind } from '../lib/outbox/kind.ts'
 
@@ -7,4 +8,4 @@ import type { OutboxKind } from '../lib/outbox/kind.ts'
  * Every kind of queued write the outbox sends, in the order a drain takes them: logouts first, so a session the
  * customer left is ended before anything else goes. A new kind is one entry here (see src/lib/outbox/kind.ts).
  */
-export const outboxKinds: readonly OutboxKind[] = [logoutOutbox(), orderOutbox(), supportOutbox()]
+export const outboxKinds: readonly OutboxKind[] = [logoutOutbox(), orderOutbox(), supportOutbox(), simRenameOutbox()]

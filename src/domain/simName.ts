@@ -13,6 +13,8 @@ export const simNameMessages = {
   required: 'Enter a name for the SIM.',
   tooLong: 'The SIM name can be at most 40 characters.',
   unsavable: 'SIM name contains characters that cannot be saved.',
+  /** The phone refused to store the new name (storage full or unavailable). */
+  notSaved: 'The name could not be saved on this phone. Please try again.',
 } as const
 
 /** 1 to 40 characters once trimmed; the first rule broken is the one message shown. */

@@ -84,6 +84,7 @@ const simDescriptors: Record<keyof typeof simNameMessages | keyof typeof package
   required: msg`Enter a name for the SIM.`,
   tooLong: msg`The SIM name can be at most 40 characters.`,
   unsavable: msg`SIM name contains characters that cannot be saved.`,
+  notSaved: msg`The name could not be saved on this phone. Please try again.`,
   choose: msg`Choose a package.`,
 }
 

@@ -4,6 +4,7 @@ import type { KnownCustomer } from '../domain/customerProjection.ts'
 import type { Fact } from '../domain/events.ts'
 import type { LocalOrders } from '../domain/orderProjection.ts'
 import type { LocalPayments } from '../domain/paymentProjection.ts'
+import type { SimNames } from '../domain/simNameProjection.ts'
 import { storeOpened } from '../lib/device.ts'
 import { DB_NAME, type StorageFailureReason, type StorageMode } from '../domain/storage.ts'
 import type { CatalogueMetaRow, CatalogueRow, EventRow, OrderCacheRow, OutboxRow, PortalCacheRow, ProjectionRow } from './rows.ts'
@@ -36,6 +37,8 @@ export class StoreDb extends Dexie {
   payments!: EntityTable<ProjectionRow<LocalPayments>, 'name'>
   /** A cache of the server's portal answers (services, one service, bill cycles) per customer; not facts. */
   portalCache!: EntityTable<PortalCacheRow, 'key'>
+  /** The SIM names given on this device and the server's answers (projection of the service facts): one row. */
+  simNames!: EntityTable<ProjectionRow<SimNames>, 'name'>
 
   constructor(name: string = DB_NAME, options?: DexieOptions) {
     super(name, options)
@@ -51,6 +54,7 @@ export class StoreDb extends Dexie {
     this.version(3).stores({ orders: 'name', orderCache: 'key, customerId' })
     this.version(4).stores({ payments: 'name' })
     this.version(5).stores({ portalCache: 'key, customerId' })
+    this.version(6).stores({ simNames: 'name' })
   }
 }
 

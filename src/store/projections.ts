@@ -2,6 +2,7 @@ import { cartProjection } from './cartProjection.ts'
 import { customerProjection } from './customerProjection.ts'
 import { orderProjection } from './orderProjection.ts'
 import { paymentProjection } from './paymentProjection.ts'
+import { simNameProjection } from './simNameProjection.ts'
 import { eraseProjection, type AnyProjection, type Projection } from './projection.ts'
 
 /** Every projection commit() keeps up to date, by name. */
@@ -10,6 +11,7 @@ const registry = new Map<string, AnyProjection>([
   [customerProjection.name, eraseProjection(customerProjection)],
   [orderProjection.name, eraseProjection(orderProjection)],
   [paymentProjection.name, eraseProjection(paymentProjection)],
+  [simNameProjection.name, eraseProjection(simNameProjection)],
 ])
 
 export function registeredProjections(): AnyProjection[] {

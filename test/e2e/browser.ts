@@ -42,13 +42,15 @@ let cspViolations: string[] | undefined
 
 export interface ContextOptions {
   viewport?: { width: number; height: number }
+  /** The origin relative URLs go to: the run's server, unless a test starts its own. */
+  baseUrl?: string
 }
 
 /** A fresh context: its own IndexedDB, local storage and service worker. */
 export async function newContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
   const viewport = options.viewport ?? MOBILE
   const context = await browser.newContext({
-    baseURL: baseUrl(),
+    baseURL: options.baseUrl ?? baseUrl(),
     viewport,
     deviceScaleFactor: 1,
     isMobile: viewport.width < 600,
@@ -100,11 +102,11 @@ function keepOfflineAcrossLoads(context: BrowserContext): void {
   })
 }
 
-/** Saves test-results/screenshots/<name>.png (full page) and returns its path. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/** Saves test-results/screenshots/<name>.png (the full page, or what the screen shows: a modal dialog) and returns its path. */
+export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<string> {
   await mkdir(screenshotDir, { recursive: true })
   const path = `${screenshotDir}${name.replace(/[^\w.-]+/g, '-')}.png`
-  await page.screenshot({ path, fullPage: true, animations: 'disabled' })
+  await page.screenshot({ path, fullPage, animations: 'disabled' })
   return path
 }
 

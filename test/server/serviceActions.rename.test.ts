@@ -86,7 +86,7 @@ describe('POST /api/v8/partner/services/id/{id}/name', () => {
     expect((await rename(serviceId, me.cookie, 'Old phone', id)).status).toBe(200)
     expect((await simRequest(env.app, 'POST', `${serviceId}/cancellation`, { cookie: me.cookie, body: {} })).status).toBe(200)
     const refused = await rename(serviceId, me.cookie, 'Spare')
-    expect(refused.status).toBe(409)
+    expect(refused.status).toBe(422)
     expect(await refused.json()).toEqual({ error: 'This SIM is cancelled and can no longer be changed.' })
     expect((await rename(serviceId, me.cookie, 'Old phone', id)).status).toBe(200)
     expect((await serviceOf(env.app, me, serviceId)).name).toBe('Old phone')

@@ -151,7 +151,7 @@ describe('package changes, cancellations and undo', () => {
       ['POST', 'cancellation'],
     ] as const) {
       const res = await simRequest(env.app, method, `${serviceId}/${path}`, { cookie: me.cookie, ...(method === 'POST' ? { body: {} } : {}) })
-      expect([res.status, await res.json()], path).toEqual([409, { error: 'This SIM is cancelled and can no longer be changed.' }])
+      expect([res.status, await res.json()], path).toEqual([422, { error: 'This SIM is cancelled and can no longer be changed.' }])
     }
     env.clock.advanceBy(70 * 86_400_000)
     expect((await billingOf(env.app, me)).filter((r) => r.type === 'Subscription')).toEqual([])

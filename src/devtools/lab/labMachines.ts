@@ -3,7 +3,9 @@ import { authLab } from './machines/authLab.ts'
 import { cartLab } from './machines/cartLab.ts'
 import { outboxLab } from './machines/outboxLab.ts'
 import { paymentLab } from './machines/paymentLab.ts'
+import { serviceChangeLab } from './machines/serviceChangeLab.ts'
 import { signupLab } from './machines/signupLab.ts'
+import { simRenameLab } from './machines/simRenameLab.ts'
 
 /** Every machine the lab drives, in the order the tester sees them. */
 export const labMachines: Record<LabMachineId, LabMachine> = {
@@ -12,4 +14,6 @@ export const labMachines: Record<LabMachineId, LabMachine> = {
   signup: signupLab,
   payment: paymentLab,
   outbox: outboxLab,
+  simRename: simRenameLab,
+  serviceChange: serviceChangeLab,
 }

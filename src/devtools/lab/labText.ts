@@ -9,6 +9,8 @@ export const machineTitles: Record<LabMachineId, MessageDescriptor> = {
   signup: msg`Sign-up`,
   payment: msg`Payment`,
   outbox: msg`Order outbox`,
+  simRename: msg`SIM name`,
+  serviceChange: msg`SIM package and cancellation`,
 }
 
 export const modeLabels: Record<EffectMode, MessageDescriptor> = {
@@ -28,6 +30,7 @@ export const presetLabels: Record<string, MessageDescriptor> = {
   order: msg`The order page (order 1001)`,
   widget: msg`The card widget page`,
   status: msg`The payment status page`,
+  sim: msg`A SIM (service 7001; in sandbox mode, one of yours)`,
 }
 
 /** Why a payload cannot be sent, in the tester's language; the schema's own words for rules it names itself. */

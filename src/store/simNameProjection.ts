@@ -1,0 +1,12 @@
+import { isServiceFact } from '../domain/events.ts'
+import { applyServiceFact, noSimNames, SIM_NAMES_PROJECTION_VERSION, type SimNames } from '../domain/simNameProjection.ts'
+import type { Projection } from './projection.ts'
+
+/** The SIM names given on this device, so a new name shows at once, offline and after a reload. */
+export const simNameProjection: Projection<SimNames> = {
+  name: 'simNames',
+  version: SIM_NAMES_PROJECTION_VERSION,
+  table: 'simNames',
+  initial: noSimNames,
+  apply: (state, fact) => (isServiceFact(fact) ? applyServiceFact(state, fact) : state),
+}
