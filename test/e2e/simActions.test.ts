@@ -5,7 +5,7 @@
  * database to check, its clock to move) on the build the e2e setup made; each test has a customer of its own with
  * the demo customer's SIMs (a monthly 5G SIM and a prepaid SIM with R35.50 in its wallet).
  */
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { sandboxPartner } from '../../server/config.ts'
 import { startServer, type RunningServer } from '../../server/server.ts'
@@ -38,6 +38,9 @@ beforeAll(async () => {
     serviceActionsIntervalMs: 200,
   })
 })
+
+// SIMs are activated by the real time: a clock an earlier test moved would bring their dates within seconds.
+beforeEach(() => clock.reset())
 
 afterAll(async () => {
   await server?.close()
