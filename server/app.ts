@@ -1,5 +1,7 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { systemClock } from './clock.ts'
+import type { Clock } from './clock.ts'
 import { sandboxPartner } from './config.ts'
 import type { Config } from './config.ts'
 import type { Db } from './db/types.ts'
@@ -29,6 +31,7 @@ import type { CardPayments, NotificationSettings } from './payments/cardProvider
 import { paymentWebhookRoutes } from './routes/paymentWebhook.ts'
 import { profileRoutes } from './routes/profile.ts'
 import { passwordRoutes } from './routes/password.ts'
+import { serviceActionRoutes } from './routes/serviceActions.ts'
 import { serviceRoutes } from './routes/services.ts'
 import { socialRoutes } from './routes/social.ts'
 import type { SandboxIdentityService } from './sandbox/identity/sandbox.ts'
@@ -76,6 +79,8 @@ export interface AppOptions {
   log?: Logger
   /** Whether shutdown has begun (then /readyz answers 503); never, when omitted. */
   readiness?: Readiness
+  /** The time scheduled SIM actions and bill cycles are counted by; the system's, unless a test moves its own. */
+  clock?: Clock
 }
 
 const alwaysServing: Readiness = { draining: () => false }
@@ -90,7 +95,17 @@ export function paymentNotifications(
 }
 
 /** The whole HTTP surface: /api (keyed JSON), /images, /healthz and /readyz, and optionally the built client. */
-export function createApp({ db, config, distDir, sandbox, log = silentLogger, readiness = alwaysServing, cardPayments, mailer: givenMailer }: AppOptions) {
+export function createApp({
+  db,
+  config,
+  distDir,
+  sandbox,
+  log = silentLogger,
+  readiness = alwaysServing,
+  cardPayments,
+  mailer: givenMailer,
+  clock = systemClock,
+}: AppOptions) {
   const mailer = givenMailer ?? mailerFor(config.mail ?? sandboxMailSettings, db)
   const payments =
     cardPayments ??
@@ -114,7 +129,8 @@ export function createApp({ db, config, distDir, sandbox, log = silentLogger, re
     .route('/', orderRoutes(db, config))
     .route('/', paymentRoutes(db, { ...config, provider: payments.provider }))
     .route('/', serviceRoutes(db, config))
-    .route('/', billingRoutes(db, config))
+    .route('/', serviceActionRoutes(db, config, clock))
+    .route('/', billingRoutes(db, config, clock))
     .route('/', supportRoutes(db, config))
     // Sub-app notFound handlers are not used once mounted, so unknown /api paths end here.
     .all('*', (c) => jsonError(c, 404, 'Not found'))

@@ -130,6 +130,8 @@ const EnvSchema = v.object({
     ),
     '',
   ),
+  // How often the server applies the scheduled SIM actions (package changes, cancellations) whose date has come (0: never).
+  SERVICE_ACTIONS_INTERVAL_MS: wholeNumber('SERVICE_ACTIONS_INTERVAL_MS', 60_000, 0, 3_600_000),
   // Vite builds these into the client; the server reads the same ones to allow Google's hosts in the page policy.
   VITE_GOOGLE_PAY: v.optional(v.string(), ''),
   VITE_GOOGLE_MAPS_KEY: v.optional(v.string(), ''),
@@ -212,6 +214,8 @@ export interface Config {
   /** 0: no reconciliation worker. */
   reconcileIntervalMs: number
   reconcileAfterMs: number
+  /** 0: no job applies scheduled SIM actions. */
+  serviceActionsIntervalMs: number
   clientBuild: ClientBuild
 }
 
@@ -248,6 +252,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail: readMail(e),
     reconcileIntervalMs: e.RECONCILE_INTERVAL_MS,
     reconcileAfterMs: e.RECONCILE_AFTER_MS,
+    serviceActionsIntervalMs: e.SERVICE_ACTIONS_INTERVAL_MS,
     clientBuild: {
       googlePay: e.VITE_GOOGLE_PAY === 'google',
       googlePlaces: e.VITE_GOOGLE_MAPS_KEY !== '',

@@ -6,7 +6,10 @@ import { sandboxedProviders } from './social/providerConfig.ts'
 
 /** What production is judged on: the configuration, and the client build the server would serve. */
 export interface DeploymentSettings
-  extends Pick<Config, 'databaseUrl' | 'payments' | 'social' | 'sandboxes' | 'apiKey' | 'seed' | 'publicUrl' | 'reconcileIntervalMs' | 'mail'> {
+  extends Pick<
+    Config,
+    'databaseUrl' | 'payments' | 'social' | 'sandboxes' | 'apiKey' | 'seed' | 'publicUrl' | 'reconcileIntervalMs' | 'mail' | 'serviceActionsIntervalMs'
+  > {
   /** The built client (its Vite manifest), or undefined when there is none to serve. */
   client: { lab: boolean } | undefined
 }
@@ -30,6 +33,10 @@ export function productionProblems(s: DeploymentSettings): string[] {
   if (s.reconcileIntervalMs === 0)
     problems.push(
       'RECONCILE_INTERVAL_MS is 0, so nobody would record a card payment whose customer closed the tab: leave it unset (30000) or set a positive interval',
+    )
+  if (s.serviceActionsIntervalMs === 0)
+    problems.push(
+      'SERVICE_ACTIONS_INTERVAL_MS is 0, so no package change or cancellation a customer scheduled would ever take effect: leave it unset (60000) or set a positive interval',
     )
   const sandboxed = sandboxedProviders(s.social)
   if (sandboxed.length > 0 && !s.sandboxes) {

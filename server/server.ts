@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net'
 import { stripVTControlCharacters } from 'node:util'
 import { getRequestListener } from '@hono/node-server'
 import { createApp, paymentNotifications } from './app.ts'
+import { systemClock } from './clock.ts'
+import type { Clock } from './clock.ts'
 import { loadConfig } from './config.ts'
 import type { Config } from './config.ts'
 import { createDb } from './db/createDb.ts'
@@ -18,6 +20,7 @@ import { startReconciler } from './payments/reconcile.ts'
 import { clientDir, repoRoot } from './paths.ts'
 import { createSandboxIdentity, sandboxPrefix } from './sandbox/identity/sandbox.ts'
 import { seedSandbox } from './seed/seed.ts'
+import { startActionJob } from './services/actionJob.ts'
 import { sandboxedProviders } from './social/providerConfig.ts'
 
 export interface StartOptions extends Partial<Omit<Config, 'nodeEnv' | 'sandboxes'>> {
@@ -36,6 +39,8 @@ export interface StartOptions extends Partial<Omit<Config, 'nodeEnv' | 'sandboxe
    * Tests start several instances on one in-memory PGlite with it, as production runs several on one PostgreSQL.
    */
   db?: Db
+  /** The time scheduled SIM actions and bill cycles are counted by (the system's); an end-to-end test moves its own. */
+  clock?: Clock
 }
 
 export interface CloseOptions {
@@ -65,7 +70,7 @@ const wildcard = new Set(['0.0.0.0', '::'])
 
 /** Starts the storefront (API, images and client) on one port; options override the environment. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const { dev = false, distDir = clientDir, quiet = false, dataDir, log: givenLog, db: givenDb, ...overrides } = options
+  const { dev = false, distDir = clientDir, quiet = false, dataDir, log: givenLog, db: givenDb, clock = systemClock, ...overrides } = options
   const config = { ...loadConfig(), ...overrides }
   const log = givenLog ?? (quiet ? silentLogger : createLogger({ level: config.logLevel }))
 
@@ -88,7 +93,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     db,
     paymentNotifications(config, log, (request) => app.fetch(request)),
   )
-  const shared = { db, config, ...(sandbox ? { sandbox } : {}), log, readiness: { draining: () => draining }, cardPayments }
+  const shared = { db, config, ...(sandbox ? { sandbox } : {}), log, readiness: { draining: () => draining }, cardPayments, clock }
   const app = createApp(dev ? shared : { ...shared, distDir })
   const backend: Listener = getRequestListener(app.fetch)
   const httpServer = createServer()
@@ -146,6 +151,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
           leftOpenAfterMs: config.reconcileAfterMs,
         })
       : undefined
+  const actionJob = config.serviceActionsIntervalMs > 0 ? startActionJob({ db, clock, log, intervalMs: config.serviceActionsIntervalMs }) : undefined
   const port = (httpServer.address() as AddressInfo).port
   // A wildcard address is not somewhere a browser can go; localhost reaches it.
   const host = wildcard.has(config.host) ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host
@@ -161,12 +167,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     draining = true
     // No new run starts; the one under way finishes before the pool closes.
     const reconcilerStopped = reconciler?.stop()
+    const actionJobStopped = actionJob?.stop()
     log.info({ graceMs, drainMs: config.shutdownDrainMs }, 'shutting down: not ready; refusing new connections after the grace')
     if (graceMs > 0) await new Promise((done) => setTimeout(done, graceMs))
     const finished = await drainer.drain(config.shutdownDrainMs)
     if (!finished) log.warn({ drainMs: config.shutdownDrainMs }, 'requests still running when the drain time ran out were cut off')
     await vite?.close()
     await reconcilerStopped
+    await actionJobStopped
     await closeDb()
     log.info('stopped')
   }

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { BILL_TYPE_ORDER, BILL_TYPE_PAYMENT, BillCycleSchema, withRunningBalance } from '../../src/domain/billing.ts'
 import type { BillCycle, BillEntry } from '../../src/domain/billing.ts'
 import type { Queryable } from '../db/types.ts'
+import { subscriptionCharges } from './subscriptionCharges.ts'
 
 interface EntryRow {
   type: typeof BILL_TYPE_ORDER | typeof BILL_TYPE_PAYMENT
@@ -14,9 +15,10 @@ interface EntryRow {
 
 /**
  * The account-level bill cycles: each order a debit of its total on its date, each successful payment a
- * credit on the date it took effect, oldest first with the balance owed after each row.
+ * credit on the date it took effect, each monthly SIM's later cycles a debit (subscriptionCharges), oldest first
+ * with the balance owed after each row. `now` is the server's clock: what has begun by then is billed.
  */
-export async function billCycles(db: Queryable, customerId: number): Promise<BillCycle[]> {
+export async function billCycles(db: Queryable, customerId: number, now: Date = new Date()): Promise<BillCycle[]> {
   const rows = await db.query<EntryRow>(
     `select $2::text as type, order_number as reference, order_date as date, total_price as amount, status, id as order_id
      from orders where customer_id = $1
@@ -36,6 +38,7 @@ export async function billCycles(db: Queryable, customerId: number): Promise<Bil
       order_id,
     }),
   )
+  entries.push(...(await subscriptionCharges(db, customerId, now)))
   // Checked against the schema the client validates with, so the two cannot drift apart unnoticed.
   return withRunningBalance(entries).map((row) => v.parse(BillCycleSchema, row))
 }

@@ -1,6 +1,8 @@
 import { Hono } from 'hono'
 import type { Context } from 'hono'
 import { billCycles } from '../billing/billCycles.ts'
+import type { Clock } from '../clock.ts'
+import { systemClock } from '../clock.ts'
 import type { Db } from '../db/types.ts'
 import { jsonError } from '../http/errors.ts'
 import { answer, describeApi, refusal } from '../http/openApi.ts'
@@ -26,14 +28,14 @@ const described = describeApi({
 })
 
 /** GET /v4/partner/billing/info/3/{user_id}/ (the 3 is a fixed segment): only the signed-in customer's own bill cycles. */
-export function billingRoutes(db: Db, settings: CookieSettings) {
+export function billingRoutes(db: Db, settings: CookieSettings, clock: Clock = systemClock) {
   const signedIn = requireCustomer(db, settings)
 
   const billing = async (c: Context<CustomerEnv>) => {
     const userId = idParam(c.req.param('user_id') ?? '')
     if (userId === undefined) return jsonError(c, 400, invalidUserId)
     if (userId !== c.get('customerId')) return jsonError(c, 403, othersBilling)
-    return c.json({ bill_cycles: { account_level: await billCycles(db, userId) } })
+    return c.json({ bill_cycles: { account_level: await billCycles(db, userId, clock.now()) } })
   }
 
   // The client calls it with the trailing slash; Hono matches the two spellings separately.

@@ -2,10 +2,14 @@ import * as v from 'valibot'
 import { ServiceSchema } from '../../src/domain/service.ts'
 import type { ProductBilling, Service } from '../../src/domain/service.ts'
 import type { Queryable } from '../db/types.ts'
+import { toScheduledAction, waitingActionsOf, waitingActionsOfCustomer } from './scheduledActions.ts'
+import type { ActionRow } from './scheduledActions.ts'
 
-interface ServiceRow {
+export interface ServiceRow {
   id: number
   customer_id: number
+  order_id: number
+  order_line: number
   name: string
   product_id: number
   product: string
@@ -29,14 +33,19 @@ interface ServiceRow {
   spend_limit_available: number | null
 }
 
-const columns = `id, customer_id, name, product_id, product, billing, status, activation_date, last_updated, cancellation_date,
+export const serviceColumns = `id, customer_id, order_id, order_line, name, product_id, product, billing, status, activation_date, last_updated, cancellation_date,
   iccid, imsi, service_reference, service_number, subscriptions, scheduled_actions, available_balance, data_available_volume,
   additional_balances, total_usage, peak_usage, offpeak_usage, spend_limit_available`
 
 const iso = (date: Date | string) => new Date(date).toISOString()
 
-/** A stored service in the shape the client reads: prepaid ones carry balances, monthly ones usage, never both. */
-function toReply(row: ServiceRow): Service {
+/**
+ * A stored service in the shape the client reads: prepaid ones carry balances, monthly ones usage, never both. Its
+ * scheduled actions are the waiting ones; a waiting cancellation gives the date the service will end.
+ */
+export function toReply(row: ServiceRow, waiting: readonly ActionRow[]): Service {
+  const cancelling = waiting.find((a) => a.kind === 'cancellation')
+  const cancellation = row.cancellation_date ?? cancelling?.due_at ?? null
   const reply = {
     id: row.id,
     name: row.name,
@@ -49,9 +58,9 @@ function toReply(row: ServiceRow): Service {
     service_reference: row.service_reference,
     service_number: row.service_number,
     imsi: row.imsi,
-    cancellation_date: row.cancellation_date === null ? null : iso(row.cancellation_date),
+    cancellation_date: cancellation === null ? null : iso(cancellation),
     subscriptions: row.subscriptions,
-    scheduled_actions: row.scheduled_actions,
+    scheduled_actions: [...row.scheduled_actions, ...waiting.map(toScheduledAction)],
     ...(row.billing === 'prepaid'
       ? {
           available_balance: row.available_balance ?? 0,
@@ -71,12 +80,27 @@ function toReply(row: ServiceRow): Service {
 
 /** The customer's services, newest activation first. */
 export async function listServices(db: Queryable, customerId: number): Promise<Service[]> {
-  const rows = await db.query<ServiceRow>(`select ${columns} from services where customer_id = $1 order by activation_date desc, id desc`, [customerId])
-  return rows.map(toReply)
+  const rows = await db.query<ServiceRow>(`select ${serviceColumns} from services where customer_id = $1 order by activation_date desc, id desc`, [customerId])
+  const waiting = await waitingActionsOfCustomer(db, customerId)
+  return rows.map((row) =>
+    toReply(
+      row,
+      waiting.filter((a) => a.service_id === row.id),
+    ),
+  )
 }
+
+/** One stored service, or undefined when there is none; `lock` holds its row until the transaction ends. */
+export async function serviceRow(db: Queryable, id: number, { lock = false } = {}): Promise<ServiceRow | undefined> {
+  const [row] = await db.query<ServiceRow>(`select ${serviceColumns} from services where id = $1${lock ? ' for update' : ''}`, [id])
+  return row
+}
+
+/** A stored service as the client reads it, with its waiting actions. */
+export const replyFor = async (db: Queryable, row: ServiceRow): Promise<Service> => toReply(row, await waitingActionsOf(db, row.id))
 
 /** One service and its owner, or undefined when there is no such service. */
 export async function loadService(db: Queryable, id: number): Promise<{ customerId: number; service: Service } | undefined> {
-  const [row] = await db.query<ServiceRow>(`select ${columns} from services where id = $1`, [id])
-  return row && { customerId: row.customer_id, service: toReply(row) }
+  const row = await serviceRow(db, id)
+  return row && { customerId: row.customer_id, service: await replyFor(db, row) }
 }

@@ -29,6 +29,12 @@ export const noAccountEdits = (): AccountEdits => ({ pending: [], refused: [] })
 
 const sameTarget = (a: PendingEdit, b: PendingEdit) => a.customerId === b.customerId && editTarget(a.edit) === editTarget(b.edit)
 
+/** The device forgets a deleted customer's edits, waiting or refused. */
+export const withoutCustomerEdits = (state: AccountEdits, customerId: number): AccountEdits => ({
+  pending: state.pending.filter((p) => p.customerId !== customerId),
+  refused: state.refused.filter((r) => r.customerId !== customerId),
+})
+
 /** Pure fold of one account fact. */
 export function applyAccountFact(state: AccountEdits, fact: AccountFact & FactStamp): AccountEdits {
   switch (fact.type) {

@@ -4,9 +4,10 @@ import { LANGUAGES, type Language } from './language.ts'
 import { CartLineSchema, CreateOrderRequestSchema, OrderSchema } from './order.ts'
 import { CheckoutSchema, ResultSchema } from './payment.ts'
 import { AddressIdSchema, ProfileSchema } from './profile.ts'
+import { SimNameSchema } from './simName.ts'
 
 /** The streams of the device's event log: each area's facts, folded by that area's projection. */
-export type FactStream = 'cart' | 'auth' | 'orders' | 'payments' | 'language' | 'account'
+export type FactStream = 'cart' | 'auth' | 'orders' | 'payments' | 'language' | 'account' | 'services'
 
 /** Lifts a stored payload of one version to the next; it gets the payload as stored, before any check. */
 export type Upcaster = (older: Readonly<Record<string, unknown>>) => Record<string, unknown>
@@ -71,6 +72,14 @@ export const factDefinitions = {
   'v1.AccountEditRefused': defineFact('account', v.object({ editId: key, reason: v.string(), field: v.nullable(v.string()), status: v.nullable(v.number()) })),
   /** The customer has seen a refusal and put the form away. */
   'v1.AccountRefusalDismissed': defineFact('account', v.object({ editId: key })),
+  /** The customer named a SIM; the fact id is the rename's id and Idempotency-Key (the outbox sends it). */
+  'v1.SimRenamed': defineFact('services', v.object({ customerId: v.number(), serviceId: v.number(), name: SimNameSchema })),
+  /** The server took the rename; `answeredAt` is when, so a server copy fetched after it shows the server's name. */
+  'v1.SimRenameAcknowledged': defineFact(
+    'services',
+    v.object({ renameId: key, customerId: v.number(), serviceId: v.number(), name: v.string(), answeredAt: v.string() }),
+  ),
+  'v1.SimRenameRejected': defineFact('services', v.object({ renameId: key, customerId: v.number(), serviceId: v.number(), reason: v.string() })),
   /** The language the customer chose on this device (committed once its catalogue was shown). */
   'v1.LanguageChosen': defineFact('language', v.object({ language: v.picklist(LANGUAGES) })),
 } satisfies Record<string, FactDefinition<FactStream>>
@@ -87,6 +96,7 @@ export type AuthFact = StreamFacts<'auth'>
 export type OrderFact = StreamFacts<'orders'>
 export type PaymentFact = StreamFacts<'payments'>
 export type AccountFact = StreamFacts<'account'>
+export type ServiceFact = StreamFacts<'services'>
 
 /** Who made a fact and when: made by the sender, so the same input always gives the same fact. */
 export interface FactStamp {
@@ -123,6 +133,7 @@ export const isAuthFact = inStream('auth')
 export const isOrderFact = inStream('orders')
 export const isPaymentFact = inStream('payments')
 export const isAccountFact = inStream('account')
+export const isServiceFact = inStream('services')
 
 /** The language a stored v1.LanguageChosen fact names; null for none. */
 export function chosenLanguage(fact: Fact | null | undefined): Language | null {

@@ -41,4 +41,11 @@ export const serverMessages = {
   resetLinkExpired: 'This link has expired: a link to reset your password works for 30 minutes.',
   resetLinkInvalid: 'This link is not valid: it may have been cut short. Open it again from the email, or ask for a new one.',
   wrongPassword: 'The password is not correct.',
+  othersServiceChange: 'You can only change your own services.',
+  simCancelled: 'This SIM is cancelled and can no longer be changed.',
+  packageAlreadyScheduled: 'A package change is already scheduled for this SIM. Undo it to choose another package.',
+  cancellationAlreadyScheduled: 'A cancellation is already scheduled for this SIM.',
+  packageNotOffered: 'This package cannot be chosen for this SIM.',
+  actionNotFound: 'This scheduled action was not found.',
+  actionAlreadyApplied: 'This action has already taken effect and can no longer be undone.',
 } as const

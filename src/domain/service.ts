@@ -26,6 +26,27 @@ export const AdditionalBalanceSchema = v.record(v.picklist(BALANCE_KEYS), Balanc
 
 const NamedSchema = v.object({ name: v.string() })
 
+/** What a scheduled action changes: the package (from the next bill cycle) or the service itself (cancelled). */
+export const SCHEDULED_ACTION_KINDS = ['plan_change', 'cancellation'] as const
+export type ScheduledActionKind = (typeof SCHEDULED_ACTION_KINDS)[number]
+
+/**
+ * One of the SIM's scheduled actions: `name` says it in English (what older screens list); the rest lets a screen
+ * say it in the customer's language and offer its Undo. Absent on actions the customer cannot undo.
+ */
+export const ScheduledActionSchema = v.object({
+  name: v.string(),
+  id: v.optional(v.number()),
+  kind: v.optional(v.picklist(SCHEDULED_ACTION_KINDS)),
+  /** ISO date-time it takes effect. */
+  date: v.optional(v.string()),
+  /** A plan change's new package, its name and monthly price. */
+  product_id: v.optional(v.number()),
+  product: v.optional(v.string()),
+  unit_price: v.optional(v.number()),
+})
+export type ScheduledAction = v.InferOutput<typeof ScheduledActionSchema>
+
 export const ServiceSchema = v.object({
   id: v.number(),
   /** The SIM name the customer sees. */
@@ -44,7 +65,7 @@ export const ServiceSchema = v.object({
   imsi: v.string(),
   cancellation_date: v.nullable(v.string()),
   subscriptions: v.array(NamedSchema),
-  scheduled_actions: v.array(NamedSchema),
+  scheduled_actions: v.array(ScheduledActionSchema),
   // Prepaid services only: ZAR amount, bytes, and the additional balances.
   available_balance: v.optional(v.number()),
   data_available_volume: v.optional(v.number()),
@@ -65,11 +86,14 @@ export const ServiceAnswerSchema = v.object({ service: ServiceSchema })
 
 export type ServiceStatus = 'active' | 'suspended' | 'cancelled' | 'unknown'
 
+/** The status code of a cancelled service. */
+export const CANCELLED_STATUS = 900
+
 /** The true status, not "always active": 0 active, 400 and 500 suspended, 900 cancelled. */
 export function serviceStatus(code: number): ServiceStatus {
   if (code === 0) return 'active'
   if (code === 400 || code === 500) return 'suspended'
-  if (code === 900) return 'cancelled'
+  if (code === CANCELLED_STATUS) return 'cancelled'
   return 'unknown'
 }
 

@@ -1,7 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 
-// The order statuses and a paid bill's, as the server sends them (in English, in any case).
+// The order statuses, a paid bill's and a subscription charge's, as the server sends them (in English, in any case).
 const known = new Map<string, MessageDescriptor>([
   ['payment not completed', msg`Payment not Completed`],
   ['queued for delivery', msg`Queued for delivery`],
@@ -10,6 +10,7 @@ const known = new Map<string, MessageDescriptor>([
   ['order cancelled', msg`Order cancelled`],
   ['active', msg`Active`],
   ['success', msg`success`],
+  ['billed', msg`Billed`],
 ])
 
 /** An order, line or bill status from the server in the active language; one the app does not know shows as sent. */

@@ -3,6 +3,8 @@ import { msg } from '@lingui/core/macro'
 import { messages, unsavableMessages } from '../domain/account.ts'
 import { passwordMessages } from '../domain/password.ts'
 import { serverMessages } from '../domain/serverMessages.ts'
+import { packageChangeMessages } from '../domain/serviceActions.ts'
+import { simNameMessages } from '../domain/simName.ts'
 
 type MessageKey = keyof typeof messages
 
@@ -84,6 +86,13 @@ const serverDescriptors: Record<keyof typeof serverMessages, MessageDescriptor> 
   resetLinkExpired: msg`This link has expired: a link to reset your password works for 30 minutes.`,
   resetLinkInvalid: msg`This link is not valid: it may have been cut short. Open it again from the email, or ask for a new one.`,
   wrongPassword: msg`The password is not correct.`,
+  othersServiceChange: msg`You can only change your own services.`,
+  simCancelled: msg`This SIM is cancelled and can no longer be changed.`,
+  packageAlreadyScheduled: msg`A package change is already scheduled for this SIM. Undo it to choose another package.`,
+  cancellationAlreadyScheduled: msg`A cancellation is already scheduled for this SIM.`,
+  packageNotOffered: msg`This package cannot be chosen for this SIM.`,
+  actionNotFound: msg`This scheduled action was not found.`,
+  actionAlreadyApplied: msg`This action has already taken effect and can no longer be undone.`,
 }
 
 /** The password forms' own messages (src/domain/password.ts). */
@@ -93,11 +102,21 @@ const passwordDescriptors: Record<keyof typeof passwordMessages, MessageDescript
   unreachable: msg`Could not reach the server. Check your connection and try again.`,
 }
 
+/** The SIM name's rule (src/domain/simName.ts) and the package choice. */
+const simDescriptors: Record<keyof typeof simNameMessages | keyof typeof packageChangeMessages, MessageDescriptor> = {
+  required: msg`Enter a name for the SIM.`,
+  tooLong: msg`The SIM name can be at most 40 characters.`,
+  unsavable: msg`SIM name contains characters that cannot be saved.`,
+  notSaved: msg`The name could not be saved on this phone. Please try again.`,
+  choose: msg`Choose a package.`,
+}
+
 const byText = new Map<string, MessageDescriptor>([
   ...(Object.keys(serverMessages) as (keyof typeof serverMessages)[]).map((key) => [serverMessages[key], serverDescriptors[key]] as const),
   ...(Object.keys(messages) as MessageKey[]).map((key) => [messages[key], descriptors[key]] as const),
   ...(Object.keys(unsavableMessages) as (keyof typeof unsavableMessages)[]).map((key) => [unsavableMessages[key], unsavableDescriptors[key]] as const),
   ...(Object.keys(passwordMessages) as (keyof typeof passwordMessages)[]).map((key) => [passwordMessages[key], passwordDescriptors[key]] as const),
+  ...Object.entries({ ...simNameMessages, ...packageChangeMessages }).map(([key, text]) => [text, simDescriptors[key as keyof typeof simDescriptors]] as const),
 ])
 
 /** A shared validation message or a server answer in the active language; a text with no catalogue entry shows as it is. */

@@ -1,4 +1,4 @@
-import { ACCOUNT_PROJECTION_VERSION, type AccountEdits, applyAccountFact, noAccountEdits } from '../domain/accountProjection.ts'
+import { ACCOUNT_PROJECTION_VERSION, type AccountEdits, applyAccountFact, noAccountEdits, withoutCustomerEdits } from '../domain/accountProjection.ts'
 import { isAccountFact } from '../domain/events.ts'
 import type { Projection } from './projection.ts'
 
@@ -8,5 +8,8 @@ export const accountProjection: Projection<AccountEdits> = {
   version: ACCOUNT_PROJECTION_VERSION,
   table: 'account',
   initial: noAccountEdits,
-  apply: (state, fact) => (isAccountFact(fact) ? applyAccountFact(state, fact) : state),
+  apply: (state, fact) => {
+    if (isAccountFact(fact)) return applyAccountFact(state, fact)
+    return fact.type === 'v1.AccountDeleted' ? withoutCustomerEdits(state, fact.payload.customerId) : state
+  },
 }

@@ -5,6 +5,7 @@ import type { KnownCustomer } from '../domain/customerProjection.ts'
 import type { Fact } from '../domain/events.ts'
 import type { LocalOrders } from '../domain/orderProjection.ts'
 import type { LocalPayments } from '../domain/paymentProjection.ts'
+import type { SimNames } from '../domain/simNameProjection.ts'
 import { storeOpened } from '../lib/device.ts'
 import { DB_NAME, type StorageFailureReason, type StorageMode } from '../domain/storage.ts'
 import type { CatalogueMetaRow, CatalogueRow, EventRow, OrderCacheRow, OutboxRow, PortalCacheRow, ProjectionRow } from './rows.ts'
@@ -39,6 +40,8 @@ export class StoreDb extends Dexie {
   portalCache!: EntityTable<PortalCacheRow, 'key'>
   /** The customer's account edits waiting for the server or refused by it (projection of the account facts): one row. */
   account!: EntityTable<ProjectionRow<AccountEdits>, 'name'>
+  /** The SIM names given on this device and the server's answers (projection of the service facts): one row. */
+  simNames!: EntityTable<ProjectionRow<SimNames>, 'name'>
 
   constructor(name: string = DB_NAME, options?: DexieOptions) {
     super(name, options)
@@ -55,6 +58,7 @@ export class StoreDb extends Dexie {
     this.version(4).stores({ payments: 'name' })
     this.version(5).stores({ portalCache: 'key, customerId' })
     this.version(6).stores({ account: 'name' })
+    this.version(7).stores({ simNames: 'name' })
   }
 }
 

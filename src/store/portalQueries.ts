@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { BillCycleSchema, type BillCycle } from '../domain/billing.ts'
 import { ServiceSchema, type Service } from '../domain/service.ts'
+import { noSimNames, type SimNames } from '../domain/simNameProjection.ts'
 import { currentDb, storeForReading, type StoreDb } from './db.ts'
 import { portalKey } from './portalCache.ts'
 
@@ -39,4 +40,11 @@ export async function readCachedService(customerId: number, serviceId: string, g
 export async function readCachedBilling(customerId: number, given?: StoreDb): Promise<Cached<BillCycle[]> | null> {
   const store = given ?? currentDb() ?? (await storeForReading())
   return readPortal(store, portalKey(customerId, 'billing'), v.array(BillCycleSchema))
+}
+
+/** The SIM names given on this device (the projection of the service facts). */
+export async function readSimNames(given?: StoreDb): Promise<SimNames> {
+  const store = given ?? currentDb() ?? (await storeForReading())
+  const row = await store.simNames.get('simNames')
+  return (row?.state as SimNames | undefined) ?? noSimNames()
 }

@@ -1,7 +1,7 @@
 import type { Fact } from '../domain/events.ts'
 
 /** Tables that hold a projection's current row, keyed by projection name. */
-export type ProjectionTable = 'cart' | 'customer' | 'orders' | 'payments' | 'account'
+export type ProjectionTable = 'cart' | 'customer' | 'orders' | 'payments' | 'account' | 'simNames'
 
 /** A read model folded from the log by a pure function; a new version rebuilds from the log. */
 export interface Projection<S> {

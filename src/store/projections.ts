@@ -3,6 +3,7 @@ import { cartProjection } from './cartProjection.ts'
 import { customerProjection } from './customerProjection.ts'
 import { orderProjection } from './orderProjection.ts'
 import { paymentProjection } from './paymentProjection.ts'
+import { simNameProjection } from './simNameProjection.ts'
 import { eraseProjection, type AnyProjection, type Projection } from './projection.ts'
 
 /** Every projection commit() keeps up to date, by name. */
@@ -12,6 +13,7 @@ const registry = new Map<string, AnyProjection>([
   [orderProjection.name, eraseProjection(orderProjection)],
   [paymentProjection.name, eraseProjection(paymentProjection)],
   [accountProjection.name, eraseProjection(accountProjection)],
+  [simNameProjection.name, eraseProjection(simNameProjection)],
 ])
 
 export function registeredProjections(): AnyProjection[] {

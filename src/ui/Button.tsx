@@ -2,12 +2,14 @@ import { createLink } from '@tanstack/react-router'
 import { styled } from './styled.ts'
 import { theme } from './theme.ts'
 
-type Variant = 'primary' | 'secondary' | 'ghost'
+type Variant = 'primary' | 'secondary' | 'ghost' | 'danger'
 
 const variants: Record<Variant, string> = {
   primary: `background:${theme.color.brand};color:#fff;border-color:${theme.color.brand};`,
   secondary: `background:${theme.color.surface};color:${theme.color.brand};border-color:${theme.color.brand};`,
   ghost: `background:transparent;color:${theme.color.text};border-color:transparent;`,
+  // What cannot be taken back at once (cancelling a SIM).
+  danger: `background:${theme.color.error};color:#fff;border-color:${theme.color.error};`,
 }
 
 // Plain CSS text (not a class name) so each styled element interpolates it into its own rule.

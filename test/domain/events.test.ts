@@ -8,6 +8,7 @@ import {
   isCartFact,
   isOrderFact,
   isPaymentFact,
+  isServiceFact,
   makeFact,
   type FactPayload,
   type FactType,
@@ -80,6 +81,9 @@ const samples: { [T in FactType]: FactPayload<T> } = {
   'v1.AccountEditRefused': { editId: clientId, reason: 'Phone number must be 10 digits.', field: 'phone', status: 400 },
   'v1.AccountRefusalDismissed': { editId: clientId },
   'v1.LanguageChosen': { language: 'xh' },
+  'v1.SimRenamed': { customerId: 3, serviceId: 12, name: 'Home Wi-Fi' },
+  'v1.SimRenameAcknowledged': { renameId: clientId, customerId: 3, serviceId: 12, name: 'Home Wi-Fi', answeredAt: '2025-03-01T08:00:01.000Z' },
+  'v1.SimRenameRejected': { renameId: clientId, customerId: 3, serviceId: 12, reason: 'This SIM is cancelled and can no longer be changed.' },
 }
 const types = Object.keys(factDefinitions) as FactType[]
 const stamp = { id: 'fact-1', occurredAt: '2025-03-01T08:00:00.000Z' }
@@ -111,6 +115,7 @@ describe('fact definitions', () => {
       'v1.AccountEditRefused',
       'v1.AccountRefusalDismissed',
     ])
+    expect(kinds(isServiceFact)).toEqual(['v1.SimRenamed', 'v1.SimRenameAcknowledged', 'v1.SimRenameRejected'])
     expect(isCartFact({ type: 'toString' })).toBe(false)
   })
 })
@@ -135,6 +140,13 @@ describe('reading a stored fact', () => {
     const checked = checkFact(stored(change))
     expect(checked.ok).toBe(false)
     expect(checked.ok ? '' : checked.problem).toMatch(problem)
+  })
+
+  it('refuses a SIM name its rule refuses, so no bad name is ever written', () => {
+    const renamed = (name: string) => ({ ...sample('v1.SimRenamed'), payload: { customerId: 3, serviceId: 12, name } })
+    expect(checkFact(renamed('')).ok).toBe(false)
+    expect(checkFact(renamed('x'.repeat(41))).ok).toBe(false)
+    expect(checkFact(renamed('x'.repeat(40))).ok).toBe(true)
   })
 
   it('refuses what is not a fact at all, without throwing', () => {

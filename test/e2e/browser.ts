@@ -102,11 +102,11 @@ function keepOfflineAcrossLoads(context: BrowserContext): void {
   })
 }
 
-/** Saves test-results/screenshots/<name>.png (full page) and returns its path. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/** Saves test-results/screenshots/<name>.png (the full page, or what the screen shows: a modal dialog) and returns its path. */
+export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<string> {
   await mkdir(screenshotDir, { recursive: true })
   const path = `${screenshotDir}${name.replace(/[^\w.-]+/g, '-')}.png`
-  await page.screenshot({ path, fullPage: true, animations: 'disabled' })
+  await page.screenshot({ path, fullPage, animations: 'disabled' })
   return path
 }
 

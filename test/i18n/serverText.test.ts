@@ -83,7 +83,7 @@ describe("the card provider's result descriptions, in the customer's language", 
 
 describe("a package's speed, in the customer's language", () => {
   it('translates "Up to {rate}" keeping the rate, and shows other wording as the catalogue has it', async () => {
-    const { speedText } = await import('../../src/features/catalogue/speedText.ts')
+    const { speedText } = await import('../../src/lib/speedText.ts')
     const [en, af, xh] = await Promise.all([speaking('en'), speaking('af'), speaking('xh')])
     expect(speedText(en, 'Up to 10Mbps')).toBe('Up to 10Mbps')
     expect(speedText(af, 'Up to 10Mbps')).toBe('Tot 10Mbps')

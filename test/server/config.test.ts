@@ -30,6 +30,7 @@ describe('the server configuration', () => {
       mail: { kind: 'sandbox', from: 'Seed Storefront <no-reply@storefront.co.za>' },
       reconcileIntervalMs: 30_000,
       reconcileAfterMs: 120_000,
+      serviceActionsIntervalMs: 60_000,
       clientBuild: { googlePay: false, googlePlaces: false },
     })
   })
@@ -69,6 +70,7 @@ describe('the server configuration', () => {
       RECONCILE_AFTER_MS: '300000',
       SMTP_URL: 'smtps://mailer:s3cret@smtp.example.co.za:465',
       MAIL_FROM: 'Cape Town portal <no-reply@reseller.co.za>',
+      SERVICE_ACTIONS_INTERVAL_MS: '5000',
     }
     expect(loadConfig(env)).toEqual({
       port: 3000,
@@ -97,6 +99,7 @@ describe('the server configuration', () => {
       mail: { kind: 'smtp', url: 'smtps://mailer:s3cret@smtp.example.co.za:465', from: 'Cape Town portal <no-reply@reseller.co.za>' },
       reconcileIntervalMs: 10_000,
       reconcileAfterMs: 300_000,
+      serviceActionsIntervalMs: 5_000,
       clientBuild: { googlePay: true, googlePlaces: true, i18nOrigin: 'https://cdn.example.co.za' },
     })
   })

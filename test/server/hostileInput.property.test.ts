@@ -18,10 +18,11 @@ interface Customer {
   /** An unpaid order and a card checkout of theirs, so bodies and paths can aim at real records. */
   orderId: number
   checkoutId: string
-  /** The SIM service a paid order of theirs provisioned. */
+  /** The SIM service a paid order of theirs provisioned, and a cancellation scheduled on it. */
   serviceId: number
   /** Their sign-up address, by the id edits name it with. */
   addressId: string
+  actionId: number
 }
 
 interface Route {
@@ -61,6 +62,12 @@ const routes: Route[] = [
   { method: 'GET', path: '/api/v8/partner/services/:user_id' },
   { method: 'GET', path: '/api/v8/partner/services/id/:id' },
   { method: 'GET', path: '/api/v4/partner/billing/info/3/:user_id/' },
+  { method: 'POST', path: '/api/v8/partner/services/id/:id/name', body: () => ({ id: randomUUID(), name: 'Kitchen router' }), idempotent: true },
+  { method: 'GET', path: '/api/v8/partner/services/id/:id/packages' },
+  { method: 'POST', path: '/api/v8/partner/services/id/:id/package', body: () => ({ product_id: 2 }) },
+  { method: 'GET', path: '/api/v8/partner/services/id/:id/cancellation' },
+  { method: 'POST', path: '/api/v8/partner/services/id/:id/cancellation' },
+  { method: 'DELETE', path: '/api/v8/partner/services/id/:id/scheduled_actions/:action_id' },
   {
     method: 'PUT',
     path: '/api/v2/users/:user_id/profile',
@@ -247,6 +254,8 @@ describe('every /api route under hostile input (issue 9)', () => {
       await q('select * from checkouts where customer_id = $1 order by id'),
       await q('select * from payments where user_id = $1 order by id'),
       await q('select * from services where customer_id = $1 order by id'),
+      await q('select * from service_renames where customer_id = $1 order by seq'),
+      await q('select a.* from service_actions a join services s on s.id = a.service_id where s.customer_id = $1 order by a.id'),
       await q('select * from support_messages where customer_id = $1 order by id'),
       await q('select customer_id, key, request_hash, status, response, created_at from idempotency_keys where customer_id = $1 order by key'),
       await q('select * from wallet_requests where customer_id = $1 order by key'),
@@ -263,12 +272,17 @@ describe('every /api route under hostile input (issue 9)', () => {
     expect((await postWallet(env.app, me, walletBody(me, paid))).status).toBe(200)
     const [service] = await env.t.db.query<{ id: number }>('select id from services where order_id = $1', [paid.id])
     const [home] = await env.t.db.query<{ id: string }>('select public_id::text as id from addresses where customer_id = $1', [me.id])
+    const [action] = await env.t.db.query<{ id: number }>(
+      "insert into service_actions (service_id, kind, due_at, created_at) values ($1, 'cancellation', now() + interval '20 days', now()) returning id",
+      [service!.id],
+    )
     return {
       ...me,
       orderId: order.id,
       checkoutId: ((await checkout.json()) as { checkoutId: string }).checkoutId,
       serviceId: service!.id,
       addressId: home!.id,
+      actionId: action!.id,
     }
   }
 
@@ -280,7 +294,15 @@ describe('every /api route under hostile input (issue 9)', () => {
 
   const paramsOf = (route: Route) => [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]!)
   const realParam = (name: string, who: Customer): string | number =>
-    ({ user_id: who.id, order_id: who.orderId, checkout_id: who.checkoutId, email: who.email, id: who.serviceId, address_id: who.addressId })[name] ?? 'google'
+    ({
+      user_id: who.id,
+      order_id: who.orderId,
+      checkout_id: who.checkoutId,
+      email: who.email,
+      id: who.serviceId,
+      address_id: who.addressId,
+      action_id: who.actionId,
+    })[name] ?? 'google'
   const realParams = (route: Route, who: Customer) => Object.fromEntries(paramsOf(route).map((n) => [n, realParam(n, who)]))
   const hostileParams = (route: Route) => fc.record(Object.fromEntries(paramsOf(route).map((n) => [n, hostileSegment])))
   const hostileQuery = (route: Route) =>
@@ -386,7 +408,7 @@ describe('every /api route under hostile input (issue 9)', () => {
       const orderId = typeof input.body === 'string' ? /^\{(?:"order":\{)?"id":"([0-9a-f-]{36})"/.exec(input.body)?.[1] : undefined
       headers['Idempotency-Key'] = orderId ?? (input.idempotencyKey === fresh ? crypto.randomUUID() : input.idempotencyKey)
     }
-    const body = input.body === undefined || route.method === 'GET' ? {} : { body: input.body }
+    const body = input.body === undefined || route.method !== 'POST' ? {} : { body: input.body }
     const res = await env.app.request(path + search, { method: route.method, headers, ...body })
     return { res, sent: `${route.method} ${path}${search} ${typeof input.body === 'string' ? input.body : ''}` }
   }

@@ -54,6 +54,11 @@ describe('what production refuses to start with', () => {
     expect(problemsWith({ PAYMENT_WEBHOOK_KEY: 'ab'.repeat(32) })).toEqual([])
   })
 
+  it('refuses to run without the job that applies scheduled SIM actions', () => {
+    expect(problemsWith({ SERVICE_ACTIONS_INTERVAL_MS: '0' })).toEqual([expect.stringMatching(/^SERVICE_ACTIONS_INTERVAL_MS is 0, so no package change/)])
+    expect(problemsWith({ SERVICE_ACTIONS_INTERVAL_MS: '5000' })).toEqual([])
+  })
+
   it('refuses the sandbox identity issuer for any provider left unconfigured, unless SANDBOX=true', () => {
     const noFacebook = { FACEBOOK_ISSUER: undefined, FACEBOOK_CLIENT_ID: undefined, FACEBOOK_CLIENT_SECRET: undefined }
     expect(problemsWith(noFacebook)).toEqual([expect.stringMatching(/^FACEBOOK sign-in would use the sandbox identity issuer.*FACEBOOK_ISSUER.*SANDBOX=true/)])

@@ -50,6 +50,16 @@ beforeEach(async () => {
       result: { code: '000.100.110', description: 'ok' },
     }),
   )
+  // Their account edits and a SIM name, each with the server's answer.
+  await commit(fact('v1.ProfileEdited', { customerId: 7, profile: { first_name: 'Nomvula', last_name: 'Dlamini', phone: '0211234567', mobile: '' } }, 'edit-1'))
+  await commit(fact('v1.AccountEditRefused', { editId: 'edit-1', reason: 'no', field: null, status: 422 }))
+  const home = {
+    ...{ unit_number: '', floor_level: '', building_name: '', suburb: '', country: 'South Africa', gps_coordinates: null, deliver_to: '' },
+    ...{ street_number: '9', street_name: 'Zwelitsha Crescent', city: 'Gqeberha', province: 'Eastern Cape', postal_code: '6001' },
+  }
+  await commit(fact('v1.AddressSaved', { customerId: 7, address_id: '0b6f5d5e-4a4b-4c4d-8e8f-9a9b9c9d9e9f', address: home, is_default: false }, 'edit-2'))
+  await commit(fact('v1.SimRenamed', { customerId: 7, serviceId: 7001, name: 'Gogo se foon' }, 'rename-1'))
+  await commit(fact('v1.SimRenameAcknowledged', { renameId: 'rename-1', customerId: 7, serviceId: 7001, name: 'Gogo se foon', answeredAt: at }))
   await enqueue(queuedRow('support-1', 'support.message', { message: 'mine' }, 7))
   await enqueue(queuedRow('support-2', 'support.message', { message: 'signed out' }))
   await saveOrders(7, [serverOrder(41)], at)
@@ -61,13 +71,16 @@ beforeEach(async () => {
 })
 afterEach(() => closeStore({ delete: true }))
 
-const text = async (table: 'events' | 'snapshots' | 'customer' | 'orders' | 'payments' | 'outbox') => JSON.stringify(await store.table(table).toArray())
+const text = async (table: 'events' | 'snapshots' | 'customer' | 'orders' | 'payments' | 'outbox' | 'account' | 'simNames') =>
+  JSON.stringify(await store.table(table).toArray())
 
 describe('erasing a deleted customer from the device', () => {
   it('holds them before, so the checks below can fail', async () => {
     expect(await readKnownCustomer()).toMatchObject({ id: 7 })
     expect(await text('events')).toContain(leaving.id_number)
     expect(await text('snapshots')).toContain(leaving.email)
+    expect(await text('account')).toContain('Zwelitsha')
+    expect(await text('simNames')).toContain('Gogo se foon')
   })
 
   it('records the deletion as a fact and forgets the customer, their orders and their payments', async () => {
@@ -82,9 +95,18 @@ describe('erasing a deleted customer from the device', () => {
 
   it('leaves nothing of them in the log, the snapshots, the read models or the outbox', async () => {
     await eraseCustomer(7, stamp)
-    for (const table of ['events', 'snapshots', 'customer', 'orders', 'payments', 'outbox'] as const) {
+    for (const table of ['events', 'snapshots', 'customer', 'orders', 'payments', 'outbox', 'account', 'simNames'] as const) {
       const held = await text(table)
-      for (const trace of [leaving.email, leaving.id_number, leaving.first_name, theirOrder, '8ac7a4c8their0001.sandbox'])
+      for (const trace of [
+        leaving.email,
+        leaving.id_number,
+        leaving.first_name,
+        theirOrder,
+        '8ac7a4c8their0001.sandbox',
+        'Nomvula',
+        'Zwelitsha',
+        'Gogo se foon',
+      ])
         expect(held, table).not.toContain(trace)
     }
     expect(await store.outbox.get('support-1')).toBeUndefined()

@@ -3,7 +3,7 @@ import type { AnyStateMachine } from 'xstate'
 import type { Fact } from '../../domain/events.ts'
 import type { StoreDb } from '../../store/db.ts'
 
-export const LAB_MACHINES = ['auth', 'cart', 'signup', 'profileEdit', 'passwordReset', 'payment', 'outbox'] as const
+export const LAB_MACHINES = ['auth', 'cart', 'signup', 'profileEdit', 'passwordReset', 'payment', 'outbox', 'simRename', 'serviceChange'] as const
 export type LabMachineId = (typeof LAB_MACHINES)[number]
 
 /** How a machine's effects run: the sandboxes (real actors, lab log), or a fake outcome the tester picks. */

@@ -5,7 +5,9 @@ import { outboxLab } from './machines/outboxLab.ts'
 import { passwordResetLab } from './machines/passwordResetLab.ts'
 import { paymentLab } from './machines/paymentLab.ts'
 import { profileEditLab } from './machines/profileEditLab.ts'
+import { serviceChangeLab } from './machines/serviceChangeLab.ts'
 import { signupLab } from './machines/signupLab.ts'
+import { simRenameLab } from './machines/simRenameLab.ts'
 
 /** Every machine the lab drives, in the order the tester sees them. */
 export const labMachines: Record<LabMachineId, LabMachine> = {
@@ -16,4 +18,6 @@ export const labMachines: Record<LabMachineId, LabMachine> = {
   passwordReset: passwordResetLab,
   payment: paymentLab,
   outbox: outboxLab,
+  simRename: simRenameLab,
+  serviceChange: serviceChangeLab,
 }

@@ -11,6 +11,8 @@ export const machineTitles: Record<LabMachineId, MessageDescriptor> = {
   passwordReset: msg`Forgotten password`,
   payment: msg`Payment`,
   outbox: msg`Order outbox`,
+  simRename: msg`SIM name`,
+  serviceChange: msg`SIM package and cancellation`,
 }
 
 export const modeLabels: Record<EffectMode, MessageDescriptor> = {
@@ -35,6 +37,7 @@ export const presetLabels: Record<string, MessageDescriptor> = {
   refusedEdit: msg`A refused edit, reopened`,
   forgot: msg`The forgot-password page`,
   reset: msg`The reset-password page (a link's token)`,
+  sim: msg`A SIM (service 7001; in sandbox mode, one of yours)`,
 }
 
 /** Why a payload cannot be sent, in the tester's language; the schema's own words for rules it names itself. */

@@ -5,7 +5,7 @@ import { Button } from '../../ui/Button.tsx'
 import { styled } from '../../ui/styled.ts'
 import { theme } from '../../ui/theme.ts'
 import { addsProduct } from '../../lib/firstTaps.ts'
-import { speedText } from './speedText.ts'
+import { speedText } from '../../lib/speedText.ts'
 
 const Card = styled('article')`
   display: flex; flex-direction: column; background: ${theme.color.surface};

@@ -1,35 +1,69 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useSelector } from '@xstate/react'
+import { serviceStatus, type Service } from '../../domain/service.ts'
 import { Button } from '../../ui/Button.tsx'
-import { Card } from '../../ui/Page.tsx'
+import { Card, Muted } from '../../ui/Page.tsx'
 import { styled } from '../../ui/styled.ts'
+import { theme } from '../../ui/theme.ts'
+import { CancelDialog } from './CancelDialog.tsx'
+import { PackageDialog } from './PackageDialog.tsx'
+import { RenameDialog, type SimRenameActor } from './RenameDialog.tsx'
+import type { ServiceChangeActor } from './useServiceChange.ts'
 
 const Panel = styled(Card)`
   h2 { margin: 0 0 12px; font-size: 18px; }
-  div { display: grid; gap: 8px; }
+  .buttons { display: grid; gap: 8px; }
+  .why { margin: 0; font-size: 14px; color: ${theme.color.muted}; }
 `
 
-/** The four service actions, shown but not offered yet (disabled). */
-export function ServiceActions() {
+/**
+ * The service actions: Update Sim Name, Upgrade/Downgrade and Cancel Service with their dialogs (ADD VAS is not offered
+ * yet). A waiting cancellation leaves no package to change; a cancelled SIM offers nothing at all.
+ */
+export function ServiceActions({ service, rename, change }: { service: Service; rename: SimRenameActor; change: ServiceChangeActor }) {
   const { t } = useLingui()
+  const busy = useSelector(change, (s) => !s.matches('idle'))
+  const waiting = (kind: string) => service.scheduled_actions.some((a) => a.kind === kind)
+  const cancelling = waiting('cancellation')
+  const packageWaits = waiting('plan_change')
   return (
     <Panel aria-label={t`Actions`}>
       <h2>
         <Trans>Actions</Trans>
       </h2>
-      <div>
-        <Button type="button" disabled>
-          <Trans>Update Sim Name</Trans>
-        </Button>
-        <Button type="button" disabled>
-          <Trans>Upgrade/Downgrade</Trans>
-        </Button>
-        <Button type="button" disabled>
-          <Trans>ADD VAS</Trans>
-        </Button>
-        <Button type="button" disabled>
-          <Trans>Cancel Service</Trans>
-        </Button>
-      </div>
+      {serviceStatus(service.status) === 'cancelled' ? (
+        <Muted>
+          <Trans>This SIM is cancelled, so there is nothing more to change.</Trans>
+        </Muted>
+      ) : (
+        <div className="buttons">
+          <Button type="button" onClick={() => rename.send({ type: 'sim.rename.open', name: service.name })}>
+            <Trans>Update Sim Name</Trans>
+          </Button>
+          <Button type="button" disabled={busy || cancelling || packageWaits} onClick={() => change.send({ type: 'service.package.open' })}>
+            <Trans>Upgrade/Downgrade</Trans>
+          </Button>
+          {packageWaits && !cancelling && (
+            <p className="why">
+              <Trans>A package change is scheduled. Undo it to choose another package.</Trans>
+            </p>
+          )}
+          <Button type="button" disabled>
+            <Trans>ADD VAS</Trans>
+          </Button>
+          <Button type="button" disabled={busy || cancelling} onClick={() => change.send({ type: 'service.cancel.open' })}>
+            <Trans>Cancel Service</Trans>
+          </Button>
+          {cancelling && (
+            <p className="why">
+              <Trans>A cancellation is scheduled. Undo it to keep the SIM or change its package.</Trans>
+            </p>
+          )}
+        </div>
+      )}
+      <RenameDialog actor={rename} />
+      <PackageDialog actor={change} />
+      <CancelDialog actor={change} />
     </Panel>
   )
 }

@@ -6,6 +6,7 @@ import { Card, Heading } from '../../ui/Page.tsx'
 import { styled } from '../../ui/styled.ts'
 import { theme } from '../../ui/theme.ts'
 import { formatDate } from '../../domain/dates.ts'
+import { actionText } from './actionText.ts'
 import { productName } from './productName.ts'
 import { serviceName } from './serviceName.ts'
 import { ServiceStatusBadge } from './ServiceStatusBadge.tsx'
@@ -20,14 +21,14 @@ const Name = styled('p')`
   font-size: 18px; font-weight: 700; margin: -8px 0 16px; overflow-wrap: anywhere;
 `
 
-const Names = ({ items }: { items: readonly { name: string }[] }) =>
+const Names = ({ items }: { items: readonly string[] }) =>
   items.length === 0 ? (
     <Trans>None</Trans>
   ) : (
     <ul>
-      {items.map((item, i) => (
+      {items.map((name, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: names may repeat and the list never reorders, so the position is the row
-        <li key={i}>{item.name}</li>
+        <li key={i}>{name}</li>
       ))}
     </ul>
   )
@@ -57,11 +58,12 @@ export function ServiceSidebar({ service, products }: { service: Service; produc
         <Row label={<Trans>Service Number</Trans>}>{service.service_reference}</Row>
         <Row label={<Trans>ICCID</Trans>}>{service.associated_resource}</Row>
         <Row label={<Trans>Activation Date</Trans>}>{formatDate(service.activation_date, i18n.locale, 'long')}</Row>
+        {service.cancellation_date && <Row label={<Trans>Cancellation Date</Trans>}>{formatDate(service.cancellation_date, i18n.locale, 'long')}</Row>}
         <Row label={<Trans>Scheduled Actions</Trans>}>
-          <Names items={service.scheduled_actions} />
+          <Names items={service.scheduled_actions.map((action) => actionText(i18n, action))} />
         </Row>
         <Row label={<Trans>Subscriptions</Trans>}>
-          <Names items={service.subscriptions} />
+          <Names items={service.subscriptions.map((s) => s.name)} />
         </Row>
       </Rows>
     </Card>

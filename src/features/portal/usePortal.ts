@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react'
 import type { BillCycle } from '../../domain/billing.ts'
 import type { Service } from '../../domain/service.ts'
 import type { StoreDb } from '../../store/db.ts'
-import { readCachedBilling, readCachedService, readCachedServices, type Cached } from '../../store/portalQueries.ts'
+import { simKey, withLocalName, withLocalNames } from '../../domain/simNameProjection.ts'
+import { readCachedBilling, readCachedService, readCachedServices, readSimNames, type Cached } from '../../store/portalQueries.ts'
 import { useLiveRead } from '../../store/useLiveRead.ts'
 import { refreshBilling, refreshService, refreshServices, type RefreshOutcome } from './refresh.ts'
 
@@ -32,9 +33,20 @@ function usePortalAnswer<T>(read: (store: StoreDb) => Promise<Cached<T> | null>,
   return cached === null && outcome && outcome !== 'saved' ? { failed: outcome } : undefined
 }
 
+/** The cached services with the names the customer gave them on this device (a rename waiting to be sent shows at once). */
+async function readServices(customerId: number, store: StoreDb): Promise<Cached<Service[]> | null> {
+  const [cached, names] = await Promise.all([readCachedServices(customerId, store), readSimNames(store)])
+  return cached && { ...cached, value: withLocalNames(cached.value, names, customerId, cached.fetchedAt) }
+}
+
+async function readService(customerId: number, serviceId: string, store: StoreDb): Promise<Cached<Service> | null> {
+  const [cached, names] = await Promise.all([readCachedService(customerId, serviceId, store), readSimNames(store)])
+  return cached && { ...cached, value: withLocalName(cached.value, names.latest[simKey(customerId, cached.value.id)], cached.fetchedAt) }
+}
+
 export function useServices(customerId: number): PortalView<Service[]> {
   return usePortalAnswer(
-    (store) => readCachedServices(customerId, store),
+    (store) => readServices(customerId, store),
     () => refreshServices(customerId),
     [customerId],
   )
@@ -42,7 +54,7 @@ export function useServices(customerId: number): PortalView<Service[]> {
 
 export function useService(customerId: number, serviceId: string): PortalView<Service> {
   return usePortalAnswer(
-    (store) => readCachedService(customerId, serviceId, store),
+    (store) => readService(customerId, serviceId, store),
     () => refreshService(customerId, serviceId),
     [customerId, serviceId],
   )

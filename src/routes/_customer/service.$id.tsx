@@ -36,7 +36,7 @@ function ServiceScreen({ customerId, id }: { customerId: number; id: string }) {
   return (
     <>
       <OfflineNotice fetchedAt={service.fetchedAt} />
-      <WithProducts>{(products) => <ServiceDetail service={service.value} products={products} />}</WithProducts>
+      <WithProducts>{(products) => <ServiceDetail service={service.value} products={products} customerId={customerId} />}</WithProducts>
     </>
   )
 }

@@ -1,0 +1,36 @@
+import type { Queryable } from '../db/types.ts'
+import { serviceRow } from './serviceReply.ts'
+import type { ServiceRow } from './serviceReply.ts'
+
+/** Why the server refuses a change to a SIM; the route words each one (server/routes/serviceActions.ts). */
+export type RefusalReason =
+  | 'missing'
+  | 'others'
+  | 'cancelled'
+  | 'packageScheduled'
+  | 'cancellationScheduled'
+  | 'notOffered'
+  | 'actionMissing'
+  | 'applied'
+  | 'keyReused'
+
+export type Refused = { refused: RefusalReason }
+
+/**
+ * The SIM, locked until the transaction ends, when it is the customer's: every change to a SIM (and to its scheduled
+ * actions) takes this lock first, so two changes to one SIM run one after the other.
+ */
+export async function lockOwnedService(tx: Queryable, serviceId: number, customerId: number): Promise<ServiceRow | Refused> {
+  const row = await serviceRow(tx, serviceId, { lock: true })
+  if (!row) return { refused: 'missing' }
+  if (row.customer_id !== customerId) return { refused: 'others' }
+  return row
+}
+
+/** The SIM without a lock, for a question that changes nothing (a quote). */
+export async function ownedService(db: Queryable, serviceId: number, customerId: number): Promise<ServiceRow | Refused> {
+  const row = await serviceRow(db, serviceId)
+  if (!row) return { refused: 'missing' }
+  if (row.customer_id !== customerId) return { refused: 'others' }
+  return row
+}
