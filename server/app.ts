@@ -13,6 +13,7 @@ import { productImage } from './http/productImages.ts'
 import { firstPaintPages } from './pages/firstPaint.ts'
 import { pageSecurityHeaders } from './http/securityHeaders.ts'
 import { billingRoutes } from './routes/billing.ts'
+import { bundleRoutes } from './routes/bundles.ts'
 import { healthRoutes } from './routes/health.ts'
 import type { Readiness } from './routes/health.ts'
 import { silentLogger } from './log.ts'
@@ -108,6 +109,7 @@ export function createApp({ db, config, distDir, sandbox, log = silentLogger, re
     .route('/', orderRoutes(db, config))
     .route('/', paymentRoutes(db, { ...config, provider: payments.provider }))
     .route('/', serviceRoutes(db, config))
+    .route('/', bundleRoutes(db, config))
     .route('/', billingRoutes(db, config))
     .route('/', supportRoutes(db, config))
     // Sub-app notFound handlers are not used once mounted, so unknown /api paths end here.

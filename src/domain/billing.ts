@@ -3,14 +3,16 @@ import * as v from 'valibot'
 /** Account-level bill cycles, derived on the server from the customer's orders and payments. */
 
 export const BILL_TYPE_ORDER = 'Order'
+/** A bundle bought for a SIM (ADD VAS), billed once paid. */
+export const BILL_TYPE_BUNDLE = 'Bundle'
 export const BILL_TYPE_PAYMENT = 'Payment'
 
 export const BillCycleSchema = v.object({
-  /** The order number (an order) or the provider transaction (a payment). */
+  /** The order number (an order or a bundle) or the provider transaction (a payment). */
   reference: v.string(),
   /** ISO date-time. */
   date: v.string(),
-  type: v.picklist([BILL_TYPE_ORDER, BILL_TYPE_PAYMENT]),
+  type: v.picklist([BILL_TYPE_ORDER, BILL_TYPE_BUNDLE, BILL_TYPE_PAYMENT]),
   /** Rand; 0 when the row is a credit. */
   debit: v.number(),
   credit: v.number(),
@@ -31,11 +33,14 @@ export type BillEntry = Omit<BillCycle, 'balance'>
 
 const cents = (rand: number) => Math.round(rand * 100)
 
+// At the same moment, what was charged comes before what paid it.
+const creditsLast = (entry: BillEntry) => (entry.type === BILL_TYPE_PAYMENT ? 1 : 0)
+
 /** Oldest first, each row's balance is the one before plus its debit minus its credit (counted in cents). */
 export function withRunningBalance(entries: readonly BillEntry[]): BillCycle[] {
   let owed = 0
   return [...entries]
-    .sort((a, b) => a.date.localeCompare(b.date) || (a.type === b.type ? 0 : a.type === BILL_TYPE_ORDER ? -1 : 1))
+    .sort((a, b) => a.date.localeCompare(b.date) || creditsLast(a) - creditsLast(b))
     .map((entry) => {
       owed += cents(entry.debit) - cents(entry.credit)
       return { ...entry, balance: owed / 100 }
