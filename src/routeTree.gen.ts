@@ -28,6 +28,7 @@ import { Route as CustomerPaymentIdRouteImport } from './routes/_customer/paymen
 import { Route as CustomerPayment_statusCheckoutIdRouteImport } from './routes/_customer/payment_status.$checkoutId'
 import { Route as CustomerPayment_widgetCheckoutIdRouteImport } from './routes/_customer/payment_widget.$checkoutId'
 import { Route as CustomerServiceIdRouteImport } from './routes/_customer/service.$id'
+import { Route as CustomerServiceIdBundlesRouteImport } from './routes/_customer/service_.$id.bundles'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -126,6 +127,12 @@ const CustomerServiceIdRoute = CustomerServiceIdRouteImport.update({
   path: '/service/$id',
   getParentRoute: () => CustomerRoute,
 } as any)
+const CustomerServiceIdBundlesRoute =
+  CustomerServiceIdBundlesRouteImport.update({
+    id: '/service_/$id/bundles',
+    path: '/service/$id/bundles',
+    getParentRoute: () => CustomerRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -146,6 +153,7 @@ export interface FileRoutesByFullPath {
   '/payment_widget/$checkoutId': typeof CustomerPayment_widgetCheckoutIdRoute
   '/service/$id': typeof CustomerServiceIdRoute
   '/orders/': typeof CustomerOrdersIndexRoute
+  '/service/$id/bundles': typeof CustomerServiceIdBundlesRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -166,6 +174,7 @@ export interface FileRoutesByTo {
   '/payment_widget/$checkoutId': typeof CustomerPayment_widgetCheckoutIdRoute
   '/service/$id': typeof CustomerServiceIdRoute
   '/orders': typeof CustomerOrdersIndexRoute
+  '/service/$id/bundles': typeof CustomerServiceIdBundlesRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -188,6 +197,7 @@ export interface FileRoutesById {
   '/_customer/payment_widget/$checkoutId': typeof CustomerPayment_widgetCheckoutIdRoute
   '/_customer/service/$id': typeof CustomerServiceIdRoute
   '/_customer/orders/': typeof CustomerOrdersIndexRoute
+  '/_customer/service_/$id/bundles': typeof CustomerServiceIdBundlesRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -210,6 +220,7 @@ export interface FileRouteTypes {
     | '/payment_widget/$checkoutId'
     | '/service/$id'
     | '/orders/'
+    | '/service/$id/bundles'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -230,6 +241,7 @@ export interface FileRouteTypes {
     | '/payment_widget/$checkoutId'
     | '/service/$id'
     | '/orders'
+    | '/service/$id/bundles'
   id:
     | '__root__'
     | '/'
@@ -251,6 +263,7 @@ export interface FileRouteTypes {
     | '/_customer/payment_widget/$checkoutId'
     | '/_customer/service/$id'
     | '/_customer/orders/'
+    | '/_customer/service_/$id/bundles'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -399,6 +412,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CustomerServiceIdRouteImport
       parentRoute: typeof CustomerRoute
     }
+    '/_customer/service_/$id/bundles': {
+      id: '/_customer/service_/$id/bundles'
+      path: '/service/$id/bundles'
+      fullPath: '/service/$id/bundles'
+      preLoaderRoute: typeof CustomerServiceIdBundlesRouteImport
+      parentRoute: typeof CustomerRoute
+    }
   }
 }
 
@@ -414,6 +434,7 @@ interface CustomerRouteChildren {
   CustomerPayment_widgetCheckoutIdRoute: typeof CustomerPayment_widgetCheckoutIdRoute
   CustomerServiceIdRoute: typeof CustomerServiceIdRoute
   CustomerOrdersIndexRoute: typeof CustomerOrdersIndexRoute
+  CustomerServiceIdBundlesRoute: typeof CustomerServiceIdBundlesRoute
 }
 
 const CustomerRouteChildren: CustomerRouteChildren = {
@@ -428,6 +449,7 @@ const CustomerRouteChildren: CustomerRouteChildren = {
   CustomerPayment_widgetCheckoutIdRoute: CustomerPayment_widgetCheckoutIdRoute,
   CustomerServiceIdRoute: CustomerServiceIdRoute,
   CustomerOrdersIndexRoute: CustomerOrdersIndexRoute,
+  CustomerServiceIdBundlesRoute: CustomerServiceIdBundlesRoute,
 }
 
 const CustomerRouteWithChildren = CustomerRoute._addFileChildren(

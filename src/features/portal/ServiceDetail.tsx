@@ -26,7 +26,7 @@ export function ServiceDetail({ service, products }: { service: Service; product
       </div>
       <div className="slot-main">{isPrepaid(service) ? <PrepaidView service={service} /> : <MonthlyView service={service} />}</div>
       <div className="slot-actions">
-        <ServiceActions />
+        <ServiceActions service={service} />
       </div>
     </Layout>
   )
