@@ -3,7 +3,7 @@ import type { AnyStateMachine } from 'xstate'
 import type { Fact } from '../../domain/events.ts'
 import type { StoreDb } from '../../store/db.ts'
 
-export const LAB_MACHINES = ['auth', 'cart', 'signup', 'passwordReset', 'payment', 'outbox'] as const
+export const LAB_MACHINES = ['auth', 'cart', 'signup', 'passwordReset', 'payment', 'bundlePurchase', 'outbox'] as const
 export type LabMachineId = (typeof LAB_MACHINES)[number]
 
 /** How a machine's effects run: the sandboxes (real actors, lab log), or a fake outcome the tester picks. */
@@ -17,6 +17,7 @@ export const EFFECT_MODES = [
   'declined',
   'refused',
   'linkRefused',
+  'simInactive',
   'storageFails',
 ] as const
 export type EffectMode = (typeof EFFECT_MODES)[number]

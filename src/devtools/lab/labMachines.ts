@@ -1,5 +1,6 @@
 import type { LabMachine, LabMachineId } from './labMachine.ts'
 import { authLab } from './machines/authLab.ts'
+import { bundlePurchaseLab } from './machines/bundlePurchaseLab.ts'
 import { cartLab } from './machines/cartLab.ts'
 import { outboxLab } from './machines/outboxLab.ts'
 import { passwordResetLab } from './machines/passwordResetLab.ts'
@@ -13,5 +14,6 @@ export const labMachines: Record<LabMachineId, LabMachine> = {
   signup: signupLab,
   passwordReset: passwordResetLab,
   payment: paymentLab,
+  bundlePurchase: bundlePurchaseLab,
   outbox: outboxLab,
 }

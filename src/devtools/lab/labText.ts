@@ -9,6 +9,7 @@ export const machineTitles: Record<LabMachineId, MessageDescriptor> = {
   signup: msg`Sign-up`,
   passwordReset: msg`Forgotten password`,
   payment: msg`Payment`,
+  bundlePurchase: msg`Bundle purchase (ADD VAS)`,
   outbox: msg`Order outbox`,
 }
 
@@ -22,6 +23,7 @@ export const modeLabels: Record<EffectMode, MessageDescriptor> = {
   declined: msg`Fake: card declined`,
   refused: msg`Fake: server refuses (400)`,
   linkRefused: msg`Fake: the link was already used`,
+  simInactive: msg`Fake: the SIM is not active (409)`,
   storageFails: msg`Fake: storage unavailable`,
 }
 
@@ -32,6 +34,7 @@ export const presetLabels: Record<string, MessageDescriptor> = {
   status: msg`The payment status page`,
   forgot: msg`The forgot-password page`,
   reset: msg`The reset-password page (a link's token)`,
+  sim: msg`A SIM's bundles page (service 2)`,
 }
 
 /** Why a payload cannot be sent, in the tester's language; the schema's own words for rules it names itself. */
