@@ -5,6 +5,7 @@ import { ApiError } from '../../../api/client.ts'
 import { buyBundle, fetchBundles } from '../../../api/bundles.ts'
 import type { Bundle } from '../../../domain/bundle.ts'
 import { bundleName } from '../../../domain/bundle.ts'
+import { defined } from '../../../domain/defined.ts'
 import { ORDER_STATUS_NEW, type Order } from '../../../domain/order.ts'
 import { serverMessages } from '../../../domain/serverMessages.ts'
 import { newId } from '../../../lib/ids.ts'
@@ -22,7 +23,7 @@ const labBundles: Bundle[] = [
 
 /** The unpaid order a fake server answers a purchase with. */
 function labOrder(request: BundleRequest): Order {
-  const bundle = labBundles.find((b) => b.id === request.bundleId) ?? labBundles[0]!
+  const bundle = defined(labBundles.find((b) => b.id === request.bundleId) ?? labBundles[0], 'a lab bundle')
   const now = new Date().toISOString()
   return {
     id: 2001,
