@@ -10,7 +10,7 @@ import { formatRand } from '../../src/domain/money.ts'
 import { balanceOf, dataGb, type Service } from '../../src/domain/service.ts'
 import { expectToast } from './accounts.ts'
 import { DESKTOP, horizontalOverflow, MOBILE, screenshot, useBrowser } from './browser.ts'
-import { portalTruth, signInAsDemo, type PortalTruth } from './portal.ts'
+import { controlledByWorker, portalTruth, signInAsDemo, type PortalTruth } from './portal.ts'
 import { waitForApp } from './storefront.ts'
 
 const session = useBrowser()
@@ -213,5 +213,30 @@ describe('ADD VAS: buying a bundle', () => {
     await screenshot(page, 'bundles-monthly-after-af-1280')
     const after = await portalTruth(page)
     expect(sameSim(after, monthly).spend_limit_available).toBe((monthly.spend_limit_available ?? 0) + 50e9)
+  })
+
+  test('offline the bundles stay on screen and the choice is kept, and Buy waits for the connection', async () => {
+    const context = await session.context()
+    const page = await session.page({ viewport: MOBILE })
+    await signInAsDemo(page)
+    await controlledByWorker(page)
+    const sim = sims(await portalTruth(page)).prepaid
+    if (!sim) throw new Error('the demo customer needs a prepaid SIM')
+    await page.goto(`/service/${sim.id}/bundles`)
+    await page.getByRole('radio', { name: /^100 SMS/ }).waitFor()
+
+    await context.setOffline(true)
+    await page.waitForFunction(() => !navigator.onLine)
+    await page.reload()
+    await page.getByRole('radio', { name: /^100 SMS/ }).check()
+    await page.getByText('Buying a bundle needs a connection. Your choice is kept; you can buy it as soon as you are back online.').waitFor()
+    const buy = page.getByRole('button', { name: 'Buy for R35' })
+    expect(await buy.isDisabled()).toBe(true)
+    expect(await horizontalOverflow(page)).toBe(0)
+    await screenshot(page, 'bundles-offline-360')
+
+    await context.setOffline(false)
+    await expect.poll(() => buy.isEnabled(), { timeout: 15_000 }).toBe(true)
+    expect(await page.getByRole('radio', { name: /^100 SMS/ }).isChecked()).toBe(true)
   })
 })
