@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { BuyBundleRequestSchema, BundlesAnswerSchema } from '../../src/domain/bundle.ts'
 import { OrderSchema } from '../../src/domain/order.ts'
 import { serverMessages } from '../../src/domain/serverMessages.ts'
+import type { ProductBilling } from '../../src/domain/service.ts'
 import { bundlesFor } from '../bundles/bundleCatalogue.ts'
 import { buyBundleOnce } from '../bundles/buyBundleOnce.ts'
 import { ownService } from '../bundles/ownService.ts'
@@ -56,7 +57,7 @@ const described = {
   }),
 }
 
-type Found = { serviceId: number; billing: 'prepaid' | 'monthly'; status: number } | { refused: Response }
+type Found = { serviceId: number; billing: ProductBilling } | { refused: Response }
 
 /** The path's SIM when it is the signed-in customer's, or the refusal (400, 404, 403) in the customer's words. */
 async function ownSim(db: Db, c: Context<CustomerEnv>): Promise<Found> {
@@ -65,7 +66,7 @@ async function ownSim(db: Db, c: Context<CustomerEnv>): Promise<Found> {
   const found = await ownService(db, serviceId, c.get('customerId'))
   if (found.found === 'none') return { refused: jsonError(c, 404, serverMessages.serviceNotFound) }
   if (found.found === 'others') return { refused: jsonError(c, 403, othersServiceBundles) }
-  return { serviceId, billing: found.billing, status: found.status }
+  return { serviceId, billing: found.billing }
 }
 
 /** GET and POST /v8/partner/services/id/{id}/bundles: only for the signed-in customer's own SIMs. */
