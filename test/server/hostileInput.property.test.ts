@@ -56,7 +56,12 @@ const routes: Route[] = [
   { method: 'GET', path: '/api/v8/partner/services/:user_id' },
   { method: 'GET', path: '/api/v8/partner/services/id/:id' },
   { method: 'GET', path: '/api/v8/partner/services/id/:id/bundles' },
-  { method: 'POST', path: '/api/v8/partner/services/id/:id/bundles', body: () => ({ purchase: { id: randomUUID(), bundle_id: 'data-1gb' } }), idempotent: true },
+  {
+    method: 'POST',
+    path: '/api/v8/partner/services/id/:id/bundles',
+    body: () => ({ purchase: { id: randomUUID(), bundle_id: 'data-1gb' } }),
+    idempotent: true,
+  },
   { method: 'GET', path: '/api/v4/partner/billing/info/3/:user_id/' },
   {
     method: 'POST',
