@@ -3,7 +3,6 @@ import { useSelector } from '@xstate/react'
 import { formatRand } from '../../domain/money.ts'
 import { serverMessages } from '../../domain/serverMessages.ts'
 import type { Service } from '../../domain/service.ts'
-import { bundleTitle, bundleValidity } from '../../lib/bundleText.ts'
 import { newId } from '../../lib/ids.ts'
 import { translateMessage } from '../../lib/validationMessages.ts'
 import { Button, ButtonLink } from '../../ui/Button.tsx'
@@ -12,30 +11,13 @@ import { Card, Muted } from '../../ui/Page.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 import { styled } from '../../ui/styled.ts'
 import { theme } from '../../ui/theme.ts'
+import { BundleOptions } from './BundleOptions.tsx'
 import { serviceName } from './serviceName.ts'
 import { useBundlePurchase } from './useBundlePurchase.ts'
 
 const Sim = styled('p')`
   margin: 0 0 16px; font-weight: 600; overflow-wrap: anywhere;
   span { color: ${theme.color.muted}; font-weight: 400; }
-`
-
-// One tile per bundle, two columns from tablet width; the whole tile is the radio's label.
-const Options = styled('fieldset')`
-  border: 0; margin: 0 0 16px; padding: 0; min-width: 0;
-  legend { font-weight: 700; font-size: 17px; margin-bottom: 10px; padding: 0; }
-  .list { display: grid; gap: 10px; }
-  @media (min-width: 600px) { .list { grid-template-columns: repeat(2, minmax(0, 1fr)); } }
-  label {
-    display: grid; grid-template-columns: auto 1fr auto; gap: 2px 12px; align-items: center; cursor: pointer;
-    border: 2px solid ${theme.color.border}; border-radius: 10px; padding: 12px; min-height: ${theme.touch};
-  }
-  label:has(input:checked) { border-color: ${theme.color.brand}; background: #eef4fc; }
-  label:has(input:focus-visible) { outline: 3px solid ${theme.color.focus}; outline-offset: 2px; }
-  input { grid-row: span 2; width: 20px; height: 20px; margin: 0; accent-color: ${theme.color.brand}; }
-  .name { font-weight: 700; overflow-wrap: anywhere; }
-  .price { grid-row: span 2; font-weight: 800; font-size: 18px; }
-  .validity { color: ${theme.color.muted}; font-size: 14px; }
 `
 
 const Row = styled('div')`
@@ -104,27 +86,7 @@ export function AddBundle({ customerId, service }: { customerId: number; service
           actor.send({ type: 'bundle.buy', key: newId() })
         }}
       >
-        <Options disabled={starting}>
-          <legend>
-            <Trans>Choose a bundle</Trans>
-          </legend>
-          <div className="list">
-            {bundles.map((bundle) => (
-              <label key={bundle.id}>
-                <input
-                  type="radio"
-                  name="bundle"
-                  value={bundle.id}
-                  checked={chosen === bundle.id}
-                  onChange={() => actor.send({ type: 'bundle.choose', bundleId: bundle.id })}
-                />
-                <span className="name">{bundleTitle(i18n, bundle)}</span>
-                <span className="price">{formatRand(bundle.price, i18n.locale)}</span>
-                <span className="validity">{bundleValidity(i18n, bundle)}</span>
-              </label>
-            ))}
-          </div>
-        </Options>
+        <BundleOptions bundles={bundles} chosen={chosen} disabled={starting} onChoose={(bundleId) => actor.send({ type: 'bundle.choose', bundleId })} />
         {!online && (
           <Notice role="status">
             <Trans>Buying a bundle needs a connection. Your choice is kept; you can buy it as soon as you are back online.</Trans>
