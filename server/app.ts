@@ -18,6 +18,7 @@ import { accountEditRoutes } from './routes/accountEdits.ts'
 import { emailChangeRoutes } from './routes/emailChange.ts'
 import { accountDataRoutes } from './routes/accountData.ts'
 import { billingRoutes } from './routes/billing.ts'
+import { bundleRoutes } from './routes/bundles.ts'
 import { healthRoutes } from './routes/health.ts'
 import type { Readiness } from './routes/health.ts'
 import { silentLogger } from './log.ts'
@@ -130,6 +131,7 @@ export function createApp({
     .route('/', paymentRoutes(db, { ...config, provider: payments.provider }))
     .route('/', serviceRoutes(db, config))
     .route('/', serviceActionRoutes(db, config, clock))
+    .route('/', bundleRoutes(db, config))
     .route('/', billingRoutes(db, config, clock))
     .route('/', supportRoutes(db, config))
     // Sub-app notFound handlers are not used once mounted, so unknown /api paths end here.

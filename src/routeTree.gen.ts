@@ -29,6 +29,7 @@ import { Route as CustomerPaymentIdRouteImport } from './routes/_customer/paymen
 import { Route as CustomerPayment_statusCheckoutIdRouteImport } from './routes/_customer/payment_status.$checkoutId'
 import { Route as CustomerPayment_widgetCheckoutIdRouteImport } from './routes/_customer/payment_widget.$checkoutId'
 import { Route as CustomerServiceIdRouteImport } from './routes/_customer/service.$id'
+import { Route as CustomerServiceIdBundlesRouteImport } from './routes/_customer/service_.$id.bundles'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -132,6 +133,12 @@ const CustomerServiceIdRoute = CustomerServiceIdRouteImport.update({
   path: '/service/$id',
   getParentRoute: () => CustomerRoute,
 } as any)
+const CustomerServiceIdBundlesRoute =
+  CustomerServiceIdBundlesRouteImport.update({
+    id: '/service_/$id/bundles',
+    path: '/service/$id/bundles',
+    getParentRoute: () => CustomerRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -153,6 +160,7 @@ export interface FileRoutesByFullPath {
   '/payment_widget/$checkoutId': typeof CustomerPayment_widgetCheckoutIdRoute
   '/service/$id': typeof CustomerServiceIdRoute
   '/orders/': typeof CustomerOrdersIndexRoute
+  '/service/$id/bundles': typeof CustomerServiceIdBundlesRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -174,6 +182,7 @@ export interface FileRoutesByTo {
   '/payment_widget/$checkoutId': typeof CustomerPayment_widgetCheckoutIdRoute
   '/service/$id': typeof CustomerServiceIdRoute
   '/orders': typeof CustomerOrdersIndexRoute
+  '/service/$id/bundles': typeof CustomerServiceIdBundlesRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -197,6 +206,7 @@ export interface FileRoutesById {
   '/_customer/payment_widget/$checkoutId': typeof CustomerPayment_widgetCheckoutIdRoute
   '/_customer/service/$id': typeof CustomerServiceIdRoute
   '/_customer/orders/': typeof CustomerOrdersIndexRoute
+  '/_customer/service_/$id/bundles': typeof CustomerServiceIdBundlesRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -220,6 +230,7 @@ export interface FileRouteTypes {
     | '/payment_widget/$checkoutId'
     | '/service/$id'
     | '/orders/'
+    | '/service/$id/bundles'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -241,6 +252,7 @@ export interface FileRouteTypes {
     | '/payment_widget/$checkoutId'
     | '/service/$id'
     | '/orders'
+    | '/service/$id/bundles'
   id:
     | '__root__'
     | '/'
@@ -263,6 +275,7 @@ export interface FileRouteTypes {
     | '/_customer/payment_widget/$checkoutId'
     | '/_customer/service/$id'
     | '/_customer/orders/'
+    | '/_customer/service_/$id/bundles'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -419,6 +432,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CustomerServiceIdRouteImport
       parentRoute: typeof CustomerRoute
     }
+    '/_customer/service_/$id/bundles': {
+      id: '/_customer/service_/$id/bundles'
+      path: '/service/$id/bundles'
+      fullPath: '/service/$id/bundles'
+      preLoaderRoute: typeof CustomerServiceIdBundlesRouteImport
+      parentRoute: typeof CustomerRoute
+    }
   }
 }
 
@@ -434,6 +454,7 @@ interface CustomerRouteChildren {
   CustomerPayment_widgetCheckoutIdRoute: typeof CustomerPayment_widgetCheckoutIdRoute
   CustomerServiceIdRoute: typeof CustomerServiceIdRoute
   CustomerOrdersIndexRoute: typeof CustomerOrdersIndexRoute
+  CustomerServiceIdBundlesRoute: typeof CustomerServiceIdBundlesRoute
 }
 
 const CustomerRouteChildren: CustomerRouteChildren = {
@@ -448,6 +469,7 @@ const CustomerRouteChildren: CustomerRouteChildren = {
   CustomerPayment_widgetCheckoutIdRoute: CustomerPayment_widgetCheckoutIdRoute,
   CustomerServiceIdRoute: CustomerServiceIdRoute,
   CustomerOrdersIndexRoute: CustomerOrdersIndexRoute,
+  CustomerServiceIdBundlesRoute: CustomerServiceIdBundlesRoute,
 }
 
 const CustomerRouteWithChildren = CustomerRoute._addFileChildren(

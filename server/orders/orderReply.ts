@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { OrderSchema } from '../../src/domain/order.ts'
 import type { Order } from '../../src/domain/order.ts'
+import type { OrderBundle } from '../../src/domain/bundle.ts'
 import type { Queryable } from '../db/types.ts'
 
 interface OrderRow {
@@ -26,8 +27,12 @@ export type OrderReply = Order & { order_id: number; order_number: string; order
 
 const orderColumns = 'id, order_number, status, total_price, order_date, customer_id'
 const lineColumns = 'order_id, number, product_id, name, unit_price, status'
+const bundleColumns = 'order_id, service_id, bundle_id, kind, amount, validity_days'
 
-function toReply(order: OrderRow, lines: LineRow[]): OrderReply {
+type BundleRow = OrderBundle & { order_id: number }
+const tagOf = ({ order_id: _order, ...tag }: BundleRow): OrderBundle => tag
+
+function toReply(order: OrderRow, lines: LineRow[], bundle?: BundleRow): OrderReply {
   const date = new Date(order.order_date).toISOString()
   const reply = {
     id: order.id,
@@ -39,6 +44,7 @@ function toReply(order: OrderRow, lines: LineRow[]): OrderReply {
     order_date: date,
     total_price: order.total_price,
     order_lines: lines.map(({ number, product_id, name, unit_price, status }) => ({ number, product_id, name, unit_price, status })),
+    ...(bundle ? { bundle: tagOf(bundle) } : {}),
   }
   // Checked against the schema the client validates with, so the two cannot drift apart unnoticed.
   v.parse(OrderSchema, reply)
@@ -50,7 +56,8 @@ export async function loadOrder(db: Queryable, id: number): Promise<{ customerId
   const [order] = await db.query<OrderRow>(`select ${orderColumns} from orders where id = $1`, [id])
   if (!order) return undefined
   const lines = await db.query<LineRow>(`select ${lineColumns} from order_lines where order_id = $1 order by number`, [id])
-  return { customerId: order.customer_id, order: toReply(order, lines) }
+  const [bundle] = await db.query<BundleRow>(`select ${bundleColumns} from bundle_purchases where order_id = $1`, [id])
+  return { customerId: order.customer_id, order: toReply(order, lines, bundle) }
 }
 
 /** The customer's orders with their lines, newest first. */
@@ -66,5 +73,9 @@ export async function listOrders(db: Queryable, customerId: number): Promise<Ord
     if (list) list.push(line)
     else byOrder.set(line.order_id, [line])
   }
-  return orders.map((o) => toReply(o, byOrder.get(o.id) ?? []))
+  const bundles = await db.query<BundleRow>(`select ${bundleColumns} from bundle_purchases where order_id in (select id from orders where customer_id = $1)`, [
+    customerId,
+  ])
+  const bundleOf = new Map(bundles.map((b) => [b.order_id, b]))
+  return orders.map((o) => toReply(o, byOrder.get(o.id) ?? [], bundleOf.get(o.id)))
 }

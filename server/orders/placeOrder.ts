@@ -30,6 +30,10 @@ interface ProductRow {
 }
 
 const toCents = (rand: number) => Math.round(rand * 100)
+
+/** The next order number, 'SO-' and at least six digits from order_numbers: one numbering for every kind of order. */
+export const NEXT_ORDER_NUMBER =
+  "select 'SO-' || lpad(n::text, greatest(6, length(n::text)), '0') as order_number from (select nextval('order_numbers') as n) as next"
 // JSON goes in as $n::text::jsonb: postgres.js would encode a string bound straight to jsonb a second time.
 
 /** Prices every line from the products table; the first product that is missing or inactive makes the order unavailable. */
@@ -65,8 +69,8 @@ export async function insertOrder(tx: Queryable, customerId: number, order: NewO
   const delivery = { ...DELIVERY_DEFAULTS, time: order.delivery.time, instructions: order.delivery.instructions }
   const [row] = await tx.query<{ id: number }>(
     `insert into orders (order_number, customer_id, client_order_id, status, total_price, delivery_address, delivery, partner)
-     select 'SO-' || lpad(n::text, greatest(6, length(n::text)), '0'), $1, $2, $3, $4, $5::text::jsonb, $6::text::jsonb, $7::text::jsonb
-     from (select nextval('order_numbers') as n) as next
+     select next.order_number, $1, $2, $3, $4, $5::text::jsonb, $6::text::jsonb, $7::text::jsonb
+     from (${NEXT_ORDER_NUMBER}) as next
      returning id`,
     [customerId, order.id, ORDER_STATUS_NEW, total, JSON.stringify(order.deliveryAddress), JSON.stringify(delivery), JSON.stringify(partner)],
   )

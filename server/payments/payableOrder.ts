@@ -1,4 +1,4 @@
-import { canPay } from '../../src/domain/order.ts'
+import { canPay, statusLook } from '../../src/domain/order.ts'
 import { ORDER_STATUS_PAID } from '../../src/domain/payment.ts'
 import type { Queryable } from '../db/types.ts'
 import { loadOrder } from '../orders/orderReply.ts'
@@ -18,7 +18,8 @@ export async function payableOrder(db: Queryable, customerId: number, orderId: n
   if (!found) return { ok: false, status: 404, error: orderNotFound }
   if (found.customerId !== customerId) return { ok: false, status: 403, error: othersOrder }
   if (!canPay(found.order.status)) {
-    const paid = found.order.status.toLowerCase() === ORDER_STATUS_PAID.toLowerCase()
+    // Queued for delivery, or already active (a SIM switched on, a bundle credited): either way it was paid.
+    const paid = found.order.status.toLowerCase() === ORDER_STATUS_PAID.toLowerCase() || statusLook(found.order.status) === 'approved'
     return { ok: false, status: 409, error: paid ? alreadyPaid : notPayable }
   }
   return { ok: true, order: found.order }

@@ -2,6 +2,7 @@ import { ORDER_STATUS_NEW } from '../../src/domain/order.ts'
 import { ORDER_STATUS_PAID } from '../../src/domain/payment.ts'
 import type { Partner } from '../config.ts'
 import type { Db, Queryable } from '../db/types.ts'
+import { creditBundle } from '../bundles/creditBundle.ts'
 import { provisionOrder } from '../services/provisionOrder.ts'
 import type { ProviderPayment } from './provider.ts'
 
@@ -21,8 +22,9 @@ export interface PaymentToRecord {
 
 /**
  * Saves the payment once and moves its order from "Payment not Completed" to "Queued for delivery" in the same
- * transaction, provisioning one SIM service per order line. The provider's transaction id (and a card checkout) are
- * unique, so asking again, a second tab or a retried request finds the record already there and changes nothing.
+ * transaction, provisioning one SIM service per order line (a bundle's order instead credits the bundle to its SIM).
+ * The provider's transaction id (and a card checkout) are unique, so asking again, a second tab or a retried request
+ * finds the record already there and changes nothing.
  * Returns whether this call saved it.
  */
 export function recordPaymentOnce(db: Db, p: PaymentToRecord): Promise<boolean> {
@@ -65,8 +67,8 @@ export async function recordPayment(tx: Queryable, p: PaymentToRecord): Promise<
   if (inserted.length === 0) return false
   const moved = await tx.query('update orders set status = $2 where id = $1 and status = $3 returning id', [p.orderId, ORDER_STATUS_PAID, ORDER_STATUS_NEW])
   await tx.query('update order_lines set status = $2 where order_id = $1 and status = $3', [p.orderId, ORDER_STATUS_PAID, ORDER_STATUS_NEW])
-  // Only the payment that moved the order provisions: a second payment of a paid order (two checkouts) adds no SIMs.
-  if (moved.length > 0) await provisionOrder(tx, p.orderId)
+  // Only the payment that moved the order provisions (or credits its bundle): a second payment of a paid order (two checkouts) adds nothing.
+  if (moved.length > 0 && (await creditBundle(tx, p.orderId)) === 'not a bundle') await provisionOrder(tx, p.orderId)
   return true
 }
 

@@ -16,13 +16,14 @@ interface LineRow {
 /**
  * Gives each line of a paid order its SIM service. Run it in the transaction that moves the order to "Queued for
  * delivery", once; a line that already has its service is skipped (unique order line), so it never provisions twice.
- * Prepaid or monthly comes from the product's billing column. Returns the new service ids.
+ * Prepaid or monthly comes from the product's billing column; a bundle's order is never a SIM. Returns the new service ids.
  */
 export async function provisionOrder(tx: Queryable, orderId: number, now = new Date()): Promise<number[]> {
   const lines = await tx.query<LineRow>(
     `select o.customer_id, l.number, l.product_id, l.name, l.friendly_name, p.billing
      from order_lines l join orders o on o.id = l.order_id join products p on p.id = l.product_id
      where l.order_id = $1 and not exists (select 1 from services s where s.order_id = l.order_id and s.order_line = l.number)
+       and not exists (select 1 from bundle_purchases b where b.order_id = l.order_id)
      order by l.number`,
     [orderId],
   )

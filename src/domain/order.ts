@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { AddressSchema } from './account.ts'
+import { OrderBundleSchema } from './bundle.ts'
 import { MAX_PRODUCT_ID, storableText, unsavable } from './storable.ts'
 
 /**
@@ -98,6 +99,8 @@ export const OrderSchema = v.object({
   order_date: v.nullish(v.string()),
   total_price: v.number(),
   order_lines: v.nullish(v.array(ServerOrderLineSchema), []),
+  /** Only on an order that buys a bundle for one of the customer's SIMs (ADD VAS). */
+  bundle: v.optional(OrderBundleSchema),
 })
 export type Order = v.InferOutput<typeof OrderSchema>
 

@@ -19,6 +19,17 @@ describe('withRunningBalance', () => {
     expect(rows.map((r) => r.balance)).toEqual([399, 299, 0])
   })
 
+  it('puts a bundle charged at the same moment as its payment before it', () => {
+    const rows = withRunningBalance([
+      entry({ reference: 'PAY-1', type: 'Payment', date: '2026-11-22T10:00:00.000Z', debit: 0, credit: 99 }),
+      entry({ reference: 'SO-9', type: 'Bundle', date: '2026-11-22T10:00:00.000Z', debit: 99 }),
+    ])
+    expect(rows.map((r) => [r.reference, r.balance])).toEqual([
+      ['SO-9', 99],
+      ['PAY-1', 0],
+    ])
+  })
+
   it('counts in cents, so float noise never shows in a balance', () => {
     const rows = withRunningBalance([
       entry({ reference: 'A', date: '2026-01-01', debit: 0.1 }),

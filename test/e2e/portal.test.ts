@@ -54,10 +54,11 @@ async function expectSidebar(page: Page, s: Service): Promise<void> {
   const details = page.getByRole('definition')
   await details.filter({ hasText: STATUS_TEXT[s.status]! }).first().waitFor()
   for (const value of [s.name, s.service_reference, s.associated_resource]) await details.filter({ hasText: value }).first().waitFor()
-  // The SIM actions are offered (test/e2e/simActions.test.ts drives them); buying a bundle is not yet.
+  // The SIM actions are offered (test/e2e/simActions.test.ts drives them), and an active SIM can buy a bundle
+  // (test/e2e/bundles.test.ts buys one).
   for (const action of ['Update Sim Name', 'Upgrade/Downgrade', 'Cancel Service'])
     expect(await page.getByRole('button', { name: action }).isEnabled(), action).toBe(true)
-  expect(await page.getByRole('button', { name: 'ADD VAS' }).isDisabled()).toBe(true)
+  await page.getByRole('link', { name: 'ADD VAS' }).waitFor()
 }
 
 for (const [label, viewport] of [

@@ -61,6 +61,13 @@ const routes: Route[] = [
   { method: 'POST', path: '/api/v8/partner/billing/payment/', body: (t) => walletBody(t, { id: t.orderId, total_price: 299 }), idempotent: true },
   { method: 'GET', path: '/api/v8/partner/services/:user_id' },
   { method: 'GET', path: '/api/v8/partner/services/id/:id' },
+  { method: 'GET', path: '/api/v8/partner/services/id/:id/bundles' },
+  {
+    method: 'POST',
+    path: '/api/v8/partner/services/id/:id/bundles',
+    body: () => ({ purchase: { id: randomUUID(), bundle_id: 'data-1gb' } }),
+    idempotent: true,
+  },
   { method: 'GET', path: '/api/v4/partner/billing/info/3/:user_id/' },
   { method: 'POST', path: '/api/v8/partner/services/id/:id/name', body: () => ({ id: randomUUID(), name: 'Kitchen router' }), idempotent: true },
   { method: 'GET', path: '/api/v8/partner/services/id/:id/packages' },
@@ -404,8 +411,8 @@ describe('every /api route under hostile input (issue 9)', () => {
     if (input.auth === 'attacker') headers.Cookie = await attackerSession(route)
     if (input.auth === 'forged cookie') headers.Cookie = `sid=${encodeURIComponent(input.idempotencyKey)}`
     if (route.idempotent) {
-      // An order's (or a support message's) id must equal its key, so a spoiled body that kept its id is sent as the client would send it.
-      const orderId = typeof input.body === 'string' ? /^\{(?:"order":\{)?"id":"([0-9a-f-]{36})"/.exec(input.body)?.[1] : undefined
+      // An order's (a bundle purchase's, a support message's) id must equal its key, so a spoiled body that kept its id is sent as the client would send it.
+      const orderId = typeof input.body === 'string' ? /^\{(?:"(?:order|purchase)":\{)?"id":"([0-9a-f-]{36})"/.exec(input.body)?.[1] : undefined
       headers['Idempotency-Key'] = orderId ?? (input.idempotencyKey === fresh ? crypto.randomUUID() : input.idempotencyKey)
     }
     const body = input.body === undefined || route.method !== 'POST' ? {} : { body: input.body }

@@ -3,7 +3,18 @@ import type { AnyStateMachine } from 'xstate'
 import type { Fact } from '../../domain/events.ts'
 import type { StoreDb } from '../../store/db.ts'
 
-export const LAB_MACHINES = ['auth', 'cart', 'signup', 'profileEdit', 'passwordReset', 'payment', 'outbox', 'simRename', 'serviceChange'] as const
+export const LAB_MACHINES = [
+  'auth',
+  'cart',
+  'signup',
+  'profileEdit',
+  'passwordReset',
+  'payment',
+  'bundlePurchase',
+  'outbox',
+  'simRename',
+  'serviceChange',
+] as const
 export type LabMachineId = (typeof LAB_MACHINES)[number]
 
 /** How a machine's effects run: the sandboxes (real actors, lab log), or a fake outcome the tester picks. */
@@ -17,6 +28,7 @@ export const EFFECT_MODES = [
   'declined',
   'refused',
   'linkRefused',
+  'simInactive',
   'storageFails',
 ] as const
 export type EffectMode = (typeof EFFECT_MODES)[number]

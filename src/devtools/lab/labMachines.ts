@@ -1,5 +1,6 @@
 import type { LabMachine, LabMachineId } from './labMachine.ts'
 import { authLab } from './machines/authLab.ts'
+import { bundlePurchaseLab } from './machines/bundlePurchaseLab.ts'
 import { cartLab } from './machines/cartLab.ts'
 import { outboxLab } from './machines/outboxLab.ts'
 import { passwordResetLab } from './machines/passwordResetLab.ts'
@@ -17,6 +18,7 @@ export const labMachines: Record<LabMachineId, LabMachine> = {
   profileEdit: profileEditLab,
   passwordReset: passwordResetLab,
   payment: paymentLab,
+  bundlePurchase: bundlePurchaseLab,
   outbox: outboxLab,
   simRename: simRenameLab,
   serviceChange: serviceChangeLab,

@@ -10,6 +10,7 @@ export const machineTitles: Record<LabMachineId, MessageDescriptor> = {
   profileEdit: msg`Update Profile`,
   passwordReset: msg`Forgotten password`,
   payment: msg`Payment`,
+  bundlePurchase: msg`Bundle purchase (ADD VAS)`,
   outbox: msg`Order outbox`,
   simRename: msg`SIM name`,
   serviceChange: msg`SIM package and cancellation`,
@@ -25,6 +26,7 @@ export const modeLabels: Record<EffectMode, MessageDescriptor> = {
   declined: msg`Fake: card declined`,
   refused: msg`Fake: server refuses (400)`,
   linkRefused: msg`Fake: the link was already used`,
+  simInactive: msg`Fake: the SIM is not active (409)`,
   storageFails: msg`Fake: storage unavailable`,
 }
 
@@ -38,6 +40,7 @@ export const presetLabels: Record<string, MessageDescriptor> = {
   forgot: msg`The forgot-password page`,
   reset: msg`The reset-password page (a link's token)`,
   sim: msg`A SIM (service 7001; in sandbox mode, one of yours)`,
+  bundles: msg`A SIM's bundles page (service 2)`,
 }
 
 /** Why a payload cannot be sent, in the tester's language; the schema's own words for rules it names itself. */

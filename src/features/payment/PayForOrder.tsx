@@ -2,7 +2,10 @@ import { useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
 import { formatRand } from '../../domain/money.ts'
+import type { OrderBundle } from '../../domain/bundle.ts'
+import { statusLook } from '../../domain/order.ts'
 import { ORDER_STATUS_PAID, type WalletPaymentData } from '../../domain/payment.ts'
+import { bundleTitle } from '../../lib/bundleText.ts'
 import { reportError } from '../../reportError.ts'
 import { Button, ButtonLink } from '../../ui/Button.tsx'
 import { Card, Muted } from '../../ui/Page.tsx'
@@ -13,6 +16,7 @@ import { translateMessage } from '../../lib/validationMessages.ts'
 import { providerText } from './providerText.ts'
 import { usePayment } from './usePayment.ts'
 import { newId } from '../../lib/ids.ts'
+import { useOrderBundle } from './useOrderBundle.ts'
 
 /** /payment/{id}/: "Paying with:" Google Pay or "Pay with Credit Card", for an unpaid order of the customer's own. */
 export function PayForOrder({ customerId, orderId }: { customerId: number; orderId: string }) {
@@ -22,6 +26,8 @@ export function PayForOrder({ customerId, orderId }: { customerId: number; order
   const { order, failure } = state.context
   // Google's script failing to load (mode 'google', no connection) is not a payment attempt: the card stays usable.
   const [walletScriptFailed, setWalletScriptFailed] = useState(false)
+  // An order that buys a bundle leads back to its SIM.
+  const bundle = useOrderBundle(customerId, orderId) ?? null
 
   if (state.matches('loadingOrder')) return <Spinner />
   if (state.matches('loadFailed'))
@@ -34,11 +40,11 @@ export function PayForOrder({ customerId, orderId }: { customerId: number; order
           <Button type="button" onClick={() => actor.send({ type: 'payment.retry' })}>
             <Trans>Try again</Trans>
           </Button>
-          <BackToOrders />
+          <Back bundle={bundle} />
         </Row>
       </Card>
     )
-  if (state.matches('unpayable')) return <Unpayable order={order} message={failure ? translateMessage(i18n, failure.message) : null} />
+  if (state.matches('unpayable')) return <Unpayable order={order} bundle={bundle} message={failure ? translateMessage(i18n, failure.message) : null} />
   if (!order) return <Spinner />
 
   const offline = state.matches('offline')
@@ -54,6 +60,14 @@ export function PayForOrder({ customerId, orderId }: { customerId: number; order
           <Trans>Order Number</Trans>
         </dt>
         <dd>{order.number}</dd>
+        {bundle && (
+          <>
+            <dt>
+              <Trans>Bundle</Trans>
+            </dt>
+            <dd>{bundleTitle(i18n, bundle)}</dd>
+          </>
+        )}
         <dt>
           <Trans>Total</Trans>
         </dt>
@@ -113,13 +127,18 @@ export function PayForOrder({ customerId, orderId }: { customerId: number; order
           {creating ? <Trans>Creating Payment...</Trans> : <Trans>Pay with Credit Card</Trans>}
         </Button>
       </Methods>
-      <BackToOrders />
+      <Back bundle={bundle} />
     </Card>
   )
 }
 
-function BackToOrders() {
-  return (
+/** Back to the orders, or for a bundle's order to the SIM it tops up. */
+function Back({ bundle }: { bundle: OrderBundle | null }) {
+  return bundle ? (
+    <ButtonLink to="/service/$id" params={{ id: String(bundle.service_id) }} $variant="secondary">
+      <Trans>Back</Trans>
+    </ButtonLink>
+  ) : (
     <ButtonLink to="/orders" $variant="secondary">
       <Trans>Back</Trans>
     </ButtonLink>
@@ -127,8 +146,9 @@ function BackToOrders() {
 }
 
 /** No payment here: a clear reason and a way on, never a broken page. */
-function Unpayable({ order, message }: { order: { id: number; status: string } | null; message: string | null }) {
-  const paid = order?.status.toLowerCase() === ORDER_STATUS_PAID.toLowerCase()
+function Unpayable({ order, bundle, message }: { order: { id: number; status: string } | null; bundle: OrderBundle | null; message: string | null }) {
+  // Queued for delivery, or already active (a SIM switched on, a bundle credited): either way it was paid.
+  const paid = !!order && (order.status.toLowerCase() === ORDER_STATUS_PAID.toLowerCase() || statusLook(order.status) === 'approved')
   return (
     <Card>
       <Notice role="status" $tone={paid ? 'info' : 'error'}>
@@ -153,7 +173,7 @@ function Unpayable({ order, message }: { order: { id: number; status: string } |
             <Trans>View order</Trans>
           </ButtonLink>
         )}
-        <BackToOrders />
+        <Back bundle={bundle} />
       </Row>
     </Card>
   )

@@ -10,6 +10,7 @@ import { Notice, Row } from './paymentStyles.ts'
 import { translateMessage } from '../../lib/validationMessages.ts'
 import { providerText } from './providerText.ts'
 import { usePayment } from './usePayment.ts'
+import { useOrderBundle } from './useOrderBundle.ts'
 
 const Result = styled('div')<{ $tone: 'success' | 'pending' | 'error' }>`
   display: grid; justify-items: center; text-align: center; gap: 8px; padding: 8px 0;
@@ -24,6 +25,9 @@ export function PaymentOutcome({ customerId, checkoutId }: { customerId: number;
   const actor = usePayment(customerId, { stage: 'status', checkoutId })
   const state = useSelector(actor, (s) => s)
   const { result, failure } = state.context
+  const order = state.context.resultOrderId
+  // A bundle's order leads back to the SIM it tops up, where the new balance shows.
+  const bundle = useOrderBundle(customerId, order === null ? null : String(order))
 
   if (state.matches({ card: 'awaitingResult' }))
     return (
@@ -71,7 +75,6 @@ export function PaymentOutcome({ customerId, checkoutId }: { customerId: number;
       </>
     )
 
-  const order = state.context.resultOrderId
   const tone = state.matches({ card: 'successful' }) ? 'success' : state.matches({ card: 'pending' }) ? 'pending' : 'error'
   return (
     <Card aria-label={t`Payment result`}>
@@ -98,10 +101,16 @@ export function PaymentOutcome({ customerId, checkoutId }: { customerId: number;
             <Trans>Try again</Trans>
           </ButtonLink>
         )}
-        {order !== null && (
-          <ButtonLink to="/orders/$id" params={{ id: String(order) }}>
-            <Trans>Back to Order Page</Trans>
+        {bundle ? (
+          <ButtonLink to="/service/$id" params={{ id: String(bundle.service_id) }}>
+            <Trans>Back to Service</Trans>
           </ButtonLink>
+        ) : (
+          order !== null && (
+            <ButtonLink to="/orders/$id" params={{ id: String(order) }}>
+              <Trans>Back to Order Page</Trans>
+            </ButtonLink>
+          )
         )}
       </Row>
     </Card>

@@ -15,6 +15,7 @@ import { readCachedOrders, readCheckout } from '../../store/queries.ts'
 import { toast } from '../../lib/toaster.ts'
 import { stampNow } from '../../lib/ids.ts'
 import { refreshOrder } from '../../lib/orderRefresh.ts'
+import { orderBundle } from './useOrderBundle.ts'
 
 const paid = msg`Payment successful.`
 const failed = msg`Payment failed. Please try again.`
@@ -86,7 +87,14 @@ export function providePayment(customerId: number, ui: { current: PaymentUi }) {
       },
       announcePaid: (_, { orderId }) => {
         toast.success(ui.current.i18n._(paid))
-        void ui.current.navigate({ to: '/orders/$id', params: { id: String(orderId) } })
+        // A bundle's order goes back to the SIM it tops up, where the new balance shows.
+        void orderBundle(customerId, String(orderId))
+          .catch(() => null)
+          .then((bundle) =>
+            bundle
+              ? ui.current.navigate({ to: '/service/$id', params: { id: String(bundle.service_id) } })
+              : ui.current.navigate({ to: '/orders/$id', params: { id: String(orderId) } }),
+          )
       },
       announceFailed: () => {
         toast.error(ui.current.i18n._(failed), 3000)

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { BILL_TYPE_ORDER, BILL_TYPE_PAYMENT, type BillCycle } from '../../domain/billing.ts'
+import { BILL_TYPE_BUNDLE, BILL_TYPE_ORDER, BILL_TYPE_PAYMENT, type BillCycle } from '../../domain/billing.ts'
 import { formatDate } from '../../domain/dates.ts'
 import { formatRand } from '../../domain/money.ts'
 import { statusText } from '../../lib/statusText.ts'
@@ -62,7 +62,15 @@ export function BillingTable({ rows }: { rows: readonly BillCycle[] }) {
               {formatDate(row.date, i18n.locale, 'short')}
             </td>
             <td data-label={t`TYPE`}>
-              {row.type === BILL_TYPE_ORDER ? <Trans>Order</Trans> : row.type === BILL_TYPE_PAYMENT ? <Trans>Payment</Trans> : <Trans>Subscription</Trans>}
+              {row.type === BILL_TYPE_ORDER ? (
+                <Trans>Order</Trans>
+              ) : row.type === BILL_TYPE_BUNDLE ? (
+                <Trans>Bundle</Trans>
+              ) : row.type === BILL_TYPE_PAYMENT ? (
+                <Trans>Payment</Trans>
+              ) : (
+                <Trans>Subscription</Trans>
+              )}
             </td>
             <td className="num" data-label={t`DEBIT`}>
               {amount(row.debit, i18n.locale)}

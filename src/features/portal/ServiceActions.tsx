@@ -9,6 +9,7 @@ import { CancelDialog } from './CancelDialog.tsx'
 import { PackageDialog } from './PackageDialog.tsx'
 import { RenameDialog, type SimRenameActor } from './RenameDialog.tsx'
 import type { ServiceChangeActor } from './useServiceChange.ts'
+import { AddBundleButton } from './AddBundleButton.tsx'
 
 const Panel = styled(Card)`
   h2 { margin: 0 0 12px; font-size: 18px; }
@@ -17,8 +18,8 @@ const Panel = styled(Card)`
 `
 
 /**
- * The service actions: Update Sim Name, Upgrade/Downgrade and Cancel Service with their dialogs (ADD VAS is not offered
- * yet). A waiting cancellation leaves no package to change; a cancelled SIM offers nothing at all.
+ * The service actions: Update Sim Name, Upgrade/Downgrade and Cancel Service with their dialogs, and ADD VAS (the
+ * SIM's bundles page). A waiting cancellation leaves no package to change; a cancelled SIM offers nothing at all.
  */
 export function ServiceActions({ service, rename, change }: { service: Service; rename: SimRenameActor; change: ServiceChangeActor }) {
   const { t } = useLingui()
@@ -48,9 +49,7 @@ export function ServiceActions({ service, rename, change }: { service: Service; 
               <Trans>A package change is scheduled. Undo it to choose another package.</Trans>
             </p>
           )}
-          <Button type="button" disabled>
-            <Trans>ADD VAS</Trans>
-          </Button>
+          <AddBundleButton service={service} />
           <Button type="button" disabled={busy || cancelling} onClick={() => change.send({ type: 'service.cancel.open' })}>
             <Trans>Cancel Service</Trans>
           </Button>

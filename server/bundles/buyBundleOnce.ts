@@ -1,0 +1,67 @@
+import { defined } from '../../src/domain/defined.ts'
+import { serverMessages } from '../../src/domain/serverMessages.ts'
+import type { ProductBilling } from '../../src/domain/service.ts'
+import type { Partner } from '../config.ts'
+import type { Db, Queryable } from '../db/types.ts'
+import { claimKey, saveAnswer } from '../orders/idempotency.ts'
+import type { StoredAnswer } from '../orders/idempotency.ts'
+import { loadOrder } from '../orders/orderReply.ts'
+import { findOrderId } from '../orders/placeOrder.ts'
+import { offeredBundle } from './bundleCatalogue.ts'
+import { insertBundleOrder } from './bundleOrder.ts'
+
+export const bundleNotOffered = serverMessages.bundleNotOffered
+export const serviceNotActive = serverMessages.serviceNotActive
+export const bundleKeyReused = 'This request was already used for a different bundle.'
+
+export interface BuyRequest {
+  customerId: number
+  /** The customer's own SIM (the route checked it). */
+  serviceId: number
+  /** The Idempotency-Key, lower case; equal to purchase.id. */
+  key: string
+  /** requestHash of the body as received. */
+  hash: string
+  bundleId: string
+  partner: Partner
+}
+
+/**
+ * Starts a bundle purchase at most once per customer and key, as orders are placed: the key, the order and the
+ * purchase commit together, and every retry gets the first answer (the order to pay, or the refusal).
+ */
+export function buyBundleOnce(db: Db, request: BuyRequest): Promise<{ replayed: boolean; answer: StoredAnswer }> {
+  return db.transaction(async (tx) => {
+    const claim = await claimKey(tx, request.customerId, request.key, request.hash)
+    if (!claim.claimed) {
+      if (claim.requestHash === request.hash) return { replayed: true, answer: claim.answer }
+      return { replayed: false, answer: { status: 422, body: { error: bundleKeyReused } } }
+    }
+    return { replayed: false, answer: await saveAnswer(tx, request.customerId, request.key, await answer(tx, request)) }
+  })
+}
+
+interface SimRow {
+  id: number
+  product_id: number
+  name: string
+  billing: ProductBilling
+  status: number
+}
+
+async function answer(tx: Queryable, { customerId, serviceId, key, bundleId, partner }: BuyRequest): Promise<StoredAnswer> {
+  // A retry arriving after its key expired finds the order it placed before.
+  let id = await findOrderId(tx, customerId, key)
+  if (id === undefined) {
+    const [sim] = await tx.query<SimRow>('select id, product_id, name, billing, status from services where id = $1 and customer_id = $2', [
+      serviceId,
+      customerId,
+    ])
+    if (!sim) throw new Error(`service ${serviceId} is not customer ${customerId}'s`)
+    if (sim.status !== 0) return { status: 409, body: { error: serviceNotActive } }
+    const bundle = offeredBundle(sim.billing, bundleId)
+    if (!bundle) return { status: 422, body: { error: bundleNotOffered } }
+    id = await insertBundleOrder(tx, customerId, key, sim, bundle, partner)
+  }
+  return { status: 200, body: defined(await loadOrder(tx, id), 'the bundle order just found or placed').order }
+}
