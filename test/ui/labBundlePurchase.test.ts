@@ -13,12 +13,12 @@ const buy = () => {
 
 describe('the bundle purchase in the machine lab', () => {
   it('offers Choose and Buy once the bundles are listed, and only news of the connection while they load', () => {
-    const [loading] = initialTransition(bundlePurchaseLab.machine, bundlePurchaseLab.input!.presets.sim!())
+    const [loading] = initialTransition(bundlePurchaseLab.machine, bundlePurchaseLab.input!.presets.bundles!())
     expect(acceptedEvents(loading, bundlePurchaseLab.events).map((e) => e.type)).toEqual(['bundle.connection.lost', 'bundle.connection.restored'])
   })
 
   it('buys a bundle with the fakes, and an exported session replays to the same purchase, its key travelling in the event', async () => {
-    const { run, options } = labRun(bundlePurchaseLab, 'succeeds', bundlePurchaseLab.input!.presets.sim!() as never)
+    const { run, options } = labRun(bundlePurchaseLab, 'succeeds', bundlePurchaseLab.input!.presets.bundles!() as never)
     run.start()
     await until(run, (r) => at(r) === 'choosing')
     run.send({ type: 'bundle.choose', bundleId: 'data-1gb' })
@@ -33,7 +33,7 @@ describe('the bundle purchase in the machine lab', () => {
   })
 
   it('stops on a SIM that is not active, saying why in the server’s words', async () => {
-    const { run } = labRun(bundlePurchaseLab, 'simInactive', bundlePurchaseLab.input!.presets.sim!() as never)
+    const { run } = labRun(bundlePurchaseLab, 'simInactive', bundlePurchaseLab.input!.presets.bundles!() as never)
     run.start()
     await until(run, (r) => at(r) === 'choosing')
     run.send({ type: 'bundle.choose', bundleId: 'sms-100' })
