@@ -7,6 +7,7 @@ import type { CardProvider, ProviderPayment } from './provider.ts'
 import { recordPaymentOnce } from './recordPayment.ts'
 import { recordReportedPayment } from './reportedPayment.ts'
 import { storeWalletAnswer, walletAnswer } from './walletPayments.ts'
+import { startPeriodicJob, type PeriodicJob } from '../periodicJob.ts'
 
 export interface ReconcilerOptions {
   db: Db
@@ -58,30 +59,8 @@ interface UnansweredCharge {
  * exactly one worker asks the provider about it, and nobody holds a transaction while the provider answers.
  * Payments found are recorded through the one recording path, which records each once whoever finds it.
  */
-export function startReconciler(options: ReconcilerOptions): { stop(): Promise<void> } {
-  let timer: NodeJS.Timeout | undefined
-  let running: Promise<unknown> | undefined
-  let stopped = false
-  const schedule = () => {
-    timer = setTimeout(() => {
-      running = reconcileOnce(options)
-        .catch((error: unknown) => options.log.error({ err: error }, 'payment reconciliation failed'))
-        .finally(() => {
-          running = undefined
-          if (!stopped) schedule()
-        })
-    }, options.intervalMs)
-    // The worker never keeps a process alive on its own.
-    timer.unref()
-  }
-  schedule()
-  return {
-    async stop() {
-      stopped = true
-      clearTimeout(timer)
-      await running
-    },
-  }
+export function startReconciler(options: ReconcilerOptions): PeriodicJob {
+  return startPeriodicJob(() => reconcileOnce(options), { intervalMs: options.intervalMs, log: options.log, failure: 'payment reconciliation failed' })
 }
 
 /** One pass over what is left open; what the provider cannot answer now is asked again on a later run. */

@@ -5,9 +5,10 @@
  * that a deleted customer's orders and payments are still there, detached from anyone.
  */
 import { readFile } from 'node:fs/promises'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
-import { startServer, type RunningServer } from '../../server/server.ts'
+import type { RunningServer } from '../../server/server.ts'
+import { startOwnServer } from './ownServer.ts'
 import { DESKTOP, horizontalOverflow, MOBILE, newContext, screenshot, useBrowser, watchProblems } from './browser.ts'
 import { API_KEY, expectProfile, expectToast, logIn, placeUnpaidOrder, signUp, uniqueEmail, type Placed } from './accounts.ts'
 import { storeRows } from './device.ts'
@@ -19,16 +20,7 @@ const PASSWORD = 'Secret#123'
 
 let server: RunningServer
 beforeAll(async () => {
-  server = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    databaseUrl: 'memory:',
-    seed: true,
-    dev: false,
-    distDir: inject('distDir'),
-    quiet: true,
-    shutdownGraceMs: 0,
-  })
+  server = await startOwnServer()
 }, 120_000)
 afterAll(() => server?.close())
 

@@ -12,9 +12,10 @@
  * The test starts its own server (an in-memory database it can query) on the build the e2e setup made, trusting
  * X-Forwarded-For so its support messages are not held back by the per-address limit.
  */
-import { afterAll, beforeAll, describe, inject, test } from 'vitest'
+import { afterAll, beforeAll, describe, test } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { startServer, type RunningServer } from '../../server/server.ts'
+import type { RunningServer } from '../../server/server.ts'
+import { startOwnServer } from './ownServer.ts'
 import { launchBrowser } from './browser.ts'
 import { unclosedTabs } from './chaos/app.ts'
 import { emptyStats, Run, type Env } from './chaos/run.ts'
@@ -41,17 +42,7 @@ let started = 0
 
 beforeAll(async () => {
   started = Date.now()
-  server = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    databaseUrl: 'memory:',
-    seed: true,
-    dev: false,
-    distDir: inject('distDir'),
-    quiet: true,
-    trustProxy: true,
-    shutdownGraceMs: 0,
-  })
+  server = await startOwnServer({ trustProxy: true })
   browser = await launchBrowser()
 })
 

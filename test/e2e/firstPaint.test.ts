@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { baseUrl, DESKTOP, MOBILE, screenshot, useBrowser } from './browser.ts'
 import { deviceInUse } from './device.ts'
-import { cartLink, expectBadge, type CardInfo, proceedToOrder, productCards, productHeading, readCards, untilStarted, waitForApp } from './storefront.ts'
+import { addFirstProducts, cartLink, expectBadge, type CardInfo, proceedToOrder, productCards, productHeading, readCards, untilStarted, waitForApp } from './storefront.ts'
 
 const session = useBrowser()
 
@@ -311,11 +311,7 @@ describe('a first visit (a new device)', () => {
     await screenshot(page, 'first-visit-offline-360')
     await context.setOffline(false)
 
-    const [first] = await readCards(page)
-    await page
-      .getByRole('article', { name: first!.name, exact: true })
-      .getByRole('button', { name: /add to cart/i })
-      .click()
+    await addFirstProducts(page, 1)
     await page.getByText('added to cart').first().waitFor()
     await expectBadge(page, 1)
     await page.reload()
@@ -335,11 +331,7 @@ describe('a first visit (a new device)', () => {
     await untilStarted(watching)
     expect(await deviceInUse(watching)).toBe(false)
 
-    const [first] = await readCards(shopping)
-    await shopping
-      .getByRole('article', { name: first!.name, exact: true })
-      .getByRole('button', { name: /add to cart/i })
-      .click()
+    await addFirstProducts(shopping, 1)
     await expectBadge(shopping, 1)
     await expectBadge(watching, 1)
     expect(session.problems.errors).toEqual([])

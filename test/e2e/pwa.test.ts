@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, inject, test } from 'vitest'
 import type { Page } from 'playwright-core'
-import { startServer } from '../../server/main.ts'
+import { startOwnServer } from './ownServer.ts'
 import { expectImagesLoaded, newContext, screenshot, useBrowser, watchProblems } from './browser.ts'
 import { addFirstProducts, cartLines, cartLink, expectBadge, openHome, productCards, productHeading, waitForApp } from './storefront.ts'
 import { expectProfile, logOut, signUp, uniqueEmail } from './accounts.ts'
@@ -162,16 +162,7 @@ describe('updates', () => {
   test('a changed build makes the update banner appear and "Reload" activates it', async () => {
     const served = await mkdtemp(join(tmpdir(), 'storefront-update-'))
     await cp(inject('distDir'), served, { recursive: true })
-    const server = await startServer({
-      port: 0,
-      host: '127.0.0.1',
-      databaseUrl: 'memory:',
-      seed: true,
-      dev: false,
-      distDir: served,
-      quiet: true,
-      shutdownGraceMs: 0,
-    })
+    const server = await startOwnServer({ distDir: served })
     const context = await newContext(session.browser())
     try {
       const page = await context.newPage()

@@ -5,10 +5,11 @@
  * database to check, its clock to move) on the build the e2e setup made; each test has a customer of its own with
  * the demo customer's SIMs (a monthly 5G SIM and a prepaid SIM with R35.50 in its wallet).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { sandboxPartner } from '../../server/config.ts'
-import { startServer, type RunningServer } from '../../server/server.ts'
+import type { RunningServer } from '../../server/server.ts'
+import { startOwnServer } from './ownServer.ts'
 import { writeDemoHistory } from '../../server/seed/demoHistory.ts'
 import { address, call, password, signupBody, testScryptN } from '../server/support/accounts.ts'
 import { MovableClock } from '../server/support/clock.ts'
@@ -22,15 +23,7 @@ const clock = new MovableClock()
 let server: RunningServer | undefined
 
 beforeAll(async () => {
-  server = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    databaseUrl: 'memory:',
-    seed: true,
-    dev: false,
-    distDir: inject('distDir'),
-    quiet: true,
-    shutdownGraceMs: 0,
+  server = await startOwnServer({
     scryptN: testScryptN,
     trustProxy: true,
     clock,

@@ -1,0 +1,35 @@
+import type { Logger } from './log.ts'
+
+export interface PeriodicJob {
+  /** Stops the job: no run starts after this, and the one under way is waited for. */
+  stop(): Promise<void>
+}
+
+/**
+ * Runs `run` every `intervalMs` after the previous run ended (never two at once), logging a failed run as `failure`;
+ * the job never keeps the process alive on its own.
+ */
+export function startPeriodicJob(run: () => Promise<unknown>, { intervalMs, log, failure }: { intervalMs: number; log: Logger; failure: string }): PeriodicJob {
+  let timer: NodeJS.Timeout | undefined
+  let running: Promise<unknown> | undefined
+  let stopped = false
+  const schedule = () => {
+    timer = setTimeout(() => {
+      running = run()
+        .catch((error: unknown) => log.error({ err: error }, failure))
+        .finally(() => {
+          running = undefined
+          if (!stopped) schedule()
+        })
+    }, intervalMs)
+    timer.unref()
+  }
+  schedule()
+  return {
+    async stop() {
+      stopped = true
+      clearTimeout(timer)
+      await running
+    },
+  }
+}
