@@ -2,7 +2,18 @@ import { describe, expect, test } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { baseUrl, DESKTOP, MOBILE, screenshot, useBrowser } from './browser.ts'
 import { deviceInUse } from './device.ts'
-import { addFirstProducts, cartLink, expectBadge, type CardInfo, proceedToOrder, productCards, productHeading, readCards, untilStarted, waitForApp } from './storefront.ts'
+import {
+  addFirstProducts,
+  cartLink,
+  expectBadge,
+  type CardInfo,
+  proceedToOrder,
+  productCards,
+  productHeading,
+  readCards,
+  untilStarted,
+  waitForApp,
+} from './storefront.ts'
 
 const session = useBrowser()
 
