@@ -1,3 +1,4 @@
+import type { OrderBundle } from '../../domain/bundle.ts'
 import type { OrderLine } from '../../domain/cart.ts'
 import { statusLook, type Order, type StatusLook } from '../../domain/order.ts'
 import type { LocalOrder } from '../../domain/orderProjection.ts'
@@ -14,6 +15,8 @@ export interface OrderView {
   lines: { number: string; name: string; unit_price: number; status: string }[]
   /** A local order not yet sent, or refused: not payable. */
   local: LocalOrder | null
+  /** What the order buys when it is a bundle for a SIM (ADD VAS): its line is named in the customer's language. */
+  bundle: OrderBundle | null
 }
 
 const linesOf = (lines: readonly OrderLine[]) => lines.map((l, i) => ({ number: String(i + 1), name: l.name, unit_price: l.unit_price, status: '' }))
@@ -28,6 +31,7 @@ export function fromServer(order: Order, local: LocalOrder | null = null): Order
     total: order.total_price,
     lines: (order.order_lines ?? []).map((l, i) => ({ number: String(l.number ?? i + 1), name: l.name, unit_price: l.unit_price, status: l.status })),
     local,
+    bundle: order.bundle ?? null,
   }
 }
 
@@ -42,6 +46,7 @@ export function fromLocal(order: LocalOrder): OrderView {
     total: order.total,
     lines: linesOf(order.lines),
     local: order,
+    bundle: null,
   }
 }
 
