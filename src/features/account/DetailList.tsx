@@ -3,8 +3,9 @@ import { styled } from '../../ui/styled.ts'
 import { theme } from '../../ui/theme.ts'
 
 const List = styled('dl')`
-  display: grid; grid-template-columns: minmax(110px, 40%) 1fr; gap: 8px 12px; margin: 0 0 16px;
-  dt { color: ${theme.color.muted}; font-weight: 600; }
+  /* A label's column is at least as wide as its longest word (Afrikaans "Eenheidnommer"): labels wrap between words only. */
+  display: grid; grid-template-columns: minmax(min-content, 40%) 1fr; gap: 8px 12px; margin: 0 0 16px;
+  dt { color: ${theme.color.muted}; font-weight: 600; overflow-wrap: normal; word-break: normal; }
   dd { margin: 0; overflow-wrap: anywhere; }
 `
 
