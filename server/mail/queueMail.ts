@@ -1,0 +1,21 @@
+import type { Queryable } from '../db/types.ts'
+import { mailI18n } from './mailI18n.ts'
+import { plainText, simpleHtml } from './render.ts'
+import type { MailRequest } from './sendMail.ts'
+
+/**
+ * Renders the mail in the customer's language and writes it to the mail outbox inside `tx`, the transaction of the
+ * change that causes it: the mail exists exactly when the change does. The outbox job sends it.
+ */
+export async function queueMail<Values>(tx: Queryable, { to, language, template, values }: MailRequest<Values>): Promise<void> {
+  const i18n = await mailI18n(language)
+  const content = template.render(i18n, values)
+  await tx.query('insert into mail_outbox (recipient, language, template, subject, text, html) values ($1, $2, $3, $4, $5, $6)', [
+    to.trim(),
+    language,
+    template.name,
+    content.subject,
+    plainText(i18n, content),
+    simpleHtml(i18n, content),
+  ])
+}
