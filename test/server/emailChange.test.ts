@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { User } from '../../src/domain/account.ts'
 import type { Mail } from '../../server/mail/mail.ts'
-import { readMailbox } from '../../server/mail/sandboxMailbox.ts'
-import { call, password, signUp, uniqueEmail, useAccountsApp, type Customer } from './support/accounts.ts'
+import { call, mailsTo, password, signUp, uniqueEmail, useAccountsApp, type Customer } from './support/accounts.ts'
 import { whoAmI } from './support/accountEdits.ts'
 
 describe('changing the email: a link to the new address, the old one kept until it is followed', () => {
@@ -26,9 +25,9 @@ describe('changing the email: a link to the new address, the old one kept until 
     expect(res.status).toBe(200)
     const { user } = (await res.json()) as { user: User }
     expect(user).toMatchObject({ email: me.email, pending_email: next })
-    const [mail] = await readMailbox(env.t.db, next)
+    const [mail] = await mailsTo(env.t.db, next)
     expect(mail).toMatchObject({ to: next, template: 'emailChange', language: 'af', subject: 'Bevestig jou nuwe e-pos vir Seed Storefront' })
-    expect(await readMailbox(env.t.db, me.email)).toEqual([])
+    expect(await mailsTo(env.t.db, me.email)).toEqual([])
     expect((await login(me.email)).status).toBe(200)
     expect((await login(next)).status).toBe(401)
 
@@ -78,12 +77,12 @@ describe('changing the email: a link to the new address, the old one kept until 
     const second = uniqueEmail('second')
     await ask(me, { email: first, current_password: password })
     await ask(me, { email: second, current_password: password })
-    const [old] = await readMailbox(env.t.db, first)
+    const [old] = await mailsTo(env.t.db, first)
     const stale = await confirm(tokenOf(old!))
     expect(stale.status).toBe(410)
     expect(await stale.json()).toEqual({ error: 'This confirmation link has expired or was already used. Ask for a new one on your profile.' })
     await signUp(env.app, { email: second })
-    const [latest] = await readMailbox(env.t.db, second)
+    const [latest] = await mailsTo(env.t.db, second)
     const lost = await confirm(tokenOf(latest!))
     expect(lost.status).toBe(409)
     expect(await whoAmI(env.app, me)).toMatchObject({ email: me.email })
@@ -93,7 +92,7 @@ describe('changing the email: a link to the new address, the old one kept until 
     const me = await signUp(env.app)
     const next = uniqueEmail()
     await ask(me, { email: next, current_password: password })
-    const [mail] = await readMailbox(env.t.db, next)
+    const [mail] = await mailsTo(env.t.db, next)
     await env.t.db.query("update email_changes set expires_at = now() - interval '1 second' where customer_id = $1", [me.id])
     expect((await confirm(tokenOf(mail!))).status).toBe(410)
     expect((await confirm('A'.repeat(43))).status).toBe(410)
