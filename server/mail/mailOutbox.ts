@@ -11,6 +11,9 @@ import type { Mailer } from './mail.ts'
  */
 export const outboxRetries = { attempts: 8, firstDelaySeconds: 30, maxDelaySeconds: 3_600 } as const
 
+/** How long the outbox keeps a mail once sent (as the sandbox mailbox does), and one that failed for good, for an operator to see. */
+export const outboxKeptDays = { sent: 7, failed: 30 } as const
+
 /** Mails one instance claims and sends at once: each run sends them in parallel, claim after claim, until none is due. */
 const batchSize = 5
 
@@ -96,6 +99,12 @@ export async function sendDueMails(db: Db, mailer: Mailer, { leaseMs, log = sile
     if (claimed.length === 0) break
     for (const outcome of await Promise.all(claimed.map((row) => sendClaimed(db, mailer, row, log)))) run[outcome]++
   }
+  // Swept after a run that sent something, so an idle outbox costs one indexed query per run.
+  if (run.sent > 0)
+    await db.query('delete from mail_outbox where sent_at < now() - make_interval(days => $1) or failed_at < now() - make_interval(days => $2)', [
+      outboxKeptDays.sent,
+      outboxKeptDays.failed,
+    ])
   return run
 }
 

@@ -109,8 +109,8 @@ export function passwordRoutes(db: Db, settings: PasswordSettings) {
         return jsonError(c, 429, serverMessages.tooManyResetRequests)
       }
       const request = { email, language: requestLanguage(c), origin: mailLinkOrigin(c, settings) }
-      // The link and its mail are committed together before the answer; the outbox job sends the mail, so SMTP's speed
-      // (or an SMTP server that is down) never shows in the answer or its timing.
+      // The link and its mail commit together before the answer, which waits only for the database: the outbox job sends
+      // the mail, so SMTP's speed, or an SMTP server that is down, never shows in the answer.
       await db.transaction((tx) => queueResetLink(tx, request))
       return c.json({ message: serverMessages.resetLinkSent }, 202)
     })

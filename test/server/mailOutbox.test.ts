@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Queryable } from '../../server/db/types.ts'
 import type { Mail, Mailer } from '../../server/mail/mail.ts'
-import { outboxRetries, retryDelaySeconds, sendDueMails } from '../../server/mail/mailOutbox.ts'
+import { outboxKeptDays, outboxRetries, retryDelaySeconds, sendDueMails } from '../../server/mail/mailOutbox.ts'
 import { queueMail } from '../../server/mail/queueMail.ts'
 import { passwordResetMail } from '../../server/mail/templates/passwordReset.ts'
 import { captureLog } from './support/logCapture.ts'
@@ -198,5 +198,25 @@ describe('the mail outbox', () => {
     expect(rows.filter((r) => !r.sent).every((r) => r.attempts === 0 && r.due_in <= 0)).toBe(true)
     const rest = recordingMailer()
     expect(await sendDueMails(t.db, rest, lease)).toEqual({ sent: 12 - delivered.length, retrying: 0, failed: 0 })
+  })
+
+  it(`forgets a sent mail after ${outboxKeptDays.sent} days and a failed one after ${outboxKeptDays.failed}, keeping the rest`, async () => {
+    const [sentLongAgo, failedLongAgo, failedLately, fresh] = [reset(), reset(), reset(), reset()]
+    for (const request of [sentLongAgo, failedLongAgo, failedLately]) await queueMail(t.db, request)
+    await t.db.query('update mail_outbox set sent_at = now() - make_interval(days => $2, secs => 1) where recipient = $1', [
+      sentLongAgo.to,
+      outboxKeptDays.sent,
+    ])
+    await t.db.query('update mail_outbox set failed_at = now() - make_interval(days => $2, secs => 1) where recipient = $1', [
+      failedLongAgo.to,
+      outboxKeptDays.failed,
+    ])
+    await t.db.query('update mail_outbox set failed_at = now() - make_interval(days => $2) where recipient = $1', [failedLately.to, outboxKeptDays.sent])
+    await queueMail(t.db, fresh)
+    expect(await sendDueMails(t.db, recordingMailer(), lease)).toEqual({ sent: 1, retrying: 0, failed: 0 })
+    expect(await rowsTo(t.db, sentLongAgo.to)).toEqual([])
+    expect(await rowsTo(t.db, failedLongAgo.to)).toEqual([])
+    expect(await rowsTo(t.db, failedLately.to)).toHaveLength(1)
+    expect(await rowsTo(t.db, fresh.to)).toEqual([expect.objectContaining({ sent: true })])
   })
 })
