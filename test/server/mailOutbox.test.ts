@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Queryable } from '../../server/db/types.ts'
 import type { Mail, Mailer } from '../../server/mail/mail.ts'
-import { outboxKeptDays, outboxRetries, retryDelaySeconds, sendDueMails } from '../../server/mail/mailOutbox.ts'
+import { silentLogger } from '../../server/log.ts'
+import { outboxKeptDays, outboxRetries, retryDelaySeconds, sendDueMails, startMailOutbox } from '../../server/mail/mailOutbox.ts'
 import { queueMail } from '../../server/mail/queueMail.ts'
 import { passwordResetMail } from '../../server/mail/templates/passwordReset.ts'
 import { captureLog } from './support/logCapture.ts'
@@ -218,5 +219,36 @@ describe('the mail outbox', () => {
     expect(await rowsTo(t.db, failedLongAgo.to)).toEqual([])
     expect(await rowsTo(t.db, failedLately.to)).toHaveLength(1)
     expect(await rowsTo(t.db, fresh.to)).toEqual([expect.objectContaining({ sent: true })])
+  })
+
+  it('as a job, stop() waits for the send under way, which then counts as sent, and the job claims nothing after it', async () => {
+    const held = reset()
+    await queueMail(t.db, held)
+    let release!: () => void
+    const delivered: string[] = []
+    const mailer: Mailer = {
+      kind: 'smtp',
+      deliver: (mail) =>
+        new Promise<void>((done) => {
+          release = () => {
+            delivered.push(mail.to)
+            done()
+          }
+        }),
+    }
+    const job = startMailOutbox({ db: t.db, mailer, log: silentLogger, intervalMs: 10, sendTimeoutMs: 30_000 })
+    await expect.poll(() => typeof release).toBe('function')
+    let stopped = false
+    const stopping = job.stop().then(() => (stopped = true))
+    const later = reset()
+    await queueMail(t.db, later)
+    await new Promise((done) => setImmediate(done))
+    expect(stopped).toBe(false)
+    release()
+    await stopping
+    expect(delivered).toEqual([held.to])
+    expect(await rowsTo(t.db, held.to)).toEqual([expect.objectContaining({ attempts: 1, sent: true })])
+    // Queued while the job was stopping: still due, for this instance's next start or any other instance.
+    expect(await rowsTo(t.db, later.to)).toEqual([expect.objectContaining({ attempts: 0, sent: false })])
   })
 })
