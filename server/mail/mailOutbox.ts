@@ -6,7 +6,7 @@ import type { Mailer } from './mail.ts'
 
 /**
  * How the outbox retries a mail the mailer refused or did not take in time: after 30 s, then twice as long each time
- * (capped at an hour), and after the 8th failed try (about an hour and a quarter later) it gives up and keeps the
+ * (capped at an hour), and after the 8th failed try (some 64 minutes after the first) it gives up and keeps the
  * mail with failed_at and last_error, logged as an error.
  */
 export const outboxRetries = { attempts: 8, firstDelaySeconds: 30, maxDelaySeconds: 3_600 } as const
