@@ -38,9 +38,6 @@ import { socialRoutes } from './routes/social.ts'
 import type { SandboxIdentityService } from './sandbox/identity/sandbox.ts'
 import { paymentSandboxPrefix } from './sandbox/payments/sandbox.ts'
 import { mailboxPrefix, sandboxMailboxRoutes } from './sandbox/mail/mailbox.ts'
-import { sandboxMailSettings } from './mail/mail.ts'
-import type { Mailer } from './mail/mail.ts'
-import { mailerFor } from './mail/mailerFor.ts'
 import { sessionRoutes } from './routes/session.ts'
 import { supportRoutes } from './routes/support.ts'
 import { userRoutes } from './routes/users.ts'
@@ -70,8 +67,6 @@ export interface AppOptions {
     >
   /** The card provider made for this app by the server (which also gives it to the reconciliation worker); else made here. */
   cardPayments?: CardPayments
-  /** Where mails go (a test's own); else made from config.mail: SMTP, or the sandbox mailbox. */
-  mailer?: Mailer
   /** The Vite build to serve; omitted in dev mode (Vite serves the client) and in API-only tests. */
   distDir?: string
   /** The in-process identity providers social sign-in uses when the environment names no real ones. */
@@ -96,18 +91,7 @@ export function paymentNotifications(
 }
 
 /** The whole HTTP surface: /api (keyed JSON), /images, /healthz and /readyz, and optionally the built client. */
-export function createApp({
-  db,
-  config,
-  distDir,
-  sandbox,
-  log = silentLogger,
-  readiness = alwaysServing,
-  cardPayments,
-  mailer: givenMailer,
-  clock = systemClock,
-}: AppOptions) {
-  const mailer = givenMailer ?? mailerFor(config.mail ?? sandboxMailSettings, db)
+export function createApp({ db, config, distDir, sandbox, log = silentLogger, readiness = alwaysServing, cardPayments, clock = systemClock }: AppOptions) {
   const payments =
     cardPayments ??
     cardProviderFor(
@@ -122,10 +106,10 @@ export function createApp({
     .route('/', bootstrapRoutes(db))
     .route('/', userRoutes(db, config))
     .route('/', sessionRoutes(db, config))
-    .route('/', passwordRoutes(db, { ...config, mailer }))
+    .route('/', passwordRoutes(db, config))
     .route('/', profileRoutes(db, config))
     .route('/', accountEditRoutes(db, config))
-    .route('/', emailChangeRoutes(db, { ...config, mailer }))
+    .route('/', emailChangeRoutes(db, config))
     .route('/', accountDataRoutes(db, config))
     .route('/', orderRoutes(db, config))
     .route('/', paymentRoutes(db, { ...config, provider: payments.provider }))
@@ -155,7 +139,7 @@ export function createApp({
   app.route('/api', api)
   if (payments.sandbox) app.route(paymentSandboxPrefix, payments.sandbox)
   // Only while mails stay in the database: with SMTP_URL they are in the customers' own mailboxes.
-  if (mailer.kind === 'sandbox') app.route(mailboxPrefix, sandboxMailboxRoutes(db))
+  if (config.mail?.kind !== 'smtp') app.route(mailboxPrefix, sandboxMailboxRoutes(db))
   app.get('/images/products/:file', productImage)
   if (distDir) app.use(clientFiles(distDir, pageSecurityHeaders(config), firstPaintPages(distDir, db)))
   app.notFound(notFound)

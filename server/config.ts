@@ -130,6 +130,10 @@ const EnvSchema = v.object({
     ),
     '',
   ),
+  // How often each instance sends the mails waiting in the mail outbox: short, so a link is in the mailbox at once.
+  MAIL_OUTBOX_INTERVAL_MS: wholeNumber('MAIL_OUTBOX_INTERVAL_MS', 1_000, 10, 3_600_000),
+  // An SMTP server that has not taken a mail within this long fails that try; a mail a dead instance held goes again after twice this.
+  MAIL_SEND_TIMEOUT_MS: wholeNumber('MAIL_SEND_TIMEOUT_MS', 30_000, 100, 600_000),
   // How often the server applies the scheduled SIM actions (package changes, cancellations) whose date has come (0: never).
   SERVICE_ACTIONS_INTERVAL_MS: wholeNumber('SERVICE_ACTIONS_INTERVAL_MS', 60_000, 0, 3_600_000),
   // Vite builds these into the client; the server reads the same ones to allow Google's hosts in the page policy.
@@ -154,9 +158,11 @@ function readPayments(e: { PAYMENT_BASE_URL: string; PAYMENT_ENTITY_ID: string; 
   return { kind: 'provider', baseUrl: e.PAYMENT_BASE_URL, entityId: e.PAYMENT_ENTITY_ID, accessToken: e.PAYMENT_ACCESS_TOKEN }
 }
 
-function readMail(e: { SMTP_URL: string; MAIL_FROM: string }): MailSettings {
+function readMail(e: { SMTP_URL: string; MAIL_FROM: string; PUBLIC_URL: string }): MailSettings {
   if (e.SMTP_URL === '') return { kind: 'sandbox', from: e.MAIL_FROM || sandboxSender }
   if (e.MAIL_FROM === '') throw new Error('Invalid environment: MAIL_FROM is required with SMTP_URL (the address mails come from)')
+  // Whatever NODE_ENV: a link in a mail that leaves the server must never be built on the request's Host header.
+  if (e.PUBLIC_URL === '') throw new Error('Invalid environment: PUBLIC_URL is required with SMTP_URL (the origin links in mails open)')
   return { kind: 'smtp', url: e.SMTP_URL, from: e.MAIL_FROM }
 }
 
@@ -211,6 +217,10 @@ export interface Config {
   sandboxWebhooks: boolean
   /** SMTP (SMTP_URL, MAIL_FROM), or the sandbox mailbox at /sandbox/mail. */
   mail: MailSettings
+  /** How often the outbox job sends due mails. */
+  mailOutboxIntervalMs: number
+  /** How long one SMTP send may take; a claimed mail is taken back after twice this. */
+  mailSendTimeoutMs: number
   /** 0: no reconciliation worker. */
   reconcileIntervalMs: number
   reconcileAfterMs: number
@@ -250,6 +260,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     paymentWebhookKey: e.PAYMENT_WEBHOOK_KEY,
     sandboxWebhooks: e.PAYMENT_SANDBOX_WEBHOOKS,
     mail: readMail(e),
+    mailOutboxIntervalMs: e.MAIL_OUTBOX_INTERVAL_MS,
+    mailSendTimeoutMs: e.MAIL_SEND_TIMEOUT_MS,
     reconcileIntervalMs: e.RECONCILE_INTERVAL_MS,
     reconcileAfterMs: e.RECONCILE_AFTER_MS,
     serviceActionsIntervalMs: e.SERVICE_ACTIONS_INTERVAL_MS,

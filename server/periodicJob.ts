@@ -7,15 +7,19 @@ export interface PeriodicJob {
 
 /**
  * Runs `run` every `intervalMs` after the previous run ended (never two at once), logging a failed run as `failure`;
- * the job never keeps the process alive on its own.
+ * the job never keeps the process alive on its own. `stopping` aborts when stop() is called, so a long run can end early.
  */
-export function startPeriodicJob(run: () => Promise<unknown>, { intervalMs, log, failure }: { intervalMs: number; log: Logger; failure: string }): PeriodicJob {
+export function startPeriodicJob(
+  run: (stopping: AbortSignal) => Promise<unknown>,
+  { intervalMs, log, failure }: { intervalMs: number; log: Logger; failure: string },
+): PeriodicJob {
   let timer: NodeJS.Timeout | undefined
   let running: Promise<unknown> | undefined
   let stopped = false
+  const stopping = new AbortController()
   const schedule = () => {
     timer = setTimeout(() => {
-      running = run()
+      running = run(stopping.signal)
         .catch((error: unknown) => log.error({ err: error }, failure))
         .finally(() => {
           running = undefined
@@ -28,6 +32,7 @@ export function startPeriodicJob(run: () => Promise<unknown>, { intervalMs, log,
   return {
     async stop() {
       stopped = true
+      stopping.abort()
       clearTimeout(timer)
       await running
     },

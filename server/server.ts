@@ -15,6 +15,8 @@ import { connectionDrainer } from './http/drain.ts'
 import { settleUnreadBody } from './http/unreadBody.ts'
 import { createLogger, silentLogger } from './log.ts'
 import type { Logger } from './log.ts'
+import { mailerFor } from './mail/mailerFor.ts'
+import { startMailOutbox } from './mail/mailOutbox.ts'
 import { cardProviderFor } from './payments/cardProviderFor.ts'
 import { startReconciler } from './payments/reconcile.ts'
 import { clientDir, repoRoot } from './paths.ts'
@@ -152,6 +154,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         })
       : undefined
   const actionJob = config.serviceActionsIntervalMs > 0 ? startActionJob({ db, clock, log, intervalMs: config.serviceActionsIntervalMs }) : undefined
+  const sendTimeoutMs = config.mailSendTimeoutMs
+  const mailer = mailerFor(config.mail, db, sendTimeoutMs)
+  const mailOutbox = startMailOutbox({ db, mailer, log, intervalMs: config.mailOutboxIntervalMs, sendTimeoutMs })
   const port = (httpServer.address() as AddressInfo).port
   // A wildcard address is not somewhere a browser can go; localhost reaches it.
   const host = wildcard.has(config.host) ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host
@@ -168,6 +173,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     // No new run starts; the one under way finishes before the pool closes.
     const reconcilerStopped = reconciler?.stop()
     const actionJobStopped = actionJob?.stop()
+    // Mails being sent finish (each within the send timeout); the rest stay due in the outbox for any instance.
+    const mailOutboxStopped = mailOutbox.stop()
     log.info({ graceMs, drainMs: config.shutdownDrainMs }, 'shutting down: not ready; refusing new connections after the grace')
     if (graceMs > 0) await new Promise((done) => setTimeout(done, graceMs))
     const finished = await drainer.drain(config.shutdownDrainMs)
@@ -175,6 +182,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await vite?.close()
     await reconcilerStopped
     await actionJobStopped
+    await mailOutboxStopped
     await closeDb()
     log.info('stopped')
   }

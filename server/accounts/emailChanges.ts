@@ -52,11 +52,3 @@ export function confirmEmailChange(db: Db, token: string): Promise<Confirmation>
     return { email: link.email, customerId }
   })
 }
-
-/** Forgets a change whose link could not be mailed: the account shows no address waiting for a link it never got. */
-export async function cancelEmailChange(db: Db, customerId: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.query('delete from email_changes where customer_id = $1', [customerId])
-    await tx.query('update customers set pending_email = null where id = $1', [customerId])
-  })
-}

@@ -4,6 +4,6 @@ import { sandboxMailbox } from './sandboxMailbox.ts'
 import { smtpMailer } from './smtpMailer.ts'
 
 /** The mailer the settings name: SMTP when SMTP_URL is set, else the sandbox mailbox in the database. */
-export function mailerFor(settings: MailSettings, db: Queryable): Mailer {
-  return settings.kind === 'smtp' ? smtpMailer(settings.url, settings.from) : sandboxMailbox(db, settings.from)
+export function mailerFor(settings: MailSettings, db: Queryable, sendTimeoutMs?: number): Mailer {
+  return settings.kind === 'smtp' ? smtpMailer(settings.url, settings.from, sendTimeoutMs) : sandboxMailbox(db, settings.from)
 }

@@ -1,11 +1,21 @@
+import type { Language } from '../../src/domain/language.ts'
 import type { Queryable } from '../db/types.ts'
 import { mailI18n } from './mailI18n.ts'
 import { plainText, simpleHtml } from './render.ts'
-import type { MailRequest } from './sendMail.ts'
+import type { MailTemplate } from './template.ts'
+
+export interface MailRequest<Values> {
+  to: string
+  /** The customer's language when they asked for the mail (server/i18n/requestLanguage.ts: requestLanguage(c)). */
+  language: Language
+  template: MailTemplate<Values>
+  values: Values
+}
 
 /**
  * Renders the mail in the customer's language and writes it to the mail outbox inside `tx`, the transaction of the
- * change that causes it: the mail exists exactly when the change does. The outbox job sends it.
+ * change that causes it: the mail exists exactly when the change does. The outbox job (server/mail/mailOutbox.ts) sends
+ * it; this is the only way the server sends mail.
  */
 export async function queueMail<Values>(tx: Queryable, { to, language, template, values }: MailRequest<Values>): Promise<void> {
   const i18n = await mailI18n(language)

@@ -1,11 +1,11 @@
 import { createTransport } from 'nodemailer'
 import type { Mailer } from './mail.ts'
 
-/** A mail the SMTP server has not taken within this long fails, rather than holding its request for ever. */
-const sendTimeoutMs = 30_000
+/** A mail the SMTP server has not taken within this long (MAIL_SEND_TIMEOUT_MS) fails that try, rather than hold the outbox for ever. */
+export const defaultSendTimeoutMs = 30_000
 
 /** Mails go out through the SMTP server of SMTP_URL (smtp:// or smtps://, credentials in the URL), from MAIL_FROM. */
-export function smtpMailer(url: string, from: string): Mailer {
+export function smtpMailer(url: string, from: string, sendTimeoutMs = defaultSendTimeoutMs): Mailer {
   const transport = createTransport(url, { from })
   return {
     kind: 'smtp',

@@ -3,19 +3,20 @@ import { UserReplySchema } from '../../src/domain/account.ts'
 import { EmailChangeSchema, EmailConfirmationSchema, EmailConfirmedSchema } from '../../src/domain/profile.ts'
 import { serverMessages } from '../../src/domain/serverMessages.ts'
 import { loadUser } from '../accounts/customers.ts'
-import { cancelEmailChange, confirmEmailChange, emailTakenByOther, startEmailChange } from '../accounts/emailChanges.ts'
+import { emailChangeRetryAfter } from '../accounts/emailChangeLimiter.ts'
+import { confirmEmailChange, emailTakenByOther, startEmailChange } from '../accounts/emailChanges.ts'
 import { beginSignIn, signInFailed, signInSucceeded } from '../accounts/loginLimiter.ts'
-import { mailEmailChange } from '../accounts/mailEmailChange.ts'
+import { queueEmailChangeLink } from '../accounts/mailEmailChange.ts'
 import { verifyPassword } from '../accounts/password.ts'
 import type { Db } from '../db/types.ts'
 import { jsonError } from '../http/errors.ts'
 import { readJson } from '../http/jsonBody.ts'
 import { answer, describeApi, refusal } from '../http/openApi.ts'
-import { requestLog } from '../http/requestContext.ts'
-import { clientAddress, requestOrigin } from '../http/requestInfo.ts'
+import { clientAddress } from '../http/requestInfo.ts'
 import { notSignedIn, requireCustomer } from '../http/requireCustomer.ts'
 import type { CustomerEnv } from '../http/requireCustomer.ts'
 import { requestLanguage } from '../i18n/requestLanguage.ts'
+import { mailLinkOrigin } from '../mail/linkOrigin.ts'
 import type { PasswordSettings } from './password.ts'
 
 const isOwn = (param: string, customerId: number) => /^\d{1,15}$/.test(param) && Number(param) === customerId
@@ -30,8 +31,9 @@ const described = {
       200: answer('The customer, the new address waiting as pending_email', UserReplySchema),
       403: refusal('The current password is not correct (counts as a failed sign-in), or the path names another customer'),
       409: refusal('Another account has that email'),
-      429: refusal('Too many failed sign-ins for this email or address (Retry-After)'),
-      502: refusal('The mail could not be sent; nothing changed'),
+      429: refusal(
+        'Too many failed sign-ins for this email or address, or too many confirmation links for this customer (3 an hour) or this new address (3 a day) (Retry-After)',
+      ),
     },
   }),
   confirm: describeApi({
@@ -55,10 +57,7 @@ export function emailChangeRoutes(db: Db, settings: PasswordSettings) {
       const read = readJson(c, EmailChangeSchema)
       if ('refused' in read) return read.refused
       const { email, current_password } = read.body
-      const [customer] = await db.query<{ email: string; first_name: string; password_hash: string }>(
-        'select email, first_name, password_hash from customers where id = $1',
-        [customerId],
-      )
+      const [customer] = await db.query<{ email: string; password_hash: string }>('select email, password_hash from customers where id = $1', [customerId])
       if (!customer) return jsonError(c, 401, notSignedIn)
       if (customer.email.toLowerCase() === email.toLowerCase()) return jsonError(c, 400, serverMessages.sameEmail)
       // Guessing the password through this form is limited as guessing it at sign-in is.
@@ -74,15 +73,14 @@ export function emailChangeRoutes(db: Db, settings: PasswordSettings) {
       }
       await signInSucceeded(db, keys, admitted.ticket)
       if (await emailTakenByOther(db, customerId, email)) return jsonError(c, 409, serverMessages.emailTaken)
-      const token = await db.transaction((tx) => startEmailChange(tx, customerId, email))
-      const origin = settings.publicUrl || requestOrigin(c, settings)
-      try {
-        await mailEmailChange(settings.mailer, { to: email, firstName: customer.first_name, token, language: requestLanguage(c), origin })
-      } catch (err) {
-        requestLog(c).error({ err }, 'the link to confirm an email was not mailed')
-        await cancelEmailChange(db, customerId)
-        return jsonError(c, 502, serverMessages.mailNotSent)
+      const wait = await emailChangeRetryAfter(db, { customerId, recipient: email })
+      if (wait > 0) {
+        c.header('Retry-After', String(wait))
+        return jsonError(c, 429, serverMessages.tooManyEmailChanges)
       }
+      const link = { to: email, language: requestLanguage(c), origin: mailLinkOrigin(c, settings) }
+      // The change and its mail commit together; the outbox job sends the mail, so an SMTP server that is down fails nothing here.
+      await db.transaction(async (tx) => queueEmailChangeLink(tx, { ...link, token: await startEmailChange(tx, customerId, email) }))
       return c.json({ user: await loadUser(db, customerId) })
     })
     .post('/v2/email_confirmations', described.confirm, async (c) => {

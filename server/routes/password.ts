@@ -12,7 +12,7 @@ import {
 } from '../../src/domain/password.ts'
 import { serverMessages } from '../../src/domain/serverMessages.ts'
 import { beginSignIn, forgetSignInFailures, signInFailed, signInSucceeded } from '../accounts/loginLimiter.ts'
-import { mailResetLink } from '../accounts/mailResetLink.ts'
+import { queueResetLink } from '../accounts/mailResetLink.ts'
 import { defaultScryptN, hashPassword, verifyPassword } from '../accounts/password.ts'
 import { resetRefusal, takePasswordReset } from '../accounts/passwordResets.ts'
 import { replacePassword } from '../accounts/replacePassword.ts'
@@ -22,19 +22,19 @@ import type { Db } from '../db/types.ts'
 import { jsonError } from '../http/errors.ts'
 import { readJson } from '../http/jsonBody.ts'
 import { answer, describeApi, refusal } from '../http/openApi.ts'
-import { requestLog } from '../http/requestContext.ts'
-import { clientAddress, requestOrigin } from '../http/requestInfo.ts'
+import { clientAddress } from '../http/requestInfo.ts'
 import { notSignedIn, requireCustomer } from '../http/requireCustomer.ts'
 import type { CustomerEnv } from '../http/requireCustomer.ts'
 import { readSessionCookie } from '../http/sessionCookie.ts'
 import { requestLanguage } from '../i18n/requestLanguage.ts'
-import type { Mailer } from '../mail/mail.ts'
+import type { MailSettings } from '../mail/mail.ts'
+import { mailLinkOrigin } from '../mail/linkOrigin.ts'
 import type { AccountSettings } from './users.ts'
 
 export interface PasswordSettings extends AccountSettings {
-  /** The origin links in mails open; without it (the demo) the request's own origin. */
+  /** The origin links in mails open; required with SMTP, else (the demo) the request's own origin. */
   publicUrl?: string
-  mailer: Mailer
+  mail?: MailSettings
 }
 
 const SentSchema = v.object({ message: v.string() })
@@ -108,10 +108,10 @@ export function passwordRoutes(db: Db, settings: PasswordSettings) {
         c.header('Retry-After', String(wait))
         return jsonError(c, 429, serverMessages.tooManyResetRequests)
       }
-      const request = { email, language: requestLanguage(c), origin: settings.publicUrl || requestOrigin(c, settings) }
-      const log = requestLog(c)
-      // Answered before the account is even looked up: whether the email has one shows neither in the answer nor in its timing.
-      void mailResetLink(db, settings.mailer, request).catch((err: unknown) => log.error({ err }, 'the link to reset a password was not mailed'))
+      const request = { email, language: requestLanguage(c), origin: mailLinkOrigin(c, settings) }
+      // The link and its mail commit together before the answer, which waits only for the database: the outbox job sends
+      // the mail, so SMTP's speed, or an SMTP server that is down, never shows in the answer.
+      await db.transaction((tx) => queueResetLink(tx, request))
       return c.json({ message: serverMessages.resetLinkSent }, 202)
     })
     .post('/auth/password/reset/check', described.check, async (c) => {

@@ -35,7 +35,7 @@ export const serverMessages = {
   sameEmail: 'This is already your email.',
   editKeyReused: 'This request was already used for a different change.',
   emailLinkInvalid: 'This confirmation link has expired or was already used. Ask for a new one on your profile.',
-  mailNotSent: 'We could not send the email. Please try again in a moment.',
+  tooManyEmailChanges: 'You asked for several confirmation links in a short time. Please check your email, or wait a while before asking again.',
   wrongCurrentPassword: 'The current password is not correct.',
   resetLinkSent: 'If an account exists for that email, we sent a link to reset your password.',
   tooManyResetRequests:

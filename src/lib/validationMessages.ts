@@ -81,7 +81,7 @@ const serverDescriptors: Record<keyof typeof serverMessages, MessageDescriptor> 
   sameEmail: msg`This is already your email.`,
   editKeyReused: msg`This request was already used for a different change.`,
   emailLinkInvalid: msg`This confirmation link has expired or was already used. Ask for a new one on your profile.`,
-  mailNotSent: msg`We could not send the email. Please try again in a moment.`,
+  tooManyEmailChanges: msg`You asked for several confirmation links in a short time. Please check your email, or wait a while before asking again.`,
   wrongCurrentPassword: msg`The current password is not correct.`,
   resetLinkSent: msg`If an account exists for that email, we sent a link to reset your password.`,
   tooManyResetRequests: msg`You asked for several links to reset a password in the last few minutes. Please check your email, or wait a little before asking again.`,

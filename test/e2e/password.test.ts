@@ -110,7 +110,7 @@ describe('resetting a forgotten password by email, in Afrikaans', () => {
     await mailbox.getByRole('heading', { level: 1, name: 'Toetsomgewing-posbus' }).waitFor()
     await mailbox.getByLabel('E-posadres').fill(email)
     await mailbox.getByRole('button', { name: 'Maak posbus oop' }).click()
-    // The mail goes out just after the answer: look again until it is there.
+    // The outbox job sends it within a second of the answer: look again until it is there.
     await expect
       .poll(
         async () => {

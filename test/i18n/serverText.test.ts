@@ -39,6 +39,14 @@ describe('why an order was refused, in the customer’s language', () => {
     expect(translateMessage(af, serverMessages.emailTaken)).toBe('Daar is reeds ’n rekening met hierdie e-posadres.')
     expect(translateMessage(xh, serverMessages.emailTaken)).toBe('Sele ikho iakhawunti ene-imeyile le.')
   })
+
+  it('translates the limit on email-change links the server answers 429 with', async () => {
+    const [af, xh] = await Promise.all([speaking('af'), speaking('xh')])
+    const { serverMessages } = await import('../../src/domain/serverMessages.ts')
+    const { translateMessage } = await import('../../src/lib/validationMessages.ts')
+    expect(translateMessage(af, serverMessages.tooManyEmailChanges)).toMatch(/^Jy het in ’n kort tyd vir verskeie bevestigingskakels gevra\./)
+    expect(translateMessage(xh, serverMessages.tooManyEmailChanges)).toMatch(/^Ucele amakhonkco aliqela okuqinisekisa/)
+  })
 })
 
 describe('order and bill statuses from the server, in the customer’s language', () => {

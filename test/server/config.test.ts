@@ -31,6 +31,8 @@ describe('the server configuration', () => {
       reconcileIntervalMs: 30_000,
       reconcileAfterMs: 120_000,
       serviceActionsIntervalMs: 60_000,
+      mailOutboxIntervalMs: 1_000,
+      mailSendTimeoutMs: 30_000,
       clientBuild: { googlePay: false, googlePlaces: false },
     })
   })
@@ -71,6 +73,8 @@ describe('the server configuration', () => {
       SMTP_URL: 'smtps://mailer:s3cret@smtp.example.co.za:465',
       MAIL_FROM: 'Cape Town portal <no-reply@reseller.co.za>',
       SERVICE_ACTIONS_INTERVAL_MS: '5000',
+      MAIL_OUTBOX_INTERVAL_MS: '250',
+      MAIL_SEND_TIMEOUT_MS: '20000',
     }
     expect(loadConfig(env)).toEqual({
       port: 3000,
@@ -100,6 +104,8 @@ describe('the server configuration', () => {
       reconcileIntervalMs: 10_000,
       reconcileAfterMs: 300_000,
       serviceActionsIntervalMs: 5_000,
+      mailOutboxIntervalMs: 250,
+      mailSendTimeoutMs: 20_000,
       clientBuild: { googlePay: true, googlePlaces: true, i18nOrigin: 'https://cdn.example.co.za' },
     })
   })
@@ -184,10 +190,25 @@ describe('the server configuration', () => {
   })
 
   it('sends mail through SMTP_URL only with a MAIL_FROM, and refuses a URL or sender it cannot use', () => {
-    expect(() => loadConfig({ SMTP_URL: 'smtp://smtp.example.co.za' })).toThrow(/MAIL_FROM is required with SMTP_URL/)
+    expect(() => loadConfig({ SMTP_URL: 'smtp://smtp.example.co.za', PUBLIC_URL: 'https://shop.example.co.za' })).toThrow(/MAIL_FROM is required with SMTP_URL/)
     expect(() => loadConfig({ SMTP_URL: 'https://smtp.example.co.za', MAIL_FROM: 'a@b.co' })).toThrow(/SMTP_URL must be empty or an smtp:\/\//)
     expect(() => loadConfig({ MAIL_FROM: 'Seed Storefront' })).toThrow(/MAIL_FROM must be an address/)
     expect(loadConfig({ MAIL_FROM: 'shop@example.co.za' }).mail).toEqual({ kind: 'sandbox', from: 'shop@example.co.za' })
+  })
+
+  it('refuses SMTP_URL without PUBLIC_URL whatever NODE_ENV, naming it: links in mails that leave the server are never built on the Host header', () => {
+    for (const NODE_ENV of ['development', 'test', 'production'])
+      expect(() => loadConfig({ NODE_ENV, SMTP_URL: 'smtps://smtp.example.co.za', MAIL_FROM: 'a@b.co' }), NODE_ENV).toThrow(
+        /PUBLIC_URL is required with SMTP_URL/,
+      )
+    const smtp = { SMTP_URL: 'smtps://smtp.example.co.za', MAIL_FROM: 'a@b.co', PUBLIC_URL: 'https://shop.example.co.za' }
+    expect(loadConfig(smtp).mail).toMatchObject({ kind: 'smtp' })
+  })
+
+  it('sends the mail outbox every second by default, and an SMTP send may take 30 s', () => {
+    expect(loadConfig({})).toMatchObject({ mailOutboxIntervalMs: 1_000, mailSendTimeoutMs: 30_000 })
+    expect(() => loadConfig({ MAIL_OUTBOX_INTERVAL_MS: '0' })).toThrow(/MAIL_OUTBOX_INTERVAL_MS must be at least 10/)
+    expect(() => loadConfig({ MAIL_SEND_TIMEOUT_MS: 'soon' })).toThrow(/MAIL_SEND_TIMEOUT_MS must be a whole number/)
   })
 
   it('refuses half a provider configuration instead of silently using the sandbox', () => {

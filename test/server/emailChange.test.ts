@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import type { User } from '../../src/domain/account.ts'
+import { serverMessages } from '../../src/domain/serverMessages.ts'
+import { emailChangeLimits } from '../../server/accounts/emailChangeLimiter.ts'
+import { createApp } from '../../server/app.ts'
 import type { Mail } from '../../server/mail/mail.ts'
-import { readMailbox } from '../../server/mail/sandboxMailbox.ts'
-import { call, password, signUp, uniqueEmail, useAccountsApp, type Customer } from './support/accounts.ts'
+import { apiKey, call, mailsTo, outboxTo, password, signUp, testScryptN, uniqueEmail, useAccountsApp, type Customer, type TestApp } from './support/accounts.ts'
 import { whoAmI } from './support/accountEdits.ts'
 
 describe('changing the email: a link to the new address, the old one kept until it is followed', () => {
@@ -11,8 +13,8 @@ describe('changing the email: a link to the new address, the old one kept until 
   const from = () => `198.51.100.${++address}`
   const env = useAccountsApp()
 
-  const ask = (me: Customer, body: unknown, as: Customer = me) =>
-    env.app.request(`/api/v2/users/${me.id}/email`, { ...call('POST', body, { cookie: as.cookie, from: from() }) })
+  const ask = (me: Customer, body: unknown, as: Customer = me, app: TestApp = env.app) =>
+    app.request(`/api/v2/users/${me.id}/email`, { ...call('POST', body, { cookie: as.cookie, from: from() }) })
   const confirm = (token: string) => env.app.request('/api/v2/email_confirmations', call('POST', { token }))
   const login = (email: string) => env.app.request('/api/auth/login', call('POST', { email, password }, { from: from() }))
   const tokenOf = (mail: Mail) => /\/confirm_email\?token=([\w-]{43})\n/.exec(mail.text)![1]!
@@ -26,9 +28,9 @@ describe('changing the email: a link to the new address, the old one kept until 
     expect(res.status).toBe(200)
     const { user } = (await res.json()) as { user: User }
     expect(user).toMatchObject({ email: me.email, pending_email: next })
-    const [mail] = await readMailbox(env.t.db, next)
+    const [mail] = await mailsTo(env.t.db, next)
     expect(mail).toMatchObject({ to: next, template: 'emailChange', language: 'af', subject: 'Bevestig jou nuwe e-pos vir Seed Storefront' })
-    expect(await readMailbox(env.t.db, me.email)).toEqual([])
+    expect(await mailsTo(env.t.db, me.email)).toEqual([])
     expect((await login(me.email)).status).toBe(200)
     expect((await login(next)).status).toBe(401)
 
@@ -78,12 +80,12 @@ describe('changing the email: a link to the new address, the old one kept until 
     const second = uniqueEmail('second')
     await ask(me, { email: first, current_password: password })
     await ask(me, { email: second, current_password: password })
-    const [old] = await readMailbox(env.t.db, first)
+    const [old] = await mailsTo(env.t.db, first)
     const stale = await confirm(tokenOf(old!))
     expect(stale.status).toBe(410)
     expect(await stale.json()).toEqual({ error: 'This confirmation link has expired or was already used. Ask for a new one on your profile.' })
     await signUp(env.app, { email: second })
-    const [latest] = await readMailbox(env.t.db, second)
+    const [latest] = await mailsTo(env.t.db, second)
     const lost = await confirm(tokenOf(latest!))
     expect(lost.status).toBe(409)
     expect(await whoAmI(env.app, me)).toMatchObject({ email: me.email })
@@ -93,11 +95,60 @@ describe('changing the email: a link to the new address, the old one kept until 
     const me = await signUp(env.app)
     const next = uniqueEmail()
     await ask(me, { email: next, current_password: password })
-    const [mail] = await readMailbox(env.t.db, next)
+    const [mail] = await mailsTo(env.t.db, next)
     await env.t.db.query("update email_changes set expires_at = now() - interval '1 second' where customer_id = $1", [me.id])
     expect((await confirm(tokenOf(mail!))).status).toBe(410)
     expect((await confirm('A'.repeat(43))).status).toBe(410)
     expect((await confirm('short')).status).toBe(400)
     expect(await whoAmI(env.app, me)).toMatchObject({ email: me.email })
+  })
+
+  it('greets the new address without the customer’s name: until it is confirmed it may be anyone’s', async () => {
+    const me = await signUp(env.app, { first_name: 'Thandiswa' })
+    const next = uniqueEmail('stranger')
+    expect((await ask(me, { email: next, current_password: password })).status).toBe(200)
+    const [mail] = await mailsTo(env.t.db, next)
+    expect(mail!.text).toMatch(/^Hello,\n/)
+    expect(mail!.text).not.toContain('Thandiswa')
+    expect(mail!.html).not.toContain('Thandiswa')
+  })
+
+  it(`sends a customer at most ${emailChangeLimits.perCustomer} links an hour, then 429 with Retry-After and the limit message`, async () => {
+    const me = await signUp(env.app)
+    const asked = Array.from({ length: emailChangeLimits.perCustomer + 1 }, () => uniqueEmail('relay'))
+    for (const email of asked.slice(0, -1)) expect((await ask(me, { email, current_password: password })).status).toBe(200)
+    const refused = await ask(me, { email: asked.at(-1), current_password: password })
+    expect(refused.status).toBe(429)
+    expect(await refused.json()).toEqual({ error: serverMessages.tooManyEmailChanges })
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(emailChangeLimits.customerWindowMinutes * 60 - 60)
+    expect(await outboxTo(env.t.db, asked.at(-1)!)).toEqual([])
+    for (const email of asked.slice(0, -1)) expect(await outboxTo(env.t.db, email)).toHaveLength(1)
+  })
+
+  it(`sends one address at most ${emailChangeLimits.perRecipient} links a day whoever asks, without using up the asker's own limit`, async () => {
+    const target = uniqueEmail('target')
+    for (let i = 0; i < emailChangeLimits.perRecipient; i++)
+      expect((await ask(await signUp(env.app), { email: target.toUpperCase(), current_password: password })).status).toBe(200)
+    const late = await signUp(env.app)
+    const refused = await ask(late, { email: target, current_password: password })
+    expect(refused.status).toBe(429)
+    expect(await refused.json()).toEqual({ error: serverMessages.tooManyEmailChanges })
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(emailChangeLimits.recipientWindowMinutes * 60 - 60)
+    expect(await outboxTo(env.t.db, target)).toHaveLength(emailChangeLimits.perRecipient)
+    // The refused link did not count against the customer who asked.
+    for (let i = 0; i < emailChangeLimits.perCustomer; i++) expect((await ask(late, { email: uniqueEmail(), current_password: password })).status).toBe(200)
+  })
+
+  it('answers 200 while the SMTP server is down: the link waits in the outbox, committed with the change', async () => {
+    const smtp = { kind: 'smtp', url: 'smtp://127.0.0.1:1', from: 'no-reply@storefront.co.za' } as const
+    const app = createApp({ db: env.t.db, config: { apiKey, scryptN: testScryptN, trustProxy: true, publicUrl: 'https://shop.example.co.za', mail: smtp } })
+    const me = await signUp(app)
+    const next = uniqueEmail('down')
+    const res = await ask(me, { email: next, current_password: password }, me, app)
+    expect(res.status).toBe(200)
+    expect(((await res.json()) as { user: User }).user).toMatchObject({ email: me.email, pending_email: next })
+    const [queued] = await outboxTo(env.t.db, next)
+    expect(queued).toMatchObject({ template: 'emailChange', sent_at: null })
+    expect(queued!.text).toMatch(/^https:\/\/shop\.example\.co\.za\/confirm_email\?token=[\w-]{43}$/m)
   })
 })

@@ -31,7 +31,8 @@ const unsafe: Array<{ what: string; env: Record<string, string>; lab?: boolean; 
     env: { ...safeProductionEnv, PUBLIC_URL: 'http://shop.example.co.za' },
     line: /PUBLIC_URL \(http:\/\/shop\.example\.co\.za\) is not https/,
   },
-  { what: 'no PUBLIC_URL', env: without('PUBLIC_URL'), line: /PUBLIC_URL is not set/ },
+  // With SMTP_URL the configuration itself refuses a missing PUBLIC_URL (below); here with the sandbox mailbox.
+  { what: 'no PUBLIC_URL', env: { ...without('PUBLIC_URL', 'SMTP_URL'), SANDBOX: 'true' }, line: /PUBLIC_URL is not set/ },
 ]
 
 describe('`npm run serve`: the compiled server', () => {
@@ -64,6 +65,17 @@ describe('`npm run serve`: the compiled server', () => {
       expect(fatal[0]).toMatchObject({ refused: true, msg: expect.stringMatching(/^Not starting with NODE_ENV=production: /) })
     })
   }
+
+  it('refuses SMTP_URL without PUBLIC_URL, naming it: links in mails that leave the server are never built on the Host', async () => {
+    const run = runCommand(plain.root, serveCommand, without('PUBLIC_URL'))
+    expect((await run.exited).code, run.stderr()).toBe(1)
+    expect(
+      run
+        .entries()
+        .filter((e) => e.level === 60)
+        .map((e) => e.msg),
+    ).toEqual([expect.stringMatching(/PUBLIC_URL is required with SMTP_URL/)])
+  })
 
   it('gets past every check with the safe settings: only the (unreachable) database stops it', async () => {
     const run = runCommand(plain.root, serveCommand, safeProductionEnv)

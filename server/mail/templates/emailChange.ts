@@ -3,7 +3,6 @@ import { shopName } from '../render.ts'
 import type { MailTemplate } from '../template.ts'
 
 export interface EmailChangeValues {
-  firstName: string
   /** The new address, which the mail goes to. */
   email: string
   /** The link to /confirm_email. */
@@ -12,12 +11,15 @@ export interface EmailChangeValues {
   hours: number
 }
 
-/** The link that confirms a new email address, sent to that address by Update Profile. */
+/**
+ * The link that confirms a new email address, sent to that address by Update Profile. It greets without the
+ * customer's name: the address is not confirmed yet, so it may be anyone's.
+ */
 export const emailChangeMail: MailTemplate<EmailChangeValues> = {
   name: 'emailChange',
-  render: (i18n, { firstName, email, link, hours }) => ({
+  render: (i18n, { email, link, hours }) => ({
     subject: i18n._({ id: 'emailChange.subject', message: 'Confirm your new email for {shop}', values: { shop: shopName } }),
-    greeting: greeting(i18n, firstName),
+    greeting: greeting(i18n, ''),
     intro: [
       i18n._({
         id: 'emailChange.asked',

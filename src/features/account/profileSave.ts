@@ -25,6 +25,7 @@ const emailFieldOf: Record<string, string> = {
   [serverMessages.sameEmail]: 'email',
   [serverMessages.wrongCurrentPassword]: 'current_password',
   [serverMessages.tooManyAttempts]: 'current_password',
+  [serverMessages.tooManyEmailChanges]: 'email',
 }
 
 /** Queues the personal details (sent now, or when the connection returns) and waits for the outbox's first try. */

@@ -3,7 +3,12 @@ import { createApp } from '../../../server/app.ts'
 import { seed } from '../../../server/seed/seed.ts'
 import { openTestDb, startupTimeout, type TestDb } from './testDb.ts'
 import type { AppOptions } from '../../../server/app.ts'
+import type { Queryable } from '../../../server/db/types.ts'
+import type { Db } from '../../../server/db/types.ts'
 import type { Logger } from '../../../server/log.ts'
+import { sandboxSender } from '../../../server/mail/mail.ts'
+import { sendDueMails } from '../../../server/mail/mailOutbox.ts'
+import { readMailbox, sandboxMailbox } from '../../../server/mail/sandboxMailbox.ts'
 
 export const apiKey = 'test-key'
 /** Low enough to keep the suite fast; password.test.ts checks the real default once. */
@@ -107,3 +112,19 @@ export function useAccountsApp({
   afterAll(() => env.t.drop())
   return env
 }
+
+/** Sends what the mail outbox holds into the sandbox mailbox, as the outbox job does on its interval. */
+export const deliverMail = (db: Db) => sendDueMails(db, sandboxMailbox(db, sandboxSender), { leaseMs: 60_000 })
+
+/** The mails an address got once the outbox was sent, newest first. */
+export async function mailsTo(db: Db, email: string) {
+  await deliverMail(db)
+  return readMailbox(db, email)
+}
+
+/** The rows the mail outbox holds for an address (sent or not), oldest first. */
+export const outboxTo = (db: Queryable, email: string) =>
+  db.query<{ id: number; template: string; subject: string; text: string; sent_at: Date | null; attempts: number }>(
+    'select id, template, subject, text, sent_at, attempts from mail_outbox where lower(recipient) = lower($1) order by id',
+    [email],
+  )

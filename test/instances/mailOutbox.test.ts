@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDb } from '../../server/db/createDb.ts'
+import type { Db } from '../../server/db/types.ts'
+import { queueMail } from '../../server/mail/queueMail.ts'
+import { passwordResetMail } from '../../server/mail/templates/passwordReset.ts'
+import { apiKey } from '../server/support/accounts.ts'
+import { compiledProject } from '../server/support/compiledServer.ts'
+import { startFakeSmtp } from '../server/support/fakeSmtp.ts'
+import { freshDatabase } from '../server/support/testDb.ts'
+import type { TestDatabase } from '../server/support/testDb.ts'
+import { stagingEnv, startInstances, stopInstances } from './support/cluster.ts'
+import type { Instance } from './support/cluster.ts'
+import { signUpThrough } from './support/orderLoad.ts'
+
+const server = process.env.DATABASE_URL
+const CUSTOMERS = 30
+const QUEUED = 270
+
+/**
+ * The mail outbox job (server/mail/mailOutbox.ts) runs in every instance of the compiled server; three of them on one
+ * PostgreSQL, each looking every 20 ms, race for the same 300 mails and hand them to one SMTP server. Each instance
+ * logs every mail it sends, so a mail sent twice would show twice, in the logs and at the SMTP server.
+ */
+describe.skipIf(!server)('the mail outbox on three compiled servers (needs DATABASE_URL: eval "$(bash .ci/postgres.sh start)")', () => {
+  let project: Awaited<ReturnType<typeof compiledProject>>
+  let database: TestDatabase
+  let db: Db
+  let smtp: Awaited<ReturnType<typeof startFakeSmtp>>
+  let instances: Instance[] = []
+
+  beforeAll(async () => {
+    project = await compiledProject()
+    database = await freshDatabase(server)
+    smtp = await startFakeSmtp()
+    instances = await startInstances(
+      project.root,
+      3,
+      stagingEnv(database.url, { SHUTDOWN_GRACE_MS: '0', MAIL_OUTBOX_INTERVAL_MS: '20', SMTP_URL: smtp.url, MAIL_FROM: 'no-reply@shop.example.co.za' }),
+    )
+    db = await openDb(database.url, undefined, { poolMax: 4 })
+  }, 120_000)
+  afterAll(async () => {
+    await stopInstances(instances)
+    await db?.close()
+    await database?.drop()
+    await smtp?.close()
+    project?.remove()
+  })
+
+  it('sends each of 300 mails exactly once, whichever instance takes it, the links on PUBLIC_URL', async () => {
+    const customers = await Promise.all(Array.from({ length: CUSTOMERS }, (_, i) => signUpThrough(instances[i % 3]!.url, `198.51.100.${60 + i}`)))
+    const emails = (await db.query<{ email: string }>('select email from customers where id = any($1::int[])', [customers.map((c) => c.id)])).map(
+      (r) => r.email,
+    )
+    // A reset link asked for each customer through the three instances in turn, and a burst queued in one transaction meanwhile.
+    const asked = Promise.all(
+      emails.map(async (email, i) => {
+        const res = await fetch(`${instances[i % 3]!.url}/api/auth/password/forgot`, {
+          method: 'POST',
+          headers: { Key: apiKey, 'Content-Type': 'application/json', 'X-Forwarded-For': `203.0.113.${60 + i}` },
+          body: JSON.stringify({ email }),
+        })
+        expect(res.status).toBe(202)
+      }),
+    )
+    const bulk = Array.from({ length: QUEUED }, (_, i) => `bulk.${i}.${Date.now()}@example.co.za`)
+    await db.transaction(async (tx) => {
+      for (const to of bulk)
+        await queueMail(tx, {
+          to,
+          language: 'en',
+          template: passwordResetMail,
+          values: { firstName: 'Thandi', link: 'https://shop.example.co.za/x', minutes: 30 },
+        })
+    })
+    await asked
+    const total = CUSTOMERS + QUEUED
+
+    await expect
+      .poll(async () => (await db.query<{ n: number }>('select count(*)::int as n from mail_outbox where sent_at is not null'))[0]!.n, { timeout: 30_000 })
+      .toBe(total)
+    // Stopped: any send still under way has finished, so the SMTP server's count is final.
+    const exits = await stopInstances(instances)
+    expect(exits.every((e) => e.code === 0)).toBe(true)
+
+    const recipients = smtp.received.flatMap((m) => m.to)
+    expect(recipients).toHaveLength(total)
+    expect(new Set(recipients).size).toBe(total)
+    expect([...recipients].sort()).toEqual([...emails, ...bulk].sort())
+    for (const mail of smtp.received.filter((m) => emails.includes(m.to[0]!)))
+      expect(mail.data).toMatch(/https:\/\/shop\.example\.co\.za\/reset_password\?token=[\w-]{43}/)
+
+    const told = instances.flatMap(({ run }) =>
+      run
+        .entries()
+        .filter((e) => e.msg === 'mail sent')
+        .map((e) => e.mailId as number),
+    )
+    expect(told).toHaveLength(total)
+    expect(new Set(told).size).toBe(total)
+    const perInstance = instances.map(({ run }) => run.entries().filter((e) => e.msg === 'mail sent').length)
+    const [row] = await db.query<{ unsent: number; tries: number }>(
+      'select count(*) filter (where sent_at is null)::int as unsent, max(attempts)::int as tries from mail_outbox',
+    )
+    expect(row).toEqual({ unsent: 0, tries: 1 })
+    console.log(`[instances] ${total} mails sent once each, by instance: ${perInstance.join(', ')}`)
+    for (const { run } of instances) expect(run.entries().filter((e) => e.level >= 40)).toEqual([])
+  })
+})
