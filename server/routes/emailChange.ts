@@ -74,8 +74,8 @@ export function emailChangeRoutes(db: Db, settings: PasswordSettings) {
       }
       await signInSucceeded(db, keys, admitted.ticket)
       if (await emailTakenByOther(db, customerId, email)) return jsonError(c, 409, serverMessages.emailTaken)
-      const token = await db.transaction((tx) => startEmailChange(tx, customerId, email))
       const origin = settings.publicUrl || requestOrigin(c, settings)
+      const token = await db.transaction((tx) => startEmailChange(tx, customerId, email, { language: requestLanguage(c), origin }))
       try {
         await mailEmailChange(settings.mailer, { to: email, firstName: customer.first_name, token, language: requestLanguage(c), origin })
       } catch (err) {
@@ -88,7 +88,10 @@ export function emailChangeRoutes(db: Db, settings: PasswordSettings) {
     .post('/v2/email_confirmations', described.confirm, async (c) => {
       const read = readJson(c, EmailConfirmationSchema)
       if ('refused' in read) return read.refused
-      const confirmed = await confirmEmailChange(db, read.body.token)
+      const confirmed = await confirmEmailChange(db, read.body.token, {
+        language: requestLanguage(c),
+        origin: settings.publicUrl || requestOrigin(c, settings),
+      })
       if ('status' in confirmed) return jsonError(c, confirmed.status, confirmed.error)
       return c.json({ email: confirmed.email })
     })

@@ -9,7 +9,9 @@ import { jsonError } from '../http/errors.ts'
 import { answer, describeApi, refusal } from '../http/openApi.ts'
 import { readJson } from '../http/jsonBody.ts'
 import type { AppEnv } from '../http/jsonBody.ts'
-import { clientAddress } from '../http/requestInfo.ts'
+import { clientAddress, requestOrigin } from '../http/requestInfo.ts'
+import { requestLanguage } from '../i18n/requestLanguage.ts'
+import { queueSignupConfirmation } from '../accounts/emailLinks.ts'
 import type { CookieSettings } from '../http/sessionCookie.ts'
 import { serverMessages } from '../../src/domain/serverMessages.ts'
 
@@ -17,6 +19,8 @@ export const tooManySignups = serverMessages.tooManySignups
 
 export interface AccountSettings extends CookieSettings {
   scryptN?: number
+  /** The origin links in mails open; without it (the demo) the request's own origin. */
+  publicUrl?: string
 }
 
 const described = describeApi({
@@ -44,7 +48,13 @@ export function userRoutes(db: Db, settings: AccountSettings) {
     const passwordHash = await hashPassword(password, settings.scryptN)
     let customerId: number
     try {
-      customerId = await db.transaction((tx) => insertCustomer(tx, { ...personal, passwordHash, address: ricaAddress }))
+      const mail = { language: requestLanguage(c), origin: settings.publicUrl || requestOrigin(c, settings) }
+      customerId = await db.transaction(async (tx) => {
+        const id = await insertCustomer(tx, { ...personal, passwordHash, address: ricaAddress })
+        // The account works at once (the seed's flow); the link proves the email, which a provider's sign-in otherwise would.
+        await queueSignupConfirmation(tx, id, personal.email, mail)
+        return id
+      })
     } catch (error) {
       if (error instanceof DuplicateEmailError) return jsonError(c, 409, error.message)
       throw error
