@@ -97,11 +97,11 @@ export async function verifySignupEmail(tx: Queryable, token: string): Promise<{
   return { email: customer.email }
 }
 
-/** A reload of the page after the link worked: it says so again while the account has that email, verified. */
+/** A reload of the page after the link worked: it says so again while the account has that email, verified by that link. */
 async function alreadyVerified(tx: Queryable, token: string): Promise<{ email: string } | undefined> {
   const [row] = await tx.query<{ email: string }>(
     `select c.email from email_links l join customers c on c.id = l.customer_id
-     where l.token_hash = $1 and l.kind = 'verify' and l.used_at is not null and lower(c.email) = lower(l.email) and c.email_verified_at is not null`,
+     where l.token_hash = $1 and l.kind = 'verify' and l.used_at is not null and lower(c.email) = lower(l.email) and c.email_verified_by = 'signup_link'`,
     [hashOf(token)],
   )
   return row && { email: row.email }
