@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest'
+import { openDb } from '../../server/db/createDb.ts'
+import { migrate, readMigrations } from '../../server/db/migrate.ts'
 import { serverMessages } from '../../src/domain/serverMessages.ts'
 import { createPasswordReset } from '../../server/accounts/passwordResets.ts'
 import type { Queryable } from '../../server/db/types.ts'
 import { call, password, sessionCookie, signUp, uniqueEmail, useAccountsApp, type Customer } from './support/accounts.ts'
 import { whoAmI } from './support/accountEdits.ts'
+import { freshDatabase, startupTimeout } from './support/testDb.ts'
 
 const newPassword = 'Fresh#4567'
 
@@ -186,4 +189,30 @@ describe('nobody takes over an account through an email change (issue 28, point 
     expect((await verify(token)).status).toBe(200)
     expect((await verify('A'.repeat(43))).status).toBe(410)
   })
+})
+
+describe('migration 014 on a database with customers', () => {
+  it(
+    'counts the customers it finds as verified (existing), and leaves later sign-ups unverified',
+    async () => {
+      const fresh = await freshDatabase()
+      const db = await openDb(fresh.url)
+      try {
+        const all = readMigrations()
+        await migrate(db, { migrations: all.filter((m) => m.version < 14) })
+        await db.query("insert into customers (email, password_hash) values ('before@example.co.za', 'x')")
+        expect(await migrate(db, { migrations: all })).toContain('014_verified_email.sql')
+        await db.query("insert into customers (email, password_hash) values ('after@example.co.za', 'x')")
+        const rows = await db.query('select email, email_verified_by as by, email_verified_at is not null as verified from customers order by id')
+        expect(rows).toEqual([
+          { email: 'before@example.co.za', by: 'existing', verified: true },
+          { email: 'after@example.co.za', by: null, verified: false },
+        ])
+      } finally {
+        await db.close()
+        await fresh.drop()
+      }
+    },
+    startupTimeout,
+  )
 })
