@@ -19,7 +19,7 @@ interface OutboxMail {
 }
 
 /** The mails queued for `to` (the mail outbox), oldest first. */
-export const outbox = (db: Queryable, to: string) =>
+const outbox = (db: Queryable, to: string) =>
   db.query<OutboxMail>('select recipient, language, template, subject, text from mail_outbox where lower(recipient) = lower($1) order by id', [to])
 
 /** The latest mail of `template` to `to`, wherever it was written: the outbox, or the sandbox mailbox (mails not yet moved to the outbox). */
