@@ -12,9 +12,17 @@ export const emailLinkHours = 24
 
 const hashOf = (token: string): Buffer => createHash('sha256').update(token).digest()
 
-/** Whether another customer signs in with `email` (compared as the unique index compares it). */
+/**
+ * Whether another customer signs in with `email` (compared as the unique index compares it), or may take it back with
+ * an undo link still open: an address just moved away from stays reserved, so nobody can register it to block the undo.
+ */
 export async function emailTakenByOther(db: Queryable, customerId: number, email: string): Promise<boolean> {
-  return (await db.query('select 1 from customers where lower(email) = lower($1) and id <> $2', [email, customerId])).length > 0
+  const rows = await db.query(
+    `select 1 from customers where lower(email) = lower($1) and id <> $2
+     union all select 1 from email_links where kind = 'undo' and lower(email) = lower($1) and customer_id <> $2 and used_at is null and expires_at > now()`,
+    [email, customerId],
+  )
+  return rows.length > 0
 }
 
 /**

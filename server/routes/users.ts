@@ -12,6 +12,7 @@ import type { AppEnv } from '../http/jsonBody.ts'
 import { clientAddress, requestOrigin } from '../http/requestInfo.ts'
 import { requestLanguage } from '../i18n/requestLanguage.ts'
 import { queueSignupConfirmation } from '../accounts/emailLinks.ts'
+import { emailTakenByOther } from '../accounts/emailChanges.ts'
 import type { CookieSettings } from '../http/sessionCookie.ts'
 import { serverMessages } from '../../src/domain/serverMessages.ts'
 
@@ -45,6 +46,8 @@ export function userRoutes(db: Db, settings: AccountSettings) {
       c.header('Retry-After', String(wait))
       return jsonError(c, 429, tooManySignups)
     }
+    // An address moved away from by an email change stays its old owner's while their undo link is open.
+    if (await emailTakenByOther(db, 0, personal.email)) return jsonError(c, 409, serverMessages.emailTaken)
     const passwordHash = await hashPassword(password, settings.scryptN)
     let customerId: number
     try {

@@ -4,7 +4,7 @@ import { migrate, readMigrations } from '../../server/db/migrate.ts'
 import { serverMessages } from '../../src/domain/serverMessages.ts'
 import { createPasswordReset } from '../../server/accounts/passwordResets.ts'
 import type { Queryable } from '../../server/db/types.ts'
-import { call, password, sessionCookie, signUp, uniqueEmail, useAccountsApp, type Customer } from './support/accounts.ts'
+import { call, password, sessionCookie, signUp, signupBody, uniqueEmail, useAccountsApp, type Customer } from './support/accounts.ts'
 import { whoAmI } from './support/accountEdits.ts'
 import { freshDatabase, startupTimeout } from './support/testDb.ts'
 
@@ -146,6 +146,9 @@ describe('nobody takes over an account through an email change (issue 28, point 
     expect(notice).toMatchObject({ recipient: me.email, subject: 'The email of your Seed Storefront account was changed' })
     expect(notice?.text).toContain(next)
     const undoToken = tokenIn(notice!.text, '/email_change/undo')
+    // The old address stays reserved while the undo link is open: nobody registers it to block the undo.
+    const squat = await env.app.request('/api/v2/users', call('POST', signupBody({ email: me.email.toUpperCase() }), { from: from() }))
+    expect(squat.status).toBe(409)
     // The new holder changes the password: the undo link still works, as it is how the old address wins back the account.
     const holder = sessionCookie(await login(next))!
     const changed = await env.app.request(

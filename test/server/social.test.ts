@@ -151,7 +151,7 @@ describe('social sign-in through the sandbox issuer', () => {
     return ((await signup.json()) as { user: { id: number } }).user.id
   }
 
-  it('signs an existing password customer in through a provider that verified the same email, without a second account', async () => {
+  it('signs in through a provider that verified the email of an existing password customer (unverified: taken), without a second account', async () => {
     const email = `social.${Date.now()}@example.co.za`
     const id = await passwordCustomer(email, '9001015800086')
     const browser = new FetchBrowser(server.url)
