@@ -15,6 +15,7 @@ import { productImage } from './http/productImages.ts'
 import { firstPaintPages } from './pages/firstPaint.ts'
 import { pageSecurityHeaders } from './http/securityHeaders.ts'
 import { accountEditRoutes } from './routes/accountEdits.ts'
+import { emailLinkRoutes } from './routes/emailLinks.ts'
 import { emailChangeRoutes } from './routes/emailChange.ts'
 import { accountDataRoutes } from './routes/accountData.ts'
 import { billingRoutes } from './routes/billing.ts'
@@ -110,6 +111,7 @@ export function createApp({ db, config, distDir, sandbox, log = silentLogger, re
     .route('/', profileRoutes(db, config))
     .route('/', accountEditRoutes(db, config))
     .route('/', emailChangeRoutes(db, config))
+    .route('/', emailLinkRoutes(db, config))
     .route('/', accountDataRoutes(db, config))
     .route('/', orderRoutes(db, config))
     .route('/', paymentRoutes(db, { ...config, provider: payments.provider }))

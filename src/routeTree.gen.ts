@@ -18,11 +18,14 @@ import { Route as LabRouteImport } from './routes/lab'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as Reset_passwordRouteImport } from './routes/reset_password'
 import { Route as SignupRouteImport } from './routes/signup'
+import { Route as Verify_emailRouteImport } from './routes/verify_email'
 import { Route as CustomerBillingRouteImport } from './routes/_customer/billing'
 import { Route as CustomerDelivery_addressRouteImport } from './routes/_customer/delivery_address'
 import { Route as CustomerProfileRouteImport } from './routes/_customer/profile'
 import { Route as CustomerServicesRouteImport } from './routes/_customer/services'
 import { Route as CustomerSupportRouteImport } from './routes/_customer/support'
+import { Route as Email_changeStopRouteImport } from './routes/email_change.stop'
+import { Route as Email_changeUndoRouteImport } from './routes/email_change.undo'
 import { Route as CustomerOrdersIndexRouteImport } from './routes/_customer/orders.index'
 import { Route as CustomerOrdersIdRouteImport } from './routes/_customer/orders.$id'
 import { Route as CustomerPaymentIdRouteImport } from './routes/_customer/payment.$id'
@@ -75,6 +78,11 @@ const SignupRoute = SignupRouteImport.update({
   path: '/signup',
   getParentRoute: () => rootRouteImport,
 } as any)
+const Verify_emailRoute = Verify_emailRouteImport.update({
+  id: '/verify_email',
+  path: '/verify_email',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const CustomerBillingRoute = CustomerBillingRouteImport.update({
   id: '/billing',
   path: '/billing',
@@ -100,6 +108,16 @@ const CustomerSupportRoute = CustomerSupportRouteImport.update({
   id: '/support',
   path: '/support',
   getParentRoute: () => CustomerRoute,
+} as any)
+const Email_changeStopRoute = Email_changeStopRouteImport.update({
+  id: '/email_change/stop',
+  path: '/email_change/stop',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const Email_changeUndoRoute = Email_changeUndoRouteImport.update({
+  id: '/email_change/undo',
+  path: '/email_change/undo',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const CustomerOrdersIndexRoute = CustomerOrdersIndexRouteImport.update({
   id: '/orders/',
@@ -149,11 +167,14 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/reset_password': typeof Reset_passwordRoute
   '/signup': typeof SignupRoute
+  '/verify_email': typeof Verify_emailRoute
   '/billing': typeof CustomerBillingRoute
   '/delivery_address': typeof CustomerDelivery_addressRoute
   '/profile': typeof CustomerProfileRoute
   '/services': typeof CustomerServicesRoute
   '/support': typeof CustomerSupportRoute
+  '/email_change/stop': typeof Email_changeStopRoute
+  '/email_change/undo': typeof Email_changeUndoRoute
   '/orders/$id': typeof CustomerOrdersIdRoute
   '/payment/$id': typeof CustomerPaymentIdRoute
   '/payment_status/$checkoutId': typeof CustomerPayment_statusCheckoutIdRoute
@@ -171,11 +192,14 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/reset_password': typeof Reset_passwordRoute
   '/signup': typeof SignupRoute
+  '/verify_email': typeof Verify_emailRoute
   '/billing': typeof CustomerBillingRoute
   '/delivery_address': typeof CustomerDelivery_addressRoute
   '/profile': typeof CustomerProfileRoute
   '/services': typeof CustomerServicesRoute
   '/support': typeof CustomerSupportRoute
+  '/email_change/stop': typeof Email_changeStopRoute
+  '/email_change/undo': typeof Email_changeUndoRoute
   '/orders/$id': typeof CustomerOrdersIdRoute
   '/payment/$id': typeof CustomerPaymentIdRoute
   '/payment_status/$checkoutId': typeof CustomerPayment_statusCheckoutIdRoute
@@ -195,11 +219,14 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/reset_password': typeof Reset_passwordRoute
   '/signup': typeof SignupRoute
+  '/verify_email': typeof Verify_emailRoute
   '/_customer/billing': typeof CustomerBillingRoute
   '/_customer/delivery_address': typeof CustomerDelivery_addressRoute
   '/_customer/profile': typeof CustomerProfileRoute
   '/_customer/services': typeof CustomerServicesRoute
   '/_customer/support': typeof CustomerSupportRoute
+  '/email_change/stop': typeof Email_changeStopRoute
+  '/email_change/undo': typeof Email_changeUndoRoute
   '/_customer/orders/$id': typeof CustomerOrdersIdRoute
   '/_customer/payment/$id': typeof CustomerPaymentIdRoute
   '/_customer/payment_status/$checkoutId': typeof CustomerPayment_statusCheckoutIdRoute
@@ -219,11 +246,14 @@ export interface FileRouteTypes {
     | '/login'
     | '/reset_password'
     | '/signup'
+    | '/verify_email'
     | '/billing'
     | '/delivery_address'
     | '/profile'
     | '/services'
     | '/support'
+    | '/email_change/stop'
+    | '/email_change/undo'
     | '/orders/$id'
     | '/payment/$id'
     | '/payment_status/$checkoutId'
@@ -241,11 +271,14 @@ export interface FileRouteTypes {
     | '/login'
     | '/reset_password'
     | '/signup'
+    | '/verify_email'
     | '/billing'
     | '/delivery_address'
     | '/profile'
     | '/services'
     | '/support'
+    | '/email_change/stop'
+    | '/email_change/undo'
     | '/orders/$id'
     | '/payment/$id'
     | '/payment_status/$checkoutId'
@@ -264,11 +297,14 @@ export interface FileRouteTypes {
     | '/login'
     | '/reset_password'
     | '/signup'
+    | '/verify_email'
     | '/_customer/billing'
     | '/_customer/delivery_address'
     | '/_customer/profile'
     | '/_customer/services'
     | '/_customer/support'
+    | '/email_change/stop'
+    | '/email_change/undo'
     | '/_customer/orders/$id'
     | '/_customer/payment/$id'
     | '/_customer/payment_status/$checkoutId'
@@ -288,6 +324,9 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   Reset_passwordRoute: typeof Reset_passwordRoute
   SignupRoute: typeof SignupRoute
+  Verify_emailRoute: typeof Verify_emailRoute
+  Email_changeStopRoute: typeof Email_changeStopRoute
+  Email_changeUndoRoute: typeof Email_changeUndoRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -355,6 +394,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignupRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/verify_email': {
+      id: '/verify_email'
+      path: '/verify_email'
+      fullPath: '/verify_email'
+      preLoaderRoute: typeof Verify_emailRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_customer/billing': {
       id: '/_customer/billing'
       path: '/billing'
@@ -389,6 +435,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/support'
       preLoaderRoute: typeof CustomerSupportRouteImport
       parentRoute: typeof CustomerRoute
+    }
+    '/email_change/stop': {
+      id: '/email_change/stop'
+      path: '/email_change/stop'
+      fullPath: '/email_change/stop'
+      preLoaderRoute: typeof Email_changeStopRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/email_change/undo': {
+      id: '/email_change/undo'
+      path: '/email_change/undo'
+      fullPath: '/email_change/undo'
+      preLoaderRoute: typeof Email_changeUndoRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/_customer/orders/': {
       id: '/_customer/orders/'
@@ -486,6 +546,9 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   Reset_passwordRoute: Reset_passwordRoute,
   SignupRoute: SignupRoute,
+  Verify_emailRoute: Verify_emailRoute,
+  Email_changeStopRoute: Email_changeStopRoute,
+  Email_changeUndoRoute: Email_changeUndoRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

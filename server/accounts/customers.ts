@@ -4,6 +4,7 @@ import { serverMessages } from '../../src/domain/serverMessages.ts'
 import type { Address, User } from '../../src/domain/account.ts'
 import { defined } from '../../src/domain/defined.ts'
 import type { Queryable } from '../db/types.ts'
+import type { EmailProof } from './emailLinks.ts'
 
 /** What a new customer is made of; addresses are optional because a social sign-in knows none. */
 export interface NewCustomer {
@@ -15,6 +16,8 @@ export interface NewCustomer {
   mobile: string
   passwordHash: string
   address?: Address
+  /** How the email is already proven the customer's (a provider's verified claim, the demo seed); unproven when absent. */
+  emailVerifiedBy?: EmailProof
 }
 
 /** Thrown when the email (compared case-insensitively) already has an account. */
@@ -31,9 +34,9 @@ export async function insertCustomer(tx: Queryable, c: NewCustomer): Promise<num
   let rows: { id: number }[]
   try {
     rows = await tx.query<{ id: number }>(
-      `insert into customers (first_name, last_name, id_number, email, phone, mobile, password_hash)
-       values ($1, $2, $3, $4, $5, $6, $7) returning id`,
-      [c.first_name, c.last_name, c.id_number, c.email, c.phone, c.mobile, c.passwordHash],
+      `insert into customers (first_name, last_name, id_number, email, phone, mobile, password_hash, email_verified_at, email_verified_by)
+       values ($1, $2, $3, $4, $5, $6, $7, case when $8::text is null then null else now() end, $8) returning id`,
+      [c.first_name, c.last_name, c.id_number, c.email, c.phone, c.mobile, c.passwordHash, c.emailVerifiedBy ?? null],
     )
   } catch (error) {
     if (isUniqueViolation(error)) throw new DuplicateEmailError()

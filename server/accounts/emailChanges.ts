@@ -1,31 +1,57 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { serverMessages } from '../../src/domain/serverMessages.ts'
 import type { Db, Queryable } from '../db/types.ts'
+import { queueMail } from '../mail/queueMail.ts'
+import { emailChangedNoticeMail } from '../mail/templates/emailChangedNotice.ts'
+import { emailChangeNoticeMail } from '../mail/templates/emailChangeNotice.ts'
+import { createEmailLink, endPendingEmailChange, lockOutAllButMailbox, markEmailVerified, takeEmailLink, undoLinkDays, type MailContext } from './emailLinks.ts'
+import { endPasswordResets } from './passwordResets.ts'
 
 /** How long the link mailed to a new address confirms it: a day, to reach a mailbox read once a day. */
 export const emailLinkHours = 24
 
 const hashOf = (token: string): Buffer => createHash('sha256').update(token).digest()
 
-/** Whether another customer signs in with `email` (compared as the unique index compares it). */
+/**
+ * Whether another customer signs in with `email` (compared as the unique index compares it), or may take it back with
+ * an undo link still open: an address just moved away from stays reserved, so nobody can register it to block the undo.
+ */
 export async function emailTakenByOther(db: Queryable, customerId: number, email: string): Promise<boolean> {
-  return (await db.query('select 1 from customers where lower(email) = lower($1) and id <> $2', [email, customerId])).length > 0
+  const rows = await db.query(
+    `select 1 from customers where lower(email) = lower($1) and id <> $2
+     union all select 1 from email_links where kind = 'undo' and lower(email) = lower($1) and customer_id <> $2 and used_at is null and expires_at > now()`,
+    [email, customerId],
+  )
+  return rows.length > 0
 }
 
 /**
  * Starts an email change: the new address waits on the customer (pending_email) and a token for the link is made,
  * of which only the hash is kept. A newer request replaces an older link, so only the latest address can be confirmed.
+ * The current address is told, with a link that stops the change while it waits (`notice`: its language and origin).
  */
-export async function startEmailChange(tx: Queryable, customerId: number, email: string): Promise<string> {
+export async function startEmailChange(tx: Queryable, customerId: number, email: string, notice: MailContext): Promise<string> {
   const token = randomBytes(32).toString('base64url')
-  await tx.query('delete from email_changes where customer_id = $1', [customerId])
+  await endPendingEmailChange(tx, customerId)
   await tx.query(`insert into email_changes (token_hash, customer_id, email, expires_at) values ($1, $2, $3, now() + make_interval(hours => $4))`, [
     hashOf(token),
     customerId,
     email,
     emailLinkHours,
   ])
-  await tx.query('update customers set pending_email = $2 where id = $1', [customerId, email])
+  const [customer] = await tx.query<{ email: string; first_name: string }>(
+    'update customers set pending_email = $2 where id = $1 returning email, first_name',
+    [customerId, email],
+  )
+  if (customer) {
+    const stop = await createEmailLink(tx, customerId, 'stop', email, emailLinkHours)
+    await queueMail(tx, {
+      to: customer.email,
+      language: notice.language,
+      template: emailChangeNoticeMail,
+      values: { firstName: customer.first_name, email, link: `${notice.origin}/email_change/stop?token=${stop}`, hours: emailLinkHours },
+    })
+  }
   return token
 }
 
@@ -34,11 +60,13 @@ export type Confirmation = { email: string; customerId: number } | { status: 409
 /**
  * Follows a link: within its time, and only while no other customer took the address meanwhile. A link followed
  * again after it worked says so again (a reload of the page), never for an address the account no longer has.
+ * Confirming proves the new email, ends the reset links mailed to the old one, and tells the old address with a link
+ * that puts it back for some days (`notice`: the mail's language and the links' origin).
  */
-export function confirmEmailChange(db: Db, token: string): Promise<Confirmation> {
+export function confirmEmailChange(db: Db, token: string, notice: MailContext): Promise<Confirmation> {
   return db.transaction(async (tx) => {
-    const [link] = await tx.query<{ customer_id: number; email: string; used: boolean; current: string }>(
-      `select l.customer_id, l.email, l.used_at is not null as used, c.email as current
+    const [link] = await tx.query<{ customer_id: number; email: string; used: boolean; current: string; first_name: string }>(
+      `select l.customer_id, l.email, l.used_at is not null as used, c.email as current, c.first_name
        from email_changes l join customers c on c.id = l.customer_id
        where l.token_hash = $1 and l.expires_at > now() for update of l`,
       [hashOf(token)],
@@ -49,6 +77,55 @@ export function confirmEmailChange(db: Db, token: string): Promise<Confirmation>
     if (await emailTakenByOther(tx, customerId, link.email)) return { status: 409, error: serverMessages.emailTaken }
     await tx.query('update customers set email = $2, pending_email = null where id = $1', [customerId, link.email])
     await tx.query('update email_changes set used_at = now() where token_hash = $1', [hashOf(token)])
+    await markEmailVerified(tx, customerId, 'email_change')
+    // Links mailed to the old address no longer act on the account: reset links, the stop link, the sign-up confirmation.
+    await endPasswordResets(tx, customerId)
+    await tx.query("update email_links set used_at = now() where customer_id = $1 and kind in ('stop', 'verify') and used_at is null", [customerId])
+    const undo = await createEmailLink(tx, customerId, 'undo', link.current, undoLinkDays * 24)
+    await queueMail(tx, {
+      to: link.current,
+      language: notice.language,
+      template: emailChangedNoticeMail,
+      values: { firstName: link.first_name, email: link.email, link: `${notice.origin}/email_change/undo?token=${undo}`, days: undoLinkDays },
+    })
+    return { email: link.email, customerId }
+  })
+}
+
+/** Follows the link that stops a pending change, mailed to the current address: the change ends, the email stays. */
+export function stopEmailChange(db: Db, token: string): Promise<{ email: string } | { status: 410; error: string }> {
+  return db.transaction(async (tx) => {
+    const link = await takeEmailLink(tx, token, 'stop')
+    if (!link) return { status: 410 as const, error: serverMessages.stopLinkInvalid }
+    await endPendingEmailChange(tx, link.customerId)
+    const [customer] = await tx.query<{ email: string }>('select email from customers where id = $1', [link.customerId])
+    return { email: customer?.email ?? '' }
+  })
+}
+
+/** Whether an undo link can still be used, checked before the (deliberately slow) hash an undo needs. */
+export async function undoLinkUsable(db: Queryable, token: string): Promise<boolean> {
+  const rows = await db.query("select 1 from email_links where token_hash = $1 and kind = 'undo' and used_at is null and expires_at > now()", [hashOf(token)])
+  return rows.length > 0
+}
+
+/**
+ * Follows the link that undoes a confirmed change, mailed to the old address: the old email comes back (proven by
+ * the link), and whoever moved it is locked out: the password becomes `unusableHash`, every session and link ends.
+ */
+export function undoEmailChange(db: Db, token: string, unusableHash: string): Promise<Confirmation> {
+  return db.transaction(async (tx) => {
+    const [link] = await tx.query<{ customer_id: number; email: string }>(
+      "select customer_id, email from email_links where token_hash = $1 and kind = 'undo' and used_at is null and expires_at > now() for update",
+      [hashOf(token)],
+    )
+    if (!link) return { status: 410, error: serverMessages.undoLinkInvalid }
+    const customerId = Number(link.customer_id)
+    if (await emailTakenByOther(tx, customerId, link.email)) return { status: 409, error: serverMessages.emailTaken }
+    await takeEmailLink(tx, token, 'undo')
+    await tx.query('update customers set email = $2 where id = $1', [customerId, link.email])
+    await markEmailVerified(tx, customerId, 'email_undo')
+    await lockOutAllButMailbox(tx, customerId, unusableHash)
     return { email: link.email, customerId }
   })
 }

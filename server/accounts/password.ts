@@ -33,3 +33,6 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const key = await derive(password, Buffer.from(m[4] ?? '', 'base64url'), expected.length, { N, r: rr, p: pp, maxmem })
   return timingSafeEqual(key, expected)
 }
+
+/** The hash of a random password nobody knows: an account that keeps it can be entered only by its mailbox or a provider. */
+export const unusablePasswordHash = (N = defaultScryptN): Promise<string> => hashPassword(randomBytes(32).toString('base64url'), N)

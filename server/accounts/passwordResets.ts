@@ -31,15 +31,17 @@ export async function resetRefusal(db: Queryable, token: string): Promise<ResetR
 
 /**
  * Takes the link: one statement marks it used if it is still good, so of two uses at once (on any instances) one
- * gets the customer and the other is refused as used.
+ * gets the customer and the other is refused as used. A link taken proves the email.
  */
 export async function takePasswordReset(db: Queryable, token: string): Promise<{ customerId: number } | { refused: ResetRefusal }> {
   const [taken] = await db.query<{ customer_id: number }>(
     'update password_resets set used_at = now() where token_hash = $1 and used_at is null and expires_at > now() returning customer_id',
     [hash(token)],
   )
-  if (taken) return { customerId: taken.customer_id }
-  return { refused: (await resetRefusal(db, token)) ?? 'used' }
+  if (!taken) return { refused: (await resetRefusal(db, token)) ?? 'used' }
+  // The link reached the account's address (confirming a new email ends links still out), so the email is proven.
+  await db.query("update customers set email_verified_at = now(), email_verified_by = 'reset_link' where id = $1", [taken.customer_id])
+  return { customerId: taken.customer_id }
 }
 
 /** The customer's password changed: every link still out is used up, so an old mail cannot change it back. */

@@ -80,13 +80,16 @@ export function emailChangeRoutes(db: Db, settings: PasswordSettings) {
       }
       const link = { to: email, language: requestLanguage(c), origin: mailLinkOrigin(c, settings) }
       // The change and its mail commit together; the outbox job sends the mail, so an SMTP server that is down fails nothing here.
-      await db.transaction(async (tx) => queueEmailChangeLink(tx, { ...link, token: await startEmailChange(tx, customerId, email) }))
+      await db.transaction(async (tx) => queueEmailChangeLink(tx, { ...link, token: await startEmailChange(tx, customerId, email, link) }))
       return c.json({ user: await loadUser(db, customerId) })
     })
     .post('/v2/email_confirmations', described.confirm, async (c) => {
       const read = readJson(c, EmailConfirmationSchema)
       if ('refused' in read) return read.refused
-      const confirmed = await confirmEmailChange(db, read.body.token)
+      const confirmed = await confirmEmailChange(db, read.body.token, {
+        language: requestLanguage(c),
+        origin: mailLinkOrigin(c, settings),
+      })
       if ('status' in confirmed) return jsonError(c, confirmed.status, confirmed.error)
       return c.json({ email: confirmed.email })
     })

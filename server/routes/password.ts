@@ -96,7 +96,8 @@ export function passwordRoutes(db: Db, settings: PasswordSettings) {
       }
       await signInSucceeded(db, keys, admitted.ticket)
       const passwordHash = await hashPassword(read.body.password, N)
-      await db.transaction((tx) => replacePassword(tx, customerId, passwordHash, readSessionCookie(c)))
+      const notice = { language: requestLanguage(c), origin: mailLinkOrigin(c, settings) }
+      await db.transaction((tx) => replacePassword(tx, customerId, passwordHash, { keepSession: readSessionCookie(c), notice }))
       return c.body(null, 204)
     })
     .post('/auth/password/forgot', described.forgot, async (c) => {
@@ -128,9 +129,10 @@ export function passwordRoutes(db: Db, settings: PasswordSettings) {
       const before = await resetRefusal(db, token)
       if (before) return c.json(refused(before), 410)
       const passwordHash = await hashPassword(password, N)
+      const notice = { language: requestLanguage(c), origin: mailLinkOrigin(c, settings) }
       const taken = await db.transaction(async (tx) => {
         const link = await takePasswordReset(tx, token)
-        if ('customerId' in link) await replacePassword(tx, link.customerId, passwordHash)
+        if ('customerId' in link) await replacePassword(tx, link.customerId, passwordHash, { notice })
         return link
       })
       if ('refused' in taken) return c.json(refused(taken.refused), 410)

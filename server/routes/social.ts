@@ -2,8 +2,9 @@ import { Hono } from 'hono'
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import * as client from 'openid-client'
-import { hintedLanguage } from '../i18n/requestLanguage.ts'
+import { hintedLanguage, requestLanguage } from '../i18n/requestLanguage.ts'
 import { signIn } from '../accounts/signIn.ts'
+import { mailLinkOrigin } from '../mail/linkOrigin.ts'
 import type { Db } from '../db/types.ts'
 import { describeOpen } from '../http/openApi.ts'
 import { requestLog } from '../http/requestContext.ts'
@@ -127,7 +128,8 @@ export function socialRoutes(db: Db, settings: SocialSettings, sandbox?: Sandbox
             ...(provider.scope.split(' ').includes('openid') ? { expectedNonce: flow.nonce } : {}),
           })
           const who = await readIdentity(provider, tokens)
-          const customerId = await findOrCreateSocialCustomer(db, { provider: p, ...who }, settings.scryptN)
+          const notice = { language: requestLanguage(c), origin: mailLinkOrigin(c, settings) }
+          const customerId = await findOrCreateSocialCustomer(db, { provider: p, ...who }, { scryptN: settings.scryptN, notice })
           await signIn(c, db, customerId, settings)
           const returnTo = flow.return_to === '/' ? '' : `&returnTo=${encodeURIComponent(flow.return_to)}`
           return c.redirect(`/login?signed_in=${p}${returnTo}`, 302)

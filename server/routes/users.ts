@@ -4,12 +4,16 @@ import { DuplicateEmailError, insertCustomer } from '../accounts/customers.ts'
 import { hashPassword } from '../accounts/password.ts'
 import { signIn } from '../accounts/signIn.ts'
 import { signupRetryAfter } from '../accounts/signupLimiter.ts'
+import { mailLinkOrigin } from '../mail/linkOrigin.ts'
 import type { Db } from '../db/types.ts'
 import { jsonError } from '../http/errors.ts'
 import { answer, describeApi, refusal } from '../http/openApi.ts'
 import { readJson } from '../http/jsonBody.ts'
 import type { AppEnv } from '../http/jsonBody.ts'
 import { clientAddress } from '../http/requestInfo.ts'
+import { requestLanguage } from '../i18n/requestLanguage.ts'
+import { queueSignupConfirmation } from '../accounts/emailLinks.ts'
+import { emailTakenByOther } from '../accounts/emailChanges.ts'
 import type { CookieSettings } from '../http/sessionCookie.ts'
 import { serverMessages } from '../../src/domain/serverMessages.ts'
 
@@ -17,6 +21,8 @@ export const tooManySignups = serverMessages.tooManySignups
 
 export interface AccountSettings extends CookieSettings {
   scryptN?: number
+  /** The origin links in mails open; without it (the demo) the request's own origin. */
+  publicUrl?: string
 }
 
 const described = describeApi({
@@ -41,10 +47,18 @@ export function userRoutes(db: Db, settings: AccountSettings) {
       c.header('Retry-After', String(wait))
       return jsonError(c, 429, tooManySignups)
     }
+    // An address moved away from by an email change stays its old owner's while their undo link is open.
+    if (await emailTakenByOther(db, 0, personal.email)) return jsonError(c, 409, serverMessages.emailTaken)
     const passwordHash = await hashPassword(password, settings.scryptN)
     let customerId: number
     try {
-      customerId = await db.transaction((tx) => insertCustomer(tx, { ...personal, passwordHash, address: ricaAddress }))
+      const mail = { language: requestLanguage(c), origin: mailLinkOrigin(c, settings) }
+      customerId = await db.transaction(async (tx) => {
+        const id = await insertCustomer(tx, { ...personal, passwordHash, address: ricaAddress })
+        // The account works at once (the seed's flow); the link proves the email, which a provider's sign-in otherwise would.
+        await queueSignupConfirmation(tx, id, personal.email, mail)
+        return id
+      })
     } catch (error) {
       if (error instanceof DuplicateEmailError) return jsonError(c, 409, error.message)
       throw error

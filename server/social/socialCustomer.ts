@@ -1,7 +1,9 @@
-import { randomBytes } from 'node:crypto'
-import { DuplicateEmailError, findCustomerIdByEmail, insertCustomer } from '../accounts/customers.ts'
-import { hashPassword } from '../accounts/password.ts'
-import type { Db } from '../db/types.ts'
+import { DuplicateEmailError, insertCustomer } from '../accounts/customers.ts'
+import { lockOutAllButMailbox, markEmailVerified, type MailContext } from '../accounts/emailLinks.ts'
+import { unusablePasswordHash } from '../accounts/password.ts'
+import type { Db, Queryable } from '../db/types.ts'
+import { queueMail } from '../mail/queueMail.ts'
+import { accountTakenMail } from '../mail/templates/accountTaken.ts'
 import { splitDisplayName } from './displayName.ts'
 import type { SocialProvider } from './providerConfig.ts'
 
@@ -22,34 +24,94 @@ export class UnverifiedEmailError extends Error {
   }
 }
 
+/** The provider's name as customers know it, in the mail that tells them it took their account. */
+const providerNames: Record<SocialProvider, string> = { google: 'Google', facebook: 'Facebook', twitter: 'X' }
+
+export interface SocialOptions {
+  scryptN?: number | undefined
+  /** The language and origin of the mail sent when the sign-in takes an account whose email was never verified. */
+  notice: MailContext
+}
+
 /**
- * The customer for a provider identity: the one linked to it before, else the one with its email when the
- * provider verified that email (an unverified one is refused: anyone can type someone else's address at some
- * providers), else a new customer named from the display name with a random password nobody knows.
+ * The customer for a provider identity: the one linked to it before; else the one with its email when the provider
+ * verified that email (an unverified one is refused: anyone can type someone else's address at some providers),
+ * joined as it is when that account's email was verified, and taken over when it never was (README "Accounts and
+ * passwords"); else a new customer named from the display name with a random password nobody knows.
  */
-export async function findOrCreateSocialCustomer(db: Db, who: SocialIdentity, scryptN?: number): Promise<number> {
+export async function findOrCreateSocialCustomer(db: Db, who: SocialIdentity, options: SocialOptions): Promise<number> {
   const [linked] = await db.query<{ customer_id: number }>('select customer_id from customer_identities where provider = $1 and subject = $2', [
     who.provider,
     who.subject,
   ])
   if (linked) return linked.customer_id
-  const existing = await findCustomerIdByEmail(db, who.email)
-  if (existing !== undefined && !who.emailVerified) throw new UnverifiedEmailError(who.provider)
-  const id = existing ?? (await create(db, who, scryptN))
-  await db.query('insert into customer_identities (provider, subject, customer_id) values ($1, $2, $3) on conflict do nothing', [who.provider, who.subject, id])
-  return id
-}
-
-async function create(db: Db, who: SocialIdentity, scryptN?: number): Promise<number> {
-  const passwordHash = await hashPassword(randomBytes(32).toString('base64url'), scryptN)
-  const customer = { ...splitDisplayName(who.displayName), id_number: '', email: who.email, phone: '', mobile: '', passwordHash }
+  const existing = await findByEmail(db, who.email)
+  if (existing) return join(db, existing, who, options)
   try {
-    return await db.transaction((tx) => insertCustomer(tx, customer))
+    const passwordHash = await unusablePasswordHash(options.scryptN)
+    const customer = { ...splitDisplayName(who.displayName), id_number: '', email: who.email, phone: '', mobile: '', passwordHash }
+    return await db.transaction(async (tx) => {
+      const id = await insertCustomer(tx, { ...customer, ...(who.emailVerified ? { emailVerifiedBy: who.provider } : {}) })
+      await link(tx, who, id)
+      return id
+    })
   } catch (error) {
     // Two first sign-ins at once: the other one created the customer.
-    const existing = error instanceof DuplicateEmailError ? await findCustomerIdByEmail(db, who.email) : undefined
-    if (existing === undefined) throw error
-    if (!who.emailVerified) throw new UnverifiedEmailError(who.provider)
-    return existing
+    const created = error instanceof DuplicateEmailError ? await findByEmail(db, who.email) : undefined
+    if (!created) throw error
+    return join(db, created, who, options)
   }
+}
+
+interface ByEmail {
+  id: number
+  verified: boolean
+}
+
+async function findByEmail(db: Queryable, email: string): Promise<ByEmail | undefined> {
+  const [row] = await db.query<{ id: number; verified: boolean }>(
+    'select id, email_verified_at is not null as verified from customers where lower(email) = lower($1)',
+    [email.trim()],
+  )
+  return row && { id: Number(row.id), verified: row.verified }
+}
+
+const link = (tx: Queryable, who: SocialIdentity, customerId: number) =>
+  tx.query('insert into customer_identities (provider, subject, customer_id) values ($1, $2, $3) on conflict do nothing', [
+    who.provider,
+    who.subject,
+    customerId,
+  ])
+
+/** An existing customer with the identity's email: joined when their email was verified, taken by the mailbox's owner when it never was. */
+async function join(db: Db, existing: ByEmail, who: SocialIdentity, { scryptN, notice }: SocialOptions): Promise<number> {
+  if (!who.emailVerified) throw new UnverifiedEmailError(who.provider)
+  if (existing.verified) {
+    await link(db, who, existing.id)
+    return existing.id
+  }
+  // Hashed before the transaction: the row lock is not held for a quarter of a second.
+  const unusable = await unusablePasswordHash(scryptN)
+  await db.transaction(async (tx) => {
+    const [customer] = await tx.query<{ email: string; verified: boolean }>(
+      'select email, email_verified_at is not null as verified from customers where id = $1 for update',
+      [existing.id],
+    )
+    if (!customer) return
+    // Verified meanwhile (its sign-up link followed): joined as any verified account is.
+    if (!customer.verified) {
+      await lockOutAllButMailbox(tx, existing.id, unusable)
+      // Any other identity linked to it came with an unverified claim: only the mailbox's owner stays.
+      await tx.query('delete from customer_identities where customer_id = $1', [existing.id])
+      await markEmailVerified(tx, existing.id, who.provider)
+      await queueMail(tx, {
+        to: customer.email,
+        language: notice.language,
+        template: accountTakenMail,
+        values: { provider: providerNames[who.provider], link: `${notice.origin}/profile` },
+      })
+    }
+    await link(tx, who, existing.id)
+  })
+  return existing.id
 }

@@ -86,3 +86,19 @@ export async function confirmEmail(
     return refusedOrLost(e)
   }
 }
+
+/** The answer to following a link mailed about the email: the email the account has after it, the refusal, or no answer. */
+export type EmailLinkResult = { kind: 'done'; email: string } | Extract<AccountEditResult, { kind: 'refused' | 'no-answer' }>
+
+/** POST /v2/email_verifications, /v2/email_changes/stop or /v2/email_changes/undo with the link's token. */
+export async function followEmailLink(
+  path: '/v2/email_verifications' | '/v2/email_changes/stop' | '/v2/email_changes/undo',
+  token: string,
+): Promise<EmailLinkResult> {
+  try {
+    const reply = await api(path, { method: 'POST', body: { token } })
+    return { kind: 'done', email: v.parse(EmailConfirmedSchema, reply).email }
+  } catch (e) {
+    return refusedOrLost(e)
+  }
+}

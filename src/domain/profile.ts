@@ -30,6 +30,12 @@ export const EmailConfirmationSchema = v.object({
 })
 export const EmailConfirmedSchema = v.object({ email: v.string() })
 
+/** Body of the links about the email (sign-up confirmation, stop and undo of a change): a 43-character token. */
+const emailLinkBody = (refusal: string) => v.object({ token: v.pipe(v.string(refusal), v.regex(/^[A-Za-z0-9_-]{43}$/, refusal)) })
+export const EmailVerificationSchema = emailLinkBody(serverMessages.verifyLinkInvalid)
+export const EmailChangeStopSchema = emailLinkBody(serverMessages.stopLinkInvalid)
+export const EmailChangeUndoSchema = emailLinkBody(serverMessages.undoLinkInvalid)
+
 /** An address is named by a UUID the device makes, so an edit made offline can name an address the server has not seen. */
 export const AddressIdSchema = v.pipe(v.string(), v.uuid())
 

@@ -36,6 +36,10 @@ export const serverMessages = {
   editKeyReused: 'This request was already used for a different change.',
   emailLinkInvalid: 'This confirmation link has expired or was already used. Ask for a new one on your profile.',
   tooManyEmailChanges: 'You asked for several confirmation links in a short time. Please check your email, or wait a while before asking again.',
+  verifyLinkInvalid: 'This confirmation link has expired, or your account no longer has this email.',
+  stopLinkInvalid:
+    'This link no longer works: the change was already stopped, confirmed or replaced, or the link expired. If your email was changed, use the link in the email that told you so.',
+  undoLinkInvalid: 'This link no longer works: it was already used, or it is more than 7 days old.',
   wrongCurrentPassword: 'The current password is not correct.',
   resetLinkSent: 'If an account exists for that email, we sent a link to reset your password.',
   tooManyResetRequests:

@@ -55,6 +55,11 @@ describe('the demo customer of the sandbox seed', () => {
     expect(user.addresses[0]).toMatchObject({ city: 'Sandton', province: 'Gauteng', postal_code: expect.stringMatching(/^\d{4}$/) })
   })
 
+  it('counts its email as verified, so a verified social sign-in with it joins the account rather than taking it', async () => {
+    const [row] = await env.t.db.query('select email_verified_by as by, email_verified_at is not null as verified from customers where id = $1', [me.id])
+    expect(row).toEqual({ by: 'seed', verified: true })
+  })
+
   it('has an unpaid order, a paid prepaid order queued for delivery and an active monthly one', async () => {
     const res = await getApi(env.app, `/v2/partner/orders/${me.id}`, me.cookie)
     const { orders } = v.parse(OrdersResponseSchema, await res.json())

@@ -86,6 +86,9 @@ const routes: Route[] = [
   { method: 'PUT', path: '/api/v2/users/:user_id/default_address', body: (t) => ({ address_id: t.addressId }), idempotent: true },
   { method: 'POST', path: '/api/v2/users/:user_id/email', body: () => ({ email: uniqueEmail('moved'), current_password: password }) },
   { method: 'POST', path: '/api/v2/email_confirmations', body: () => ({ token: 'A'.repeat(43) }) },
+  { method: 'POST', path: '/api/v2/email_verifications', body: () => ({ token: 'A'.repeat(43) }) },
+  { method: 'POST', path: '/api/v2/email_changes/stop', body: () => ({ token: 'A'.repeat(43) }) },
+  { method: 'POST', path: '/api/v2/email_changes/undo', body: () => ({ token: 'A'.repeat(43) }) },
   {
     method: 'POST',
     path: '/api/support/messages',

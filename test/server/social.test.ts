@@ -151,7 +151,7 @@ describe('social sign-in through the sandbox issuer', () => {
     return ((await signup.json()) as { user: { id: number } }).user.id
   }
 
-  it('signs an existing password customer in through a provider that verified the same email, without a second account', async () => {
+  it('signs in through a provider that verified the email of an existing password customer (unverified: taken), without a second account', async () => {
     const email = `social.${Date.now()}@example.co.za`
     const id = await passwordCustomer(email, '9001015800086')
     const browser = new FetchBrowser(server.url)
@@ -177,6 +177,86 @@ describe('social sign-in through the sandbox issuer', () => {
     const page = await openSignInPage(owner, 'google')
     await owner.follow(typedFormAction(page.html), form({ email, name: 'Nomsa Dube', email_verified: 'true' }))
     expect((await currentUser(owner)).body.user?.id).toBe(id)
+  })
+
+  /** A password customer signed up with `email`, and their session cookie. */
+  async function registrant(email: string) {
+    const res = await fetch(`${server.url}/api/v2/users`, {
+      method: 'POST',
+      headers: { Key: apiKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        user: {
+          first_name: 'Mallory',
+          last_name: 'Squatter',
+          id_number: '9202204720082',
+          email,
+          password: 'Secret#123',
+          phone: '0821234567',
+          ricaAddress: { street_number: '1', street_name: 'Main Road', city: 'Durban', province: 'KwaZulu-Natal', postal_code: '4001' },
+        },
+      }),
+    })
+    expect(res.status).toBe(201)
+    const cookie =
+      res.headers
+        .getSetCookie()
+        .find((c) => c.startsWith('sid='))
+        ?.split(';')[0] ?? ''
+    return { id: ((await res.json()) as { user: { id: number } }).user.id, cookie }
+  }
+  const api = (path: string, init: { method?: string; body?: unknown; cookie?: string } = {}) =>
+    fetch(`${server.url}/api${path}`, {
+      method: init.method ?? 'GET',
+      headers: { Key: apiKey, 'Content-Type': 'application/json', ...(init.cookie ? { Cookie: init.cookie } : {}) },
+      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    })
+  const passwordSignIn = (email: string) => api('/auth/login', { method: 'POST', body: { email, password: 'Secret#123' } })
+  async function verifiedSocialSignIn(email: string) {
+    const owner = new FetchBrowser(server.url)
+    const { html } = await openSignInPage(owner, 'google')
+    await owner.follow(typedFormAction(html), form({ email, name: 'Nomsa Dube', email_verified: 'true' }))
+    return owner
+  }
+
+  it('lets the verified owner of an email take the account someone registered with it unverified: the password and sessions end', async () => {
+    const email = `squatted.${Date.now()}@example.co.za`
+    const squatter = await registrant(email)
+    expect((await passwordSignIn(email)).status).toBe(200)
+
+    const owner = await verifiedSocialSignIn(email)
+    expect((await currentUser(owner)).body.user?.id).toBe(squatter.id)
+    expect((await api('/auth/session', { cookie: squatter.cookie })).status).toBe(401)
+    expect((await passwordSignIn(email)).status).toBe(401)
+    const [row] = await server.db.query<{ by: string }>('select email_verified_by as by from customers where id = $1', [squatter.id])
+    expect(row?.by).toBe('google')
+    const mails = await server.db.query<{ template: string; subject: string; text: string }>(
+      'select template, subject, text from mail_outbox where lower(recipient) = lower($1) order by id',
+      [email],
+    )
+    expect(mails.map((m) => m.template)).toEqual(['signupConfirm', 'accountTaken'])
+    expect(mails[1]).toMatchObject({ subject: 'Your Seed Storefront account now signs in with Google' })
+    // The name in the greeting was typed by whoever registered the address: it stays out.
+    expect(mails[1]?.text).not.toContain('Mallory')
+    // The sign-up link mailed before is ended: it no longer proves anything.
+    const token = /\/verify_email\?token=([\w-]{43})\n/.exec(mails[0]?.text ?? '')?.[1]
+    expect((await api('/v2/email_verifications', { method: 'POST', body: { token } })).status).toBe(410)
+  })
+
+  it('joins a verified social sign-in to an account whose email was verified by its sign-up link, as before', async () => {
+    const email = `confirmed.${Date.now()}@example.co.za`
+    const customer = await registrant(email)
+    const [mail] = await server.db.query<{ text: string }>("select text from mail_outbox where lower(recipient) = lower($1) and template = 'signupConfirm'", [
+      email,
+    ])
+    const token = /\/verify_email\?token=([\w-]{43})\n/.exec(mail?.text ?? '')?.[1]
+    expect((await api('/v2/email_verifications', { method: 'POST', body: { token } })).status).toBe(200)
+
+    const owner = await verifiedSocialSignIn(email)
+    expect((await currentUser(owner)).body.user?.id).toBe(customer.id)
+    expect((await api('/auth/session', { cookie: customer.cookie })).status).toBe(200)
+    expect((await passwordSignIn(email)).status).toBe(200)
+    const taken = await server.db.query("select 1 from mail_outbox where lower(recipient) = lower($1) and template = 'accountTaken'", [email])
+    expect(taken).toEqual([])
   })
 
   it('redirects to /login?error=social when the state does not match the browser that started', async () => {

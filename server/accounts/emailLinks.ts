@@ -1,0 +1,108 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type { Language } from '../../src/domain/language.ts'
+import type { Queryable } from '../db/types.ts'
+import { queueMail } from '../mail/queueMail.ts'
+import { signupConfirmMail } from '../mail/templates/signupConfirm.ts'
+import { endPasswordResets } from './passwordResets.ts'
+import { deleteCustomerSessions } from './sessions.ts'
+
+/** What a link mailed about the email does: confirm it at sign-up, stop a pending change, or undo a confirmed one. */
+export type EmailLinkKind = 'verify' | 'stop' | 'undo'
+
+/** How the email was proven the customer's: a link, a confirmed change, an undone one, or a provider's verified claim. */
+export type EmailProof = 'signup_link' | 'reset_link' | 'email_change' | 'email_undo' | 'seed' | 'google' | 'facebook' | 'twitter'
+
+/** How long the sign-up confirmation works: a week, for a customer who reads mail seldom. */
+export const verifyLinkDays = 7
+/** How long the old address can put itself back after a confirmed change. */
+export const undoLinkDays = 7
+
+/** Who a mail is for and where its links open: the customer's language, and the app's origin (PUBLIC_URL in production). */
+export interface MailContext {
+  language: Language
+  origin: string
+}
+
+const hashOf = (token: string): Buffer => createHash('sha256').update(token).digest()
+
+/** A new single-use link of `kind` about `email`, good for `hours`; only its hash is stored. */
+export async function createEmailLink(tx: Queryable, customerId: number, kind: EmailLinkKind, email: string, hours: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url')
+  await tx.query(`insert into email_links (token_hash, customer_id, kind, email, expires_at) values ($1, $2, $3, $4, now() + make_interval(hours => $5))`, [
+    hashOf(token),
+    customerId,
+    kind,
+    email,
+    hours,
+  ])
+  return token
+}
+
+/** Takes a link of `kind` in one statement, so of two uses at once only one gets the customer; undefined when used, expired or never sent. */
+export async function takeEmailLink(tx: Queryable, token: string, kind: EmailLinkKind): Promise<{ customerId: number; email: string } | undefined> {
+  const [taken] = await tx.query<{ customer_id: number; email: string }>(
+    `update email_links set used_at = now() where token_hash = $1 and kind = $2 and used_at is null and expires_at > now()
+     returning customer_id, email`,
+    [hashOf(token), kind],
+  )
+  return taken && { customerId: Number(taken.customer_id), email: taken.email }
+}
+
+/** Records that the customer's current email was just proven theirs, and how. */
+export async function markEmailVerified(tx: Queryable, customerId: number, by: EmailProof): Promise<void> {
+  await tx.query('update customers set email_verified_at = now(), email_verified_by = $2 where id = $1', [customerId, by])
+}
+
+/** Ends the email change waiting on the customer, with its link and the link that would stop it. */
+export async function endPendingEmailChange(tx: Queryable, customerId: number): Promise<void> {
+  await tx.query('delete from email_changes where customer_id = $1', [customerId])
+  await tx.query("update email_links set used_at = now() where customer_id = $1 and kind = 'stop' and used_at is null", [customerId])
+  await tx.query('update customers set pending_email = null where id = $1', [customerId])
+}
+
+/**
+ * Ends every link still out but the undo links: reset links, the pending email change, the sign-up confirmation.
+ * Undo links stay, as they are how the old address wins back an account whose new holder changed the password.
+ */
+export async function endOutstandingLinks(tx: Queryable, customerId: number): Promise<void> {
+  await endPasswordResets(tx, customerId)
+  await endPendingEmailChange(tx, customerId)
+  await tx.query("update email_links set used_at = now() where customer_id = $1 and kind = 'verify' and used_at is null", [customerId])
+}
+
+/**
+ * Ends everything that lets anyone into the account but the mailbox: the password (replaced by `unusableHash`, a hash
+ * of a password nobody knows), every session, and every link, undo links included. Run it inside a transaction.
+ */
+export async function lockOutAllButMailbox(tx: Queryable, customerId: number, unusableHash: string): Promise<void> {
+  await tx.query('update customers set password_hash = $2 where id = $1', [customerId, unusableHash])
+  await deleteCustomerSessions(tx, customerId)
+  await endOutstandingLinks(tx, customerId)
+  await tx.query('update email_links set used_at = now() where customer_id = $1 and used_at is null', [customerId])
+}
+
+/** Mails a new customer the link that confirms their email, inside the sign-up's transaction. */
+export async function queueSignupConfirmation(tx: Queryable, customerId: number, email: string, { language, origin }: MailContext): Promise<void> {
+  const token = await createEmailLink(tx, customerId, 'verify', email, verifyLinkDays * 24)
+  await queueMail(tx, { to: email, language, template: signupConfirmMail, values: { link: `${origin}/verify_email?token=${token}`, days: verifyLinkDays } })
+}
+
+/** Follows the sign-up link: the email is verified while the account still has it; undefined when the link no longer works. */
+export async function verifySignupEmail(tx: Queryable, token: string): Promise<{ email: string } | undefined> {
+  const link = await takeEmailLink(tx, token, 'verify')
+  if (!link) return alreadyVerified(tx, token)
+  const [customer] = await tx.query<{ email: string }>('select email from customers where id = $1 for update', [link.customerId])
+  if (!customer || customer.email.toLowerCase() !== link.email.toLowerCase()) return undefined
+  await markEmailVerified(tx, link.customerId, 'signup_link')
+  return { email: customer.email }
+}
+
+/** A reload of the page after the link worked: it says so again while the account has that email, verified by that link. */
+async function alreadyVerified(tx: Queryable, token: string): Promise<{ email: string } | undefined> {
+  const [row] = await tx.query<{ email: string }>(
+    `select c.email from email_links l join customers c on c.id = l.customer_id
+     where l.token_hash = $1 and l.kind = 'verify' and l.used_at is not null and lower(c.email) = lower(l.email) and c.email_verified_by = 'signup_link'`,
+    [hashOf(token)],
+  )
+  return row && { email: row.email }
+}

@@ -1,0 +1,43 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { Trans } from '@lingui/react/macro'
+import { useCallback } from 'react'
+import * as v from 'valibot'
+import { followEmailLink } from '../api/accountEdits.ts'
+import { AuthCard } from '../features/account/AuthCard.tsx'
+import { EmailLinkOutcome } from '../features/account/EmailLinkOutcome.tsx'
+
+// The link mailed to the current address when a change was asked: /email_change/stop?token=<43 characters>.
+const TokenSearch = v.object({ token: v.optional(v.string(), '') })
+
+export const Route = createFileRoute('/email_change/stop')({
+  validateSearch: (search) => {
+    const parsed = v.safeParse(TokenSearch, search)
+    return parsed.success ? parsed.output : { token: '' }
+  },
+  component: StopEmailChangePage,
+})
+
+function StopEmailChangePage() {
+  const { token } = Route.useSearch()
+  const follow = useCallback(() => followEmailLink('/v2/email_changes/stop', token), [token])
+  return (
+    <AuthCard>
+      <h1>
+        <Trans>Stop the email change</Trans>
+      </h1>
+      <EmailLinkOutcome
+        follow={follow}
+        intro={
+          <p>
+            <Trans>Someone asked to move your account to another email. Stop it if it was not you: your account keeps this email.</Trans>
+          </p>
+        }
+        confirmLabel={<Trans>Stop this change</Trans>}
+        done={(email) => (
+          <Trans>The change was stopped: your account keeps {email}. If you did not ask for it, someone knows your password: choose a new one now.</Trans>
+        )}
+        next={{ to: '/forgot_password', label: <Trans>Choose a new password</Trans> }}
+      />
+    </AuthCard>
+  )
+}

@@ -1,0 +1,35 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { Trans } from '@lingui/react/macro'
+import { useCallback } from 'react'
+import * as v from 'valibot'
+import { followEmailLink } from '../api/accountEdits.ts'
+import { AuthCard } from '../features/account/AuthCard.tsx'
+import { EmailLinkOutcome } from '../features/account/EmailLinkOutcome.tsx'
+
+// The link mailed at sign-up: /verify_email?token=<43 characters>.
+const TokenSearch = v.object({ token: v.optional(v.string(), '') })
+
+export const Route = createFileRoute('/verify_email')({
+  validateSearch: (search) => {
+    const parsed = v.safeParse(TokenSearch, search)
+    return parsed.success ? parsed.output : { token: '' }
+  },
+  component: VerifyEmailPage,
+})
+
+function VerifyEmailPage() {
+  const { token } = Route.useSearch()
+  const follow = useCallback(() => followEmailLink('/v2/email_verifications', token), [token])
+  return (
+    <AuthCard>
+      <h1>
+        <Trans>Confirm your email</Trans>
+      </h1>
+      <EmailLinkOutcome
+        follow={follow}
+        done={(email) => <Trans>Thank you: {email} is confirmed as yours.</Trans>}
+        next={{ to: '/profile', label: <Trans>Go to your profile</Trans> }}
+      />
+    </AuthCard>
+  )
+}
