@@ -33,13 +33,18 @@ export async function resetRefusal(db: Queryable, token: string): Promise<ResetR
  * Takes the link: one statement marks it used if it is still good, so of two uses at once (on any instances) one
  * gets the customer and the other is refused as used.
  */
-export async function takePasswordReset(db: Queryable, token: string): Promise<{ customerId: number } | { refused: ResetRefusal }> {
-  const [taken] = await db.query<{ customer_id: number }>(
-    'update password_resets set used_at = now() where token_hash = $1 and used_at is null and expires_at > now() returning customer_id',
+export async function takePasswordReset(db: Queryable, token: string): Promise<{ customerId: number; takenAt: string } | { refused: ResetRefusal }> {
+  const [taken] = await db.query<{ customer_id: number; taken_at: string }>(
+    'update password_resets set used_at = now() where token_hash = $1 and used_at is null and expires_at > now() returning customer_id, used_at::text as taken_at',
     [hash(token)],
   )
-  if (taken) return { customerId: taken.customer_id }
+  if (taken) return { customerId: taken.customer_id, takenAt: taken.taken_at }
   return { refused: (await resetRefusal(db, token)) ?? 'used' }
+}
+
+/** The new password could not be stored after the link was taken: the link works again, unless something since used it up. */
+export async function giveBackPasswordReset(db: Queryable, token: string, takenAt: string): Promise<void> {
+  await db.query('update password_resets set used_at = null where token_hash = $1 and used_at = $2::text::timestamptz', [hash(token), takenAt])
 }
 
 /** The customer's password changed: every link still out is used up, so an old mail cannot change it back. */
