@@ -4,6 +4,7 @@ import { serverMessages } from '../../src/domain/serverMessages.ts'
 import type { Address, User } from '../../src/domain/account.ts'
 import { defined } from '../../src/domain/defined.ts'
 import type { Queryable } from '../db/types.ts'
+import { isUniqueViolation } from '../db/uniqueViolation.ts'
 
 /** What a new customer is made of; addresses are optional because a social sign-in knows none. */
 export interface NewCustomer {
@@ -23,8 +24,6 @@ export class DuplicateEmailError extends Error {
     super(serverMessages.emailTaken)
   }
 }
-
-const isUniqueViolation = (error: unknown) => (error as { code?: string } | undefined)?.code === '23505'
 
 /** Inserts the customer and their address; returns the new id. Run it inside a transaction. */
 export async function insertCustomer(tx: Queryable, c: NewCustomer): Promise<number> {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { serverMessages } from '../../src/domain/serverMessages.ts'
 import type { Db, Queryable } from '../db/types.ts'
+import { isUniqueViolation } from '../db/uniqueViolation.ts'
 
 /** How long the link mailed to a new address confirms it: a day, to reach a mailbox read once a day. */
 export const emailLinkHours = 24
@@ -51,6 +52,12 @@ export function confirmEmailChange(db: Db, token: string): Promise<Confirmation>
     await tx.query('update email_changes set used_at = now() where token_hash = $1', [hashOf(token)])
     return { email: link.email, customerId }
   })
+}
+
+/** A confirmation that lost the race for its address to another committed first (the check above saw neither): 409, as if it had. */
+export function takenMeanwhile(err: unknown): Confirmation {
+  if (isUniqueViolation(err)) return { status: 409, error: serverMessages.emailTaken }
+  throw err
 }
 
 /** Forgets a change whose link could not be mailed: the account shows no address waiting for a link it never got. */

@@ -3,7 +3,7 @@ import { UserReplySchema } from '../../src/domain/account.ts'
 import { EmailChangeSchema, EmailConfirmationSchema, EmailConfirmedSchema } from '../../src/domain/profile.ts'
 import { serverMessages } from '../../src/domain/serverMessages.ts'
 import { loadUser } from '../accounts/customers.ts'
-import { cancelEmailChange, confirmEmailChange, emailTakenByOther, startEmailChange } from '../accounts/emailChanges.ts'
+import { cancelEmailChange, confirmEmailChange, emailTakenByOther, startEmailChange, takenMeanwhile } from '../accounts/emailChanges.ts'
 import { beginSignIn, signInFailed, signInSucceeded } from '../accounts/loginLimiter.ts'
 import { mailEmailChange } from '../accounts/mailEmailChange.ts'
 import { verifyPassword } from '../accounts/password.ts'
@@ -88,7 +88,7 @@ export function emailChangeRoutes(db: Db, settings: PasswordSettings) {
     .post('/v2/email_confirmations', described.confirm, async (c) => {
       const read = readJson(c, EmailConfirmationSchema)
       if ('refused' in read) return read.refused
-      const confirmed = await confirmEmailChange(db, read.body.token)
+      const confirmed = await confirmEmailChange(db, read.body.token).catch(takenMeanwhile)
       if ('status' in confirmed) return jsonError(c, confirmed.status, confirmed.error)
       return c.json({ email: confirmed.email })
     })

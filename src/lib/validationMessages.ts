@@ -96,6 +96,7 @@ const serverDescriptors: Record<keyof typeof serverMessages, MessageDescriptor> 
   packageNotOffered: msg`This package cannot be chosen for this SIM.`,
   actionNotFound: msg`This scheduled action was not found.`,
   actionAlreadyApplied: msg`This action has already taken effect and can no longer be undone.`,
+  changedMeanwhile: msg`This was changed by another request at the same moment. Please try again.`,
 }
 
 /** The password forms' own messages (src/domain/password.ts). */
