@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../server/app.ts'
 import { sandboxMailbox, readMailbox } from '../../server/mail/sandboxMailbox.ts'
 import { sendMail } from '../../server/mail/sendMail.ts'
-import { smtpMailer } from '../../server/mail/smtpMailer.ts'
+import { smtpMailer, smtpTransportUrl } from '../../server/mail/smtpMailer.ts'
 import { passwordResetMail } from '../../server/mail/templates/passwordReset.ts'
 import { apiKey } from './support/accounts.ts'
 import { startFakeSmtp } from './support/fakeSmtp.ts'
@@ -95,6 +95,25 @@ describe('the mail port', () => {
       } finally {
         await smtp.close()
       }
+    })
+
+    it('never sends over an smtp:// relay without STARTTLS unless SMTP_URL says so explicitly', async () => {
+      const smtp = await startFakeSmtp()
+      try {
+        await expect(sendMail(smtpMailer(smtp.plainUrl, 'no-reply@reseller.co.za'), reset('thandi@example.co.za'))).rejects.toThrow(/STARTTLS/)
+        expect(smtp.received).toEqual([])
+        await sendMail(smtpMailer(`${smtp.plainUrl}?ignoreTLS=true`, 'no-reply@reseller.co.za'), reset('thandi@example.co.za'))
+        expect(smtp.received).toHaveLength(1)
+      } finally {
+        await smtp.close()
+      }
+    })
+
+    it('asks the transport for STARTTLS on smtp:// only, keeping what the URL says', () => {
+      expect(smtpTransportUrl('smtp://u:p@smtp.example.co.za:587')).toBe('smtp://u:p@smtp.example.co.za:587?requireTLS=true')
+      expect(smtpTransportUrl('smtp://smtp.example.co.za?name=shop')).toBe('smtp://smtp.example.co.za?name=shop&requireTLS=true')
+      for (const kept of ['smtp://smtp.example.co.za?requireTLS=false', 'smtp://smtp.example.co.za?ignoreTLS=true', 'smtps://u:p@smtp.example.co.za:465'])
+        expect(smtpTransportUrl(kept)).toBe(kept)
     })
 
     it('fails when the SMTP server cannot be reached, so the caller knows the mail did not go', async () => {
