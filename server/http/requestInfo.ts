@@ -1,7 +1,6 @@
 import { BlockList, isIP } from 'node:net'
 import { getConnInfo } from '@hono/node-server/conninfo'
-import type { Context, MiddlewareHandler } from 'hono'
-import type { Logger } from '../log.ts'
+import type { Context } from 'hono'
 
 /**
  * Which reverse proxies to believe (X-Forwarded-For, -Proto, -Host): none (false or 0), the nearest N hops in front
@@ -143,29 +142,6 @@ export function isHttps(c: Context, { trustProxy = false }: ProxyTrust): boolean
 
 /** Whether PUBLIC_URL says customers reach us over https (then the proxy's word on the scheme is not needed). */
 export const isPublicHttps = (s: { publicUrl?: string }): boolean => s.publicUrl?.startsWith('https://') === true
-
-const forwardedHeaders = ['X-Forwarded-For', 'X-Forwarded-Proto', 'X-Forwarded-Host'] as const
-
-/**
- * Warns once, on the first request carrying X-Forwarded-* while TRUST_PROXY is off: a proxy sits in front that nobody
- * told us about, so every customer counts as its address in the limits, and https is not seen.
- */
-export function untrustedForwardingWarning(trustProxy: TrustProxy, log: Logger): MiddlewareHandler {
-  let warned = trustProxy !== false && trustProxy !== 0
-  return async (c, next) => {
-    if (!warned) {
-      const sent = forwardedHeaders.filter((name) => c.req.header(name) !== undefined)
-      if (sent.length > 0) {
-        warned = true
-        log.warn(
-          { headers: sent },
-          'requests carry X-Forwarded-* headers but TRUST_PROXY is off, so they are ignored: if a proxy sits in front, set TRUST_PROXY to it (a likely misconfiguration)',
-        )
-      }
-    }
-    await next()
-  }
-}
 
 /** scheme://host as the browser sees this server. */
 export function requestOrigin(c: Context, trust: ProxyTrust): string {
