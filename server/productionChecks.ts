@@ -68,8 +68,11 @@ export function productionProblems(s: DeploymentSettings): string[] {
   if (s.apiKey === sandboxApiKey) problems.push(`API_KEY is the public sandbox key (${sandboxApiKey}): set your own, and build the client with the same one`)
   if (s.cookieSecure === false)
     problems.push('COOKIE_SECURE is false, so the session cookie would also be sent over plain http: leave it unset (auto) or set it to true')
-  if (s.scryptN < defaultScryptN)
-    problems.push(`SCRYPT_N (${s.scryptN}) is below the default ${defaultScryptN}, so stolen password hashes would be cheap to guess: leave it unset`)
+  // A staging server of test customers (SANDBOX=true) may hash cheaply; real customers' hashes may not be.
+  if (s.scryptN < defaultScryptN && !s.sandboxes)
+    problems.push(
+      `SCRYPT_N (${s.scryptN}) is below the default ${defaultScryptN}, so stolen password hashes would be cheap to guess: leave it unset, ${staging}`,
+    )
   if (s.seed) problems.push('SEED is true (the default), which creates the demo customer with a public password: set SEED=false')
   if (!s.client) problems.push('there is no client build in dist/client: run npm run build')
   else if (s.client.lab) problems.push('the client was built with the machine lab (/lab): build it with VITE_LAB=false')
