@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { smtpTransportUrl } from '../../server/mail/smtpMailer.ts'
 import { loadConfig } from '../../server/config.ts'
 
 describe('the server configuration', () => {
@@ -188,6 +189,13 @@ describe('the server configuration', () => {
     expect(() => loadConfig({ SMTP_URL: 'https://smtp.example.co.za', MAIL_FROM: 'a@b.co' })).toThrow(/SMTP_URL must be empty or an smtp:\/\//)
     expect(() => loadConfig({ MAIL_FROM: 'Seed Storefront' })).toThrow(/MAIL_FROM must be an address/)
     expect(loadConfig({ MAIL_FROM: 'shop@example.co.za' }).mail).toEqual({ kind: 'sandbox', from: 'shop@example.co.za' })
+  })
+
+  it('keeps an SMTP_URL that turns STARTTLS off explicitly as written (the mailer requires it otherwise)', () => {
+    const url = 'smtp://relay.internal:25?requireTLS=false'
+    expect(loadConfig({ SMTP_URL: url, MAIL_FROM: 'shop@example.co.za' }).mail).toEqual({ kind: 'smtp', url, from: 'shop@example.co.za' })
+    expect(smtpTransportUrl(url)).toBe(url)
+    expect(smtpTransportUrl('smtp://relay.internal:587')).toBe('smtp://relay.internal:587?requireTLS=true')
   })
 
   it('refuses half a provider configuration instead of silently using the sandbox', () => {
