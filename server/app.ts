@@ -9,6 +9,7 @@ import { requireApiKey } from './http/apiKey.ts'
 import { clientFiles } from './http/clientFiles.ts'
 import { jsonError, notFound, onError } from './http/errors.ts'
 import { requestContext } from './http/requestContext.ts'
+import { untrustedForwardingWarning } from './http/untrustedForwarding.ts'
 import { jsonBody, withBody } from './http/jsonBody.ts'
 import type { AppEnv } from './http/jsonBody.ts'
 import { productImage } from './http/productImages.ts'
@@ -125,6 +126,7 @@ export function createApp({ db, config, distDir, sandbox, log = silentLogger, re
 
   const app = new Hono<AppEnv>()
   app.use(requestContext(log))
+  app.use(untrustedForwardingWarning(config.trustProxy ?? false, log))
   app.use(async (c, next) => {
     await next()
     // On the finished answer's own headers: c.header() here would copy the response once more per request.

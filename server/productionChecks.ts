@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { defaultScryptN } from './accounts/password.ts'
 import type { Config } from './config.ts'
 import { sandboxApiKey } from './config.ts'
 import { sandboxedProviders } from './social/providerConfig.ts'
@@ -8,7 +9,18 @@ import { sandboxedProviders } from './social/providerConfig.ts'
 export interface DeploymentSettings
   extends Pick<
     Config,
-    'databaseUrl' | 'payments' | 'social' | 'sandboxes' | 'apiKey' | 'seed' | 'publicUrl' | 'reconcileIntervalMs' | 'mail' | 'serviceActionsIntervalMs'
+    | 'databaseUrl'
+    | 'payments'
+    | 'social'
+    | 'sandboxes'
+    | 'apiKey'
+    | 'seed'
+    | 'publicUrl'
+    | 'reconcileIntervalMs'
+    | 'mail'
+    | 'serviceActionsIntervalMs'
+    | 'cookieSecure'
+    | 'scryptN'
   > {
   /** The built client (its Vite manifest), or undefined when there is none to serve. */
   client: { lab: boolean } | undefined
@@ -28,6 +40,10 @@ export function productionProblems(s: DeploymentSettings): string[] {
   if (s.payments.kind === 'sandbox' && !s.sandboxes)
     problems.push(
       `PAYMENT_BASE_URL, PAYMENT_ENTITY_ID and PAYMENT_ACCESS_TOKEN are not set, so cards would be charged by the sandbox provider: set them, ${staging}`,
+    )
+  if (s.payments.kind === 'provider' && !s.payments.baseUrl.startsWith('https://'))
+    problems.push(
+      `PAYMENT_BASE_URL (${s.payments.baseUrl}) is not https, so the access token and every card payment would travel in the clear: set the provider's https URL`,
     )
   // The webhook (PAYMENT_WEBHOOK_KEY) is optional: it records payments sooner, but the worker records them without it.
   if (s.reconcileIntervalMs === 0)
@@ -50,6 +66,13 @@ export function productionProblems(s: DeploymentSettings): string[] {
       `SMTP_URL is not set, so mails (password reset links among them) would stay in the sandbox mailbox at /sandbox/mail, where anyone can read them: set SMTP_URL and MAIL_FROM, ${staging}`,
     )
   if (s.apiKey === sandboxApiKey) problems.push(`API_KEY is the public sandbox key (${sandboxApiKey}): set your own, and build the client with the same one`)
+  if (s.cookieSecure === false)
+    problems.push('COOKIE_SECURE is false, so the session cookie would also be sent over plain http: leave it unset (auto) or set it to true')
+  // A staging server of test customers (SANDBOX=true) may hash cheaply; real customers' hashes may not be.
+  if (s.scryptN < defaultScryptN && !s.sandboxes)
+    problems.push(
+      `SCRYPT_N (${s.scryptN}) is below the default ${defaultScryptN}, so stolen password hashes would be cheap to guess: leave it unset, ${staging}`,
+    )
   if (s.seed) problems.push('SEED is true (the default), which creates the demo customer with a public password: set SEED=false')
   if (!s.client) problems.push('there is no client build in dist/client: run npm run build')
   else if (s.client.lab) problems.push('the client was built with the machine lab (/lab): build it with VITE_LAB=false')

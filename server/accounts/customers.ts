@@ -5,6 +5,7 @@ import type { Address, User } from '../../src/domain/account.ts'
 import { defined } from '../../src/domain/defined.ts'
 import type { Queryable } from '../db/types.ts'
 import type { EmailProof } from './emailLinks.ts'
+import { isUniqueViolation } from '../db/uniqueViolation.ts'
 
 /** What a new customer is made of; addresses are optional because a social sign-in knows none. */
 export interface NewCustomer {
@@ -26,8 +27,6 @@ export class DuplicateEmailError extends Error {
     super(serverMessages.emailTaken)
   }
 }
-
-const isUniqueViolation = (error: unknown) => (error as { code?: string } | undefined)?.code === '23505'
 
 /** Inserts the customer and their address; returns the new id. Run it inside a transaction. */
 export async function insertCustomer(tx: Queryable, c: NewCustomer): Promise<number> {

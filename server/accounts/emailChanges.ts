@@ -6,6 +6,7 @@ import { emailChangedNoticeMail } from '../mail/templates/emailChangedNotice.ts'
 import { emailChangeNoticeMail } from '../mail/templates/emailChangeNotice.ts'
 import { createEmailLink, endPendingEmailChange, lockOutAllButMailbox, markEmailVerified, takeEmailLink, undoLinkDays, type MailContext } from './emailLinks.ts'
 import { endPasswordResets } from './passwordResets.ts'
+import { isUniqueViolation } from '../db/uniqueViolation.ts'
 
 /** How long the link mailed to a new address confirms it: a day, to reach a mailbox read once a day. */
 export const emailLinkHours = 24
@@ -128,4 +129,10 @@ export function undoEmailChange(db: Db, token: string, unusableHash: string): Pr
     await lockOutAllButMailbox(tx, customerId, unusableHash)
     return { email: link.email, customerId }
   })
+}
+
+/** A confirmation that lost the race for its address to another committed first (the check above saw neither): 409, as if it had. */
+export function takenMeanwhile(err: unknown): Confirmation {
+  if (isUniqueViolation(err)) return { status: 409, error: serverMessages.emailTaken }
+  throw err
 }

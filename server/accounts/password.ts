@@ -1,5 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
 import type { ScryptOptions } from 'node:crypto'
+import { availableParallelism } from 'node:os'
 
 /** OWASP's scrypt floor: N=2^17, r=8, p=1. Tests may lower N through SCRYPT_N; stored hashes keep their own. */
 export const defaultScryptN = 2 ** 17
@@ -10,9 +11,55 @@ const keyBytes = 64
 // 128 * N * r bytes are needed; Node's 32 MiB default refuses N=2^17.
 const maxmem = 256 * 1024 * 1024
 
+/** Runs at most `max` tasks at once; the rest wait their turn in the order they came. */
+export interface Gate {
+  run<T>(task: () => Promise<T>): Promise<T>
+  /** Tasks running now, and tasks started since the gate was made. */
+  readonly running: number
+  readonly started: number
+}
+
+export function concurrencyGate(max: number): Gate {
+  const waiting: (() => void)[] = []
+  let running = 0
+  let started = 0
+  const leave = () => {
+    const next = waiting.shift()
+    // The slot passes straight to the next in line, so a newcomer never overtakes it.
+    if (next) next()
+    else running--
+  }
+  return {
+    async run(task) {
+      if (running < max) running++
+      else await new Promise<void>((turn) => waiting.push(turn))
+      started++
+      try {
+        return await task()
+      } finally {
+        leave()
+      }
+    },
+    get running() {
+      return running
+    },
+    get started() {
+      return started
+    },
+  }
+}
+
+/**
+ * Every scrypt of the process (sign-up, sign-in, change, reset) passes this gate: one per core at a time, each holding
+ * 128 MiB, so a burst waits in line instead of starving every other sign-in of the thread pool and of memory.
+ */
+export const scryptGate = concurrencyGate(Math.max(1, availableParallelism()))
+
 // The callback form runs on libuv's thread pool, so hashing never blocks the event loop.
 const derive = (password: string, salt: Buffer, length: number, options: ScryptOptions) =>
-  new Promise<Buffer>((done, fail) => scrypt(password.normalize('NFC'), salt, length, options, (err, key) => (err ? fail(err) : done(key))))
+  scryptGate.run(
+    () => new Promise<Buffer>((done, fail) => scrypt(password.normalize('NFC'), salt, length, options, (err, key) => (err ? fail(err) : done(key)))),
+  )
 
 /** `scrypt$N$r$p$salt$hash` with base64url salt and hash. */
 export async function hashPassword(password: string, N = defaultScryptN): Promise<string> {

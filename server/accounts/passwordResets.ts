@@ -33,15 +33,20 @@ export async function resetRefusal(db: Queryable, token: string): Promise<ResetR
  * Takes the link: one statement marks it used if it is still good, so of two uses at once (on any instances) one
  * gets the customer and the other is refused as used. A link taken proves the email.
  */
-export async function takePasswordReset(db: Queryable, token: string): Promise<{ customerId: number } | { refused: ResetRefusal }> {
-  const [taken] = await db.query<{ customer_id: number }>(
-    'update password_resets set used_at = now() where token_hash = $1 and used_at is null and expires_at > now() returning customer_id',
+export async function takePasswordReset(db: Queryable, token: string): Promise<{ customerId: number; takenAt: string } | { refused: ResetRefusal }> {
+  const [taken] = await db.query<{ customer_id: number; taken_at: string }>(
+    'update password_resets set used_at = now() where token_hash = $1 and used_at is null and expires_at > now() returning customer_id, used_at::text as taken_at',
     [hash(token)],
   )
   if (!taken) return { refused: (await resetRefusal(db, token)) ?? 'used' }
   // The link reached the account's address (confirming a new email ends links still out), so the email is proven.
   await db.query("update customers set email_verified_at = now(), email_verified_by = 'reset_link' where id = $1", [taken.customer_id])
-  return { customerId: taken.customer_id }
+  return { customerId: taken.customer_id, takenAt: taken.taken_at }
+}
+
+/** The new password could not be stored after the link was taken: the link works again, unless something since used it up. */
+export async function giveBackPasswordReset(db: Queryable, token: string, takenAt: string): Promise<void> {
+  await db.query('update password_resets set used_at = null where token_hash = $1 and used_at = $2::text::timestamptz', [hash(token), takenAt])
 }
 
 /** The customer's password changed: every link still out is used up, so an old mail cannot change it back. */

@@ -101,9 +101,34 @@ const peerOf = (c: Context): string | undefined => {
   return bindings?.incoming || bindings?.server ? getConnInfo(c).remote.address : undefined
 }
 
-/** The client's address: what the trusted proxies in front say (see clientAddressOf), else the socket peer. */
+/** The first four groups of an IPv6 address, written out: 2001:db8:0:0::9 and 2001:db8::1 give 2001:db8:0:0. */
+function ipv6Prefix64(address: string): string {
+  const [head = '', tail] = address.split('::')
+  const groups = (part: string | undefined) => (part ? part.split(':') : [])
+  const left = groups(head)
+  const right = tail === undefined ? [] : groups(tail)
+  // An embedded IPv4 tail (::1.2.3.4) is two groups, beyond the first four either way.
+  const width = (parts: string[]) => parts.reduce((n, g) => n + (g.includes('.') ? 2 : 1), 0)
+  const full = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - width(left) - width(right))).fill('0'), ...right]
+  return full
+    .slice(0, 4)
+    .map((g) => (g.includes('.') ? '0' : Number.parseInt(g, 16).toString(16)))
+    .join(':')
+}
+
+/**
+ * What per-address limits count a client as: an IPv4 address itself, an IPv6 address by its /64 (one subscriber
+ * holds the whole /64, so counting each address apart would give them 2^64 buckets). IPv4-mapped IPv6 is IPv4.
+ */
+export function addressBucket(address: string): string {
+  const ip = plainAddress(address)
+  if (ip === undefined || isIP(ip) !== 6) return ip ?? address
+  return `${ipv6Prefix64(ip)}::/64`
+}
+
+/** The client as per-address limits count it: what the trusted proxies in front say (see clientAddressOf), else the socket peer, IPv6 by its /64. */
 export function clientAddress(c: Context, { trustProxy = false }: ProxyTrust): string {
-  return clientAddressOf(peerOf(c), c.req.header('X-Forwarded-For'), trustProxy)
+  return addressBucket(clientAddressOf(peerOf(c), c.req.header('X-Forwarded-For'), trustProxy))
 }
 
 /** True when the browser reached us over https, directly or (when trusted) through a proxy. */
@@ -114,6 +139,9 @@ export function isHttps(c: Context, { trustProxy = false }: ProxyTrust): boolean
   }
   return new URL(c.req.url).protocol === 'https:'
 }
+
+/** Whether PUBLIC_URL says customers reach us over https (then the proxy's word on the scheme is not needed). */
+export const isPublicHttps = (s: { publicUrl?: string }): boolean => s.publicUrl?.startsWith('https://') === true
 
 /** scheme://host as the browser sees this server. */
 export function requestOrigin(c: Context, trust: ProxyTrust): string {

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import type { ClientBuild, PaymentSettings } from '../config.ts'
-import { isHttps } from './requestInfo.ts'
+import { isHttps, isPublicHttps } from './requestInfo.ts'
 import type { TrustProxy } from './requestInfo.ts'
 
 /** What the page policy depends on: the card provider, what the client build loads from Google or the translations host, the proxy. */
@@ -8,6 +8,8 @@ export interface PageSecuritySettings {
   payments?: PaymentSettings
   clientBuild?: ClientBuild
   trustProxy?: TrustProxy
+  /** An https origin: HSTS on every page, whatever scheme a proxy said the request came by. */
+  publicUrl?: string
 }
 
 // Google's hosts, per its Google Pay and Maps JavaScript API (Places) content security policy guides.
@@ -63,7 +65,7 @@ export function permissionsPolicy({ clientBuild }: PageSecuritySettings): string
   return `camera=(), microphone=(), geolocation=(), usb=(), payment=${payment}`
 }
 
-/** The headers every HTML page of the app carries; HSTS only when the browser reached us over https. */
+/** The headers every HTML page of the app carries; HSTS when PUBLIC_URL is https or the browser reached us over https. */
 export function pageSecurityHeaders(settings: PageSecuritySettings): (c: Context) => Record<string, string> {
   const fixed = {
     'Content-Security-Policy': contentSecurityPolicy(settings),
@@ -72,5 +74,7 @@ export function pageSecurityHeaders(settings: PageSecuritySettings): (c: Context
     'Permissions-Policy': permissionsPolicy(settings),
   }
   const trust = { trustProxy: settings.trustProxy ?? false }
-  return (c) => (isHttps(c, trust) ? { ...fixed, 'Strict-Transport-Security': 'max-age=31536000' } : fixed)
+  const withHsts = { ...fixed, 'Strict-Transport-Security': 'max-age=31536000' }
+  if (isPublicHttps(settings)) return () => withHsts
+  return (c) => (isHttps(c, trust) ? withHsts : fixed)
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
-import { isHttps } from './requestInfo.ts'
+import { isHttps, isPublicHttps } from './requestInfo.ts'
 import type { TrustProxy } from './requestInfo.ts'
 
 export const sessionCookieName = 'sid'
@@ -19,16 +19,20 @@ export const sessionTag = (id: string): string => createHash('sha256').update(id
 export interface CookieSettings {
   cookieSecure?: 'auto' | boolean
   trustProxy?: TrustProxy
+  /** An https origin makes the cookie Secure whatever scheme a proxy said the request came by. */
+  publicUrl?: string
 }
 
-const secure = (c: Context, s: CookieSettings) => ((s.cookieSecure ?? 'auto') === 'auto' ? isHttps(c, s) : s.cookieSecure === true)
+/** Whether cookies set on this request are Secure: COOKIE_SECURE, or under auto an https PUBLIC_URL or an https request. */
+export const cookieIsSecure = (c: Context, s: CookieSettings): boolean =>
+  (s.cookieSecure ?? 'auto') === 'auto' ? isPublicHttps(s) || isHttps(c, s) : s.cookieSecure === true
 
 /** httpOnly so page script can never read it; Lax so it rides top-level navigations back from a provider. */
 export function setSessionCookie(c: Context, id: string, expiresAt: Date, settings: CookieSettings): void {
   const lifetime = {
     sameSite: 'Lax',
     path: '/',
-    secure: secure(c, settings),
+    secure: cookieIsSecure(c, settings),
     expires: expiresAt,
     maxAge: Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000)),
   } as const
@@ -37,8 +41,8 @@ export function setSessionCookie(c: Context, id: string, expiresAt: Date, settin
 }
 
 export function clearSessionCookie(c: Context, settings: CookieSettings): void {
-  deleteCookie(c, sessionCookieName, { path: '/', httpOnly: true, sameSite: 'Lax', secure: secure(c, settings) })
-  deleteCookie(c, signedInCookieName, { path: '/', sameSite: 'Lax', secure: secure(c, settings) })
+  deleteCookie(c, sessionCookieName, { path: '/', httpOnly: true, sameSite: 'Lax', secure: cookieIsSecure(c, settings) })
+  deleteCookie(c, signedInCookieName, { path: '/', sameSite: 'Lax', secure: cookieIsSecure(c, settings) })
 }
 
 export const readSessionCookie = (c: Context): string | undefined => getCookie(c, sessionCookieName) || undefined

@@ -4,7 +4,7 @@ import { EmailChangeSchema, EmailConfirmationSchema, EmailConfirmedSchema } from
 import { serverMessages } from '../../src/domain/serverMessages.ts'
 import { loadUser } from '../accounts/customers.ts'
 import { emailChangeRetryAfter } from '../accounts/emailChangeLimiter.ts'
-import { confirmEmailChange, emailTakenByOther, startEmailChange } from '../accounts/emailChanges.ts'
+import { confirmEmailChange, emailTakenByOther, startEmailChange, takenMeanwhile } from '../accounts/emailChanges.ts'
 import { beginSignIn, signInFailed, signInSucceeded } from '../accounts/loginLimiter.ts'
 import { queueEmailChangeLink } from '../accounts/mailEmailChange.ts'
 import { verifyPassword } from '../accounts/password.ts'
@@ -89,7 +89,7 @@ export function emailChangeRoutes(db: Db, settings: PasswordSettings) {
       const confirmed = await confirmEmailChange(db, read.body.token, {
         language: requestLanguage(c),
         origin: mailLinkOrigin(c, settings),
-      })
+      }).catch(takenMeanwhile)
       if ('status' in confirmed) return jsonError(c, confirmed.status, confirmed.error)
       return c.json({ email: confirmed.email })
     })

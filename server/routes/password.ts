@@ -14,7 +14,7 @@ import { serverMessages } from '../../src/domain/serverMessages.ts'
 import { beginSignIn, forgetSignInFailures, signInFailed, signInSucceeded } from '../accounts/loginLimiter.ts'
 import { queueResetLink } from '../accounts/mailResetLink.ts'
 import { defaultScryptN, hashPassword, verifyPassword } from '../accounts/password.ts'
-import { resetRefusal, takePasswordReset } from '../accounts/passwordResets.ts'
+import { giveBackPasswordReset, resetRefusal, takePasswordReset } from '../accounts/passwordResets.ts'
 import { replacePassword } from '../accounts/replacePassword.ts'
 import { resetRequestRetryAfter } from '../accounts/resetLimiter.ts'
 import { signIn } from '../accounts/signIn.ts'
@@ -125,17 +125,17 @@ export function passwordRoutes(db: Db, settings: PasswordSettings) {
       const read = readJson(c, ResetPasswordSchema)
       if ('refused' in read) return read.refused
       const { token, password } = read.body
-      // Checked before the (deliberately slow) hash, so made-up links cost no hashing.
-      const before = await resetRefusal(db, token)
-      if (before) return c.json(refused(before), 410)
-      const passwordHash = await hashPassword(password, N)
-      const notice = { language: requestLanguage(c), origin: mailLinkOrigin(c, settings) }
-      const taken = await db.transaction(async (tx) => {
-        const link = await takePasswordReset(tx, token)
-        if ('customerId' in link) await replacePassword(tx, link.customerId, passwordHash, { notice })
-        return link
-      })
+      // Taken before the (deliberately slow) hash, so of many uses of one link at once only the one that gets it hashes.
+      const taken = await takePasswordReset(db, token)
       if ('refused' in taken) return c.json(refused(taken.refused), 410)
+      try {
+        const passwordHash = await hashPassword(password, N)
+        const notice = { language: requestLanguage(c), origin: mailLinkOrigin(c, settings) }
+        await db.transaction((tx) => replacePassword(tx, taken.customerId, passwordHash, { notice }))
+      } catch (err) {
+        await giveBackPasswordReset(db, token, taken.takenAt)
+        throw err
+      }
       const [customer] = await db.query<{ email: string }>('select email from customers where id = $1', [taken.customerId])
       if (customer) await forgetSignInFailures(db, customer.email)
       return c.json({ user: await signIn(c, db, taken.customerId, settings) })

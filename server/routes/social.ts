@@ -9,7 +9,8 @@ import type { Db } from '../db/types.ts'
 import { describeOpen } from '../http/openApi.ts'
 import { requestLog } from '../http/requestContext.ts'
 import { clip } from '../log.ts'
-import { isHttps, requestOrigin } from '../http/requestInfo.ts'
+import { requestOrigin } from '../http/requestInfo.ts'
+import { cookieIsSecure } from '../http/sessionCookie.ts'
 import { storableUrl } from '../http/storableInput.ts'
 import type { SandboxIdentityService } from '../sandbox/identity/sandbox.ts'
 import { flowMinutes, saveFlow, takeFlow } from '../social/oauthStates.ts'
@@ -65,7 +66,7 @@ const described = {
 export function socialRoutes(db: Db, settings: SocialSettings, sandbox?: SandboxIdentityService) {
   const resolve = relyingParty({ ...(settings.social ? { social: settings.social } : {}), ...(sandbox ? { sandbox } : {}) })
   const appOrigin = (c: Context) => settings.publicUrl || requestOrigin(c, settings)
-  const secure = (c: Context) => ((settings.cookieSecure ?? 'auto') === 'auto' ? isHttps(c, settings) : settings.cookieSecure === true)
+  const secure = (c: Context) => cookieIsSecure(c, settings)
 
   return (
     new Hono()

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { MAX_EMAIL_LENGTH, storableText } from './storable.ts'
+import { hasBidiControl, MAX_EMAIL_LENGTH, MAX_FIELD_LENGTH, storableText } from './storable.ts'
 
 /**
  * Customer accounts: the sign-up and address schemas, shared unchanged by the client, the server and the
@@ -52,6 +52,41 @@ export const unsavableMessages = {
   deliver_to: 'Deliver to contains characters that cannot be saved.',
 } as const
 
+/** A field longer than MAX_FIELD_LENGTH, by field name. */
+export const tooLongMessages = {
+  first_name: 'First name must be at most 100 characters.',
+  last_name: 'Last name must be at most 100 characters.',
+  unit_number: 'Unit number must be at most 100 characters.',
+  floor_level: 'Floor level must be at most 100 characters.',
+  building_name: 'Building name must be at most 100 characters.',
+  street_number: 'Street number must be at most 100 characters.',
+  street_name: 'Street name must be at most 100 characters.',
+  suburb: 'Suburb must be at most 100 characters.',
+  city: 'City/Town must be at most 100 characters.',
+  province: 'Province must be at most 100 characters.',
+  country: 'Country must be at most 100 characters.',
+  deliver_to: 'Deliver to must be at most 100 characters.',
+} as const
+
+/** A name holding a character that reverses or isolates the text around it (U+202A-U+202E, U+2066-U+2069), by field name. */
+export const bidiMessages = {
+  first_name: 'First name cannot contain text direction control characters.',
+  last_name: 'Last name cannot contain text direction control characters.',
+  building_name: 'Building name cannot contain text direction control characters.',
+  street_name: 'Street name cannot contain text direction control characters.',
+} as const
+
+type Field = keyof typeof tooLongMessages
+
+/** At most MAX_FIELD_LENGTH characters, with the field's message. */
+const lengthRule = (field: Field) => v.maxLength<string, typeof MAX_FIELD_LENGTH, string>(MAX_FIELD_LENGTH, tooLongMessages[field])
+
+/** A name refuses text direction controls; any other field lets them be (a note may quote one). */
+const directionRule = (field: Field) => {
+  const message: string | undefined = (bidiMessages as Partial<Record<Field, string>>)[field]
+  return v.check<string, string>((text) => message === undefined || !hasBidiControl(text), message ?? '')
+}
+
 /** What the server's request edge answers for such a field; digit fields refuse it by their own pattern already. */
 export const unstorableFieldMessages: Readonly<Record<string, string>> = {
   ...unsavableMessages,
@@ -64,12 +99,19 @@ export const unstorableFieldMessages: Readonly<Record<string, string>> = {
 /** Stop a field at its first failed rule, so a blank field shows only its "required" message. */
 const firstIssue = { abortPipeEarly: true } as const
 
-/** A required, trimmed text: a missing value or a blank one both read as "required". */
-const required = (message: string, unsavable: string) =>
-  v.optional(v.config(v.pipe(v.string(message), v.trim(), v.nonEmpty(message), storableText(unsavable)), firstIssue), '')
+/** A required, trimmed text of at most MAX_FIELD_LENGTH: a missing value or a blank one both read as "required". */
+const required = (message: string, field: Field & keyof typeof unsavableMessages) =>
+  v.optional(
+    v.config(
+      v.pipe(v.string(message), v.trim(), v.nonEmpty(message), lengthRule(field), directionRule(field), storableText(unsavableMessages[field])),
+      firstIssue,
+    ),
+    '',
+  )
 
-/** An optional, trimmed text; null or absent become '' so the output is always a string. */
-const optionalText = (unsavable: string) => v.nullish(v.pipe(v.string(), v.trim(), storableText(unsavable)), '')
+/** An optional, trimmed text of at most MAX_FIELD_LENGTH; null or absent become '' so the output is always a string. */
+const optionalText = (field: Field & keyof typeof unsavableMessages) =>
+  v.nullish(v.config(v.pipe(v.string(), v.trim(), lengthRule(field), directionRule(field), storableText(unsavableMessages[field])), firstIssue), '')
 
 /** The same as stored and returned: never re-checked, because a saved record is shown, not refused. */
 const savedText = v.nullish(v.pipe(v.string(), v.trim()), '')
@@ -78,8 +120,8 @@ const requiredMatching = (requiredMessage: string, pattern: RegExp, message: str
   v.optional(v.config(v.pipe(v.string(requiredMessage), v.trim(), v.nonEmpty(requiredMessage), v.regex(pattern, message)), firstIssue), '')
 
 export const PersonalSchema = v.object({
-  first_name: required(messages.firstName, unsavableMessages.first_name),
-  last_name: required(messages.lastName, unsavableMessages.last_name),
+  first_name: required(messages.firstName, 'first_name'),
+  last_name: required(messages.lastName, 'last_name'),
   id_number: requiredMatching(messages.idRequired, /^\d{13}$/, messages.idDigits),
   email: v.optional(
     v.config(
@@ -124,18 +166,21 @@ export const GpsSchema = v.object({
 export type Gps = v.InferOutput<typeof GpsSchema>
 
 export const AddressSchema = v.object({
-  unit_number: optionalText(unsavableMessages.unit_number),
-  floor_level: optionalText(unsavableMessages.floor_level),
-  building_name: optionalText(unsavableMessages.building_name),
-  street_number: required(messages.streetNumber, unsavableMessages.street_number),
-  street_name: required(messages.streetName, unsavableMessages.street_name),
-  suburb: optionalText(unsavableMessages.suburb),
-  city: required(messages.city, unsavableMessages.city),
-  province: required(messages.province, unsavableMessages.province),
+  unit_number: optionalText('unit_number'),
+  floor_level: optionalText('floor_level'),
+  building_name: optionalText('building_name'),
+  street_number: required(messages.streetNumber, 'street_number'),
+  street_name: required(messages.streetName, 'street_name'),
+  suburb: optionalText('suburb'),
+  city: required(messages.city, 'city'),
+  province: required(messages.province, 'province'),
   postal_code: requiredMatching(messages.postalRequired, /^\d{4}$/, messages.postalDigits),
-  country: v.nullish(v.pipe(v.string(), v.trim(), v.nonEmpty(), storableText(unsavableMessages.country)), 'South Africa'),
+  country: v.nullish(
+    v.config(v.pipe(v.string(), v.trim(), v.nonEmpty(), lengthRule('country'), storableText(unsavableMessages.country)), firstIssue),
+    'South Africa',
+  ),
   gps_coordinates: v.nullish(GpsSchema, null),
-  deliver_to: optionalText(unsavableMessages.deliver_to),
+  deliver_to: optionalText('deliver_to'),
 })
 export type AddressInput = v.InferInput<typeof AddressSchema>
 export type Address = v.InferOutput<typeof AddressSchema>

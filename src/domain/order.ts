@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { AddressSchema } from './account.ts'
 import { OrderBundleSchema } from './bundle.ts'
-import { MAX_PRODUCT_ID, storableText, unsavable } from './storable.ts'
+import { MAX_FIELD_LENGTH, MAX_NOTE_LENGTH, MAX_PRODUCT_ID, storableText, unsavable } from './storable.ts'
 
 /**
  * Orders: the create-order body, the server's order object and the status looks (initial, cancelled,
@@ -30,7 +30,11 @@ export const PARTNER = {
 /** A text the server keeps (in a column or a jsonb document), so it must be one PostgreSQL can store. */
 const kept = (field: string) => v.pipe(v.string(), storableText(unsavable(field)))
 
-const ConfigSchema = v.object({ friendly_name: kept('Friendly name'), comments: kept('Comments') })
+/** The same, of at most `max` characters: what the customer types into an order. */
+const typed = (field: string, max: number) =>
+  v.pipe(v.string(), v.maxLength(max, `${field} must be at most ${max} characters.`), storableText(unsavable(field)))
+
+const ConfigSchema = v.object({ friendly_name: typed('Friendly name', MAX_FIELD_LENGTH), comments: typed('Comments', MAX_NOTE_LENGTH) })
 
 /** Same shape as the cart's ProductConfigs: at least one config, the first holding the friendly name. */
 export const ProductConfigsSchema = v.object({
@@ -52,15 +56,15 @@ export const CartLineSchema = v.object({
 
 export const DeliverySchema = v.object({
   type: kept('Delivery type'),
-  time: kept('Delivery time'),
-  instructions: kept('Delivery instructions'),
+  time: typed('Delivery time', MAX_FIELD_LENGTH),
+  instructions: typed('Delivery instructions', MAX_NOTE_LENGTH),
   sales_channel: kept('Sales channel'),
   rica_type: kept('RICA type'),
 })
 
 export const PartnerSchema = v.object({
   id: v.union([v.number(), kept('Partner id')]),
-  comments: kept('Partner comments'),
+  comments: typed('Partner comments', MAX_NOTE_LENGTH),
   agent_email: kept('Agent email'),
 })
 

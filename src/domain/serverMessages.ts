@@ -55,4 +55,5 @@ export const serverMessages = {
   packageNotOffered: 'This package cannot be chosen for this SIM.',
   actionNotFound: 'This scheduled action was not found.',
   actionAlreadyApplied: 'This action has already taken effect and can no longer be undone.',
+  changedMeanwhile: 'This was changed by another request at the same moment. Please try again.',
 } as const

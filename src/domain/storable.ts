@@ -28,3 +28,17 @@ export const MAX_PRODUCT_ID = 2_147_483_647
 
 /** RFC 5321's limit; longer would also overflow the unique index on customers' emails. */
 export const MAX_EMAIL_LENGTH = 254
+
+/** The most characters (UTF-16 code units) a person or address field holds: room for any real name, none for a payload. */
+export const MAX_FIELD_LENGTH = 100
+
+/** The most a free-text note on an order (delivery instructions, comments) holds. */
+export const MAX_NOTE_LENGTH = 500
+
+// Embeddings, overrides (U+202A-U+202E) and isolates (U+2066-U+2069) reorder the text around them: "Thandi\u202Egnp.exe".
+const bidiControl = /[\u202A-\u202E\u2066-\u2069]/
+
+export const hasBidiControl = (text: string): boolean => bidiControl.test(text)
+
+/** The rule names carry: no character that makes text read in another order than it is stored. */
+export const noBidiControls = (message: string) => v.check<string, string>((text) => !hasBidiControl(text), message)

@@ -1,11 +1,12 @@
 import * as v from 'valibot'
-import { MAX_EMAIL_LENGTH, storableText } from './storable.ts'
+import { MAX_EMAIL_LENGTH, MAX_FIELD_LENGTH, noBidiControls, storableText } from './storable.ts'
 
 /** The Contact Us form of /support, sent to POST /api/support/messages and queued while offline. */
 
 export const supportMessages = {
   nameRequired: 'Name is required.',
-  nameLength: 'Name must be at most 120 characters.',
+  nameLength: 'Name must be at most 100 characters.',
+  nameDirection: 'Name cannot contain text direction control characters.',
   emailRequired: 'Email is required.',
   emailShape: 'Invalid email address.',
   messageRequired: 'Message is required.',
@@ -20,7 +21,8 @@ export const SupportMessageSchema = v.object({
     v.string(),
     v.trim(),
     v.nonEmpty(supportMessages.nameRequired),
-    v.maxLength(120, supportMessages.nameLength),
+    v.maxLength(MAX_FIELD_LENGTH, supportMessages.nameLength),
+    noBidiControls(supportMessages.nameDirection),
     storableText(supportMessages.unsavable),
   ),
   email: v.pipe(

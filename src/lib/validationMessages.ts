@@ -1,6 +1,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { messages, unsavableMessages } from '../domain/account.ts'
+import { bidiMessages, messages, tooLongMessages, unsavableMessages } from '../domain/account.ts'
 import { passwordMessages } from '../domain/password.ts'
 import { serverMessages } from '../domain/serverMessages.ts'
 import { packageChangeMessages } from '../domain/serviceActions.ts'
@@ -45,6 +45,30 @@ const unsavableDescriptors: Record<keyof typeof unsavableMessages, MessageDescri
   province: msg`Province contains characters that cannot be saved.`,
   country: msg`Country contains characters that cannot be saved.`,
   deliver_to: msg`Deliver to contains characters that cannot be saved.`,
+}
+
+/** Fields past their length (src/domain/account.ts tooLongMessages). */
+const tooLongDescriptors: Record<keyof typeof tooLongMessages, MessageDescriptor> = {
+  first_name: msg`First name must be at most 100 characters.`,
+  last_name: msg`Last name must be at most 100 characters.`,
+  unit_number: msg`Unit number must be at most 100 characters.`,
+  floor_level: msg`Floor level must be at most 100 characters.`,
+  building_name: msg`Building name must be at most 100 characters.`,
+  street_number: msg`Street number must be at most 100 characters.`,
+  street_name: msg`Street name must be at most 100 characters.`,
+  suburb: msg`Suburb must be at most 100 characters.`,
+  city: msg`City/Town must be at most 100 characters.`,
+  province: msg`Province must be at most 100 characters.`,
+  country: msg`Country must be at most 100 characters.`,
+  deliver_to: msg`Deliver to must be at most 100 characters.`,
+}
+
+/** Names holding text direction controls (src/domain/account.ts bidiMessages). */
+const bidiDescriptors: Record<keyof typeof bidiMessages, MessageDescriptor> = {
+  first_name: msg`First name cannot contain text direction control characters.`,
+  last_name: msg`Last name cannot contain text direction control characters.`,
+  building_name: msg`Building name cannot contain text direction control characters.`,
+  street_name: msg`Street name cannot contain text direction control characters.`,
 }
 
 /** What the server answers a customer can meet (src/domain/serverMessages.ts). */
@@ -99,6 +123,7 @@ const serverDescriptors: Record<keyof typeof serverMessages, MessageDescriptor> 
   packageNotOffered: msg`This package cannot be chosen for this SIM.`,
   actionNotFound: msg`This scheduled action was not found.`,
   actionAlreadyApplied: msg`This action has already taken effect and can no longer be undone.`,
+  changedMeanwhile: msg`This was changed by another request at the same moment. Please try again.`,
 }
 
 /** The password forms' own messages (src/domain/password.ts). */
@@ -112,6 +137,8 @@ const passwordDescriptors: Record<keyof typeof passwordMessages, MessageDescript
 const simDescriptors: Record<keyof typeof simNameMessages | keyof typeof packageChangeMessages, MessageDescriptor> = {
   required: msg`Enter a name for the SIM.`,
   tooLong: msg`The SIM name can be at most 40 characters.`,
+  tooLongUnits: msg`The SIM name is too long: use fewer emoji or symbols.`,
+  direction: msg`The SIM name cannot contain text direction control characters.`,
   unsavable: msg`SIM name contains characters that cannot be saved.`,
   notSaved: msg`The name could not be saved on this phone. Please try again.`,
   choose: msg`Choose a package.`,
@@ -121,6 +148,8 @@ const byText = new Map<string, MessageDescriptor>([
   ...(Object.keys(serverMessages) as (keyof typeof serverMessages)[]).map((key) => [serverMessages[key], serverDescriptors[key]] as const),
   ...(Object.keys(messages) as MessageKey[]).map((key) => [messages[key], descriptors[key]] as const),
   ...(Object.keys(unsavableMessages) as (keyof typeof unsavableMessages)[]).map((key) => [unsavableMessages[key], unsavableDescriptors[key]] as const),
+  ...(Object.keys(tooLongMessages) as (keyof typeof tooLongMessages)[]).map((key) => [tooLongMessages[key], tooLongDescriptors[key]] as const),
+  ...(Object.keys(bidiMessages) as (keyof typeof bidiMessages)[]).map((key) => [bidiMessages[key], bidiDescriptors[key]] as const),
   ...(Object.keys(passwordMessages) as (keyof typeof passwordMessages)[]).map((key) => [passwordMessages[key], passwordDescriptors[key]] as const),
   ...Object.entries({ ...simNameMessages, ...packageChangeMessages }).map(([key, text]) => [text, simDescriptors[key as keyof typeof simDescriptors]] as const),
 ])

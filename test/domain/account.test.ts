@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import * as v from 'valibot'
-import { AddressSchema, LoginSchema, PASSWORD_SPECIALS, PersonalSchema, SignupSchema, UserSchema } from '../../src/domain/account.ts'
+import {
+  AddressSchema,
+  bidiMessages,
+  LoginSchema,
+  messages,
+  PASSWORD_SPECIALS,
+  PersonalSchema,
+  SignupSchema,
+  tooLongMessages,
+  UserSchema,
+} from '../../src/domain/account.ts'
 import { emptyAddress, emptyPersonal, toSignup } from '../../src/domain/accountForm.ts'
 import { fieldErrors } from '../../src/domain/fieldErrors.ts'
 
@@ -110,6 +120,38 @@ describe('the address rules', () => {
 
   it('leaves unit, floor, building and suburb optional', () => {
     for (const field of ['unit_number', 'floor_level', 'building_name', 'suburb'] as const) expect(addressError(field, '')).toBeUndefined()
+  })
+})
+
+describe('the length and direction of names and address fields', () => {
+  it('takes 100 characters in every person and address text field and refuses 101 with the field named', () => {
+    for (const field of ['first_name', 'last_name'] as const) {
+      expect(personalError(field, 'a'.repeat(100)), field).toBeUndefined()
+      expect(personalError(field, 'a'.repeat(101)), field).toBe(tooLongMessages[field])
+    }
+    for (const field of ['unit_number', 'floor_level', 'building_name', 'street_number', 'street_name', 'suburb', 'city', 'province'] as const) {
+      expect(addressError(field, '4'.repeat(100)), field).toBeUndefined()
+      expect(addressError(field, '4'.repeat(101)), field).toBe(tooLongMessages[field])
+    }
+    for (const field of ['country', 'deliver_to'] as const)
+      expect(fieldErrors(AddressSchema, { ...address, [field]: 'x'.repeat(101) })[field], field).toBe(tooLongMessages[field])
+    expect(personalError('first_name', 'a'.repeat(90_000))).toBe('First name must be at most 100 characters.')
+    // Trimmed first: spaces around a full-length name do not count.
+    expect(personalError('first_name', ` ${'a'.repeat(100)} `)).toBeUndefined()
+  })
+
+  it('keeps the email within 254 characters and the ID number and phones within their digits', () => {
+    expect(personalError('email', `${'a'.repeat(243)}@example.com`)).toBe(messages.emailShape)
+    expect(personalError('id_number', '9'.repeat(14))).toBe(messages.idDigits)
+    expect(personalError('phone', '0'.repeat(11))).toBe(messages.phoneDigits)
+  })
+
+  it('refuses text direction controls in person, building and street names, and lets right-to-left letters be', () => {
+    const reversed = 'Thandi\u202Egnp.exe'
+    for (const field of ['first_name', 'last_name'] as const) expect(personalError(field, reversed), field).toBe(bidiMessages[field])
+    for (const field of ['building_name', 'street_name'] as const) expect(addressError(field, `Harbour\u2067 View`), field).toBe(bidiMessages[field])
+    expect(personalError('first_name', 'ثاندي')).toBeUndefined()
+    expect(personalError('first_name', 'Zoë-Nomsa')).toBeUndefined()
   })
 })
 

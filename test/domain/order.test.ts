@@ -41,6 +41,22 @@ describe('the create-order body', () => {
     expect(() => toCreateOrderRequest(id, { order_lines: [line('a')], total: 299 }, { ...address, postal_code: '80' })).toThrow('Invalid Postal Code.')
   })
 
+  it('bounds what a customer types into an order: friendly name 100, delivery instructions and comments 500', () => {
+    const request = toCreateOrderRequest(id, { order_lines: [line('a', lte)], total: 799 }, address)
+    const issue = (change: (r: typeof request) => void) => {
+      const copy = structuredClone(request)
+      change(copy)
+      const result = v.safeParse(CreateOrderRequestSchema, copy)
+      return result.success ? undefined : result.issues[0].message
+    }
+    expect(issue((r) => (r.order.delivery.instructions = 'i'.repeat(500)))).toBeUndefined()
+    expect(issue((r) => (r.order.delivery.instructions = 'i'.repeat(501)))).toBe('Delivery instructions must be at most 500 characters.')
+    expect(issue((r) => (r.order.order_lines[0]!.product_configs.configs[0].comments = 'c'.repeat(501)))).toBe('Comments must be at most 500 characters.')
+    expect(issue((r) => (r.order.order_lines[0]!.product_configs.configs[0].friendly_name = 'f'.repeat(101)))).toBe(
+      'Friendly name must be at most 100 characters.',
+    )
+  })
+
   it('reads a server order with its lines', () => {
     const order = v.parse(OrderSchema, {
       id: 5,

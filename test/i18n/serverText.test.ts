@@ -49,6 +49,26 @@ describe('why an order was refused, in the customer’s language', () => {
   })
 })
 
+describe('field maxima and direction rules, in the customer’s language', () => {
+  it('translates every length and direction message the forms and the server show', async () => {
+    const [af, xh] = await Promise.all([speaking('af'), speaking('xh')])
+    const { tooLongMessages, bidiMessages } = await import('../../src/domain/account.ts')
+    const { simNameMessages } = await import('../../src/domain/simName.ts')
+    const { serverMessages } = await import('../../src/domain/serverMessages.ts')
+    const { translateMessage } = await import('../../src/lib/validationMessages.ts')
+    const texts = [
+      ...Object.values(tooLongMessages),
+      ...Object.values(bidiMessages),
+      simNameMessages.tooLongUnits,
+      simNameMessages.direction,
+      serverMessages.changedMeanwhile,
+    ]
+    for (const text of texts) for (const i18n of [af, xh]) expect(translateMessage(i18n, text), `${i18n.locale}: ${text}`).not.toBe(text)
+    expect(translateMessage(af, tooLongMessages.first_name)).toBe('Voornaam mag hoogstens 100 karakters wees.')
+    expect(translateMessage(xh, tooLongMessages.first_name)).toBe('Igama alinakudlula kwiimpawu ezi-100.')
+  })
+})
+
 describe('order and bill statuses from the server, in the customer’s language', () => {
   it('translates the order statuses and a paid bill’s, whatever their case', async () => {
     const af = await speaking('af')

@@ -88,6 +88,15 @@ describe('the sign-up wizard, personal step', () => {
     })
   })
 
+  it('stays on the personal step with the length and direction messages for an overlong or reversing name', () => {
+    const w = wizard()
+    w.fill({ first_name: 'T'.repeat(101), last_name: 'Nkosi\u202Eexe.' })
+    w.actor.send({ type: 'signup.next' })
+    expect(w.state()).toBe('personal')
+    expect(w.context().errors.first_name).toBe('First name must be at most 100 characters.')
+    expect(w.context().errors.last_name).toBe('Last name cannot contain text direction control characters.')
+  })
+
   it('clears a field message once that field is edited', () => {
     const w = wizard()
     w.actor.send({ type: 'signup.next' })

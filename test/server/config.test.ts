@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { smtpTransportUrl } from '../../server/mail/smtpMailer.ts'
 import { loadConfig } from '../../server/config.ts'
 
 describe('the server configuration', () => {
@@ -209,6 +210,17 @@ describe('the server configuration', () => {
     expect(loadConfig({})).toMatchObject({ mailOutboxIntervalMs: 1_000, mailSendTimeoutMs: 30_000 })
     expect(() => loadConfig({ MAIL_OUTBOX_INTERVAL_MS: '0' })).toThrow(/MAIL_OUTBOX_INTERVAL_MS must be at least 10/)
     expect(() => loadConfig({ MAIL_SEND_TIMEOUT_MS: 'soon' })).toThrow(/MAIL_SEND_TIMEOUT_MS must be a whole number/)
+  })
+
+  it('keeps an SMTP_URL that turns STARTTLS off explicitly as written (the mailer requires it otherwise)', () => {
+    const url = 'smtp://relay.internal:25?requireTLS=false'
+    expect(loadConfig({ SMTP_URL: url, MAIL_FROM: 'shop@example.co.za', PUBLIC_URL: 'https://shop.example.co.za' }).mail).toEqual({
+      kind: 'smtp',
+      url,
+      from: 'shop@example.co.za',
+    })
+    expect(smtpTransportUrl(url)).toBe(url)
+    expect(smtpTransportUrl('smtp://relay.internal:587')).toBe('smtp://relay.internal:587?requireTLS=true')
   })
 
   it('refuses half a provider configuration instead of silently using the sandbox', () => {

@@ -83,6 +83,24 @@ describe('signing in and out', () => {
     expect((await login({ email, password }, nextAddress())).status).toBe(200)
   })
 
+  it('counts IPv6 clients by their /64: another address of the blocked /64 is blocked too, one of the next /64 is not', async () => {
+    const prefix = `2001:db8:${(++address).toString(16)}:7`
+    for (let i = 1; i <= loginLimits.perAddress; i++)
+      expect((await login({ email: uniqueEmail('guess'), password }, `${prefix}::${i.toString(16)}`)).status).toBe(401)
+    const { email } = await signUp(env.app)
+    const sameNetwork = await login({ email, password }, `[${prefix}:ffff:ffff:ffff:ffff]:443`)
+    expect(sameNetwork.status).toBe(429)
+    expect(await sameNetwork.json()).toEqual(tooMany)
+    expect((await login({ email, password }, `${prefix.replace(/:7$/, ':8')}::1`)).status).toBe(200)
+  })
+
+  it('keeps an IPv4-mapped IPv6 client as its IPv4 address: blocked as that address is', async () => {
+    const from = nextAddress()
+    for (let i = 0; i < loginLimits.perAddress; i++) expect((await login({ email: uniqueEmail('guess'), password }, `::ffff:${from}`)).status).toBe(401)
+    const { email } = await signUp(env.app)
+    expect((await login({ email, password }, from)).status).toBe(429)
+  })
+
   it('keeps the counters in the database, so a second server process sees them', async () => {
     const { email } = await signUp(env.app)
     for (let i = 0; i < loginLimits.perEmail; i++) await login({ email, password: 'Wrong#1234' }, nextAddress())

@@ -4,7 +4,7 @@ import type { Mailer } from '../../server/mail/mail.ts'
 import { sendDueMails } from '../../server/mail/mailOutbox.ts'
 import { queueMail, type MailRequest } from '../../server/mail/queueMail.ts'
 import { sandboxMailbox, readMailbox } from '../../server/mail/sandboxMailbox.ts'
-import { smtpMailer } from '../../server/mail/smtpMailer.ts'
+import { smtpMailer, smtpTransportUrl } from '../../server/mail/smtpMailer.ts'
 import type { PasswordResetValues } from '../../server/mail/templates/passwordReset.ts'
 import { passwordResetMail } from '../../server/mail/templates/passwordReset.ts'
 import { apiKey } from './support/accounts.ts'
@@ -112,6 +112,31 @@ describe('the mail port', () => {
         retrying: 1,
         failed: 0,
       })
+    })
+
+    it('never sends over an smtp:// relay without STARTTLS unless SMTP_URL says so explicitly', async () => {
+      const smtp = await startFakeSmtp()
+      try {
+        expect(await queueAndSend(smtpMailer(smtp.plainUrl, 'no-reply@reseller.co.za'), reset('thandi@example.co.za'))).toEqual({
+          sent: 0,
+          retrying: 1,
+          failed: 0,
+        })
+        expect(smtp.received).toEqual([])
+        expect(await queueAndSend(smtpMailer(`${smtp.plainUrl}?ignoreTLS=true`, 'no-reply@reseller.co.za'), reset('thandi@example.co.za'))).toMatchObject({
+          sent: 1,
+        })
+        expect(smtp.received).toHaveLength(1)
+      } finally {
+        await smtp.close()
+      }
+    })
+
+    it('asks the transport for STARTTLS on smtp:// only, keeping what the URL says', () => {
+      expect(smtpTransportUrl('smtp://u:p@smtp.example.co.za:587')).toBe('smtp://u:p@smtp.example.co.za:587?requireTLS=true')
+      expect(smtpTransportUrl('smtp://smtp.example.co.za?name=shop')).toBe('smtp://smtp.example.co.za?name=shop&requireTLS=true')
+      for (const kept of ['smtp://smtp.example.co.za?requireTLS=false', 'smtp://smtp.example.co.za?ignoreTLS=true', 'smtps://u:p@smtp.example.co.za:465'])
+        expect(smtpTransportUrl(kept)).toBe(kept)
     })
   })
 

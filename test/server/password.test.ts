@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { defaultScryptN, hashPassword, verifyPassword } from '../../server/accounts/password.ts'
+import { availableParallelism } from 'node:os'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { concurrencyGate, defaultScryptN, hashPassword, scryptGate, verifyPassword } from '../../server/accounts/password.ts'
 import { accountsApp, call, password, signUp } from './support/accounts.ts'
 import { openTestDb, startupTimeout } from './support/testDb.ts'
 import type { TestDb } from './support/testDb.ts'
@@ -41,6 +42,53 @@ describe('password hashing', () => {
     await hashPassword(password, 2 ** 15)
     clearInterval(timer)
     expect(ticks).toBeGreaterThan(0)
+  })
+})
+
+describe('the gate every scrypt passes', () => {
+  it('never runs more than its limit at once, and lets the rest in as slots free, in the order they came', async () => {
+    const gate = concurrencyGate(2)
+    const releases: (() => void)[] = []
+    const order: number[] = []
+    let now = 0
+    let most = 0
+    const tasks = Array.from({ length: 9 }, (_, i) =>
+      gate.run(async () => {
+        order.push(i)
+        now++
+        most = Math.max(most, now)
+        await new Promise<void>((done) => releases.push(done))
+        now--
+        return i
+      }),
+    )
+    // Frees one slot at a time, each once the tasks before have had their turn.
+    for (let freed = 0; freed < 9; freed++) {
+      await vi.waitFor(() => expect(releases.length).toBe(Math.min(9, freed + 2)))
+      expect(gate.running).toBeLessThanOrEqual(2)
+      releases[freed]!()
+    }
+    expect(await Promise.all(tasks)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8])
+    expect(most).toBe(2)
+    expect(order).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8])
+    expect([gate.running, gate.started]).toEqual([0, 9])
+  })
+
+  it('frees the slot of a task that fails', async () => {
+    const gate = concurrencyGate(1)
+    await expect(gate.run(() => Promise.reject(new Error('no')))).rejects.toThrow('no')
+    expect(await gate.run(async () => 'next')).toBe('next')
+    expect(gate.running).toBe(0)
+  })
+
+  it('holds the hashes of the process to one per core: twelve at once never run more than that together', async () => {
+    let most = 0
+    const watch = setInterval(() => (most = Math.max(most, scryptGate.running)), 0)
+    await Promise.all(Array.from({ length: 12 }, () => hashPassword(password, 2 ** 12)))
+    clearInterval(watch)
+    expect(most).toBeGreaterThan(0)
+    expect(most).toBeLessThanOrEqual(availableParallelism())
+    expect(scryptGate.running).toBe(0)
   })
 })
 

@@ -7,6 +7,9 @@ import { loginLimits } from '../../server/accounts/loginLimiter.ts'
 import { resetLimits } from '../../server/accounts/resetLimiter.ts'
 import type { Mail } from '../../server/mail/mail.ts'
 import { readMailbox } from '../../server/mail/sandboxMailbox.ts'
+import { scryptGate } from '../../server/accounts/password.ts'
+import type { Db } from '../../server/db/types.ts'
+import { silentLogger } from '../../server/log.ts'
 import { apiKey, call, deliverMail, outboxTo, password, sessionCookie, signUp, testScryptN, uniqueEmail, useAccountsApp } from './support/accounts.ts'
 
 const newPassword = 'Fresh#4567'
@@ -119,6 +122,32 @@ describe('resetting a forgotten password by email', () => {
     const second = await withLink()
     const statuses = (await Promise.all([reset(second.token, 'Race#0001'), reset(second.token, 'Race#0002')])).map((r) => r.status).sort()
     expect(statuses).toEqual([200, 410])
+  })
+
+  it('hashes once for 12 uses of one link at the same moment: one 200, eleven 410s that hashed nothing', async () => {
+    const { token, email } = await withLink()
+    const before = scryptGate.started
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => reset(token, `Race#${1000 + i}`)))
+    expect(scryptGate.started - before).toBe(1)
+    expect(answers.map((r) => r.status).sort()).toEqual([200, ...Array<number>(11).fill(410)])
+    for (const gone of answers.filter((r) => r.status === 410)) expect(await gone.json()).toEqual({ error: serverMessages.resetLinkUsed, reason: 'used' })
+    const [won] = answers.filter((r) => r.status === 200)
+    expect(v.parse(UserReplySchema, await won!.json()).user.email).toBe(email)
+  })
+
+  it('gives the link back when the new password could not be stored, so the customer can try it again', async () => {
+    const { token } = await withLink()
+    const db = env.t.db
+    const failing: Db = {
+      query: (sql, params) => db.query(sql, params),
+      exec: (sql) => db.exec(sql),
+      close: () => db.close(),
+      transaction: () => Promise.reject(new Error('the database went away')),
+    }
+    const broken = createApp({ db: failing, config: { apiKey, scryptN: testScryptN, trustProxy: true }, log: silentLogger })
+    expect((await broken.request('/api/auth/password/reset', call('POST', { token, password: newPassword }))).status).toBe(500)
+    expect(await (await check(token)).json()).toEqual({ valid: true })
+    expect((await reset(token)).status).toBe(200)
   })
 
   it('expires after 30 minutes', async () => {

@@ -97,6 +97,29 @@ describe('what production refuses to start with', () => {
     ])
   })
 
+  it('refuses COOKIE_SECURE=false, naming it; auto and true are fine', () => {
+    expect(problemsWith({ COOKIE_SECURE: 'false' })).toEqual([
+      expect.stringMatching(/^COOKIE_SECURE is false, so the session cookie would also be sent over plain http/),
+    ])
+    expect(problemsWith({ COOKIE_SECURE: 'auto' })).toEqual([])
+    expect(problemsWith({ COOKIE_SECURE: 'true' })).toEqual([])
+  })
+
+  it('refuses a SCRYPT_N below the default, naming it; the default and above are fine', () => {
+    expect(problemsWith({ SCRYPT_N: '1024' })).toEqual([expect.stringMatching(/^SCRYPT_N \(1024\) is below the default 131072/)])
+    expect(problemsWith({ SCRYPT_N: '65536' })).toHaveLength(1)
+    expect(problemsWith({ SCRYPT_N: '131072' })).toEqual([])
+    expect(problemsWith({ SCRYPT_N: '262144' })).toEqual([])
+    // A staging server's test customers may hash cheaply.
+    expect(problemsWith({ SCRYPT_N: '1024', SANDBOX: 'true' })).toEqual([])
+  })
+
+  it('refuses an http:// PAYMENT_BASE_URL, naming it', () => {
+    expect(problemsWith({ PAYMENT_BASE_URL: 'http://eu-test.oppwa.com' })).toEqual([
+      expect.stringMatching(/^PAYMENT_BASE_URL \(http:\/\/eu-test\.oppwa\.com\) is not https/),
+    ])
+  })
+
   it('lets SANDBOX=true allow the sandboxes only: the database, key, seed, lab and origin are still refused', () => {
     const problems = productionProblems({ ...loadConfig({ NODE_ENV: 'production', SANDBOX: 'true' }), client: { lab: true } })
     expect(problems.map((p) => /^\S+/.exec(p)?.[0])).toEqual(['DATABASE_URL', 'API_KEY', 'SEED', 'the', 'PUBLIC_URL'])

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { clientAddress, clientAddressOf, forwardedHeadersTrusted, isHttps, plainAddress } from '../../server/http/requestInfo.ts'
+import { addressBucket, clientAddress, clientAddressOf, forwardedHeadersTrusted, isHttps, plainAddress } from '../../server/http/requestInfo.ts'
 import type { TrustProxy } from '../../server/http/requestInfo.ts'
 
 const proxies = ['10.0.0.0/8', '2001:db8:cafe::/48', '192.0.2.7']
@@ -87,5 +87,26 @@ describe('the client address behind reverse proxies', () => {
       ).json()
     expect(await ask('10.0.0.2')).toEqual({ address: '198.51.100.20', https: true })
     expect(await ask('198.51.100.9')).toEqual({ address: '198.51.100.9', https: false })
+  })
+
+  it('counts an IPv6 client by its /64 and an IPv4 or IPv4-mapped client by its address', () => {
+    expect(addressBucket('2001:db8:1:2::1')).toBe('2001:db8:1:2::/64')
+    expect(addressBucket('2001:0DB8:0001:0002:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64')
+    expect(addressBucket('[2001:db8:1:2:3:4:5:6]:8443')).toBe('2001:db8:1:2::/64')
+    expect(addressBucket('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64')
+    expect(addressBucket('2001:db8::9')).toBe('2001:db8:0:0::/64')
+    expect(addressBucket('::1')).toBe('0:0:0:0::/64')
+    expect(addressBucket('fe80::1:2:3:4')).toBe('fe80:0:0:0::/64')
+    expect(addressBucket('::ffff:198.51.100.7')).toBe('198.51.100.7')
+    expect(addressBucket('198.51.100.7')).toBe('198.51.100.7')
+    expect(addressBucket('unknown')).toBe('unknown')
+  })
+
+  it('gives limits the /64 of an IPv6 client behind a trusted proxy', async () => {
+    const app = new Hono().get('/', (c) => c.text(clientAddress(c, { trustProxy: 1 })))
+    const ask = async (forwarded: string) => (await app.request('/', { headers: { 'X-Forwarded-For': forwarded } })).text()
+    expect(await ask('2001:db8:1:2::1')).toBe(await ask('2001:db8:1:2:aaaa::2'))
+    expect(await ask('2001:db8:1:2::1')).not.toBe(await ask('2001:db8:1:3::1'))
+    expect(await ask('::ffff:203.0.113.4')).toBe('203.0.113.4')
   })
 })

@@ -3,6 +3,8 @@ import { createApp } from '../../server/app.ts'
 import type { AppOptions } from '../../server/app.ts'
 import type { Db } from '../../server/db/types.ts'
 import { makeFakeDist } from './support/fakeDist.ts'
+import { accountsApp, call, password, signUp, useAccountsApp } from './support/accounts.ts'
+import { captureLog } from './support/logCapture.ts'
 
 // Pages and refusals need no database; any touch of it would be a bug in routing.
 const noDb: Db = {
@@ -97,6 +99,22 @@ describe('the security headers of the app pages', () => {
     expect(await hsts(appWith({ trustProxy: false }), 'http://shop.example/', { 'X-Forwarded-Proto': 'https' })).toBeNull()
   })
 
+  it('asks for HTTPS on every page when PUBLIC_URL is https, whatever scheme a proxy forwarded or none', async () => {
+    const app = appWith({ publicUrl: 'https://shop.example.co.za' })
+    for (const [trustProxy, proto] of [
+      [true, 'http'],
+      [false, 'http'],
+      [false, undefined],
+    ] as const) {
+      const res = await appWith({ publicUrl: 'https://shop.example.co.za', trustProxy }).request('http://shop.example/', {
+        headers: proto ? { 'X-Forwarded-Proto': proto } : {},
+      })
+      expect(res.headers.get('strict-transport-security'), `${trustProxy} ${proto}`).toBe('max-age=31536000')
+    }
+    expect((await app.request('/orders/42')).headers.get('strict-transport-security')).toBe('max-age=31536000')
+    expect((await appWith({ publicUrl: 'http://localhost:8080' }).request('http://localhost:8080/')).headers.get('strict-transport-security')).toBeNull()
+  })
+
   it('allows the real card provider host only when one is configured', async () => {
     const payments = { kind: 'provider', baseUrl: 'https://eu-test.oppwa.com', entityId: 'entity', accessToken: 'token' } as const
     const policy = (await appWith({ payments }).request('/')).headers.get('content-security-policy')
@@ -126,5 +144,47 @@ describe('the security headers of the app pages', () => {
     const policy = (await appWith({ clientBuild }).request('/')).headers.get('content-security-policy')
     expect(directive(policy, 'connect-src')).toEqual(["'self'", 'https://cdn.example.co.za'])
     expect(directive(policy, 'script-src')).toEqual(["'self'"])
+  })
+})
+
+describe('an https PUBLIC_URL behind a proxy that forwards http, and a proxy nobody declared', () => {
+  const env = useAccountsApp()
+
+  it('marks the session cookie Secure when PUBLIC_URL is https, whatever scheme the proxy forwarded', async () => {
+    const { email } = await signUp(env.app)
+    const app = accountsApp(env.t.db, { publicUrl: 'https://shop.example.co.za' })
+    const login = (headers: Record<string, string>) =>
+      app.request('http://shop.example/api/auth/login', {
+        ...call('POST', { email, password }),
+        headers: { ...(call('POST', {}).headers as Record<string, string>), 'X-Forwarded-For': '203.0.113.9', ...headers },
+      })
+    for (const headers of [{ 'X-Forwarded-Proto': 'http' }, {}]) {
+      const res = await login(headers)
+      expect(res.status).toBe(200)
+      const cookies = res.headers.getSetCookie()
+      expect(cookies.find((c) => c.startsWith('sid='))).toMatch(/; Secure/)
+      expect(cookies.find((c) => c.startsWith('signed_in='))).toMatch(/; Secure/)
+    }
+    // Without PUBLIC_URL the proxy's word still decides.
+    const plain = await env.app.request('/api/auth/login', call('POST', { email, password }, { from: '203.0.113.10' }))
+    expect(plain.headers.getSetCookie().join('\n')).not.toMatch(/Secure/)
+  })
+
+  it('logs once that X-Forwarded-* headers arrive while TRUST_PROXY is off, and never when it is on', async () => {
+    const off = captureLog('info')
+    const app = accountsApp(env.t.db, { trustProxy: false }, off.log)
+    await app.request('/api/v2/bootstrap', call('GET'))
+    expect(off.problems()).toEqual([])
+    for (const headers of [{ 'X-Forwarded-For': '203.0.113.7' }, { 'X-Forwarded-Proto': 'https' }, { 'X-Forwarded-Host': 'shop.example' }])
+      await app.request('/api/v2/bootstrap', { headers: { ...(call('GET').headers as Record<string, string>), ...headers } })
+    const warnings = off.problems()
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toMatchObject({ level: 40, headers: ['X-Forwarded-For'] })
+    expect(warnings[0]!.msg).toMatch(/X-Forwarded-\* headers but TRUST_PROXY is off.*misconfiguration/)
+
+    const on = captureLog('info')
+    const trusted = accountsApp(env.t.db, { trustProxy: 1 }, on.log)
+    await trusted.request('/api/v2/bootstrap', { headers: { ...(call('GET').headers as Record<string, string>), 'X-Forwarded-For': '203.0.113.7' } })
+    expect(on.problems()).toEqual([])
   })
 })

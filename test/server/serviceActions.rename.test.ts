@@ -46,6 +46,8 @@ describe('POST /api/v8/partner/services/id/{id}/name', () => {
       ['    ', 'Enter a name for the SIM.'],
       [null, 'Enter a name for the SIM.'],
       ['x'.repeat(41), 'The SIM name can be at most 40 characters.'],
+      ['👨‍👩‍👧‍👦'.repeat(40), 'The SIM name is too long: use fewer emoji or symbols.'],
+      ['Home\u202EiF-iW', 'The SIM name cannot contain text direction control characters.'],
     ] as const) {
       const res = await rename(serviceId, me.cookie, name)
       expect(res.status, String(name)).toBe(400)

@@ -65,6 +65,8 @@ describe('signing up with POST /api/v2/users', () => {
     ['phone', '', messages.phoneRequired],
     ['phone', '082 123 45', messages.phoneDigits],
     ['mobile', '08312', messages.mobileDigits],
+    ['last_name', 'N'.repeat(101), 'Last name must be at most 100 characters.'],
+    ['first_name', 'Thandi\u202Egnp.exe', 'First name cannot contain text direction control characters.'],
   ]
   it.each(personalCases)('refuses %s = %j with 400 and "%s"', async (field, value, message) => {
     const res = await post(signupBody({ [field]: value }))
@@ -79,11 +81,23 @@ describe('signing up with POST /api/v2/users', () => {
     ['postal_code', '', messages.postalRequired],
     ['postal_code', '80011', messages.postalDigits],
     ['province', '', messages.province],
+    ['street_name', 'L'.repeat(101), 'Street name must be at most 100 characters.'],
+    ['deliver_to', 'R'.repeat(101), 'Deliver to must be at most 100 characters.'],
+    ['building_name', 'Harbour\u2066View', 'Building name cannot contain text direction control characters.'],
   ]
   it.each(addressCases)('refuses a RICA address with %s = %j with 400 and "%s"', async (field, value, message) => {
     const res = await post(signupBody({ ricaAddress: { ...address(), [field]: value } }))
     expect(res.status).toBe(400)
     expect(await res.json()).toEqual({ error: message, issues: [{ path: `user.ricaAddress.${field}`, message }] })
+  })
+
+  it('refuses a first name of 90,000 characters with 400 and the length message, storing nothing', async () => {
+    const body = signupBody({ first_name: 'T'.repeat(90_000) })
+    const res = await post(body)
+    expect(res.status).toBe(400)
+    const message = 'First name must be at most 100 characters.'
+    expect(await res.json()).toEqual({ error: message, issues: [{ path: 'user.first_name', message }] })
+    expect(await env.t.db.query('select 1 from customers where email = $1', [body.user.email])).toEqual([])
   })
 
   it('lists every invalid field, leading with the first one on the form', async () => {

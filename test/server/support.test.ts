@@ -94,13 +94,16 @@ describe('POST /api/support/messages', () => {
     expect(await other.json()).toEqual({ error: 'id must equal the Idempotency-Key header.' })
   })
 
-  it('answers 400 with the shared messages for a blank name, a bad email, a blank or overlong message', async () => {
+  it('answers 400 with the shared messages for a blank, overlong or direction-reversing name, a bad or overlong email, a blank or overlong message', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ name: '   ' }, 'Name is required.'],
       [{ email: '' }, 'Email is required.'],
       [{ email: 'not-an-email' }, 'Invalid email address.'],
       [{ message: ' ' }, 'Message is required.'],
       [{ message: 'x'.repeat(2001) }, 'Message must be at most 2000 characters.'],
+      [{ name: 'N'.repeat(101) }, 'Name must be at most 100 characters.'],
+      [{ name: 'Thandi\u202Egnp.exe' }, 'Name cannot contain text direction control characters.'],
+      [{ email: `${'a'.repeat(250)}@example.co.za` }, 'Invalid email address.'],
       // Refused at the request edge, before the schema, which names the field by its path.
       [{ name: 'Tha\0ndi' }, 'message.name contains characters that cannot be saved.'],
     ]

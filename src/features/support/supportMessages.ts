@@ -6,7 +6,8 @@ import { translateMessage } from '../../lib/validationMessages.ts'
 /** The Contact Us form's messages; the shared schema speaks English, the UI translates. */
 const descriptors: Record<keyof typeof supportMessages, MessageDescriptor> = {
   nameRequired: msg`Name is required.`,
-  nameLength: msg`Name must be at most 120 characters.`,
+  nameLength: msg`Name must be at most 100 characters.`,
+  nameDirection: msg`Name cannot contain text direction control characters.`,
   emailRequired: msg`Email is required.`,
   emailShape: msg`Invalid email address.`,
   messageRequired: msg`Message is required.`,

@@ -13,8 +13,11 @@ export interface ReceivedMail {
 const decodeQuotedPrintable = (s: string) =>
   s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
 
-/** A plain SMTP server on loopback that takes every mail (AUTH PLAIN, no TLS) and keeps it for the test to read. */
-export async function startFakeSmtp(): Promise<{ url: string; received: ReceivedMail[]; close(): Promise<void> }> {
+/**
+ * A plain SMTP server on loopback that takes every mail (AUTH PLAIN, no TLS) and keeps it for the test to read. `url`
+ * says requireTLS=false, as SMTP_URL must for a relay without STARTTLS; `plainUrl` leaves it out.
+ */
+export async function startFakeSmtp(): Promise<{ url: string; plainUrl: string; received: ReceivedMail[]; close(): Promise<void> }> {
   const received: ReceivedMail[] = []
   const server = createServer((socket) => {
     let buffer = ''
@@ -54,7 +57,8 @@ export async function startFakeSmtp(): Promise<{ url: string; received: Received
         } else if (verb === 'DATA') {
           inData = true
           reply('354 go ahead')
-        } else if (verb === 'QUIT') {
+        } else if (line.toUpperCase() === 'STARTTLS') reply('502 5.5.1 STARTTLS not offered')
+        else if (verb === 'QUIT') {
           reply('221 bye')
           socket.end()
         } else reply('250 ok')
@@ -64,7 +68,8 @@ export async function startFakeSmtp(): Promise<{ url: string; received: Received
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
   const { port } = server.address() as AddressInfo
   return {
-    url: `smtp://mailer:s3cret@127.0.0.1:${port}`,
+    url: `smtp://mailer:s3cret@127.0.0.1:${port}?requireTLS=false`,
+    plainUrl: `smtp://mailer:s3cret@127.0.0.1:${port}`,
     received,
     close: () => new Promise<void>((done) => server.close(() => done())),
   }
