@@ -62,7 +62,7 @@ export function paymentWebhookRoutes(db: Db, settings: { key: Buffer; partner: P
         log.error({ type: notification.output.type }, 'payment notification not understood: the payment has an unknown shape')
         return jsonError(c, 400, 'Notification not understood')
       }
-      const outcome = await recordReportedPayment(db, settings.partner, payment.output)
+      const outcome = await recordReportedPayment(db, settings.partner, payment.output, log)
       log.info(
         { outcome, paymentId: payment.output.id, merchantTransactionId: payment.output.merchantTransactionId, resultCode: payment.output.result.code },
         'payment notification',
