@@ -8,7 +8,8 @@ const regionOnly = `jsonb_strip_nulls(jsonb_build_object('city', delivery_addres
   'postal_code', delivery_address -> 'postal_code', 'country', delivery_address -> 'country'))`
 
 // The customer's email and every address they asked to move to: the mails to them are theirs.
-const mailAddresses = '(select lower(email) from customers where id = $1 union select lower(email) from email_changes where customer_id = $1)'
+const mailAddresses = `(select lower(email) from customers where id = $1 union select lower(pending_email) from customers where id = $1 and pending_email is not null
+  union select lower(email) from email_changes where customer_id = $1)`
 
 /**
  * Deletes the customer in one transaction. Orders, payments, card checkouts and SIM services stay for the business
