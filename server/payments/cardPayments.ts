@@ -4,6 +4,7 @@ import type { Partner } from '../config.ts'
 import type { Db, Queryable } from '../db/types.ts'
 import type { Logger } from '../log.ts'
 import { alreadyPaid, payableOrder } from './payableOrder.ts'
+import { ProviderRefused, ProviderUnavailable } from './provider.ts'
 import type { CardProvider, ProviderPayment } from './provider.ts'
 import { recordPaymentOnce } from './recordPayment.ts'
 import type { PaymentToRecord } from './recordPayment.ts'
@@ -74,7 +75,9 @@ export async function createCardCheckout(
   )
   if (latest) {
     const reusable = latest.customer_id === customerId && latest.age_ms < reuseCheckoutWithinMs && cardAmount(latest.amount) === amount
-    const payment = reusable ? await provider.checkoutPayment(latest.id) : undefined
+    const payment = reusable ? await askedAbout(provider, latest.id, log) : undefined
+    // The provider did not say (down, or its limit of two status requests a minute): the one open checkout is offered again.
+    if (payment === 'unknown') return { ok: true, checkout: checkoutOf(latest.id) }
     const outcome = payment ? outcomeOf(payment.result.code) : undefined
     if (payment && outcome === 'successful') {
       // Paid already (the browser never came back to ask): recorded now, and there is nothing left to pay.
@@ -83,7 +86,10 @@ export async function createCardCheckout(
     }
     if (payment && outcome === 'pending' && !paymentAttempted(payment)) return { ok: true, checkout: checkoutOf(latest.id) }
     await voidCheckouts(db, [latest.id])
-    log.info({ orderId: order.order_id, checkoutId: latest.id, outcome: outcome ?? 'not asked' }, 'earlier card checkout voided for a new one')
+    log.info(
+      { orderId: order.order_id, checkoutId: latest.id, outcome: payment === null ? 'gone' : (outcome ?? 'not asked') },
+      'earlier card checkout voided for a new one',
+    )
   }
   const [customer] = await db.query<{ first_name: string; last_name: string; email: string }>(
     'select first_name, last_name, email from customers where id = $1',
@@ -113,6 +119,17 @@ export async function createCardCheckout(
     ])
     return { ok: true, checkout: checkoutOf(id) }
   })
+}
+
+/** The provider's answer about a checkout, or unknown when it could not give one. */
+async function askedAbout(provider: CardProvider, checkoutId: string, log: Logger): Promise<ProviderPayment | null | 'unknown'> {
+  try {
+    return await provider.checkoutPayment(checkoutId)
+  } catch (error) {
+    if (!(error instanceof ProviderUnavailable || error instanceof ProviderRefused)) throw error
+    log.warn({ err: error, checkoutId }, 'card provider did not say how an open checkout stands: offered again')
+    return 'unknown'
+  }
 }
 
 /** A successful payment on a checkout, for the one recording path; the amount is the checkout's, not the provider's echo. */
