@@ -1,5 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { sandboxPartner } from '../../server/config.ts'
+import { createCardCheckout } from '../../server/payments/cardPayments.ts'
+import { cardProviderFor } from '../../server/payments/cardProviderFor.ts'
+import { ProviderUnavailable } from '../../server/payments/provider.ts'
+import type { CardProvider } from '../../server/payments/provider.ts'
 import { countPayments } from '../../server/payments/recordPayment.ts'
 import { recordReportedPayment } from '../../server/payments/reportedPayment.ts'
 import { signUp, useAccountsApp } from './support/accounts.ts'
@@ -244,6 +248,22 @@ describe('one order, one charge: a second checkout and a second success', () => 
       [order.id, other.id],
     ])
     expect(open).toHaveLength(2)
+  })
+
+  it('offers the open checkout again when the provider cannot say how it stands, rather than opening a second one', async () => {
+    const me = await signUp(env.app)
+    const order = await unpaidOrder(env.app, me)
+    const first = await checkoutIdOf(await postCheckout(env.app, me, { payment: { orderId: order.id } }))
+    const sandbox = cardProviderFor({ kind: 'sandbox' }, env.t.db).provider
+    const silent: CardProvider = {
+      ...sandbox,
+      checkoutPayment: () => Promise.reject(new ProviderUnavailable('payment provider unreachable: timed out')),
+    }
+    captured.clear()
+    const again = await createCardCheckout(env.t.db, silent, sandboxPartner, me.id, order.id, captured.log)
+    expect(again).toMatchObject({ ok: true, checkout: { checkoutId: first } })
+    expect(await q('select count(*)::int as n from checkouts where order_id = $1', [order.id])).toEqual([{ n: 1 }])
+    expect(captured.problems()).toMatchObject([{ level: 40, checkoutId: first }])
   })
 
   it('voids a checkout whose payment is under way for a new one; paying the voided one is flagged for refund and credits nothing', async () => {
