@@ -81,7 +81,7 @@ export async function createCardCheckout(
     const outcome = payment ? outcomeOf(payment.result.code) : undefined
     if (payment && outcome === 'successful') {
       // Paid already (the browser never came back to ask): recorded now, and there is nothing left to pay.
-      await recordPaymentOnce(db, cardPaymentOf(latest.id, order.order_id, order.number, latest, customerId, payment, partner), log)
+      await recordPaymentOnce(db, cardPaymentOf(latest.id, order.order_id, order.number, latest, payment, partner), log)
       return { ok: false, status: 409, error: alreadyPaid }
     }
     if (payment && outcome === 'pending' && !paymentAttempted(payment)) return { ok: true, checkout: checkoutOf(latest.id) }
@@ -138,11 +138,10 @@ function cardPaymentOf(
   orderId: number,
   orderNumber: string,
   checkout: { amount: number; currency: string },
-  customerId: number | null,
   payment: ProviderPayment,
   partner: Partner,
 ): PaymentToRecord {
-  return { method: 'card', checkoutId, customerId, orderId, orderNumber, amount: checkout.amount, currency: checkout.currency, payment, partner }
+  return { method: 'card', checkoutId, orderId, orderNumber, amount: checkout.amount, currency: checkout.currency, payment, partner }
 }
 
 interface CheckoutRow {
@@ -175,7 +174,7 @@ export async function cardPaymentStatus(
   const payment = await provider.checkoutPayment(checkoutId)
   if (!payment) return { ok: false, status: 404, error: checkoutNotFound }
   const outcome = outcomeOf(payment.result.code)
-  if (outcome === 'successful') await recordPaymentOnce(db, cardPaymentOf(checkoutId, row.order_id, row.order_number, row, customerId, payment, partner), log)
+  if (outcome === 'successful') await recordPaymentOnce(db, cardPaymentOf(checkoutId, row.order_id, row.order_number, row, payment, partner), log)
   return {
     ok: true,
     status: { status: statusOfOutcome[outcome], result: payment.result, order_id: row.order_id, order_number: row.order_number, checkoutId },

@@ -142,7 +142,6 @@ async function resolveCheckout({ db, provider, partner, log }: Omit<ReconcilerOp
         {
           method: 'card',
           checkoutId: checkout.id,
-          customerId: checkout.customer_id,
           orderId: checkout.order_id,
           orderNumber: checkout.order_number,
           amount: checkout.amount,

@@ -7,13 +7,11 @@ import { provisionOrder } from '../services/provisionOrder.ts'
 import type { Logger } from '../log.ts'
 import type { ProviderPayment } from './provider.ts'
 
-/** A successful provider payment, ready to be saved as a payment record. */
+/** A successful provider payment, ready to be saved as a payment record (for the order's customer, or no one once deleted). */
 export interface PaymentToRecord {
   method: 'card' | 'wallet'
   /** The card checkout it paid (null for a wallet payment). */
   checkoutId: string | null
-  /** Null once the customer deleted their account. */
-  customerId: number | null
   orderId: number
   orderNumber: string
   amount: number

@@ -29,31 +29,23 @@ const reported: Record<Recorded, ReportedOutcome> = { credited: 'recorded', refu
 export async function recordReportedPayment(db: Db, partner: Partner, payment: ProviderPayment, log: Logger): Promise<ReportedOutcome> {
   if (outcomeOf(payment.result.code) !== 'successful') return 'unpaid'
   if (!payment.merchantTransactionId) return 'unknown'
-  const [order] = await db.query<{ id: number; customer_id: number | null; order_number: string; total_price: number }>(
-    'select id, customer_id, order_number, total_price from orders where order_number = $1',
+  const [order] = await db.query<{ id: number; order_number: string; total_price: number }>(
+    'select id, order_number, total_price from orders where order_number = $1',
     [payment.merchantTransactionId],
   )
   if (!order) return 'unknown'
   const [checkout] = payment.ndc
-    ? await db.query<{ id: string; customer_id: number | null; amount: number; currency: string }>(
-        'select id, customer_id, amount, currency from checkouts where id = $1 and order_id = $2',
-        [payment.ndc, order.id],
-      )
+    ? await db.query<{ id: string; amount: number; currency: string }>('select id, amount, currency from checkouts where id = $1 and order_id = $2', [
+        payment.ndc,
+        order.id,
+      ])
     : []
   const common = { orderId: order.id, orderNumber: order.order_number, payment, partner }
   if (checkout) {
-    const saved = await recordPaymentOnce(
-      db,
-      { ...common, method: 'card', checkoutId: checkout.id, customerId: checkout.customer_id, amount: checkout.amount, currency: checkout.currency },
-      log,
-    )
+    const saved = await recordPaymentOnce(db, { ...common, method: 'card', checkoutId: checkout.id, amount: checkout.amount, currency: checkout.currency }, log)
     return reported[saved]
   }
   if (payment.paymentBrand !== 'GOOGLEPAY') return 'unknown'
-  const saved = await recordPaymentOnce(
-    db,
-    { ...common, method: 'wallet', checkoutId: null, customerId: order.customer_id, amount: order.total_price, currency: PAYMENT_CURRENCY },
-    log,
-  )
+  const saved = await recordPaymentOnce(db, { ...common, method: 'wallet', checkoutId: null, amount: order.total_price, currency: PAYMENT_CURRENCY }, log)
   return reported[saved]
 }

@@ -142,7 +142,6 @@ async function charge(db: Db, provider: CardProvider, request: WalletRequest, ch
         {
           method: 'wallet',
           checkoutId: null,
-          customerId: request.customerId,
           orderId: order.order_id,
           orderNumber: order.number,
           amount: order.total_price,

@@ -192,7 +192,6 @@ describe('bundles (ADD VAS)', () => {
         {
           method: 'wallet',
           checkoutId: null,
-          customerId: env.me.id,
           orderId: Number(order.id),
           orderNumber: order.number,
           amount: 35,
