@@ -6,7 +6,7 @@ import type { Logger } from '../log.ts'
 import { alreadyPaid, payableOrder } from './payableOrder.ts'
 import { ProviderRefused, ProviderUnavailable } from './provider.ts'
 import type { CardProvider, ProviderPayment } from './provider.ts'
-import { recordPaymentOnce } from './recordPayment.ts'
+import { lockCustomerOf, recordPaymentOnce } from './recordPayment.ts'
 import type { PaymentToRecord } from './recordPayment.ts'
 import { serverMessages } from '../../src/domain/serverMessages.ts'
 
@@ -103,6 +103,7 @@ export async function createCardCheckout(
   })
   return db.transaction(async (tx): Promise<{ ok: true; checkout: Checkout } | Refusal> => {
     // Locked, so two requests at once leave one checkout open: the second offers the first's instead of its own.
+    await lockCustomerOf(tx, order.order_id)
     await tx.query('select id from orders where id = $1 for update', [order.order_id])
     const still = await payableOrder(tx, customerId, orderId)
     if (!still.ok) return still

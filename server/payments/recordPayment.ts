@@ -45,7 +45,8 @@ export async function recordPaymentOnce(db: Db, p: PaymentToRecord, log: Logger)
 
 /** recordPaymentOnce inside a transaction the caller holds (the demo seed writes its history in one). */
 export async function recordPayment(tx: Queryable, p: PaymentToRecord): Promise<{ recorded: Recorded; reason?: RefundReason }> {
-  // Locked first, so two successes for one order are decided one after the other: the second finds the order paid.
+  await lockCustomerOf(tx, p.orderId)
+  // Locked, so two successes for one order are decided one after the other: the second finds the order paid.
   const [order] = await tx.query<{ customer_id: number | null; status: string }>('select customer_id, status from orders where id = $1 for update', [p.orderId])
   const [checkout] = p.checkoutId
     ? await tx.query<{ voided: boolean }>('select voided_at is not null as voided from checkouts where id = $1', [p.checkoutId])
@@ -93,6 +94,16 @@ export async function recordPayment(tx: Queryable, p: PaymentToRecord): Promise<
   // Only the payment that moved the order provisions (or credits its bundle): a second payment of a paid order is refund_due above.
   if ((await creditBundle(tx, p.orderId)) === 'not a bundle') await provisionOrder(tx, p.orderId)
   return { recorded: 'credited' }
+}
+
+/**
+ * Takes the order's customer as deleteCustomer does, customer before order, so a payment and a deletion at once wait
+ * for each other instead of deadlocking (the payment's row would need the customer the deletion locked); once the
+ * deletion commits, the order reads as having no customer.
+ */
+export async function lockCustomerOf(tx: Queryable, orderId: number): Promise<void> {
+  const [order] = await tx.query<{ customer_id: number | null }>('select customer_id from orders where id = $1', [orderId])
+  if (order?.customer_id != null) await tx.query('select id from customers where id = $1 for key share', [order.customer_id])
 }
 
 /** How many payment records an order has (tests and the billing view read it). */
