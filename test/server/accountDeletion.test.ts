@@ -247,7 +247,8 @@ describe('POST /api/account/delete: open checkouts and the rest of the person (P
     expect(captured.problems()).toMatchObject([{ level: 40, orderId: order.id, checkoutId, reconciliation: 'refund_due', reason: 'no customer' }])
   })
 
-  it("blanks line comments, the delivery time and instructions, signed-out messages from the email, the sandbox's copy and the mails to the address", async () => {
+  /** A customer with a trace of each kind, then deleted: a line comment, a delivery time, a signed-out message, the sandbox's copy, mails. */
+  async function deletedWithTraces() {
     const me = await signUp(env.app, { first_name: 'Khanyisile' })
     const lines = [
       cartLine(1, { product_configs: { value_adds: [], configs: [{ friendly_name: 'Gogo’s router', comments: 'Call Khanyisile on 0821234567' }] } }),
@@ -276,26 +277,40 @@ describe('POST /api/account/delete: open checkouts and the rest of the person (P
     await q('insert into mail_outbox (recipient, language, template, subject, text, html) values ($1, $2, $3, $4, $5, $6)', mail(me.email))
     await q('insert into mail_outbox (recipient, language, template, subject, text, html, sent_at) values ($1, $2, $3, $4, $5, $6, now())', mail(pending))
     await q('insert into mail_outbox (recipient, language, template, subject, text, html) values ($1, $2, $3, $4, $5, $6)', mail(stranger))
-    expect(
-      (await q<{ customer: unknown }>('select customer from sandbox_checkouts where merchant_transaction_id = $1', [order.number]))[0]!.customer,
-    ).toMatchObject({
-      givenName: 'Khanyisile',
-    })
-
+    const [copy] = await q<{ customer: unknown }>('select customer from sandbox_checkouts where merchant_transaction_id = $1', [order.number])
+    expect(copy!.customer).toMatchObject({ givenName: 'Khanyisile' })
     expect((await remove(env.app, me.cookie, confirmed())).status).toBe(204)
+    return { me, order, pending, stranger }
+  }
+
+  it('blanks the comments of the order lines', async () => {
+    const { order } = await deletedWithTraces()
     expect(await q('select comments, friendly_name from order_lines where order_id = $1', [order.id])).toEqual([{ comments: '', friendly_name: '' }])
+  })
+
+  it('blanks the delivery time and instructions', async () => {
+    const { order } = await deletedWithTraces()
     const [stored] = await q<{ delivery: Record<string, unknown> }>('select delivery from orders where id = $1', [order.id])
     expect(stored!.delivery).not.toHaveProperty('time')
     expect(stored!.delivery).not.toHaveProperty('instructions')
     expect(JSON.stringify(stored!.delivery)).not.toMatch(/17:00|4321|Khanyisile/)
-    // Nothing left that names the customer's email or carries what they wrote signed out.
+  })
+
+  it('anonymises the support messages sent signed out from the email, and only those', async () => {
+    const { me, stranger } = await deletedWithTraces()
     expect(await q('select id from support_messages where lower(email) = lower($1) or message = $2', [me.email, 'I forgot my password.'])).toEqual([])
     expect(await q('select name, email from support_messages where email = $1', [stranger])).toEqual([{ name: 'Someone Else', email: stranger }])
-    const sandbox = await q<{ customer: unknown; payment: unknown }>('select customer, payment from sandbox_checkouts where merchant_transaction_id = $1', [
-      order.number,
-    ])
+  })
+
+  it("blanks the card sandbox's copy of the customer and the card holder on the customer's checkouts", async () => {
+    const { order } = await deletedWithTraces()
+    const sandbox = await q('select customer, payment from sandbox_checkouts where merchant_transaction_id = $1', [order.number])
     expect(sandbox).toHaveLength(1)
     expect(JSON.stringify(sandbox)).not.toMatch(/Khanyisile|Thandi Nkosi|example\.co\.za/)
+  })
+
+  it('deletes the mails to the email and the pending address, sent or not, from the sandbox mailbox and the outbox; others stay', async () => {
+    const { me, pending, stranger } = await deletedWithTraces()
     expect(await q('select recipient from sandbox_mail where lower(recipient) in (lower($1), lower($2))', [me.email, pending])).toEqual([])
     expect(await q('select recipient from mail_outbox where lower(recipient) in (lower($1), lower($2))', [me.email, pending])).toEqual([])
     expect(await q('select recipient from sandbox_mail where recipient = $1', [stranger])).toEqual([{ recipient: stranger }])
