@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { loginLimits } from '../../server/accounts/loginLimiter.ts'
 import { apiKey, call, password, sessionCookie, signUp, useAccountsApp } from './support/accounts.ts'
 import type { Customer, TestApp } from './support/accounts.ts'
@@ -8,6 +8,9 @@ import { DELIVERY_DEFAULTS } from '../../src/domain/order.ts'
 import { sandboxPartner } from '../../server/config.ts'
 import { cardProviderFor } from '../../server/payments/cardProviderFor.ts'
 import { reconcileOnce } from '../../server/payments/reconcile.ts'
+import { recordReportedPayment } from '../../server/payments/reportedPayment.ts'
+import { deleteCustomer } from '../../server/accounts/deleteCustomer.ts'
+import { secondInstanceDb } from './support/testDb.ts'
 import { captureLog } from './support/logCapture.ts'
 import { cartLine, orderBody, postOrder } from './support/orders.ts'
 import { payWithCard, postCheckout, SUCCESS_CARD } from './support/payments.ts'
@@ -245,6 +248,41 @@ describe('POST /api/account/delete: open checkouts and the rest of the person (P
     expect(await q('select id from services where order_id = $1', [order.id])).toEqual([])
     expect(await q('select status from orders where id = $1', [order.id])).toEqual([{ status: 'Payment not Completed' }])
     expect(captured.problems()).toMatchObject([{ level: 40, orderId: order.id, checkoutId, reconciliation: 'refund_due', reason: 'no customer' }])
+  })
+
+  it('a payment found while the account is being deleted waits for the deletion, then is saved for no one: no deadlock, no error', async () => {
+    const me = await signUp(env.app)
+    const order = await placeOrder(env.app, me)
+    const { checkoutId } = (await (await postCheckout(env.app, me, { payment: { orderId: order.id } })).json()) as { checkoutId: string }
+    await payWithCard(env.app, checkoutId, SUCCESS_CARD)
+    const payment = (await cardProviderFor({ kind: 'sandbox' }, env.t.db).provider.checkoutPayment(checkoutId))!
+    // On PostgreSQL the webhook's request runs on a pool of its own, so it really meets the deletion halfway.
+    const second = await secondInstanceDb(env.t)
+    try {
+      let reported: Promise<string> | undefined
+      await env.t.db.transaction(async (tx) => {
+        // The deletion has begun (it locks the customer first) when the provider's notification arrives.
+        await tx.query('select id from customers where id = $1 for update', [me.id])
+        reported = recordReportedPayment(second.db, sandboxPartner, payment, captured.log).catch((error: unknown) => String(error))
+        if (process.env.DATABASE_URL) {
+          const waiting = async () =>
+            (
+              await tx.query<{ n: number }>(
+                "select count(*)::int as n from pg_locks where locktype = 'tuple' and relation = 'customers'::regclass and pid <> pg_backend_pid()",
+              )
+            )[0]!.n
+          await vi.waitFor(async () => expect(await waiting()).toBe(1), { timeout: 10_000, interval: 20 })
+        }
+        await deleteCustomer({ ...env.t.db, query: (sql, params) => tx.query(sql, params), transaction: (fn) => fn(tx) }, me.id)
+      })
+      expect(await reported).toBe('refund_due')
+    } finally {
+      await second.close()
+    }
+    expect(await q('select user_id, holder, reconciliation, refund_reason from payments where order_id = $1', [order.id])).toEqual([
+      { user_id: null, holder: '', reconciliation: 'refund_due', refund_reason: 'no customer' },
+    ])
+    expect(await q('select id from services where order_id = $1', [order.id])).toEqual([])
   })
 
   /** A customer with a trace of each kind, then deleted: a line comment, a delivery time, a signed-out message, the sandbox's copy, mails. */
