@@ -23,7 +23,7 @@ const dated = <R extends Row>({ created_at, ...rest }: R) => ({ ...rest, created
  */
 export async function customerData(db: Queryable, customerId: number, sessionTag: string): Promise<CustomerData | undefined> {
   const q = <T>(sql: string, params: unknown[] = [customerId]) => db.query<T>(sql, params)
-  const [profile] = await q<Row>('select id, first_name, last_name, id_number, email, phone, mobile, created_at from customers where id = $1')
+  const [profile] = await q<Row>('select id, first_name, last_name, id_number, email, phone, mobile, pending_email, created_at from customers where id = $1')
   if (!profile) return undefined
   const addresses = await q<Row & { longitude: number | null; latitude: number | null }>(
     `select unit_number, floor_level, building_name, street_number, street_name, suburb, city, province, postal_code, country,
@@ -38,6 +38,9 @@ export async function customerData(db: Queryable, customerId: number, sessionTag
   )
   const messages = await q<{ reference: string; name: string; email: string; message: string; created_at: Date | string }>(
     'select reference, name, email, message, created_at from support_messages where customer_id = $1 order by created_at, id',
+  )
+  const renames = await q<{ service_id: number; previous_name: string; name: string; renamed_at: Date | string }>(
+    'select service_id, previous_name, name, renamed_at from service_renames where customer_id = $1 order by seq',
   )
   const sessions = await q<{ user_agent: string; created_at: Date | string; last_seen_at: Date | string; expires_at: Date | string; current: boolean }>(
     `select user_agent, created_at, last_seen_at, expires_at, encode(id_hash, 'hex') = $2 as current
@@ -58,6 +61,7 @@ export async function customerData(db: Queryable, customerId: number, sessionTag
     payments: await customerPayments(db, customerId),
     card_checkouts: checkouts.map(dated),
     services: await listServices(db, customerId),
+    sim_name_history: renames.map((r) => ({ ...r, renamed_at: iso(r.renamed_at) })),
     support_messages: messages.map(({ created_at, ...m }) => ({ ...m, sent_at: iso(created_at) })),
     sessions: sessions.map((s) => ({ ...dated(s), last_seen_at: iso(s.last_seen_at), expires_at: iso(s.expires_at) })),
     notes,

@@ -7,12 +7,19 @@ export type Deletion = 'deleted' | 'charging'
 const regionOnly = `jsonb_strip_nulls(jsonb_build_object('city', delivery_address -> 'city', 'province', delivery_address -> 'province',
   'postal_code', delivery_address -> 'postal_code', 'country', delivery_address -> 'country'))`
 
+// The customer's email and every address they asked to move to: the mails to them are theirs.
+const mailAddresses = `(select lower(email) from customers where id = $1 union select lower(pending_email) from customers where id = $1 and pending_email is not null
+  union select lower(email) from email_changes where customer_id = $1)`
+
 /**
  * Deletes the customer in one transaction. Orders, payments, card checkouts and SIM services stay for the business
  * (the foreign keys set their customer to null, migration 010) with what pointed at the person taken out: the street
- * address and delivery instructions, the SIM names, the card holder's name; the SIMs are cancelled. Support messages
- * lose their sender and text. Addresses, sessions, social sign-in links and stored answers go with the customer row,
- * and with it the email, which can sign up again.
+ * address, the delivery time and instructions, the SIM names and line comments, the card holder's name; the SIMs are
+ * cancelled and open card checkouts voided (a payment made on one later is flagged for refund, with nothing of the
+ * person). Support messages lose their sender and text, those sent signed out from the customer's email too. The card
+ * sandbox's copy of the customer and card holder on the customer's orders is blanked, and the mails to the customer's
+ * addresses (the sandbox mailbox and the outbox, unsent ones included) are deleted. Addresses, sessions, social sign-in
+ * links, stored answers, email changes and SIM renames go with the customer row, and with it the email, which can sign up again.
  */
 export function deleteCustomer(db: Db, customerId: number): Promise<Deletion> {
   return db.transaction(async (tx) => {
@@ -23,13 +30,24 @@ export function deleteCustomer(db: Db, customerId: number): Promise<Deletion> {
     // Its answer would be recorded against a request that no longer exists: the customer waits for it instead.
     const [charging] = await run('select 1 from wallet_requests where customer_id = $1 and status is null and charging_since is not null limit 1')
     if (charging) return 'charging'
-    await run(`update orders set delivery_address = ${regionOnly}, delivery = delivery - 'instructions' where customer_id = $1`)
-    await run(`update order_lines set friendly_name = '' where order_id in (select id from orders where customer_id = $1)`)
+    await run('update checkouts set voided_at = now() where customer_id = $1 and settled_at is null and voided_at is null')
+    await run(`update orders set delivery_address = ${regionOnly}, delivery = delivery - 'time' - 'instructions' where customer_id = $1`)
+    await run(`update order_lines set friendly_name = '', comments = '' where order_id in (select id from orders where customer_id = $1)`)
     await run(`update payments set holder = '' where user_id = $1`)
     await run(
       `update services set name = '', status = 900, cancellation_date = coalesce(cancellation_date, now()), last_updated = now() where customer_id = $1`,
     )
-    await run(`update support_messages set name = '', email = '', message = '', client_address = '' where customer_id = $1`)
+    await run(
+      `update support_messages set name = '', email = '', message = '', client_address = ''
+       where customer_id = $1 or (customer_id is null and lower(email) in ${mailAddresses})`,
+    )
+    // Only the sandbox writes these tables; with the real provider they are empty and its copy is the provider's to erase.
+    const ordersOf = 'select order_number from orders where customer_id = $1'
+    await run(`update sandbox_checkouts set customer = '{}'::jsonb, payment = payment #- '{card,holder}' where merchant_transaction_id in (${ordersOf})`)
+    await run(`update sandbox_payments set payment = payment #- '{card,holder}' where merchant_transaction_id in (${ordersOf})`)
+    await run(`delete from sandbox_mail where lower(recipient) in ${mailAddresses}`)
+    // Sent or not: an unsent mail to a deleted account is a notice to no one, and its text names the person.
+    await run(`delete from mail_outbox where lower(recipient) in ${mailAddresses}`)
     await run('delete from customers where id = $1')
     return 'deleted'
   })

@@ -14,8 +14,8 @@ interface EntryRow {
 }
 
 /**
- * The account-level bill cycles: each order a debit of its total on its date (a bundle's once paid), each successful
- * payment a credit on the date it took effect, each monthly SIM's later cycles a debit (subscriptionCharges), oldest
+ * The account-level bill cycles: each order a debit of its total on its date (a bundle's once paid), each credited
+ * payment a credit (not one flagged for refund) on the date it took effect, each monthly SIM's later cycles a debit (subscriptionCharges), oldest
  * first with the balance owed after each row. `now` is the server's clock: what has begun by then is billed.
  */
 export async function billCycles(db: Queryable, customerId: number, now: Date = new Date()): Promise<BillCycle[]> {
@@ -27,7 +27,7 @@ export async function billCycles(db: Queryable, customerId: number, now: Date = 
      where o.customer_id = $1 and (b.order_id is null or b.credited_at is not null)
      union all
      select $3::text, transaction_id, effective_date, amount, status, order_id
-     from payments where user_id = $1 and status = 'success'`,
+     from payments where user_id = $1 and status = 'success' and reconciliation = 'credited'`,
     [customerId, BILL_TYPE_ORDER, BILL_TYPE_PAYMENT, BILL_TYPE_BUNDLE],
   )
   const entries = rows.map(

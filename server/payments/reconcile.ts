@@ -37,7 +37,7 @@ const giveUpAfterMs = 24 * 60 * 60 * 1000
 
 interface OpenCheckout {
   id: string
-  customer_id: number
+  customer_id: number | null
   order_id: number
   order_number: string
   amount: number
@@ -136,17 +136,21 @@ async function resolveCheckout({ db, provider, partner, log }: Omit<ReconcilerOp
   if (!payment) payment = (await provider.paymentsOf(checkout.order_number)).find((p) => p.ndc === checkout.id)
   const outcome = payment ? outcomeOf(payment.result.code) : 'failed'
   if (payment && outcome === 'successful') {
-    const recorded = await recordPaymentOnce(db, {
-      method: 'card',
-      checkoutId: checkout.id,
-      customerId: checkout.customer_id,
-      orderId: checkout.order_id,
-      orderNumber: checkout.order_number,
-      amount: checkout.amount,
-      currency: checkout.currency,
-      payment,
-      partner,
-    })
+    const recorded =
+      (await recordPaymentOnce(
+        db,
+        {
+          method: 'card',
+          checkoutId: checkout.id,
+          orderId: checkout.order_id,
+          orderNumber: checkout.order_number,
+          amount: checkout.amount,
+          currency: checkout.currency,
+          payment,
+          partner,
+        },
+        log,
+      )) !== 'known'
     if (recorded) log.info({ checkoutId: checkout.id, orderId: checkout.order_id, paymentId: payment.id }, 'card payment recorded by reconciliation')
     return recorded
   }
@@ -165,7 +169,7 @@ async function resolveCharge({ db, provider, partner, log }: Omit<ReconcilerOpti
   const order = { id: charge.order_id, number: charge.order_number }
   const paid = wallet.find((p) => outcomeOf(p.result.code) === 'successful')
   if (paid) {
-    const recorded = (await recordReportedPayment(db, partner, paid)) === 'recorded'
+    const recorded = ['recorded', 'refund_due'].includes(await recordReportedPayment(db, partner, paid, log))
     await storeWalletAnswer(db, charge.customer_id, charge.key, walletAnswer(paid, order), charge.attempt)
     if (recorded) log.info({ orderId: charge.order_id, paymentId: paid.id }, 'wallet payment recorded by reconciliation')
     return recorded

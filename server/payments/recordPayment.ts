@@ -1,17 +1,17 @@
-import { ORDER_STATUS_NEW } from '../../src/domain/order.ts'
+import { canPay, ORDER_STATUS_NEW } from '../../src/domain/order.ts'
 import { ORDER_STATUS_PAID } from '../../src/domain/payment.ts'
 import type { Partner } from '../config.ts'
 import type { Db, Queryable } from '../db/types.ts'
 import { creditBundle } from '../bundles/creditBundle.ts'
 import { provisionOrder } from '../services/provisionOrder.ts'
+import type { Logger } from '../log.ts'
 import type { ProviderPayment } from './provider.ts'
 
-/** A successful provider payment, ready to be saved as a payment record. */
+/** A successful provider payment, ready to be saved as a payment record (for the order's customer, or no one once deleted). */
 export interface PaymentToRecord {
   method: 'card' | 'wallet'
   /** The card checkout it paid (null for a wallet payment). */
   checkoutId: string | null
-  customerId: number
   orderId: number
   orderNumber: string
   amount: number
@@ -20,33 +20,54 @@ export interface PaymentToRecord {
   partner: Partner
 }
 
+/** Why money taken paid nothing and is owed back (payments.refund_reason, migration 015). */
+export type RefundReason = 'already paid' | 'voided checkout' | 'no customer'
+
+/** credited: saved, and it paid its order; refund_due: saved, paid nothing, flagged for refund; known: saved before. */
+export type Recorded = 'credited' | 'refund_due' | 'known'
+
 /**
  * Saves the payment once and moves its order from "Payment not Completed" to "Queued for delivery" in the same
  * transaction, provisioning one SIM service per order line (a bundle's order instead credits the bundle to its SIM).
  * The provider's transaction id (and a card checkout) are unique, so asking again, a second tab or a retried request
- * finds the record already there and changes nothing.
- * Returns whether this call saved it.
+ * finds the record already there and changes nothing. A payment that cannot pay its order (the order was paid by
+ * another, its checkout was voided, its customer deleted) is saved as refund_due, credits nothing, and is logged.
  */
-export function recordPaymentOnce(db: Db, p: PaymentToRecord): Promise<boolean> {
-  return db.transaction((tx) => recordPayment(tx, p))
+export async function recordPaymentOnce(db: Db, p: PaymentToRecord, log: Logger): Promise<Recorded> {
+  const outcome = await db.transaction((tx) => recordPayment(tx, p))
+  if (outcome.recorded === 'refund_due')
+    log.warn(
+      { orderId: p.orderId, checkoutId: p.checkoutId, paymentId: p.payment.id, method: p.method, reason: outcome.reason, reconciliation: 'refund_due' },
+      'payment flagged for refund: it paid nothing',
+    )
+  return outcome.recorded
 }
 
 /** recordPaymentOnce inside a transaction the caller holds (the demo seed writes its history in one). */
-export async function recordPayment(tx: Queryable, p: PaymentToRecord): Promise<boolean> {
-  const card = p.payment.card
+export async function recordPayment(tx: Queryable, p: PaymentToRecord): Promise<{ recorded: Recorded; reason?: RefundReason }> {
+  await lockCustomerOf(tx, p.orderId)
+  // Locked, so two successes for one order are decided one after the other: the second finds the order paid.
+  const [order] = await tx.query<{ customer_id: number | null; status: string }>('select customer_id, status from orders where id = $1 for update', [p.orderId])
+  const [checkout] = p.checkoutId
+    ? await tx.query<{ voided: boolean }>('select voided_at is not null as voided from checkouts where id = $1', [p.checkoutId])
+    : []
+  const reason: RefundReason | undefined =
+    !order || order.customer_id === null ? 'no customer' : checkout?.voided ? 'voided checkout' : !canPay(order.status) ? 'already paid' : undefined
+  // A payment for no one keeps nothing of the person: no holder, no card digits, no expiry.
+  const card = reason === 'no customer' ? undefined : p.payment.card
   // A provider that answers without a payment id still has one transaction per checkout.
   const transactionId = p.payment.id ?? `checkout:${p.checkoutId}`
   const inserted = await tx.query<{ id: number }>(
     `insert into payments (transaction_id, registration, method, user_id, order_id, order_number, amount, currency,
-       brand, bin, lastfour, holder, expiry_month, expiry_year, status, result_code, comments, partner)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'success', $15, $16, $17::text::jsonb)
+       brand, bin, lastfour, holder, expiry_month, expiry_year, status, result_code, comments, partner, reconciliation, refund_reason)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'success', $15, $16, $17::text::jsonb, $18, $19)
      on conflict do nothing
      returning id`,
     [
       transactionId,
       p.checkoutId,
       p.method,
-      p.customerId,
+      order?.customer_id ?? null,
       p.orderId,
       p.orderNumber,
       p.amount,
@@ -60,16 +81,29 @@ export async function recordPayment(tx: Queryable, p: PaymentToRecord): Promise<
       p.payment.result.code,
       p.payment.result.description,
       JSON.stringify(p.partner),
+      reason ? 'refund_due' : 'credited',
+      reason ?? null,
     ],
   )
   // The checkout is settled however its payment reached us (its browser, the worker, a webhook): nobody asks again.
   if (p.checkoutId) await tx.query('update checkouts set settled_at = now() where id = $1 and settled_at is null', [p.checkoutId])
-  if (inserted.length === 0) return false
-  const moved = await tx.query('update orders set status = $2 where id = $1 and status = $3 returning id', [p.orderId, ORDER_STATUS_PAID, ORDER_STATUS_NEW])
+  if (inserted.length === 0) return { recorded: 'known' }
+  if (reason) return { recorded: 'refund_due', reason }
+  await tx.query('update orders set status = $2 where id = $1', [p.orderId, ORDER_STATUS_PAID])
   await tx.query('update order_lines set status = $2 where order_id = $1 and status = $3', [p.orderId, ORDER_STATUS_PAID, ORDER_STATUS_NEW])
-  // Only the payment that moved the order provisions (or credits its bundle): a second payment of a paid order (two checkouts) adds nothing.
-  if (moved.length > 0 && (await creditBundle(tx, p.orderId)) === 'not a bundle') await provisionOrder(tx, p.orderId)
-  return true
+  // Only the payment that moved the order provisions (or credits its bundle): a second payment of a paid order is refund_due above.
+  if ((await creditBundle(tx, p.orderId)) === 'not a bundle') await provisionOrder(tx, p.orderId)
+  return { recorded: 'credited' }
+}
+
+/**
+ * Takes the order's customer as deleteCustomer does, customer before order, so a payment and a deletion at once wait
+ * for each other instead of deadlocking (the payment's row would need the customer the deletion locked); once the
+ * deletion commits, the order reads as having no customer.
+ */
+export async function lockCustomerOf(tx: Queryable, orderId: number): Promise<void> {
+  const [order] = await tx.query<{ customer_id: number | null }>('select customer_id from orders where id = $1', [orderId])
+  if (order?.customer_id != null) await tx.query('select id from customers where id = $1 for key share', [order.customer_id])
 }
 
 /** How many payment records an order has (tests and the billing view read it). */

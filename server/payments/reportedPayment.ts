@@ -3,11 +3,15 @@ import type { Partner } from '../config.ts'
 import type { Db } from '../db/types.ts'
 import type { ProviderPayment } from './provider.ts'
 import { recordPaymentOnce } from './recordPayment.ts'
+import type { Recorded } from './recordPayment.ts'
+import type { Logger } from '../log.ts'
 
 /** What became of a payment the provider reported on its own (a webhook) or when asked (the worker, a wallet retry). */
 export type ReportedOutcome =
-  /** Saved now. */
+  /** Saved now, paying its order. */
   | 'recorded'
+  /** Saved now, paying nothing (its order paid already, its checkout voided, its customer deleted): flagged for refund. */
+  | 'refund_due'
   /** Saved before (by the browser's poll, the worker or an earlier notification): nothing changed. */
   | 'known'
   /** Not a successful payment: nothing to save. */
@@ -15,45 +19,33 @@ export type ReportedOutcome =
   /** Not one of ours: no order with that merchantTransactionId, or a card payment on a checkout we never made. */
   | 'unknown'
 
+const reported: Record<Recorded, ReportedOutcome> = { credited: 'recorded', refund_due: 'refund_due', known: 'known' }
+
 /**
  * Records a successful payment the provider reported, through the one recording path. Which order it paid is its
  * merchantTransactionId (the order number); a payment made on a checkout names the checkout in `ndc`, and is recorded
  * for that checkout with the amount it was created for; a Google Pay payment is the wallet's, for the order's total.
  */
-export async function recordReportedPayment(db: Db, partner: Partner, payment: ProviderPayment): Promise<ReportedOutcome> {
+export async function recordReportedPayment(db: Db, partner: Partner, payment: ProviderPayment, log: Logger): Promise<ReportedOutcome> {
   if (outcomeOf(payment.result.code) !== 'successful') return 'unpaid'
   if (!payment.merchantTransactionId) return 'unknown'
-  const [order] = await db.query<{ id: number; customer_id: number; order_number: string; total_price: number }>(
-    'select id, customer_id, order_number, total_price from orders where order_number = $1',
+  const [order] = await db.query<{ id: number; order_number: string; total_price: number }>(
+    'select id, order_number, total_price from orders where order_number = $1',
     [payment.merchantTransactionId],
   )
   if (!order) return 'unknown'
   const [checkout] = payment.ndc
-    ? await db.query<{ id: string; customer_id: number; amount: number; currency: string }>(
-        'select id, customer_id, amount, currency from checkouts where id = $1 and order_id = $2',
-        [payment.ndc, order.id],
-      )
+    ? await db.query<{ id: string; amount: number; currency: string }>('select id, amount, currency from checkouts where id = $1 and order_id = $2', [
+        payment.ndc,
+        order.id,
+      ])
     : []
   const common = { orderId: order.id, orderNumber: order.order_number, payment, partner }
   if (checkout) {
-    const saved = await recordPaymentOnce(db, {
-      ...common,
-      method: 'card',
-      checkoutId: checkout.id,
-      customerId: checkout.customer_id,
-      amount: checkout.amount,
-      currency: checkout.currency,
-    })
-    return saved ? 'recorded' : 'known'
+    const saved = await recordPaymentOnce(db, { ...common, method: 'card', checkoutId: checkout.id, amount: checkout.amount, currency: checkout.currency }, log)
+    return reported[saved]
   }
   if (payment.paymentBrand !== 'GOOGLEPAY') return 'unknown'
-  const saved = await recordPaymentOnce(db, {
-    ...common,
-    method: 'wallet',
-    checkoutId: null,
-    customerId: order.customer_id,
-    amount: order.total_price,
-    currency: PAYMENT_CURRENCY,
-  })
-  return saved ? 'recorded' : 'known'
+  const saved = await recordPaymentOnce(db, { ...common, method: 'wallet', checkoutId: null, amount: order.total_price, currency: PAYMENT_CURRENCY }, log)
+  return reported[saved]
 }

@@ -2,6 +2,7 @@ import { cardAmount, outcomeOf, PAYMENT_CURRENCY, sameAmount } from '../../src/d
 import type { WalletPaymentAnswer } from '../../src/domain/payment.ts'
 import type { Partner } from '../config.ts'
 import type { Db } from '../db/types.ts'
+import type { Logger } from '../log.ts'
 import type { StoredAnswer } from '../orders/idempotency.ts'
 import { payableOrder } from './payableOrder.ts'
 import { ProviderRefused, ProviderUnavailable } from './provider.ts'
@@ -26,6 +27,7 @@ export interface WalletRequest {
   amount: string
   token: string
   partner: Partner
+  log: Logger
 }
 
 /**
@@ -111,7 +113,7 @@ async function charge(db: Db, provider: CardProvider, request: WalletRequest, ch
     )
     const earlier = sent && (await paidWalletCharge(provider, sent.number))
     if (sent && earlier) {
-      await recordReportedPayment(db, request.partner, earlier)
+      await recordReportedPayment(db, request.partner, earlier, request.log)
       return walletAnswer(earlier, sent)
     }
   }
@@ -135,17 +137,20 @@ async function charge(db: Db, provider: CardProvider, request: WalletRequest, ch
       token: request.token,
     })
     if (outcomeOf(payment.result.code) === 'successful') {
-      await recordPaymentOnce(db, {
-        method: 'wallet',
-        checkoutId: null,
-        customerId: request.customerId,
-        orderId: order.order_id,
-        orderNumber: order.number,
-        amount: order.total_price,
-        currency: PAYMENT_CURRENCY,
-        payment,
-        partner: request.partner,
-      })
+      await recordPaymentOnce(
+        db,
+        {
+          method: 'wallet',
+          checkoutId: null,
+          orderId: order.order_id,
+          orderNumber: order.number,
+          amount: order.total_price,
+          currency: PAYMENT_CURRENCY,
+          payment,
+          partner: request.partner,
+        },
+        request.log,
+      )
     }
     return walletAnswer(payment, ours)
   } catch (error) {

@@ -22,7 +22,7 @@ const described = describeOpen({
   ],
   requestBody: { required: true, content: { 'text/plain': { schema: { type: 'string', description: 'The encrypted notification, hex' } } } },
   responses: {
-    200: answer('Received: { received: true, outcome } (recorded, known, unpaid, unknown or ignored)'),
+    200: answer('Received: { received: true, outcome } (recorded, refund_due, known, unpaid, unknown or ignored)'),
     400: refusal('Not a notification this storefront understands'),
     401: refusal('Not sealed with the webhook key'),
     413: refusal('Larger than 64 KB'),
@@ -62,7 +62,7 @@ export function paymentWebhookRoutes(db: Db, settings: { key: Buffer; partner: P
         log.error({ type: notification.output.type }, 'payment notification not understood: the payment has an unknown shape')
         return jsonError(c, 400, 'Notification not understood')
       }
-      const outcome = await recordReportedPayment(db, settings.partner, payment.output)
+      const outcome = await recordReportedPayment(db, settings.partner, payment.output, log)
       log.info(
         { outcome, paymentId: payment.output.id, merchantTransactionId: payment.output.merchantTransactionId, resultCode: payment.output.result.code },
         'payment notification',

@@ -146,6 +146,7 @@ export function paymentRoutes(db: Db, settings: PaymentSettings) {
       amount: payment.amount,
       token: paymentData.paymentMethodData.tokenizationData.token,
       partner,
+      log: requestLog(c),
     })
     if (replayed) c.header('Idempotent-Replayed', 'true')
     return c.json(answer.body, answer.status as ContentfulStatusCode)
@@ -158,7 +159,7 @@ export function paymentRoutes(db: Db, settings: PaymentSettings) {
       const read = readJson(c, CreateCheckoutRequestSchema)
       if ('refused' in read) return read.refused
       try {
-        const created = await createCardCheckout(db, provider, customerId, read.body.payment.orderId)
+        const created = await createCardCheckout(db, provider, partner, customerId, read.body.payment.orderId, requestLog(c))
         return created.ok ? c.json(created.checkout) : jsonError(c, created.status, created.error)
       } catch (error) {
         return providerFailure(c, error)
@@ -170,7 +171,7 @@ export function paymentRoutes(db: Db, settings: PaymentSettings) {
       const checkoutId = v.safeParse(CheckoutIdSchema, c.req.param('checkout_id'))
       if (!checkoutId.success) return validationError(c, checkoutId.issues)
       try {
-        const found = await cardPaymentStatus(db, provider, partner, customerId, checkoutId.output)
+        const found = await cardPaymentStatus(db, provider, partner, customerId, checkoutId.output, requestLog(c))
         return found.ok ? statusAnswer(c, found.status) : jsonError(c, found.status, found.error)
       } catch (error) {
         return providerFailure(c, error)

@@ -158,7 +158,6 @@ async function pay(tx: Queryable, h: DemoHistory, order: PlacedOrder, method: 'c
   await recordPayment(tx, {
     method,
     checkoutId,
-    customerId: h.customerId,
     orderId: order.id,
     orderNumber: order.number,
     amount: order.total,

@@ -22,6 +22,8 @@ const ProfileSchema = v.object({
   email: v.string(),
   phone: v.string(),
   mobile: v.string(),
+  /** The new email waiting for its confirmation link to be followed; null when none. */
+  pending_email: v.nullable(v.string()),
   created_at: when,
 })
 
@@ -83,6 +85,9 @@ const SupportMessageSchema = v.object({ reference: v.string(), name: v.string(),
 /** A signed-in browser: when it signed in, was last seen and will be signed out; never its session id. */
 const SessionSchema = v.object({ user_agent: v.string(), created_at: when, last_seen_at: when, expires_at: when, current: v.boolean() })
 
+/** A SIM's name as it was before and after each rename the customer made. */
+const SimRenameSchema = v.object({ service_id: v.number(), previous_name: v.string(), name: v.string(), renamed_at: when })
+
 const SocialSignInSchema = v.object({ provider: v.string(), subject: v.string(), linked_at: when })
 
 export const CustomerDataSchema = v.object({
@@ -96,6 +101,7 @@ export const CustomerDataSchema = v.object({
   payments: v.array(PaymentSchema),
   card_checkouts: v.array(CheckoutSchema),
   services: v.array(ServiceSchema),
+  sim_name_history: v.array(SimRenameSchema),
   support_messages: v.array(SupportMessageSchema),
   sessions: v.array(SessionSchema),
   /** What the file does not hold, and why, in the API's language. */

@@ -5,7 +5,7 @@ import { CustomerDataSchema } from '../../src/domain/customerData.ts'
 import { apiKey, call, password, sessionCookie, signUp, useAccountsApp } from './support/accounts.ts'
 import type { TestApp } from './support/accounts.ts'
 import { cartLine } from './support/orders.ts'
-import { payByCard, placeOrder, payByWallet } from './support/portal.ts'
+import { payByCard, placeOrder, payByWallet, servicesOf } from './support/portal.ts'
 import { SUCCESS_CARD } from './support/payments.ts'
 
 const data = (app: TestApp, cookie?: string, query = '') => app.request(`/api/account/data${query}`, call('GET', undefined, cookie ? { cookie } : {}))
@@ -70,6 +70,27 @@ describe('GET /api/account/data', () => {
     expect(file.services).toHaveLength(2)
     expect(file.support_messages).toMatchObject([{ name: 'Zanele Nkosi', email: me.email, message: 'Zanele asks where the SIM is.' }])
     expect(file.sessions).toMatchObject([{ current: true }])
+  })
+
+  it('holds the pending new email and every name each SIM had, in the order of the renames', async () => {
+    const me = await customerWithHistory('Ayabonga')
+    const newEmail = `moved.${me.id}@example.co.za`
+    const change = await env.app.request(`/api/v2/users/${me.id}/email`, call('POST', { email: newEmail, current_password: password }, { cookie: me.cookie }))
+    expect(change.status).toBeLessThan(300)
+    const [sim] = await servicesOf(env.app, me)
+    for (const name of ['Kitchen router', 'Gogo’s tablet']) {
+      const id = randomUUID()
+      const init = call('POST', { id, name }, { cookie: me.cookie })
+      ;(init.headers as Record<string, string>)['Idempotency-Key'] = id
+      expect((await env.app.request(`/api/v8/partner/services/id/${sim!.id}/name`, init)).status).toBe(200)
+    }
+    const file = v.parse(CustomerDataSchema, await (await data(env.app, me.cookie)).json())
+    expect(file.profile).toMatchObject({ email: me.email, pending_email: newEmail })
+    expect(file.sim_name_history.map(({ service_id, previous_name, name }) => ({ service_id, previous_name, name }))).toEqual([
+      { service_id: sim!.id, previous_name: sim!.name, name: 'Kitchen router' },
+      { service_id: sim!.id, previous_name: 'Kitchen router', name: 'Gogo’s tablet' },
+    ])
+    for (const rename of file.sim_name_history) expect(Date.now() - new Date(rename.renamed_at).getTime()).toBeLessThan(60_000)
   })
 
   it('holds no card number nor anything else of the card, though the payment record has them', async () => {

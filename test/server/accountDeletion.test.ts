@@ -1,9 +1,19 @@
 import { randomUUID } from 'node:crypto'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { loginLimits } from '../../server/accounts/loginLimiter.ts'
 import { apiKey, call, password, sessionCookie, signUp, useAccountsApp } from './support/accounts.ts'
 import type { Customer, TestApp } from './support/accounts.ts'
 import { payByCard, payByWallet, placeOrder } from './support/portal.ts'
+import { DELIVERY_DEFAULTS } from '../../src/domain/order.ts'
+import { sandboxPartner } from '../../server/config.ts'
+import { cardProviderFor } from '../../server/payments/cardProviderFor.ts'
+import { reconcileOnce } from '../../server/payments/reconcile.ts'
+import { recordReportedPayment } from '../../server/payments/reportedPayment.ts'
+import { deleteCustomer } from '../../server/accounts/deleteCustomer.ts'
+import { secondInstanceDb } from './support/testDb.ts'
+import { captureLog } from './support/logCapture.ts'
+import { cartLine, orderBody, postOrder } from './support/orders.ts'
+import { payWithCard, postCheckout, SUCCESS_CARD } from './support/payments.ts'
 
 let address = 0
 /** Each test from an address of its own, so the per-address sign-in limit of one never reaches another. */
@@ -183,5 +193,165 @@ describe('POST /api/account/delete', () => {
     expect(await res.json()).toEqual({ error: 'This payment is still being processed. Please wait a moment.' })
     expect(await customerRow(me)).toBeDefined()
     expect(await session(env.app, me.cookie)).toBe(200)
+  })
+})
+
+describe('POST /api/account/delete: open checkouts and the rest of the person (POPIA)', () => {
+  const captured = captureLog('info')
+  // No sandbox notifications: a payment is found by the reconciliation worker, which the test runs itself.
+  const env = useAccountsApp({ seeded: true, log: captured.log, config: { sandboxWebhooks: false } })
+  const q = <T = Record<string, unknown>>(sql: string, params: unknown[]) => env.t.db.query<T>(sql, params)
+  const reconcile = () =>
+    reconcileOnce({
+      db: env.t.db,
+      provider: cardProviderFor({ kind: 'sandbox' }, env.t.db).provider,
+      partner: sandboxPartner,
+      log: captured.log,
+      leftOpenAfterMs: 0,
+    })
+
+  const supportMessage = (body: { name: string; email: string; message: string }, cookie?: string) => {
+    const id = randomUUID()
+    return env.app.request('/api/support/messages', {
+      method: 'POST',
+      headers: {
+        Key: apiKey,
+        'Content-Type': 'application/json',
+        'Idempotency-Key': id,
+        'X-Forwarded-For': newAddress(),
+        ...(cookie ? { Cookie: cookie } : {}),
+      },
+      body: JSON.stringify({ id, message: body }),
+    })
+  }
+
+  it('voids the open card checkout: paid in the sandbox afterwards, the payment keeps nothing of the person, sets up no SIM and is flagged for refund', async () => {
+    const me = await signUp(env.app, { first_name: 'Busisiwe' })
+    const order = await placeOrder(env.app, me)
+    const checkout = await postCheckout(env.app, me, { payment: { orderId: order.id } })
+    const { checkoutId } = (await checkout.json()) as { checkoutId: string }
+    expect((await remove(env.app, me.cookie, confirmed())).status).toBe(204)
+    expect(await q('select customer_id, voided_at is not null as voided from checkouts where id = $1', [checkoutId])).toEqual([
+      { customer_id: null, voided: true },
+    ])
+    // The widget was still open in a tab: the provider takes the card, and the worker finds the payment.
+    captured.clear()
+    await payWithCard(env.app, checkoutId, SUCCESS_CARD)
+    await reconcile()
+    const payments = await q(
+      'select user_id, holder, bin, lastfour, expiry_month, expiry_year, reconciliation, refund_reason from payments where order_id = $1',
+      [order.id],
+    )
+    expect(payments).toEqual([
+      { user_id: null, holder: '', bin: '', lastfour: '', expiry_month: '', expiry_year: '', reconciliation: 'refund_due', refund_reason: 'no customer' },
+    ])
+    expect(await q('select id from services where order_id = $1', [order.id])).toEqual([])
+    expect(await q('select status from orders where id = $1', [order.id])).toEqual([{ status: 'Payment not Completed' }])
+    expect(captured.problems()).toMatchObject([{ level: 40, orderId: order.id, checkoutId, reconciliation: 'refund_due', reason: 'no customer' }])
+  })
+
+  it('a payment found while the account is being deleted waits for the deletion, then is saved for no one: no deadlock, no error', async () => {
+    const me = await signUp(env.app)
+    const order = await placeOrder(env.app, me)
+    const { checkoutId } = (await (await postCheckout(env.app, me, { payment: { orderId: order.id } })).json()) as { checkoutId: string }
+    await payWithCard(env.app, checkoutId, SUCCESS_CARD)
+    const payment = (await cardProviderFor({ kind: 'sandbox' }, env.t.db).provider.checkoutPayment(checkoutId))!
+    // On PostgreSQL the webhook's request runs on a pool of its own, so it really meets the deletion halfway.
+    const second = await secondInstanceDb(env.t)
+    try {
+      let reported: Promise<string> | undefined
+      await env.t.db.transaction(async (tx) => {
+        // The deletion has begun (it locks the customer first) when the provider's notification arrives.
+        await tx.query('select id from customers where id = $1 for update', [me.id])
+        reported = recordReportedPayment(second.db, sandboxPartner, payment, captured.log).catch((error: unknown) => String(error))
+        if (process.env.DATABASE_URL) {
+          const waiting = async () =>
+            (
+              await tx.query<{ n: number }>(
+                "select count(*)::int as n from pg_locks where locktype = 'tuple' and relation = 'customers'::regclass and pid <> pg_backend_pid()",
+              )
+            )[0]!.n
+          await vi.waitFor(async () => expect(await waiting()).toBe(1), { timeout: 10_000, interval: 20 })
+        }
+        await deleteCustomer({ ...env.t.db, query: (sql, params) => tx.query(sql, params), transaction: (fn) => fn(tx) }, me.id)
+      })
+      expect(await reported).toBe('refund_due')
+    } finally {
+      await second.close()
+    }
+    expect(await q('select user_id, holder, reconciliation, refund_reason from payments where order_id = $1', [order.id])).toEqual([
+      { user_id: null, holder: '', reconciliation: 'refund_due', refund_reason: 'no customer' },
+    ])
+    expect(await q('select id from services where order_id = $1', [order.id])).toEqual([])
+  })
+
+  /** A customer with a trace of each kind, then deleted: a line comment, a delivery time, a signed-out message, the sandbox's copy, mails. */
+  async function deletedWithTraces() {
+    const me = await signUp(env.app, { first_name: 'Khanyisile' })
+    const lines = [
+      cartLine(1, { product_configs: { value_adds: [], configs: [{ friendly_name: 'Gogo’s router', comments: 'Call Khanyisile on 0821234567' }] } }),
+    ]
+    const body = orderBody(lines, { delivery: { ...DELIVERY_DEFAULTS, time: 'Weekdays after 17:00', instructions: 'Gate code 4321, ask for Khanyisile' } })
+    const placed = await postOrder(env.app, me.id, body, { cookie: me.cookie })
+    expect(placed.status).toBe(200)
+    const order = (await placed.json()) as { id: number; number: string }
+    await payByCard(env.app, me, order)
+    const pending = `${me.email}.new@example.co.za`
+    await q("insert into email_changes (token_hash, customer_id, email, expires_at) values ($1, $2, $3, now() + interval '1 day')", [
+      Buffer.from(randomUUID()),
+      me.id,
+      pending,
+    ])
+    // Sent signed out from the customer's email (and one from someone else, which stays).
+    expect((await supportMessage({ name: 'Khanyisile M', email: me.email.toUpperCase(), message: 'I forgot my password.' })).status).toBe(201)
+    const stranger = `stranger.${me.id}@example.co.za`
+    expect((await supportMessage({ name: 'Someone Else', email: stranger, message: 'Hello.' })).status).toBe(201)
+    const mail = (to: string) => [to, 'en', 'password-reset', 'Reset', 'Hello Khanyisile', '<p>Hello Khanyisile</p>']
+    for (const to of [me.email, pending.toUpperCase(), stranger])
+      await q(
+        "insert into sandbox_mail (sender, recipient, language, template, subject, text, html) values ('shop@example.co.za', $1, $2, $3, $4, $5, $6)",
+        mail(to),
+      )
+    await q('insert into mail_outbox (recipient, language, template, subject, text, html) values ($1, $2, $3, $4, $5, $6)', mail(me.email))
+    await q('insert into mail_outbox (recipient, language, template, subject, text, html, sent_at) values ($1, $2, $3, $4, $5, $6, now())', mail(pending))
+    await q('insert into mail_outbox (recipient, language, template, subject, text, html) values ($1, $2, $3, $4, $5, $6)', mail(stranger))
+    const [copy] = await q<{ customer: unknown }>('select customer from sandbox_checkouts where merchant_transaction_id = $1', [order.number])
+    expect(copy!.customer).toMatchObject({ givenName: 'Khanyisile' })
+    expect((await remove(env.app, me.cookie, confirmed())).status).toBe(204)
+    return { me, order, pending, stranger }
+  }
+
+  it('blanks the comments of the order lines', async () => {
+    const { order } = await deletedWithTraces()
+    expect(await q('select comments, friendly_name from order_lines where order_id = $1', [order.id])).toEqual([{ comments: '', friendly_name: '' }])
+  })
+
+  it('blanks the delivery time and instructions', async () => {
+    const { order } = await deletedWithTraces()
+    const [stored] = await q<{ delivery: Record<string, unknown> }>('select delivery from orders where id = $1', [order.id])
+    expect(stored!.delivery).not.toHaveProperty('time')
+    expect(stored!.delivery).not.toHaveProperty('instructions')
+    expect(JSON.stringify(stored!.delivery)).not.toMatch(/17:00|4321|Khanyisile/)
+  })
+
+  it('anonymises the support messages sent signed out from the email, and only those', async () => {
+    const { me, stranger } = await deletedWithTraces()
+    expect(await q('select id from support_messages where lower(email) = lower($1) or message = $2', [me.email, 'I forgot my password.'])).toEqual([])
+    expect(await q('select name, email from support_messages where email = $1', [stranger])).toEqual([{ name: 'Someone Else', email: stranger }])
+  })
+
+  it("blanks the card sandbox's copy of the customer and the card holder on the customer's checkouts", async () => {
+    const { order } = await deletedWithTraces()
+    const sandbox = await q('select customer, payment from sandbox_checkouts where merchant_transaction_id = $1', [order.number])
+    expect(sandbox).toHaveLength(1)
+    expect(JSON.stringify(sandbox)).not.toMatch(/Khanyisile|Thandi Nkosi|example\.co\.za/)
+  })
+
+  it('deletes the mails to the email and the pending address, sent or not, from the sandbox mailbox and the outbox; others stay', async () => {
+    const { me, pending, stranger } = await deletedWithTraces()
+    expect(await q('select recipient from sandbox_mail where lower(recipient) in (lower($1), lower($2))', [me.email, pending])).toEqual([])
+    expect(await q('select recipient from mail_outbox where lower(recipient) in (lower($1), lower($2))', [me.email, pending])).toEqual([])
+    expect(await q('select recipient from sandbox_mail where recipient = $1', [stranger])).toEqual([{ recipient: stranger }])
+    expect(await q('select recipient from mail_outbox where recipient = $1', [stranger])).toEqual([{ recipient: stranger }])
   })
 })

@@ -7,6 +7,7 @@ import { serverMessages } from '../../src/domain/serverMessages.ts'
 import { balanceOf, type Service } from '../../src/domain/service.ts'
 import { paymentWebhookPath, sealNotification } from '../../server/payments/notifications.ts'
 import { countPayments, recordPaymentOnce } from '../../server/payments/recordPayment.ts'
+import { silentLogger } from '../../server/log.ts'
 import { apiKey, signUp, useAccountsApp } from './support/accounts.ts'
 import type { TestApp } from './support/accounts.ts'
 import { cartLine, countOrders } from './support/orders.ts'
@@ -186,22 +187,32 @@ describe('bundles (ADD VAS)', () => {
     const order = await bundleOrder(env.app, env.me, sim.id, 'sms-100')
     const success = { paymentBrand: 'VISA', result: { code: '000.000.000', description: 'Transaction succeeded' } }
     const record = (id: string) =>
-      recordPaymentOnce(env.t.db, {
-        method: 'wallet',
-        checkoutId: null,
-        customerId: env.me.id,
-        orderId: Number(order.id),
-        orderNumber: order.number,
-        amount: 35,
-        currency: 'ZAR',
-        payment: { ...success, id },
-        partner: { id: 1, comments: '', agent_email: 'webstore@storefront.co.za' },
-      })
+      recordPaymentOnce(
+        env.t.db,
+        {
+          method: 'wallet',
+          checkoutId: null,
+          orderId: Number(order.id),
+          orderNumber: order.number,
+          amount: 35,
+          currency: 'ZAR',
+          payment: { ...success, id },
+          partner: { id: 1, comments: '', agent_email: 'webstore@storefront.co.za' },
+        },
+        silentLogger,
+      )
     // Two provider transactions for one purchase (two tabs that both paid): both kept, the SMS added once.
     await Promise.all([record(randomBytes(8).toString('hex')), record(randomBytes(8).toString('hex'))])
     expect(await countPayments(env.t.db, Number(order.id))).toBe(2)
+    const flags = await env.t.db.query<{ reconciliation: string }>('select reconciliation from payments where order_id = $1 order by reconciliation', [
+      order.id,
+    ])
+    expect(flags.map((f) => f.reconciliation)).toEqual(['credited', 'refund_due'])
     const after = await serviceOf(env.app, env.me, sim.id)
     expect(balanceOf(after, 'sms0')?.available).toBe((balanceOf(sim, 'sms0')?.available ?? 0) + 100)
+    // The bill shows the purchase paid once: the payment flagged for refund is not a credit.
+    const bill = (await billingOf(env.app, env.me)).filter((r) => r.order_id === Number(order.id))
+    expect(bill.filter((r) => r.type === 'Payment')).toHaveLength(1)
   })
 
   it('adds a Google Pay data bundle to a monthly SIM’s spend limit once, a retried request replayed', async () => {

@@ -1,6 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest'
+import { sandboxPartner } from '../../server/config.ts'
+import { createCardCheckout } from '../../server/payments/cardPayments.ts'
+import { cardProviderFor } from '../../server/payments/cardProviderFor.ts'
+import { ProviderUnavailable } from '../../server/payments/provider.ts'
+import type { CardProvider } from '../../server/payments/provider.ts'
 import { countPayments } from '../../server/payments/recordPayment.ts'
+import { recordReportedPayment } from '../../server/payments/reportedPayment.ts'
 import { signUp, useAccountsApp } from './support/accounts.ts'
+import { captureLog } from './support/logCapture.ts'
+import { billingOf } from './support/portal.ts'
 import { getStatus, payWithCard, PENDING_CARD, postCheckout, REJECTED_CARD, SUCCESS_CARD, THREE_DS_CARD, unpaidOrder } from './support/payments.ts'
 
 type Me = Awaited<ReturnType<typeof signUp>>
@@ -204,5 +212,109 @@ describe('GET /api/v2/billing/partner/payments/{user_id}', () => {
     const other = await signUp(env.app)
     expect((await list(other, me.id)).status).toBe(403)
     expect(((await (await list(other)).json()) as { payments: unknown[] }).payments).toEqual([])
+  })
+})
+
+describe('one order, one charge: a second checkout and a second success', () => {
+  const captured = captureLog('info')
+  // No sandbox notifications: each payment is recorded by the call the test makes, so the log is read after it.
+  const env = useAccountsApp({ seeded: true, log: captured.log, config: { sandboxWebhooks: false } })
+  const q = <T = Record<string, unknown>>(sql: string, params: unknown[]) => env.t.db.query<T>(sql, params)
+  const checkoutIdOf = async (res: Response) => {
+    expect(res.status).toBe(200)
+    return ((await res.json()) as { checkoutId: string }).checkoutId
+  }
+  const paymentsOf = (orderId: number) =>
+    q<{ registration: string | null; reconciliation: string; refund_reason: string | null }>(
+      'select registration, reconciliation, refund_reason from payments where order_id = $1 order by id',
+      [orderId],
+    )
+  const orderRow = async (id: number) => (await q<{ status: string }>('select status from orders where id = $1', [id]))[0]!.status
+  const simsOf = async (orderId: number) => (await q<{ n: number }>('select count(*)::int as n from services where order_id = $1', [orderId]))[0]!.n
+  const refundWarnings = () => captured.problems().filter((e) => e.reconciliation === 'refund_due')
+  const approve = (url: string) =>
+    env.app.request(new URL(url).pathname, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'decision=approve' })
+
+  it('offers the open checkout again to a second request, one after the other or at once, so one order has one payable checkout', async () => {
+    const me = await signUp(env.app)
+    const order = await unpaidOrder(env.app, me)
+    const first = await checkoutIdOf(await postCheckout(env.app, me, { payment: { orderId: order.id } }))
+    const again = await checkoutIdOf(await postCheckout(env.app, me, { payment: { orderId: order.id } }))
+    expect(again).toBe(first)
+    const other = await unpaidOrder(env.app, me)
+    const together = await Promise.all([1, 2, 3].map(async () => checkoutIdOf(await postCheckout(env.app, me, { payment: { orderId: other.id } }))))
+    expect(new Set(together).size).toBe(1)
+    const open = await q('select id from checkouts where order_id = any($1::bigint[]) and settled_at is null and voided_at is null order by id', [
+      [order.id, other.id],
+    ])
+    expect(open).toHaveLength(2)
+  })
+
+  it('offers the open checkout again when the provider cannot say how it stands, rather than opening a second one', async () => {
+    const me = await signUp(env.app)
+    const order = await unpaidOrder(env.app, me)
+    const first = await checkoutIdOf(await postCheckout(env.app, me, { payment: { orderId: order.id } }))
+    const sandbox = cardProviderFor({ kind: 'sandbox' }, env.t.db).provider
+    const silent: CardProvider = {
+      ...sandbox,
+      checkoutPayment: () => Promise.reject(new ProviderUnavailable('payment provider unreachable: timed out')),
+    }
+    captured.clear()
+    const again = await createCardCheckout(env.t.db, silent, sandboxPartner, me.id, order.id, captured.log)
+    expect(again).toMatchObject({ ok: true, checkout: { checkoutId: first } })
+    expect(await q('select count(*)::int as n from checkouts where order_id = $1', [order.id])).toEqual([{ n: 1 }])
+    expect(captured.problems()).toMatchObject([{ level: 40, checkoutId: first }])
+  })
+
+  it('voids a checkout whose payment is under way for a new one; paying the voided one is flagged for refund and credits nothing', async () => {
+    const me = await signUp(env.app)
+    const order = await unpaidOrder(env.app, me)
+    const first = await checkoutIdOf(await postCheckout(env.app, me, { payment: { orderId: order.id } }))
+    const challenge = await payWithCard(env.app, first, THREE_DS_CARD)
+    // The customer leaves the bank's page and asks again: the first checkout has a payment under way, so it is voided.
+    const second = await checkoutIdOf(await postCheckout(env.app, me, { payment: { orderId: order.id } }))
+    expect(second).not.toBe(first)
+    expect(await q('select voided_at is not null as voided from checkouts where id = $1', [first])).toEqual([{ voided: true }])
+    // The old tab approves the challenge after all: the money is taken, the order is not paid by it, and it is owed back.
+    captured.clear()
+    expect((await approve(challenge)).status).toBe(303)
+    expect((await getStatus(env.app, me, first)).status).toBe(200)
+    expect(await paymentsOf(order.id)).toEqual([{ registration: first, reconciliation: 'refund_due', refund_reason: 'voided checkout' }])
+    expect(await orderRow(order.id)).toBe('Payment not Completed')
+    expect(await simsOf(order.id)).toBe(0)
+    expect(refundWarnings()).toMatchObject([{ orderId: order.id, checkoutId: first, reason: 'voided checkout' }])
+    // The new checkout pays the order once.
+    await payWithCard(env.app, second, SUCCESS_CARD)
+    expect((await getStatus(env.app, me, second)).status).toBe(200)
+    expect((await paymentsOf(order.id)).map((p) => p.reconciliation)).toEqual(['refund_due', 'credited'])
+    expect(await orderRow(order.id)).toBe('Queued for delivery')
+    expect(await simsOf(order.id)).toBe(1)
+  })
+
+  it('saves a second success for a paid order as refund_due with a warning: one credit, one SIM, one payment on the bill', async () => {
+    const me = await signUp(env.app)
+    const order = await unpaidOrder(env.app, me)
+    const checkoutId = await checkoutIdOf(await postCheckout(env.app, me, { payment: { orderId: order.id } }))
+    await payWithCard(env.app, checkoutId, SUCCESS_CARD)
+    expect((await getStatus(env.app, me, checkoutId)).status).toBe(200)
+    // A Google Pay charge of the same order that went through at the provider too (another tab): reported by a webhook or the worker.
+    captured.clear()
+    const wallet = {
+      id: 'second-success-wallet-0001',
+      paymentBrand: 'GOOGLEPAY',
+      merchantTransactionId: order.number,
+      result: { code: '000.000.000', description: 'Transaction succeeded' },
+    }
+    expect(await recordReportedPayment(env.t.db, sandboxPartner, wallet, captured.log)).toBe('refund_due')
+    expect(await recordReportedPayment(env.t.db, sandboxPartner, wallet, captured.log)).toBe('known')
+    expect(await paymentsOf(order.id)).toEqual([
+      { registration: checkoutId, reconciliation: 'credited', refund_reason: null },
+      { registration: null, reconciliation: 'refund_due', refund_reason: 'already paid' },
+    ])
+    expect(refundWarnings()).toHaveLength(1)
+    expect(refundWarnings()[0]).toMatchObject({ level: 40, orderId: order.id, paymentId: 'second-success-wallet-0001', reason: 'already paid' })
+    expect(await simsOf(order.id)).toBe(1)
+    const bill = (await billingOf(env.app, me)).filter((row) => row.order_id === order.id)
+    expect(bill.filter((row) => row.type === 'Payment')).toHaveLength(1)
   })
 })

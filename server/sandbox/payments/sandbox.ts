@@ -190,9 +190,8 @@ export function paymentSandboxRoutes(options: PaymentSandboxOptions): Hono {
     const checkout = await findCheckout(c.req.param('id'))
     if (!checkout) return noStore(c.json(failure(sandboxResults.noSession, now()), 404))
     const payment = checkout.payment
-    if (!payment || payment.outcome.kind === 'challenge') {
-      return noStore(c.json({ id: checkout.id, result: sandboxResults.pending, ...envelope(now(), checkout.id) }))
-    }
+    // A checkout no card was given to yet answers pending with no payment; one at the bank's challenge is a pending payment.
+    if (!payment) return noStore(c.json({ id: checkout.id, result: sandboxResults.pending, ...envelope(now(), checkout.id) }))
     const result = resultAt(payment, now())
     return noStore(c.json(paymentObject({ ...checkout, payment, result, ndc: checkout.id, now: now() }), statusFor(result.code)))
   })
