@@ -1,7 +1,8 @@
+import { useState } from 'react'
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { formatRand } from '../domain/money.ts'
-import { useSession } from '../lib/session.ts'
+import { whenSessionKnown } from '../lib/session.ts'
 import { CartLineRow } from '../features/cart/CartLineRow.tsx'
 import { useCart } from '../features/cart/cart.ts'
 import { Button, ButtonLink } from '../ui/Button.tsx'
@@ -24,11 +25,22 @@ const Columns = styled('div')`
 
 function CartPage() {
   const cart = useCart()
-  const session = useSession()
   const navigate = useNavigate()
   const { t, i18n } = useLingui()
   const count = cart.order_lines.length
   const total = formatRand(cart.total, i18n.locale)
+  const [deciding, setDeciding] = useState(false)
+
+  // Where to go depends on the session: a tap made while it is still being checked waits for the answer.
+  const proceed = async () => {
+    setDeciding(true)
+    try {
+      const known = await whenSessionKnown()
+      await navigate({ to: known.status === 'customer' ? '/delivery_address' : '/login' })
+    } finally {
+      setDeciding(false)
+    }
+  }
 
   return (
     <Page title={<Trans>Cart</Trans>}>
@@ -74,7 +86,7 @@ function CartPage() {
           <Muted>
             <Trans>per month</Trans>
           </Muted>
-          <Button type="button" disabled={count === 0} onClick={() => navigate({ to: session.status === 'customer' ? '/delivery_address' : '/login' })}>
+          <Button type="button" disabled={count === 0 || deciding} aria-busy={deciding} onClick={() => void proceed()}>
             <Trans>proceed to order</Trans>
           </Button>
         </Card>

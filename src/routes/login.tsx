@@ -8,10 +8,12 @@ import { useSocialReturn } from '../features/account/useSocialReturn.ts'
 import { styled } from '../ui/styled.ts'
 import { theme } from '../ui/theme.ts'
 
-// A social sign-in comes back with ?signed_in=<provider> or ?error=social; anything else is ignored.
+// A social sign-in comes back with ?signed_in=<provider> or ?error=social; ?redirect=<path> is where the customer was
+// heading (a path of this site only); anything else is ignored.
 const LoginSearch = v.object({
   signed_in: v.optional(v.picklist(['google', 'facebook', 'twitter'])),
   error: v.optional(v.string()),
+  redirect: v.optional(v.pipe(v.string(), v.regex(/^\/(?![/\\])/))),
 })
 
 export const Route = createFileRoute('/login')({
@@ -39,7 +41,7 @@ function LoginPage() {
       <Or>
         <Trans>or</Trans>
       </Or>
-      <LoginForm />
+      <LoginForm redirect={search.redirect} socialReturn={search.signed_in !== undefined} />
       <p className="switch">
         <Link to="/forgot_password">
           <Trans>Forgot your password?</Trans>
