@@ -10,17 +10,23 @@ import { theme } from '../ui/theme.ts'
 
 // A social sign-in comes back with ?signed_in=<provider> or ?error=social; ?redirect=<path> is where the customer was
 // heading (a path of this site only); anything else is ignored.
-const LoginSearch = v.object({
-  signed_in: v.optional(v.picklist(['google', 'facebook', 'twitter'])),
-  error: v.optional(v.string()),
-  redirect: v.optional(v.pipe(v.string(), v.regex(/^\/(?![/\\])/))),
-})
+const SignedIn = v.picklist(['google', 'facebook', 'twitter'])
+const SitePath = v.pipe(v.string(), v.regex(/^\/(?![/\\])/))
+
+type LoginSearch = { signed_in?: v.InferOutput<typeof SignedIn> | undefined; error?: string | undefined; redirect?: string | undefined }
+
+// Each key is named, invalid ones as undefined: the router lays the result over the raw search, which would keep them.
+const valid = <S extends v.GenericSchema>(schema: S, value: unknown): v.InferOutput<S> | undefined => {
+  const parsed = v.safeParse(schema, value)
+  return parsed.success ? parsed.output : undefined
+}
 
 export const Route = createFileRoute('/login')({
-  validateSearch: (search) => {
-    const parsed = v.safeParse(LoginSearch, search)
-    return parsed.success ? parsed.output : {}
-  },
+  validateSearch: (search): LoginSearch => ({
+    signed_in: valid(SignedIn, search.signed_in),
+    error: valid(v.string(), search.error),
+    redirect: valid(SitePath, search.redirect),
+  }),
   component: LoginPage,
 })
 
