@@ -2,9 +2,9 @@ import { useState } from 'react'
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { formatRand } from '../domain/money.ts'
-import { whenSessionKnown } from '../lib/session.ts'
 import { CartLineRow } from '../features/cart/CartLineRow.tsx'
 import { useCart } from '../features/cart/cart.ts'
+import { proceedTarget } from '../features/cart/proceed.ts'
 import { Button, ButtonLink } from '../ui/Button.tsx'
 import { Card, Muted, Page } from '../ui/Page.tsx'
 import { styled } from '../ui/styled.ts'
@@ -31,12 +31,11 @@ function CartPage() {
   const total = formatRand(cart.total, i18n.locale)
   const [deciding, setDeciding] = useState(false)
 
-  // Where to go depends on the session: a tap made while it is still being checked waits for the answer.
+  // The button says it is busy while a tap made during the session's check waits for its answer.
   const proceed = async () => {
     setDeciding(true)
     try {
-      const known = await whenSessionKnown()
-      await navigate({ to: known.status === 'customer' ? '/delivery_address' : '/login' })
+      await navigate({ to: await proceedTarget() })
     } finally {
       setDeciding(false)
     }
