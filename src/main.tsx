@@ -2,6 +2,7 @@ import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { t } from '@lingui/core/macro'
 import { App } from './app/App.tsx'
+import { takeLanguagePicks } from './app/LanguageSelect.tsx'
 import { afterFirstPaint } from './app/afterFirstPaint.ts'
 import { forgetFirstTap, takeFirstTaps } from './lib/firstTaps.ts'
 import { createAppRouter, prepareHydration } from './router.ts'
@@ -61,6 +62,8 @@ if (hydrating) {
   addFirstTaps()
   // A language picked in the server's selector before the app ran is still in the page: it is chosen now.
   const picked = root.querySelector<HTMLSelectElement>('select[name="language"]')?.value
+  // From here a pick is carried out whether React has hydrated the selector yet or not.
+  takeLanguagePicks(document)
   // Hydrating in a transition lets React yield to the browser between components: no single long task.
   startTransition(() => {
     hydrateRoot(root, <App router={router} catalogue={firstPaint} />)
@@ -70,6 +73,7 @@ if (hydrating) {
   // The app shell paints in the language last chosen on this device: no flash of English.
   await restoreLanguage()
   addFirstTaps()
+  takeLanguagePicks(document)
   createRoot(root).render(<App router={router} {...(firstPaint && { catalogue: firstPaint })} />)
 }
 

@@ -25,6 +25,26 @@ const Label = styled('label')`
   }
 `
 
+/**
+ * Takes the header's language picks from the browser's `input` event, before React handles it: React sets a
+ * controlled select back to the value it renders when it hydrates it (or commits it again), so a pick made while the
+ * server's header was still hydrating reached onChange as the old language and was dropped. Call once, before the
+ * app hydrates or renders.
+ */
+export function takeLanguagePicks(page: Document): void {
+  page.addEventListener(
+    'input',
+    (event) => {
+      const select = event.target
+      if (select instanceof HTMLSelectElement && select.name === 'language' && isLocale(select.value)) void chooseLanguage(select.value)
+    },
+    true,
+  )
+}
+
+// React wants a handler on a controlled select; the pick itself is taken by takeLanguagePicks().
+const pickTakenEarlier = () => {}
+
 /** The language selector of the header: en, xh, af; while a language loads it shows that choice with a spinner. */
 export function LanguageSelect() {
   const { i18n, t } = useLingui()
@@ -39,10 +59,7 @@ export function LanguageSelect() {
         value={loading ?? i18n.locale}
         // The language machine loads once the app runs; a customer reaching for the selector before that starts it.
         onFocus={() => void startLanguage().catch(() => undefined)}
-        onChange={(e) => {
-          const next = e.currentTarget.value
-          if (isLocale(next)) void chooseLanguage(next)
-        }}
+        onChange={pickTakenEarlier}
       >
         {Object.entries(locales).map(([code, name]) => (
           <option key={code} value={code} label={code.toUpperCase()} title={name}>

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react'
 import { t } from '@lingui/core/macro'
 import type { ActorRefFrom, SnapshotFrom } from 'xstate'
 import type { LanguageEvent, RestoredChoice, languageMachine } from '../../machines/language.machine.ts'
@@ -122,7 +123,9 @@ export const startLanguage = (): Promise<LanguageActor> => language.start()
  * follow. Until it is loaded the current language stays on screen and the selector shows the new one loading.
  */
 export async function chooseLanguage(locale: Locale): Promise<void> {
+  ask(locale)
   const actor = await language.start().catch((error: unknown) => tellFailure(error, locale))
+  asked(locale)
   if (!actor) return
   actor.send({ type: 'language.choose', language: locale })
   const { tickets } = actor.getSnapshot().context
@@ -138,12 +141,33 @@ export async function restoreChoice(): Promise<void> {
   await language.when((snapshot) => snapshot === undefined || restoreSettled(snapshot))
 }
 
-/** The language whose catalogue is loading, or null. */
-export function loadingLanguage(): Locale | null {
-  return language.get()?.context.loading ?? null
+// The last pick made while the language machine was still loading: the selector shows it from the pick on.
+let requested: Locale | null = null
+const requestListeners = new Set<() => void>()
+const setRequested = (locale: Locale | null) => {
+  requested = locale
+  for (const listener of [...requestListeners]) listener()
+}
+const ask = (locale: Locale) => setRequested(locale)
+// Handed to the machine (a later pick is still waiting, and stays shown).
+const asked = (locale: Locale) => requested === locale && setRequested(null)
+const subscribeRequested = (listener: () => void) => {
+  requestListeners.add(listener)
+  return () => void requestListeners.delete(listener)
 }
 
-/** The language whose catalogue is loading (the selector shows it), or null. */
+/** The language whose catalogue is loading, or null. */
+export function loadingLanguage(): Locale | null {
+  return language.get()?.context.loading ?? requested
+}
+
+/** The language whose catalogue is loading, or a pick waiting for the machine (the selector shows it), or null. */
 export function useLoadingLanguage(): Locale | null {
-  return useActorStore(language, (snapshot) => snapshot?.context.loading ?? null)
+  const loading = useActorStore(language, (snapshot) => snapshot?.context.loading ?? null)
+  const waiting = useSyncExternalStore(
+    subscribeRequested,
+    () => requested,
+    () => null,
+  )
+  return loading ?? waiting
 }

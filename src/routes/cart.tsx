@@ -1,9 +1,10 @@
+import { useState } from 'react'
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { formatRand } from '../domain/money.ts'
-import { useSession } from '../lib/session.ts'
 import { CartLineRow } from '../features/cart/CartLineRow.tsx'
 import { useCart } from '../features/cart/cart.ts'
+import { proceedTarget } from '../features/cart/proceed.ts'
 import { Button, ButtonLink } from '../ui/Button.tsx'
 import { Card, Muted, Page } from '../ui/Page.tsx'
 import { styled } from '../ui/styled.ts'
@@ -24,11 +25,21 @@ const Columns = styled('div')`
 
 function CartPage() {
   const cart = useCart()
-  const session = useSession()
   const navigate = useNavigate()
   const { t, i18n } = useLingui()
   const count = cart.order_lines.length
   const total = formatRand(cart.total, i18n.locale)
+  const [deciding, setDeciding] = useState(false)
+
+  // The button says it is busy while a tap made during the session's check waits for its answer.
+  const proceed = async () => {
+    setDeciding(true)
+    try {
+      await navigate({ to: await proceedTarget() })
+    } finally {
+      setDeciding(false)
+    }
+  }
 
   return (
     <Page title={<Trans>Cart</Trans>}>
@@ -74,7 +85,7 @@ function CartPage() {
           <Muted>
             <Trans>per month</Trans>
           </Muted>
-          <Button type="button" disabled={count === 0} onClick={() => navigate({ to: session.status === 'customer' ? '/delivery_address' : '/login' })}>
+          <Button type="button" disabled={count === 0 || deciding} aria-busy={deciding} onClick={() => void proceed()}>
             <Trans>proceed to order</Trans>
           </Button>
         </Card>

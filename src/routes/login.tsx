@@ -1,24 +1,15 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import * as v from 'valibot'
 import { AuthCard } from '../features/account/AuthCard.tsx'
+import { validateLoginSearch } from '../features/account/loginSearch.ts'
 import { LoginForm } from '../features/account/LoginForm.tsx'
 import { SocialButtons } from '../features/account/SocialButtons.tsx'
 import { useSocialReturn } from '../features/account/useSocialReturn.ts'
 import { styled } from '../ui/styled.ts'
 import { theme } from '../ui/theme.ts'
 
-// A social sign-in comes back with ?signed_in=<provider> or ?error=social; anything else is ignored.
-const LoginSearch = v.object({
-  signed_in: v.optional(v.picklist(['google', 'facebook', 'twitter'])),
-  error: v.optional(v.string()),
-})
-
 export const Route = createFileRoute('/login')({
-  validateSearch: (search) => {
-    const parsed = v.safeParse(LoginSearch, search)
-    return parsed.success ? parsed.output : {}
-  },
+  validateSearch: validateLoginSearch,
   component: LoginPage,
 })
 
@@ -39,7 +30,7 @@ function LoginPage() {
       <Or>
         <Trans>or</Trans>
       </Or>
-      <LoginForm />
+      <LoginForm redirect={search.redirect} socialReturn={search.signed_in !== undefined} />
       <p className="switch">
         <Link to="/forgot_password">
           <Trans>Forgot your password?</Trans>

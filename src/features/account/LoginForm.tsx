@@ -7,15 +7,20 @@ import { PasswordField } from '../../ui/forms/PasswordField.tsx'
 import { TextField } from '../../ui/forms/TextField.tsx'
 import { toast } from '../../lib/toaster.ts'
 import { signIn } from './session.ts'
+import { useLeaveWhenSignedIn } from './useLeaveWhenSignedIn.ts'
 import { translateMessage } from '../../lib/validationMessages.ts'
 
-/** Email and password, both required by the form; success goes to /profile. */
-export function LoginForm() {
+/**
+ * Email and password, both required by the form; success goes to `redirect`, else /profile. A customer already
+ * signed in (known once the session is) goes there without the form; so does one signed in from a social return.
+ */
+export function LoginForm({ redirect, socialReturn = false }: { redirect?: string | undefined; socialReturn?: boolean }) {
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [busy, setBusy] = useState(false)
   const navigate = useNavigate()
   const { t, i18n } = useLingui()
+  useLeaveWhenSignedIn(redirect, busy || socialReturn)
 
   const describe = (failure: SignInFailure): string => {
     if (failure.status === 401) return t`Incorrect Username or Password. Please try again.`
@@ -27,13 +32,14 @@ export function LoginForm() {
     e.preventDefault()
     setBusy(true)
     const result = await signIn({ email: email.trim(), password })
-    setBusy(false)
     if ('failure' in result) {
+      setBusy(false)
       toast.error(describe(result.failure), 3000)
       return
     }
     toast.success(t`Logged in successfully!`)
-    await navigate({ to: '/profile' })
+    // Still busy: the page's own move (useLeaveWhenSignedIn) waits, so the customer moves on once, from here.
+    await (redirect ? navigate({ href: redirect }) : navigate({ to: '/profile' }))
   }
 
   return (

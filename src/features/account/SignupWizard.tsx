@@ -13,6 +13,7 @@ import { AddressForm } from '../../ui/forms/AddressForm.tsx'
 import { toast } from '../../lib/toaster.ts'
 import { PersonalStep } from './PersonalStep.tsx'
 import { adoptCustomer } from './session.ts'
+import { useLeaveWhenSignedIn } from './useLeaveWhenSignedIn.ts'
 import { translateMessage } from '../../lib/validationMessages.ts'
 
 const created = msg`Created Successfully`
@@ -46,6 +47,8 @@ export function SignupWizard() {
   )
   const step = useSelector(actor, (s) => (s.matches('personal') ? 'personal' : 'address'))
   const submitting = useSelector(actor, (s) => s.matches('submitting') || s.matches('done'))
+  // A customer already signed in has no account to create: the page moves on (not while this sign-up finishes).
+  useLeaveWhenSignedIn(undefined, submitting)
   const personal = useSelector(actor, (s) => s.context.personal)
   const address = useSelector(actor, (s) => s.context.address)
   const errors = useSelector(actor, (s) => s.context.errors)
