@@ -46,7 +46,10 @@ describe("mails to the account's own address greet by first name only once that 
     const next = uniqueEmail('next')
     expect((await askChange(me, next)).status).toBe(200)
     expect((await confirm(tokenIn((await mailsTo(env.t.db, next, 'emailChange'))[0], '/confirm_email'))).status).toBe(200)
-    return Promise.all(['passwordReset', 'passwordChanged', 'emailChangeNotice', 'emailChangedNotice'].map((template) => greeted(me.email, template)))
+    // One after another: each read sends the outbox first, and two sends at once on PostgreSQL would each skip what the other claimed.
+    const greetings = []
+    for (const template of ['passwordReset', 'passwordChanged', 'emailChangeNotice', 'emailChangedNotice']) greetings.push(await greeted(me.email, template))
+    return greetings
   }
 
   it('leaves the name out while the email was never verified: whoever signed up may have typed anyone’s address', async () => {
