@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { serverMessages } from '../../src/domain/serverMessages.ts'
 import type { Db, Queryable } from '../db/types.ts'
+import { nameToGreet } from '../mail/greeting.ts'
 import { queueMail } from '../mail/queueMail.ts'
 import { emailChangedNoticeMail } from '../mail/templates/emailChangedNotice.ts'
 import { emailChangeNoticeMail } from '../mail/templates/emailChangeNotice.ts'
@@ -29,7 +30,8 @@ export async function emailTakenByOther(db: Queryable, customerId: number, email
 /**
  * Starts an email change: the new address waits on the customer (pending_email) and a token for the link is made,
  * of which only the hash is kept. A newer request replaces an older link, so only the latest address can be confirmed.
- * The current address is told, with a link that stops the change while it waits (`notice`: its language and origin).
+ * The current address is told, with a link that stops the change while it waits (`notice`: its language and origin),
+ * by first name only when that address was verified.
  */
 export async function startEmailChange(tx: Queryable, customerId: number, email: string, notice: MailContext): Promise<string> {
   const token = randomBytes(32).toString('base64url')
@@ -40,8 +42,8 @@ export async function startEmailChange(tx: Queryable, customerId: number, email:
     email,
     emailLinkHours,
   ])
-  const [customer] = await tx.query<{ email: string; first_name: string }>(
-    'update customers set pending_email = $2 where id = $1 returning email, first_name',
+  const [customer] = await tx.query<{ email: string; first_name: string; verified: boolean }>(
+    'update customers set pending_email = $2 where id = $1 returning email, first_name, email_verified_at is not null as verified',
     [customerId, email],
   )
   if (customer) {
@@ -50,7 +52,7 @@ export async function startEmailChange(tx: Queryable, customerId: number, email:
       to: customer.email,
       language: notice.language,
       template: emailChangeNoticeMail,
-      values: { firstName: customer.first_name, email, link: `${notice.origin}/email_change/stop?token=${stop}`, hours: emailLinkHours },
+      values: { firstName: nameToGreet(customer), email, link: `${notice.origin}/email_change/stop?token=${stop}`, hours: emailLinkHours },
     })
   }
   return token
@@ -62,12 +64,13 @@ export type Confirmation = { email: string; customerId: number } | { status: 409
  * Follows a link: within its time, and only while no other customer took the address meanwhile. A link followed
  * again after it worked says so again (a reload of the page), never for an address the account no longer has.
  * Confirming proves the new email, ends the reset links mailed to the old one, and tells the old address with a link
- * that puts it back for some days (`notice`: the mail's language and the links' origin).
+ * that puts it back for some days (`notice`: the mail's language and the links' origin), by first name only when the
+ * old address had been verified.
  */
 export function confirmEmailChange(db: Db, token: string, notice: MailContext): Promise<Confirmation> {
   return db.transaction(async (tx) => {
-    const [link] = await tx.query<{ customer_id: number; email: string; used: boolean; current: string; first_name: string }>(
-      `select l.customer_id, l.email, l.used_at is not null as used, c.email as current, c.first_name
+    const [link] = await tx.query<{ customer_id: number; email: string; used: boolean; current: string; first_name: string; verified: boolean }>(
+      `select l.customer_id, l.email, l.used_at is not null as used, c.email as current, c.first_name, c.email_verified_at is not null as verified
        from email_changes l join customers c on c.id = l.customer_id
        where l.token_hash = $1 and l.expires_at > now() for update of l`,
       [hashOf(token)],
@@ -87,7 +90,7 @@ export function confirmEmailChange(db: Db, token: string, notice: MailContext): 
       to: link.current,
       language: notice.language,
       template: emailChangedNoticeMail,
-      values: { firstName: link.first_name, email: link.email, link: `${notice.origin}/email_change/undo?token=${undo}`, days: undoLinkDays },
+      values: { firstName: nameToGreet(link), email: link.email, link: `${notice.origin}/email_change/undo?token=${undo}`, days: undoLinkDays },
     })
     return { email: link.email, customerId }
   })

@@ -1,6 +1,7 @@
 import type { Language } from '../../src/domain/language.ts'
 import { RESET_LINK_MINUTES } from '../../src/domain/password.ts'
 import type { Queryable } from '../db/types.ts'
+import { nameToGreet } from '../mail/greeting.ts'
 import { queueMail } from '../mail/queueMail.ts'
 import { passwordResetMail } from '../mail/templates/passwordReset.ts'
 import { createPasswordReset } from './passwordResets.ts'
@@ -14,11 +15,12 @@ export interface ResetRequest {
 
 /**
  * Makes a new link for the account of that email and queues its mail, both in `tx`: the link exists exactly when its
- * mail does. Does nothing for an email without an account (the answer is the same).
+ * mail does. Does nothing for an email without an account (the answer is the same). The mail greets by first name only
+ * when the account's email was verified: anyone may have signed up with someone else's address.
  */
 export async function queueResetLink(tx: Queryable, { email, language, origin }: ResetRequest): Promise<void> {
-  const [customer] = await tx.query<{ id: number; email: string; first_name: string }>(
-    'select id, email, first_name from customers where lower(email) = lower($1)',
+  const [customer] = await tx.query<{ id: number; email: string; first_name: string; verified: boolean }>(
+    'select id, email, first_name, email_verified_at is not null as verified from customers where lower(email) = lower($1)',
     [email.trim()],
   )
   if (!customer) return
@@ -28,6 +30,6 @@ export async function queueResetLink(tx: Queryable, { email, language, origin }:
     to: customer.email,
     language,
     template: passwordResetMail,
-    values: { firstName: customer.first_name, link, minutes: RESET_LINK_MINUTES },
+    values: { firstName: nameToGreet(customer), link, minutes: RESET_LINK_MINUTES },
   })
 }

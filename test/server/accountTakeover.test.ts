@@ -22,14 +22,12 @@ interface OutboxMail {
 const outbox = (db: Queryable, to: string) =>
   db.query<OutboxMail>('select recipient, language, template, subject, text from mail_outbox where lower(recipient) = lower($1) order by id', [to])
 
-/** The latest mail of `template` to `to`, wherever it was written: the outbox, or the sandbox mailbox (mails not yet moved to the outbox). */
+/** The latest mail of `template` to `to` in the mail outbox, where every mail is written (and kept once sent). */
 async function latestMail(db: Queryable, to: string, template: string): Promise<string> {
-  const [row] = await db.query<{ text: string }>(
-    `select text, created_at from mail_outbox where lower(recipient) = lower($1) and template = $2
-     union all select text, created_at from sandbox_mail where lower(recipient) = lower($1) and template = $2
-     order by created_at desc limit 1`,
-    [to, template],
-  )
+  const [row] = await db.query<{ text: string }>('select text from mail_outbox where lower(recipient) = lower($1) and template = $2 order by id desc limit 1', [
+    to,
+    template,
+  ])
   if (!row) throw new Error(`no ${template} mail to ${to}`)
   return row.text
 }

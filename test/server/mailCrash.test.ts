@@ -4,8 +4,9 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { createDb } from '../../server/db/createDb.ts'
 import { openPglite } from '../../server/db/pglite.ts'
-import { apiKey, call, signupBody, testScryptN } from './support/accounts.ts'
+import { accountsApp, apiKey, call, deliverMail, outboxTo, signUp, testScryptN } from './support/accounts.ts'
 import { spawnServer } from './support/childServer.ts'
 import type { ChildServer } from './support/childServer.ts'
 import { makeFakeDist } from './support/fakeDist.ts'
@@ -54,14 +55,24 @@ describe('a server killed between queueing a mail and sending it', () => {
     rmSync(root, { recursive: true, force: true })
   })
 
-  // Typically 15-25 s: two PGlite starts on disk, and the lease of the dead process's claim running out.
+  // Typically 20-30 s: three PGlite starts on disk, and the lease of the dead process's claim running out.
   it('sends the reset link exactly once after a SIGKILL while the SMTP server had not yet taken it', async () => {
+    // The customer exists before the server starts, their sign-up confirmation already sent: the reset link is then the
+    // only mail due, so the mail the killed process holds is that link.
+    const before = await createDb('', dataDir)
+    let email = ''
+    try {
+      email = (await signUp(accountsApp(before))).email
+      expect(await deliverMail(before)).toEqual({ sent: 1, retrying: 0, failed: 0 })
+      expect(await outboxTo(before, email)).toEqual([expect.objectContaining({ template: 'signupConfirm', attempts: 1, sent_at: expect.any(Date) })])
+    } finally {
+      await before.close()
+    }
+
     const silent = await startSilentSmtp()
     closers.push(silent.close)
     server = await spawnServer({ ...options, mail: { kind: 'smtp', url: silent.url, from: 'no-reply@shop.example.co.za' } })
-    const body = signupBody()
-    expect((await fetch(`${server.url}/api/v2/users`, call('POST', body))).status).toBe(201)
-    const forgot = await fetch(`${server.url}/api/auth/password/forgot`, call('POST', { email: body.user.email }, { from: '192.0.2.30' }))
+    const forgot = await fetch(`${server.url}/api/auth/password/forgot`, call('POST', { email }, { from: '192.0.2.30' }))
     // Answered once the link and its mail were committed.
     expect(forgot.status).toBe(202)
     // The job claimed the mail and is waiting on the SMTP server: the claim is committed, the send is not done.
@@ -78,16 +89,19 @@ describe('a server killed between queueing a mail and sending it', () => {
     await server.stop()
     server = undefined
     expect(smtp.received).toHaveLength(1)
-    expect(smtp.received[0]!.to).toEqual([body.user.email])
+    expect(smtp.received[0]!.to).toEqual([email])
     expect(smtp.received[0]!.data).toMatch(/https:\/\/shop\.example\.co\.za\/reset_password\?token=[\w-]{43}/)
 
     const db = await openPglite(dataDir)
     try {
-      const rows = await db.query<{ attempts: number; sent: boolean; failed: boolean }>(
-        'select attempts, sent_at is not null as sent, failed_at is not null as failed from mail_outbox',
+      const rows = await db.query<{ template: string; attempts: number; sent: boolean; failed: boolean }>(
+        'select template, attempts, sent_at is not null as sent, failed_at is not null as failed from mail_outbox order by id',
       )
-      // Two claims: the dead process's, then the one that sent it.
-      expect(rows).toEqual([{ attempts: 2, sent: true, failed: false }])
+      // The reset link: two claims, the dead process's, then the one that sent it. The confirmation went before either server.
+      expect(rows).toEqual([
+        { template: 'signupConfirm', attempts: 1, sent: true, failed: false },
+        { template: 'passwordReset', attempts: 2, sent: true, failed: false },
+      ])
     } finally {
       await db.close()
     }

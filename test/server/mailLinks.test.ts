@@ -76,23 +76,37 @@ describe('links in mails that leave the server (SMTP) are built on PUBLIC_URL, n
       ),
     ).toBe(200)
 
-    // The outbox job (every 20 ms here) hands both to the SMTP server.
-    await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(2)
-    const reset = smtp.received.find((m) => m.to.includes(body.user.email))!
-    const change = smtp.received.find((m) => m.to.includes(next))!
-    expect(reset.data).toMatch(/https:\/\/shop\.example\.co\.za\/reset_password\?token=[\w-]{43}/)
-    expect(change.data).toMatch(/https:\/\/shop\.example\.co\.za\/confirm_email\?token=[\w-]{43}/)
-    for (const mail of [reset, change]) expect(mail.data).not.toContain('evil.example')
+    // The outbox job (every 20 ms here) hands all four to the SMTP server: the sign-up's confirmation, the reset link, the
+    // email-change link to the new address and its notice (with a link that stops it) to the current one.
+    await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(4)
+    const withLink = (path: string) => smtp.received.filter((m) => m.data.includes(`${path}?token=`))
+    const sent = { verify: '/verify_email', reset: '/reset_password', stop: '/email_change/stop', change: '/confirm_email' }
+    for (const [kind, path] of Object.entries(sent)) {
+      const mails = withLink(path)
+      expect(mails, kind).toHaveLength(1)
+      expect(mails[0]!.to).toEqual([kind === 'change' ? next : body.user.email])
+      expect(mails[0]!.data).toMatch(new RegExp(`https://shop\\.example\\.co\\.za${path}\\?token=[\\w-]{43}`))
+    }
+    for (const mail of smtp.received) expect(mail.data).not.toContain('evil.example')
     expect((await outboxTo(t.db, next))[0]?.sent_at).not.toBeNull()
   })
 
   it('never builds a link on the Host when an app is given SMTP without PUBLIC_URL: it refuses and queues nothing', async () => {
     const mail: MailSettings = { kind: 'smtp', url: 'smtp://127.0.0.1:1', from: 'no-reply@storefront.co.za' }
     const app = createApp({ db: t.db, config: { apiKey, scryptN: testScryptN, trustProxy: true, mail } })
+    // Sign-up mails a link too (the confirmation of the email): refused before any account or mail exists.
+    const refused = signupBody()
+    expect((await app.request('http://evil.example/api/v2/users', call('POST', refused, { from: '192.0.2.19' }))).status).toBe(500)
+    expect(await t.db.query('select 1 from customers where lower(email) = lower($1)', [refused.user.email])).toEqual([])
+    expect(await outboxTo(t.db, refused.user.email)).toEqual([])
+    // An account made through the server that has PUBLIC_URL: asked a reset link through the app without it.
     const body = signupBody()
-    expect((await app.request('/api/v2/users', call('POST', body, { from: '192.0.2.20' }))).status).toBe(201)
+    expect((await fetch(`${server.url}/api/v2/users`, call('POST', body, { from: '192.0.2.20' }))).status).toBe(201)
     const res = await app.request('http://evil.example/api/auth/password/forgot', call('POST', { email: body.user.email }, { from: '192.0.2.21' }))
     expect(res.status).toBe(500)
-    expect(await outboxTo(t.db, body.user.email)).toEqual([])
+    expect(await outboxTo(t.db, body.user.email, 'passwordReset')).toEqual([])
+    expect(
+      await t.db.query('select 1 from password_resets r join customers c on c.id = r.customer_id where lower(c.email) = lower($1)', [body.user.email]),
+    ).toEqual([])
   })
 })

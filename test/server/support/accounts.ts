@@ -116,15 +116,21 @@ export function useAccountsApp({
 /** Sends what the mail outbox holds into the sandbox mailbox, as the outbox job does on its interval. */
 export const deliverMail = (db: Db) => sendDueMails(db, sandboxMailbox(db, sandboxSender), { leaseMs: 60_000 })
 
-/** The mails an address got once the outbox was sent, newest first. */
-export async function mailsTo(db: Db, email: string) {
+/**
+ * The mails an address got once the outbox was sent, newest first; with `template` (its name, as `passwordReset`),
+ * only those. An address gets several kinds (a sign-up confirmation, notices of password and email changes), so a test
+ * reading one kind names it rather than taking the newest.
+ */
+export async function mailsTo(db: Db, email: string, template?: string) {
   await deliverMail(db)
-  return readMailbox(db, email)
+  const mails = await readMailbox(db, email)
+  return template === undefined ? mails : mails.filter((mail) => mail.template === template)
 }
 
-/** The rows the mail outbox holds for an address (sent or not), oldest first. */
-export const outboxTo = (db: Queryable, email: string) =>
+/** The rows the mail outbox holds for an address (sent or not), oldest first; with `template`, only those of that template. */
+export const outboxTo = (db: Queryable, email: string, template?: string) =>
   db.query<{ id: number; template: string; subject: string; text: string; sent_at: Date | null; attempts: number }>(
-    'select id, template, subject, text, sent_at, attempts from mail_outbox where lower(recipient) = lower($1) order by id',
-    [email],
+    `select id, template, subject, text, sent_at, attempts from mail_outbox
+     where lower(recipient) = lower($1) and ($2::text is null or template = $2) order by id`,
+    [email, template ?? null],
   )
