@@ -75,24 +75,12 @@ export async function requestEmailChange(userId: number, change: EmailChange): P
   }
 }
 
-/** POST /v2/email_confirmations: follows the link's token; the new email, or why the link no longer works. */
-export async function confirmEmail(
-  token: string,
-): Promise<{ kind: 'confirmed'; email: string } | Extract<AccountEditResult, { kind: 'refused' | 'no-answer' }>> {
-  try {
-    const reply = await api('/v2/email_confirmations', { method: 'POST', body: { token } })
-    return { kind: 'confirmed', email: v.parse(EmailConfirmedSchema, reply).email }
-  } catch (e) {
-    return refusedOrLost(e)
-  }
-}
-
 /** The answer to following a link mailed about the email: the email the account has after it, the refusal, or no answer. */
 export type EmailLinkResult = { kind: 'done'; email: string } | Extract<AccountEditResult, { kind: 'refused' | 'no-answer' }>
 
-/** POST /v2/email_verifications, /v2/email_changes/stop or /v2/email_changes/undo with the link's token. */
+/** POST /v2/email_confirmations, /v2/email_verifications, /v2/email_changes/stop or /v2/email_changes/undo with the link's token. */
 export async function followEmailLink(
-  path: '/v2/email_verifications' | '/v2/email_changes/stop' | '/v2/email_changes/undo',
+  path: '/v2/email_confirmations' | '/v2/email_verifications' | '/v2/email_changes/stop' | '/v2/email_changes/undo',
   token: string,
 ): Promise<EmailLinkResult> {
   try {

@@ -1,17 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import * as v from 'valibot'
 import { AuthCard } from '../features/account/AuthCard.tsx'
+import { validateTokenSearch } from '../features/account/tokenSearch.ts'
 import { EmailConfirmation } from '../features/account/EmailConfirmation.tsx'
 
 // The link mailed to a new address: /confirm_email?token=<43 characters>.
-const ConfirmSearch = v.object({ token: v.optional(v.string(), '') })
-
 export const Route = createFileRoute('/confirm_email')({
-  validateSearch: (search) => {
-    const parsed = v.safeParse(ConfirmSearch, search)
-    return parsed.success ? parsed.output : { token: '' }
-  },
+  validateSearch: validateTokenSearch,
   component: ConfirmEmailPage,
 })
 

@@ -1,19 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { useCallback } from 'react'
-import * as v from 'valibot'
 import { followEmailLink } from '../api/accountEdits.ts'
 import { AuthCard } from '../features/account/AuthCard.tsx'
+import { validateTokenSearch } from '../features/account/tokenSearch.ts'
 import { EmailLinkOutcome } from '../features/account/EmailLinkOutcome.tsx'
 
 // The link mailed to the old address once a change was confirmed: /email_change/undo?token=<43 characters>.
-const TokenSearch = v.object({ token: v.optional(v.string(), '') })
-
 export const Route = createFileRoute('/email_change/undo')({
-  validateSearch: (search) => {
-    const parsed = v.safeParse(TokenSearch, search)
-    return parsed.success ? parsed.output : { token: '' }
-  },
+  validateSearch: validateTokenSearch,
   component: UndoEmailChangePage,
 })
 
