@@ -209,6 +209,18 @@ export default defineConfig(({ isSsrBuild }) => ({
       {
         extends: true,
         test: {
+          // What only PostgreSQL has (the pool, locks held by another connection): run with DATABASE_URL set (.ci/run's PostgreSQL step).
+          name: 'postgres',
+          include: ['test/postgres/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['test/postgres/setup.ts'],
+          fileParallelism: false,
+          testTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           // `npm run check:prod-install` (.ci/run): the image's run stage, with an install from the registry.
           name: 'release',
           include: ['test/release/**/*.test.ts'],

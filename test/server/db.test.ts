@@ -1,12 +1,9 @@
-import { spawn } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
-import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDb, openDb } from '../../server/db/createDb.ts'
-import { MigrationLockTimeout, migrate, readMigrations } from '../../server/db/migrate.ts'
-import { repoRoot } from '../../server/paths.ts'
+import { migrate, readMigrations } from '../../server/db/migrate.ts'
 import { freshDatabase, openTestDb, startupTimeout } from './support/testDb.ts'
 import type { TestDb } from './support/testDb.ts'
+import { runMigrate } from './support/runMigrate.ts'
 
 describe('the data layer', () => {
   let t: TestDb
@@ -122,106 +119,3 @@ describe('the data layer', () => {
     expect(versions).toEqual(versions.map((_, i) => i + 1))
   })
 })
-
-// Pool size and statement timeout are PostgreSQL's (PGlite is one embedded connection): run with DATABASE_URL set.
-describe.skipIf(!process.env.DATABASE_URL)('the PostgreSQL pool', () => {
-  it(
-    'opens at most DATABASE_POOL_MAX connections, however many queries wait',
-    async () => {
-      const fresh = await freshDatabase()
-      const db = await createDb(fresh.url, undefined, { poolMax: 2 })
-      try {
-        const rows = await Promise.all(Array.from({ length: 6 }, () => db.query<{ pid: number }>('select pg_backend_pid() as pid, pg_sleep(0.1)')))
-        expect(new Set(rows.map(([row]) => row?.pid)).size).toBe(2)
-      } finally {
-        await db.close()
-        await fresh.drop()
-      }
-    },
-    startupTimeout,
-  )
-
-  it(
-    'gives up with a clear error, having applied nothing, when the migration lock stays held past its timeout',
-    async () => {
-      const fresh = await freshDatabase()
-      const holder = postgres(fresh.url, { max: 1, onnotice: () => {} })
-      const db = await openDb(fresh.url)
-      try {
-        let release = () => {}
-        const held = new Promise<void>((done) => (release = done))
-        let locked = () => {}
-        const isLocked = new Promise<void>((done) => (locked = done))
-        // Another migrator, stuck: it holds the lock inside its transaction until released.
-        const other = holder.begin(async (tx) => {
-          await tx`select pg_advisory_xact_lock(7316245)`
-          locked()
-          await held
-        })
-        await isLocked
-        const started = Date.now()
-        const failed = await migrate(db, { lockTimeoutMs: 300 }).catch((error: unknown) => error)
-        expect(failed).toBeInstanceOf(MigrationLockTimeout)
-        expect((failed as Error).message).toBe(
-          'Migrations did not run: another process held the migration lock for more than 300 ms (MIGRATION_LOCK_TIMEOUT_MS). Nothing was applied; run them again once it has finished.',
-        )
-        expect(Date.now() - started).toBeLessThan(5_000)
-        expect(await db.query(`select to_regclass('schema_migrations') as t`)).toEqual([{ t: null }])
-
-        const run = await runMigrate({ DATABASE_URL: fresh.url, MIGRATION_LOCK_TIMEOUT_MS: '300' })
-        expect(run.code).toBe(1)
-        expect(run.lines.at(-1)).toMatchObject({
-          level: 60,
-          msg: expect.stringMatching(/^Migrations did not run: another process held the migration lock for more than 300 ms/),
-        })
-
-        release()
-        await other
-        expect(await migrate(db, { lockTimeoutMs: 300 })).toEqual(readMigrations().map((m) => m.name))
-      } finally {
-        await db.close()
-        await holder.end()
-        await fresh.drop()
-      }
-    },
-    startupTimeout,
-  )
-
-  it(
-    'has PostgreSQL cancel a statement that runs past DATABASE_STATEMENT_TIMEOUT_MS, but not a migration',
-    async () => {
-      const fresh = await freshDatabase()
-      // Migrations run under this limit too and, exempt from it, still apply.
-      const db = await createDb(fresh.url, undefined, { statementTimeoutMs: 200 })
-      try {
-        expect(await db.query('show statement_timeout')).toEqual([{ statement_timeout: '200ms' }])
-        await expect(db.query('select pg_sleep(1)')).rejects.toMatchObject({ code: '57014' })
-        expect(await db.query<{ ok: number }>('select 1 as ok')).toEqual([{ ok: 1 }])
-      } finally {
-        await db.close()
-        await fresh.drop()
-      }
-    },
-    startupTimeout,
-  )
-})
-
-const migrateEntry = fileURLToPath(new URL('../../server/db/migrateMain.ts', import.meta.url))
-
-/** `npm run migrate` in a process of its own (as tsx runs it); its exit code and JSON log lines. */
-async function runMigrate(env: Record<string, string>): Promise<{ code: number | null; lines: Record<string, unknown>[]; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', migrateEntry], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const code = await new Promise<number | null>((done) => child.once('exit', done))
-  const lines = output
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as Record<string, unknown>)
-  return { code, lines, output }
-}
