@@ -146,12 +146,12 @@ export const EnvSchema = v.object({
   PARTNER_ID: v.pipe(
     v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('PARTNER_ID must not be empty')), String(PARTNER.id)),
     v.description(
-      "The sales portal's partner id stamped on every order, set by the server and never taken from the browser (a numeric one is sent as a number).",
+      "The sales portal's partner id stamped on every order, set by the server and never taken from the browser (a numeric one is sent as a number); set your own in production.",
     ),
   ),
   PARTNER_AGENT_EMAIL: v.pipe(
     v.optional(v.pipe(v.string(), v.trim(), v.email('PARTNER_AGENT_EMAIL must be an email address')), PARTNER.agent_email),
-    v.description("The sales portal's fixed agent identity stamped on every order."),
+    v.description("The sales portal's fixed agent identity stamped on every order; set your own in production."),
   ),
   PARTNER_COMMENTS: v.pipe(v.optional(v.string(), PARTNER.comments), v.description('The partner comment stamped on every order.')),
   PAYMENT_BASE_URL: v.pipe(

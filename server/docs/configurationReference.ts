@@ -154,7 +154,7 @@ export function renderConfigurationReference(): string {
     '',
     '`npm run build` (and `npm start`, when it builds the client) reads these; they end up in the browser’s code, so none of them',
     'is a secret. `VITE_GOOGLE_PAY`, `VITE_GOOGLE_MAPS_KEY` and `VITE_I18N_HOST` above are read at build time too: give the server the',
-    'same values. In the Docker image they are build arguments.',
+    'same values.',
     '',
   )
   for (const b of buildTimeVariables) {
