@@ -13,7 +13,7 @@ const root = join(import.meta.dirname, '..', '..')
 const read = (path: string) => readFileSync(join(root, path), 'utf8')
 
 const filesUnder = (dir: string, ext: string): string[] =>
-  readdirSync(join(root, dir), { withFileTypes: true, recursive: true })
+  (existsSync(join(root, dir)) ? readdirSync(join(root, dir), { withFileTypes: true, recursive: true }) : [])
     .filter((f) => f.isFile() && f.name.endsWith(ext))
     .map((f) => relative(root, join(f.parentPath, f.name)))
 
