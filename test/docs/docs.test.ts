@@ -64,7 +64,8 @@ function serverEnvReads(): Map<string, string> {
   for (const file of filesUnder('server', '.ts')) {
     if (file === 'server/config.ts') continue
     const text = read(file)
-    for (const m of text.matchAll(/\bprocess\.env(?:\.([A-Z][A-Z0-9_]*)|\[\s*['"`]([A-Z][A-Z0-9_]*)['"`]\s*\])/g)) reads.set(m[1] ?? m[2] ?? '', file)
+    // process.env.X, process.env['X'], and env.X on an object of the environment passed around.
+    for (const m of text.matchAll(/\b(?:process\.)?env(?:\.([A-Z][A-Z0-9_]*)|\[\s*['"`]([A-Z][A-Z0-9_]*)['"`]\s*\])/g)) reads.set(m[1] ?? m[2] ?? '', file)
     for (const m of text.matchAll(/\{([^{}]*)\}\s*=\s*process\.env\b/g))
       for (const name of (m[1] ?? '').split(',').map((part) => part.split(':')[0]?.trim() ?? '')) if (/^[A-Z][A-Z0-9_]*$/.test(name)) reads.set(name, file)
   }
