@@ -133,6 +133,7 @@ export function renderConfigurationReference(): string {
     '## Server',
     '',
   ]
+  const firstNamedBy = new Map<string, string>()
   for (const key of environmentKeys()) {
     const facts: Facts = { rules: [] }
     collect(EnvSchema.entries[key as keyof typeof EnvSchema.entries] as unknown as Node, key, facts)
@@ -145,7 +146,12 @@ export function renderConfigurationReference(): string {
     lines.push(`- Default: ${facts.default === undefined ? 'none' : code(facts.default)}`)
     const format = allowed(facts)
     if (format) lines.push(`- Allowed: ${format}`)
-    for (const r of [...new Set(refused)]) lines.push(`- Production ${r}`)
+    for (const r of [...new Set(refused)]) {
+      // A refusal that names several variables is written out once, under the first.
+      const first = firstNamedBy.get(r)
+      lines.push(first ? `- Production ${r.slice(0, r.indexOf(': '))}, as under \`${first}\`` : `- Production ${r}`)
+      if (!first) firstNamedBy.set(r, key)
+    }
     lines.push('')
   }
   const labProblems = (problemsOf(safeProduction, { lab: true }) ?? []).filter((p) => !baseline.has(p))

@@ -42,7 +42,7 @@ const fieldDescription = (p: SocialProvider, f: (typeof fields)[number]): string
   const P = p.toUpperCase()
   switch (f) {
     case 'ISSUER':
-      return `The real ${name} identity provider, found through its OpenID discovery document (such as \`https://accounts.google.com\`); empty, with no endpoints either, uses the sandbox issuer inside this server.`
+      return `The real ${name} identity provider, found through its OpenID discovery document${p === 'google' ? ' (`https://accounts.google.com`)' : ''}; empty, with no endpoints either, uses the sandbox issuer inside this server.`
     case 'AUTHORIZATION_URL':
       return `Instead of \`${P}_ISSUER\`, for a provider without discovery: ${name}'s authorization endpoint (with \`${P}_TOKEN_URL\`).`
     case 'TOKEN_URL':
