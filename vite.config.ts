@@ -131,7 +131,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   define: {
     'import.meta.env.VITE_API_KEY': JSON.stringify(process.env.VITE_API_KEY ?? apiKey),
     'import.meta.env.VITE_BUILD_ID': JSON.stringify(process.env.BUILD_ID ?? new Date().toISOString()),
-    // The machine lab (/lab): 'false' leaves its code out of the bundle and the precache (README "Machine lab").
+    // The machine lab (/lab): 'false' leaves its code out of the bundle and the precache (docs/features.md, "Machine lab").
     'import.meta.env.VITE_LAB': JSON.stringify(process.env.VITE_LAB === 'false' ? 'false' : 'true'),
   },
   plugins: [
