@@ -6,7 +6,7 @@ export default defineConfig({
   fallbackLocales: { default: 'en' },
   catalogs: [
     { path: '<rootDir>/locales/{locale}', include: ['src', 'machines'], exclude: ['<rootDir>/src/devtools/lab/**', '<rootDir>/src/routes/lab.tsx'] },
-    // The machine lab's own messages ship inside its lazy chunk, never with the storefront (README "Machine lab").
+    // The machine lab's own messages ship inside its lazy chunk, never with the storefront (docs/features.md, "Machine lab").
     { path: '<rootDir>/locales/lab/{locale}', include: ['src/devtools/lab', 'src/routes/lab.tsx'] },
     // The sandboxes' own pages (identity sign-in, card widget, 3-D Secure), rendered by the server (server/sandbox/i18n.ts).
     { path: '<rootDir>/locales/sandbox/{locale}', include: ['server/sandbox'] },

@@ -131,7 +131,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   define: {
     'import.meta.env.VITE_API_KEY': JSON.stringify(process.env.VITE_API_KEY ?? apiKey),
     'import.meta.env.VITE_BUILD_ID': JSON.stringify(process.env.BUILD_ID ?? new Date().toISOString()),
-    // The machine lab (/lab): 'false' leaves its code out of the bundle and the precache (README "Machine lab").
+    // The machine lab (/lab): 'false' leaves its code out of the bundle and the precache (docs/features.md, "Machine lab").
     'import.meta.env.VITE_LAB': JSON.stringify(process.env.VITE_LAB === 'false' ? 'false' : 'true'),
   },
   plugins: [
@@ -179,7 +179,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         extends: true,
         test: {
           name: 'unit',
-          include: ['test/{domain,machines,store,sw,api,i18n,ui,lib}/**/*.test.{ts,tsx}'],
+          include: ['test/{domain,machines,store,sw,api,i18n,ui,lib,docs}/**/*.test.{ts,tsx}'],
           environment: 'node',
           setupFiles: ['test/setup.ts'],
         },

@@ -31,49 +31,97 @@ export const sandboxApiKey = 'storefront-sandbox-key'
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 export type LogLevel = (typeof logLevels)[number]
 
-const EnvSchema = v.object({
+/** Every setting the server reads, each with the description `npm run docs:config` writes into docs/configuration.md. */
+export const EnvSchema = v.object({
   PORT: v.pipe(
     v.optional(v.string(), '8080'),
     v.regex(/^\d{1,5}$/, 'PORT must be a whole number'),
     v.transform(Number),
     v.maxValue(65535, 'PORT must be at most 65535'),
+    v.description('The port of the one server process: the app, `/api` and `/i18n` are all served on it.'),
   ),
-  // Loopback by default: the sandbox key is public, so exposing it to the network is opt-in (HOST=0.0.0.0).
-  HOST: v.optional(v.pipe(v.string(), v.minLength(1)), '127.0.0.1'),
-  DATABASE_URL: v.optional(
-    v.pipe(v.string(), v.regex(/^$|^memory:$|^postgres(ql)?:\/\/\S+$/, 'DATABASE_URL must be empty, "memory:" or a postgres:// URL')),
-    '',
+  HOST: v.pipe(
+    v.optional(v.pipe(v.string(), v.minLength(1)), '127.0.0.1'),
+    v.description(
+      'The address the server listens on. Loopback by default, because the sandbox key is public: exposing it to other devices is opt-in (`0.0.0.0`, which the Docker image sets).',
+    ),
   ),
-  // Connections to PostgreSQL this process opens at most; PGlite is one embedded connection.
-  DATABASE_POOL_MAX: wholeNumber('DATABASE_POOL_MAX', 10, 1, 1000),
-  // PostgreSQL cancels a statement running longer (0: no limit); migrations are exempt.
-  DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber('DATABASE_STATEMENT_TIMEOUT_MS', 10_000, 0, 3_600_000),
-  // A migrator waits this long for the migration lock (another instance migrating) or a table lock, then fails.
-  MIGRATION_LOCK_TIMEOUT_MS: wholeNumber('MIGRATION_LOCK_TIMEOUT_MS', defaultMigrationLockTimeoutMs, 0, 3_600_000),
-  // After SIGTERM, /readyz answers 503 this long, while requests are still served, before new connections are refused.
-  SHUTDOWN_GRACE_MS: wholeNumber('SHUTDOWN_GRACE_MS', 5_000, 0, 600_000),
-  // Then requests in flight get this long to finish (above the card provider's 15 s timeout) before connections are cut.
-  SHUTDOWN_DRAIN_MS: wholeNumber('SHUTDOWN_DRAIN_MS', 30_000, 0, 600_000),
-  // An idle kept-alive connection stays open this long: longer than a load balancer's idle timeout (60 s on AWS), so it, not we, closes it.
-  KEEP_ALIVE_TIMEOUT_MS: wholeNumber('KEEP_ALIVE_TIMEOUT_MS', 75_000, 1_000, 3_600_000),
-  LOG_LEVEL: v.optional(v.picklist(logLevels, `LOG_LEVEL must be one of ${logLevels.join(', ')}`), 'info'),
-  API_KEY: v.optional(v.pipe(v.string(), v.minLength(1, 'API_KEY must not be empty')), sandboxApiKey),
-  SEED: flag('true'),
-  // Unset is the demo, as Node has it: only production refuses the demo's conveniences (server/productionChecks.ts).
-  NODE_ENV: v.optional(v.picklist(['production', 'development', 'test']), 'development'),
-  // Production runs the sandboxes only when told to (a staging server); the demo always may.
-  SANDBOX: flag('false'),
-  // Lowering it only makes sense in tests; every hash records its own N, so old hashes still verify.
+  DATABASE_URL: v.pipe(
+    v.optional(v.pipe(v.string(), v.regex(/^$|^memory:$|^postgres(ql)?:\/\/\S+$/, 'DATABASE_URL must be empty, "memory:" or a postgres:// URL')), ''),
+    v.description(
+      'Empty: the embedded PGlite with its data under `.data/pglite`; `memory:`: an in-memory PGlite that forgets everything at exit; `postgres://user:pass@host:port/db`: a PostgreSQL server.',
+    ),
+  ),
+  DATABASE_POOL_MAX: v.pipe(
+    wholeNumber('DATABASE_POOL_MAX', 10, 1, 1000),
+    v.description(
+      "The PostgreSQL connections this process opens at most (PGlite is one embedded connection); keep instances × this below PostgreSQL's `max_connections`.",
+    ),
+  ),
+  DATABASE_STATEMENT_TIMEOUT_MS: v.pipe(
+    wholeNumber('DATABASE_STATEMENT_TIMEOUT_MS', 10_000, 0, 3_600_000),
+    v.description('PostgreSQL cancels a statement running longer than this (`0`: no limit); migrations are exempt.'),
+  ),
+  MIGRATION_LOCK_TIMEOUT_MS: v.pipe(
+    wholeNumber('MIGRATION_LOCK_TIMEOUT_MS', defaultMigrationLockTimeoutMs, 0, 3_600_000),
+    v.description(
+      'How long a migrator (a starting server or `npm run migrate`) waits for the migration lock (another instance migrating) or a table lock before it stops with an error, having applied nothing (`0`: wait for ever).',
+    ),
+  ),
+  SHUTDOWN_GRACE_MS: v.pipe(
+    wholeNumber('SHUTDOWN_GRACE_MS', 5_000, 0, 600_000),
+    v.description(
+      'After SIGTERM, how long `/readyz` answers 503 while requests are still served, before new connections are refused (SIGINT skips it); give it at least the time the load balancer takes to notice a failing readiness check.',
+    ),
+  ),
+  SHUTDOWN_DRAIN_MS: v.pipe(
+    wholeNumber('SHUTDOWN_DRAIN_MS', 30_000, 0, 600_000),
+    v.description("Then how long requests in flight get to finish before their connections are cut: above the card provider's 15 s timeout."),
+  ),
+  KEEP_ALIVE_TIMEOUT_MS: v.pipe(
+    wholeNumber('KEEP_ALIVE_TIMEOUT_MS', 75_000, 1_000, 3_600_000),
+    v.description(
+      "How long an idle kept-alive connection stays open: keep it above the load balancer's idle timeout (60 s on AWS), so the balancer, not this server, closes it; the header timeout is 1 s more.",
+    ),
+  ),
+  LOG_LEVEL: v.pipe(
+    v.optional(v.picklist(logLevels, `LOG_LEVEL must be one of ${logLevels.join(', ')}`), 'info'),
+    v.description('The least severe log lines written to standard output (JSON lines).'),
+  ),
+  API_KEY: v.pipe(
+    v.optional(v.pipe(v.string(), v.minLength(1, 'API_KEY must not be empty')), sandboxApiKey),
+    v.description(
+      "The application key every `/api` request must carry in the `Key` header. The default is public (it is in the demo's bundle); build the client with the same key, since the client carries it.",
+    ),
+  ),
+  SEED: v.pipe(flag('true'), v.description('Whether the sandbox catalogue and the demo customer (with a public password) are created; `false` skips them.')),
+  NODE_ENV: v.pipe(
+    v.optional(v.picklist(['production', 'development', 'test']), 'development'),
+    v.description(
+      "`production` (set by `npm run serve` and the Docker image) makes the server refuse to start with any of the demo's conveniences on (docs/operations.md); unset is the demo.",
+    ),
+  ),
+  SANDBOX: v.pipe(
+    flag('false'),
+    v.description(
+      '`true` lets production run the card-provider sandbox, the sandbox identity issuers and the sandbox mailbox, and hash with a lower `SCRYPT_N`: a staging server, never one with real customers. The demo runs the sandboxes whatever it says.',
+    ),
+  ),
   SCRYPT_N: v.pipe(
     v.optional(v.string(), String(defaultScryptN)),
     v.regex(/^\d{1,8}$/, 'SCRYPT_N must be a whole number'),
     v.transform(Number),
     v.check((n) => n >= 2 && n <= 2 ** 20 && (n & (n - 1)) === 0, 'SCRYPT_N must be a power of two up to 1048576'),
+    v.description(
+      'The scrypt cost of password hashes, a power of two up to 1048576. Lowering it only makes sense in tests; every hash records its own N, so old hashes still verify.',
+    ),
   ),
-  // auto: Secure exactly when the request arrived over https.
-  COOKIE_SECURE: v.optional(v.picklist(['auto', 'true', 'false']), 'auto'),
-  // Behind reverse proxies, believe their X-Forwarded-For, -Proto and -Host: how many hops sit in front of this
-  // server (true is 1), or a comma list of the proxies' addresses or CIDR ranges. Off, the peer is the client.
+  COOKIE_SECURE: v.pipe(
+    v.optional(v.picklist(['auto', 'true', 'false']), 'auto'),
+    v.description(
+      '`auto`: the session cookie is Secure exactly when the request arrived over https or `PUBLIC_URL` is https; or always (`true`) or never (`false`).',
+    ),
+  ),
   TRUST_PROXY: v.pipe(
     v.optional(v.string(), 'false'),
     v.check((s) => {
@@ -85,64 +133,125 @@ const EnvSchema = v.object({
       }
     }, 'TRUST_PROXY must be true, false, a hop count or a comma list of proxy addresses or CIDR ranges'),
     v.transform(parseTrustProxy),
-  ),
-  PUBLIC_URL: v.optional(v.pipe(v.string(), v.regex(/^$|^https?:\/\/[^/\s]+$/, 'PUBLIC_URL must be an origin such as https://shop.example.com')), ''),
-  // The sales portal's fixed agent identity stamped on every order; the sandbox defaults are the client's.
-  PARTNER_ID: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('PARTNER_ID must not be empty')), String(PARTNER.id)),
-  PARTNER_AGENT_EMAIL: v.optional(v.pipe(v.string(), v.trim(), v.email('PARTNER_AGENT_EMAIL must be an email address')), PARTNER.agent_email),
-  PARTNER_COMMENTS: v.optional(v.string(), PARTNER.comments),
-  // The card provider (OPPWA / Peach Payments COPYandPAY); empty uses the sandbox inside this server.
-  PAYMENT_BASE_URL: v.optional(
-    v.pipe(v.string(), v.regex(/^$|^https?:\/\/[^\s?#]+[^/\s?#]$/, 'PAYMENT_BASE_URL must be an http(s) URL without a trailing slash')),
-    '',
-  ),
-  PAYMENT_ENTITY_ID: v.optional(v.pipe(v.string(), v.trim()), ''),
-  PAYMENT_ACCESS_TOKEN: v.optional(v.pipe(v.string(), v.trim()), ''),
-  // The key the provider seals its payment notifications (webhooks) with, 64 hex digits; empty: no webhook is served.
-  PAYMENT_WEBHOOK_KEY: v.optional(
-    v.pipe(v.string(), v.trim(), v.regex(/^$|^[0-9a-fA-F]{64}$/, 'PAYMENT_WEBHOOK_KEY must be 64 hex digits (the key the provider shows for the webhook)')),
-    '',
-  ),
-  // Whether the sandbox provider notifies this server of the payments it takes, as the real one does.
-  PAYMENT_SANDBOX_WEBHOOKS: flag('true'),
-  // How often the server asks the provider about checkouts and wallet charges left open (0: never; production refuses it).
-  RECONCILE_INTERVAL_MS: wholeNumber('RECONCILE_INTERVAL_MS', 30_000, 0, 3_600_000),
-  // A checkout, or a wallet charge without an answer, counts as left open once this old.
-  RECONCILE_AFTER_MS: wholeNumber('RECONCILE_AFTER_MS', 120_000, 0, 86_400_000),
-  // The SMTP server mails go out through (smtp:// or smtps://, credentials in the URL); empty keeps them in the sandbox mailbox.
-  SMTP_URL: v.optional(
-    v.pipe(
-      v.string(),
-      v.trim(),
-      v.regex(/^$|^smtps?:\/\/\S+$/, 'SMTP_URL must be empty or an smtp:// or smtps:// URL such as smtps://user:password@smtp.example.co.za'),
+    v.description(
+      "The reverse proxies whose `X-Forwarded-For`, `-Proto` and `-Host` to believe: `false` none (the socket peer is the client); a hop count (`true` is `1`: the client is the `X-Forwarded-For` entry that many from the right); or a comma list of the proxies' addresses or CIDR ranges (`10.0.0.0/8,fd00::/8`: the client is the right-most entry not among them, and only a peer among them is believed at all). Never set it when clients can reach the server directly.",
     ),
-    '',
   ),
-  // Who mails come from: an address, or a name and an address.
-  MAIL_FROM: v.optional(
-    v.pipe(
-      v.string(),
-      v.trim(),
-      v.regex(
-        /^$|^[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+$|^[^<>@]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>$/,
-        'MAIL_FROM must be an address, or a name and an address such as Seed Storefront <no-reply@example.co.za>',
+  PUBLIC_URL: v.pipe(
+    v.optional(v.pipe(v.string(), v.regex(/^$|^https?:\/\/[^/\s]+$/, 'PUBLIC_URL must be an origin such as https://shop.example.com')), ''),
+    v.description(
+      'The origin browsers use (such as `https://shop.example.co.za`); sign-in redirect addresses and the links in mails are built on it. Required with `SMTP_URL`; empty: whatever Host the browser sent.',
+    ),
+  ),
+  PARTNER_ID: v.pipe(
+    v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('PARTNER_ID must not be empty')), String(PARTNER.id)),
+    v.description(
+      "The sales portal's partner id stamped on every order, set by the server and never taken from the browser (a numeric one is sent as a number); set your own in production.",
+    ),
+  ),
+  PARTNER_AGENT_EMAIL: v.pipe(
+    v.optional(v.pipe(v.string(), v.trim(), v.email('PARTNER_AGENT_EMAIL must be an email address')), PARTNER.agent_email),
+    v.description("The sales portal's fixed agent identity stamped on every order; set your own in production."),
+  ),
+  PARTNER_COMMENTS: v.pipe(v.optional(v.string(), PARTNER.comments), v.description('The partner comment stamped on every order.')),
+  PAYMENT_BASE_URL: v.pipe(
+    v.optional(v.pipe(v.string(), v.regex(/^$|^https?:\/\/[^\s?#]+[^/\s?#]$/, 'PAYMENT_BASE_URL must be an http(s) URL without a trailing slash')), ''),
+    v.description(
+      'The card provider (OPPWA / Peach Payments COPYandPAY) reached server to server, such as `https://eu-test.oppwa.com`; its widget script loads from there too, so the page policy allows that origin. Empty: the provider sandbox inside this server. Needs `PAYMENT_ENTITY_ID` and `PAYMENT_ACCESS_TOKEN`.',
+    ),
+  ),
+  PAYMENT_ENTITY_ID: v.pipe(
+    v.optional(v.pipe(v.string(), v.trim()), ''),
+    v.description("The provider's entity id; needed with `PAYMENT_BASE_URL`, never sent to the browser."),
+  ),
+  PAYMENT_ACCESS_TOKEN: v.pipe(
+    v.optional(v.pipe(v.string(), v.trim()), ''),
+    v.description("The provider's bearer token; needed with `PAYMENT_BASE_URL`, never sent to the browser."),
+  ),
+  PAYMENT_WEBHOOK_KEY: v.pipe(
+    v.optional(
+      v.pipe(v.string(), v.trim(), v.regex(/^$|^[0-9a-fA-F]{64}$/, 'PAYMENT_WEBHOOK_KEY must be 64 hex digits (the key the provider shows for the webhook)')),
+      '',
+    ),
+    v.description(
+      'The key (64 hex digits) the provider seals its payment notifications with, as it shows it for the webhook at `PUBLIC_URL/api/payments/webhook`. Empty: no webhook is served (the sandbox then uses a key of its own). Recommended in production, not required: the reconciliation worker records every payment without it, only later.',
+    ),
+  ),
+  PAYMENT_SANDBOX_WEBHOOKS: v.pipe(
+    flag('true'),
+    v.description('Whether the sandbox provider notifies this server of the payments it takes, as the real one does.'),
+  ),
+  RECONCILE_INTERVAL_MS: v.pipe(
+    wholeNumber('RECONCILE_INTERVAL_MS', 30_000, 0, 3_600_000),
+    v.description('How often the server asks the provider about checkouts and wallet charges left open (`0`: never).'),
+  ),
+  RECONCILE_AFTER_MS: v.pipe(
+    wholeNumber('RECONCILE_AFTER_MS', 120_000, 0, 86_400_000),
+    v.description('A checkout, or a wallet charge without an answer, counts as left open (and is asked about) once this old.'),
+  ),
+  SMTP_URL: v.pipe(
+    v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.regex(/^$|^smtps?:\/\/\S+$/, 'SMTP_URL must be empty or an smtp:// or smtps:// URL such as smtps://user:password@smtp.example.co.za'),
       ),
+      '',
     ),
-    '',
+    v.description(
+      'The SMTP server mails go out through, credentials in the URL (`smtps://user:password@smtp.example.co.za:465`): `smtps://`, or `smtp://` with STARTTLS required (a relay that does not offer it fails the mail, unless the URL says `?requireTLS=false` or `?ignoreTLS=true`). Needs `MAIL_FROM` and `PUBLIC_URL`. Empty: every mail stays in the sandbox mailbox at `/sandbox/mail`.',
+    ),
   ),
-  // How often each instance sends the mails waiting in the mail outbox: short, so a link is in the mailbox at once.
-  MAIL_OUTBOX_INTERVAL_MS: wholeNumber('MAIL_OUTBOX_INTERVAL_MS', 1_000, 10, 3_600_000),
-  // An SMTP server that has not taken a mail within this long fails that try; a mail a dead instance held goes again after twice this.
-  MAIL_SEND_TIMEOUT_MS: wholeNumber('MAIL_SEND_TIMEOUT_MS', 30_000, 100, 600_000),
-  // How often the server applies the scheduled SIM actions (package changes, cancellations) whose date has come (0: never).
-  SERVICE_ACTIONS_INTERVAL_MS: wholeNumber('SERVICE_ACTIONS_INTERVAL_MS', 60_000, 0, 3_600_000),
-  // Vite builds these into the client; the server reads the same ones to allow Google's hosts in the page policy.
-  VITE_GOOGLE_PAY: v.optional(v.string(), ''),
-  VITE_GOOGLE_MAPS_KEY: v.optional(v.string(), ''),
-  // The host the client loads /i18n/{lng}.json from; empty is this server.
-  VITE_I18N_HOST: v.optional(
-    v.pipe(v.string(), v.trim(), v.regex(/^$|^https?:\/\/[^/\s?#]+\/?$/, 'VITE_I18N_HOST must be empty or an origin such as https://cdn.example.co.za')),
-    '',
+  MAIL_FROM: v.pipe(
+    v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.regex(
+          /^$|^[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+$|^[^<>@]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>$/,
+          'MAIL_FROM must be an address, or a name and an address such as Seed Storefront <no-reply@example.co.za>',
+        ),
+      ),
+      '',
+    ),
+    v.description(
+      `Who mails come from: an address, or a name and an address (\`Name <address>\`). Required with \`SMTP_URL\`; empty with the sandbox mailbox means \`${sandboxSender}\`.`,
+    ),
+  ),
+  MAIL_OUTBOX_INTERVAL_MS: v.pipe(
+    wholeNumber('MAIL_OUTBOX_INTERVAL_MS', 1_000, 10, 3_600_000),
+    v.description('How often each instance sends the mails waiting in the mail outbox: short, so a link is in the mailbox at once.'),
+  ),
+  MAIL_SEND_TIMEOUT_MS: v.pipe(
+    wholeNumber('MAIL_SEND_TIMEOUT_MS', 30_000, 100, 600_000),
+    v.description(
+      'An SMTP server that has not taken a mail within this long fails that try; a mail a dead instance had claimed is sent again after twice this.',
+    ),
+  ),
+  SERVICE_ACTIONS_INTERVAL_MS: v.pipe(
+    wholeNumber('SERVICE_ACTIONS_INTERVAL_MS', 60_000, 0, 3_600_000),
+    v.description('How often each instance applies the scheduled SIM actions (package changes, cancellations) whose date has come (`0`: never).'),
+  ),
+  VITE_GOOGLE_PAY: v.pipe(
+    v.optional(v.string(), ''),
+    v.description(
+      "Build time as well: `google` builds the client with Google's real Pay script and sheet (TEST environment) instead of the sandbox; give the server the same value, so the page policy allows `https://pay.google.com`.",
+    ),
+  ),
+  VITE_GOOGLE_MAPS_KEY: v.pipe(
+    v.optional(v.string(), ''),
+    v.description(
+      "Build time as well: set, the client suggests addresses with Google Places instead of the offline towns; the server only checks whether it is set, to allow Google's Maps hosts in the page policy.",
+    ),
+  ),
+  VITE_I18N_HOST: v.pipe(
+    v.optional(
+      v.pipe(v.string(), v.trim(), v.regex(/^$|^https?:\/\/[^/\s?#]+\/?$/, 'VITE_I18N_HOST must be empty or an origin such as https://cdn.example.co.za')),
+      '',
+    ),
+    v.description(
+      "Build time as well: the origin the client loads `/i18n/{lng}.json` from (`https://cdn.example.co.za` serves `/i18n/xh.json`), which must answer CORS requests from the app's origin; empty is this server. Give the server the same value, so the page policy allows fetching from it.",
+    ),
   ),
   ...socialEnvEntries,
 })

@@ -6,7 +6,7 @@ import type { Partner } from '../config.ts'
 import type { Db } from '../db/types.ts'
 import { writeDemoHistory } from './demoHistory.ts'
 
-/** The sandbox's ready-made customer (README "Demo customer"): sign in with these to see a lived-in portal. */
+/** The sandbox's ready-made customer (docs/features.md, "Demo customer"): sign in with these to see a lived-in portal. */
 export const DEMO_CUSTOMER = {
   email: 'demo@storefront.co.za',
   password: 'Demo#2026',

@@ -35,10 +35,35 @@ type SocialEnvKey = `${Uppercase<SocialProvider>}_${(typeof fields)[number]}`
 const url = v.optional(v.pipe(v.string(), v.regex(/^$|^https?:\/\/\S+$/, 'must be an http(s) URL')), '')
 const text = v.optional(v.string(), '')
 
-/** GOOGLE_ISSUER ... TWITTER_SCOPE, for the environment schema. */
+const displayName: Record<SocialProvider, string> = { google: 'Google', facebook: 'Facebook', twitter: 'Twitter' }
+
+const fieldDescription = (p: SocialProvider, f: (typeof fields)[number]): string => {
+  const name = displayName[p]
+  const P = p.toUpperCase()
+  switch (f) {
+    case 'ISSUER':
+      return `The real ${name} identity provider, found through its OpenID discovery document${p === 'google' ? ' (`https://accounts.google.com`)' : ''}; empty, with no endpoints either, uses the sandbox issuer inside this server.`
+    case 'AUTHORIZATION_URL':
+      return `Instead of \`${P}_ISSUER\`, for a provider without discovery: ${name}'s authorization endpoint (with \`${P}_TOKEN_URL\`).`
+    case 'TOKEN_URL':
+      return `Instead of \`${P}_ISSUER\`, for a provider without discovery: ${name}'s token endpoint (with \`${P}_AUTHORIZATION_URL\`).`
+    case 'USERINFO_URL':
+      return `Instead of \`${P}_ISSUER\`, for a provider without discovery: ${name}'s userinfo endpoint.`
+    case 'CLIENT_ID':
+      return `This server's client id at ${name}; required (with \`${P}_CLIENT_SECRET\`) once anything for ${name} is set.`
+    case 'CLIENT_SECRET':
+      return `This server's client secret at ${name}; required (with \`${P}_CLIENT_ID\`) once anything for ${name} is set; never sent to the browser.`
+    case 'SCOPE':
+      return `The scope asked of ${name}; empty: \`${defaultScope[p]}\`.`
+  }
+}
+
+/** GOOGLE_ISSUER ... TWITTER_SCOPE, for the environment schema, each with its description. */
 export const socialEnvEntries = Object.fromEntries(
-  socialProviders.flatMap((p) => fields.map((f) => [`${p.toUpperCase()}_${f}`, f.endsWith('_URL') || f === 'ISSUER' ? url : text])),
-) as Record<SocialEnvKey, typeof url | typeof text>
+  socialProviders.flatMap((p) =>
+    fields.map((f) => [`${p.toUpperCase()}_${f}`, v.pipe(f.endsWith('_URL') || f === 'ISSUER' ? url : text, v.description(fieldDescription(p, f)))]),
+  ),
+) as Record<SocialEnvKey, v.SchemaWithPipe<readonly [typeof url | typeof text, v.DescriptionAction<string, string>]>>
 
 /** The providers the environment configures; half a configuration is an error, not a silent sandbox. */
 export function readSocialProviders(env: Record<SocialEnvKey, string>): SocialProviderSettings {

@@ -36,7 +36,7 @@ export interface SocialOptions {
 /**
  * The customer for a provider identity: the one linked to it before; else the one with its email when the provider
  * verified that email (an unverified one is refused: anyone can type someone else's address at some providers),
- * joined as it is when that account's email was verified, and taken over when it never was (README "Accounts and
+ * joined as it is when that account's email was verified, and taken over when it never was (docs/features.md, "Accounts and
  * passwords"); else a new customer named from the display name with a random password nobody knows.
  */
 export async function findOrCreateSocialCustomer(db: Db, who: SocialIdentity, options: SocialOptions): Promise<number> {

@@ -4,7 +4,7 @@ import { createFileRoute, notFound } from '@tanstack/react-router'
 // Behind the build flag, so a VITE_LAB=false build drops the import and with it every line of the lab.
 const LabScreen = import.meta.env.VITE_LAB === 'false' ? null : lazy(() => import('../devtools/lab/LabScreen.tsx'))
 
-/** The machine lab for testers (README "Machine lab"); not linked from the customer header. */
+/** The machine lab for testers (docs/features.md, "Machine lab"); not linked from the customer header. */
 export const Route = createFileRoute('/lab')({
   beforeLoad: () => {
     if (import.meta.env.VITE_LAB === 'false') throw notFound()

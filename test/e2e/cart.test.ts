@@ -105,7 +105,7 @@ describe('cart', () => {
 
   test('a reload keeps the cart', async () => {
     const page = await session.page()
-    // The lines show only once they are stored (README "Confirmed means stored"): reload at once.
+    // The lines show only once they are stored (docs/features.md, "Confirmed means stored"): reload at once.
     const added = await cartWithTwoLines(page)
 
     await page.reload()

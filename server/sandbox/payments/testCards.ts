@@ -30,7 +30,7 @@ export type CardFlow = 'result' | 'challenge' | 'pending'
 export interface SandboxTestCard {
   number: string
   brand: CardBrand
-  /** What a tester sees, for README tables. */
+  /** What a tester sees, for the docs’ tables (docs/features.md). */
   outcome: 'success' | '3-D Secure challenge' | 'pending' | 'rejected'
   flow: CardFlow
   /** The result the payment ends with (for the challenge card: when the tester approves). */
