@@ -1,5 +1,5 @@
 # The storefront in production: `docker build --build-arg API_KEY=… -t storefront .`, then run it with the
-# environment of README "Running in production" (API_KEY the same as at build time). test/server/prodInstall.test.ts
+# environment of README "Running in production" (API_KEY the same as at build time). test/release/prodInstall.test.ts
 # runs the run stage's steps below as they are written.
 
 # Build: every devDependency, the client into dist/client/, the server and the libraries it imports bundled into dist/server/.
