@@ -2,10 +2,12 @@
 # environment of docs/operations.md "Running in production" (API_KEY the same as at build time). test/release/prodInstall.test.ts
 # runs the run stage's steps below as they are written.
 
-# Build: every devDependency, the client into dist/client/, the server compiled into dist/server/.
+# Build: every devDependency, the client into dist/client/, the server and the libraries it imports bundled into dist/server/.
 FROM node:24-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# The pinned Node's package (a devDependency), which npm installs only on Linux x64.
+COPY tools/pinned-node tools/pinned-node
 RUN npm ci --no-audit --no-fund
 COPY . .
 # The client is built with these (they are public: they end up in the browser's code); unset ones keep their defaults.
@@ -19,7 +21,7 @@ ARG BUILD_ID
 RUN test -n "$API_KEY" || { echo 'build with --build-arg API_KEY=<your application key>' >&2; exit 1; }
 RUN VITE_LAB=false npm run build
 
-# Run: only `dependencies` and the build; the server writes nothing to its own folder.
+# Run: only `dependencies` (the embedded database, for a demo without DATABASE_URL) and the build; the server writes nothing to its own folder.
 FROM node:24-slim
 WORKDIR /app
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080

@@ -8,12 +8,13 @@ import { bundleWidget } from '../sandbox/payments/widgetScript.ts'
 export const serverEntries = { main: 'server/main.ts', migrate: 'server/db/migrateMain.ts' } as const
 
 /**
- * The server compiled to plain JavaScript for `node` (`npm run serve`): every module of server/ and src/ it imports,
- * and the build-time libraries among them (Lingui's .po reader), bundled into outDir; the packages of
- * `dependencies` stay imports, so `npm ci --omit=dev` is all it needs beside it. Vite is only imported for
- * `--dev`, which the compiled server is never run with, and to bundle the sandbox's card widget for browsers:
- * that is done here, its script built into the server as a string. Then the files the server reads at run time
- * are copied to their places under dist/ (server/paths.ts serverFile).
+ * The server compiled to plain JavaScript for `node` (`npm run serve`): every module of server/ and src/ it imports
+ * and every library among them (Hono, pino, postgres, nodemailer, the identity libraries, Lingui's .po reader) bundled
+ * into outDir. Only the packages of `dependencies` stay imports (the embedded database, whose WebAssembly and data
+ * files load from its own folder, and which only a server without a PostgreSQL URL imports), so `npm ci --omit=dev`
+ * is all it needs beside it. Vite is only imported for `--dev`, which the compiled server is never run with, and to
+ * bundle the sandbox's card widget for browsers: that is done here, its script built into the server as a string.
+ * Then the files the server reads at run time are copied to their places under dist/ (server/paths.ts serverFile).
  */
 export async function buildServer(root: string, outDir = join(root, 'dist', 'server')): Promise<void> {
   const { build } = await import('vite')
@@ -40,6 +41,10 @@ export async function buildServer(root: string, outDir = join(root, 'dist', 'ser
       rolldownOptions: {
         input: serverEntries,
         external,
+        // Bundled libraries' own direct eval (koa's depd, behind the sandbox identity provider) is theirs to answer for.
+        onLog: (level, log, handler) => {
+          if (log.code !== 'EVAL') handler(level, log)
+        },
         // Flat in outDir, entries and shared chunks alike, so paths.ts finds dist/ one folder up from any of them.
         output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
       },

@@ -1,7 +1,6 @@
 import { fromRoot } from '../paths.ts'
 import { migrate } from './migrate.ts'
 import type { MigrateOptions } from './migrate.ts'
-import { openPglite } from './pglite.ts'
 import { openPostgres } from './postgres.ts'
 import type { PoolSettings } from './postgres.ts'
 import type { Db } from './types.ts'
@@ -34,9 +33,10 @@ export async function createDb(
 }
 
 /** Opens the database named by url as createDb does, without migrating it. */
-export function openDb(url = '', dataDir = defaultDataDir, pool: PoolSettings = {}): Promise<Db> {
-  if (url === '') return openPglite(dataDir)
-  if (url === 'memory:') return openPglite()
+export async function openDb(url = '', dataDir = defaultDataDir, pool: PoolSettings = {}): Promise<Db> {
+  // Loaded only when asked for: a server on PostgreSQL never loads the embedded engine (its WebAssembly is large).
+  if (url === '') return (await import('./pglite.ts')).openPglite(dataDir)
+  if (url === 'memory:') return (await import('./pglite.ts')).openPglite()
   if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url, pool)
   throw new Error('DATABASE_URL must be empty, "memory:", or a postgres:// URL')
 }
