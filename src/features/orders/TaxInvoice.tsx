@@ -29,9 +29,12 @@ const Sheet = styled(Card)`
   dd { margin: 0; }
   table { width: 100%; border-collapse: collapse; margin: 0 0 16px; }
   th, td { text-align: left; padding: 6px 4px; border-bottom: 1px solid ${theme.color.border}; }
-  .amount { text-align: right; white-space: nowrap; }
+  thead th { font-size: 13px; }
+  /* Amounts never break; headings and descriptions wrap, so the table fits a 360 px phone. */
+  .amount { text-align: right; }
+  td.amount { white-space: nowrap; }
   tfoot th { text-align: right; font-weight: 600; }
-  tfoot .grand th, tfoot .grand td { font-size: 18px; font-weight: 800; border-bottom: 0; }
+  tfoot .grand th, tfoot .grand td { font-size: 17px; font-weight: 800; border-bottom: 0; }
   .actions { display: flex; flex-wrap: wrap; gap: 8px; }
 `
 
