@@ -65,6 +65,8 @@ export interface AppOptions {
         | 'sandboxWebhooks'
         | 'clientBuild'
         | 'mail'
+        | 'supportEmail'
+        | 'seller'
       >
     >
   /** The card provider made for this app by the server (which also gives it to the reconciliation worker); else made here. */

@@ -218,6 +218,24 @@ export const EnvSchema = v.object({
       `Who mails come from: an address, or a name and an address (\`Name <address>\`). Required with \`SMTP_URL\`; empty with the sandbox mailbox means \`${sandboxSender}\`.`,
     ),
   ),
+  SUPPORT_EMAIL: v.pipe(
+    v.optional(v.pipe(v.string(), v.trim(), v.regex(/^$|^[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+$/, 'SUPPORT_EMAIL must be an email address')), ''),
+    v.description(
+      'The address every Contact Us message is mailed to, with the customer as Reply-To; production requires it (the demo uses support@storefront.co.za in the sandbox mailbox).',
+    ),
+  ),
+  SELLER_NAME: v.pipe(
+    v.optional(v.pipe(v.string(), v.trim()), ''),
+    v.description('The registered name of the seller printed on every tax invoice; production requires it.'),
+  ),
+  SELLER_ADDRESS: v.pipe(
+    v.optional(v.pipe(v.string(), v.trim()), ''),
+    v.description("The seller's address printed on every tax invoice, lines separated by commas or newlines; production requires it."),
+  ),
+  SELLER_VAT_NUMBER: v.pipe(
+    v.optional(v.pipe(v.string(), v.trim(), v.regex(/^$|^4\d{9}$/, 'SELLER_VAT_NUMBER must be a South African VAT number: 10 digits starting with 4')), ''),
+    v.description("The seller's South African VAT registration number (10 digits starting with 4) printed on every tax invoice; production requires it."),
+  ),
   MAIL_OUTBOX_INTERVAL_MS: v.pipe(
     wholeNumber('MAIL_OUTBOX_INTERVAL_MS', 1_000, 10, 3_600_000),
     v.description('How often each instance sends the mails waiting in the mail outbox: short, so a link is in the mailbox at once.'),
@@ -255,6 +273,25 @@ export const EnvSchema = v.object({
   ),
   ...socialEnvEntries,
 })
+
+/** Who sells, as a tax invoice names them (SELLER_NAME, SELLER_ADDRESS, SELLER_VAT_NUMBER). */
+export interface Seller {
+  name: string
+  address: string
+  vatNumber: string
+}
+
+/** The demo's seller and support address; production refuses to start without its own (server/productionChecks.ts). */
+export const demoSeller: Seller = { name: 'Seed Storefront (Pty) Ltd', address: '1 Demo Street, Gardens, Cape Town, 8001', vatNumber: '4000000000' }
+export const demoSupportEmail = 'support@storefront.co.za'
+
+/** The demo's defaults fill what is unset outside production; production keeps them empty, for its checks to refuse. */
+function readSeller(e: { SELLER_NAME: string; SELLER_ADDRESS: string; SELLER_VAT_NUMBER: string }, demo: boolean): Seller {
+  const given = { name: e.SELLER_NAME, address: e.SELLER_ADDRESS, vatNumber: e.SELLER_VAT_NUMBER }
+  return demo
+    ? { name: given.name || demoSeller.name, address: given.address || demoSeller.address, vatNumber: given.vatNumber || demoSeller.vatNumber }
+    : given
+}
 
 /** The card provider's server-side settings; `sandbox` uses the provider sandbox this server runs itself. */
 export type PaymentSettings = { kind: 'sandbox' } | { kind: 'provider'; baseUrl: string; entityId: string; accessToken: string }
@@ -326,6 +363,10 @@ export interface Config {
   sandboxWebhooks: boolean
   /** SMTP (SMTP_URL, MAIL_FROM), or the sandbox mailbox at /sandbox/mail. */
   mail: MailSettings
+  /** Where Contact Us messages are mailed ('' in production when unset, which production refuses). */
+  supportEmail: string
+  /** The seller a tax invoice names (empty fields in production when unset, which production refuses). */
+  seller: Seller
   /** How often the outbox job sends due mails. */
   mailOutboxIntervalMs: number
   /** How long one SMTP send may take; a claimed mail is taken back after twice this. */
@@ -369,6 +410,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     paymentWebhookKey: e.PAYMENT_WEBHOOK_KEY,
     sandboxWebhooks: e.PAYMENT_SANDBOX_WEBHOOKS,
     mail: readMail(e),
+    supportEmail: e.SUPPORT_EMAIL || (e.NODE_ENV === 'production' ? '' : demoSupportEmail),
+    seller: readSeller(e, e.NODE_ENV !== 'production'),
     mailOutboxIntervalMs: e.MAIL_OUTBOX_INTERVAL_MS,
     mailSendTimeoutMs: e.MAIL_SEND_TIMEOUT_MS,
     reconcileIntervalMs: e.RECONCILE_INTERVAL_MS,

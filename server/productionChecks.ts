@@ -21,6 +21,8 @@ export interface DeploymentSettings
     | 'serviceActionsIntervalMs'
     | 'cookieSecure'
     | 'scryptN'
+    | 'supportEmail'
+    | 'seller'
   > {
   /** The built client (its Vite manifest), or undefined when there is none to serve. */
   client: { lab: boolean } | undefined
@@ -65,6 +67,13 @@ export function productionProblems(s: DeploymentSettings): string[] {
     problems.push(
       `SMTP_URL is not set, so mails (password reset links among them) would stay in the sandbox mailbox at /sandbox/mail, where anyone can read them: set SMTP_URL and MAIL_FROM, ${staging}`,
     )
+  if (s.supportEmail === '') problems.push('SUPPORT_EMAIL is not set, so Contact Us messages would reach nobody: set the address your support team reads')
+  const sellerUnset = [
+    ['SELLER_NAME', s.seller.name],
+    ['SELLER_ADDRESS', s.seller.address],
+    ['SELLER_VAT_NUMBER', s.seller.vatNumber],
+  ].flatMap(([name, value]) => (value ? [] : [name]))
+  if (sellerUnset.length > 0) problems.push(`${sellerUnset.join(', ')} not set, so tax invoices would not name the seller as the law requires: set them`)
   if (s.apiKey === sandboxApiKey) problems.push(`API_KEY is the public sandbox key (${sandboxApiKey}): set your own, and build the client with the same one`)
   if (s.cookieSecure === false)
     problems.push('COOKIE_SECURE is false, so the session cookie would also be sent over plain http: leave it unset (auto) or set it to true')

@@ -32,6 +32,7 @@ import { Route as CustomerPaymentIdRouteImport } from './routes/_customer/paymen
 import { Route as CustomerPayment_statusCheckoutIdRouteImport } from './routes/_customer/payment_status.$checkoutId'
 import { Route as CustomerPayment_widgetCheckoutIdRouteImport } from './routes/_customer/payment_widget.$checkoutId'
 import { Route as CustomerServiceIdRouteImport } from './routes/_customer/service.$id'
+import { Route as CustomerOrdersIdInvoiceRouteImport } from './routes/_customer/orders_.$id.invoice'
 import { Route as CustomerServiceIdBundlesRouteImport } from './routes/_customer/service_.$id.bundles'
 
 const IndexRoute = IndexRouteImport.update({
@@ -151,6 +152,11 @@ const CustomerServiceIdRoute = CustomerServiceIdRouteImport.update({
   path: '/service/$id',
   getParentRoute: () => CustomerRoute,
 } as any)
+const CustomerOrdersIdInvoiceRoute = CustomerOrdersIdInvoiceRouteImport.update({
+  id: '/orders_/$id/invoice',
+  path: '/orders/$id/invoice',
+  getParentRoute: () => CustomerRoute,
+} as any)
 const CustomerServiceIdBundlesRoute =
   CustomerServiceIdBundlesRouteImport.update({
     id: '/service_/$id/bundles',
@@ -181,6 +187,7 @@ export interface FileRoutesByFullPath {
   '/payment_widget/$checkoutId': typeof CustomerPayment_widgetCheckoutIdRoute
   '/service/$id': typeof CustomerServiceIdRoute
   '/orders/': typeof CustomerOrdersIndexRoute
+  '/orders/$id/invoice': typeof CustomerOrdersIdInvoiceRoute
   '/service/$id/bundles': typeof CustomerServiceIdBundlesRoute
 }
 export interface FileRoutesByTo {
@@ -206,6 +213,7 @@ export interface FileRoutesByTo {
   '/payment_widget/$checkoutId': typeof CustomerPayment_widgetCheckoutIdRoute
   '/service/$id': typeof CustomerServiceIdRoute
   '/orders': typeof CustomerOrdersIndexRoute
+  '/orders/$id/invoice': typeof CustomerOrdersIdInvoiceRoute
   '/service/$id/bundles': typeof CustomerServiceIdBundlesRoute
 }
 export interface FileRoutesById {
@@ -233,6 +241,7 @@ export interface FileRoutesById {
   '/_customer/payment_widget/$checkoutId': typeof CustomerPayment_widgetCheckoutIdRoute
   '/_customer/service/$id': typeof CustomerServiceIdRoute
   '/_customer/orders/': typeof CustomerOrdersIndexRoute
+  '/_customer/orders_/$id/invoice': typeof CustomerOrdersIdInvoiceRoute
   '/_customer/service_/$id/bundles': typeof CustomerServiceIdBundlesRoute
 }
 export interface FileRouteTypes {
@@ -260,6 +269,7 @@ export interface FileRouteTypes {
     | '/payment_widget/$checkoutId'
     | '/service/$id'
     | '/orders/'
+    | '/orders/$id/invoice'
     | '/service/$id/bundles'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -285,6 +295,7 @@ export interface FileRouteTypes {
     | '/payment_widget/$checkoutId'
     | '/service/$id'
     | '/orders'
+    | '/orders/$id/invoice'
     | '/service/$id/bundles'
   id:
     | '__root__'
@@ -311,6 +322,7 @@ export interface FileRouteTypes {
     | '/_customer/payment_widget/$checkoutId'
     | '/_customer/service/$id'
     | '/_customer/orders/'
+    | '/_customer/orders_/$id/invoice'
     | '/_customer/service_/$id/bundles'
   fileRoutesById: FileRoutesById
 }
@@ -492,6 +504,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CustomerServiceIdRouteImport
       parentRoute: typeof CustomerRoute
     }
+    '/_customer/orders_/$id/invoice': {
+      id: '/_customer/orders_/$id/invoice'
+      path: '/orders/$id/invoice'
+      fullPath: '/orders/$id/invoice'
+      preLoaderRoute: typeof CustomerOrdersIdInvoiceRouteImport
+      parentRoute: typeof CustomerRoute
+    }
     '/_customer/service_/$id/bundles': {
       id: '/_customer/service_/$id/bundles'
       path: '/service/$id/bundles'
@@ -514,6 +533,7 @@ interface CustomerRouteChildren {
   CustomerPayment_widgetCheckoutIdRoute: typeof CustomerPayment_widgetCheckoutIdRoute
   CustomerServiceIdRoute: typeof CustomerServiceIdRoute
   CustomerOrdersIndexRoute: typeof CustomerOrdersIndexRoute
+  CustomerOrdersIdInvoiceRoute: typeof CustomerOrdersIdInvoiceRoute
   CustomerServiceIdBundlesRoute: typeof CustomerServiceIdBundlesRoute
 }
 
@@ -529,6 +549,7 @@ const CustomerRouteChildren: CustomerRouteChildren = {
   CustomerPayment_widgetCheckoutIdRoute: CustomerPayment_widgetCheckoutIdRoute,
   CustomerServiceIdRoute: CustomerServiceIdRoute,
   CustomerOrdersIndexRoute: CustomerOrdersIndexRoute,
+  CustomerOrdersIdInvoiceRoute: CustomerOrdersIdInvoiceRoute,
   CustomerServiceIdBundlesRoute: CustomerServiceIdBundlesRoute,
 }
 

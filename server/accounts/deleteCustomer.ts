@@ -45,9 +45,10 @@ export function deleteCustomer(db: Db, customerId: number): Promise<Deletion> {
     const ordersOf = 'select order_number from orders where customer_id = $1'
     await run(`update sandbox_checkouts set customer = '{}'::jsonb, payment = payment #- '{card,holder}' where merchant_transaction_id in (${ordersOf})`)
     await run(`update sandbox_payments set payment = payment #- '{card,holder}' where merchant_transaction_id in (${ordersOf})`)
-    await run(`delete from sandbox_mail where lower(recipient) in ${mailAddresses}`)
+    // The support team's copies of their messages (Reply-To them) name them and quote their words: they go too.
+    await run(`delete from sandbox_mail where lower(recipient) in ${mailAddresses} or lower(reply_to) in ${mailAddresses}`)
     // Sent or not: an unsent mail to a deleted account is a notice to no one, and its text names the person.
-    await run(`delete from mail_outbox where lower(recipient) in ${mailAddresses}`)
+    await run(`delete from mail_outbox where lower(recipient) in ${mailAddresses} or lower(reply_to) in ${mailAddresses}`)
     await run('delete from customers where id = $1')
     return 'deleted'
   })

@@ -3,6 +3,8 @@ import type { Language } from '../../src/domain/language.ts'
 /** A mail ready to go: rendered in the customer's language, as plain text and simple HTML. */
 export interface Mail {
   to: string
+  /** Where an answer goes instead of the sender (the support team's copy answers the customer who wrote). */
+  replyTo?: string
   language: Language
   /** The template's name, so the sandbox mailbox and the logs can say what kind of mail it was. */
   template: string

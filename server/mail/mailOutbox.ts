@@ -39,6 +39,7 @@ export interface OutboxRun {
 interface OutboxRow {
   id: number
   recipient: string
+  reply_to: string | null
   language: Language
   template: string
   subject: string
@@ -58,7 +59,7 @@ function claimDueMails(db: Db, limit: number, leaseMs: number): Promise<OutboxRo
      where id in (
        select id from mail_outbox where sent_at is null and failed_at is null and next_attempt_at <= now()
        order by next_attempt_at, id limit $1 for update skip locked)
-     returning id, recipient, language, template, subject, text, html, attempts`,
+     returning id, recipient, reply_to, language, template, subject, text, html, attempts`,
     [limit, leaseMs / 1000],
   )
 }
@@ -67,7 +68,15 @@ function claimDueMails(db: Db, limit: number, leaseMs: number): Promise<OutboxRo
 async function sendClaimed(db: Db, mailer: Mailer, row: OutboxRow, log: Logger): Promise<keyof OutboxRun> {
   const about = { mailId: row.id, template: row.template, attempts: row.attempts }
   try {
-    await mailer.deliver({ to: row.recipient, language: row.language, template: row.template, subject: row.subject, text: row.text, html: row.html })
+    await mailer.deliver({
+      to: row.recipient,
+      ...(row.reply_to ? { replyTo: row.reply_to } : {}),
+      language: row.language,
+      template: row.template,
+      subject: row.subject,
+      text: row.text,
+      html: row.html,
+    })
   } catch (error) {
     const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 1_000)
     const [after] = await db.query<{ failed: boolean }>(

@@ -6,6 +6,8 @@ import type { MailTemplate } from './template.ts'
 
 export interface MailRequest<Values> {
   to: string
+  /** Where an answer goes instead of MAIL_FROM. */
+  replyTo?: string
   /** The customer's language when they asked for the mail (server/i18n/requestLanguage.ts: requestLanguage(c)). */
   language: Language
   template: MailTemplate<Values>
@@ -17,11 +19,12 @@ export interface MailRequest<Values> {
  * change that causes it: the mail exists exactly when the change does. The outbox job (server/mail/mailOutbox.ts) sends
  * it; this is the only way the server sends mail.
  */
-export async function queueMail<Values>(tx: Queryable, { to, language, template, values }: MailRequest<Values>): Promise<void> {
+export async function queueMail<Values>(tx: Queryable, { to, replyTo, language, template, values }: MailRequest<Values>): Promise<void> {
   const i18n = await mailI18n(language)
   const content = template.render(i18n, values)
-  await tx.query('insert into mail_outbox (recipient, language, template, subject, text, html) values ($1, $2, $3, $4, $5, $6)', [
+  await tx.query('insert into mail_outbox (recipient, reply_to, language, template, subject, text, html) values ($1, $2, $3, $4, $5, $6, $7)', [
     to.trim(),
+    replyTo?.trim() || null,
     language,
     template.name,
     content.subject,

@@ -12,8 +12,8 @@ export function sandboxMailbox(db: Queryable, from: string): Mailer {
     async deliver(mail) {
       await db.query(
         `with swept as (delete from sandbox_mail where created_at < now() - make_interval(days => $7))
-         insert into sandbox_mail (sender, recipient, language, template, subject, text, html) values ($8, $1, $2, $3, $4, $5, $6)`,
-        [mail.to.trim(), mail.language, mail.template, mail.subject, mail.text, mail.html, sandboxMailDays, from],
+         insert into sandbox_mail (sender, recipient, language, template, subject, text, html, reply_to) values ($8, $1, $2, $3, $4, $5, $6, $9)`,
+        [mail.to.trim(), mail.language, mail.template, mail.subject, mail.text, mail.html, sandboxMailDays, from, mail.replyTo ?? null],
       )
     },
   }
@@ -29,6 +29,7 @@ interface MailRow {
   id: number
   sender: string
   recipient: string
+  reply_to: string | null
   language: Language
   template: string
   subject: string
@@ -37,12 +38,13 @@ interface MailRow {
   created_at: Date
 }
 
-const columns = 'id, sender, recipient, language, template, subject, text, html, created_at'
+const columns = 'id, sender, recipient, reply_to, language, template, subject, text, html, created_at'
 
 const stored = (r: MailRow): StoredMail => ({
   id: r.id,
   from: r.sender,
   to: r.recipient,
+  ...(r.reply_to ? { replyTo: r.reply_to } : {}),
   language: r.language,
   template: r.template,
   subject: r.subject,

@@ -22,6 +22,7 @@ export function smtpMailer(url: string, from: string, sendTimeoutMs = defaultSen
     async deliver(mail) {
       await transport.sendMail({
         to: mail.to,
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
         subject: mail.subject,
         text: mail.text,
         html: mail.html,

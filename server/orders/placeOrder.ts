@@ -1,3 +1,5 @@
+import { DEFAULT_LANGUAGE } from '../../src/domain/language.ts'
+import type { Language } from '../../src/domain/language.ts'
 import { DELIVERY_DEFAULTS, ORDER_STATUS_NEW, unavailableText } from '../../src/domain/order.ts'
 import type { CreateOrderRequest } from '../../src/domain/order.ts'
 import { defined } from '../../src/domain/defined.ts'
@@ -63,16 +65,23 @@ export async function priceLines(tx: Queryable, lines: NewOrder['order_lines']):
 }
 
 /** Inserts the order and its lines with the server's prices, delivery defaults and partner; returns the new id. */
-export async function insertOrder(tx: Queryable, customerId: number, order: NewOrder, lines: PricedLine[], partner: Partner): Promise<number> {
+export async function insertOrder(
+  tx: Queryable,
+  customerId: number,
+  order: NewOrder,
+  lines: PricedLine[],
+  partner: Partner,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<number> {
   const total = lines.reduce((sum, l) => sum + toCents(l.unit_price), 0) / 100
   // Only when and how to deliver come from the customer; the channel and RICA method are the storefront's.
   const delivery = { ...DELIVERY_DEFAULTS, time: order.delivery.time, instructions: order.delivery.instructions }
   const [row] = await tx.query<{ id: number }>(
-    `insert into orders (order_number, customer_id, client_order_id, status, total_price, delivery_address, delivery, partner)
-     select next.order_number, $1, $2, $3, $4, $5::text::jsonb, $6::text::jsonb, $7::text::jsonb
+    `insert into orders (order_number, customer_id, client_order_id, status, total_price, delivery_address, delivery, partner, language)
+     select next.order_number, $1, $2, $3, $4, $5::text::jsonb, $6::text::jsonb, $7::text::jsonb, $8
      from (${NEXT_ORDER_NUMBER}) as next
      returning id`,
-    [customerId, order.id, ORDER_STATUS_NEW, total, JSON.stringify(order.deliveryAddress), JSON.stringify(delivery), JSON.stringify(partner)],
+    [customerId, order.id, ORDER_STATUS_NEW, total, JSON.stringify(order.deliveryAddress), JSON.stringify(delivery), JSON.stringify(partner), language],
   )
   const id = defined(row, 'the inserted order').id
   await tx.query(

@@ -1,3 +1,4 @@
+import type { Language } from '../../src/domain/language.ts'
 import type { CreateOrderRequest } from '../../src/domain/order.ts'
 import { defined } from '../../src/domain/defined.ts'
 import type { Partner } from '../config.ts'
@@ -17,6 +18,8 @@ export interface PlaceRequest {
   hash: string
   order: CreateOrderRequest['order']
   partner: Partner
+  /** The customer's language, which the order's receipt will speak. */
+  language?: Language
 }
 
 /** What to answer, and whether it is a stored answer being repeated. */
@@ -40,13 +43,13 @@ export function placeOrderOnce(db: Db, request: PlaceRequest): Promise<Outcome> 
   })
 }
 
-async function answer(tx: Queryable, { customerId, key, order, partner }: PlaceRequest): Promise<StoredAnswer> {
+async function answer(tx: Queryable, { customerId, key, order, partner, language }: PlaceRequest): Promise<StoredAnswer> {
   // A retry arriving after its key expired finds the order it placed before.
   let id = await findOrderId(tx, customerId, key)
   if (id === undefined) {
     const priced = await priceLines(tx, order.order_lines)
     if ('code' in priced) return { status: 422, body: priced }
-    id = await insertOrder(tx, customerId, order, priced, partner)
+    id = await insertOrder(tx, customerId, order, priced, partner, language)
   }
   return { status: 200, body: defined(await loadOrder(tx, id), 'the order just found or placed').order }
 }

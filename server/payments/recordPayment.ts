@@ -5,6 +5,10 @@ import type { Db, Queryable } from '../db/types.ts'
 import { creditBundle } from '../bundles/creditBundle.ts'
 import { provisionOrder } from '../services/provisionOrder.ts'
 import type { Logger } from '../log.ts'
+import { nameToGreet } from '../mail/greeting.ts'
+import { queueMail } from '../mail/queueMail.ts'
+import { receiptMail } from '../mail/templates/receipt.ts'
+import { isLanguage, DEFAULT_LANGUAGE } from '../../src/domain/language.ts'
 import type { ProviderPayment } from './provider.ts'
 
 /** A successful provider payment, ready to be saved as a payment record (for the order's customer, or no one once deleted). */
@@ -44,7 +48,11 @@ export async function recordPaymentOnce(db: Db, p: PaymentToRecord, log: Logger)
 }
 
 /** recordPaymentOnce inside a transaction the caller holds (the demo seed writes its history in one). */
-export async function recordPayment(tx: Queryable, p: PaymentToRecord): Promise<{ recorded: Recorded; reason?: RefundReason }> {
+export async function recordPayment(
+  tx: Queryable,
+  p: PaymentToRecord,
+  { receipt }: { receipt: boolean } = { receipt: true },
+): Promise<{ recorded: Recorded; reason?: RefundReason }> {
   await lockCustomerOf(tx, p.orderId)
   // Locked, so two successes for one order are decided one after the other: the second finds the order paid.
   const [order] = await tx.query<{ customer_id: number | null; status: string }>('select customer_id, status from orders where id = $1 for update', [p.orderId])
@@ -93,7 +101,32 @@ export async function recordPayment(tx: Queryable, p: PaymentToRecord): Promise<
   await tx.query('update order_lines set status = $2 where order_id = $1 and status = $3', [p.orderId, ORDER_STATUS_PAID, ORDER_STATUS_NEW])
   // Only the payment that moved the order provisions (or credits its bundle): a second payment of a paid order is refund_due above.
   if ((await creditBundle(tx, p.orderId)) === 'not a bundle') await provisionOrder(tx, p.orderId)
+  // Queued only by the insert that credited the order, in its transaction: however many times the payment is reported, one receipt.
+  if (receipt) await queueReceipt(tx, p)
   return { recorded: 'credited' }
+}
+
+async function queueReceipt(tx: Queryable, p: PaymentToRecord): Promise<void> {
+  const [order] = await tx.query<{ email: string; first_name: string; verified: boolean; language: string }>(
+    `select c.email, c.first_name, c.email_verified_at is not null as verified, o.language
+     from orders o join customers c on c.id = o.customer_id where o.id = $1`,
+    [p.orderId],
+  )
+  if (!order) return
+  const lines = await tx.query<{ name: string }>('select name from order_lines where order_id = $1 order by number', [p.orderId])
+  const last4 = p.payment.card?.last4Digits
+  await queueMail(tx, {
+    to: order.email,
+    language: isLanguage(order.language) ? order.language : DEFAULT_LANGUAGE,
+    template: receiptMail,
+    values: {
+      firstName: nameToGreet(order),
+      orderNumber: p.orderNumber,
+      amount: p.amount,
+      items: lines.map((l) => l.name),
+      paidWith: last4 ? `${p.payment.paymentBrand} •••• ${last4}` : p.payment.paymentBrand,
+    },
+  })
 }
 
 /**

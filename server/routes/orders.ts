@@ -1,8 +1,9 @@
 import { Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { CreateOrderRequestSchema, OrderSchema, OrdersResponseSchema, ProductUnavailableSchema } from '../../src/domain/order.ts'
-import { sandboxPartner } from '../config.ts'
-import type { Partner } from '../config.ts'
+import { InvoiceSchema } from '../../src/domain/invoice.ts'
+import { demoSeller, sandboxPartner } from '../config.ts'
+import type { Partner, Seller } from '../config.ts'
 import type { Db } from '../db/types.ts'
 import { jsonError } from '../http/errors.ts'
 import { answer, describeApi, refusal } from '../http/openApi.ts'
@@ -14,17 +15,22 @@ import type { CustomerEnv } from '../http/requireCustomer.ts'
 import type { CookieSettings } from '../http/sessionCookie.ts'
 import { forgetExpiredKeys, requestHash } from '../orders/idempotency.ts'
 import type { StoredAnswer } from '../orders/idempotency.ts'
+import { loadInvoice } from '../orders/invoice.ts'
 import { listOrders, loadOrder } from '../orders/orderReply.ts'
 import { placeOrderOnce } from '../orders/placeOrderOnce.ts'
+import { requestLanguage } from '../i18n/requestLanguage.ts'
 import { serverMessages } from '../../src/domain/serverMessages.ts'
 
 export interface OrderSettings extends CookieSettings {
   partner?: Partner
+  /** Who the tax invoices name (SELLER_*); the demo's seller when omitted. */
+  seller?: Seller
 }
 
 export const othersOrders = serverMessages.othersOrders
 export const orderForSomeoneElse = serverMessages.orderForSomeoneElse
 export const orderNotFound = serverMessages.orderNotFound
+export const invoiceUnpaid = serverMessages.invoiceUnpaid
 export const keyIsNotOrderId = 'order.id must equal the Idempotency-Key header.'
 
 const isOwn = (param: string, customerId: number) => /^\d{1,15}$/.test(param) && Number(param) === customerId
@@ -48,6 +54,17 @@ const described = {
     tags: ['orders'],
     signedIn: true,
     responses: { 200: answer('The order', OrderSchema), 403: refusal("Another customer's order"), 404: refusal('No such order') },
+  }),
+  invoice: describeApi({
+    summary: "A paid order's tax invoice (South African VAT, 15% inside the VAT-inclusive total), for its owner only",
+    tags: ['orders'],
+    signedIn: true,
+    responses: {
+      200: answer('The tax invoice, with the seller from the server settings', InvoiceSchema),
+      403: refusal("Another customer's order"),
+      404: refusal('No such order'),
+      409: refusal('The order is not paid yet'),
+    },
   }),
   list: describeApi({
     summary: "The customer's orders",
@@ -76,7 +93,7 @@ export function orderRoutes(db: Db, settings: OrderSettings) {
       if ('refused' in read) return read.refused
       const { order } = read.body
       if (order.id.toLowerCase() !== key) return jsonError(c, 400, keyIsNotOrderId)
-      const outcome = await placeOrderOnce(db, { customerId, key, hash: requestHash(read.sent), order, partner })
+      const outcome = await placeOrderOnce(db, { customerId, key, hash: requestHash(read.sent), order, partner, language: requestLanguage(c) })
       if (outcome.replayed) c.header('Idempotent-Replayed', 'true')
       else await forgetExpiredKeys(db, customerId).catch((error: unknown) => requestLog(c).warn({ err: error }, 'could not delete expired idempotency keys'))
       return c.json(...reply(outcome.answer))
@@ -87,6 +104,15 @@ export function orderRoutes(db: Db, settings: OrderSettings) {
       if (!found) return jsonError(c, 404, orderNotFound)
       if (found.customerId !== c.get('customerId')) return jsonError(c, 403, othersOrders)
       return c.json(found.order)
+    })
+    .get('/v2/partner/order/:order_id/invoice', described.invoice, signedIn, async (c) => {
+      const id = c.req.param('order_id')
+      if (!/^\d{1,15}$/.test(id)) return jsonError(c, 404, orderNotFound)
+      const outcome = await loadInvoice(db, Number(id), c.get('customerId'), settings.seller ?? demoSeller)
+      if (outcome.kind === 'not found') return jsonError(c, 404, orderNotFound)
+      if (outcome.kind === 'not yours') return jsonError(c, 403, othersOrders)
+      if (outcome.kind === 'unpaid') return jsonError(c, 409, invoiceUnpaid)
+      return c.json(outcome.invoice)
     })
     .get('/v2/partner/orders/:user_id', described.list, signedIn, async (c) => {
       const customerId = c.get('customerId')

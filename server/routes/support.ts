@@ -14,6 +14,8 @@ import type { CookieSettings } from '../http/sessionCookie.ts'
 import { requestHash } from '../orders/idempotency.ts'
 import { storeSupportMessageOnce } from '../support/storeSupportMessage.ts'
 import { serverMessages } from '../../src/domain/serverMessages.ts'
+import { demoSupportEmail } from '../config.ts'
+import { requestLanguage } from '../i18n/requestLanguage.ts'
 
 export const keyIsNotMessageId = 'id must equal the Idempotency-Key header.'
 export const supportKeyReused = 'This request was already used for a different message.'
@@ -32,7 +34,8 @@ const described = describeApi({
 })
 
 /** POST /support/messages: the Contact Us form, signed in or not, stored once per Idempotency-Key. */
-export function supportRoutes(db: Db, settings: CookieSettings & ProxyTrust) {
+export function supportRoutes(db: Db, settings: CookieSettings & ProxyTrust & { supportEmail?: string }) {
+  const supportEmail = settings.supportEmail ?? demoSupportEmail
   return new Hono<MaybeCustomerEnv>().post('/support/messages', described, optionalCustomer(db, settings), async (c) => {
     const given = idempotencyKey(c)
     if ('refused' in given) return given.refused
@@ -46,6 +49,8 @@ export function supportRoutes(db: Db, settings: CookieSettings & ProxyTrust) {
       message: read.body.message,
       customerId: c.get('customerId'),
       address: boundedKey(clientAddress(c, settings)),
+      language: requestLanguage(c),
+      supportEmail,
     })
     if (outcome.kind === 'key reused') return jsonError(c, 422, supportKeyReused)
     if (outcome.kind === 'limited') {

@@ -1,5 +1,10 @@
+import type { Language } from '../../src/domain/language.ts'
+import { DEFAULT_LANGUAGE } from '../../src/domain/language.ts'
 import type { SupportMessage } from '../../src/domain/support.ts'
 import type { Db, Queryable } from '../db/types.ts'
+import { queueMail } from '../mail/queueMail.ts'
+import { supportAcknowledgementMail } from '../mail/templates/supportAcknowledgement.ts'
+import { supportMessageMail } from '../mail/templates/supportMessage.ts'
 import { supportRetryAfter } from './supportLimiter.ts'
 import { newSupportReference } from './supportReference.ts'
 
@@ -12,6 +17,10 @@ export interface SupportSubmission {
   customerId: number | undefined
   /** The client address, bounded (boundedKey). */
   address: string
+  /** The customer's language, which the acknowledgement speaks. */
+  language: Language
+  /** SUPPORT_EMAIL: where the message is mailed. */
+  supportEmail: string
 }
 
 export type SupportOutcome = { kind: 'stored' | 'replayed'; reference: string } | { kind: 'limited'; retryAfter: number } | { kind: 'key reused' }
@@ -21,7 +30,8 @@ const lockSpace = 7_316_246
 
 /**
  * Stores the message once per key and answers its reference; a repeat of a stored key gets the same reference and
- * is not counted against the address. Per address the check and the insert are serialised, so parallel requests
+ * is not counted against the address. The mail to the support team and the customer's acknowledgement are queued in
+ * the same transaction, so each stored message has exactly one of each. Per address the check and the insert are serialised, so parallel requests
  * cannot slip past the limit together.
  */
 export function storeSupportMessageOnce(db: Db, s: SupportSubmission): Promise<SupportOutcome> {
@@ -40,7 +50,10 @@ export function storeSupportMessageOnce(db: Db, s: SupportSubmission): Promise<S
          returning reference`,
         [s.key, s.hash, s.customerId ?? null, s.message.name, s.message.email, s.message.message, newSupportReference(), s.address],
       )
-      if (row) return { kind: 'stored', reference: row.reference }
+      if (row) {
+        await mailSupportMessage(tx, s, row.reference)
+        return { kind: 'stored', reference: row.reference }
+      }
       // The key itself may have been stored meanwhile by a request from another address.
       const stored = await storedFor(tx, s)
       if (stored) return stored
@@ -55,4 +68,17 @@ async function storedFor(tx: Queryable, s: SupportSubmission): Promise<SupportOu
   ])
   if (!row) return undefined
   return row.request_hash === s.hash ? { kind: 'replayed', reference: row.reference } : { kind: 'key reused' }
+}
+
+async function mailSupportMessage(tx: Queryable, s: SupportSubmission, reference: string): Promise<void> {
+  const { name, email, message } = s.message
+  // The team reads English; the mail names the customer's language so they can answer in it.
+  await queueMail(tx, {
+    to: s.supportEmail,
+    replyTo: email,
+    language: DEFAULT_LANGUAGE,
+    template: supportMessageMail,
+    values: { reference, name, email, message, language: s.language, customerId: s.customerId },
+  })
+  await queueMail(tx, { to: email, language: s.language, template: supportAcknowledgementMail, values: { reference } })
 }

@@ -2,7 +2,8 @@ import { FetchError } from 'ofetch'
 import * as v from 'valibot'
 import { OrderSchema, OrdersResponseSchema, type CreateOrderRequest, type Order } from '../domain/order.ts'
 import { answeredAt, type Dated } from './answeredAt.ts'
-import { api, getDatedJson, toApiError } from './client.ts'
+import { api, getDatedJson, getJson, toApiError } from './client.ts'
+import { InvoiceSchema, type Invoice } from '../domain/invoice.ts'
 import { orderCreatePath, retryAfterMs } from './queuedWrite.ts'
 
 /** One attempt to create an order: the server's answer, or no answer at all (offline, dropped, timed out). */
@@ -51,4 +52,9 @@ export function fetchOrder(orderId: string | number): Promise<Dated<Order>> {
 export async function fetchOrders(userId: number): Promise<Dated<Order[]>> {
   const { body, fetchedAt } = await getDatedJson(`/v2/partner/orders/${userId}`, OrdersResponseSchema)
   return { body: body.orders, fetchedAt }
+}
+
+/** GET /v2/partner/order/{order_id}/invoice: a paid order's tax invoice, with the seller the server is configured with. */
+export function fetchInvoice(orderId: string): Promise<Invoice> {
+  return getJson(`/v2/partner/order/${encodeURIComponent(orderId)}/invoice`, InvoiceSchema)
 }

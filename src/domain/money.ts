@@ -8,3 +8,14 @@ export function formatRand(amount: number, language: string): string {
   if (rounded < 0) return `-${formatRand(-rounded, language)}`
   return `R${formatNumber(rounded, language, Number.isInteger(rounded) ? 0 : 2)}`
 }
+
+/** Rand to whole cents, the unit every sum is done in so no float error reaches a total. */
+export const toCents = (rand: number): number => Math.round(rand * 100)
+
+/** South Africa's standard VAT rate, in percent. */
+export const VAT_PERCENT = 15
+
+/** The VAT inside a VAT-inclusive amount (prices in South Africa include it): cents × 15/115, half a cent rounded up, in integers. */
+export function vatInclusiveCents(totalCents: number): number {
+  return Math.floor((2 * VAT_PERCENT * totalCents + (100 + VAT_PERCENT)) / (2 * (100 + VAT_PERCENT)))
+}

@@ -19,6 +19,7 @@ export const serverMessages = {
   tooManyMessages: 'You have sent several messages in the last few minutes. Please wait a little before sending another.',
   othersOrder: 'You can only pay for your own orders.',
   othersOrders: 'You can only view your own orders.',
+  invoiceUnpaid: 'A tax invoice is issued once the order is paid.',
   orderForSomeoneElse: 'You can only place orders for yourself.',
   othersServices: 'You can only view your own services.',
   othersServiceBundles: 'You can only buy bundles for your own SIMs.',

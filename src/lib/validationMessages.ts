@@ -89,6 +89,7 @@ const serverDescriptors: Record<keyof typeof serverMessages, MessageDescriptor> 
   tooManyMessages: msg`You have sent several messages in the last few minutes. Please wait a little before sending another.`,
   othersOrder: msg`You can only pay for your own orders.`,
   othersOrders: msg`You can only view your own orders.`,
+  invoiceUnpaid: msg`A tax invoice is issued once the order is paid.`,
   orderForSomeoneElse: msg`You can only place orders for yourself.`,
   othersServices: msg`You can only view your own services.`,
   othersServiceBundles: msg`You can only buy bundles for your own SIMs.`,

@@ -91,6 +91,45 @@ describe('paying for an order', () => {
     expect(session.problems.errors).toEqual([])
   })
 
+  test('a paid order offers its printable tax invoice: "Tax Invoice", the seller and its VAT number, the VAT inside the total', async () => {
+    const page = await session.page()
+    const order = await customerWithOrder(page)
+    await page.goto(`/orders/${order.id}`)
+    await page.getByRole('heading', { level: 1, name: `Order ${order.number}` }).waitFor()
+    // Unpaid, the order has no invoice yet.
+    expect(await page.getByRole('link', { name: 'Tax invoice' }).count()).toBe(0)
+    await openPayment(page, order)
+    await openCardForm(page)
+    await payByCard(page, '4200000000000000')
+    await expectOutcome(page, 'Payment Successful', "Request successfully processed in 'Merchant in Integrator Test Mode'")
+    await page.getByRole('link', { name: 'Back to Order Page' }).click()
+    await expectPaidOrder(page, order)
+
+    await page.getByRole('link', { name: 'Tax invoice' }).click()
+    await page.waitForURL((url) => url.pathname === `/orders/${order.id}/invoice`)
+    const invoice = page.getByRole('region', { name: 'Tax invoice' })
+    await invoice.getByRole('heading', { name: 'Tax Invoice' }).waitFor()
+    await invoice.getByText(order.number.replace('SO-', 'INV-')).waitFor()
+    await invoice.getByText('Seed Storefront (Pty) Ltd').waitFor()
+    await invoice.getByText('VAT number: 4000000000').waitFor()
+    // R299 including VAT: R299 × 15/115 = R39 of VAT, R260 without it.
+    const vatRow = invoice.getByRole('row', { name: /VAT at 15%/ })
+    expect(await vatRow.textContent()).toContain('R39')
+    expect(await invoice.getByRole('row', { name: /Total excluding VAT/ }).textContent()).toContain('R260')
+    expect(await invoice.getByRole('row', { name: /Total including VAT/ }).textContent()).toContain('R299')
+    await invoice.getByRole('button', { name: 'Print' }).waitFor()
+    expect(await horizontalOverflow(page)).toBe(0)
+    await screenshot(page, 'tax-invoice-360')
+
+    // Printed, only the invoice shows: the app's header and the buttons are left out.
+    await page.emulateMedia({ media: 'print' })
+    expect(await page.locator('header').first().isVisible()).toBe(false)
+    expect(await invoice.getByRole('button', { name: 'Print' }).isVisible()).toBe(false)
+    expect(await invoice.getByRole('heading', { name: 'Tax Invoice' }).isVisible()).toBe(true)
+    await page.emulateMedia({ media: 'screen' })
+    expect(session.problems.errors).toEqual([])
+  })
+
   test('a 3-D Secure card pays after the customer approves the challenge', async () => {
     const page = await session.page()
     const order = await customerWithOrder(page)

@@ -95,7 +95,7 @@ describe('support', () => {
     await page.getByText('How do I reset my password?', { exact: true }).click()
     await page.getByText(/We email you a link that works once, for 30 minutes/).waitFor()
     await page.getByText('How do I contact customer support?', { exact: true }).click()
-    await page.getByText(/within one business day/).waitFor()
+    await page.getByText(/Your message is emailed to our support team/).waitFor()
     await screenshot(page, 'support-faqs-360')
 
     await field(page, 'Name').fill('')

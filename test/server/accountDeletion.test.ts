@@ -352,6 +352,12 @@ describe('POST /api/account/delete: open checkouts and the rest of the person (P
     expect(await q('select recipient from sandbox_mail where lower(recipient) in (lower($1), lower($2))', [me.email, pending])).toEqual([])
     expect(await q('select recipient from mail_outbox where lower(recipient) in (lower($1), lower($2))', [me.email, pending])).toEqual([])
     expect(await q('select recipient from sandbox_mail where recipient = $1', [stranger])).toEqual([{ recipient: stranger }])
-    expect(await q('select recipient from mail_outbox where recipient = $1', [stranger])).toEqual([{ recipient: stranger }])
+    // The stranger's own mail and the acknowledgement of their support message stay.
+    expect(await q('select template from mail_outbox where recipient = $1 order by id', [stranger])).toEqual([
+      { template: 'supportAcknowledgement' },
+      { template: 'password-reset' },
+    ])
+    // The support team's copy of the customer's message, Reply-To them, goes; the stranger's stays.
+    expect(await q('select reply_to from mail_outbox where lower(reply_to) in (lower($1), lower($2))', [me.email, stranger])).toEqual([{ reply_to: stranger }])
   })
 })

@@ -34,6 +34,8 @@ describe('the server configuration', () => {
       serviceActionsIntervalMs: 60_000,
       mailOutboxIntervalMs: 1_000,
       mailSendTimeoutMs: 30_000,
+      supportEmail: 'support@storefront.co.za',
+      seller: { name: 'Seed Storefront (Pty) Ltd', address: '1 Demo Street, Gardens, Cape Town, 8001', vatNumber: '4000000000' },
       clientBuild: { googlePay: false, googlePlaces: false },
     })
   })
@@ -76,6 +78,10 @@ describe('the server configuration', () => {
       SERVICE_ACTIONS_INTERVAL_MS: '5000',
       MAIL_OUTBOX_INTERVAL_MS: '250',
       MAIL_SEND_TIMEOUT_MS: '20000',
+      SUPPORT_EMAIL: 'help@reseller.co.za',
+      SELLER_NAME: 'Cape Town Reseller (Pty) Ltd',
+      SELLER_ADDRESS: '3 Bree Street, Cape Town, 8001',
+      SELLER_VAT_NUMBER: '4987654321',
     }
     expect(loadConfig(env)).toEqual({
       port: 3000,
@@ -107,6 +113,8 @@ describe('the server configuration', () => {
       serviceActionsIntervalMs: 5_000,
       mailOutboxIntervalMs: 250,
       mailSendTimeoutMs: 20_000,
+      supportEmail: 'help@reseller.co.za',
+      seller: { name: 'Cape Town Reseller (Pty) Ltd', address: '3 Bree Street, Cape Town, 8001', vatNumber: '4987654321' },
       clientBuild: { googlePay: true, googlePlaces: true, i18nOrigin: 'https://cdn.example.co.za' },
     })
   })

@@ -4,10 +4,27 @@ import { mailI18n } from '../../server/mail/mailI18n.ts'
 import { plainText } from '../../server/mail/render.ts'
 import type { MailTemplate } from '../../server/mail/template.ts'
 import { passwordResetMail } from '../../server/mail/templates/passwordReset.ts'
+import { receiptMail } from '../../server/mail/templates/receipt.ts'
+import { supportAcknowledgementMail } from '../../server/mail/templates/supportAcknowledgement.ts'
+import { supportMessageMail } from '../../server/mail/templates/supportMessage.ts'
 
 /** Every kind of mail with values to render it; a new template joins this list. */
 const templates: Array<[MailTemplate<never>, unknown]> = [
   [passwordResetMail as MailTemplate<never>, { firstName: 'Thandi', link: 'https://shop.example/x', minutes: 30 }],
+  [supportAcknowledgementMail as MailTemplate<never>, { reference: 'SUP-7K3F4Q2A' }],
+  // The customer's own words are theirs, in whatever language: a message without letters keeps them out of the comparison.
+  [
+    supportMessageMail as MailTemplate<never>,
+    { reference: 'SUP-7K3F4Q2A', name: 'Thandi Nkosi', email: 'thandi@example.co.za', message: '082 123 4567', language: 'xh', customerId: 12 },
+  ],
+  [
+    supportMessageMail as MailTemplate<never>,
+    { reference: 'SUP-7K3F4Q2A', name: 'Thandi', email: 't@example.co.za', message: '?', language: 'af', customerId: undefined },
+  ],
+  [
+    receiptMail as MailTemplate<never>,
+    { firstName: 'Thandi', orderNumber: 'SO-000123', amount: 299, items: ['4G Uncapped 10Mbps'], paidWith: 'VISA •••• 0000' },
+  ],
 ]
 
 /** The lines of a mail, with the ones that read the same in every language (links, the shop's name) left out. */

@@ -26,8 +26,19 @@ describe('what production refuses to start with', () => {
 
   it('names every problem of the demo settings, one sentence each', () => {
     const problems = productionProblems({ ...loadConfig({ NODE_ENV: 'production' }), client: { lab: true } })
-    expect(problems).toHaveLength(8)
-    for (const name of ['DATABASE_URL', 'PAYMENT_BASE_URL', 'GOOGLE, FACEBOOK, TWITTER', 'SMTP_URL', 'API_KEY', 'SEED', 'VITE_LAB', 'PUBLIC_URL'])
+    expect(problems).toHaveLength(10)
+    for (const name of [
+      'DATABASE_URL',
+      'PAYMENT_BASE_URL',
+      'GOOGLE, FACEBOOK, TWITTER',
+      'SMTP_URL',
+      'SUPPORT_EMAIL',
+      'SELLER_VAT_NUMBER',
+      'API_KEY',
+      'SEED',
+      'VITE_LAB',
+      'PUBLIC_URL',
+    ])
       expect(
         problems.filter((p) => p.includes(name)),
         name,
@@ -122,7 +133,13 @@ describe('what production refuses to start with', () => {
 
   it('lets SANDBOX=true allow the sandboxes only: the database, key, seed, lab and origin are still refused', () => {
     const problems = productionProblems({ ...loadConfig({ NODE_ENV: 'production', SANDBOX: 'true' }), client: { lab: true } })
-    expect(problems.map((p) => /^\S+/.exec(p)?.[0])).toEqual(['DATABASE_URL', 'API_KEY', 'SEED', 'the', 'PUBLIC_URL'])
+    expect(problems.map((p) => /^\S+/.exec(p)?.[0])).toEqual(['DATABASE_URL', 'SUPPORT_EMAIL', 'SELLER_NAME,', 'API_KEY', 'SEED', 'the', 'PUBLIC_URL'])
+  })
+
+  it('refuses an unset support address and seller, naming each missing setting', () => {
+    expect(problemsWith({ SUPPORT_EMAIL: undefined })).toEqual([expect.stringMatching(/^SUPPORT_EMAIL is not set/)])
+    expect(problemsWith({ SELLER_VAT_NUMBER: undefined })).toEqual([expect.stringMatching(/^SELLER_VAT_NUMBER not set, so tax invoices/)])
+    expect(problemsWith({ SELLER_NAME: '', SELLER_ADDRESS: ' ' })).toEqual([expect.stringMatching(/^SELLER_NAME, SELLER_ADDRESS not set/)])
   })
 })
 

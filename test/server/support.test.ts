@@ -4,7 +4,8 @@ import * as v from 'valibot'
 import { SupportAnswerSchema } from '../../src/domain/support.ts'
 import { supportLimits } from '../../server/support/supportLimiter.ts'
 import { SUPPORT_REFERENCE } from '../../server/support/supportReference.ts'
-import { apiKey, signUp, useAccountsApp } from './support/accounts.ts'
+import { apiKey, deliverMail, signUp, uniqueEmail, useAccountsApp } from './support/accounts.ts'
+import { readMailbox } from '../../server/mail/sandboxMailbox.ts'
 
 let address = 0
 /** A client address of its own per test, so the per-address limit of one test never reaches another. */
@@ -20,13 +21,16 @@ interface SendOptions {
   from?: string
   cookie?: string
   raw?: string
+  acceptLanguage?: string
 }
 
 describe('POST /api/support/messages', () => {
-  const env = useAccountsApp()
+  const supportEmail = 'help@shop.example.co.za'
+  const env = useAccountsApp({ config: { supportEmail } })
 
-  function send(body: ({ id: string } & Record<string, unknown>) | undefined, { key, from = '198.51.100.1', cookie, raw }: SendOptions = {}) {
+  function send(body: ({ id: string } & Record<string, unknown>) | undefined, { key, from = '198.51.100.1', cookie, raw, acceptLanguage }: SendOptions = {}) {
     const headers: Record<string, string> = { Key: apiKey, 'Content-Type': 'application/json', 'X-Forwarded-For': from }
+    if (acceptLanguage) headers['Accept-Language'] = acceptLanguage
     const idempotencyKey = key === undefined ? String(body?.id) : key
     if (idempotencyKey !== null) headers['Idempotency-Key'] = idempotencyKey
     if (cookie) headers.Cookie = cookie
@@ -49,6 +53,37 @@ describe('POST /api/support/messages', () => {
       email: 'thandi@example.co.za',
       message: 'Hello\nIs my SIM on its way?',
     })
+  })
+
+  it('mails the message once to SUPPORT_EMAIL with the customer as Reply-To, and the customer one acknowledgement in their language', async () => {
+    const email = uniqueEmail('thandi')
+    const body = message({ email, message: 'My router shows no signal since this morning.' })
+    const from = newAddress()
+    const res = await send(body, { from, acceptLanguage: 'xh-ZA, en;q=0.5' })
+    expect(res.status).toBe(201)
+    const { reference } = v.parse(SupportAnswerSchema, await res.json())
+    // Repeats of the same message (a retry, a second tab) queue nothing more.
+    await Promise.all([1, 2].map(() => send(body, { from, acceptLanguage: 'xh-ZA' })))
+    const queued = await env.t.db.query<{ recipient: string; reply_to: string | null; template: string; language: string }>(
+      "select recipient, reply_to, template, language from mail_outbox where subject like '%' || $1 || '%' order by id",
+      [reference],
+    )
+    expect(queued).toEqual([
+      { recipient: supportEmail, reply_to: email, template: 'supportMessage', language: 'en' },
+      { recipient: email, reply_to: null, template: 'supportAcknowledgement', language: 'xh' },
+    ])
+    await deliverMail(env.t.db)
+    const [toTeam] = (await readMailbox(env.t.db, supportEmail)).filter((m) => m.subject.includes(reference))
+    expect(toTeam).toMatchObject({ replyTo: email, template: 'supportMessage' })
+    expect(toTeam?.text).toContain('My router shows no signal since this morning.')
+    expect(toTeam?.text).toContain('isiXhosa')
+    const acknowledgements = await readMailbox(env.t.db, email)
+    expect(acknowledgements).toHaveLength(1)
+    expect(acknowledgements[0]).toMatchObject({ template: 'supportAcknowledgement', language: 'xh' })
+    expect(acknowledgements[0]?.text).toContain(reference)
+    // The address was typed by whoever sent the form: the acknowledgement repeats neither their name nor their words.
+    expect(acknowledgements[0]?.text).not.toContain('Thandi')
+    expect(acknowledgements[0]?.text).not.toContain('router')
   })
 
   it('records the signed-in customer who sent it', async () => {

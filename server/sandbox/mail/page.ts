@@ -31,6 +31,7 @@ function mailArticle(i18n: I18n, mail: StoredMail): string {
       <dl>
         <dt>${escapeHtml(i18n._({ id: 'mailbox.from', message: 'From' }))}</dt><dd>${escapeHtml(mail.from)}</dd>
         <dt>${escapeHtml(i18n._({ id: 'mailbox.to', message: 'To' }))}</dt><dd>${escapeHtml(mail.to)}</dd>
+        ${mail.replyTo ? `<dt>${escapeHtml(i18n._({ id: 'mailbox.replyTo', message: 'Reply-To' }))}</dt><dd>${escapeHtml(mail.replyTo)}</dd>` : ''}
         <dt>${escapeHtml(i18n._({ id: 'mailbox.sent', message: 'Sent' }))}</dt><dd>${escapeHtml(sentAt(i18n, mail.sentAt))}</dd>
       </dl>
       <div class="text">${linkified(mail.text.trimEnd())}</div>

@@ -31,6 +31,8 @@ export function OrderDetail({ order }: { order: OrderView }) {
   const { t, i18n } = useLingui()
   const priced = order.lines.filter((l) => l.unit_price > 0)
   const payable = order.local?.state !== 'waiting' && order.look !== 'rejected' && canPay(order.status)
+  // Past "Payment not Completed" on the server, an order is paid: its tax invoice exists (the server checks again).
+  const invoiced = order.number !== null && order.local?.state !== 'waiting' && order.look !== 'rejected' && !canPay(order.status)
   return (
     <Card aria-label={t`Order details`}>
       <Facts>
@@ -86,6 +88,11 @@ export function OrderDetail({ order }: { order: OrderView }) {
         {payable && (
           <ButtonLink to="/payment/$id" params={{ id: order.id }}>
             <Trans>PAY FOR ORDER</Trans>
+          </ButtonLink>
+        )}
+        {invoiced && (
+          <ButtonLink to="/orders/$id/invoice" params={{ id: order.id }} $variant="secondary">
+            <Trans>Tax invoice</Trans>
           </ButtonLink>
         )}
         {order.local?.state === 'rejected' && <PutBackInCart order={order.local} />}

@@ -55,8 +55,8 @@ export function Faqs() {
         </summary>
         <p>
           <Trans>
-            Use the Contact Us form on this page. We answer by email, at the address you give, within one business day. After you submit, you get a reference
-            (SUP-…): please quote it whenever you contact us about the same question.
+            Use the Contact Us form on this page. Your message is emailed to our support team, who answer by email at the address you give. We also email you at
+            once to confirm we have it, with a reference (SUP-…): please quote it whenever you contact us about the same question.
           </Trans>
         </p>
         <p>

@@ -71,7 +71,7 @@ function ItemText({ item }: { item: SupportItem }) {
             <Trans>Thank you. Your reference is {reference}</Trans>
           </p>
           <p className="sub">
-            <Trans>We will reply by email within one business day.</Trans>
+            <Trans>We have emailed you this reference. Our support team will answer at the email address you gave.</Trans>
           </p>
         </>
       )

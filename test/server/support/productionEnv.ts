@@ -21,4 +21,8 @@ export const safeProductionEnv = {
   // Nothing listens there: no test of a production start sends mail.
   SMTP_URL: 'smtp://mailer:secret@127.0.0.1:1',
   MAIL_FROM: 'Seed Storefront <no-reply@shop.example.co.za>',
+  SUPPORT_EMAIL: 'support@shop.example.co.za',
+  SELLER_NAME: 'Shop Example (Pty) Ltd',
+  SELLER_ADDRESS: '12 Long Street, Cape Town, 8001',
+  SELLER_VAT_NUMBER: '4123456789',
 } as const satisfies Record<string, string>

@@ -1,0 +1,48 @@
+import type { Language } from '../../../src/domain/language.ts'
+import { shopName } from '../render.ts'
+import type { MailTemplate } from '../template.ts'
+
+// Each language by its own name, as the language menu shows it.
+const languageNames: Record<Language, string> = { en: 'English', xh: 'isiXhosa', af: 'Afrikaans' }
+
+export interface SupportMessageValues {
+  reference: string
+  name: string
+  email: string
+  message: string
+  /** The language the customer wrote from, so the team can answer in it. */
+  language: Language
+  /** The account that sent it, when signed in. */
+  customerId: number | undefined
+}
+
+/** A Contact Us message as the support team receives it at SUPPORT_EMAIL; Reply-To is the customer, so answering reaches them. */
+export const supportMessageMail: MailTemplate<SupportMessageValues> = {
+  name: 'supportMessage',
+  render: (i18n, { reference, name, email, message, language, customerId }) => ({
+    subject: i18n._({ id: 'supportMessage.subject', message: '{reference}: a Contact Us message from {name}', values: { reference, name: name || email } }),
+    greeting: i18n._({ id: 'supportMessage.greeting', message: 'Hello {shop} support,', values: { shop: shopName } }),
+    intro: [
+      i18n._({
+        id: 'supportMessage.from',
+        message: '{name} ({email}) wrote in {language} with reference {reference}:',
+        values: { name: name || '-', email, language: languageNames[language], reference },
+      }),
+      message,
+    ],
+    outro: [
+      customerId === undefined
+        ? i18n._({ id: 'supportMessage.signedOut', message: 'They were not signed in: the email address is as they typed it.' })
+        : i18n._({
+            id: 'supportMessage.signedIn',
+            message: 'They were signed in to customer account {customerId}.',
+            values: { customerId: String(customerId) },
+          }),
+      i18n._({
+        id: 'supportMessage.reply',
+        message: 'Reply to this email to answer them at that address, and keep the reference {reference} in the subject.',
+        values: { reference },
+      }),
+    ],
+  }),
+}

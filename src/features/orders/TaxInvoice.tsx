@@ -1,0 +1,150 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { formatDate } from '../../domain/dates.ts'
+import type { Invoice } from '../../domain/invoice.ts'
+import { formatRand } from '../../domain/money.ts'
+import { Button, ButtonLink } from '../../ui/Button.tsx'
+import { Card } from '../../ui/Page.tsx'
+import { glob, styled } from '../../ui/styled.ts'
+import { theme } from '../../ui/theme.ts'
+
+// Printed, the invoice is the whole page: the app's header, footer, banners and buttons stay on screen only.
+glob`
+  @media print {
+    body { background: #fff; }
+    body * { visibility: hidden; }
+    #tax-invoice, #tax-invoice * { visibility: visible; }
+    #tax-invoice { position: absolute; inset: 0 auto auto 0; width: 100%; border: 0; box-shadow: none; }
+    #tax-invoice .screen-only { display: none; }
+    header, footer { display: none; }
+  }
+`
+
+const Sheet = styled(Card)`
+  h2 { margin: 0 0 4px; font-size: 24px; letter-spacing: 0.02em; }
+  .parties { display: grid; grid-template-columns: repeat(auto-fit, minmax(220px, 1fr)); gap: 16px; margin: 16px 0; }
+  .parties h3 { margin: 0 0 4px; font-size: 14px; color: ${theme.color.muted}; text-transform: uppercase; }
+  .parties p { margin: 0; }
+  dl { display: grid; grid-template-columns: auto 1fr; gap: 4px 16px; margin: 0 0 16px; }
+  dt { font-weight: 600; color: ${theme.color.muted}; }
+  dd { margin: 0; }
+  table { width: 100%; border-collapse: collapse; margin: 0 0 16px; }
+  th, td { text-align: left; padding: 6px 4px; border-bottom: 1px solid ${theme.color.border}; }
+  thead th { font-size: 13px; }
+  /* Amounts never break; headings and descriptions wrap, so the table fits a 360 px phone. */
+  .amount { text-align: right; }
+  td.amount { white-space: nowrap; }
+  tfoot th { text-align: right; font-weight: 600; }
+  tfoot .grand th, tfoot .grand td { font-size: 17px; font-weight: 800; border-bottom: 0; }
+  .actions { display: flex; flex-wrap: wrap; gap: 8px; }
+`
+
+/** /orders/{id}/invoice: a South African tax invoice (VAT-inclusive prices, the VAT inside shown), ready to print. */
+export function TaxInvoice({ invoice }: { invoice: Invoice }) {
+  const { t, i18n } = useLingui()
+  const rand = (amount: number) => formatRand(amount, i18n.locale)
+  const vatPercent = invoice.vatPercent
+  return (
+    <Sheet id="tax-invoice" aria-label={t`Tax invoice`}>
+      {/* The legal title stays in English whatever the language: SARS requires the words "Tax Invoice". */}
+      <h2 lang="en">Tax Invoice</h2>
+      <dl>
+        <dt>
+          <Trans>Invoice number</Trans>
+        </dt>
+        <dd>{invoice.invoiceNumber}</dd>
+        <dt>
+          <Trans>Invoice date</Trans>
+        </dt>
+        <dd>{formatDate(invoice.issuedAt, i18n.locale, 'long')}</dd>
+        <dt>
+          <Trans>Order Number</Trans>
+        </dt>
+        <dd>{invoice.orderNumber}</dd>
+      </dl>
+      <div className="parties">
+        <section>
+          <h3>
+            <Trans>Seller</Trans>
+          </h3>
+          <p>
+            <strong>{invoice.seller.name}</strong>
+          </p>
+          {invoice.seller.address.split(/\s*[\n,]\s*/).map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+          <p>
+            <Trans>VAT number: {invoice.seller.vatNumber}</Trans>
+          </p>
+        </section>
+        <section>
+          <h3>
+            <Trans>Customer</Trans>
+          </h3>
+          <p>
+            <strong>{invoice.customer.name}</strong>
+          </p>
+          {invoice.customer.address.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+          <p>{invoice.customer.email}</p>
+        </section>
+      </div>
+      <table aria-label={t`Invoice lines`}>
+        <thead>
+          <tr>
+            <th scope="col">
+              <Trans>Description</Trans>
+            </th>
+            <th scope="col" className="amount">
+              <Trans>Quantity</Trans>
+            </th>
+            <th scope="col" className="amount">
+              <Trans>Unit price</Trans>
+            </th>
+            <th scope="col" className="amount">
+              <Trans>Amount</Trans>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {invoice.lines.map((line) => (
+            <tr key={`${line.description}:${line.unitPrice}`}>
+              <td>{line.description}</td>
+              <td className="amount">{line.quantity}</td>
+              <td className="amount">{rand(line.unitPrice)}</td>
+              <td className="amount">{rand(line.amount)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={3}>
+              <Trans>Total excluding VAT</Trans>
+            </th>
+            <td className="amount">{rand(invoice.totalExcludingVat)}</td>
+          </tr>
+          <tr>
+            <th scope="row" colSpan={3}>
+              <Trans>VAT at {vatPercent}%</Trans>
+            </th>
+            <td className="amount">{rand(invoice.vat)}</td>
+          </tr>
+          <tr className="grand">
+            <th scope="row" colSpan={3}>
+              <Trans>Total including VAT</Trans>
+            </th>
+            <td className="amount">{rand(invoice.total)}</td>
+          </tr>
+        </tfoot>
+      </table>
+      <div className="actions screen-only">
+        <Button type="button" onClick={() => window.print()}>
+          <Trans>Print</Trans>
+        </Button>
+        <ButtonLink to="/orders/$id" params={{ id: String(invoice.orderId) }} $variant="secondary">
+          <Trans>Back to order</Trans>
+        </ButtonLink>
+      </div>
+    </Sheet>
+  )
+}
