@@ -4,6 +4,19 @@ import { Trans } from '@lingui/react/macro'
 import { reportError, requestIdOf } from '../reportError.ts'
 import { Button, ButtonLink } from '../ui/Button.tsx'
 import { Muted, Page } from '../ui/Page.tsx'
+import { styled } from '../ui/styled.ts'
+
+// A request id has no spaces: it breaks anywhere rather than widen a phone's screen.
+const Reference = styled('code')`
+  overflow-wrap: anywhere;
+`
+
+const Actions = styled('div')`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 12px;
+  margin-top: 16px;
+`
 
 /**
  * The router's screen for a page that failed (its code threw, or an API call it could not do without failed):
@@ -28,18 +41,18 @@ export function ErrorScreen({ error, reset }: ErrorComponentProps) {
       {requestId && (
         <Muted>
           <Trans>
-            If it keeps happening, contact us and quote this reference: <code data-testid="request-id">{requestId}</code>
+            If it keeps happening, contact us and quote this reference: <Reference data-testid="request-id">{requestId}</Reference>
           </Trans>
         </Muted>
       )}
-      <div className="actions">
+      <Actions>
         <Button type="button" onClick={tryAgain}>
           <Trans>Try again</Trans>
         </Button>
         <ButtonLink to="/" $variant="secondary">
           <Trans>continue shopping</Trans>
         </ButtonLink>
-      </div>
+      </Actions>
     </Page>
   )
 }
