@@ -53,7 +53,9 @@ describe('a page that fails', () => {
     expect(lines.filter((line) => line.reqId === requestId && line.msg === 'request').map((line) => line.status)).toEqual([500])
 
     // The report reaches the server, with the release and the failed call's id.
-    await expect.poll(() => reports().filter((line) => line.failedRequestId === requestId).length, { message: 'the route report logged' }).toBe(1)
+    await expect
+      .poll(() => reports().filter((line) => line.failedRequestId === requestId).length, { message: 'the route report logged', timeout: 15_000 })
+      .toBe(1)
     const [logged] = reports()
     // React's root hears it first, as the router's boundary caught it.
     expect(logged?.clientError).toMatchObject({ kind: 'render', path: '/verify_email' })
@@ -75,7 +77,7 @@ describe('a page that fails', () => {
         throw new Error('Offline failure for thandi@example.co.za')
       })
     })
-    await expect.poll(async () => (await openOutboxRows(page, 'client.error')).length, { message: 'the offline report queued' }).toBe(1)
+    await expect.poll(async () => (await openOutboxRows(page, 'client.error')).length, { message: 'the offline report queued', timeout: 15_000 }).toBe(1)
     await tryAgain(page).click()
     await page.getByText('You are offline. Following this link needs a connection.').waitFor()
     expect(reports().some((line) => line.clientError.message.includes('Offline failure'))).toBe(false)
@@ -83,9 +85,12 @@ describe('a page that fails', () => {
     // Back online, the queued report goes out, scrubbed.
     await page.context().setOffline(false)
     await expect
-      .poll(() => reports().filter((line) => line.clientError.message === 'Offline failure for [email]').length, { message: 'the offline report logged' })
+      .poll(() => reports().filter((line) => line.clientError.message === 'Offline failure for [email]').length, {
+        message: 'the offline report logged',
+        timeout: 15_000,
+      })
       .toBe(1)
-    await expect.poll(async () => (await openOutboxRows(page, 'client.error')).length).toBe(0)
+    await expect.poll(async () => (await openOutboxRows(page, 'client.error')).length, { timeout: 15_000 }).toBe(0)
 
     // Once the server works again, "Try again" follows the link again: this one is not valid, and the page says so.
     await server.db.query('alter table email_links_away rename to email_links')
