@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { ApiError } from '../../src/api/client.ts'
+import { FetchError } from 'ofetch'
+import { ApiError, toApiError } from '../../src/api/client.ts'
 import { listenForErrors, rootErrorOptions } from '../../src/app/errorHooks.ts'
 import type { ClientErrorReport } from '../../src/domain/clientError.ts'
 import { configureErrorReports, reportError } from '../../src/reportError.ts'
@@ -38,5 +39,16 @@ describe("the page's errors", () => {
       ['unhandledrejection', 'lost promise'],
       ['hydration', 'Hydration failed'],
     ])
+  })
+})
+
+describe('the api client', () => {
+  it('keeps the X-Request-Id of a failed answer on its error', () => {
+    const failed = Object.assign(new FetchError('[POST] "/api/x": 500 Internal Server Error'), {
+      response: new Response('{"error":"Internal server error"}', { status: 500, headers: { 'X-Request-Id': 'f6339ead-3bcd-4eaa-b52a-1f33f4494ac2' } }),
+      status: 500,
+      data: { error: 'Internal server error' },
+    })
+    expect(toApiError(failed)).toMatchObject({ status: 500, message: 'Internal server error', requestId: 'f6339ead-3bcd-4eaa-b52a-1f33f4494ac2' })
   })
 })
