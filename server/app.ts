@@ -20,6 +20,7 @@ import { emailLinkRoutes } from './routes/emailLinks.ts'
 import { emailChangeRoutes } from './routes/emailChange.ts'
 import { accountDataRoutes } from './routes/accountData.ts'
 import { billingRoutes } from './routes/billing.ts'
+import { clientErrorRoutes } from './routes/clientErrors.ts'
 import { bundleRoutes } from './routes/bundles.ts'
 import { healthRoutes } from './routes/health.ts'
 import type { Readiness } from './routes/health.ts'
@@ -123,6 +124,7 @@ export function createApp({ db, config, distDir, sandbox, log = silentLogger, re
     .route('/', bundleRoutes(db, config))
     .route('/', billingRoutes(db, config, clock))
     .route('/', supportRoutes(db, config))
+    .route('/', clientErrorRoutes(db, config))
     // Sub-app notFound handlers are not used once mounted, so unknown /api paths end here.
     .all('*', (c) => jsonError(c, 404, 'Not found'))
 

@@ -18,7 +18,16 @@ import { readFirstPaintCatalogue } from './features/catalogue/firstPaint.ts'
 import { toast } from './lib/toaster.ts'
 import { announceUpdate, startPwa } from './pwa/state.ts'
 import { defined } from './domain/defined.ts'
+import { listenForErrors, rootErrorOptions } from './app/errorHooks.ts'
+import { configureErrorReports } from './reportError.ts'
 import './ui/styled.ts'
+
+// From the first line on, what goes wrong in the page reaches the operator (queued while offline).
+configureErrorReports({
+  release: import.meta.env.VITE_BUILD_ID,
+  send: (report) => import('./features/errors/clientErrorQueue.ts').then(({ reportClientError }) => reportClientError(report)),
+})
+listenForErrors()
 
 const router = createAppRouter()
 
@@ -66,7 +75,7 @@ if (hydrating) {
   takeLanguagePicks(document)
   // Hydrating in a transition lets React yield to the browser between components: no single long task.
   startTransition(() => {
-    hydrateRoot(root, <App router={router} catalogue={firstPaint} />)
+    hydrateRoot(root, <App router={router} catalogue={firstPaint} />, rootErrorOptions)
   })
   if (isLocale(picked) && picked !== document.documentElement.lang) void chooseLanguage(picked)
 } else {
@@ -74,7 +83,7 @@ if (hydrating) {
   await restoreLanguage()
   addFirstTaps()
   takeLanguagePicks(document)
-  createRoot(root).render(<App router={router} {...(firstPaint && { catalogue: firstPaint })} />)
+  createRoot(root, rootErrorOptions).render(<App router={router} {...(firstPaint && { catalogue: firstPaint })} />)
 }
 
 /** What the device holds comes back, one piece per idle period. */

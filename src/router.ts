@@ -1,6 +1,7 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router'
 import { routeTree } from './routeTree.gen.ts'
 import { Spinner } from './ui/Spinner.tsx'
+import { ErrorScreen } from './app/ErrorScreen.tsx'
 
 /**
  * The app's one router. In the browser it follows the address bar; on the server it renders one page from
@@ -12,6 +13,7 @@ export function createAppRouter(server?: { history: RouterHistory }) {
     ...(server && { history: server.history }),
     defaultPreload: 'intent',
     defaultPendingComponent: Spinner,
+    defaultErrorComponent: ErrorScreen,
     scrollRestoration: !server,
   })
 }

@@ -14,7 +14,7 @@ export interface RefusalIssue {
 /** One attempt to make an account edit: the customer as stored after it, the server's refusal, or no answer. */
 export type AccountEditResult =
   | { kind: 'saved'; user: User }
-  | { kind: 'refused'; status: number; error: string; issues: RefusalIssue[]; retryAfterMs?: number }
+  | { kind: 'refused'; status: number; error: string; issues: RefusalIssue[]; retryAfterMs?: number; requestId?: string }
   | { kind: 'no-answer'; error: string }
 
 const RefusalSchema = v.object({ error: v.string(), issues: v.optional(v.array(v.object({ path: v.string(), message: v.string() })), []) })
@@ -50,12 +50,14 @@ function refusedOrLost(e: unknown): Extract<AccountEditResult, { kind: 'refused'
   if (e instanceof FetchError && typeof e.status === 'number' && e.status > 0) {
     const refusal = v.safeParse(RefusalSchema, e.data)
     const wait = retryAfterMs(e.response?.headers.get('retry-after') ?? null)
+    const requestId = e.response?.headers.get('x-request-id')
     return {
       kind: 'refused',
       status: e.status,
       error: refusal.success ? refusal.output.error : '',
       issues: refusal.success ? refusal.output.issues : [],
       ...(wait === null ? {} : { retryAfterMs: wait }),
+      ...(requestId ? { requestId } : {}),
     }
   }
   if (e instanceof v.ValiError) return { kind: 'refused', status: 502, error: '', issues: [] }

@@ -12,11 +12,13 @@ export const api = ofetch.create({
   timeout: 15_000,
 })
 
-/** A failed call, reduced to what the UI can show: the status and the server's own error text. */
+/** A failed call, reduced to what the UI can show: the status, the server's own error text and the id it answered under. */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number | undefined,
+    /** The answer's X-Request-Id, which the customer can quote to support; none when no answer came. */
+    readonly requestId?: string,
   ) {
     super(message)
     this.name = 'ApiError'
@@ -29,7 +31,8 @@ export function toApiError(e: unknown): ApiError {
   if (e instanceof ApiError) return e
   if (e instanceof FetchError) {
     const body = v.safeParse(ErrorBody, e.data)
-    return new ApiError(body.success ? body.output.error : e.message, e.status)
+    const requestId = e.response?.headers.get('x-request-id') ?? undefined
+    return new ApiError(body.success ? body.output.error : e.message, e.status, requestId)
   }
   return new ApiError(e instanceof Error ? e.message : String(e), undefined)
 }

@@ -34,7 +34,7 @@ async function linkCall<T>(path: string, body: object, good: (data: unknown) => 
   if (reply.status === 410) return { status: 'refused', reason: v.parse(ResetRefusedSchema, reply._data).reason }
   if (!reply.ok) {
     const body = v.safeParse(ErrorBody, reply._data)
-    throw new ApiError(body.success ? body.output.error : reply.statusText, reply.status)
+    throw new ApiError(body.success ? body.output.error : reply.statusText, reply.status, reply.headers.get('x-request-id') ?? undefined)
   }
   return good(reply._data)
 }

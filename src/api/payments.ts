@@ -46,7 +46,7 @@ export async function fetchPaymentStatus(userId: number, checkoutId: string): Pr
     if (response.status === 200 || response.status === 205 || (response.status === 400 && v.is(PaymentStatusSchema, response._data)))
       return readStatus(response.status, response.headers, response._data, checkoutId)
     const error = v.safeParse(v.object({ error: v.string() }), response._data)
-    throw new ApiError(error.success ? error.output.error : response.statusText, response.status)
+    throw new ApiError(error.success ? error.output.error : response.statusText, response.status, response.headers.get('x-request-id') ?? undefined)
   } catch (e) {
     throw toApiError(e)
   }
@@ -74,7 +74,7 @@ export async function payWithWallet(
     })
     if (v.is(WalletPaymentAnswerSchema, response._data)) return response._data
     const error = v.safeParse(v.object({ error: v.string() }), response._data)
-    throw new ApiError(error.success ? error.output.error : response.statusText, response.status)
+    throw new ApiError(error.success ? error.output.error : response.statusText, response.status, response.headers.get('x-request-id') ?? undefined)
   } catch (e) {
     throw toApiError(e)
   }

@@ -1,4 +1,4 @@
-import { claim, isAnswered, pendingEntry, settle, type SendOutcome } from '../../machines/outbox.lifecycle.ts'
+import { claim, isAnswered, isOpen, pendingEntry, settle, type SendOutcome } from '../../machines/outbox.lifecycle.ts'
 import type { Fact } from '../domain/events.ts'
 import { commit, commitTables } from './commit.ts'
 import { openStore, type StoreDb } from './db.ts'
@@ -77,4 +77,38 @@ export async function customerRows(kind: string, customerId: number, given?: Sto
     .orderBy('createdAt')
     .filter((r) => r.kind === kind && r.customerId === customerId)
     .toArray()
+}
+
+/** What enqueueCollapsed needs to know of a kind whose writes may be collapsed and capped. */
+export interface Collapsing {
+  /** Whether an open row already carries the same write. */
+  same(row: OutboxRow): boolean
+  /** The request the matching row keeps once this write is collapsed into it. */
+  merge(row: OutboxRow): unknown
+  /** How many open rows of the kind the device keeps: the oldest go first. */
+  cap: number
+}
+
+/**
+ * Queues `row` unless a row of its kind waiting to be sent carries the same write (then that row takes it, by
+ * `merge`), and keeps no more than `cap` open rows of the kind, dropping the oldest: for writes that are worth less
+ * than the room they take (error reports).
+ */
+export async function enqueueCollapsed(row: OutboxRow, { same, merge, cap }: Collapsing, given?: StoreDb): Promise<void> {
+  const store = given ?? (await openStore()).db
+  await store.transaction('rw', store.outbox, async () => {
+    const open = (await store.outbox.orderBy('createdAt').toArray()).filter((r) => r.kind === row.kind && isOpen(r))
+    // A row being sent keeps its request: what the server heard is what it answers for.
+    const match = open.find((r) => r.status !== 'sending' && same(r))
+    if (match) return void (await store.outbox.put({ ...match, request: merge(match) }))
+    await store.outbox.add(row)
+    const over = open.length + 1 - cap
+    if (over > 0) await store.outbox.bulkDelete(open.slice(0, over).map((r) => r.id))
+  })
+}
+
+/** Forgets a row once it is answered, for kinds no screen shows. */
+export async function dropRow(id: string, given?: StoreDb): Promise<void> {
+  const store = given ?? (await openStore()).db
+  await store.outbox.delete(id)
 }

@@ -95,6 +95,11 @@ const routes: Route[] = [
     body: (t) => ({ id: randomUUID(), message: { name: 'Thandi Nkosi', email: t.email, message: 'My SIM has no signal.' } }),
     idempotent: true,
   },
+  {
+    method: 'POST',
+    path: '/api/v2/client_errors',
+    body: () => ({ kind: 'error', context: 'window', message: 'x is not a function', release: 'build-1', at: '2026-11-27T10:00:00.000Z', count: 1 }),
+  },
   // The provider's sealed notification (no Key); whatever arrives instead is refused, never recorded.
   {
     method: 'POST',

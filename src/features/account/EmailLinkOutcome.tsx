@@ -1,12 +1,19 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { EmailLinkResult } from '../../api/accountEdits.ts'
+import { ApiError } from '../../api/client.ts'
 import { Button, ButtonLink } from '../../ui/Button.tsx'
 import { Muted } from '../../ui/Page.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 import { accountMessage } from './accountMessages.ts'
 
-type Outcome = { kind: 'ready' } | { kind: 'following' } | { kind: 'done'; email: string } | { kind: 'refused'; reason: string } | { kind: 'offline' }
+type Outcome =
+  | { kind: 'ready' }
+  | { kind: 'following' }
+  | { kind: 'done'; email: string }
+  | { kind: 'refused'; reason: string }
+  | { kind: 'offline' }
+  | { kind: 'failed'; error: ApiError }
 
 export interface EmailLinkOutcomeProps {
   /** Follows the link's token on the server. */
@@ -35,11 +42,15 @@ export function EmailLinkOutcome({ follow, confirmLabel, intro, done, next }: Em
     setOutcome({ kind: 'following' })
     void follow().then((result) => {
       if (result.kind === 'no-answer') return setOutcome({ kind: 'offline' })
+      // The server failed (5xx): not an answer about the link, so the route's error screen shows it with its request id.
+      if (result.kind === 'refused' && result.status >= 500)
+        return setOutcome({ kind: 'failed', error: new ApiError(result.error || `HTTP ${result.status}`, result.status, result.requestId) })
       if (result.kind === 'refused') return setOutcome({ kind: 'refused', reason: result.error })
       setOutcome({ kind: 'done', email: result.email })
     })
   }, [follow, attempt])
 
+  if (outcome.kind === 'failed') throw outcome.error
   if (outcome.kind === 'ready')
     return (
       <>
