@@ -37,7 +37,13 @@ const pendingCookiePath = '/api/'
 
 /** Hands the browser its pending sign-in, for as long as the sign-in lives. */
 export function setPendingCookie(c: Context, value: string, settings: SocialSettings): void {
-  setCookie(c, pendingCookie, value, { httpOnly: true, sameSite: 'Lax', path: pendingCookiePath, secure: cookieIsSecure(c, settings), maxAge: pendingMinutes * 60 })
+  setCookie(c, pendingCookie, value, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    path: pendingCookiePath,
+    secure: cookieIsSecure(c, settings),
+    maxAge: pendingMinutes * 60,
+  })
 }
 
 /** Only a path on this site: never //host or an absolute URL, so the flow cannot end somewhere else. */
@@ -53,7 +59,8 @@ const fail = (c: Context, p: string, reason: unknown) => {
 
 const provider = { in: 'path', name: 'provider', required: true, schema: { type: 'string' as const, enum: [...socialProviders] } }
 const redirect = {
-  description: "A redirect: to the provider's sign-in page, back to /login (signed_in=provider, or error=social), or to /social_email when the provider shared no verified email",
+  description:
+    "A redirect: to the provider's sign-in page, back to /login (signed_in=provider, or error=social), or to /social_email when the provider shared no verified email",
 }
 
 const described = {

@@ -31,7 +31,8 @@ const described = {
     },
   }),
   confirm: describeApi({
-    summary: "Follow the link mailed to that address, in the browser that signed in: the account is made or joined, the provider's identity linked, the customer signed in (sid cookie)",
+    summary:
+      "Follow the link mailed to that address, in the browser that signed in: the account is made or joined, the provider's identity linked, the customer signed in (sid cookie)",
     tags: ['account'],
     body: SocialConfirmSchema,
     responses: {

@@ -95,7 +95,10 @@ describe('social sign-in through the sandbox issuer', () => {
   it('creates the customer on a first sign-in, named from the display name, and signs them in', async () => {
     const browser = new FetchBrowser(server.url)
     const { html } = await openSignInPage(browser, 'google')
-    const { res, hops } = await browser.follow(typedFormAction(html), form({ email: 'Lerato.Mokoena@Example.co.za', name: 'Lerato  van Wyk', email_verified: 'true' }))
+    const { res, hops } = await browser.follow(
+      typedFormAction(html),
+      form({ email: 'Lerato.Mokoena@Example.co.za', name: 'Lerato  van Wyk', email_verified: 'true' }),
+    )
     expect(res.status).toBe(302)
     expect(hops.at(-1)).toBe('/login?signed_in=google&returnTo=%2Fprofile')
     expect(browser.jar.get('sid')).toMatch(/^[\w-]{43}$/)

@@ -15,7 +15,11 @@ export interface SocialEmailConfirmValues {
 export const socialEmailConfirmMail: MailTemplate<SocialEmailConfirmValues> = {
   name: 'socialEmailConfirm',
   render: (i18n, { provider, link, minutes }) => ({
-    subject: i18n._({ id: 'socialEmailConfirm.subject', message: 'Confirm your email to sign in to {shop} with {provider}', values: { shop: shopName, provider } }),
+    subject: i18n._({
+      id: 'socialEmailConfirm.subject',
+      message: 'Confirm your email to sign in to {shop} with {provider}',
+      values: { shop: shopName, provider },
+    }),
     // No name: the address is not yet known to be the customer's, so the mail carries nothing the provider sent.
     greeting: greeting(i18n, ''),
     intro: [
