@@ -33,7 +33,7 @@ const flowCookiePath = '/api/auth/'
 
 /** The browser's pending social sign-in: set by the provider's callback, read by the routes that finish it (socialEmail.ts). */
 export const pendingCookie = 'social_pending'
-const pendingCookiePath = '/api/'
+export const pendingCookiePath = '/api/'
 
 /** Hands the browser its pending sign-in, for as long as the sign-in lives. */
 export function setPendingCookie(c: Context, value: string, settings: SocialSettings): void {

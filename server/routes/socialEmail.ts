@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { getCookie } from 'hono/cookie'
+import { deleteCookie, getCookie } from 'hono/cookie'
 import { EmailConfirmedSchema } from '../../src/domain/profile.ts'
 import { serverMessages } from '../../src/domain/serverMessages.ts'
 import { SocialConfirmSchema, SocialEmailSchema } from '../../src/domain/socialSignIn.ts'
@@ -16,7 +16,7 @@ import { queueMail } from '../mail/queueMail.ts'
 import { socialEmailConfirmMail } from '../mail/templates/socialEmailConfirm.ts'
 import { addressPendingSignIn, findPendingSignIn, pendingMinutes, takePendingSignIn } from '../social/pendingSignIns.ts'
 import { findOrCreateSocialCustomer, providerNames } from '../social/socialCustomer.ts'
-import { pendingCookie } from './social.ts'
+import { pendingCookie, pendingCookiePath } from './social.ts'
 import type { SocialSettings } from './social.ts'
 
 const described = {
@@ -73,6 +73,7 @@ export function socialEmailRoutes(db: Db, settings: SocialSettings) {
       const browser = getCookie(c, pendingCookie)
       const taken = browser ? await takePendingSignIn(db, browser, read.body.token) : undefined
       if (!taken) return jsonError(c, 410, serverMessages.socialLinkInvalid)
+      deleteCookie(c, pendingCookie, { path: pendingCookiePath })
       // The mailbox's owner followed the link: the address counts as verified, as a provider's verified claim does.
       const who = { provider: taken.provider, subject: taken.subject, email: taken.email, emailVerified: true, displayName: taken.displayName }
       const notice = { language: requestLanguage(c), origin: mailLinkOrigin(c, settings) }

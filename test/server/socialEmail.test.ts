@@ -105,6 +105,7 @@ describe('social sign-in when the provider shares no verified email', () => {
     expect(await confirmed.json()).toEqual({ email })
     const me = await currentUser(browser)
     expect(me).toMatchObject({ email, first_name: 'Lindiwe' })
+    expect(browser.jar.has('social_pending')).toBe(false)
     const [row] = await server.db.query<{ by: string; verified: boolean }>(
       'select email_verified_by as by, email_verified_at is not null as verified from customers where id = $1',
       [me?.id],
@@ -115,6 +116,19 @@ describe('social sign-in when the provider shares no verified email', () => {
     const again = await api(browser, '/v2/social_sign_ins/confirm', { token })
     expect(again.status).toBe(410)
     expect(((await again.json()) as { error: string }).error).toMatch(/^This link no longer works/)
+  })
+
+  it("mails the link in the customer's language", async () => {
+    const { browser } = await pendingFromX('Ayanda Xhosa')
+    browser.jar.set('lang', 'xh')
+    const email = `ayanda.${Date.now()}@example.co.za`
+    expect((await api(browser, '/v2/social_sign_ins/email', { email })).status).toBe(202)
+    const [mail] = await server.db.query<{ subject: string; language: string; text: string }>(
+      'select subject, language, text from mail_outbox where recipient = $1',
+      [email],
+    )
+    expect(mail).toMatchObject({ subject: 'Qinisekisa i-imeyile yakho ukuze ungene kwi-Seed Storefront nge-X', language: 'xh' })
+    expect(mail?.text).toContain('Qinisekisa uze ungene')
   })
 
   it('signs a linked identity in directly, whatever the provider returns', async () => {
