@@ -61,6 +61,9 @@ describe('social sign-in with a provider that shares no email', () => {
     // The same link again is refused.
     await mailbox.goto(confirmUrl)
     await mailbox.getByRole('button', { name: 'Confirm and sign in' }).click()
-    await mailbox.getByRole('alert').getByText(/^This link no longer works: it was already used/).waitFor()
+    await mailbox
+      .getByRole('alert')
+      .getByText(/^This link no longer works: it was already used/)
+      .waitFor()
   })
 })
