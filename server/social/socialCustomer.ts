@@ -116,7 +116,7 @@ async function join(db: Db, existing: ByEmail, who: SocialIdentity, { scryptN, n
         to: customer.email,
         language: notice.language,
         template: accountTakenMail,
-        values: { provider: providerNames[who.provider], link: `${notice.origin}/profile` },
+        values: { provider: providerNames[who.provider], link: `${notice.origin}/profile`, byLink: proof === 'social_link' },
       })
     }
     await link(tx, who, existing.id)

@@ -168,6 +168,36 @@ describe('social sign-in when the provider shares no verified email', () => {
     expect(await customersWith(email)).toEqual([{ id: ownerId }])
   })
 
+  it('takes over an account whose email was never confirmed through the link, and says how in the mail to that address', async () => {
+    const email = `squatted.${Date.now()}@example.co.za`
+    const signup = await fetch(`${server.url}/api/v2/users`, {
+      method: 'POST',
+      headers: { Key: apiKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        user: {
+          first_name: 'Mallory',
+          last_name: 'Squatter',
+          id_number: '9202204720082',
+          email,
+          password: 'Secret#123',
+          phone: '0821234567',
+          ricaAddress: { street_number: '1', street_name: 'Main Road', city: 'Durban', province: 'KwaZulu-Natal', postal_code: '4001' },
+        },
+      }),
+    })
+    expect(signup.status).toBe(201)
+    const squatterId = ((await signup.json()) as { user: { id: number } }).user.id
+
+    const { browser } = await pendingFromX('Rightful Owner')
+    await api(browser, '/v2/social_sign_ins/email', { email })
+    expect((await api(browser, '/v2/social_sign_ins/confirm', { token: await mailedToken(email) })).status).toBe(200)
+    expect((await currentUser(browser))?.id).toBe(squatterId)
+    const [taken] = await server.db.query<{ text: string }>("select text from mail_outbox where recipient = $1 and template = 'accountTaken'", [email])
+    expect(taken?.text).toContain('You confirmed this email with the link we sent when you signed in with X.')
+    const [row] = await server.db.query<{ by: string }>('select email_verified_by as by from customers where id = $1', [squatterId])
+    expect(row?.by).toBe('social_link')
+  })
+
   it('works only in the browser that signed in: a link opened elsewhere is refused and the sign-in stays pending', async () => {
     const { browser } = await pendingFromX('Anele Zulu')
     const email = `anele.${Date.now()}@example.co.za`
