@@ -38,6 +38,7 @@ import { passwordRoutes } from './routes/password.ts'
 import { serviceActionRoutes } from './routes/serviceActions.ts'
 import { serviceRoutes } from './routes/services.ts'
 import { socialRoutes } from './routes/social.ts'
+import { socialEmailRoutes } from './routes/socialEmail.ts'
 import type { SandboxIdentityService } from './sandbox/identity/sandbox.ts'
 import { paymentSandboxPrefix } from './sandbox/payments/sandbox.ts'
 import { mailboxPrefix, sandboxMailboxRoutes } from './sandbox/mail/mailbox.ts'
@@ -116,6 +117,7 @@ export function createApp({ db, config, distDir, sandbox, log = silentLogger, re
     .route('/', accountEditRoutes(db, config))
     .route('/', emailChangeRoutes(db, config))
     .route('/', emailLinkRoutes(db, config))
+    .route('/', socialEmailRoutes(db, config))
     .route('/', accountDataRoutes(db, config))
     .route('/', orderRoutes(db, config))
     .route('/', paymentRoutes(db, { ...config, provider: payments.provider }))

@@ -18,6 +18,8 @@ import { Route as LabRouteImport } from './routes/lab'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as Reset_passwordRouteImport } from './routes/reset_password'
 import { Route as SignupRouteImport } from './routes/signup'
+import { Route as Social_confirmRouteImport } from './routes/social_confirm'
+import { Route as Social_emailRouteImport } from './routes/social_email'
 import { Route as Verify_emailRouteImport } from './routes/verify_email'
 import { Route as CustomerBillingRouteImport } from './routes/_customer/billing'
 import { Route as CustomerDelivery_addressRouteImport } from './routes/_customer/delivery_address'
@@ -77,6 +79,16 @@ const Reset_passwordRoute = Reset_passwordRouteImport.update({
 const SignupRoute = SignupRouteImport.update({
   id: '/signup',
   path: '/signup',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const Social_confirmRoute = Social_confirmRouteImport.update({
+  id: '/social_confirm',
+  path: '/social_confirm',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const Social_emailRoute = Social_emailRouteImport.update({
+  id: '/social_email',
+  path: '/social_email',
   getParentRoute: () => rootRouteImport,
 } as any)
 const Verify_emailRoute = Verify_emailRouteImport.update({
@@ -173,6 +185,8 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/reset_password': typeof Reset_passwordRoute
   '/signup': typeof SignupRoute
+  '/social_confirm': typeof Social_confirmRoute
+  '/social_email': typeof Social_emailRoute
   '/verify_email': typeof Verify_emailRoute
   '/billing': typeof CustomerBillingRoute
   '/delivery_address': typeof CustomerDelivery_addressRoute
@@ -199,6 +213,8 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/reset_password': typeof Reset_passwordRoute
   '/signup': typeof SignupRoute
+  '/social_confirm': typeof Social_confirmRoute
+  '/social_email': typeof Social_emailRoute
   '/verify_email': typeof Verify_emailRoute
   '/billing': typeof CustomerBillingRoute
   '/delivery_address': typeof CustomerDelivery_addressRoute
@@ -227,6 +243,8 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/reset_password': typeof Reset_passwordRoute
   '/signup': typeof SignupRoute
+  '/social_confirm': typeof Social_confirmRoute
+  '/social_email': typeof Social_emailRoute
   '/verify_email': typeof Verify_emailRoute
   '/_customer/billing': typeof CustomerBillingRoute
   '/_customer/delivery_address': typeof CustomerDelivery_addressRoute
@@ -255,6 +273,8 @@ export interface FileRouteTypes {
     | '/login'
     | '/reset_password'
     | '/signup'
+    | '/social_confirm'
+    | '/social_email'
     | '/verify_email'
     | '/billing'
     | '/delivery_address'
@@ -281,6 +301,8 @@ export interface FileRouteTypes {
     | '/login'
     | '/reset_password'
     | '/signup'
+    | '/social_confirm'
+    | '/social_email'
     | '/verify_email'
     | '/billing'
     | '/delivery_address'
@@ -308,6 +330,8 @@ export interface FileRouteTypes {
     | '/login'
     | '/reset_password'
     | '/signup'
+    | '/social_confirm'
+    | '/social_email'
     | '/verify_email'
     | '/_customer/billing'
     | '/_customer/delivery_address'
@@ -336,6 +360,8 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   Reset_passwordRoute: typeof Reset_passwordRoute
   SignupRoute: typeof SignupRoute
+  Social_confirmRoute: typeof Social_confirmRoute
+  Social_emailRoute: typeof Social_emailRoute
   Verify_emailRoute: typeof Verify_emailRoute
   Email_changeStopRoute: typeof Email_changeStopRoute
   Email_changeUndoRoute: typeof Email_changeUndoRoute
@@ -404,6 +430,20 @@ declare module '@tanstack/react-router' {
       path: '/signup'
       fullPath: '/signup'
       preLoaderRoute: typeof SignupRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/social_confirm': {
+      id: '/social_confirm'
+      path: '/social_confirm'
+      fullPath: '/social_confirm'
+      preLoaderRoute: typeof Social_confirmRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/social_email': {
+      id: '/social_email'
+      path: '/social_email'
+      fullPath: '/social_email'
+      preLoaderRoute: typeof Social_emailRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/verify_email': {
@@ -567,6 +607,8 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   Reset_passwordRoute: Reset_passwordRoute,
   SignupRoute: SignupRoute,
+  Social_confirmRoute: Social_confirmRoute,
+  Social_emailRoute: Social_emailRoute,
   Verify_emailRoute: Verify_emailRoute,
   Email_changeStopRoute: Email_changeStopRoute,
   Email_changeUndoRoute: Email_changeUndoRoute,

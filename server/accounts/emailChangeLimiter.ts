@@ -9,17 +9,24 @@ export const emailChangeLimits = { perCustomer: 3, customerWindowMinutes: 60, pe
 
 /** Counts a confirmation mail about to be queued: 0 when it may go, else the seconds to wait. */
 export async function emailChangeRetryAfter(db: Queryable, keys: { customerId: number; recipient: string }): Promise<number> {
-  const customerKey = `email-change:customer:${keys.customerId}`
-  const customer = await takeAttempt(db, customerKey, { max: emailChangeLimits.perCustomer, windowMinutes: emailChangeLimits.customerWindowMinutes })
-  if (!customer.taken) return customer.retryAfter
-  const recipient = await takeAttempt(db, `email-change:recipient:${keys.recipient.trim().toLowerCase()}`, {
+  return confirmationMailRetryAfter(db, `email-change:customer:${keys.customerId}`, keys.recipient)
+}
+
+/**
+ * Counts a confirmation link about to be mailed by `senderKey` (a customer, a pending social sign-in) to `recipient`:
+ * 0 when it may go, else the seconds to wait. Every form that mails a link to a typed address shares the recipient's count.
+ */
+export async function confirmationMailRetryAfter(db: Queryable, senderKey: string, recipient: string): Promise<number> {
+  const sender = await takeAttempt(db, senderKey, { max: emailChangeLimits.perCustomer, windowMinutes: emailChangeLimits.customerWindowMinutes })
+  if (!sender.taken) return sender.retryAfter
+  const toRecipient = await takeAttempt(db, `email-change:recipient:${recipient.trim().toLowerCase()}`, {
     max: emailChangeLimits.perRecipient,
     windowMinutes: emailChangeLimits.recipientWindowMinutes,
   })
-  if (!recipient.taken) {
-    // Not sent, so not counted against the customer either.
-    await returnAttempt(db, customerKey, customer)
-    return recipient.retryAfter
+  if (!toRecipient.taken) {
+    // Not sent, so not counted against the sender either.
+    await returnAttempt(db, senderKey, sender)
+    return toRecipient.retryAfter
   }
   await sweepAttempts(db)
   return 0

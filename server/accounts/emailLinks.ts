@@ -9,8 +9,11 @@ import { deleteCustomerSessions } from './sessions.ts'
 /** What a link mailed about the email does: confirm it at sign-up, stop a pending change, or undo a confirmed one. */
 export type EmailLinkKind = 'verify' | 'stop' | 'undo'
 
-/** How the email was proven the customer's: a link, a confirmed change, an undone one, or a provider's verified claim. */
-export type EmailProof = 'signup_link' | 'reset_link' | 'email_change' | 'email_undo' | 'seed' | 'google' | 'facebook' | 'twitter'
+/**
+ * How the email was proven the customer's: a link, a confirmed change, an undone one, a provider's verified claim, or
+ * the link mailed to the address typed at a social sign-in whose provider shared no verified email.
+ */
+export type EmailProof = 'signup_link' | 'reset_link' | 'email_change' | 'email_undo' | 'seed' | 'google' | 'facebook' | 'twitter' | 'social_link'
 
 /** How long the sign-up confirmation works: a week, for a customer who reads mail seldom. */
 export const verifyLinkDays = 7

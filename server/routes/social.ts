@@ -18,7 +18,8 @@ import { isSocialProvider, socialProviders } from '../social/providerConfig.ts'
 import type { SocialProviderSettings } from '../social/providerConfig.ts'
 import { readIdentity } from '../social/readIdentity.ts'
 import { relyingParty } from '../social/relyingParty.ts'
-import { findOrCreateSocialCustomer } from '../social/socialCustomer.ts'
+import { pendingMinutes, startPendingSignIn } from '../social/pendingSignIns.ts'
+import { findOrCreateSocialCustomer, linkedCustomer } from '../social/socialCustomer.ts'
 import type { AccountSettings } from './users.ts'
 
 export interface SocialSettings extends AccountSettings {
@@ -29,6 +30,21 @@ export interface SocialSettings extends AccountSettings {
 // Ties the callback to the browser that started the flow, so nobody can log a victim into their own account.
 const flowCookie = 'oauth_flow'
 const flowCookiePath = '/api/auth/'
+
+/** The browser's pending social sign-in: set by the provider's callback, read by the routes that finish it (socialEmail.ts). */
+export const pendingCookie = 'social_pending'
+export const pendingCookiePath = '/api/'
+
+/** Hands the browser its pending sign-in, for as long as the sign-in lives. */
+export function setPendingCookie(c: Context, value: string, settings: SocialSettings): void {
+  setCookie(c, pendingCookie, value, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    path: pendingCookiePath,
+    secure: cookieIsSecure(c, settings),
+    maxAge: pendingMinutes * 60,
+  })
+}
 
 /** Only a path on this site: never //host or an absolute URL, so the flow cannot end somewhere else. */
 const safeReturnTo = (value: string | undefined) => (value && /^\/(?![/\\])[^\s]*$/.test(value) && value.length <= 512 ? value : '/')
@@ -42,7 +58,10 @@ const fail = (c: Context, p: string, reason: unknown) => {
 }
 
 const provider = { in: 'path', name: 'provider', required: true, schema: { type: 'string' as const, enum: [...socialProviders] } }
-const redirect = { description: "A redirect: to the provider's sign-in page, or back to /login (signed_in=provider, or error=social)" }
+const redirect = {
+  description:
+    "A redirect: to the provider's sign-in page, back to /login (signed_in=provider, or error=social), or to /social_email when the provider shared no verified email",
+}
 
 const described = {
   start: describeOpen({
@@ -129,10 +148,18 @@ export function socialRoutes(db: Db, settings: SocialSettings, sandbox?: Sandbox
             ...(provider.scope.split(' ').includes('openid') ? { expectedNonce: flow.nonce } : {}),
           })
           const who = await readIdentity(provider, tokens)
-          const notice = { language: requestLanguage(c), origin: mailLinkOrigin(c, settings) }
-          const customerId = await findOrCreateSocialCustomer(db, { provider: p, ...who }, { scryptN: settings.scryptN, notice })
-          await signIn(c, db, customerId, settings)
           const returnTo = flow.return_to === '/' ? '' : `&returnTo=${encodeURIComponent(flow.return_to)}`
+          let customerId = await linkedCustomer(db, p, who.subject)
+          if (customerId === undefined) {
+            if (!who.email || !who.emailVerified) {
+              // No address the provider vouches for: the customer proves one through a mailed link before any account is touched.
+              setPendingCookie(c, await startPendingSignIn(db, { provider: p, subject: who.subject, displayName: who.displayName }), settings)
+              return c.redirect(`/social_email?provider=${p}`, 302)
+            }
+            const notice = { language: requestLanguage(c), origin: mailLinkOrigin(c, settings) }
+            customerId = await findOrCreateSocialCustomer(db, { provider: p, ...who, email: who.email }, { scryptN: settings.scryptN, notice })
+          }
+          await signIn(c, db, customerId, settings)
           return c.redirect(`/login?signed_in=${p}${returnTo}`, 302)
         } catch (error) {
           return fail(c, p, error)

@@ -5,7 +5,8 @@ const text = (value: unknown) => (typeof value === 'string' && value.trim() !== 
 
 export interface ProviderProfile {
   subject: string
-  email: string
+  /** Absent when the provider shares none: X's default scope never does, Facebook not when the customer has none or declined. */
+  email?: string
   /** The provider vouches that the address is the customer's (OpenID's `email_verified`); absent counts as no. */
   emailVerified: boolean
   displayName: string
@@ -15,8 +16,8 @@ export interface ProviderProfile {
 const isTrue = (value: unknown) => value === true || value === 'true'
 
 /**
- * Email and display name from the ID token and the userinfo endpoint; OAuth-only providers
- * (Twitter) nest theirs under `data`, so that shape is read too.
+ * Email and display name from the ID token and the userinfo endpoint; OAuth-only providers (X's `GET /2/users/me`:
+ * `{ data: { id, name, username } }`, no email) nest theirs under `data`, so that shape is read too.
  */
 export async function readIdentity(
   { config, scope }: ResolvedProvider,
@@ -41,6 +42,5 @@ export async function readIdentity(
   const given = [text(info.given_name) ?? text(claims?.given_name), text(info.family_name) ?? text(claims?.family_name)].filter(Boolean).join(' ')
   const displayName = text(info.name) ?? text(claims?.name) ?? text(nested.name) ?? given
   if (!subject) throw new Error('the provider named no subject')
-  if (!email) throw new Error('the provider shared no email address')
-  return { subject, email, emailVerified: isTrue(source?.email_verified), displayName }
+  return { subject, ...(email ? { email } : {}), emailVerified: email !== undefined && isTrue(source?.email_verified), displayName }
 }

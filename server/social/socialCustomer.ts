@@ -1,5 +1,5 @@
 import { DuplicateEmailError, insertCustomer } from '../accounts/customers.ts'
-import { lockOutAllButMailbox, markEmailVerified, type MailContext } from '../accounts/emailLinks.ts'
+import { lockOutAllButMailbox, markEmailVerified, type EmailProof, type MailContext } from '../accounts/emailLinks.ts'
 import { unusablePasswordHash } from '../accounts/password.ts'
 import type { Db, Queryable } from '../db/types.ts'
 import { queueMail } from '../mail/queueMail.ts'
@@ -25,12 +25,23 @@ export class UnverifiedEmailError extends Error {
 }
 
 /** The provider's name as customers know it, in the mail that tells them it took their account. */
-const providerNames: Record<SocialProvider, string> = { google: 'Google', facebook: 'Facebook', twitter: 'X' }
+export const providerNames: Record<SocialProvider, string> = { google: 'Google', facebook: 'Facebook', twitter: 'X' }
 
 export interface SocialOptions {
   scryptN?: number | undefined
   /** The language and origin of the mail sent when the sign-in takes an account whose email was never verified. */
   notice: MailContext
+  /** How a verified email was proven: the provider's claim unless told (the link mailed to a typed address). */
+  proof?: EmailProof
+}
+
+/** The customer a provider identity was linked to before, if any. */
+export async function linkedCustomer(db: Queryable, provider: SocialProvider, subject: string): Promise<number | undefined> {
+  const [linked] = await db.query<{ customer_id: number }>('select customer_id from customer_identities where provider = $1 and subject = $2', [
+    provider,
+    subject,
+  ])
+  return linked && Number(linked.customer_id)
 }
 
 /**
@@ -40,18 +51,15 @@ export interface SocialOptions {
  * passwords"); else a new customer named from the display name with a random password nobody knows.
  */
 export async function findOrCreateSocialCustomer(db: Db, who: SocialIdentity, options: SocialOptions): Promise<number> {
-  const [linked] = await db.query<{ customer_id: number }>('select customer_id from customer_identities where provider = $1 and subject = $2', [
-    who.provider,
-    who.subject,
-  ])
-  if (linked) return linked.customer_id
+  const linked = await linkedCustomer(db, who.provider, who.subject)
+  if (linked !== undefined) return linked
   const existing = await findByEmail(db, who.email)
   if (existing) return join(db, existing, who, options)
   try {
     const passwordHash = await unusablePasswordHash(options.scryptN)
     const customer = { ...splitDisplayName(who.displayName), id_number: '', email: who.email, phone: '', mobile: '', passwordHash }
     return await db.transaction(async (tx) => {
-      const id = await insertCustomer(tx, { ...customer, ...(who.emailVerified ? { emailVerifiedBy: who.provider } : {}) })
+      const id = await insertCustomer(tx, { ...customer, ...(who.emailVerified ? { emailVerifiedBy: options.proof ?? who.provider } : {}) })
       await link(tx, who, id)
       return id
     })
@@ -84,7 +92,7 @@ const link = (tx: Queryable, who: SocialIdentity, customerId: number) =>
   ])
 
 /** An existing customer with the identity's email: joined when their email was verified, taken by the mailbox's owner when it never was. */
-async function join(db: Db, existing: ByEmail, who: SocialIdentity, { scryptN, notice }: SocialOptions): Promise<number> {
+async function join(db: Db, existing: ByEmail, who: SocialIdentity, { scryptN, notice, proof }: SocialOptions): Promise<number> {
   if (!who.emailVerified) throw new UnverifiedEmailError(who.provider)
   if (existing.verified) {
     await link(db, who, existing.id)
@@ -103,12 +111,12 @@ async function join(db: Db, existing: ByEmail, who: SocialIdentity, { scryptN, n
       await lockOutAllButMailbox(tx, existing.id, unusable)
       // Any other identity linked to it came with an unverified claim: only the mailbox's owner stays.
       await tx.query('delete from customer_identities where customer_id = $1', [existing.id])
-      await markEmailVerified(tx, existing.id, who.provider)
+      await markEmailVerified(tx, existing.id, proof ?? who.provider)
       await queueMail(tx, {
         to: customer.email,
         language: notice.language,
         template: accountTakenMail,
-        values: { provider: providerNames[who.provider], link: `${notice.origin}/profile` },
+        values: { provider: providerNames[who.provider], link: `${notice.origin}/profile`, byLink: proof === 'social_link' },
       })
     }
     await link(tx, who, existing.id)

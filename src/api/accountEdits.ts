@@ -46,7 +46,7 @@ export async function sendAccountEdit(userId: number, { id, edit }: AccountEditR
 }
 
 /** A failed call as the server refused it (its text, the fields it names, how long to wait), or as no answer. */
-function refusedOrLost(e: unknown): Extract<AccountEditResult, { kind: 'refused' | 'no-answer' }> {
+export function refusedOrLost(e: unknown): Extract<AccountEditResult, { kind: 'refused' | 'no-answer' }> {
   if (e instanceof FetchError && typeof e.status === 'number' && e.status > 0) {
     const refusal = v.safeParse(RefusalSchema, e.data)
     const wait = retryAfterMs(e.response?.headers.get('retry-after') ?? null)
@@ -80,9 +80,9 @@ export async function requestEmailChange(userId: number, change: EmailChange): P
 /** The answer to following a link mailed about the email: the email the account has after it, the refusal, or no answer. */
 export type EmailLinkResult = { kind: 'done'; email: string } | Extract<AccountEditResult, { kind: 'refused' | 'no-answer' }>
 
-/** POST /v2/email_confirmations, /v2/email_verifications, /v2/email_changes/stop or /v2/email_changes/undo with the link's token. */
+/** POST /v2/email_confirmations, /v2/email_verifications, /v2/email_changes/stop, /v2/email_changes/undo or /v2/social_sign_ins/confirm with the link's token. */
 export async function followEmailLink(
-  path: '/v2/email_confirmations' | '/v2/email_verifications' | '/v2/email_changes/stop' | '/v2/email_changes/undo',
+  path: '/v2/email_confirmations' | '/v2/email_verifications' | '/v2/email_changes/stop' | '/v2/email_changes/undo' | '/v2/social_sign_ins/confirm',
   token: string,
 ): Promise<EmailLinkResult> {
   try {

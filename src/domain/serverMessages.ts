@@ -41,6 +41,9 @@ export const serverMessages = {
   stopLinkInvalid:
     'This link no longer works: the change was already stopped, confirmed or replaced, or the link expired. If your email was changed, use the link in the email that told you so.',
   undoLinkInvalid: 'This link no longer works: it was already used, or it is more than 7 days old.',
+  socialSignInExpired: 'This sign-in has expired. Please sign in again.',
+  socialLinkInvalid:
+    'This link no longer works: it was already used, is more than 30 minutes old, or was opened in another browser than the one you signed in with. Please sign in again.',
   wrongCurrentPassword: 'The current password is not correct.',
   resetLinkSent: 'If an account exists for that email, we sent a link to reset your password.',
   tooManyResetRequests:

@@ -110,6 +110,8 @@ const serverDescriptors: Record<keyof typeof serverMessages, MessageDescriptor> 
   verifyLinkInvalid: msg`This confirmation link has expired, or your account no longer has this email.`,
   stopLinkInvalid: msg`This link no longer works: the change was already stopped, confirmed or replaced, or the link expired. If your email was changed, use the link in the email that told you so.`,
   undoLinkInvalid: msg`This link no longer works: it was already used, or it is more than 7 days old.`,
+  socialSignInExpired: msg`This sign-in has expired. Please sign in again.`,
+  socialLinkInvalid: msg`This link no longer works: it was already used, is more than 30 minutes old, or was opened in another browser than the one you signed in with. Please sign in again.`,
   wrongCurrentPassword: msg`The current password is not correct.`,
   resetLinkSent: msg`If an account exists for that email, we sent a link to reset your password.`,
   tooManyResetRequests: msg`You asked for several links to reset a password in the last few minutes. Please check your email, or wait a little before asking again.`,

@@ -88,6 +88,8 @@ const routes: Route[] = [
   { method: 'POST', path: '/api/v2/email_confirmations', body: () => ({ token: 'A'.repeat(43) }) },
   { method: 'POST', path: '/api/v2/email_verifications', body: () => ({ token: 'A'.repeat(43) }) },
   { method: 'POST', path: '/api/v2/email_changes/stop', body: () => ({ token: 'A'.repeat(43) }) },
+  { method: 'POST', path: '/api/v2/social_sign_ins/email', body: () => ({ email: 'someone@example.co.za' }) },
+  { method: 'POST', path: '/api/v2/social_sign_ins/confirm', body: () => ({ token: 'A'.repeat(43) }) },
   { method: 'POST', path: '/api/v2/email_changes/undo', body: () => ({ token: 'A'.repeat(43) }) },
   {
     method: 'POST',

@@ -7,6 +7,8 @@ export interface AccountTakenValues {
   provider: string
   /** The link to /profile. */
   link: string
+  /** Proven by the link mailed at a sign-in whose provider shared no verified email, rather than by the provider. */
+  byLink?: boolean
 }
 
 /**
@@ -15,16 +17,23 @@ export interface AccountTakenValues {
  */
 export const accountTakenMail: MailTemplate<AccountTakenValues> = {
   name: 'accountTaken',
-  render: (i18n, { provider, link }) => ({
+  render: (i18n, { provider, link, byLink = false }) => ({
     subject: i18n._({ id: 'accountTaken.subject', message: 'Your {shop} account now signs in with {provider}', values: { shop: shopName, provider } }),
     // No name: the account's name was typed by whoever registered the address, not by the mailbox's owner.
     greeting: greeting(i18n, ''),
     intro: [
-      i18n._({
-        id: 'accountTaken.what',
-        message: '{provider} confirmed that this email is yours. The {shop} account with this email had never confirmed it, so it is now yours alone.',
-        values: { provider, shop: shopName },
-      }),
+      byLink
+        ? i18n._({
+            id: 'accountTaken.whatByLink',
+            message:
+              'You confirmed this email with the link we sent when you signed in with {provider}. The {shop} account with this email had never confirmed it, so it is now yours alone.',
+            values: { provider, shop: shopName },
+          })
+        : i18n._({
+            id: 'accountTaken.what',
+            message: '{provider} confirmed that this email is yours. The {shop} account with this email had never confirmed it, so it is now yours alone.',
+            values: { provider, shop: shopName },
+          }),
       i18n._({
         id: 'accountTaken.ended',
         message: 'The password it had no longer works and every device signed in to it was signed out. Check its details on your profile.',

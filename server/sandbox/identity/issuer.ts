@@ -58,7 +58,10 @@ export function createIssuer(o: IssuerOptions): Provider {
     interactions: { url: (_ctx, interaction) => `${new URL(o.issuer).pathname}/interaction/${interaction.uid}` },
     findAccount: async (_ctx, sub) => {
       const who = await o.findIdentity(sub)
-      return who && { accountId: sub, claims: () => ({ sub, email: who.email, email_verified: who.emailVerified, name: who.name }) }
+      // X's default scope shares no email, so its stand-in shares none either.
+      if (!who) return undefined
+      const email = o.provider === 'twitter' ? {} : { email: who.email, email_verified: who.emailVerified }
+      return { accountId: sub, claims: () => ({ sub, ...email, name: who.name }) }
     },
     // The storefront is the sandbox's only, first-party client: consent is implied, never asked.
     loadExistingGrant: async (ctx) => {

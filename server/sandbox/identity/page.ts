@@ -64,7 +64,7 @@ export function signInPage({ i18n, provider, action, error, email = '', name = '
       <input id="email" name="email" type="email" autocomplete="email" required value="${escapeHtml(email)}">
       <label for="name">${escapeHtml(i18n._({ id: 'identity.displayName', message: 'Display name' }))}</label>
       <input id="name" name="name" type="text" autocomplete="name" required value="${escapeHtml(name)}">
-      <label class="check"><input name="email_verified" type="checkbox" value="true"${emailVerified ? ' checked' : ''}> ${escapeHtml(i18n._({ id: 'identity.emailVerified', message: '{provider} has verified this email', values: { provider: label } }))}</label>
+      ${provider === 'twitter' ? `<p>${escapeHtml(i18n._({ id: 'identity.noEmailShared', message: 'Like the real {provider}, this sandbox shares no email with the storefront: the email only tells identities apart.', values: { provider: label } }))}</p>` : `<label class="check"><input name="email_verified" type="checkbox" value="true"${emailVerified ? ' checked' : ''}> ${escapeHtml(i18n._({ id: 'identity.emailVerified', message: '{provider} has verified this email', values: { provider: label } }))}</label>`}
       <div class="actions">
         <button type="submit">${escapeHtml(i18n._({ id: 'identity.continue', message: 'Continue' }))}</button>
         <button type="submit" name="cancel" value="1" class="secondary" formnovalidate>${escapeHtml(i18n._({ id: 'identity.cancel', message: 'Cancel' }))}</button>
