@@ -48,6 +48,12 @@ const EnvSchema = v.object({
   DATABASE_POOL_MAX: wholeNumber('DATABASE_POOL_MAX', 10, 1, 1000),
   // PostgreSQL cancels a statement running longer (0: no limit); migrations are exempt.
   DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber('DATABASE_STATEMENT_TIMEOUT_MS', 10_000, 0, 3_600_000),
+  DATABASE_CONNECT_TIMEOUT_MS: v.pipe(
+    wholeNumber('DATABASE_CONNECT_TIMEOUT_MS', 5_000, 100, 600_000),
+    v.description(
+      'A connection to PostgreSQL not established within this many milliseconds fails, and the request is answered 503 with Retry-After instead of waiting.',
+    ),
+  ),
   // A migrator waits this long for the migration lock (another instance migrating) or a table lock, then fails.
   MIGRATION_LOCK_TIMEOUT_MS: wholeNumber('MIGRATION_LOCK_TIMEOUT_MS', defaultMigrationLockTimeoutMs, 0, 3_600_000),
   // After SIGTERM, /readyz answers 503 this long, while requests are still served, before new connections are refused.
@@ -191,6 +197,8 @@ export interface Config {
   databasePoolMax: number
   /** 0: no limit. */
   databaseStatementTimeoutMs: number
+  /** A connection to PostgreSQL not established within this fails. */
+  databaseConnectTimeoutMs: number
   /** 0: wait for ever. */
   migrationLockTimeoutMs: number
   shutdownGraceMs: number
@@ -240,6 +248,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
     databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
     migrationLockTimeoutMs: e.MIGRATION_LOCK_TIMEOUT_MS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
