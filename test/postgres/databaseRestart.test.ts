@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createDb } from '../../server/db/createDb.ts'
+import { createDb, openDb } from '../../server/db/createDb.ts'
 import { seed } from '../../server/seed/seed.ts'
 import { stagingEnv, startInstances, stopInstances } from '../instances/support/cluster.ts'
 import type { Instance } from '../instances/support/cluster.ts'
@@ -135,4 +135,40 @@ describe('a PostgreSQL restart under order load', () => {
       await load
     }
   }, 90_000)
+  it('has the pool, refused for 4 s by a stopped database, answer a query within 2 s of its return', async () => {
+    // Queries only, no HTTP: how long the pool itself waits before trying to connect again.
+    const db = await openDb(pg.url(), undefined, { poolMax: 4 })
+    let stopping = false
+    const answered: number[] = []
+    let refused = 0
+    const worker = async () => {
+      while (!stopping) {
+        try {
+          await db.query('select 1')
+          answered.push(performance.now())
+        } catch {
+          refused++
+          // The caller's pacing between refusals, as a client waiting Retry-After; not a wait for the database.
+          await sleep(20)
+        }
+      }
+    }
+    const load = Promise.all(Array.from({ length: 8 }, worker))
+    try {
+      await pg.stop()
+      await sleep(outageMs)
+      await pg.start()
+      const back = performance.now()
+      const deadline = back + 25_000
+      while (!answered.some((at) => at > back) && performance.now() < deadline) await sleep(20)
+      const first = answered.find((at) => at > back)
+      console.info('pool after restart:', JSON.stringify({ refused, recoveryMs: first ? Math.round(first - back) : null }))
+      expect(refused).toBeGreaterThan(0)
+      expect(first! - back).toBeLessThanOrEqual(2_000)
+    } finally {
+      stopping = true
+      await load
+      await db.close()
+    }
+  }, 60_000)
 })
