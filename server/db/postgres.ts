@@ -1,5 +1,6 @@
 import postgres from 'postgres'
 import type { Db, Queryable } from './types.ts'
+import { isDatabaseUnavailable } from './unavailable.ts'
 
 type Sql = postgres.Sql | postgres.TransactionSql
 
@@ -38,6 +39,10 @@ const replaceables = new Set<() => void>()
 export const isDriverWriteFault = (error: unknown): boolean =>
   error instanceof TypeError && error.message.includes("reading 'write'") && /\bnextWrite\b/.test(error.stack ?? '')
 
+/** The driver's own array-type lookup on a new connection, lost with that connection: nobody awaits it, and nothing is left broken. */
+export const isDriverTypeLookupLoss = (error: unknown): boolean =>
+  isDatabaseUnavailable(error) && /pg_catalog\.pg_type/.test(String((error as { query?: unknown }).query ?? ''))
+
 /** After such a fault, every pool is replaced by a fresh one (the old one ends once its queries have); true when it was one. */
 export function recoverFromDriverFault(error: unknown): boolean {
   if (!isDriverWriteFault(error) || replaceables.size === 0) return false
@@ -56,12 +61,19 @@ export async function openPostgres(url: string, { poolMax = 10, statementTimeout
       backoff: reconnectDelaySeconds,
       connection: { statement_timeout: statementTimeoutMs },
     })
+  // Once the first connection has looked the array types up (the pool shares them), later connections skip the lookup:
+  // the driver runs it unawaited, so a database going away during it was an unhandled rejection, and it slowed each reconnect.
+  const typesOnce = async (pool: postgres.Sql) => {
+    await pool`select 1`
+    pool.options.fetch_types = false
+  }
   let sql = open()
   // Fail at start, not on the first request, when the server is unreachable.
-  await sql`select 1`
+  await typesOnce(sql)
   const replace = () => {
     const old = sql
     sql = open()
+    typesOnce(sql).catch(() => undefined)
     void old.end({ timeout: 5 }).catch(() => undefined)
   }
   replaceables.add(replace)
