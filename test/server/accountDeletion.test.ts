@@ -117,7 +117,9 @@ describe('POST /api/account/delete', () => {
     expect(tombstone).toBeDefined()
     expect(JSON.stringify(tombstone)).not.toContain(me.email)
     // The row as a backup taken before the deletion brings it back.
-    await q('insert into customers overriding system value select * from jsonb_populate_record(null::customers, $1::text::jsonb)', [JSON.stringify(backup!.row)])
+    await q('insert into customers overriding system value select * from jsonb_populate_record(null::customers, $1::text::jsonb)', [
+      JSON.stringify(backup!.row),
+    ])
     expect(await hashOf()).toBe(hash)
     expect(await reapplyDeletions(env.t.db)).toMatchObject({ added: 0, deleted: 1, waiting: 0 })
     expect(await customerRow(me)).toBeUndefined()
