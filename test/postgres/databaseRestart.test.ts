@@ -87,7 +87,9 @@ describe('a PostgreSQL restart under order load', () => {
       const stopAsked = performance.now()
       await pg.stop()
       const stopped = performance.now()
-      await sleep(outageMs)
+      // The load balancer is told too.
+      const readyWhileAway = (await fetch(`${url}/readyz`)).status
+      await sleep(Math.max(0, outageMs - (performance.now() - stopped)))
       await pg.start()
       const back = performance.now()
       const ackedBefore = acknowledged()
@@ -116,6 +118,7 @@ describe('a PostgreSQL restart under order load', () => {
       const unexpected = answers.filter((a) => a.status !== 200 && !(a.status === 503 && a.retryAfter))
       expect(unexpected.map((a) => `${a.status} ${a.error}`)).toEqual([])
       expect(figures.status503).toBeGreaterThan(0)
+      expect(readyWhileAway).toBe(503)
       expect(firstAfter, 'an order acknowledged after the database came back').toBeDefined()
       expect(figures.recoveryMs).toBeLessThanOrEqual(2_000)
 
