@@ -62,6 +62,12 @@ export const EnvSchema = v.object({
     wholeNumber('DATABASE_STATEMENT_TIMEOUT_MS', 10_000, 0, 3_600_000),
     v.description('PostgreSQL cancels a statement running longer than this (`0`: no limit); migrations are exempt.'),
   ),
+  DATABASE_CONNECT_TIMEOUT_MS: v.pipe(
+    wholeNumber('DATABASE_CONNECT_TIMEOUT_MS', 5_000, 100, 600_000),
+    v.description(
+      'A connection to PostgreSQL not established within this many milliseconds fails, and the request is answered 503 with Retry-After instead of waiting.',
+    ),
+  ),
   MIGRATION_LOCK_TIMEOUT_MS: v.pipe(
     wholeNumber('MIGRATION_LOCK_TIMEOUT_MS', defaultMigrationLockTimeoutMs, 0, 3_600_000),
     v.description(
@@ -337,6 +343,8 @@ export interface Config {
   databasePoolMax: number
   /** 0: no limit. */
   databaseStatementTimeoutMs: number
+  /** A connection to PostgreSQL not established within this fails. */
+  databaseConnectTimeoutMs: number
   /** 0: wait for ever. */
   migrationLockTimeoutMs: number
   shutdownGraceMs: number
@@ -390,6 +398,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
     databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
     migrationLockTimeoutMs: e.MIGRATION_LOCK_TIMEOUT_MS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,

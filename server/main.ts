@@ -1,6 +1,7 @@
 import { realpathSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { loadConfig } from './config.ts'
+import { isDriverTypeLookupLoss, recoverFromDriverFault } from './db/postgres.ts'
 import { createLogger } from './log.ts'
 import type { Logger } from './log.ts'
 import { clientDir } from './paths.ts'
@@ -60,6 +61,14 @@ export async function serve(log: Logger, { dev = false, prepare }: ServeOptions 
 export function runProcess(main: (log: Logger) => Promise<void>): void {
   const log = createLogger()
   const crash = (what: string) => (error: unknown) => {
+    if (recoverFromDriverFault(error)) {
+      log.warn({ err: error }, 'the database driver lost a connection mid-write: its pool was replaced')
+      return
+    }
+    if (isDriverTypeLookupLoss(error)) {
+      log.warn({ err: error }, 'the database driver lost a connection while looking up its types')
+      return
+    }
     log.fatal({ err: error }, what)
     process.exit(1)
   }

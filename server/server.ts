@@ -81,7 +81,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     (await createDb(
       config.databaseUrl,
       dataDir,
-      { poolMax: config.databasePoolMax, statementTimeoutMs: config.databaseStatementTimeoutMs },
+      { poolMax: config.databasePoolMax, statementTimeoutMs: config.databaseStatementTimeoutMs, connectTimeoutMs: config.databaseConnectTimeoutMs },
       { lockTimeoutMs: config.migrationLockTimeoutMs },
     ))
   const closeDb = () => (givenDb ? Promise.resolve() : db.close())

@@ -7,6 +7,12 @@ export type Deletion = 'deleted' | 'charging'
 const regionOnly = `jsonb_strip_nulls(jsonb_build_object('city', delivery_address -> 'city', 'province', delivery_address -> 'province',
   'postal_code', delivery_address -> 'postal_code', 'country', delivery_address -> 'country'))`
 
+/**
+ * A customer row's tombstone key (SQL over the alias c): the SHA-256 of its id and the microsecond it was created, the
+ * same in a backup as in the live database, and naming no one without the row itself.
+ */
+export const accountHash = `encode(sha256(convert_to(c.id::text || ':' || (extract(epoch from c.created_at) * 1000000)::bigint::text, 'UTF8')), 'hex')`
+
 // The customer's email and every address they asked to move to: the mails to them are theirs.
 const mailAddresses = `(select lower(email) from customers where id = $1 union select lower(pending_email) from customers where id = $1 and pending_email is not null
   union select lower(email) from email_changes where customer_id = $1)`
@@ -20,6 +26,7 @@ const mailAddresses = `(select lower(email) from customers where id = $1 union s
  * sandbox's copy of the customer and card holder on the customer's orders is blanked, and the mails to the customer's
  * addresses (the sandbox mailbox and the outbox, unsent ones included) are deleted. Addresses, sessions, social sign-in
  * links, stored answers, email changes and SIM renames go with the customer row, and with it the email, which can sign up again.
+ * A tombstone in deleted_accounts records the deletion without naming the person.
  */
 export function deleteCustomer(db: Db, customerId: number): Promise<Deletion> {
   return db.transaction(async (tx) => {
@@ -49,6 +56,8 @@ export function deleteCustomer(db: Db, customerId: number): Promise<Deletion> {
     await run(`delete from sandbox_mail where lower(recipient) in ${mailAddresses} or lower(reply_to) in ${mailAddresses}`)
     // Sent or not: an unsent mail to a deleted account is a notice to no one, and its text names the person.
     await run(`delete from mail_outbox where lower(recipient) in ${mailAddresses} or lower(reply_to) in ${mailAddresses}`)
+    // The tombstone outlives the row: a restore from an older backup deletes the account again (reapplyDeletions).
+    await run(`insert into deleted_accounts (account_hash) select ${accountHash} from customers c where c.id = $1 on conflict do nothing`)
     await run('delete from customers where id = $1')
     return 'deleted'
   })

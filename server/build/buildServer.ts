@@ -5,7 +5,11 @@ import { serverFiles } from '../paths.ts'
 import { bundleWidget } from '../sandbox/payments/widgetScript.ts'
 
 /** The compiled server's entry points, by the file each becomes in dist/server/. */
-export const serverEntries = { main: 'server/main.ts', migrate: 'server/db/migrateMain.ts' } as const
+export const serverEntries = {
+  main: 'server/main.ts',
+  migrate: 'server/db/migrateMain.ts',
+  reapplyDeletions: 'server/accounts/reapplyDeletionsMain.ts',
+} as const
 
 /**
  * The server compiled to plain JavaScript for `node` (`npm run serve`): every module of server/ and src/ it imports

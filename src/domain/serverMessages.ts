@@ -60,4 +60,5 @@ export const serverMessages = {
   actionNotFound: 'This scheduled action was not found.',
   actionAlreadyApplied: 'This action has already taken effect and can no longer be undone.',
   changedMeanwhile: 'This was changed by another request at the same moment. Please try again.',
+  unavailable: 'The service is briefly unavailable. Please try again in a moment.',
 } as const

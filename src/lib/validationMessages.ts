@@ -127,6 +127,7 @@ const serverDescriptors: Record<keyof typeof serverMessages, MessageDescriptor> 
   actionNotFound: msg`This scheduled action was not found.`,
   actionAlreadyApplied: msg`This action has already taken effect and can no longer be undone.`,
   changedMeanwhile: msg`This was changed by another request at the same moment. Please try again.`,
+  unavailable: msg`The service is briefly unavailable. Please try again in a moment.`,
 }
 
 /** The password forms' own messages (src/domain/password.ts). */

@@ -62,6 +62,7 @@ describe('field maxima and direction rules, in the customer’s language', () =>
       simNameMessages.tooLongUnits,
       simNameMessages.direction,
       serverMessages.changedMeanwhile,
+      serverMessages.unavailable,
     ]
     for (const text of texts) for (const i18n of [af, xh]) expect(translateMessage(i18n, text), `${i18n.locale}: ${text}`).not.toBe(text)
     expect(translateMessage(af, tooLongMessages.first_name)).toBe('Voornaam mag hoogstens 100 karakters wees.')

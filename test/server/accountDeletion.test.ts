@@ -9,7 +9,8 @@ import { sandboxPartner } from '../../server/config.ts'
 import { cardProviderFor } from '../../server/payments/cardProviderFor.ts'
 import { reconcileOnce } from '../../server/payments/reconcile.ts'
 import { recordReportedPayment } from '../../server/payments/reportedPayment.ts'
-import { deleteCustomer } from '../../server/accounts/deleteCustomer.ts'
+import { accountHash, deleteCustomer } from '../../server/accounts/deleteCustomer.ts'
+import { reapplyDeletions } from '../../server/accounts/reapplyDeletions.ts'
 import { secondInstanceDb } from './support/testDb.ts'
 import { captureLog } from './support/logCapture.ts'
 import { cartLine, orderBody, postOrder } from './support/orders.ts'
@@ -102,6 +103,25 @@ describe('POST /api/account/delete', () => {
     expect(await session(env.app, me.cookie)).toBe(401)
     expect(await session(env.app, other)).toBe(401)
     expect(await q('select 1 from sessions where customer_id = $1', [me.id])).toEqual([])
+    expect(await customerRow(me)).toBeUndefined()
+  })
+
+  it('leaves a tombstone naming no one, that deletes the account again in a database restored from before the deletion', async () => {
+    const me = await signUp(env.app)
+    const hashOf = async () => (await q<{ h: string }>(`select ${accountHash} as h from customers c where c.id = $1`, [me.id]))[0]!.h
+    const hash = await hashOf()
+    // As JSON, so the sign-up instant keeps its microseconds (a JavaScript Date would keep milliseconds only).
+    const [backup] = await q<{ row: unknown }>('select to_jsonb(c) as row from customers c where c.id = $1', [me.id])
+    expect((await remove(env.app, me.cookie, confirmed())).status).toBe(204)
+    const [tombstone] = await q<{ account_hash: string }>('select account_hash from deleted_accounts where account_hash = $1', [hash])
+    expect(tombstone).toBeDefined()
+    expect(JSON.stringify(tombstone)).not.toContain(me.email)
+    // The row as a backup taken before the deletion brings it back.
+    await q('insert into customers overriding system value select * from jsonb_populate_record(null::customers, $1::text::jsonb)', [
+      JSON.stringify(backup!.row),
+    ])
+    expect(await hashOf()).toBe(hash)
+    expect(await reapplyDeletions(env.t.db)).toMatchObject({ added: 0, deleted: 1, waiting: 0 })
     expect(await customerRow(me)).toBeUndefined()
   })
 

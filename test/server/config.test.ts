@@ -10,6 +10,7 @@ describe('the server configuration', () => {
       databaseUrl: '',
       databasePoolMax: 10,
       databaseStatementTimeoutMs: 10_000,
+      databaseConnectTimeoutMs: 5_000,
       migrationLockTimeoutMs: 60_000,
       shutdownGraceMs: 5_000,
       shutdownDrainMs: 30_000,
@@ -64,6 +65,7 @@ describe('the server configuration', () => {
       VITE_I18N_HOST: 'https://cdn.example.co.za/',
       DATABASE_POOL_MAX: '25',
       DATABASE_STATEMENT_TIMEOUT_MS: '0',
+      DATABASE_CONNECT_TIMEOUT_MS: '2500',
       SHUTDOWN_GRACE_MS: '10000',
       SHUTDOWN_DRAIN_MS: '45000',
       KEEP_ALIVE_TIMEOUT_MS: '125000',
@@ -93,6 +95,7 @@ describe('the server configuration', () => {
       sandboxes: true,
       databasePoolMax: 25,
       databaseStatementTimeoutMs: 0,
+      databaseConnectTimeoutMs: 2_500,
       migrationLockTimeoutMs: 5_000,
       shutdownGraceMs: 10_000,
       shutdownDrainMs: 45_000,
@@ -150,6 +153,7 @@ describe('the server configuration', () => {
     expect(() => loadConfig({ DATABASE_POOL_MAX: '5000' })).toThrow(/DATABASE_POOL_MAX must be at most 1000/)
     expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '-1' })).toThrow(/DATABASE_STATEMENT_TIMEOUT_MS must be a whole number/)
     expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '1.5' })).toThrow(/DATABASE_STATEMENT_TIMEOUT_MS/)
+    expect(() => loadConfig({ DATABASE_CONNECT_TIMEOUT_MS: '50' })).toThrow(/DATABASE_CONNECT_TIMEOUT_MS must be at least 100/)
     expect(() => loadConfig({ SHUTDOWN_GRACE_MS: '5s' })).toThrow(/SHUTDOWN_GRACE_MS must be a whole number/)
     expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '999999999' })).toThrow(/SHUTDOWN_DRAIN_MS must be at most 600000/)
     expect(() => loadConfig({ KEEP_ALIVE_TIMEOUT_MS: '500' })).toThrow(/KEEP_ALIVE_TIMEOUT_MS must be at least 1000/)
