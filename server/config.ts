@@ -6,8 +6,9 @@ import { sandboxSender } from './mail/mail.ts'
 import type { MailSettings } from './mail/mail.ts'
 import { parseTrustProxy } from './http/requestInfo.ts'
 import type { TrustProxy } from './http/requestInfo.ts'
-import { readSocialProviders, socialEnvEntries } from './social/providerConfig.ts'
-import type { SocialProviderSettings } from './social/providerConfig.ts'
+import { isSocialProvider, readSocialProviders, socialEnvEntries, socialProviders } from './social/providerConfig.ts'
+import type { SocialProvider, SocialProviderSettings } from './social/providerConfig.ts'
+import type { GooglePaySettings } from '../src/config.ts'
 
 const flag = (fallback: 'true' | 'false') =>
   v.pipe(
@@ -136,13 +137,50 @@ const EnvSchema = v.object({
   MAIL_SEND_TIMEOUT_MS: wholeNumber('MAIL_SEND_TIMEOUT_MS', 30_000, 100, 600_000),
   // How often the server applies the scheduled SIM actions (package changes, cancellations) whose date has come (0: never).
   SERVICE_ACTIONS_INTERVAL_MS: wholeNumber('SERVICE_ACTIONS_INTERVAL_MS', 60_000, 0, 3_600_000),
-  // Vite builds these into the client; the server reads the same ones to allow Google's hosts in the page policy.
-  VITE_GOOGLE_PAY: v.optional(v.string(), ''),
-  VITE_GOOGLE_MAPS_KEY: v.optional(v.string(), ''),
-  // The host the client loads /i18n/{lng}.json from; empty is this server.
-  VITE_I18N_HOST: v.optional(
-    v.pipe(v.string(), v.trim(), v.regex(/^$|^https?:\/\/[^/\s?#]+\/?$/, 'VITE_I18N_HOST must be empty or an origin such as https://cdn.example.co.za')),
-    '',
+  GOOGLE_PAY_ENVIRONMENT: v.pipe(
+    v.optional(v.string(), ''),
+    v.transform((s) => s.trim().toUpperCase()),
+    v.picklist(['', 'OFF', 'SANDBOX', 'TEST', 'PRODUCTION'], 'GOOGLE_PAY_ENVIRONMENT must be OFF, SANDBOX, TEST or PRODUCTION'),
+    v.description(
+      "The Google Pay button: PRODUCTION or TEST (Google's sheet), SANDBOX (the in-page stand-in) or OFF (no button); unset is SANDBOX with the sandbox card provider, else OFF.",
+    ),
+  ),
+  GOOGLE_PAY_MERCHANT_ID: v.pipe(
+    v.optional(v.pipe(v.string(), v.trim()), ''),
+    v.description('The merchant id from the Google Pay Business Console, which Google requires in PRODUCTION.'),
+  ),
+  GOOGLE_PAY_MERCHANT_NAME: v.pipe(
+    v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('GOOGLE_PAY_MERCHANT_NAME must not be empty')), 'Seed Storefront'),
+    v.description("The name Google Pay's payment sheet shows the customer."),
+  ),
+  GOOGLE_PAY_GATEWAY_MERCHANT_ID: v.pipe(
+    v.optional(v.pipe(v.string(), v.trim()), ''),
+    v.description('The merchant id Peach Payments gave for Google Pay tokens (gatewayMerchantId); required with TEST or PRODUCTION.'),
+  ),
+  GOOGLE_MAPS_KEY: v.pipe(
+    v.optional(v.pipe(v.string(), v.trim()), ''),
+    v.description("A browser key for Google Places address suggestions (restrict it to this site's origin); empty uses the offline town list."),
+  ),
+  I18N_HOST: v.pipe(
+    v.optional(
+      v.pipe(v.string(), v.trim(), v.regex(/^$|^https?:\/\/[^/\s?#]+\/?$/, 'I18N_HOST must be empty or an origin such as https://cdn.example.co.za')),
+      '',
+    ),
+    v.description('The origin the page loads its translations (/i18n/{lng}.json) from, such as https://cdn.example.co.za; empty is this server.'),
+  ),
+  SOCIAL_PROVIDERS: v.pipe(
+    v.optional(v.string(), socialProviders.join(',')),
+    v.transform((s) => [
+      ...new Set(
+        s
+          .split(',')
+          .map((p) => p.trim().toLowerCase())
+          .filter((p) => p !== ''),
+      ),
+    ]),
+    v.check((names) => names.every(isSocialProvider), `SOCIAL_PROVIDERS must be a comma list of ${socialProviders.join(', ')} (or empty for none)`),
+    v.transform((names) => names.filter(isSocialProvider)),
+    v.description('The social sign-in providers offered, a comma list of google, facebook and twitter; empty offers none (default: all three).'),
   ),
   ...socialEnvEntries,
 })
@@ -166,12 +204,25 @@ function readMail(e: { SMTP_URL: string; MAIL_FROM: string; PUBLIC_URL: string }
   return { kind: 'smtp', url: e.SMTP_URL, from: e.MAIL_FROM }
 }
 
-/** Which Google scripts the built client loads (so the page policy allows their hosts). */
-export interface ClientBuild {
-  googlePay: boolean
-  googlePlaces: boolean
-  /** The other origin the translations load from (VITE_I18N_HOST), when one is set. */
-  i18nOrigin?: string
+/** The wallet button the page shows, or null for none; unset, the sandbox card provider brings the sandbox wallet. */
+function readGooglePay(
+  e: { GOOGLE_PAY_ENVIRONMENT: string; GOOGLE_PAY_MERCHANT_ID: string; GOOGLE_PAY_MERCHANT_NAME: string; GOOGLE_PAY_GATEWAY_MERCHANT_ID: string },
+  payments: PaymentSettings,
+): GooglePaySettings | null {
+  const environment = e.GOOGLE_PAY_ENVIRONMENT || (payments.kind === 'sandbox' ? 'SANDBOX' : 'OFF')
+  if (environment === 'OFF') return null
+  if (environment !== 'SANDBOX' && environment !== 'TEST' && environment !== 'PRODUCTION')
+    throw new Error(`Invalid environment: GOOGLE_PAY_ENVIRONMENT ${environment}`)
+  if (environment !== 'SANDBOX' && e.GOOGLE_PAY_GATEWAY_MERCHANT_ID === '')
+    throw new Error(
+      `Invalid environment: GOOGLE_PAY_GATEWAY_MERCHANT_ID is required with GOOGLE_PAY_ENVIRONMENT=${environment} (Peach Payments' id for Google Pay tokens)`,
+    )
+  return {
+    environment,
+    merchantId: e.GOOGLE_PAY_MERCHANT_ID,
+    merchantName: e.GOOGLE_PAY_MERCHANT_NAME,
+    gatewayMerchantId: e.GOOGLE_PAY_GATEWAY_MERCHANT_ID || 'sandbox',
+  }
 }
 
 /** Who the orders this storefront places are booked to; never taken from the request. */
@@ -226,7 +277,14 @@ export interface Config {
   reconcileAfterMs: number
   /** 0: no job applies scheduled SIM actions. */
   serviceActionsIntervalMs: number
-  clientBuild: ClientBuild
+  /** The wallet button handed to the page; null: none. */
+  googlePay: GooglePaySettings | null
+  /** A browser key for Google Places; '' uses the offline town list. */
+  googleMapsKey: string
+  /** The origin the page loads translations from; '' is this server. */
+  i18nHost: string
+  /** The social sign-in providers offered; the others' endpoints answer 404. */
+  socialProviders: SocialProvider[]
 }
 
 /** Parses env (process.env by default); throws one readable message naming every bad variable. */
@@ -234,6 +292,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const result = v.safeParse(EnvSchema, env)
   if (!result.success) throw new Error(`Invalid environment: ${v.summarize(result.issues)}`)
   const e = result.output
+  const payments = readPayments(e)
   return {
     port: e.PORT,
     host: e.HOST,
@@ -256,7 +315,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     social: readSocialProviders(e),
     // A numeric id stays a number, as the client sends it.
     partner: { id: /^\d{1,15}$/.test(e.PARTNER_ID) ? Number(e.PARTNER_ID) : e.PARTNER_ID, comments: e.PARTNER_COMMENTS, agent_email: e.PARTNER_AGENT_EMAIL },
-    payments: readPayments(e),
+    payments,
     paymentWebhookKey: e.PAYMENT_WEBHOOK_KEY,
     sandboxWebhooks: e.PAYMENT_SANDBOX_WEBHOOKS,
     mail: readMail(e),
@@ -265,10 +324,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     reconcileIntervalMs: e.RECONCILE_INTERVAL_MS,
     reconcileAfterMs: e.RECONCILE_AFTER_MS,
     serviceActionsIntervalMs: e.SERVICE_ACTIONS_INTERVAL_MS,
-    clientBuild: {
-      googlePay: e.VITE_GOOGLE_PAY === 'google',
-      googlePlaces: e.VITE_GOOGLE_MAPS_KEY !== '',
-      ...(e.VITE_I18N_HOST ? { i18nOrigin: new URL(e.VITE_I18N_HOST).origin } : {}),
-    },
+    googlePay: readGooglePay(e, payments),
+    googleMapsKey: e.GOOGLE_MAPS_KEY,
+    i18nHost: e.I18N_HOST.replace(/\/$/, ''),
+    socialProviders: e.SOCIAL_PROVIDERS,
   }
 }

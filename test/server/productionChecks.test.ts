@@ -26,8 +26,18 @@ describe('what production refuses to start with', () => {
 
   it('names every problem of the demo settings, one sentence each', () => {
     const problems = productionProblems({ ...loadConfig({ NODE_ENV: 'production' }), client: { lab: true } })
-    expect(problems).toHaveLength(8)
-    for (const name of ['DATABASE_URL', 'PAYMENT_BASE_URL', 'GOOGLE, FACEBOOK, TWITTER', 'SMTP_URL', 'API_KEY', 'SEED', 'VITE_LAB', 'PUBLIC_URL'])
+    expect(problems).toHaveLength(9)
+    for (const name of [
+      'DATABASE_URL',
+      'PAYMENT_BASE_URL',
+      'GOOGLE, FACEBOOK, TWITTER',
+      'GOOGLE_PAY_ENVIRONMENT',
+      'SMTP_URL',
+      'API_KEY',
+      'SEED',
+      'VITE_LAB',
+      'PUBLIC_URL',
+    ])
       expect(
         problems.filter((p) => p.includes(name)),
         name,
@@ -42,7 +52,10 @@ describe('what production refuses to start with', () => {
 
   it('refuses the sandbox card provider unless SANDBOX=true', () => {
     const unset = { PAYMENT_BASE_URL: undefined, PAYMENT_ENTITY_ID: undefined, PAYMENT_ACCESS_TOKEN: undefined }
-    expect(problemsWith(unset)).toEqual([expect.stringMatching(/^PAYMENT_BASE_URL, PAYMENT_ENTITY_ID and PAYMENT_ACCESS_TOKEN are not set.*SANDBOX=true/)])
+    expect(problemsWith(unset)).toEqual([
+      expect.stringMatching(/^PAYMENT_BASE_URL, PAYMENT_ENTITY_ID and PAYMENT_ACCESS_TOKEN are not set.*SANDBOX=true/),
+      expect.stringMatching(/^GOOGLE_PAY_ENVIRONMENT is SANDBOX \(the default with the sandbox card provider\).*SANDBOX=true/),
+    ])
     expect(problemsWith({ ...unset, SANDBOX: 'true' })).toEqual([])
   })
 
@@ -63,6 +76,35 @@ describe('what production refuses to start with', () => {
     const noFacebook = { FACEBOOK_ISSUER: undefined, FACEBOOK_CLIENT_ID: undefined, FACEBOOK_CLIENT_SECRET: undefined }
     expect(problemsWith(noFacebook)).toEqual([expect.stringMatching(/^FACEBOOK sign-in would use the sandbox identity issuer.*FACEBOOK_ISSUER.*SANDBOX=true/)])
     expect(problemsWith({ ...noFacebook, SANDBOX: 'true' })).toEqual([])
+  })
+
+  it('checks only the providers SOCIAL_PROVIDERS offers, and none when it is empty', () => {
+    const noFacebook = { FACEBOOK_ISSUER: undefined, FACEBOOK_CLIENT_ID: undefined, FACEBOOK_CLIENT_SECRET: undefined }
+    expect(problemsWith({ ...noFacebook, SOCIAL_PROVIDERS: 'google,twitter' })).toEqual([])
+    const noProviders = Object.fromEntries(
+      ['GOOGLE', 'FACEBOOK', 'TWITTER'].flatMap((p) =>
+        ['ISSUER', 'AUTHORIZATION_URL', 'TOKEN_URL', 'CLIENT_ID', 'CLIENT_SECRET'].map((f) => [`${p}_${f}`, undefined]),
+      ),
+    )
+    expect(problemsWith({ ...noProviders, SOCIAL_PROVIDERS: '' })).toEqual([])
+    expect(problemsWith({ ...noFacebook, SOCIAL_PROVIDERS: 'facebook' })).toEqual([
+      expect.stringMatching(/^FACEBOOK sign-in would use the sandbox identity issuer/),
+    ])
+  })
+
+  it("refuses Google Pay's TEST sheet unless SANDBOX=true, and PRODUCTION without a merchant id", () => {
+    const wallet = { GOOGLE_PAY_GATEWAY_MERCHANT_ID: 'peach-8ac7' }
+    expect(problemsWith({ ...wallet, GOOGLE_PAY_ENVIRONMENT: 'TEST' })).toEqual([
+      expect.stringMatching(/^GOOGLE_PAY_ENVIRONMENT is TEST, so customers would get Google's test sheet.*SANDBOX=true/),
+    ])
+    expect(problemsWith({ ...wallet, GOOGLE_PAY_ENVIRONMENT: 'TEST', SANDBOX: 'true' })).toEqual([])
+    const noMerchant = [expect.stringMatching(/^GOOGLE_PAY_ENVIRONMENT is PRODUCTION without GOOGLE_PAY_MERCHANT_ID/)]
+    expect(problemsWith({ ...wallet, GOOGLE_PAY_ENVIRONMENT: 'PRODUCTION' })).toEqual(noMerchant)
+    expect(problemsWith({ ...wallet, GOOGLE_PAY_ENVIRONMENT: 'PRODUCTION', SANDBOX: 'true' })).toEqual(noMerchant)
+    expect(problemsWith({ ...wallet, GOOGLE_PAY_ENVIRONMENT: 'PRODUCTION', GOOGLE_PAY_MERCHANT_ID: 'BCR2DN4T7X4QWXYZ' })).toEqual([])
+    expect(problemsWith({ GOOGLE_PAY_ENVIRONMENT: 'SANDBOX' })).toEqual([expect.stringMatching(/^GOOGLE_PAY_ENVIRONMENT is SANDBOX/)])
+    // No wallet settings with a real card provider: no wallet button, nothing to refuse.
+    expect(problemsWith({ GOOGLE_PAY_ENVIRONMENT: undefined })).toEqual([])
   })
 
   it('refuses the sandbox mailbox unless SANDBOX=true: mails go out through SMTP_URL', () => {
