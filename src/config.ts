@@ -39,11 +39,16 @@ export type GooglePaySettings = NonNullable<ClientSettings['googlePay']>
 /** What the element holds, as JSON safe inside <script> (no "</script>" or "<!--" can end or bend it). */
 export const clientSettingsJson = (settings: ClientSettings): string => JSON.stringify(settings).replace(/</g, '\\u003c')
 
+const settingsElement = new RegExp(`<script type="application/json" id="${clientSettingsElementId}">([^<]*)</script>`)
+
 /** The settings element's JSON from a page's HTML (the service worker reads its precached page this way). */
 export function clientSettingsFromHtml(html: string): ClientSettings | undefined {
-  const match = new RegExp(`<script type="application/json" id="${clientSettingsElementId}">([^<]*)</script>`).exec(html)
-  return match?.[1] ? v.parse(ClientSettingsSchema, JSON.parse(match[1])) : undefined
+  const json = settingsElement.exec(html)?.[1]
+  return json ? v.parse(ClientSettingsSchema, JSON.parse(json)) : undefined
 }
+
+/** The page without its settings: the same for one build whatever the deployment. */
+export const pageWithoutSettings = (html: string): string => html.replace(settingsElement, '')
 
 // Outside a page (the server's renderer of first pages, unit tests) nothing calls the API, shows a wallet or signs in.
 const outsidePage: ClientSettings = { apiKey: 'outside-a-page', i18nHost: '', googleMapsKey: '', googlePay: null, socialProviders: [] }

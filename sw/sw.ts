@@ -5,7 +5,7 @@ import { registerRoute } from 'workbox-routing'
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
-import { apiBase, type ClientSettings, clientSettingsFromHtml } from '../src/config.ts'
+import { apiBase, type ClientSettings, clientSettingsFromHtml, pageWithoutSettings } from '../src/config.ts'
 import { CACHES } from '../src/domain/caches.ts'
 import { classify, type PageMessage, type RouteKind } from './routes.ts'
 import './orderQueue.ts'
@@ -54,9 +54,14 @@ async function refreshShell(): Promise<void> {
   const key = getCacheKeyForURL('/index.html')
   if (!key) return
   const cache = await caches.open(cacheNames.precache)
-  const etag = (await cache.match(key))?.headers.get('ETag')
+  const kept = await cache.match(key)
+  if (!kept) return
+  const etag = kept.headers.get('ETag')
   const fresh = await fetch('/index.html', { cache: 'no-store', headers: etag ? { 'If-None-Match': etag } : {} })
-  if (fresh.status !== 200 || !clientSettingsFromHtml(await fresh.clone().text())) return
+  if (fresh.status !== 200) return
+  const html = await fresh.clone().text()
+  // Another build's page names scripts this worker has not precached: its own worker brings it, with them.
+  if (!clientSettingsFromHtml(html) || pageWithoutSettings(html) !== pageWithoutSettings(await kept.text())) return
   await cache.put(key, fresh)
   settings = undefined
 }
