@@ -26,7 +26,7 @@ function newestInput(root: string): number {
 }
 
 // The lab switch is the one setting the bundle is built with (deployment settings reach the page at run time).
-const buildStamp = () =>
+export const buildStamp = (): string =>
   createHash('sha256')
     .update(`lab=${process.env.VITE_LAB === 'false' ? 'false' : 'true'}`)
     .digest('hex')
