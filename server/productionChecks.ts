@@ -64,9 +64,10 @@ export function productionProblems(s: DeploymentSettings): string[] {
       `${names.join(', ')} sign-in would use the sandbox identity issuer, where anyone can claim any email: set ${names.map((n) => `${n}_ISSUER`).join(', ')} (or their _AUTHORIZATION_URL and _TOKEN_URL) with their _CLIENT_ID and _CLIENT_SECRET, ${staging}`,
     )
   }
-  if (s.googlePay?.environment === 'SANDBOX' && !s.sandboxes)
+  // With the sandbox card provider (refused above) the sandbox wallet is its default and goes with it.
+  if (s.googlePay?.environment === 'SANDBOX' && s.payments.kind === 'provider' && !s.sandboxes)
     problems.push(
-      `GOOGLE_PAY_ENVIRONMENT is SANDBOX (the default with the sandbox card provider), so the wallet button would open the in-page stand-in for Google Pay: set PRODUCTION with GOOGLE_PAY_MERCHANT_ID and GOOGLE_PAY_GATEWAY_MERCHANT_ID, or OFF for no wallet, ${staging}`,
+      `GOOGLE_PAY_ENVIRONMENT is SANDBOX, so the wallet button would open the in-page stand-in for Google Pay: set PRODUCTION with GOOGLE_PAY_MERCHANT_ID and GOOGLE_PAY_GATEWAY_MERCHANT_ID, or OFF for no wallet, ${staging}`,
     )
   if (s.googlePay?.environment === 'TEST' && !s.sandboxes)
     problems.push(

@@ -79,3 +79,25 @@ describe('the settings element', () => {
     expect(html.indexOf('storefront-settings')).toBeLessThan(html.indexOf('</head>'))
   })
 })
+
+describe('the settings in dev mode (Vite serves the page)', () => {
+  let server: RunningServer
+  beforeAll(async () => {
+    server = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      databaseUrl: 'memory:',
+      seed: false,
+      dev: true,
+      quiet: true,
+      shutdownGraceMs: 0,
+      apiKey: 'dev-key',
+    })
+  }, 120_000)
+  afterAll(() => server?.close())
+
+  it("writes them into Vite's page too", async () => {
+    const html = await (await fetch(`${server.url}/cart`, { headers: { Accept: 'text/html' } })).text()
+    expect(clientSettingsFromHtml(html)).toMatchObject({ apiKey: 'dev-key', googlePay: { environment: 'SANDBOX' } })
+  })
+})
