@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import type { Page } from 'playwright-core'
 import type { RunningServer } from '../../server/server.ts'
 import { clientSettingsFromHtml } from '../../src/config.ts'
-import { useBrowser } from './browser.ts'
+import { newContext, useBrowser, watchProblems } from './browser.ts'
 import { expectProfile, placeUnpaidOrder, signUp, uniqueEmail } from './accounts.ts'
 import { startOwnServer } from './ownServer.ts'
 import { productCards, waitForApp } from './storefront.ts'
@@ -140,5 +140,54 @@ describe('a deployment that offers no social sign-in', () => {
     await page.getByRole('button', { name: 'Sign in', exact: true }).or(page.getByLabel('Email')).first().waitFor()
     expect(await page.getByRole('list', { name: 'Sign in with a social account' }).count()).toBe(0)
     expect(await page.getByText('or', { exact: true }).count()).toBe(0)
+  })
+})
+
+/** The API key in the page the worker keeps for every start (its precached /index.html). */
+function keptKey(page: Page): Promise<string | undefined> {
+  return page.evaluate(async () => {
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name)
+      for (const request of await cache.keys()) {
+        if (new URL(request.url).pathname !== '/index.html') continue
+        const json = /id="storefront-settings">([^<]*)</.exec((await (await cache.match(request))?.text()) ?? '')?.[1]
+        return json ? (JSON.parse(json) as { apiKey: string }).apiKey : undefined
+      }
+    }
+    return undefined
+  })
+}
+
+describe('an installed app whose server changed its settings', () => {
+  test('opens at once with the settings it kept, then keeps the new ones for its next start, offline too', async () => {
+    const before = await startOwnServer({ apiKey: 'before-key' })
+    const context = await newContext(session.browser())
+    let after: RunningServer | undefined
+    try {
+      const page = await context.newPage()
+      watchProblems(page, session.problems)
+      await page.goto(`${before.url}/`)
+      await productCards(page).first().waitFor()
+      await waitForApp(page)
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 })
+      await expect.poll(() => keptKey(page), { timeout: 20_000 }).toBe('before-key')
+      await before.close()
+      // The same origin, now with another key (a rotated key on a restart).
+      after = await startOwnServer({ apiKey: 'after-key', port: before.port })
+      await page.goto(`${after.url}/cart`)
+      expect(clientSettingsFromHtml(await page.content())?.apiKey).toBe('before-key')
+      await expect.poll(() => keptKey(page), { timeout: 20_000 }).toBe('after-key')
+      await page.goto(`${after.url}/`)
+      expect(clientSettingsFromHtml(await page.content())?.apiKey).toBe('after-key')
+      await productCards(page).first().waitFor()
+      await context.setOffline(true)
+      await page.reload()
+      expect(clientSettingsFromHtml(await page.content())?.apiKey).toBe('after-key')
+      await productCards(page).first().waitFor()
+    } finally {
+      await context.close()
+      await after?.close()
+      await before.close()
+    }
   })
 })
