@@ -54,7 +54,7 @@ export const pageWithoutSettings = (html: string): string => html.replace(settin
 const outsidePage: ClientSettings = { apiKey: 'outside-a-page', i18nHost: '', googleMapsKey: '', googlePay: null, socialProviders: [] }
 
 function readPageSettings(): ClientSettings {
-  if (typeof document === 'undefined') return outsidePage
+  if (typeof document === 'undefined' || typeof document.getElementById !== 'function') return outsidePage
   const text = document.getElementById(clientSettingsElementId)?.textContent
   if (!text) throw new Error(`the page has no #${clientSettingsElementId} element: the server writes it into every page it serves`)
   return v.parse(ClientSettingsSchema, JSON.parse(text))

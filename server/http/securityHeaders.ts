@@ -37,7 +37,7 @@ export function contentSecurityPolicy({ payments, googlePay: wallet, googleMapsK
   const i18nOrigin = i18nHost ? new URL(i18nHost).origin : undefined
   const directives: [string, ...Source[]][] = [
     ['default-src', "'self'"],
-    // No inline script anywhere: the build emits only script files, and neither sandbox adds one.
+    // No inline script anywhere: the build emits only script files, neither sandbox adds one, and the settings element is JSON data.
     ['script-src', "'self'", provider, pay && googlePay.script, places && googleMaps.script],
     // goober, the card widget and the Google Pay button inject <style> elements, and React sets style attributes.
     ['style-src', "'self'", "'unsafe-inline'", provider, places && googleMaps.styles],
