@@ -64,6 +64,7 @@ async function refreshShell(): Promise<void> {
   if (!clientSettingsFromHtml(html) || pageWithoutSettings(html) !== pageWithoutSettings(await kept.text())) return
   await cache.put(key, fresh)
   settings = undefined
+  await pageSettings()
 }
 
 const shell = createHandlerBoundToURL('/index.html')
