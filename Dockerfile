@@ -1,5 +1,5 @@
-# The storefront in production: `docker build --build-arg API_KEY=… -t storefront .`, then run it with the
-# environment of docs/operations.md "Running in production" (API_KEY the same as at build time). test/release/prodInstall.test.ts
+# The storefront in production: `docker build -t storefront .`, then run the same image anywhere with that
+# environment's settings (docs/configuration-runtime.md: the server hands them to the page). test/release/prodInstall.test.ts
 # runs the run stage's steps below as they are written.
 
 # Build: every devDependency, the client into dist/client/, the server and the libraries it imports bundled into dist/server/.
@@ -10,15 +10,8 @@ COPY package.json package-lock.json ./
 COPY tools/pinned-node tools/pinned-node
 RUN npm ci --no-audit --no-fund
 COPY . .
-# The client is built with these (they are public: they end up in the browser's code); unset ones keep their defaults.
-ARG API_KEY
-ARG VITE_GOOGLE_PAY
-ARG VITE_GOOGLE_PAY_MERCHANT_NAME
-ARG VITE_GOOGLE_PAY_GATEWAY_MERCHANT_ID
-ARG VITE_GOOGLE_MAPS_KEY
-ARG VITE_I18N_HOST
+# Only the release id names the build; every other setting is the running server's (one image for staging and production).
 ARG BUILD_ID
-RUN test -n "$API_KEY" || { echo 'build with --build-arg API_KEY=<your application key>' >&2; exit 1; }
 RUN VITE_LAB=false npm run build
 
 # Run: only `dependencies` (the embedded database, for a demo without DATABASE_URL) and the build; the server writes nothing to its own folder.

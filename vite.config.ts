@@ -84,8 +84,6 @@ function localizedManifests(): Plugin {
   }
 }
 
-const apiKey = process.env.API_KEY ?? 'storefront-sandbox-key'
-
 /** The app's own first-paint code: the shell around every page (a few of its modules only ever load later). */
 const shellModules =
   /[\\/]src[\\/](router\.ts|config\.ts|reportError\.ts|routeTree\.gen\.ts|app[\\/]|i18n[\\/]|ui[\\/]|pwa[\\/]|lib[\\/](firstTaps|session|toaster|idle|outbox[\\/]outbox)\.ts|domain[\\/](product|money|cart|defined)\.ts|features[\\/](cart[\\/]cart\.ts|account[\\/]session\.ts|catalogue[\\/]firstPaint\.ts))/
@@ -128,8 +126,9 @@ const appChunks = {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
+  // Only what names the build: every deployment setting reaches the page at run time (src/config.ts), so one build serves them all.
+  envPrefix: 'VITE_BUILD_',
   define: {
-    'import.meta.env.VITE_API_KEY': JSON.stringify(process.env.VITE_API_KEY ?? apiKey),
     'import.meta.env.VITE_BUILD_ID': JSON.stringify(process.env.BUILD_ID ?? new Date().toISOString()),
     // The machine lab (/lab): 'false' leaves its code out of the bundle and the precache (docs/features.md, "Machine lab").
     'import.meta.env.VITE_LAB': JSON.stringify(process.env.VITE_LAB === 'false' ? 'false' : 'true'),

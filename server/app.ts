@@ -7,6 +7,7 @@ import type { Config } from './config.ts'
 import type { Db } from './db/types.ts'
 import { requireApiKey } from './http/apiKey.ts'
 import { clientFiles } from './http/clientFiles.ts'
+import { clientSettingsOf, withClientSettings } from './http/clientSettings.ts'
 import { jsonError, notFound, onError } from './http/errors.ts'
 import { requestContext } from './http/requestContext.ts'
 import { untrustedForwardingWarning } from './http/untrustedForwarding.ts'
@@ -65,7 +66,10 @@ export interface AppOptions {
         | 'payments'
         | 'paymentWebhookKey'
         | 'sandboxWebhooks'
-        | 'clientBuild'
+        | 'googlePay'
+        | 'googleMapsKey'
+        | 'i18nHost'
+        | 'socialProviders'
         | 'mail'
         | 'supportEmail'
         | 'seller'
@@ -151,7 +155,8 @@ export function createApp({ db, config, distDir, sandbox, log = silentLogger, re
   // Only while mails stay in the database: with SMTP_URL they are in the customers' own mailboxes.
   if (config.mail?.kind !== 'smtp') app.route(mailboxPrefix, sandboxMailboxRoutes(db))
   app.get('/images/products/:file', productImage)
-  if (distDir) app.use(clientFiles(distDir, pageSecurityHeaders(config), firstPaintPages(distDir, db)))
+  const settings = clientSettingsOf(config)
+  if (distDir) app.use(clientFiles(distDir, pageSecurityHeaders(config), firstPaintPages(distDir, db), (html) => withClientSettings(html, settings)))
   app.notFound(notFound)
   app.onError(onError)
   return app

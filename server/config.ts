@@ -6,8 +6,9 @@ import { sandboxSender } from './mail/mail.ts'
 import type { MailSettings } from './mail/mail.ts'
 import { parseTrustProxy } from './http/requestInfo.ts'
 import type { TrustProxy } from './http/requestInfo.ts'
-import { readSocialProviders, socialEnvEntries } from './social/providerConfig.ts'
-import type { SocialProviderSettings } from './social/providerConfig.ts'
+import { isSocialProvider, readSocialProviders, socialEnvEntries, socialProviders } from './social/providerConfig.ts'
+import type { SocialProvider, SocialProviderSettings } from './social/providerConfig.ts'
+import type { GooglePaySettings } from '../src/config.ts'
 
 const flag = (fallback: 'true' | 'false') =>
   v.pipe(
@@ -256,26 +257,50 @@ export const EnvSchema = v.object({
     wholeNumber('SERVICE_ACTIONS_INTERVAL_MS', 60_000, 0, 3_600_000),
     v.description('How often each instance applies the scheduled SIM actions (package changes, cancellations) whose date has come (`0`: never).'),
   ),
-  VITE_GOOGLE_PAY: v.pipe(
+  GOOGLE_PAY_ENVIRONMENT: v.pipe(
     v.optional(v.string(), ''),
+    v.transform((s) => s.trim().toUpperCase()),
+    v.picklist(['', 'OFF', 'SANDBOX', 'TEST', 'PRODUCTION'], 'GOOGLE_PAY_ENVIRONMENT must be OFF, SANDBOX, TEST or PRODUCTION'),
     v.description(
-      "Build time as well: `google` builds the client with Google's real Pay script and sheet (TEST environment) instead of the sandbox; give the server the same value, so the page policy allows `https://pay.google.com`.",
+      "The Google Pay button: PRODUCTION or TEST (Google's sheet), SANDBOX (the in-page stand-in) or OFF (no button); unset is SANDBOX with the sandbox card provider, else OFF. TEST and PRODUCTION need `GOOGLE_PAY_GATEWAY_MERCHANT_ID`; production refuses TEST (unless `SANDBOX=true`), and PRODUCTION without `GOOGLE_PAY_MERCHANT_ID`.",
     ),
   ),
-  VITE_GOOGLE_MAPS_KEY: v.pipe(
-    v.optional(v.string(), ''),
-    v.description(
-      "Build time as well: set, the client suggests addresses with Google Places instead of the offline towns; the server only checks whether it is set, to allow Google's Maps hosts in the page policy.",
-    ),
+  GOOGLE_PAY_MERCHANT_ID: v.pipe(
+    v.optional(v.pipe(v.string(), v.trim()), ''),
+    v.description('The merchant id from the Google Pay Business Console, which Google requires in PRODUCTION.'),
   ),
-  VITE_I18N_HOST: v.pipe(
+  GOOGLE_PAY_MERCHANT_NAME: v.pipe(
+    v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('GOOGLE_PAY_MERCHANT_NAME must not be empty')), 'Seed Storefront'),
+    v.description("The name Google Pay's payment sheet shows the customer."),
+  ),
+  GOOGLE_PAY_GATEWAY_MERCHANT_ID: v.pipe(
+    v.optional(v.pipe(v.string(), v.trim()), ''),
+    v.description('The merchant id Peach Payments gave for Google Pay tokens (gatewayMerchantId); required with TEST or PRODUCTION.'),
+  ),
+  GOOGLE_MAPS_KEY: v.pipe(
+    v.optional(v.pipe(v.string(), v.trim()), ''),
+    v.description("A browser key for Google Places address suggestions (restrict it to this site's origin); empty uses the offline town list."),
+  ),
+  I18N_HOST: v.pipe(
     v.optional(
-      v.pipe(v.string(), v.trim(), v.regex(/^$|^https?:\/\/[^/\s?#]+\/?$/, 'VITE_I18N_HOST must be empty or an origin such as https://cdn.example.co.za')),
+      v.pipe(v.string(), v.trim(), v.regex(/^$|^https?:\/\/[^/\s?#]+\/?$/, 'I18N_HOST must be empty or an origin such as https://cdn.example.co.za')),
       '',
     ),
-    v.description(
-      "Build time as well: the origin the client loads `/i18n/{lng}.json` from (`https://cdn.example.co.za` serves `/i18n/xh.json`), which must answer CORS requests from the app's origin; empty is this server. Give the server the same value, so the page policy allows fetching from it.",
-    ),
+    v.description('The origin the page loads its translations (/i18n/{lng}.json) from, such as https://cdn.example.co.za; empty is this server.'),
+  ),
+  SOCIAL_PROVIDERS: v.pipe(
+    v.optional(v.string(), socialProviders.join(',')),
+    v.transform((s) => [
+      ...new Set(
+        s
+          .split(',')
+          .map((p) => p.trim().toLowerCase())
+          .filter((p) => p !== ''),
+      ),
+    ]),
+    v.check((names) => names.every(isSocialProvider), `SOCIAL_PROVIDERS must be a comma list of ${socialProviders.join(', ')} (or empty for none)`),
+    v.transform((names) => names.filter(isSocialProvider)),
+    v.description('The social sign-in providers offered, a comma list of google, facebook and twitter; empty offers none (default: all three).'),
   ),
   ...socialEnvEntries,
 })
@@ -318,12 +343,25 @@ function readMail(e: { SMTP_URL: string; MAIL_FROM: string; PUBLIC_URL: string }
   return { kind: 'smtp', url: e.SMTP_URL, from: e.MAIL_FROM }
 }
 
-/** Which Google scripts the built client loads (so the page policy allows their hosts). */
-export interface ClientBuild {
-  googlePay: boolean
-  googlePlaces: boolean
-  /** The other origin the translations load from (VITE_I18N_HOST), when one is set. */
-  i18nOrigin?: string
+/** The wallet button the page shows, or null for none; unset, the sandbox card provider brings the sandbox wallet. */
+function readGooglePay(
+  e: { GOOGLE_PAY_ENVIRONMENT: string; GOOGLE_PAY_MERCHANT_ID: string; GOOGLE_PAY_MERCHANT_NAME: string; GOOGLE_PAY_GATEWAY_MERCHANT_ID: string },
+  payments: PaymentSettings,
+): GooglePaySettings | null {
+  const environment = e.GOOGLE_PAY_ENVIRONMENT || (payments.kind === 'sandbox' ? 'SANDBOX' : 'OFF')
+  if (environment === 'OFF') return null
+  if (environment !== 'SANDBOX' && environment !== 'TEST' && environment !== 'PRODUCTION')
+    throw new Error(`Invalid environment: GOOGLE_PAY_ENVIRONMENT ${environment}`)
+  if (environment !== 'SANDBOX' && e.GOOGLE_PAY_GATEWAY_MERCHANT_ID === '')
+    throw new Error(
+      `Invalid environment: GOOGLE_PAY_GATEWAY_MERCHANT_ID is required with GOOGLE_PAY_ENVIRONMENT=${environment} (Peach Payments' id for Google Pay tokens)`,
+    )
+  return {
+    environment,
+    merchantId: e.GOOGLE_PAY_MERCHANT_ID,
+    merchantName: e.GOOGLE_PAY_MERCHANT_NAME,
+    gatewayMerchantId: e.GOOGLE_PAY_GATEWAY_MERCHANT_ID || 'sandbox',
+  }
 }
 
 /** Who the orders this storefront places are booked to; never taken from the request. */
@@ -384,7 +422,14 @@ export interface Config {
   reconcileAfterMs: number
   /** 0: no job applies scheduled SIM actions. */
   serviceActionsIntervalMs: number
-  clientBuild: ClientBuild
+  /** The wallet button handed to the page; null: none. */
+  googlePay: GooglePaySettings | null
+  /** A browser key for Google Places; '' uses the offline town list. */
+  googleMapsKey: string
+  /** The origin the page loads translations from; '' is this server. */
+  i18nHost: string
+  /** The social sign-in providers offered; the others' endpoints answer 404. */
+  socialProviders: SocialProvider[]
 }
 
 /** Parses env (process.env by default); throws one readable message naming every bad variable. */
@@ -392,6 +437,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const result = v.safeParse(EnvSchema, env)
   if (!result.success) throw new Error(`Invalid environment: ${v.summarize(result.issues)}`)
   const e = result.output
+  const payments = readPayments(e)
   return {
     port: e.PORT,
     host: e.HOST,
@@ -415,7 +461,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     social: readSocialProviders(e),
     // A numeric id stays a number, as the client sends it.
     partner: { id: /^\d{1,15}$/.test(e.PARTNER_ID) ? Number(e.PARTNER_ID) : e.PARTNER_ID, comments: e.PARTNER_COMMENTS, agent_email: e.PARTNER_AGENT_EMAIL },
-    payments: readPayments(e),
+    payments,
     paymentWebhookKey: e.PAYMENT_WEBHOOK_KEY,
     sandboxWebhooks: e.PAYMENT_SANDBOX_WEBHOOKS,
     mail: readMail(e),
@@ -426,10 +472,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     reconcileIntervalMs: e.RECONCILE_INTERVAL_MS,
     reconcileAfterMs: e.RECONCILE_AFTER_MS,
     serviceActionsIntervalMs: e.SERVICE_ACTIONS_INTERVAL_MS,
-    clientBuild: {
-      googlePay: e.VITE_GOOGLE_PAY === 'google',
-      googlePlaces: e.VITE_GOOGLE_MAPS_KEY !== '',
-      ...(e.VITE_I18N_HOST ? { i18nOrigin: new URL(e.VITE_I18N_HOST).origin } : {}),
-    },
+    googlePay: readGooglePay(e, payments),
+    googleMapsKey: e.GOOGLE_MAPS_KEY,
+    i18nHost: e.I18N_HOST.replace(/\/$/, ''),
+    socialProviders: e.SOCIAL_PROVIDERS,
   }
 }

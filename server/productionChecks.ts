@@ -23,6 +23,8 @@ export interface DeploymentSettings
     | 'scryptN'
     | 'supportEmail'
     | 'seller'
+    | 'googlePay'
+    | 'socialProviders'
   > {
   /** The built client (its Vite manifest), or undefined when there is none to serve. */
   client: { lab: boolean } | undefined
@@ -56,13 +58,27 @@ export function productionProblems(s: DeploymentSettings): string[] {
     problems.push(
       'SERVICE_ACTIONS_INTERVAL_MS is 0, so no package change or cancellation a customer scheduled would ever take effect: leave it unset (60000) or set a positive interval',
     )
-  const sandboxed = sandboxedProviders(s.social)
+  // Only the offered providers need real settings; none offered (SOCIAL_PROVIDERS empty) needs none.
+  const sandboxed = sandboxedProviders(s.social, s.socialProviders)
   if (sandboxed.length > 0 && !s.sandboxes) {
     const names = sandboxed.map((p) => p.toUpperCase())
     problems.push(
       `${names.join(', ')} sign-in would use the sandbox identity issuer, where anyone can claim any email: set ${names.map((n) => `${n}_ISSUER`).join(', ')} (or their _AUTHORIZATION_URL and _TOKEN_URL) with their _CLIENT_ID and _CLIENT_SECRET, ${staging}`,
     )
   }
+  // With the sandbox card provider (refused above) the sandbox wallet is its default and goes with it.
+  if (s.googlePay?.environment === 'SANDBOX' && s.payments.kind === 'provider' && !s.sandboxes)
+    problems.push(
+      `GOOGLE_PAY_ENVIRONMENT is SANDBOX, so the wallet button would open the in-page stand-in for Google Pay: set PRODUCTION with GOOGLE_PAY_MERCHANT_ID and GOOGLE_PAY_GATEWAY_MERCHANT_ID, or OFF for no wallet, ${staging}`,
+    )
+  if (s.googlePay?.environment === 'TEST' && !s.sandboxes)
+    problems.push(
+      `GOOGLE_PAY_ENVIRONMENT is TEST, so customers would get Google's test sheet, whose cards are never charged: set PRODUCTION with GOOGLE_PAY_MERCHANT_ID, or OFF for no wallet, ${staging}`,
+    )
+  if (s.googlePay?.environment === 'PRODUCTION' && s.googlePay.merchantId === '')
+    problems.push(
+      'GOOGLE_PAY_ENVIRONMENT is PRODUCTION without GOOGLE_PAY_MERCHANT_ID, which Google requires there: set the merchant id from the Google Pay Business Console',
+    )
   if (s.mail.kind === 'sandbox' && !s.sandboxes)
     problems.push(
       `SMTP_URL is not set, so mails (password reset links among them) would stay in the sandbox mailbox at /sandbox/mail, where anyone can read them: set SMTP_URL and MAIL_FROM, ${staging}`,
@@ -74,7 +90,7 @@ export function productionProblems(s: DeploymentSettings): string[] {
     ['SELLER_VAT_NUMBER', s.seller.vatNumber],
   ].flatMap(([name, value]) => (value ? [] : [name]))
   if (sellerUnset.length > 0) problems.push(`${sellerUnset.join(', ')} not set, so tax invoices would not name the seller as the law requires: set them`)
-  if (s.apiKey === sandboxApiKey) problems.push(`API_KEY is the public sandbox key (${sandboxApiKey}): set your own, and build the client with the same one`)
+  if (s.apiKey === sandboxApiKey) problems.push(`API_KEY is the public sandbox key (${sandboxApiKey}): set your own (the server hands it to the page)`)
   if (s.cookieSecure === false)
     problems.push('COOKIE_SECURE is false, so the session cookie would also be sent over plain http: leave it unset (auto) or set it to true')
   // A staging server of test customers (SANDBOX=true) may hash cheaply; real customers' hashes may not be.

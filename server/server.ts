@@ -11,6 +11,7 @@ import type { Config } from './config.ts'
 import { createDb } from './db/createDb.ts'
 import type { Db } from './db/types.ts'
 import { accessLogged } from './http/accessLog.ts'
+import { clientSettingsOf, withClientSettings } from './http/clientSettings.ts'
 import { connectionDrainer } from './http/drain.ts'
 import { settleUnreadBody } from './http/unreadBody.ts'
 import { createLogger, silentLogger } from './log.ts'
@@ -88,7 +89,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   if (config.seed) await seedSandbox(db, { scryptN: config.scryptN, partner: config.partner })
   let draining = false
   // The sandbox issuers run only for providers the environment leaves unconfigured.
-  const sandbox = sandboxedProviders(config.social).length > 0 ? createSandboxIdentity({ db, trustProxy: config.trustProxy, log }) : undefined
+  const sandbox =
+    sandboxedProviders(config.social, config.socialProviders).length > 0 ? createSandboxIdentity({ db, trustProxy: config.trustProxy, log }) : undefined
   // Made here rather than by the app, so the reconciliation worker asks the same provider the routes use.
   const cardPayments = cardProviderFor(
     config.payments,
@@ -116,6 +118,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       customLogger: viteLogger(log),
       // Hot-reload websocket shares the one HTTP port.
       server: { middlewareMode: true, ws: { server: httpServer } },
+      // The page gets this server's settings as the built client's pages do (server/http/clientSettings.ts).
+      plugins: [{ name: 'client-settings', transformIndexHtml: (html: string) => withClientSettings(html, clientSettingsOf(config)) }],
     })
   }
   const client: Listener = vite ? (req, res) => vite.middlewares(req, res) : backend

@@ -4,7 +4,7 @@ import { looksLikeFile } from '../src/domain/routePaths.ts'
 export type RouteKind =
   | 'app-shell' // a navigation to an app route: the precached index.html
   | 'catalogue' // GET /api/v2/bootstrap: stale-while-revalidate
-  | 'translations' // GET /i18n/*.json (this origin or VITE_I18N_HOST): stale-while-revalidate
+  | 'translations' // GET /i18n/*.json (this origin or I18N_HOST): stale-while-revalidate
   | 'product-image' // GET /images/*: cache-first with expiry
   | 'customer-read' // other GET /api reads: network-first, short timeout, cached fallback
   | 'network' // everything else goes straight to the network
@@ -14,7 +14,7 @@ export interface RequestFacts {
   mode: RequestMode | string
   url: URL
   origin: string
-  /** The origin translations load from (VITE_I18N_HOST); this origin when not given. */
+  /** The origin translations load from (I18N_HOST, from the page's settings); this origin when not given. */
   i18nOrigin?: string
 }
 

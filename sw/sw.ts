@@ -1,11 +1,11 @@
 /// <reference lib="webworker" />
-import { clientsClaim, type WorkboxPlugin } from 'workbox-core'
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
+import { cacheNames, clientsClaim, type RouteHandlerCallback, type WorkboxPlugin } from 'workbox-core'
+import { cleanupOutdatedCaches, createHandlerBoundToURL, getCacheKeyForURL, matchPrecache, precacheAndRoute } from 'workbox-precaching'
 import { registerRoute } from 'workbox-routing'
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
-import { config } from '../src/config.ts'
+import { apiBase, type ClientSettings, clientSettingsFromHtml, pageWithoutSettings } from '../src/config.ts'
 import { CACHES } from '../src/domain/caches.ts'
 import { classify, type PageMessage, type RouteKind } from './routes.ts'
 import './orderQueue.ts'
@@ -22,11 +22,67 @@ const plugins = (...list: object[]) => list as WorkboxPlugin[]
 const okOnly = () => new CacheableResponsePlugin({ statuses: [200] })
 
 const catalogue = new StaleWhileRevalidate({ cacheName: CACHES.catalogue, plugins: plugins(okOnly()) })
+const translations = new StaleWhileRevalidate({ cacheName: CACHES.translations, plugins: plugins(okOnly()) })
+const origin = self.location.origin
+
+// The deployment's settings are those the server wrote into the page (src/config.ts): the worker reads them from its
+// precached copy, so they hold offline too. Kept once read; a refreshed page (refreshShell) reads them again.
+let settings: Promise<ClientSettings | undefined> | undefined
+let i18nOrigin: string | undefined
+function pageSettings(): Promise<ClientSettings | undefined> {
+  settings ??= matchPrecache('/index.html')
+    .then((page) => page?.text())
+    .then((html) => {
+      const read = html ? clientSettingsFromHtml(html) : undefined
+      if (!read) settings = undefined
+      else i18nOrigin = read.i18nHost ? new URL(read.i18nHost).origin : origin
+      return read
+    })
+    .catch(() => {
+      settings = undefined
+      return undefined
+    })
+  return settings
+}
+void pageSettings()
+
+/**
+ * The precached page opens at once, and is then checked against the server's (by ETag, so mostly a 304): the
+ * server's settings can change without a new build (another key, the wallet turned on), and the next start has them.
+ */
+async function refreshShell(): Promise<void> {
+  const key = getCacheKeyForURL('/index.html')
+  if (!key) return
+  const cache = await caches.open(cacheNames.precache)
+  const kept = await cache.match(key)
+  if (!kept) return
+  const etag = kept.headers.get('ETag')
+  const fresh = await fetch('/index.html', { cache: 'no-store', headers: etag ? { 'If-None-Match': etag } : {} })
+  if (fresh.status !== 200) return
+  const html = await fresh.clone().text()
+  // Another build's page names scripts this worker has not precached: its own worker brings it, with them.
+  if (!clientSettingsFromHtml(html) || pageWithoutSettings(html) !== pageWithoutSettings(await kept.text())) return
+  await cache.put(key, fresh)
+  settings = undefined
+  await pageSettings()
+}
+
+const shell = createHandlerBoundToURL('/index.html')
+const appShell: RouteHandlerCallback = (options) => {
+  options.event?.waitUntil?.(refreshShell().catch(() => undefined))
+  return shell(options)
+}
+
+// Until the settings are read, a catalogue from any host is a candidate; the handler decides once they are.
+const fromTranslationsHost: RouteHandlerCallback = async (options) => {
+  await pageSettings()
+  return options.url.origin === (i18nOrigin ?? origin) ? translations.handle(options) : fetch(options.request)
+}
 
 const handlers: Record<Exclude<RouteKind, 'network'>, Parameters<typeof registerRoute>[1]> = {
-  'app-shell': createHandlerBoundToURL('/index.html'),
+  'app-shell': appShell,
   catalogue,
-  translations: new StaleWhileRevalidate({ cacheName: CACHES.translations, plugins: plugins(okOnly()) }),
+  translations: fromTranslationsHost,
   'product-image': new CacheFirst({
     cacheName: CACHES.images,
     plugins: plugins(okOnly(), new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 30 * 24 * 60 * 60 })),
@@ -39,20 +95,27 @@ const handlers: Record<Exclude<RouteKind, 'network'>, Parameters<typeof register
 }
 
 // Anything not matched (POSTs, /api/auth, the sandboxes) is left to the browser and the network.
-const origin = self.location.origin
-const i18nOrigin = config.i18nHost ? new URL(config.i18nHost).origin : origin
 for (const [kind, handler] of Object.entries(handlers))
-  registerRoute(({ request, url }) => classify({ method: request.method, mode: request.mode, url, origin, i18nOrigin }) === kind, handler)
+  registerRoute(
+    ({ request, url }) => classify({ method: request.method, mode: request.mode, url, origin, i18nOrigin: i18nOrigin ?? url.origin }) === kind,
+    handler,
+  )
 
 // A first visit's page came with its catalogue, and a new device keeps it only once the customer keeps something
 // there (src/lib/device.ts): the worker caches the catalogue as it installs, so the app opens offline from then on.
 // Offline at install, the app's own first read caches it instead.
 self.addEventListener('install', (event) => {
-  const request = new Request(new URL(`${config.apiBase}/v2/bootstrap`, self.location.origin), {
-    headers: { Key: config.apiKey, Accept: 'application/json' },
-  })
+  // The page is not precached yet while the worker installs: its settings (the API key) come from the server's copy.
+  const prefetch = fetch('/index.html', { cache: 'no-store' })
+    .then((page) => page.text())
+    .then((html) => {
+      const key = clientSettingsFromHtml(html)?.apiKey
+      if (!key) return undefined
+      const request = new Request(new URL(`${apiBase}/v2/bootstrap`, origin), { headers: { Key: key, Accept: 'application/json' } })
+      return catalogue.handle({ event, request })
+    })
   event.waitUntil(
-    catalogue.handle({ event, request }).then(
+    prefetch.then(
       () => undefined,
       () => undefined,
     ),

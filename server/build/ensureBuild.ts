@@ -25,10 +25,10 @@ function newestInput(root: string): number {
   return newest
 }
 
-// The API key is baked into the bundle at build time, so a changed key needs a new build.
-const buildStamp = () =>
+// The lab switch is the one setting the bundle is built with (deployment settings reach the page at run time).
+export const buildStamp = (): string =>
   createHash('sha256')
-    .update(process.env.VITE_API_KEY ?? process.env.API_KEY ?? 'storefront-sandbox-key')
+    .update(`lab=${process.env.VITE_LAB === 'false' ? 'false' : 'true'}`)
     .digest('hex')
 
 const builtClient = (root: string) => join(root, 'dist', 'client')

@@ -6,16 +6,8 @@ import { socialProviders } from '../social/providerConfig.ts'
 /** docs/configuration.md, written by `npm run docs:config` and held to this by a unit test. */
 export const configurationReferencePath = 'docs/configuration.md'
 
-/** Variables only `npm run build` reads (Vite puts them into the browser's code); none of them is a secret. */
+/** Variables only `npm run build` reads: what names the build and what is code; every setting that differs between environments is the server's. */
 export const buildTimeVariables: readonly { name: string; default: string; description: string }[] = [
-  { name: 'VITE_API_KEY', default: 'the value of `API_KEY`', description: 'The application key built into the client; it must be the one the server expects.' },
-  { name: 'VITE_API_BASE', default: '`/api`', description: 'The base path of the backend for the client.' },
-  {
-    name: 'VITE_GOOGLE_PAY_MERCHANT_NAME',
-    default: '`Seed Storefront`',
-    description: 'The public merchant name in the Google Pay request.',
-  },
-  { name: 'VITE_GOOGLE_PAY_GATEWAY_MERCHANT_ID', default: '`sandbox`', description: "The gateway's merchant id in the Google Pay request." },
   { name: 'BUILD_ID', default: 'the time of the build', description: 'The version the service worker reports.' },
   {
     name: 'VITE_LAB',
@@ -46,7 +38,7 @@ const safeProduction: Record<string, string> = {
 }
 
 /** Values tried on each variable, one at a time, to find those production refuses. */
-const probes = ['0', 'false', 'true', 'memory:', 'http://shop.example.co.za', '1024']
+const probes = ['0', 'false', 'true', 'memory:', 'http://shop.example.co.za', '1024', 'TEST', 'PRODUCTION']
 
 const problemsOf = (env: Record<string, string>, client = { lab: false }): string[] | undefined => {
   try {

@@ -54,9 +54,14 @@ export function compressed(identity: Uint8Array<ArrayBuffer>, type: string, vers
 /**
  * Serves the Vite build in distDir: hashed assets cached for a year, everything else revalidated by ETag,
  * compressed once per file version, and index.html for client-side routes (SPA fallback), rendered first
- * where `firstPages` says so.
+ * where `firstPages` says so; `pageHtml` writes what every page carries (the deployment's settings) into each HTML file.
  */
-export function clientFiles(distDir: string, pageHeaders: PageHeaders = () => ({}), firstPages?: FirstPages): MiddlewareHandler {
+export function clientFiles(
+  distDir: string,
+  pageHeaders: PageHeaders = () => ({}),
+  firstPages?: FirstPages,
+  pageHtml?: (html: string) => string,
+): MiddlewareHandler {
   const root = resolve(distDir)
   const cache = new Map<string, LoadedFile>()
   const rendered = new Map<string, Promise<LoadedFile>>()
@@ -68,7 +73,11 @@ export function clientFiles(distDir: string, pageHeaders: PageHeaders = () => ({
     const version = `${info.size}:${info.mtimeMs}`
     const cached = cache.get(file)
     if (cached?.version === version) return cached
-    const loaded = compressed(new Uint8Array(await readFile(file)), getMimeType(file) ?? 'application/octet-stream', version)
+    const type = getMimeType(file) ?? 'application/octet-stream'
+    let bytes = new Uint8Array(await readFile(file))
+    // Each page carries this server's settings (the build on disk is the same everywhere); ETags follow them.
+    if (pageHtml && type.startsWith('text/html')) bytes = new TextEncoder().encode(pageHtml(new TextDecoder().decode(bytes))) as Uint8Array<ArrayBuffer>
+    const loaded = compressed(bytes, type, version)
     cache.set(file, loaded)
     return loaded
   }

@@ -1,12 +1,12 @@
 import type { Context } from 'hono'
-import type { ClientBuild, PaymentSettings } from '../config.ts'
+import type { PaymentSettings } from '../config.ts'
+import type { ClientSettingsSource } from './clientSettings.ts'
 import { isHttps, isPublicHttps } from './requestInfo.ts'
 import type { TrustProxy } from './requestInfo.ts'
 
-/** What the page policy depends on: the card provider, what the client build loads from Google or the translations host, the proxy. */
-export interface PageSecuritySettings {
+/** What the page policy depends on: the card provider, what the page loads from Google or the translations host, the proxy. */
+export interface PageSecuritySettings extends Pick<ClientSettingsSource, 'googlePay' | 'googleMapsKey' | 'i18nHost'> {
   payments?: PaymentSettings
-  clientBuild?: ClientBuild
   trustProxy?: TrustProxy
   /** An https origin: HSTS on every page, whatever scheme a proxy said the request came by. */
   publicUrl?: string
@@ -28,21 +28,23 @@ type Source = string | false | undefined
  * The Content-Security-Policy of the app's pages: its own origin, plus exactly what a configured provider needs.
  * The sandbox card provider is served from this origin, so only a real one (PAYMENT_BASE_URL) adds a host.
  */
-export function contentSecurityPolicy({ payments, clientBuild }: PageSecuritySettings): string {
+export function contentSecurityPolicy({ payments, googlePay: wallet, googleMapsKey, i18nHost }: PageSecuritySettings): string {
   // COPYandPAY's widget runs from the provider's host and fills in the form with its own frames, styles and logos.
   const provider = payments?.kind === 'provider' && new URL(payments.baseUrl).origin
-  const pay = clientBuild?.googlePay === true
-  const places = clientBuild?.googlePlaces === true
+  // Only Google's own sheet loads from Google; the sandbox wallet is this origin's.
+  const pay = wallet?.environment === 'TEST' || wallet?.environment === 'PRODUCTION'
+  const places = Boolean(googleMapsKey)
+  const i18nOrigin = i18nHost ? new URL(i18nHost).origin : undefined
   const directives: [string, ...Source[]][] = [
     ['default-src', "'self'"],
-    // No inline script anywhere: the build emits only script files, and neither sandbox adds one.
+    // No inline script anywhere: the build emits only script files, neither sandbox adds one, and the settings element is JSON data.
     ['script-src', "'self'", provider, pay && googlePay.script, places && googleMaps.script],
     // goober, the card widget and the Google Pay button inject <style> elements, and React sets style attributes.
     ['style-src', "'self'", "'unsafe-inline'", provider, places && googleMaps.styles],
     ['img-src', "'self'", 'data:', provider, pay && googlePay.script, pay && googlePay.images, ...(places ? googleMaps.images : [])],
     ['font-src', "'self'", places && googleMaps.fonts],
-    // The translations may live on another host (VITE_I18N_HOST).
-    ['connect-src', "'self'", provider, pay && googlePay.script, ...(places ? googleMaps.api : []), clientBuild?.i18nOrigin],
+    // The translations may live on another host (I18N_HOST).
+    ['connect-src', "'self'", provider, pay && googlePay.script, ...(places ? googleMaps.api : []), i18nOrigin],
     ['frame-src', provider, pay && googlePay.script],
     ['form-action', "'self'", provider],
     ['worker-src', "'self'"],
@@ -60,8 +62,8 @@ export function contentSecurityPolicy({ payments, clientBuild }: PageSecuritySet
 }
 
 /** Features the pages never use are off; payment stays on for the wallet (Google's frame too, when it is loaded). */
-export function permissionsPolicy({ clientBuild }: PageSecuritySettings): string {
-  const payment = clientBuild?.googlePay ? `(self "${googlePay.script}")` : '(self)'
+export function permissionsPolicy({ googlePay: wallet }: PageSecuritySettings): string {
+  const payment = wallet?.environment === 'TEST' || wallet?.environment === 'PRODUCTION' ? `(self "${googlePay.script}")` : '(self)'
   return `camera=(), microphone=(), geolocation=(), usb=(), payment=${payment}`
 }
 

@@ -15,7 +15,7 @@ import { storableUrl } from '../http/storableInput.ts'
 import type { SandboxIdentityService } from '../sandbox/identity/sandbox.ts'
 import { flowMinutes, saveFlow, takeFlow } from '../social/oauthStates.ts'
 import { isSocialProvider, socialProviders } from '../social/providerConfig.ts'
-import type { SocialProviderSettings } from '../social/providerConfig.ts'
+import type { SocialProvider, SocialProviderSettings } from '../social/providerConfig.ts'
 import { readIdentity } from '../social/readIdentity.ts'
 import { relyingParty } from '../social/relyingParty.ts'
 import { pendingMinutes, startPendingSignIn } from '../social/pendingSignIns.ts'
@@ -25,6 +25,8 @@ import type { AccountSettings } from './users.ts'
 export interface SocialSettings extends AccountSettings {
   publicUrl?: string
   social?: SocialProviderSettings
+  /** The providers offered (SOCIAL_PROVIDERS); another's endpoints answer 404. All, when omitted. */
+  socialProviders?: readonly SocialProvider[]
 }
 
 // Ties the callback to the browser that started the flow, so nobody can log a victim into their own account.
@@ -86,6 +88,9 @@ export function socialRoutes(db: Db, settings: SocialSettings, sandbox?: Sandbox
   const resolve = relyingParty({ ...(settings.social ? { social: settings.social } : {}), ...(sandbox ? { sandbox } : {}) })
   const appOrigin = (c: Context) => settings.publicUrl || requestOrigin(c, settings)
   const secure = (c: Context) => cookieIsSecure(c, settings)
+  const offered = settings.socialProviders ?? socialProviders
+  // A provider the deployment does not offer is not there at all, as an unknown path.
+  const notOffered = (p: string) => isSocialProvider(p) && !offered.includes(p)
 
   return (
     new Hono()
@@ -93,6 +98,7 @@ export function socialRoutes(db: Db, settings: SocialSettings, sandbox?: Sandbox
       .use(storableUrl)
       .get('/:provider/start', described.start, async (c) => {
         const p = c.req.param('provider')
+        if (notOffered(p)) return c.notFound()
         if (!isSocialProvider(p)) return fail(c, p, 'unknown provider')
         try {
           const origin = appOrigin(c)
@@ -128,6 +134,7 @@ export function socialRoutes(db: Db, settings: SocialSettings, sandbox?: Sandbox
       })
       .get('/:provider/callback', described.callback, async (c) => {
         const p = c.req.param('provider')
+        if (notOffered(p)) return c.notFound()
         if (!isSocialProvider(p)) return fail(c, p, 'unknown provider')
         const state = c.req.query('state')
         const expected = getCookie(c, flowCookie)

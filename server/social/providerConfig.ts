@@ -89,5 +89,6 @@ export function readSocialProviders(env: Record<SocialEnvKey, string>): SocialPr
   return settings
 }
 
-/** The providers the environment leaves unconfigured: their sign-in goes to the sandbox issuer inside this server. */
-export const sandboxedProviders = (settings: SocialProviderSettings): SocialProvider[] => socialProviders.filter((p) => !settings[p])
+/** The offered providers the environment leaves unconfigured: their sign-in goes to the sandbox issuer inside this server. */
+export const sandboxedProviders = (settings: SocialProviderSettings, offered: readonly SocialProvider[] = socialProviders): SocialProvider[] =>
+  offered.filter((p) => !settings[p])

@@ -3,7 +3,7 @@ import { Trans } from '@lingui/react/macro'
 import { AuthCard } from '../features/account/AuthCard.tsx'
 import { validateLoginSearch } from '../features/account/loginSearch.ts'
 import { LoginForm } from '../features/account/LoginForm.tsx'
-import { SocialButtons } from '../features/account/SocialButtons.tsx'
+import { offeredProviders, SocialButtons } from '../features/account/SocialButtons.tsx'
 import { useSocialReturn } from '../features/account/useSocialReturn.ts'
 import { styled } from '../ui/styled.ts'
 import { theme } from '../ui/theme.ts'
@@ -27,9 +27,12 @@ function LoginPage() {
         <Trans>Sign in to continue</Trans>
       </h1>
       <SocialButtons />
-      <Or>
-        <Trans>or</Trans>
-      </Or>
+      {/* Without social sign-in the form stands alone: nothing to choose between. */}
+      {offeredProviders().length > 0 && (
+        <Or>
+          <Trans>or</Trans>
+        </Or>
+      )}
       <LoginForm redirect={search.redirect} socialReturn={search.signed_in !== undefined} />
       <p className="switch">
         <Link to="/forgot_password">

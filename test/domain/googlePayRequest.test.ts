@@ -1,15 +1,27 @@
 import { describe, expect, it } from 'vitest'
-import { GOOGLE_PAY_ENVIRONMENT, paymentRequest } from '../../src/features/payment/googlePay/request.ts'
+import { paymentRequest, paymentsEnvironment } from '../../src/features/payment/googlePay/request.ts'
 
-const options = { merchantName: 'Seed Storefront', gatewayMerchantId: 'sandbox' }
+const options = { merchantId: '', merchantName: 'Seed Storefront', gatewayMerchantId: 'sandbox' }
 
 describe('Google Pay payment request', () => {
-  it('runs in the TEST environment', () => {
-    expect(GOOGLE_PAY_ENVIRONMENT).toBe('TEST')
+  it("runs Google's client in the deployment's environment, the sandbox standing in for TEST", () => {
+    expect(paymentsEnvironment({ environment: 'PRODUCTION' })).toBe('PRODUCTION')
+    expect(paymentsEnvironment({ environment: 'TEST' })).toBe('TEST')
+    expect(paymentsEnvironment({ environment: 'SANDBOX' })).toBe('TEST')
+  })
+
+  it('names the Google merchant id, which PRODUCTION requires, in merchantInfo', () => {
+    const request = paymentRequest(299, { merchantId: 'BCR2DN4T7X4QWXYZ', merchantName: 'Seed Storefront', gatewayMerchantId: 'peach-8ac7' })
+    expect(request.merchantInfo).toEqual({ merchantId: 'BCR2DN4T7X4QWXYZ', merchantName: 'Seed Storefront' })
+    expect(request.allowedPaymentMethods[0]?.tokenizationSpecification?.parameters).toEqual({ gateway: 'peachpayments', gatewayMerchantId: 'peach-8ac7' })
+  })
+
+  it('sends no merchant id when none is set (TEST takes none)', () => {
+    expect(paymentRequest(299, options).merchantInfo).toEqual({ merchantName: 'Seed Storefront' })
   })
 
   it('asks for a Mastercard or Visa card, PAN or 3DS cryptogram, tokenised for Peach Payments', () => {
-    expect(paymentRequest(299, { merchantName: 'Seed Storefront', gatewayMerchantId: 'merchant-42' })).toEqual({
+    expect(paymentRequest(299, { ...options, gatewayMerchantId: 'merchant-42' })).toEqual({
       apiVersion: 2,
       apiVersionMinor: 0,
       allowedPaymentMethods: [

@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core'
 
 /** The storefront's API key, as the app's build has it. */
-export const API_KEY = process.env.VITE_API_KEY ?? process.env.API_KEY ?? 'storefront-sandbox-key'
+export const API_KEY = process.env.API_KEY ?? 'storefront-sandbox-key'
 
 let n = 0
 export const uniqueEmail = () => `thandi.${Date.now().toString(36)}.${++n}@example.co.za`
@@ -84,8 +84,8 @@ export interface Placed {
   customerId: number
 }
 
-/** One unpaid order for the signed-in customer, made through the API the app itself calls. */
-export async function placeUnpaidOrder(page: Page): Promise<Placed> {
+/** One unpaid order for the signed-in customer, made through the API the app itself calls (with the server's key). */
+export async function placeUnpaidOrder(page: Page, apiKey = API_KEY): Promise<Placed> {
   return page.evaluate(async (key) => {
     const me = await (await fetch('/api/auth/session', { headers: { Key: key } })).json()
     const id = crypto.randomUUID()
@@ -116,5 +116,5 @@ export async function placeUnpaidOrder(page: Page): Promise<Placed> {
     })
     const order = await res.json()
     return { id: order.id, number: order.number, customerId: me.user.id }
-  }, API_KEY)
+  }, apiKey)
 }

@@ -37,7 +37,10 @@ describe('the server configuration', () => {
       mailSendTimeoutMs: 30_000,
       supportEmail: 'support@storefront.co.za',
       seller: { name: 'Seed Storefront (Pty) Ltd', address: '1 Demo Street, Gardens, Cape Town, 8001', vatNumber: '4000000000' },
-      clientBuild: { googlePay: false, googlePlaces: false },
+      googlePay: { environment: 'SANDBOX', merchantId: '', merchantName: 'Seed Storefront', gatewayMerchantId: 'sandbox' },
+      googleMapsKey: '',
+      i18nHost: '',
+      socialProviders: ['google', 'facebook', 'twitter'],
     })
   })
 
@@ -60,9 +63,13 @@ describe('the server configuration', () => {
       PAYMENT_BASE_URL: 'https://eu-test.oppwa.com',
       PAYMENT_ENTITY_ID: '8a8294174b7ecb28014b9699220015ca',
       PAYMENT_ACCESS_TOKEN: 'T0k3n',
-      VITE_GOOGLE_PAY: 'google',
-      VITE_GOOGLE_MAPS_KEY: 'browser-key',
-      VITE_I18N_HOST: 'https://cdn.example.co.za/',
+      GOOGLE_PAY_ENVIRONMENT: 'production',
+      GOOGLE_PAY_MERCHANT_ID: 'BCR2DN4T7X4QWXYZ',
+      GOOGLE_PAY_MERCHANT_NAME: 'Cape Town portal',
+      GOOGLE_PAY_GATEWAY_MERCHANT_ID: 'peach-8ac7',
+      GOOGLE_MAPS_KEY: 'browser-key',
+      I18N_HOST: 'https://cdn.example.co.za/',
+      SOCIAL_PROVIDERS: ' Facebook, google ,facebook',
       DATABASE_POOL_MAX: '25',
       DATABASE_STATEMENT_TIMEOUT_MS: '0',
       DATABASE_CONNECT_TIMEOUT_MS: '2500',
@@ -118,8 +125,32 @@ describe('the server configuration', () => {
       mailSendTimeoutMs: 20_000,
       supportEmail: 'help@reseller.co.za',
       seller: { name: 'Cape Town Reseller (Pty) Ltd', address: '3 Bree Street, Cape Town, 8001', vatNumber: '4987654321' },
-      clientBuild: { googlePay: true, googlePlaces: true, i18nOrigin: 'https://cdn.example.co.za' },
+      googlePay: { environment: 'PRODUCTION', merchantId: 'BCR2DN4T7X4QWXYZ', merchantName: 'Cape Town portal', gatewayMerchantId: 'peach-8ac7' },
+      googleMapsKey: 'browser-key',
+      i18nHost: 'https://cdn.example.co.za',
+      socialProviders: ['facebook', 'google'],
     })
+  })
+
+  it('offers the sandbox wallet with the sandbox card provider, none with a real one unless GOOGLE_PAY_ENVIRONMENT says so', () => {
+    const provider = { PAYMENT_BASE_URL: 'https://eu-test.oppwa.com', PAYMENT_ENTITY_ID: 'e', PAYMENT_ACCESS_TOKEN: 't' }
+    expect(loadConfig({}).googlePay?.environment).toBe('SANDBOX')
+    expect(loadConfig(provider).googlePay).toBeNull()
+    expect(loadConfig({ GOOGLE_PAY_ENVIRONMENT: 'off' }).googlePay).toBeNull()
+    expect(loadConfig({ ...provider, GOOGLE_PAY_ENVIRONMENT: 'TEST', GOOGLE_PAY_GATEWAY_MERCHANT_ID: 'g' }).googlePay).toEqual({
+      environment: 'TEST',
+      merchantId: '',
+      merchantName: 'Seed Storefront',
+      gatewayMerchantId: 'g',
+    })
+    expect(() => loadConfig({ GOOGLE_PAY_ENVIRONMENT: 'PRODUCTION' })).toThrow(/GOOGLE_PAY_GATEWAY_MERCHANT_ID is required/)
+    expect(() => loadConfig({ GOOGLE_PAY_ENVIRONMENT: 'LIVE' })).toThrow(/GOOGLE_PAY_ENVIRONMENT must be OFF, SANDBOX, TEST or PRODUCTION/)
+  })
+
+  it('reads SOCIAL_PROVIDERS as a comma list of known providers, empty for none', () => {
+    expect(loadConfig({ SOCIAL_PROVIDERS: '' }).socialProviders).toEqual([])
+    expect(loadConfig({ SOCIAL_PROVIDERS: 'twitter' }).socialProviders).toEqual(['twitter'])
+    expect(() => loadConfig({ SOCIAL_PROVIDERS: 'google,myspace' })).toThrow(/SOCIAL_PROVIDERS must be a comma list of google, facebook, twitter/)
   })
 
   it('reads TRUST_PROXY as off, a hop count, or a list of proxy addresses and CIDR ranges', () => {

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { staleReason } from '../../server/build/ensureBuild.ts'
+import { buildStamp, staleReason } from '../../server/build/ensureBuild.ts'
 
 // A project folder with sources and a build whose ages the test controls.
 function project(): string {
@@ -64,12 +64,28 @@ describe('building the client when needed', () => {
     expect(staleReason(root)).toBe('no page renderer yet')
   })
 
-  it('rebuilds when the API key baked into the bundle has changed', () => {
+  it('rebuilds when the lab switch differs from the build, never for a deployment setting such as the API key', () => {
     const root = project()
     roots.push(root)
     touch(join(root, 'src', 'main.tsx'), 120)
     touch(join(root, 'index.html'), 120)
     build(root)
     expect(staleReason(root)).toBe('build settings changed')
+    const saved = { API_KEY: process.env.API_KEY, VITE_LAB: process.env.VITE_LAB }
+    try {
+      delete process.env.VITE_LAB
+      process.env.API_KEY = 'staging-key'
+      writeFileSync(client(root, '.build-stamp'), buildStamp())
+      expect(staleReason(root)).toBeUndefined()
+      process.env.API_KEY = 'production-key'
+      expect(staleReason(root)).toBeUndefined()
+      process.env.VITE_LAB = 'false'
+      expect(staleReason(root)).toBe('build settings changed')
+    } finally {
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name]
+        else process.env[name] = value
+      }
+    }
   })
 })

@@ -76,6 +76,35 @@ describe('what production refuses to start with', () => {
     expect(problemsWith({ ...noFacebook, SANDBOX: 'true' })).toEqual([])
   })
 
+  it('checks only the providers SOCIAL_PROVIDERS offers, and none when it is empty', () => {
+    const noFacebook = { FACEBOOK_ISSUER: undefined, FACEBOOK_CLIENT_ID: undefined, FACEBOOK_CLIENT_SECRET: undefined }
+    expect(problemsWith({ ...noFacebook, SOCIAL_PROVIDERS: 'google,twitter' })).toEqual([])
+    const noProviders = Object.fromEntries(
+      ['GOOGLE', 'FACEBOOK', 'TWITTER'].flatMap((p) =>
+        ['ISSUER', 'AUTHORIZATION_URL', 'TOKEN_URL', 'CLIENT_ID', 'CLIENT_SECRET'].map((f) => [`${p}_${f}`, undefined]),
+      ),
+    )
+    expect(problemsWith({ ...noProviders, SOCIAL_PROVIDERS: '' })).toEqual([])
+    expect(problemsWith({ ...noFacebook, SOCIAL_PROVIDERS: 'facebook' })).toEqual([
+      expect.stringMatching(/^FACEBOOK sign-in would use the sandbox identity issuer/),
+    ])
+  })
+
+  it("refuses Google Pay's TEST sheet unless SANDBOX=true, and PRODUCTION without a merchant id", () => {
+    const wallet = { GOOGLE_PAY_GATEWAY_MERCHANT_ID: 'peach-8ac7' }
+    expect(problemsWith({ ...wallet, GOOGLE_PAY_ENVIRONMENT: 'TEST' })).toEqual([
+      expect.stringMatching(/^GOOGLE_PAY_ENVIRONMENT is TEST, so customers would get Google's test sheet.*SANDBOX=true/),
+    ])
+    expect(problemsWith({ ...wallet, GOOGLE_PAY_ENVIRONMENT: 'TEST', SANDBOX: 'true' })).toEqual([])
+    const noMerchant = [expect.stringMatching(/^GOOGLE_PAY_ENVIRONMENT is PRODUCTION without GOOGLE_PAY_MERCHANT_ID/)]
+    expect(problemsWith({ ...wallet, GOOGLE_PAY_ENVIRONMENT: 'PRODUCTION' })).toEqual(noMerchant)
+    expect(problemsWith({ ...wallet, GOOGLE_PAY_ENVIRONMENT: 'PRODUCTION', SANDBOX: 'true' })).toEqual(noMerchant)
+    expect(problemsWith({ ...wallet, GOOGLE_PAY_ENVIRONMENT: 'PRODUCTION', GOOGLE_PAY_MERCHANT_ID: 'BCR2DN4T7X4QWXYZ' })).toEqual([])
+    expect(problemsWith({ GOOGLE_PAY_ENVIRONMENT: 'SANDBOX' })).toEqual([expect.stringMatching(/^GOOGLE_PAY_ENVIRONMENT is SANDBOX/)])
+    // No wallet settings with a real card provider: no wallet button, nothing to refuse.
+    expect(problemsWith({ GOOGLE_PAY_ENVIRONMENT: undefined })).toEqual([])
+  })
+
   it('refuses the sandbox mailbox unless SANDBOX=true: mails go out through SMTP_URL', () => {
     expect(problemsWith({ SMTP_URL: undefined, MAIL_FROM: undefined })).toEqual([
       expect.stringMatching(/^SMTP_URL is not set, so mails .* sandbox mailbox at \/sandbox\/mail.*set SMTP_URL and MAIL_FROM.*SANDBOX=true/),

@@ -124,24 +124,27 @@ describe('the security headers of the app pages', () => {
     expect(sandboxPolicy).not.toContain('https://')
   })
 
-  it('allows Google Pay and Google Places hosts only when the client was built to load them', async () => {
-    const pay = (await appWith({ clientBuild: { googlePay: true, googlePlaces: false } }).request('/')).headers
+  it("allows Google Pay and Google Places hosts only when the deployment's settings load them", async () => {
+    const wallet = { merchantId: 'm', merchantName: 'Shop', gatewayMerchantId: 'g' }
+    const pay = (await appWith({ googlePay: { environment: 'PRODUCTION', ...wallet } }).request('/')).headers
     const payPolicy = pay.get('content-security-policy')
     expect(directive(payPolicy, 'script-src')).toEqual(["'self'", 'https://pay.google.com'])
     expect(directive(payPolicy, 'frame-src')).toEqual(['https://pay.google.com'])
     expect(payPolicy).not.toContain('maps.googleapis.com')
     expect(pay.get('permissions-policy')).toContain('payment=(self "https://pay.google.com")')
 
-    const placesPolicy = (await appWith({ clientBuild: { googlePay: false, googlePlaces: true } }).request('/')).headers.get('content-security-policy')
+    // The sandbox wallet is this origin's own.
+    expect((await appWith({ googlePay: { environment: 'SANDBOX', ...wallet } }).request('/')).headers.get('content-security-policy')).not.toContain('google')
+
+    const placesPolicy = (await appWith({ googlePay: null, googleMapsKey: 'browser-key' }).request('/')).headers.get('content-security-policy')
     expect(directive(placesPolicy, 'script-src')).toEqual(["'self'", 'https://maps.googleapis.com'])
     expect(directive(placesPolicy, 'connect-src')).toContain('https://places.googleapis.com')
     expect(directive(placesPolicy, 'frame-src')).toEqual(["'none'"])
     expect(placesPolicy).not.toContain('pay.google.com')
   })
 
-  it('lets the page fetch translations from the configured VITE_I18N_HOST, and nothing more from it', async () => {
-    const clientBuild = { googlePay: false, googlePlaces: false, i18nOrigin: 'https://cdn.example.co.za' }
-    const policy = (await appWith({ clientBuild }).request('/')).headers.get('content-security-policy')
+  it('lets the page fetch translations from the configured I18N_HOST, and nothing more from it', async () => {
+    const policy = (await appWith({ i18nHost: 'https://cdn.example.co.za' }).request('/')).headers.get('content-security-policy')
     expect(directive(policy, 'connect-src')).toEqual(["'self'", 'https://cdn.example.co.za'])
     expect(directive(policy, 'script-src')).toEqual(["'self'"])
   })

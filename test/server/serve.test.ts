@@ -2,6 +2,7 @@ import { cpSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fromRoot } from '../../server/paths.ts'
+import { clientSettingsFromHtml } from '../../src/config.ts'
 import { compiledProject, fileStamps, runCommand, serveCommand, writeFakeClient } from './support/compiledServer.ts'
 import { signupBody } from './support/accounts.ts'
 import { safeProductionEnv } from './support/productionEnv.ts'
@@ -142,6 +143,38 @@ describe('`npm run serve`: the compiled server', () => {
       run.child.kill('SIGTERM')
     }
     expect(await run.exited).toEqual({ code: 0, signal: null })
+    expect(fileStamps(join(plain.root, 'dist'))).toEqual(before)
+  }, 60_000)
+
+  it('hands each page the settings of its own environment: one dist/, two environments, nothing written there', async () => {
+    const before = fileStamps(join(plain.root, 'dist'))
+    const environments = [
+      {
+        env: { API_KEY: 'staging-key', SOCIAL_PROVIDERS: 'google,twitter', I18N_HOST: 'https://cdn.example.co.za' },
+        key: 'staging-key',
+        providers: ['google', 'twitter'],
+        wallet: 'SANDBOX',
+      },
+      {
+        env: { API_KEY: 'production-key', SOCIAL_PROVIDERS: '', GOOGLE_PAY_ENVIRONMENT: 'off', GOOGLE_MAPS_KEY: 'maps-key' },
+        key: 'production-key',
+        providers: [],
+        wallet: undefined,
+      },
+    ]
+    for (const { env, key, providers, wallet } of environments) {
+      const run = runCommand(plain.root, 'node dist/server/main.js', { PORT: '0', DATABASE_URL: 'memory:', SEED: 'false', ...env })
+      try {
+        const url = await run.listening
+        const settings = clientSettingsFromHtml(await (await fetch(`${url}/orders/42`)).text())
+        expect(settings).toMatchObject({ apiKey: key, socialProviders: providers })
+        expect(settings?.googlePay?.environment).toBe(wallet)
+        expect((await fetch(`${url}/api/v2/bootstrap`, { headers: { Key: key } })).status).toBe(200)
+      } finally {
+        run.child.kill('SIGTERM')
+      }
+      expect(await run.exited).toEqual({ code: 0, signal: null })
+    }
     expect(fileStamps(join(plain.root, 'dist'))).toEqual(before)
   }, 60_000)
 })

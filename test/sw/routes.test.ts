@@ -41,7 +41,7 @@ describe('the service worker routing rules', () => {
     expect(get('/i18n/../secret.json')).not.toBe('translations')
   })
 
-  it('keeps translations from the configured VITE_I18N_HOST too, so a language seen once works offline', () => {
+  it('keeps translations from the configured I18N_HOST too, so a language seen once works offline', () => {
     const i18nOrigin = 'https://cdn.example.co.za'
     const fromHost = (path: string, mode = 'cors') => classify({ method: 'GET', mode, url: new URL(path, i18nOrigin), origin, i18nOrigin })
     expect(fromHost('/i18n/af.json')).toBe('translations')

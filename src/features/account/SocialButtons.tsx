@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { socialStartUrl, type SocialProvider } from '../../api/account.ts'
+import { config } from '../../config.ts'
 import { styled } from '../../ui/styled.ts'
 import { theme } from '../../ui/theme.ts'
 
@@ -21,13 +22,18 @@ const marks: Record<SocialProvider, { letter: string; colour: string }> = {
   twitter: { letter: 'X', colour: '#14171a' },
 }
 
-/** Google, Facebook and Twitter: plain links, the server runs the sign-in and sends the browser back. */
+/** The providers this deployment offers (SOCIAL_PROVIDERS, handed to the page); none: no social sign-in at all. */
+export const offeredProviders = (): readonly SocialProvider[] => config.socialProviders
+
+/** The offered providers among Google, Facebook and Twitter: plain links, the server runs the sign-in and sends the browser back. */
 export function SocialButtons() {
   const { t } = useLingui()
   const names: Record<SocialProvider, string> = { google: 'Google', facebook: 'Facebook', twitter: 'Twitter' }
+  const offered = offeredProviders()
+  if (offered.length === 0) return null
   return (
     <List aria-label={t`Sign in with a social account`}>
-      {(Object.keys(names) as SocialProvider[]).map((provider) => (
+      {offered.map((provider) => (
         <li key={provider}>
           <a href={socialStartUrl(provider)}>
             <span className="mark" aria-hidden="true" style={{ background: marks[provider].colour }}>

@@ -10,6 +10,7 @@ import { reportError } from '../../reportError.ts'
 import { Button, ButtonLink } from '../../ui/Button.tsx'
 import { Card, Muted } from '../../ui/Page.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
+import { config } from '../../config.ts'
 import { WalletButton } from './googlePay/GooglePayButton.tsx'
 import { Methods, Notice, Row, Summary } from './paymentStyles.ts'
 import { translateMessage } from '../../lib/validationMessages.ts'
@@ -108,21 +109,25 @@ export function PayForOrder({ customerId, orderId }: { customerId: number; order
         <Trans>Paying with:</Trans>
       </p>
       <Methods>
-        <WalletButton
-          amount={order.total}
-          disabled={busy}
-          onStart={() => actor.send({ type: 'payment.wallet.start' })}
-          onAuthorised={(paymentData) =>
-            actor.send({ type: 'payment.wallet.authorised', paymentData: paymentData as unknown as WalletPaymentData, key: newId() })
-          }
-          onCancel={() => actor.send({ type: 'payment.wallet.cancelled' })}
-          onError={(error) => {
-            reportError(error, 'google pay')
-            const message = error instanceof Error ? error.message : String((error as { statusMessage?: string })?.statusMessage ?? error)
-            if (message.startsWith('Unable to load script')) setWalletScriptFailed(true)
-            else actor.send({ type: 'payment.wallet.failed', message })
-          }}
-        />
+        {/* No wallet settings on this deployment: no wallet button, the card still pays. */}
+        {config.googlePay && (
+          <WalletButton
+            settings={config.googlePay}
+            amount={order.total}
+            disabled={busy}
+            onStart={() => actor.send({ type: 'payment.wallet.start' })}
+            onAuthorised={(paymentData) =>
+              actor.send({ type: 'payment.wallet.authorised', paymentData: paymentData as unknown as WalletPaymentData, key: newId() })
+            }
+            onCancel={() => actor.send({ type: 'payment.wallet.cancelled' })}
+            onError={(error) => {
+              reportError(error, 'google pay')
+              const message = error instanceof Error ? error.message : String((error as { statusMessage?: string })?.statusMessage ?? error)
+              if (message.startsWith('Unable to load script')) setWalletScriptFailed(true)
+              else actor.send({ type: 'payment.wallet.failed', message })
+            }}
+          />
+        )}
         <Button type="button" disabled={busy} onClick={() => actor.send({ type: 'payment.card.start' })}>
           {creating ? <Trans>Creating Payment...</Trans> : <Trans>Pay with Credit Card</Trans>}
         </Button>

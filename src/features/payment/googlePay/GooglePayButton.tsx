@@ -3,12 +3,9 @@ import GooglePayButton from '@google-pay/button-react'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { styled } from '../../../ui/styled.ts'
 import { theme } from '../../../ui/theme.ts'
-import { GOOGLE_PAY_ENVIRONMENT, paymentRequest } from './request.ts'
+import type { GooglePaySettings } from '../../../config.ts'
+import { paymentRequest, paymentsEnvironment } from './request.ts'
 import { installWalletClient, walletClientInstalled } from './walletClient.ts'
-
-// Public identifiers, spelled out so Vite replaces them at build time.
-const merchantName = import.meta.env.VITE_GOOGLE_PAY_MERCHANT_NAME || 'Seed Storefront'
-const gatewayMerchantId = import.meta.env.VITE_GOOGLE_PAY_GATEWAY_MERCHANT_ID || 'sandbox'
 
 // The component's container class; `.not-ready` (set while Google decides) must keep hiding it.
 const Wrap = styled('div')`
@@ -19,6 +16,8 @@ const Wrap = styled('div')`
 `
 
 export interface WalletButtonProps {
+  /** The deployment's wallet (the server's settings, handed to the page). */
+  settings: GooglePaySettings
   amount: number
   /** When set the button shows but starts nothing (dimmed, aria-disabled). */
   disabled: boolean
@@ -49,10 +48,10 @@ function useWalletClient(onError: (error: unknown) => void): boolean {
   return ready
 }
 
-/** The Google Pay button: TEST environment, card via Peach Payments, rand total, South African shipping. */
-export function WalletButton({ amount, disabled, onStart, onAuthorised, onCancel, onError }: WalletButtonProps) {
+/** The Google Pay button: the deployment's environment and merchant, card via Peach Payments, rand total, South African shipping. */
+export function WalletButton({ settings, amount, disabled, onStart, onAuthorised, onCancel, onError }: WalletButtonProps) {
   const ready = useWalletClient(onError)
-  const request = useMemo(() => paymentRequest(amount, { merchantName, gatewayMerchantId }), [amount])
+  const request = useMemo(() => paymentRequest(amount, settings), [amount, settings])
   const wrap = useRef<HTMLDivElement>(null)
 
   // The buttons inside are created by the client, asynchronously: mark every one of them, now and when it appears.
@@ -75,7 +74,7 @@ export function WalletButton({ amount, disabled, onStart, onAuthorised, onCancel
     <Wrap ref={wrap} {...(disabled ? { 'data-disabled': '' } : {})}>
       {ready && (
         <GooglePayButton
-          environment={GOOGLE_PAY_ENVIRONMENT}
+          environment={paymentsEnvironment(settings)}
           paymentRequest={request}
           buttonType="pay"
           buttonColor="black"

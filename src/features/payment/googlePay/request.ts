@@ -1,7 +1,9 @@
 /// <reference types="googlepay" />
+import type { GooglePaySettings } from '../../../config.ts'
 
-/** The wallet button runs against Google's TEST environment. */
-export const GOOGLE_PAY_ENVIRONMENT = 'TEST' satisfies google.payments.api.Environment
+/** The environment Google's client runs in: the sandbox stands in for TEST, where nothing is charged. */
+export const paymentsEnvironment = (settings: Pick<GooglePaySettings, 'environment'>): google.payments.api.Environment =>
+  settings.environment === 'PRODUCTION' ? 'PRODUCTION' : 'TEST'
 
 /** The card payment method Google Pay may offer: Mastercard and Visa, PAN or device token, tokenised for Peach Payments. */
 function cardMethod(gatewayMerchantId: string): google.payments.api.PaymentMethodSpecification {
@@ -19,13 +21,18 @@ function cardMethod(gatewayMerchantId: string): google.payments.api.PaymentMetho
 }
 
 /** Google Pay's PaymentDataRequest for a rand total: final price in ZAR, South African shipping address required. */
-export function paymentRequest(amountRand: number, options: { merchantName: string; gatewayMerchantId: string }): google.payments.api.PaymentDataRequest {
+export function paymentRequest(
+  amountRand: number,
+  options: Pick<GooglePaySettings, 'merchantId' | 'merchantName' | 'gatewayMerchantId'>,
+): google.payments.api.PaymentDataRequest {
   return {
     apiVersion: 2,
     apiVersionMinor: 0,
     allowedPaymentMethods: [cardMethod(options.gatewayMerchantId)],
-    // Google wants merchantId only in PRODUCTION; @types/googlepay marks it required all the same.
-    merchantInfo: { merchantName: options.merchantName } as google.payments.api.MerchantInfo,
+    // Google requires merchantId in PRODUCTION and takes none in TEST; @types/googlepay marks it required all the same.
+    merchantInfo: (options.merchantId
+      ? { merchantId: options.merchantId, merchantName: options.merchantName }
+      : { merchantName: options.merchantName }) as google.payments.api.MerchantInfo,
     transactionInfo: {
       totalPriceStatus: 'FINAL',
       totalPriceLabel: 'Total',

@@ -1,7 +1,8 @@
-// Build-time switch, like the address adapter: 'google' uses Google's pay.js (the button component loads it);
-// anything else the sandbox client. Spelled out so Vite replaces it at build time and a 'google' build carries
-// none of the sandbox (test/server/clientBuild.test.ts).
-const googleScript = import.meta.env.VITE_GOOGLE_PAY === 'google'
+import { config } from '../../../config.ts'
+
+// The deployment's setting: TEST or PRODUCTION use Google's pay.js (the button component loads it), SANDBOX the
+// in-page client, loaded only then (its own chunk).
+const googleScript = config.googlePay?.environment !== 'SANDBOX'
 
 let installed = googleScript
 let installing: Promise<void> | undefined
