@@ -98,7 +98,7 @@ export const EnvSchema = v.object({
   API_KEY: v.pipe(
     v.optional(v.pipe(v.string(), v.minLength(1, 'API_KEY must not be empty')), sandboxApiKey),
     v.description(
-      "The application key every `/api` request must carry in the `Key` header. The default is public (it is in the demo's bundle); build the client with the same key, since the client carries it.",
+      "The application key every `/api` request must carry in the `Key` header. The default is public (the demo's pages carry it); the server hands the page its own key when it serves it.",
     ),
   ),
   SEED: v.pipe(flag('true'), v.description('Whether the sandbox catalogue and the demo customer (with a public password) are created; `false` skips them.')),

@@ -150,9 +150,8 @@ export function renderConfigurationReference(): string {
   lines.push(
     '## Build time',
     '',
-    '`npm run build` (and `npm start`, when it builds the client) reads these; they end up in the browser’s code, so none of them',
-    'is a secret. `VITE_GOOGLE_PAY`, `VITE_GOOGLE_MAPS_KEY` and `VITE_I18N_HOST` above are read at build time too: give the server the',
-    'same values.',
+    '`npm run build` (and `npm start`, when it builds the client) reads these; they name the build or decide what code it holds.',
+    'Every setting that differs between environments is the server’s, handed to the page when it is served (configuration-runtime.md).',
     '',
   )
   for (const b of buildTimeVariables) {
