@@ -1,6 +1,7 @@
 import { pino } from 'pino'
 import type { DestinationStream, Logger } from 'pino'
 import type { LogLevel } from './config.ts'
+import { traceLogFields } from './http/requestTrace.ts'
 
 export type { DestinationStream, Logger } from 'pino'
 
@@ -71,7 +72,10 @@ export interface LogOptions {
   destination?: DestinationStream
 }
 
-/** The one logger: JSON lines (pino), ISO timestamps, secrets redacted by key and scrubbed by shape. */
+/**
+ * The one logger: JSON lines (pino), ISO timestamps, secrets redacted by key and scrubbed by shape. A line written
+ * while a request is being served carries its reqId (and traceId, spanId), whichever module's logger writes it.
+ */
 export function createLogger({ level = 'info', destination }: LogOptions = {}): Logger {
   const options = {
     level,
@@ -79,6 +83,7 @@ export function createLogger({ level = 'info', destination }: LogOptions = {}): 
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: { paths: redactPaths, censor: '[redacted]' },
     serializers: { err: serializeError },
+    mixin: traceLogFields,
     hooks: { streamWrite: scrub },
   }
   return destination ? pino(options, destination) : pino(options)

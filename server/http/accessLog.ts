@@ -1,15 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { performance } from 'node:perf_hooks'
 import type { Logger } from '../log.ts'
-import { requestIdHeader, requestIdOf } from './requestId.ts'
+import { requestDuration } from '../metrics.ts'
+import { requestIdHeader } from './requestId.ts'
+import { requestTraces, traceOf } from './requestTrace.ts'
+import type { RequestTrace } from './requestTrace.ts'
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void
 
-/** What the access line needs to know about a request; the Hono app fills in the route it matched. */
-export interface RequestRecord {
-  id: string
-  route?: string
-}
+/** What the access line needs to know about a request: its id and trace; the Hono app fills in the route it matched. */
+export type RequestRecord = RequestTrace
 
 const records = new WeakMap<IncomingMessage, RequestRecord>()
 
@@ -21,14 +21,16 @@ const probes = new Set(['/healthz', '/readyz'])
 const levelOf = (route: string, status: number) => (probes.has(route) ? (status === 200 ? 'debug' : 'info') : status >= 500 ? 'error' : 'info')
 
 /**
- * Gives each request its id (X-Request-Id, answered back) and writes one line when it ends: method, route (the
- * pattern, never the path, so ids and emails in paths stay out), status, duration and id. `fallbackRoute` names
- * requests that no Hono route matched (the identity sandbox, Vite in dev). Query strings and headers are never logged.
+ * Gives each request its id (X-Request-Id, answered back) and trace (a valid traceparent continued), runs it in their
+ * context (requestTraces: every line it logs carries them), and when it ends writes one line and times it in the
+ * request duration histogram: method, route (the pattern, never the path, so ids and emails in paths stay out),
+ * status, duration and id. `fallbackRoute` names requests that no Hono route matched (the identity sandbox, Vite in
+ * dev). Query strings and headers are never logged.
  */
 export function accessLogged(log: Logger, listener: Listener, fallbackRoute: (url: string) => string): Listener {
   return (req, res) => {
     const started = performance.now()
-    const record: RequestRecord = { id: requestIdOf(req.headers['x-request-id']) }
+    const record = traceOf(req.headers['x-request-id'], req.headers.traceparent)
     records.set(req, record)
     res.setHeader(requestIdHeader, record.id)
     let written = false
@@ -38,18 +40,21 @@ export function accessLogged(log: Logger, listener: Listener, fallbackRoute: (ur
       // A client that went away before the answer was sent: 499, as nginx logs it.
       const status = res.headersSent ? res.statusCode : 499
       const route = record.route ?? fallbackRoute(req.url ?? '/')
+      const ms = performance.now() - started
+      requestDuration.observe({ method: req.method ?? '', route, status }, ms / 1000)
       const line = {
         reqId: record.id,
+        ...(record.traceId ? { traceId: record.traceId, spanId: record.spanId } : {}),
         method: req.method,
         route,
         status,
-        durationMs: Math.round((performance.now() - started) * 10) / 10,
+        durationMs: Math.round(ms * 10) / 10,
         ...(res.writableFinished ? {} : { aborted: true }),
       }
       log[levelOf(route, status)](line, 'request')
     }
     res.once('finish', write)
     res.once('close', write)
-    listener(req, res)
+    requestTraces.run(record, listener, req, res)
   }
 }
