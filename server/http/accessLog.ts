@@ -11,6 +11,9 @@ type Listener = (req: IncomingMessage, res: ServerResponse) => void
 /** What the access line needs to know about a request: its id and trace; the Hono app fills in the route it matched. */
 export type RequestRecord = RequestTrace
 
+/** The headers every answer carries: its request id, and no MIME sniffing (nothing served is meant to be guessed at). */
+export const answeredHeaders = (id: string) => ({ [requestIdHeader]: id, 'X-Content-Type-Options': 'nosniff' })
+
 const records = new WeakMap<IncomingMessage, RequestRecord>()
 
 /** The record of a request passing through accessLogged (undefined for requests made without the server, as tests do). */
@@ -32,7 +35,9 @@ export function accessLogged(log: Logger, listener: Listener, fallbackRoute: (ur
     const started = performance.now()
     const record = traceOf(req.headers['x-request-id'], req.headers.traceparent)
     records.set(req, record)
+    // Set on the Node response, which Hono's answer is merged into: on Hono's own answer they would cost a copy of its headers.
     res.setHeader(requestIdHeader, record.id)
+    res.setHeader('X-Content-Type-Options', 'nosniff')
     let written = false
     const write = () => {
       if (written) return
@@ -53,7 +58,7 @@ export function accessLogged(log: Logger, listener: Listener, fallbackRoute: (ur
       }
       log[levelOf(route, status)](line, 'request')
     }
-    res.once('finish', write)
+    // 'close' follows 'finish' when the answer was sent, and comes alone when the client went away.
     res.once('close', write)
     requestTraces.run(record, listener, req, res)
   }

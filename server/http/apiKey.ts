@@ -1,9 +1,9 @@
-import { createHash, timingSafeEqual } from 'node:crypto'
+import { hash, timingSafeEqual } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
 import { jsonError } from './errors.ts'
 
 // Hashing first gives equal-length buffers, so the comparison time says nothing about the key.
-const digest = (s: string) => createHash('sha256').update(s).digest()
+const digest = (s: string) => hash('sha256', s, 'buffer')
 
 /** Rejects requests whose Key header is not the application key (every call of the base client carries it). */
 export function requireApiKey(apiKey: string): MiddlewareHandler {

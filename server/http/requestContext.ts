@@ -3,6 +3,7 @@ import { matchedRoutes } from 'hono/route'
 import { silentLogger } from '../log.ts'
 import type { Logger } from '../log.ts'
 import { requestRecord } from './accessLog.ts'
+import { answeredHeaders } from './accessLog.ts'
 import { requestIdHeader } from './requestId.ts'
 import { requestTraces, traceOf } from './requestTrace.ts'
 import type { RequestTrace } from './requestTrace.ts'
@@ -26,8 +27,8 @@ export const requestLog = (c: Context): Logger => (c.var as { log?: Logger }).lo
 
 /**
  * First middleware of the app: c.var.log and c.var.requestId for routes, and the matched route for the access line.
- * A request the server's accessLogged already traced runs in that trace; one handed to app.fetch directly (tests,
- * the sandbox's in-process calls) gets a trace of its own here.
+ * A request the server's accessLogged already traced runs in that trace (and has its answer's headers); one handed
+ * to app.fetch directly (tests, the sandbox's in-process calls) gets a trace and those headers here.
  */
 export function requestContext(log: Logger): MiddlewareHandler {
   return async (c, next) => {
@@ -35,7 +36,8 @@ export function requestContext(log: Logger): MiddlewareHandler {
     if (record) return inTrace(c, record, log, next)
     const trace = traceOf(c.req.header(requestIdHeader), c.req.header('traceparent'))
     await requestTraces.run(trace, () => inTrace(c, trace, log, next))
-    c.res.headers.set(requestIdHeader, trace.id)
+    // On the finished answer's own headers (c.header() would copy the response once more); the server sets them on its own.
+    for (const [name, value] of Object.entries(answeredHeaders(trace.id))) c.res.headers.set(name, value)
   }
 }
 

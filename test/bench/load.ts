@@ -46,7 +46,17 @@ export interface CatalogueFigures {
   ratio: number
 }
 
-const serverOptions = (distDir: string) => ({ port: 0, host: '127.0.0.1', seed: true, apiKey, scryptN: testScryptN, distDir })
+// As in production: every request logged (to /dev/null, at info), with its id, trace and metrics.
+const serverOptions = (distDir: string) => ({
+  port: 0,
+  host: '127.0.0.1',
+  seed: true,
+  apiKey,
+  scryptN: testScryptN,
+  distDir,
+  logFile: '/dev/null',
+  metrics: { host: '127.0.0.1', port: 0, token: '' },
+})
 
 /** Catalogue reads against the bare Hono floor, measured in the same run on `store` (a server started with serverOptions). */
 async function catalogueAgainstBare(store: ChildServer, start: (promise: Promise<ChildServer>) => Promise<ChildServer>): Promise<CatalogueFigures> {
