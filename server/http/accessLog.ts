@@ -8,8 +8,8 @@ import type { RequestTrace } from './requestTrace.ts'
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void
 
-/** What the access line needs to know about a request: its id and trace; the Hono app fills in the route it matched. */
-export type RequestRecord = RequestTrace
+/** What the access line needs to know about a request: its id and trace, when it began; the Hono app fills in the route it matched. */
+export type RequestRecord = RequestTrace & { started?: number }
 
 /** The headers every answer carries: its request id, and no MIME sniffing (nothing served is meant to be guessed at). */
 export const answeredHeaders = (id: string) => ({ [requestIdHeader]: id, 'X-Content-Type-Options': 'nosniff' })
@@ -31,34 +31,35 @@ const levelOf = (route: string, status: number) => (probes.has(route) ? (status 
  * dev). Query strings and headers are never logged.
  */
 export function accessLogged(log: Logger, listener: Listener, fallbackRoute: (url: string) => string): Listener {
+  // One handler for every response, reading what it needs from the response: no closures made per request.
+  function write(this: ServerResponse) {
+    const req = this.req
+    const record = records.get(req)
+    if (!record) return
+    // A client that went away before the answer was sent: 499, as nginx logs it.
+    const status = this.headersSent ? this.statusCode : 499
+    const route = record.route ?? fallbackRoute(req.url ?? '/')
+    const ms = performance.now() - record.started!
+    requestDuration.observe({ method: req.method ?? '', route, status }, ms / 1000)
+    const line = {
+      reqId: record.id,
+      ...(record.traceId ? { traceId: record.traceId, spanId: record.spanId } : {}),
+      method: req.method,
+      route,
+      status,
+      durationMs: Math.round(ms * 10) / 10,
+      ...(this.writableFinished ? {} : { aborted: true }),
+    }
+    log[levelOf(route, status)](line, 'request')
+  }
   return (req, res) => {
-    const started = performance.now()
-    const record = traceOf(req.headers['x-request-id'], req.headers.traceparent)
+    const record: RequestRecord = traceOf(req.headers['x-request-id'], req.headers.traceparent)
+    record.started = performance.now()
     records.set(req, record)
     // Set on the Node response, which Hono's answer is merged into: on Hono's own answer they would cost a copy of its headers.
     res.setHeader(requestIdHeader, record.id)
     res.setHeader('X-Content-Type-Options', 'nosniff')
-    let written = false
-    const write = () => {
-      if (written) return
-      written = true
-      // A client that went away before the answer was sent: 499, as nginx logs it.
-      const status = res.headersSent ? res.statusCode : 499
-      const route = record.route ?? fallbackRoute(req.url ?? '/')
-      const ms = performance.now() - started
-      requestDuration.observe({ method: req.method ?? '', route, status }, ms / 1000)
-      const line = {
-        reqId: record.id,
-        ...(record.traceId ? { traceId: record.traceId, spanId: record.spanId } : {}),
-        method: req.method,
-        route,
-        status,
-        durationMs: Math.round(ms * 10) / 10,
-        ...(res.writableFinished ? {} : { aborted: true }),
-      }
-      log[levelOf(route, status)](line, 'request')
-    }
-    // 'close' follows 'finish' when the answer was sent, and comes alone when the client went away.
+    // 'close' follows 'finish' when the answer was sent, and comes alone when the client went away: once either way.
     res.once('close', write)
     requestTraces.run(record, listener, req, res)
   }
