@@ -22,7 +22,7 @@ const connections = 10
 const seconds = 6
 const rounds = 3
 const warmUpSeconds = 1
-export const catalogueBudget = 0.3
+export const catalogueBudget = 0.7
 
 export interface Run {
   rps: number
