@@ -56,7 +56,10 @@ function backlogRegistry(db: Queryable, clock: Clock): Registry {
            (select count(*) from mail_outbox where failed_at is not null)::int as mail_failed`,
         [clock.now().toISOString(), staleCheckoutMinutes],
       )
-      .then(([row]) => row!)
+      .then(([row]) => {
+        if (!row) throw new Error('the backlog count returned no row')
+        return row
+      })
       .finally(() => setImmediate(() => (reading = undefined)))
     return reading
   }
@@ -79,7 +82,11 @@ function backlogRegistry(db: Queryable, clock: Clock): Registry {
     'Wallet (Google Pay) charges sent to the provider whose outcome is not known yet (database-wide).',
     (b) => b.unresolved_wallet_charges,
   )
-  gauge('storefront_sim_actions_overdue', 'Scheduled SIM actions whose date has come but that are not applied yet (database-wide).', (b) => b.overdue_sim_actions)
+  gauge(
+    'storefront_sim_actions_overdue',
+    'Scheduled SIM actions whose date has come but that are not applied yet (database-wide).',
+    (b) => b.overdue_sim_actions,
+  )
   new Gauge({
     name: 'storefront_mail_outbox',
     help: 'Mails in the outbox by state: queued (waiting to be sent or retried) or failed (given up) (database-wide).',
@@ -129,8 +136,7 @@ export async function startMetricsServer({ db, clock, host, port, token, log }: 
   const expected = token ? bearer(token) : undefined
   const server: Server = createServer((req, res) => {
     if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') return void res.writeHead(404).end()
-    if (expected && !sameSecret(req.headers.authorization, expected))
-      return void res.writeHead(401, { 'WWW-Authenticate': 'Bearer realm="metrics"' }).end()
+    if (expected && !sameSecret(req.headers.authorization, expected)) return void res.writeHead(401, { 'WWW-Authenticate': 'Bearer realm="metrics"' }).end()
     registry.metrics().then(
       (text) => res.writeHead(200, { 'Content-Type': registry.contentType }).end(text),
       (error: unknown) => {

@@ -39,7 +39,7 @@ export function accessLogged(log: Logger, listener: Listener, fallbackRoute: (ur
     // A client that went away before the answer was sent: 499, as nginx logs it.
     const status = this.headersSent ? this.statusCode : 499
     const route = record.route ?? fallbackRoute(req.url ?? '/')
-    const ms = performance.now() - record.started!
+    const ms = performance.now() - (record.started ?? performance.now())
     requestDuration.observe({ method: req.method ?? '', route, status }, ms / 1000)
     const line = {
       reqId: record.id,

@@ -48,7 +48,7 @@ export const requestTraces = new AsyncLocalStorage<RequestTrace>()
 export function traceLogFields(): Record<string, string> {
   const trace = requestTraces.getStore()
   if (!trace) return {}
-  return trace.traceId ? { reqId: trace.id, traceId: trace.traceId, spanId: trace.spanId! } : { reqId: trace.id }
+  return trace.traceId && trace.spanId ? { reqId: trace.id, traceId: trace.traceId, spanId: trace.spanId } : { reqId: trace.id }
 }
 
 /**

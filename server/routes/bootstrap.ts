@@ -23,7 +23,8 @@ export function bootstrapRoutes(db: Db) {
   return new Hono<AppEnv>().get('/v2/bootstrap', described, async (c) => {
     const catalogue = await catalogueBytes(db)
     // A Response of plain headers: c.body() turns more than one header into a Headers object, which the Node adapter then copies back.
-    if (matches(c.req.header('If-None-Match'), catalogue.etag)) return new Response(null, { status: 304, headers: { 'Cache-Control': 'no-cache', ETag: catalogue.etag } })
+    if (matches(c.req.header('If-None-Match'), catalogue.etag))
+      return new Response(null, { status: 304, headers: { 'Cache-Control': 'no-cache', ETag: catalogue.etag } })
     return new Response(catalogue.body, { status: 200, headers: { ...catalogue.headers } })
   })
 }

@@ -25,7 +25,8 @@ function parseExposition(text: string): Sample[] {
     const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)(?: \d+)?$/.exec(line)
     if (!match) throw new Error(`not an exposition line: ${line}`)
     const labels: Record<string, string> = {}
-    for (const [, name, value] of (match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)) labels[name!] = value!.replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c))
+    for (const [, name, value] of (match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g))
+      labels[name!] = value!.replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c))
     samples.push({ name: match[1]!, labels, value: Number(match[3]) })
   }
   return samples
@@ -46,7 +47,7 @@ describe('the Prometheus endpoint', () => {
     return { status: res.status, type: res.headers.get('Content-Type'), text: await res.text() }
   }
   const samples = async () => parseExposition((await scrape()).text)
-  const valueOf = (all: Sample[], name: string, labels: Record<string, string> = {}) =>
+  const seriesValue = (all: Sample[], name: string, labels: Record<string, string> = {}) =>
     all.find((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))?.value
 
   beforeAll(async () => {
@@ -90,19 +91,20 @@ describe('the Prometheus endpoint', () => {
 
   it('reports the process, request durations by route pattern and status, and each backlog once caused', async () => {
     const before = await samples()
-    expect(valueOf(before, 'process_cpu_user_seconds_total')).toBeGreaterThan(0)
-    expect(valueOf(before, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0)
+    expect(seriesValue(before, 'process_cpu_user_seconds_total')).toBeGreaterThan(0)
+    expect(seriesValue(before, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0)
     for (const name of ['storefront_card_checkouts_open_too_long', 'storefront_wallet_charges_unresolved', 'storefront_sim_actions_overdue'])
-      expect(valueOf(before, name)).toBe(0)
-    expect(valueOf(before, 'storefront_mail_outbox', { state: 'failed' })).toBe(0)
+      expect(seriesValue(before, name)).toBe(0)
+    expect(seriesValue(before, 'storefront_mail_outbox', { state: 'failed' })).toBe(0)
 
     // A card checkout left open, a wallet charge without an answer, a package change scheduled: then 16 minutes pass.
     const me = await signUp(app)
     const { checkoutId } = await openCheckout(app, me)
-    await server.db.query(
-      'insert into wallet_requests (customer_id, key, request_hash, charging_since) values ($1, $2, $3, now())',
-      [me.id, randomUUID(), 'hash'],
-    )
+    await server.db.query('insert into wallet_requests (customer_id, key, request_hash, charging_since) values ($1, $2, $3, now())', [
+      me.id,
+      randomUUID(),
+      'hash',
+    ])
     const { me: simOwner, serviceId } = await customerWithSim(app)
     const scheduled = await simRequest(app, 'POST', `${serviceId}/package`, { cookie: simOwner.cookie, body: { product_id: 2 } })
     expect(scheduled.status).toBe(200)
@@ -120,25 +122,29 @@ describe('the Prometheus endpoint', () => {
     expect(statuses.at(-1)).toBe(429)
 
     const after = await samples()
-    expect(valueOf(after, 'storefront_card_checkouts_open_too_long')).toBe(1)
-    expect(valueOf(after, 'storefront_wallet_charges_unresolved')).toBe(1)
-    expect(valueOf(after, 'storefront_sim_actions_overdue')).toBe(1)
-    expect(valueOf(after, 'storefront_mail_outbox', { state: 'failed' })).toBe(1)
-    expect(valueOf(after, 'storefront_mail_outbox', { state: 'queued' })).toBeGreaterThanOrEqual(1)
-    expect(valueOf(after, 'storefront_rate_limit_refusals_total', { limit: 'login:email' })).toBeGreaterThanOrEqual(1)
+    expect(seriesValue(after, 'storefront_card_checkouts_open_too_long')).toBe(1)
+    expect(seriesValue(after, 'storefront_wallet_charges_unresolved')).toBe(1)
+    expect(seriesValue(after, 'storefront_sim_actions_overdue')).toBe(1)
+    expect(seriesValue(after, 'storefront_mail_outbox', { state: 'failed' })).toBe(1)
+    expect(seriesValue(after, 'storefront_mail_outbox', { state: 'queued' })).toBeGreaterThanOrEqual(1)
+    expect(seriesValue(after, 'storefront_rate_limit_refusals_total', { limit: 'login:email' })).toBeGreaterThanOrEqual(1)
 
     // Durations by the pattern the route was declared with: the customer's id never becomes a label.
-    const checkouts = valueOf(after, 'storefront_http_request_duration_seconds_count', {
+    const checkouts = seriesValue(after, 'storefront_http_request_duration_seconds_count', {
       method: 'POST',
       route: '/api/v2/billing/partner/checkout/:user_id',
       status: '200',
     })
     expect(checkouts).toBeGreaterThanOrEqual(1)
-    expect(valueOf(after, 'storefront_http_request_duration_seconds_count', { method: 'POST', route: '/api/auth/login', status: '429' })).toBeGreaterThanOrEqual(1)
+    expect(
+      seriesValue(after, 'storefront_http_request_duration_seconds_count', { method: 'POST', route: '/api/auth/login', status: '429' }),
+    ).toBeGreaterThanOrEqual(1)
     const routes = after.filter((s) => s.name === 'storefront_http_request_duration_seconds_count').map((s) => s.labels.route!)
     const ids = [me.id, simOwner.id, serviceId].map(String)
     expect(routes.filter((route) => route.includes(checkoutId) || route.split('/').some((segment) => ids.includes(segment)))).toEqual([])
-    const buckets = after.filter((s) => s.name === 'storefront_http_request_duration_seconds_bucket' && s.labels.route === '/api/auth/login' && s.labels.status === '429')
+    const buckets = after.filter(
+      (s) => s.name === 'storefront_http_request_duration_seconds_bucket' && s.labels.route === '/api/auth/login' && s.labels.status === '429',
+    )
     expect(buckets.find((s) => s.labels.le === '+Inf')?.value).toBeGreaterThanOrEqual(1)
   })
 })
