@@ -137,11 +137,6 @@ export function createApp({ db, config, distDir, sandbox, log = silentLogger, re
   const app = new Hono<AppEnv>()
   app.use(requestContext(log))
   app.use(untrustedForwardingWarning(config.trustProxy ?? false, log))
-  app.use(async (c, next) => {
-    await next()
-    // On the finished answer's own headers: c.header() here would copy the response once more per request.
-    c.res.headers.set('X-Content-Type-Options', 'nosniff')
-  })
   // Probes from a load balancer or orchestrator: no Key.
   app.route('/', healthRoutes(db, readiness))
   // Browser navigations, not API calls: registered first so the Key check never sees them.

@@ -91,6 +91,21 @@ export const EnvSchema = v.object({
       "How long an idle kept-alive connection stays open: keep it above the load balancer's idle timeout (60 s on AWS), so the balancer, not this server, closes it; the header timeout is 1 s more.",
     ),
   ),
+  METRICS_PORT: v.pipe(
+    v.optional(v.string(), ''),
+    v.regex(/^$|^\d{1,5}$/, 'METRICS_PORT must be empty or a whole number'),
+    v.transform((port) => (port === '' ? undefined : Number(port))),
+    v.check((port) => port === undefined || port <= 65535, 'METRICS_PORT must be at most 65535'),
+    v.description('The port Prometheus scrapes GET /metrics on, apart from the storefront; unset: no metrics are served.'),
+  ),
+  METRICS_HOST: v.pipe(
+    v.optional(v.pipe(v.string(), v.minLength(1)), '127.0.0.1'),
+    v.description('The address the metrics port listens on: loopback by default; any other needs METRICS_TOKEN in production.'),
+  ),
+  METRICS_TOKEN: v.pipe(
+    v.optional(v.pipe(v.string(), v.trim()), ''),
+    v.description('When set, a scrape must send Authorization: Bearer <this token>; at least 32 characters in production.'),
+  ),
   LOG_LEVEL: v.pipe(
     v.optional(v.picklist(logLevels, `LOG_LEVEL must be one of ${logLevels.join(', ')}`), 'info'),
     v.description('The least severe log lines written to standard output (JSON lines).'),
@@ -374,6 +389,13 @@ export interface Partner {
 export const sandboxPartner: Partner = { ...PARTNER }
 
 /** The server's settings, read from the environment once at start-up. */
+export interface MetricsSettings {
+  host: string
+  port: number
+  /** Empty: no token asked for. */
+  token: string
+}
+
 export interface Config {
   port: number
   host: string
@@ -389,6 +411,8 @@ export interface Config {
   shutdownDrainMs: number
   keepAliveTimeoutMs: number
   logLevel: LogLevel
+  /** Where GET /metrics is served (METRICS_PORT, METRICS_HOST, METRICS_TOKEN); undefined: nowhere. */
+  metrics: MetricsSettings | undefined
   apiKey: string
   seed: boolean
   nodeEnv: 'production' | 'development' | 'test'
@@ -450,6 +474,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
+    metrics: e.METRICS_PORT === undefined ? undefined : { host: e.METRICS_HOST, port: e.METRICS_PORT, token: e.METRICS_TOKEN },
     apiKey: e.API_KEY,
     seed: e.SEED,
     nodeEnv: e.NODE_ENV,

@@ -25,6 +25,7 @@ export interface DeploymentSettings
     | 'seller'
     | 'googlePay'
     | 'socialProviders'
+    | 'metrics'
   > {
   /** The built client (its Vite manifest), or undefined when there is none to serve. */
   client: { lab: boolean } | undefined
@@ -103,8 +104,14 @@ export function productionProblems(s: DeploymentSettings): string[] {
   else if (s.client.lab) problems.push('the client was built with the machine lab (/lab): build it with VITE_LAB=false')
   if (s.publicUrl === '') problems.push('PUBLIC_URL is not set: set the https origin customers use, such as https://shop.example.co.za')
   else if (!s.publicUrl.startsWith('https://')) problems.push(`PUBLIC_URL (${s.publicUrl}) is not https: set the https origin customers use`)
+  if (s.metrics && !loopback.has(s.metrics.host) && s.metrics.token.length < 32)
+    problems.push(
+      `METRICS_HOST (${s.metrics.host}) is not loopback and METRICS_TOKEN is ${s.metrics.token ? 'shorter than 32 characters' : 'not set'}, so anyone who reaches the port would read the metrics: set a METRICS_TOKEN of 32 characters or more, or leave METRICS_HOST unset (127.0.0.1)`,
+    )
   return problems
 }
+
+const loopback = new Set(['127.0.0.1', '::1', 'localhost'])
 
 /** The client build in dir as production judges it: whether its manifest names any module of the lab. */
 export function readClientBuild(dir: string): DeploymentSettings['client'] {

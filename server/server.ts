@@ -18,6 +18,8 @@ import { createLogger, silentLogger } from './log.ts'
 import type { Logger } from './log.ts'
 import { mailerFor } from './mail/mailerFor.ts'
 import { startMailOutbox } from './mail/mailOutbox.ts'
+import { startMetricsServer } from './metrics.ts'
+import type { MetricsServer } from './metrics.ts'
 import { cardProviderFor } from './payments/cardProviderFor.ts'
 import { startReconciler } from './payments/reconcile.ts'
 import { clientDir, repoRoot } from './paths.ts'
@@ -58,6 +60,8 @@ export interface RunningServer {
   http: Server
   /** The server's database, for tests that check what it holds (the chaos e2e test). */
   db: Db
+  /** Where Prometheus scrapes this instance (METRICS_PORT), when metrics are on. */
+  metricsUrl?: string
   /**
    * Graceful shutdown: /readyz answers 503 at once; after the grace, new connections are refused and requests in
    * flight get SHUTDOWN_DRAIN_MS to finish; then the database closes. Calling it again returns the same promise.
@@ -146,6 +150,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await closeDb()
     throw error
   }
+  let metrics: MetricsServer | undefined
+  try {
+    metrics = config.metrics ? await startMetricsServer({ db, clock, log, ...config.metrics }) : undefined
+  } catch (error) {
+    await new Promise((done) => httpServer.close(done))
+    await vite?.close()
+    await closeDb()
+    throw error
+  }
   const reconciler =
     config.reconcileIntervalMs > 0
       ? startReconciler({
@@ -184,6 +197,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const finished = await drainer.drain(config.shutdownDrainMs)
     if (!finished) log.warn({ drainMs: config.shutdownDrainMs }, 'requests still running when the drain time ran out were cut off')
     await vite?.close()
+    await metrics?.close()
     await reconcilerStopped
     await actionJobStopped
     await mailOutboxStopped
@@ -196,6 +210,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     port,
     http: httpServer,
     db,
+    ...(metrics ? { metricsUrl: metrics.url } : {}),
     close(closeOptions = {}) {
       closing ??= shutDown(closeOptions)
       return closing

@@ -1,15 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { performance } from 'node:perf_hooks'
 import type { Logger } from '../log.ts'
-import { requestIdHeader, requestIdOf } from './requestId.ts'
+import { requestDuration } from '../metrics.ts'
+import { requestIdHeader } from './requestId.ts'
+import { requestTraces, traceOf } from './requestTrace.ts'
+import type { RequestTrace } from './requestTrace.ts'
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void
 
-/** What the access line needs to know about a request; the Hono app fills in the route it matched. */
-export interface RequestRecord {
-  id: string
-  route?: string
-}
+/** What the access line needs to know about a request: its id and trace, when it began; the Hono app fills in the route it matched. */
+export type RequestRecord = RequestTrace & { started?: number }
+
+/** The headers every answer carries: its request id, and no MIME sniffing (nothing served is meant to be guessed at). */
+export const answeredHeaders = (id: string) => ({ [requestIdHeader]: id, 'X-Content-Type-Options': 'nosniff' })
 
 const records = new WeakMap<IncomingMessage, RequestRecord>()
 
@@ -21,35 +24,43 @@ const probes = new Set(['/healthz', '/readyz'])
 const levelOf = (route: string, status: number) => (probes.has(route) ? (status === 200 ? 'debug' : 'info') : status >= 500 ? 'error' : 'info')
 
 /**
- * Gives each request its id (X-Request-Id, answered back) and writes one line when it ends: method, route (the
- * pattern, never the path, so ids and emails in paths stay out), status, duration and id. `fallbackRoute` names
- * requests that no Hono route matched (the identity sandbox, Vite in dev). Query strings and headers are never logged.
+ * Gives each request its id (X-Request-Id, answered back) and trace (a valid traceparent continued), runs it in their
+ * context (requestTraces: every line it logs carries them), and when it ends writes one line and times it in the
+ * request duration histogram: method, route (the pattern, never the path, so ids and emails in paths stay out),
+ * status, duration and id. `fallbackRoute` names requests that no Hono route matched (the identity sandbox, Vite in
+ * dev). Query strings and headers are never logged.
  */
 export function accessLogged(log: Logger, listener: Listener, fallbackRoute: (url: string) => string): Listener {
-  return (req, res) => {
-    const started = performance.now()
-    const record: RequestRecord = { id: requestIdOf(req.headers['x-request-id']) }
-    records.set(req, record)
-    res.setHeader(requestIdHeader, record.id)
-    let written = false
-    const write = () => {
-      if (written) return
-      written = true
-      // A client that went away before the answer was sent: 499, as nginx logs it.
-      const status = res.headersSent ? res.statusCode : 499
-      const route = record.route ?? fallbackRoute(req.url ?? '/')
-      const line = {
-        reqId: record.id,
-        method: req.method,
-        route,
-        status,
-        durationMs: Math.round((performance.now() - started) * 10) / 10,
-        ...(res.writableFinished ? {} : { aborted: true }),
-      }
-      log[levelOf(route, status)](line, 'request')
+  // One handler for every response, reading what it needs from the response: no closures made per request.
+  function write(this: ServerResponse) {
+    const req = this.req
+    const record = records.get(req)
+    if (!record) return
+    // A client that went away before the answer was sent: 499, as nginx logs it.
+    const status = this.headersSent ? this.statusCode : 499
+    const route = record.route ?? fallbackRoute(req.url ?? '/')
+    const ms = performance.now() - (record.started ?? performance.now())
+    requestDuration.observe({ method: req.method ?? '', route, status }, ms / 1000)
+    const line = {
+      reqId: record.id,
+      ...(record.traceId ? { traceId: record.traceId, spanId: record.spanId } : {}),
+      method: req.method,
+      route,
+      status,
+      durationMs: Math.round(ms * 10) / 10,
+      ...(this.writableFinished ? {} : { aborted: true }),
     }
-    res.once('finish', write)
+    log[levelOf(route, status)](line, 'request')
+  }
+  return (req, res) => {
+    const record: RequestRecord = traceOf(req.headers['x-request-id'], req.headers.traceparent)
+    record.started = performance.now()
+    records.set(req, record)
+    // Set on the Node response, which Hono's answer is merged into: on Hono's own answer they would cost a copy of its headers.
+    res.setHeader(requestIdHeader, record.id)
+    res.setHeader('X-Content-Type-Options', 'nosniff')
+    // 'close' follows 'finish' when the answer was sent, and comes alone when the client went away: once either way.
     res.once('close', write)
-    listener(req, res)
+    requestTraces.run(record, listener, req, res)
   }
 }

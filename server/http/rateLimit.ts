@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Queryable } from '../db/types.ts'
+import { limiterRefusals } from '../metrics.ts'
 import { boundedKey } from './boundedKey.ts'
 
 /** At most `max` attempts per key in any `windowMinutes`. */
@@ -10,6 +11,9 @@ export interface Limit {
 
 /** Taken: the attempt goes ahead and counts (`at` names it). Refused: the next attempt may go in `retryAfter` seconds. */
 export type Admission = { taken: true; at: string } | { taken: false; retryAfter: number }
+
+/** The limit a key counts against, for the refusals metric: its limiter and dimension (login:email of login:email:<address>), never the value. */
+export const limitOf = (key: string) => key.split(':', 2).join(':')
 
 /**
  * Counts an attempt against key and decides in one statement. The upsert locks the key's row and decides on its
@@ -35,7 +39,9 @@ export async function takeAttempt(db: Queryable, key: string, { max, windowMinut
     [boundedKey(key), max, windowMinutes, token],
   )
   if (!row) throw new Error('the rate limit upsert returned no row')
-  return row.taken ? { taken: true, at: row.at } : { taken: false, retryAfter: Math.max(1, row.retry_after) }
+  if (row.taken) return { taken: true, at: row.at }
+  limiterRefusals.inc({ limit: limitOf(key) })
+  return { taken: false, retryAfter: Math.max(1, row.retry_after) }
 }
 
 /** Gives back a taken attempt that turned out not to count (a correct password), so it does not use up the limit. */

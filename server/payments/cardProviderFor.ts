@@ -42,6 +42,7 @@ export function cardProviderFor(settings: PaymentSettings, db: Queryable, notifi
     db,
     entityId,
     accessToken,
+    ...(log ? { log } : {}),
     ...(sandboxWebhooks && deliver && webhookKey
       ? {
           notifications: {

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { ResultSchema } from '../../src/domain/payment.ts'
 import { toStorableText } from '../../src/domain/storable.ts'
+import { outgoingTraceHeaders } from '../http/requestTrace.ts'
 
 /**
  * The card provider port, spoken in the OPPWA / Peach Payments COPYandPAY protocol: the same client talks to
@@ -111,7 +112,8 @@ export function oppwaProvider(settings: ProviderSettings): CardProvider {
     }
     const request = new Request(url, {
       method,
-      headers: { Authorization: `Bearer ${settings.accessToken}`, Accept: 'application/json' },
+      // The customer's request this call is made for, so the provider's records and ours can be matched.
+      headers: { Authorization: `Bearer ${settings.accessToken}`, Accept: 'application/json', ...outgoingTraceHeaders() },
       signal: AbortSignal.timeout(timeoutMs),
       ...(form && method === 'POST' ? { body: new URLSearchParams({ entityId: settings.entityId, ...form }) } : {}),
     })

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/types.ts'
+import { limiterRefusals } from '../metrics.ts'
 
 /** New Contact Us messages one client address may send: enough for a household, too few to flood the inbox. */
 export const supportLimits = { windowMinutes: 10, perAddress: 5 } as const
@@ -12,5 +13,7 @@ export async function supportRetryAfter(db: Queryable, address: string): Promise
      order by created_at desc offset $3 limit 1`,
     [address, supportLimits.windowMinutes, supportLimits.perAddress - 1],
   )
-  return row ? Math.max(1, row.seconds) : 0
+  if (!row) return 0
+  limiterRefusals.inc({ limit: 'support:address' })
+  return Math.max(1, row.seconds)
 }

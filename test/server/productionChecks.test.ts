@@ -20,6 +20,16 @@ const problemsWith = (changes: Record<string, string | undefined>, client: Deplo
 }
 
 describe('what production refuses to start with', () => {
+  it('refuses metrics on a non-loopback address without a token of 32 characters, and takes them on loopback or behind one', () => {
+    expect(problemsWith({ METRICS_PORT: '9464' })).toEqual([])
+    expect(problemsWith({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0', METRICS_TOKEN: 'x'.repeat(32) })).toEqual([])
+    for (const token of [undefined, 'short']) {
+      const problems = problemsWith({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0', METRICS_TOKEN: token })
+      expect(problems).toHaveLength(1)
+      expect(problems[0]).toMatch(/^METRICS_HOST \(0\.0\.0\.0\) is not loopback and METRICS_TOKEN/)
+    }
+  })
+
   it('accepts PostgreSQL, a real card provider and identity providers, an own key, no seed, no lab and an https origin', () => {
     expect(productionProblems(settingsFrom(safeProductionEnv, builtWithoutLab))).toEqual([])
   })

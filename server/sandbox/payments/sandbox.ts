@@ -3,6 +3,7 @@ import { Hono } from 'hono'
 import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { Queryable } from '../../db/types.ts'
+import type { Logger } from '../../log.ts'
 import { ivHeader, sealNotification, tagHeader } from '../../payments/notifications.ts'
 import { envelope, failure, paymentObject, statusFor } from './answers.ts'
 import { checkCard } from './cards.ts'
@@ -30,6 +31,8 @@ export interface PaymentSandboxOptions {
   pendingMs?: number
   /** Where and how the sandbox notifies the merchant of each payment that ends, as the provider's webhooks do. */
   notifications?: SandboxNotifications
+  /** Where the sandbox notes each server-to-server call with the request id and traceparent it arrived with. */
+  log?: Logger
 }
 
 export interface SandboxNotifications {
@@ -62,6 +65,19 @@ export function paymentSandboxRoutes(options: PaymentSandboxOptions): Hono {
   const payments = new PaymentStore(options.db, now)
   const expectedAuth = digest(`Bearer ${options.accessToken}`)
   const app = new Hono()
+
+  // What a real provider's support would ask for: which of the merchant's requests (and trace) a call belongs to.
+  if (options.log) {
+    const log = options.log
+    app.use('/v1/*', async (c, next) => {
+      const traceparent = c.req.header('traceparent')
+      log.info(
+        { method: c.req.method, receivedRequestId: c.req.header('X-Request-Id') ?? null, receivedTraceparent: traceparent ?? null },
+        'payment sandbox received a call',
+      )
+      await next()
+    })
+  }
 
   /** The credentials check every server-to-server call gets: 401 for the token, 403 for the entity. */
   function refuse(c: Context, entityId: unknown): Response | undefined {

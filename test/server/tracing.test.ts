@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { parseTraceparent } from '../../server/http/requestTrace.ts'
+import { startServer } from '../../server/server.ts'
+import type { RunningServer } from '../../server/server.ts'
+import { apiKey, signUp, testScryptN } from './support/accounts.ts'
+import type { TestApp } from './support/accounts.ts'
+import { makeFakeDist } from './support/fakeDist.ts'
+import { captureLog } from './support/logCapture.ts'
+import { unpaidOrder } from './support/payments.ts'
+import { freshDatabase, startupTimeout } from './support/testDb.ts'
+import type { TestDatabase } from './support/testDb.ts'
+
+const traceId = '4bf92f3577b34da6a3ce929d0e0e4736'
+const callerSpan = '00f067aa0ba902b7'
+
+describe('one request traced across the system', () => {
+  const dist = makeFakeDist()
+  const logged = captureLog('debug')
+  let database: TestDatabase
+  let server: RunningServer
+  const app = { request: (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, init) } as unknown as TestApp
+
+  beforeAll(async () => {
+    database = await freshDatabase()
+    server = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      databaseUrl: database.url,
+      seed: true,
+      apiKey,
+      scryptN: testScryptN,
+      distDir: dist.dir,
+      dev: false,
+      log: logged.log,
+      shutdownGraceMs: 0,
+      reconcileIntervalMs: 0,
+      serviceActionsIntervalMs: 0,
+      mailOutboxIntervalMs: 3_600_000,
+    })
+  }, startupTimeout)
+
+  afterAll(async () => {
+    await server?.close()
+    await database?.drop()
+    dist.remove()
+  })
+
+  it('keeps a valid W3C traceparent and refuses malformed ones', () => {
+    expect(parseTraceparent(`00-${traceId}-${callerSpan}-01`)).toEqual({ traceId, parentSpanId: callerSpan, flags: '01' })
+    expect(parseTraceparent(`01-${traceId}-${callerSpan}-01-later-fields`)).toEqual({ traceId, parentSpanId: callerSpan, flags: '01' })
+    for (const bad of [
+      undefined,
+      '',
+      `00-${traceId}-${callerSpan}-01-extra`,
+      `ff-${traceId}-${callerSpan}-01`,
+      `00-${'0'.repeat(32)}-${callerSpan}-01`,
+      `00-${traceId}-${'0'.repeat(16)}-01`,
+      `00-${traceId.toUpperCase()}-${callerSpan}-01`,
+      `00-${traceId}-${callerSpan}`,
+    ])
+      expect(parseTraceparent(bad)).toBeUndefined()
+  })
+
+  it('puts the request id and trace in every line a card checkout logs, in the call to the provider, and in the answer', async () => {
+    const me = await signUp(app)
+    const order = await unpaidOrder(app, me)
+    // The sandbox's line is written by the logger it was built with, not by the request's: the trace still reaches it.
+    logged.clear()
+    const res = await app.request(`/api/v2/billing/partner/checkout/${me.id}`, {
+      method: 'POST',
+      headers: { Key: apiKey, 'Content-Type': 'application/json', Cookie: me.cookie, traceparent: `00-${traceId}-${callerSpan}-01` },
+      body: JSON.stringify({ payment: { orderId: order.id } }),
+    })
+    const requestId = res.headers.get('X-Request-Id')
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/)
+    await vi.waitFor(() => expect(logged.entries().some((e) => e.msg === 'request')).toBe(true))
+    const lines = logged.entries()
+    expect(res.status).toBe(200)
+    expect(lines.map((line) => line.msg)).toEqual(expect.arrayContaining(['payment sandbox received a call', 'request']))
+    for (const line of lines) expect({ msg: line.msg, reqId: line.reqId, traceId: line.traceId }).toEqual({ msg: line.msg, reqId: requestId, traceId })
+    const spans = new Set(lines.map((line) => line.spanId))
+    expect(spans.size).toBe(1)
+    expect([...spans][0]).toMatch(/^[0-9a-f]{16}$/)
+    expect([...spans][0]).not.toBe(callerSpan)
+    const received = lines.filter((line) => line.msg === 'payment sandbox received a call')
+    expect(received.length).toBeGreaterThanOrEqual(1)
+    for (const line of received) {
+      expect(line.receivedRequestId).toBe(requestId)
+      expect(line.receivedTraceparent).toBe(`00-${traceId}-${[...spans][0]}-01`)
+    }
+  })
+})
