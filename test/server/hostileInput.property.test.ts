@@ -54,6 +54,7 @@ const routes: Route[] = [
   { method: 'POST', path: '/api/account/delete', body: () => ({ password: 'Wrong#1234', confirmation: 'DELETE' }) },
   { method: 'POST', path: '/api/v10/partner/order/:user_id', body: () => orderBody(), idempotent: true },
   { method: 'GET', path: '/api/v2/partner/order/:order_id' },
+  { method: 'GET', path: '/api/v2/partner/order/:order_id/invoice' },
   { method: 'GET', path: '/api/v2/partner/orders/:user_id' },
   { method: 'POST', path: '/api/v2/billing/partner/checkout/:user_id', body: (t) => ({ payment: { orderId: t.orderId } }) },
   { method: 'GET', path: '/api/v2/billing/partner/checkout/:user_id/:checkout_id/payment' },

@@ -165,7 +165,7 @@ describe('a social sign-in through the identity sandbox, its steps served by two
     expect(page.status).toBe(200)
     const html = await page.text()
     const action = [...html.matchAll(/<form method="post" action="([^"]+)"/g)][1]?.[1] ?? ''
-    const { res, hops } = await browser.follow(action, form({ email: 'instances@example.co.za', name: 'Lerato Mokoena' }))
+    const { res, hops } = await browser.follow(action, form({ email: 'instances@example.co.za', name: 'Lerato Mokoena', email_verified: 'true' }))
     expect(res.status).toBe(302)
     expect(hops.at(-1)).toBe('/login?signed_in=google&returnTo=%2Fprofile')
     const me = await browser.request('/api/auth/session', { headers: { Key: apiKey } })
