@@ -45,5 +45,6 @@ async function build(db: Queryable): Promise<CatalogueBytes> {
   const body = JSON.stringify({ products: await listProducts(db) })
   // The same tag Hono's etag() middleware derives (SHA-1 of the body), so clients keep their validators.
   const etag = `"${createHash('sha1').update(body).digest('hex')}"`
-  return { body, etag, headers: { 'Cache-Control': 'no-cache', ETag: etag, 'Content-Type': 'application/json' } }
+  const headers = { 'Cache-Control': 'no-cache', ETag: etag, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) }
+  return { body, etag, headers }
 }
