@@ -1,3 +1,4 @@
+import { openSync } from 'node:fs'
 import { pino } from 'pino'
 import type { DestinationStream, Logger } from 'pino'
 import type { LogLevel } from './config.ts'
@@ -124,7 +125,8 @@ export const logFlushMs = 1_000
  * is left synchronously when the process exits (process.exit included, as a crash ends); a SIGKILL loses the last second.
  */
 export function logDestination(dest: number | string = 1): DestinationStream {
-  const stream = pino.destination({ dest, sync: false, minLength: 4096 })
+  // A file is opened at once: one opened in the background could not take the last lines of a process that exits first.
+  const stream = pino.destination({ dest: typeof dest === 'number' ? dest : openSync(dest, 'a'), sync: false, minLength: 4096 })
   setInterval(() => stream.flush(), logFlushMs).unref()
   return stream
 }
