@@ -21,6 +21,7 @@ import { startMailOutbox } from './mail/mailOutbox.ts'
 import { startMetricsServer } from './metrics.ts'
 import type { MetricsServer } from './metrics.ts'
 import { cardProviderFor } from './payments/cardProviderFor.ts'
+import { catalogueReads } from './routes/bootstrap.ts'
 import { startReconciler } from './payments/reconcile.ts'
 import { clientDir, repoRoot } from './paths.ts'
 import { createSandboxIdentity, sandboxPrefix } from './sandbox/identity/sandbox.ts'
@@ -103,7 +104,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   )
   const shared = { db, config, ...(sandbox ? { sandbox } : {}), log, readiness: { draining: () => draining }, cardPayments, clock }
   const app = createApp(dev ? shared : { ...shared, distDir })
-  const backend: Listener = getRequestListener(app.fetch)
+  const honoBackend: Listener = getRequestListener(app.fetch)
+  const catalogue = catalogueReads(db, config.apiKey)
+  const backend: Listener = (req, res) => catalogue(req, res) || honoBackend(req, res)
   const httpServer = createServer()
   const drainer = connectionDrainer(httpServer)
   // Longer than a load balancer's idle timeout, so the balancer closes idle connections first and never sends a

@@ -1,6 +1,9 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Hono } from 'hono'
 import type { Db } from '../db/types.ts'
-import { catalogueBytes } from '../catalogue/catalogueBytes.ts'
+import { builtCatalogue, catalogueBytes } from '../catalogue/catalogueBytes.ts'
+import { requestRecord } from '../http/accessLog.ts'
+import { isApiKey } from '../http/apiKey.ts'
 import type { AppEnv } from '../http/jsonBody.ts'
 import { answer, describeApi } from '../http/openApi.ts'
 import { BootstrapSchema } from '../../src/domain/product.ts'
@@ -27,4 +30,28 @@ export function bootstrapRoutes(db: Db) {
       return new Response(null, { status: 304, headers: { 'Cache-Control': 'no-cache', ETag: catalogue.etag } })
     return new Response(catalogue.body, { status: 200, headers: { ...catalogue.headers } })
   })
+}
+
+export const catalogueRoute = '/api/v2/bootstrap'
+
+/**
+ * The catalogue read answered on the Node request itself, the same answer as the route above: the most frequent
+ * request skips Hono's request, router, middlewares and response (which cost two thirds of its time). It declines
+ * (false: Hono answers) anything else: another method or path, a query string, a wrong or missing Key, X-Forwarded-*
+ * headers (the app warns about those), or a catalogue not read yet. The server's access line, request id and metrics wrap it as any request.
+ */
+export function catalogueReads(db: Db, apiKey: string): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const expected = Buffer.from(apiKey)
+  return (req, res) => {
+    if (req.url !== catalogueRoute || req.method !== 'GET') return false
+    const headers = req.headers
+    if (headers['x-forwarded-for'] !== undefined || headers['x-forwarded-proto'] !== undefined || headers['x-forwarded-host'] !== undefined) return false
+    const catalogue = builtCatalogue(db)
+    if (!catalogue || !isApiKey(expected, headers.key as string | undefined)) return false
+    const record = requestRecord(req)
+    if (record) record.route = catalogueRoute
+    if (matches(headers['if-none-match'], catalogue.etag)) res.writeHead(304, { 'Cache-Control': 'no-cache', ETag: catalogue.etag }).end()
+    else res.writeHead(200, catalogue.headers).end(catalogue.body)
+    return true
+  }
 }

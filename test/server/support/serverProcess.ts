@@ -1,5 +1,4 @@
-import { pino } from 'pino'
-import { createLogger } from '../../../server/log.ts'
+import { createLogger, logDestination } from '../../../server/log.ts'
 import { startServer } from '../../../server/server.ts'
 import type { StartOptions } from '../../../server/server.ts'
 
@@ -8,7 +7,7 @@ import type { StartOptions } from '../../../server/server.ts'
  * `logFile` writes the log lines there at LOG_LEVEL (info) instead of keeping them quiet, as the bench measures them.
  */
 const { logFile, ...options } = JSON.parse(process.argv[2] ?? '{}') as StartOptions & { logFile?: string }
-const log = logFile ? { log: createLogger({ level: options.logLevel ?? 'info', destination: pino.destination({ dest: logFile, sync: true }) }) } : {}
+const log = logFile ? { log: createLogger({ level: options.logLevel ?? 'info', destination: logDestination(logFile) }) } : {}
 const server = await startServer({ dev: false, quiet: true, shutdownGraceMs: 0, ...log, ...options })
 console.log(JSON.stringify({ url: server.url }))
 process.once('SIGTERM', () => void server.close().finally(() => process.exit(0)))

@@ -1,0 +1,124 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { catalogueBytes } from '../../server/catalogue/catalogueBytes.ts'
+import { catalogueReads } from '../../server/routes/bootstrap.ts'
+import { seed } from '../../server/seed/seed.ts'
+import { startServer } from '../../server/server.ts'
+import type { RunningServer } from '../../server/server.ts'
+import { apiKey } from './support/accounts.ts'
+import { captureLog } from './support/logCapture.ts'
+import { openTestDb, startupTimeout } from './support/testDb.ts'
+import type { TestDb } from './support/testDb.ts'
+
+/** What a Node response was told: its status, headers and body, and whether it ended. */
+function fakeResponse() {
+  const sent = { status: 0, headers: {} as Record<string, unknown>, body: undefined as unknown, ended: false }
+  const res = {
+    writeHead(status: number, headers: Record<string, unknown>) {
+      Object.assign(sent, { status, headers })
+      return res
+    },
+    end(body?: unknown) {
+      Object.assign(sent, { body, ended: true })
+      return res
+    },
+  }
+  return { res: res as unknown as ServerResponse, sent }
+}
+
+const request = (url: string, headers: Record<string, string> = { key: apiKey }, method = 'GET') => ({ url, method, headers }) as unknown as IncomingMessage
+
+describe('catalogue reads on the Node request', () => {
+  let t: TestDb
+  beforeAll(async () => {
+    t = await openTestDb()
+    await seed(t.db)
+  }, startupTimeout)
+  afterAll(() => t.drop())
+
+  it('leaves the read to the app until the catalogue is in memory, then answers it as the route does (200, then 304 on its ETag)', async () => {
+    const reads = catalogueReads(t.db, apiKey)
+    const before = fakeResponse()
+    expect(reads(request('/api/v2/bootstrap'), before.res)).toBe(false)
+    expect(before.sent.ended).toBe(false)
+
+    const catalogue = await catalogueBytes(t.db)
+    const fresh = fakeResponse()
+    expect(reads(request('/api/v2/bootstrap'), fresh.res)).toBe(true)
+    expect(fresh.sent).toEqual({ status: 200, headers: catalogue.headers, body: catalogue.body, ended: true })
+
+    const unchanged = fakeResponse()
+    expect(reads(request('/api/v2/bootstrap', { key: apiKey, 'if-none-match': `W/"x", ${catalogue.etag}` }), unchanged.res)).toBe(true)
+    expect(unchanged.sent).toEqual({ status: 304, headers: { 'Cache-Control': 'no-cache', ETag: catalogue.etag }, body: undefined, ended: true })
+  })
+
+  it('leaves every other request to the app: other methods and paths, a query, a wrong or missing Key, forwarded headers', async () => {
+    await catalogueBytes(t.db)
+    const reads = catalogueReads(t.db, apiKey)
+    const declined = [
+      request('/api/v2/bootstrap', { key: apiKey }, 'POST'),
+      request('/api/v2/bootstrap', { key: apiKey }, 'HEAD'),
+      request('/api/v2/bootstrap?x=1'),
+      request('/api/v2/bootstrap/'),
+      request('/api//v2/bootstrap'),
+      request('/api/v2/bootstrap', {}),
+      request('/api/v2/bootstrap', { key: `${apiKey}x` }),
+      request('/api/v2/bootstrap', { key: apiKey, 'x-forwarded-for': '203.0.113.9' }),
+      request('/api/v2/bootstrap', { key: apiKey, 'x-forwarded-proto': 'https' }),
+    ]
+    for (const req of declined) {
+      const { res, sent } = fakeResponse()
+      expect(reads(req, res), `${req.method} ${req.url} ${JSON.stringify(req.headers)}`).toBe(false)
+      expect(sent.ended).toBe(false)
+    }
+  })
+})
+
+describe('catalogue reads through the server', () => {
+  const logged = captureLog('info')
+  let t: TestDb
+  let server: RunningServer
+  beforeAll(async () => {
+    t = await openTestDb()
+    await seed(t.db)
+    server = await startServer({ port: 0, host: '127.0.0.1', db: t.db, apiKey, dev: false, log: logged.log, shutdownGraceMs: 0 })
+  }, startupTimeout)
+  afterAll(async () => {
+    await server.close()
+    await t.drop()
+  })
+
+  const read = (headers: Record<string, string> = {}) => fetch(`${server.url}/api/v2/bootstrap`, { headers: { Key: apiKey, ...headers } })
+  const comparable = (res: Response) => {
+    const headers = Object.fromEntries([...res.headers].filter(([name]) => name !== 'date' && name !== 'x-request-id'))
+    return { status: res.status, headers }
+  }
+
+  it('answers every read alike, the first (which reads the database) and the next, each logged with its own request id', async () => {
+    const first = await read()
+    const next = await read()
+    expect(comparable(next)).toEqual(comparable(first))
+    expect(await next.text()).toBe(await first.text())
+    expect(next.headers.get('x-content-type-options')).toBe('nosniff')
+    const unchanged = await read({ 'If-None-Match': first.headers.get('etag') ?? '' })
+    expect(unchanged.status).toBe(304)
+
+    const ids = [first, next, unchanged].map((r) => r.headers.get('x-request-id'))
+    expect(new Set(ids).size).toBe(3)
+    await expect.poll(() => logged.entries().filter((e) => e.msg === 'request').length).toBe(3)
+    const lines = logged.entries().filter((e) => e.msg === 'request')
+    expect(lines.map((e) => [e.reqId, e.route, e.status, e.method])).toEqual([
+      [ids[0], '/api/v2/bootstrap', 200, 'GET'],
+      [ids[1], '/api/v2/bootstrap', 200, 'GET'],
+      [ids[2], '/api/v2/bootstrap', 304, 'GET'],
+    ])
+  })
+
+  it('keeps a proxy-sent X-Request-Id and refuses a wrong Key as before', async () => {
+    const kept = await read({ 'X-Request-Id': 'edge-1234' })
+    expect(kept.headers.get('x-request-id')).toBe('edge-1234')
+    const refused = await read({ Key: 'wrong' })
+    expect(refused.status).toBe(401)
+    expect(await refused.json()).toEqual({ error: 'Invalid Key header' })
+  })
+})

@@ -1,0 +1,56 @@
+import { execFile } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, describe, expect, it } from 'vitest'
+import { createLogger, logDestination, logFlushMs } from '../../server/log.ts'
+import { repoRoot } from '../../server/paths.ts'
+
+const run = promisify(execFile)
+const lines = (file: string) => {
+  try {
+    return readFileSync(file, 'utf8').split('\n').filter(Boolean)
+  } catch {
+    return []
+  }
+}
+
+describe('the log destination', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'storefront-log-'))
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+  it('holds a few lines in its buffer and writes them within the flush interval', async () => {
+    const file = join(dir, 'quiet.log')
+    const log = createLogger({ destination: logDestination(file) })
+    log.info({ n: 1 }, 'one')
+    log.info({ n: 2 }, 'two')
+    // Under the 4 KB a write waits for: nothing reaches the file at once, everything does once the interval has passed.
+    expect(lines(file)).toEqual([])
+    await expect.poll(() => lines(file).length, { timeout: logFlushMs * 3 }).toBe(2)
+    expect(lines(file).map((l) => JSON.parse(l).msg)).toEqual(['one', 'two'])
+    expect(JSON.parse(lines(file)[0]!).time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
+  })
+
+  it.each(['standard output', 'a file'])('writes every buffered line to %s when the process exits at once, as a crash does (process.exit)', async (to) => {
+    const file = join(dir, 'crash.log')
+    const script = `
+      import { createLogger, logDestination } from './server/log.ts'
+      const log = createLogger({ destination: process.argv[1] ? logDestination(process.argv[1]) : logDestination() })
+      for (let i = 0; i < 500; i++) log.info({ i }, 'request')
+      log.fatal('uncaught exception')
+      process.exit(1)
+    `
+    const args = ['--import', 'tsx', '--input-type=module', '-e', script, to === 'a file' ? file : '']
+    const exit = (await run(process.execPath, args, { cwd: repoRoot }).catch((e: unknown) => e)) as { code?: number; stdout: string }
+    expect(exit.code).toBe(1)
+    const text = to === 'a file' ? readFileSync(file, 'utf8') : exit.stdout
+    const written = text
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { msg: string; i?: number })
+    expect(written).toHaveLength(501)
+    expect(written.at(-1)?.msg).toBe('uncaught exception')
+    expect(written.slice(0, 500).map((l) => l.i)).toEqual([...Array(500).keys()])
+  })
+})
