@@ -38,7 +38,7 @@ describe('the README and docs/', () => {
     for (const doc of documents())
       for (const target of relativeLinks(read(doc))) {
         const path = relative(root, join(root, dirname(doc), target))
-        if (path.startsWith('..') || (!existsSync(join(root, path)))) broken.push(`${doc} → ${target}`)
+        if (path.startsWith('..') || !existsSync(join(root, path))) broken.push(`${doc} → ${target}`)
       }
     expect(broken).toEqual([])
   })
