@@ -2,7 +2,9 @@ import * as v from 'valibot'
 import { LoginSchema, UserSchema, type Login, type User } from '../src/domain/account.ts'
 
 /** What the server said about this browser's session cookie. */
-export type SessionAnswer = { status: 'customer'; user: User } | { status: 'anonymous' }
+export type SessionAnswer =
+  /** `askedAt`: where the device's log stood when the server was asked, so an older answer does not replace a newer copy. */
+  { status: 'customer'; user: User; askedAt?: number } | { status: 'anonymous' }
 
 /** What the UI and the browser tell the auth machine: dotted, present tense. */
 export type AuthEvent =

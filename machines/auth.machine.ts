@@ -26,6 +26,8 @@ export interface CheckInput {
 }
 
 const customerOf = (answer: SessionAnswer): User | null => (answer.status === 'customer' ? answer.user : null)
+const askedAtOf = (answer: SessionAnswer): { askedAt?: number } =>
+  answer.status === 'customer' && answer.askedAt !== undefined ? { askedAt: answer.askedAt } : {}
 
 export const authMachine = setup({
   types: {
@@ -44,7 +46,7 @@ export const authMachine = setup({
   },
   actions: {
     /** Records the signed-in customer on the device (a fact) and tells the other tabs. */
-    remember: (_, _params: { user: User }) => {},
+    remember: (_, _params: { user: User; askedAt?: number }) => {},
     /** Records that nobody is signed in on the device any more. */
     forget: () => {},
     /** Logout only, once it is recorded: drops every per-customer cache and tells the other tabs. */
@@ -67,7 +69,7 @@ export const authMachine = setup({
             target: 'loggedIn',
             actions: [
               { type: 'setUser', params: ({ event }) => ({ user: customerOf(event.output) }) },
-              { type: 'remember', params: ({ event }) => ({ user: customerOf(event.output) as User }) },
+              { type: 'remember', params: ({ event }) => ({ user: customerOf(event.output) as User, ...askedAtOf(event.output) }) },
             ],
           },
           // The server answered: nobody is signed in (a session may have expired), so the device forgets too.

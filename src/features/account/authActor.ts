@@ -8,7 +8,7 @@ import type { AuthActor } from '../../lib/session.ts'
 import { openAuthChannel } from './authBroadcast.ts'
 import { probeWhileOffline } from './offlineProbe.ts'
 import { clearCustomerData } from './customerData.ts'
-import { forgetCustomer, recallCustomer, rememberCustomer } from './knownCustomer.ts'
+import { forgetCustomer, fresherCustomer, logPosition, recallCustomer, rememberCustomer, storedCopy } from './knownCustomer.ts'
 import { logoutPendingFor, queueLogout, settleLogouts } from './logoutQueue.ts'
 import { dropSessionHint, sessionTag } from '../../lib/signedInHint.ts'
 
@@ -24,9 +24,13 @@ export interface AuthCallbacks {
 
 /** Creates and starts the auth actor: network through src/api, memory through commit(), other tabs over a channel. */
 export function startAuth(callbacks: AuthCallbacks = {}): Running<AuthActor> {
+  // Heard in the order they came: a copy read from the device must not land after a later sign-out.
+  let heard: Promise<void> = Promise.resolve()
   const channel = openAuthChannel((message) => {
-    if (message.type === 'signedOut') actor.send({ type: 'auth.signedOutElsewhere' })
-    else actor.send({ type: 'auth.signedIn', user: message.user })
+    heard = heard.then(async () => {
+      if (message.type === 'signedOut') return void actor.send({ type: 'auth.signedOutElsewhere' })
+      actor.send({ type: 'auth.signedIn', user: await storedCopy(message.user) })
+    })
   })
   const actor: AuthActor = createActor(
     authMachine.provide({
@@ -43,8 +47,12 @@ export function startAuth(callbacks: AuthCallbacks = {}): Running<AuthActor> {
           }
           // A device that knows no customer asks only when the server's hint says a session exists: no 401 for every visitor.
           if (!input.ask && (await recallCustomer()) === null && sessionTag() === null) return { status: 'anonymous' }
+          // A device whose store cannot be read records the answer as it comes, undated.
+          const askedAt = await logPosition().catch(() => undefined)
           const user = await fetchSession()
-          return user ? { status: 'customer' as const, user } : { status: 'anonymous' as const }
+          if (!user) return { status: 'anonymous' as const }
+          if (askedAt === undefined) return { status: 'customer' as const, user }
+          return { status: 'customer' as const, user: await fresherCustomer(user, askedAt).catch(() => user), askedAt }
         }),
         recallCustomer: fromPromise(() => recallCustomer()),
         signIn: fromPromise<User, Login>(async ({ input }) => {
@@ -56,7 +64,7 @@ export function startAuth(callbacks: AuthCallbacks = {}): Running<AuthActor> {
       },
       actions: {
         // Only a change is announced, so two tabs never echo the same sign-in back and forth.
-        remember: (_, { user }) => quietly(rememberCustomer(user).then((changed) => changed && channel.post({ type: 'signedIn', user }))),
+        remember: (_, { user, askedAt }) => quietly(rememberCustomer(user, askedAt).then((changed) => changed && channel.post({ type: 'signedIn', user }))),
         forget: () => quietly(forgetCustomer()),
         clearCustomerData: () => {
           callbacks.onSignedOut?.()
