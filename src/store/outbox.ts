@@ -4,9 +4,17 @@ import { commit, commitTables } from './commit.ts'
 import { openStore, type StoreDb } from './db.ts'
 import type { OutboxRow } from './rows.ts'
 
+let lastQueuedAt = 0
+
+/** Rows queued in the same millisecond still go in the order they were queued: each is dated at least 1 ms after the last. */
+function queuedAt(now: Date): string {
+  lastQueuedAt = Math.max(now.getTime(), lastQueuedAt + 1)
+  return new Date(lastQueuedAt).toISOString()
+}
+
 /** A queued write of `kind`, made now: `id` is its Idempotency-Key, `customerId` the only session that may send it. */
 export function queuedRow(id: string, kind: string, request: unknown, customerId?: number, now: Date = new Date()): OutboxRow {
-  return { id, kind, request, ...pendingEntry(), createdAt: now.toISOString(), ...(customerId === undefined ? {} : { customerId }) }
+  return { id, kind, request, ...pendingEntry(), createdAt: queuedAt(now), ...(customerId === undefined ? {} : { customerId }) }
 }
 
 /** Every table commit() may write, plus the outbox: a fact and its queued write land together or not at all. */
