@@ -117,12 +117,12 @@ const isoTime = () => {
 }
 
 /** The longest a line waits in the buffer of logDestination before it is written. */
-export const logFlushMs = 1_000
+export const logFlushMs = 100
 
 /**
- * Lines to a file descriptor or path, gathered in a buffer written in the background once it holds 4 KB or once a
- * second, so a busy server makes one write per twenty lines and never waits on the pipe or disk. Pino writes what
- * is left synchronously when the process exits (process.exit included, as a crash ends); a SIGKILL loses the last second.
+ * Lines to a file descriptor or path, gathered in a buffer written in the background once it holds 4 KB or every
+ * 100 ms, so a busy server makes one write per twenty lines and never waits on the pipe or disk. Pino writes what
+ * is left synchronously when the process exits (process.exit included, as a crash ends); a SIGKILL loses the last 100 ms.
  */
 export function logDestination(dest: number | string = 1): DestinationStream {
   // A file is opened at once: one opened in the background could not take the last lines of a process that exits first.

@@ -97,12 +97,16 @@ describe.skipIf(!server)('the mail outbox on three compiled servers (needs DATAB
       for (const mail of withLink) expect(mail.data).toMatch(new RegExp(`https://shop\\.example\\.co\\.za${path}\\?token=[\\w-]{43}`))
     }
 
-    const told = instances.flatMap(({ run }) =>
-      run
-        .entries()
-        .filter((e) => e.msg === 'mail sent')
-        .map((e) => e.mailId as number),
-    )
+    const toldSoFar = () =>
+      instances.flatMap(({ run }) =>
+        run
+          .entries()
+          .filter((e) => e.msg === 'mail sent')
+          .map((e) => e.mailId as number),
+      )
+    // Log lines reach the pipe in batches (server/log.ts logDestination): wait for every line, then check none came twice.
+    await expect.poll(() => toldSoFar().length, { timeout: 10_000 }).toBeGreaterThanOrEqual(total)
+    const told = toldSoFar()
     expect(told).toHaveLength(total)
     expect(new Set(told).size).toBe(total)
     const perInstance = instances.map(({ run }) => run.entries().filter((e) => e.msg === 'mail sent').length)

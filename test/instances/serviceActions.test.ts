@@ -62,13 +62,16 @@ describe.skipIf(!server)('the scheduled SIM actions job on three compiled server
       .poll(async () => (await db.query<{ n: number }>("select count(*)::int as n from service_actions where status = 'applied'"))[0]!.n, { timeout: 20_000 })
       .toBe(actions.length)
     // Each applied once: its row names one instance, and of the three instances' logs exactly one line tells of it.
-    await new Promise((done) => setTimeout(done, 500))
-    const told = instances.flatMap(({ run }) =>
-      run
-        .entries()
-        .filter((e) => e.msg === 'scheduled SIM action applied')
-        .map((e) => e.actionId as number),
-    )
+    const toldSoFar = () =>
+      instances.flatMap(({ run }) =>
+        run
+          .entries()
+          .filter((e) => e.msg === 'scheduled SIM action applied')
+          .map((e) => e.actionId as number),
+      )
+    // Log lines reach the pipe in batches (server/log.ts logDestination): wait for every line, then check none came twice.
+    await expect.poll(() => toldSoFar().length, { timeout: 10_000 }).toBeGreaterThanOrEqual(actions.length)
+    const told = toldSoFar()
     expect([...told].sort((a, b) => a - b)).toEqual(actions.map((a) => a.id).sort((a, b) => a - b))
     const byInstance = await db.query<{ applied_by: string; n: number }>(
       "select applied_by, count(*)::int as n from service_actions where status = 'applied' group by applied_by",

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createLogger, logDestination, logFlushMs } from '../../server/log.ts'
+import { createLogger, logDestination } from '../../server/log.ts'
 import { repoRoot } from '../../server/paths.ts'
 
 const run = promisify(execFile)
@@ -20,14 +20,15 @@ describe('the log destination', () => {
   const dir = mkdtempSync(join(tmpdir(), 'storefront-log-'))
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-  it('holds a few lines in its buffer and writes them within the flush interval', async () => {
+  it('holds a few lines in its buffer and writes them on its interval, with no further line logged', async () => {
     const file = join(dir, 'quiet.log')
     const log = createLogger({ destination: logDestination(file) })
     log.info({ n: 1 }, 'one')
     log.info({ n: 2 }, 'two')
     // Under the 4 KB a write waits for: nothing reaches the file at once, everything does once the interval has passed.
     expect(lines(file)).toEqual([])
-    await expect.poll(() => lines(file).length, { timeout: logFlushMs * 3 }).toBe(2)
+    // The interval writes them with no further line logged (the wait allows for a busy machine, not for the interval).
+    await expect.poll(() => lines(file).length, { timeout: 5_000 }).toBe(2)
     expect(lines(file).map((l) => JSON.parse(l).msg)).toEqual(['one', 'two'])
     expect(JSON.parse(lines(file)[0]!).time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
   })
