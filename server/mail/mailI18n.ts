@@ -1,6 +1,7 @@
 import { setupI18n, type I18n, type Messages } from '@lingui/core'
 import { LANGUAGES, type Language } from '../../src/domain/language.ts'
 import { compileCatalogue } from '../i18n/catalogues.ts'
+import { keepValuesLiteral } from '../../src/i18n/literalValues.ts'
 
 let loaded: Promise<Map<Language, Messages>> | undefined
 
@@ -17,5 +18,5 @@ function catalogues(): Promise<Map<Language, Messages>> {
 /** A Lingui instance speaking the mails' messages in `language`. */
 export async function mailI18n(language: Language): Promise<I18n> {
   const messages = await catalogues()
-  return setupI18n({ locale: language, messages: { [language]: messages.get(language) ?? {} } })
+  return keepValuesLiteral(setupI18n({ locale: language, messages: { [language]: messages.get(language) ?? {} } }))
 }

@@ -1,6 +1,7 @@
 import { setupI18n, type I18n, type Messages } from '@lingui/core'
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../../src/domain/language.ts'
 import { compileCatalogue } from '../i18n/catalogues.ts'
+import { keepValuesLiteral } from '../../src/i18n/literalValues.ts'
 
 /*
  * The sandboxes speak the shopper's language as a provider's hosted pages do: the sign-in page per the OpenID
@@ -24,7 +25,7 @@ function catalogues(): Promise<Map<Language, Messages>> {
 /** A Lingui instance showing the sandbox's messages in `language`. */
 export async function sandboxI18n(language: Language): Promise<I18n> {
   const messages = await catalogues()
-  return setupI18n({ locale: language, messages: { [language]: messages.get(language) ?? {} } })
+  return keepValuesLiteral(setupI18n({ locale: language, messages: { [language]: messages.get(language) ?? {} } }))
 }
 
 /** Every language's instance, for texts a page picks from in the browser (the card widget). */

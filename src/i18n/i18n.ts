@@ -2,10 +2,13 @@ import { i18n, type Messages } from '@lingui/core'
 import { messages as en } from '../../locales/en.po'
 import { fetchCatalogue, NeedsConnectionError } from './catalogue.ts'
 import { defaultLocale, type Locale } from './locales.ts'
+import { keepValuesLiteral } from './literalValues.ts'
 import { withRetry, type RetryOptions } from './retry.ts'
 
 // The storefront's English, kept apart: Lingui merges later loads (the lab's messages) into the object it holds.
 const storefrontEnglish: Readonly<Messages> = { ...en }
+
+keepValuesLiteral(i18n)
 
 // English ships in the bundle so the first paint never waits for the network.
 i18n.load(defaultLocale, { ...storefrontEnglish })

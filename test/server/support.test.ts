@@ -86,6 +86,17 @@ describe('POST /api/support/messages', () => {
     expect(acknowledgements[0]?.text).not.toContain('router')
   })
 
+  it('mails a name that looks like an escape sequence (\\u0000) exactly as typed, with no NUL byte in the mail or its subject', async () => {
+    const name = 'Thandi \\u0000 \\x0a'
+    const res = await send(message({ name }), { from: newAddress() })
+    expect(res.status).toBe(201)
+    const { reference } = v.parse(SupportAnswerSchema, await res.json())
+    await deliverMail(env.t.db)
+    const [toTeam] = (await readMailbox(env.t.db, supportEmail)).filter((m) => m.subject.includes(reference))
+    expect(toTeam?.subject).toBe(`${reference}: a Contact Us message from ${name}`)
+    expect(toTeam?.text).toContain(`${name} (thandi@example.co.za) wrote in English`)
+  })
+
   it('records the signed-in customer who sent it', async () => {
     const me = await signUp(env.app)
     const res = await send(message(), { from: newAddress(), cookie: me.cookie })
