@@ -104,9 +104,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   )
   const shared = { db, config, ...(sandbox ? { sandbox } : {}), log, readiness: { draining: () => draining }, cardPayments, clock }
   const app = createApp(dev ? shared : { ...shared, distDir })
-  const honoBackend: Listener = getRequestListener(app.fetch)
-  const catalogue = catalogueReads(db, config.apiKey)
-  const backend: Listener = (req, res) => catalogue(req, res) || honoBackend(req, res)
+  const backend: Listener = getRequestListener(app.fetch)
   const httpServer = createServer()
   const drainer = connectionDrainer(httpServer)
   // Longer than a load balancer's idle timeout, so the balancer closes idle connections first and never sends a
@@ -135,7 +133,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // Hono names its requests by the route they matched; the rest (the identity sandbox, Vite, a request abandoned
   // before Hono matched it) by the area of the path they were for.
   const unmatched = (url: string) => `${/^\/(api|images|sandbox\/(payments|identity|mail))(?=[/?]|$)/.exec(url)?.[0] ?? ''}/*`
-  const handle = accessLogged(log, (req, res) => route(req.url)(req, res), unmatched)
+  const handle = accessLogged(log, (req, res) => route(req.url)(req, res), unmatched, catalogueReads(db, config.apiKey))
   httpServer.on('request', (req, res) => {
     settleUnreadBody(req, res)
     // Once shutdown began, each answer ends its connection, so clients reconnect to a server that stays.

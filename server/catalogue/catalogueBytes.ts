@@ -8,6 +8,8 @@ export interface CatalogueBytes {
   etag: string
   /** The 200 answer's headers, built once with the bytes. */
   headers: Record<string, string>
+  /** The same headers as a flat list of names and values. */
+  headerList: readonly string[]
 }
 
 // Products are written only by seed() at start-up (migrations create the table empty; orders only read
@@ -46,5 +48,5 @@ async function build(db: Queryable): Promise<CatalogueBytes> {
   // The same tag Hono's etag() middleware derives (SHA-1 of the body), so clients keep their validators.
   const etag = `"${createHash('sha1').update(body).digest('hex')}"`
   const headers = { 'Cache-Control': 'no-cache', ETag: etag, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) }
-  return { body, etag, headers }
+  return { body, etag, headers, headerList: Object.entries(headers).flat() }
 }

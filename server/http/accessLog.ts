@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { performance } from 'node:perf_hooks'
+import { lineWriter } from '../log.ts'
 import type { Logger } from '../log.ts'
 import { requestDuration } from '../metrics.ts'
 import { requestIdHeader } from './requestId.ts'
@@ -7,6 +8,12 @@ import { requestTraces, traceOf } from './requestTrace.ts'
 import type { RequestTrace } from './requestTrace.ts'
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void
+
+/**
+ * A request answered at once on the Node request (true), or left to the listener (false). It writes its own headers,
+ * the answeredHeaders of the record's id among them, and names its route in the record.
+ */
+export type AnsweredAtOnce = (req: IncomingMessage, res: ServerResponse, record: RequestRecord) => boolean
 
 /** What the access line needs to know about a request: its id and trace, when it began; the Hono app fills in the route it matched. */
 export type RequestRecord = RequestTrace & { started?: number }
@@ -28,9 +35,11 @@ const levelOf = (route: string, status: number) => (probes.has(route) ? (status 
  * context (requestTraces: every line it logs carries them), and when it ends writes one line and times it in the
  * request duration histogram: method, route (the pattern, never the path, so ids and emails in paths stay out),
  * status, duration and id. `fallbackRoute` names requests that no Hono route matched (the identity sandbox, Vite in
- * dev). Query strings and headers are never logged.
+ * dev). Query strings and headers are never logged. `atOnce` answers what it can before any of that (the catalogue
+ * read): it needs no context, since it logs nothing and waits on nothing.
  */
-export function accessLogged(log: Logger, listener: Listener, fallbackRoute: (url: string) => string): Listener {
+export function accessLogged(log: Logger, listener: Listener, fallbackRoute: (url: string) => string, atOnce?: AnsweredAtOnce): Listener {
+  const writeLine = lineWriter(log)
   // One handler for every response, reading what it needs from the response: no closures made per request.
   function write(this: ServerResponse) {
     const req = this.req
@@ -41,26 +50,31 @@ export function accessLogged(log: Logger, listener: Listener, fallbackRoute: (ur
     const route = record.route ?? fallbackRoute(req.url ?? '/')
     const ms = performance.now() - (record.started ?? performance.now())
     requestDuration.observe({ method: req.method ?? '', route, status }, ms / 1000)
-    const line = {
-      reqId: record.id,
-      ...(record.traceId ? { traceId: record.traceId, spanId: record.spanId } : {}),
-      method: req.method,
-      route,
-      status,
-      durationMs: Math.round(ms * 10) / 10,
-      ...(this.writableFinished ? {} : { aborted: true }),
-    }
-    log[levelOf(route, status)](line, 'request')
+    writeLine(
+      levelOf(route, status),
+      {
+        reqId: record.id,
+        traceId: record.traceId,
+        spanId: record.spanId,
+        method: req.method,
+        route,
+        status,
+        durationMs: Math.round(ms * 10) / 10,
+        aborted: this.writableFinished ? undefined : true,
+      },
+      'request',
+    )
   }
   return (req, res) => {
     const record: RequestRecord = traceOf(req.headers['x-request-id'], req.headers.traceparent)
     record.started = performance.now()
     records.set(req, record)
+    // 'close' follows 'finish' when the answer was sent, and comes alone when the client went away: once either way.
+    res.on('close', write)
+    if (atOnce?.(req, res, record)) return
     // Set on the Node response, which Hono's answer is merged into: on Hono's own answer they would cost a copy of its headers.
     res.setHeader(requestIdHeader, record.id)
     res.setHeader('X-Content-Type-Options', 'nosniff')
-    // 'close' follows 'finish' when the answer was sent, and comes alone when the client went away: once either way.
-    res.once('close', write)
     requestTraces.run(record, listener, req, res)
   }
 }

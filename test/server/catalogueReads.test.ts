@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { catalogueBytes } from '../../server/catalogue/catalogueBytes.ts'
+import type { RequestRecord } from '../../server/http/accessLog.ts'
 import { catalogueReads } from '../../server/routes/bootstrap.ts'
 import { seed } from '../../server/seed/seed.ts'
 import { startServer } from '../../server/server.ts'
@@ -14,7 +15,10 @@ import type { TestDb } from './support/testDb.ts'
 function fakeResponse() {
   const sent = { status: 0, headers: {} as Record<string, unknown>, body: undefined as unknown, ended: false }
   const res = {
-    writeHead(status: number, headers: Record<string, unknown>) {
+    writeHead(status: number, list: string[]) {
+      // Headers come as one flat list of names and values.
+      const headers: Record<string, unknown> = {}
+      for (let i = 0; i < list.length; i += 2) headers[list[i]!] = list[i + 1]
       Object.assign(sent, { status, headers })
       return res
     },
@@ -25,6 +29,9 @@ function fakeResponse() {
   }
   return { res: res as unknown as ServerResponse, sent }
 }
+
+const record = () => ({ id: 'req-1' }) as RequestRecord
+const answered = { 'X-Request-Id': 'req-1', 'X-Content-Type-Options': 'nosniff' }
 
 const request = (url: string, headers: Record<string, string> = { key: apiKey }, method = 'GET') => ({ url, method, headers }) as unknown as IncomingMessage
 
@@ -39,17 +46,17 @@ describe('catalogue reads on the Node request', () => {
   it('leaves the read to the app until the catalogue is in memory, then answers it as the route does (200, then 304 on its ETag)', async () => {
     const reads = catalogueReads(t.db, apiKey)
     const before = fakeResponse()
-    expect(reads(request('/api/v2/bootstrap'), before.res)).toBe(false)
+    expect(reads(request('/api/v2/bootstrap'), before.res, record())).toBe(false)
     expect(before.sent.ended).toBe(false)
 
     const catalogue = await catalogueBytes(t.db)
     const fresh = fakeResponse()
-    expect(reads(request('/api/v2/bootstrap'), fresh.res)).toBe(true)
-    expect(fresh.sent).toEqual({ status: 200, headers: catalogue.headers, body: catalogue.body, ended: true })
+    expect(reads(request('/api/v2/bootstrap'), fresh.res, record())).toBe(true)
+    expect(fresh.sent).toEqual({ status: 200, headers: { ...catalogue.headers, ...answered }, body: catalogue.body, ended: true })
 
     const unchanged = fakeResponse()
-    expect(reads(request('/api/v2/bootstrap', { key: apiKey, 'if-none-match': `W/"x", ${catalogue.etag}` }), unchanged.res)).toBe(true)
-    expect(unchanged.sent).toEqual({ status: 304, headers: { 'Cache-Control': 'no-cache', ETag: catalogue.etag }, body: undefined, ended: true })
+    expect(reads(request('/api/v2/bootstrap', { key: apiKey, 'if-none-match': `W/"x", ${catalogue.etag}` }), unchanged.res, record())).toBe(true)
+    expect(unchanged.sent).toEqual({ status: 304, headers: { 'Cache-Control': 'no-cache', ETag: catalogue.etag, ...answered }, body: undefined, ended: true })
   })
 
   it('leaves every other request to the app: other methods and paths, a query, a wrong or missing Key, forwarded headers', async () => {
@@ -68,7 +75,7 @@ describe('catalogue reads on the Node request', () => {
     ]
     for (const req of declined) {
       const { res, sent } = fakeResponse()
-      expect(reads(req, res), `${req.method} ${req.url} ${JSON.stringify(req.headers)}`).toBe(false)
+      expect(reads(req, res, record()), `${req.method} ${req.url} ${JSON.stringify(req.headers)}`).toBe(false)
       expect(sent.ended).toBe(false)
     }
   })

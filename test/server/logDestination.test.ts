@@ -25,7 +25,7 @@ describe('the log destination', () => {
     const log = createLogger({ destination: logDestination(file) })
     log.info({ n: 1 }, 'one')
     log.info({ n: 2 }, 'two')
-    // Under the 4 KB a write waits for: nothing reaches the file at once, everything does once the interval has passed.
+    // Under the 16 KB a write waits for: nothing reaches the file at once, everything does once the interval has passed.
     expect(lines(file)).toEqual([])
     // The interval writes them with no further line logged (the wait allows for a busy machine, not for the interval).
     await expect.poll(() => lines(file).length, { timeout: 5_000 }).toBe(2)
