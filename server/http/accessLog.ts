@@ -21,10 +21,12 @@ export type RequestRecord = RequestTrace & { started?: number }
 /** The headers every answer carries: its request id, and no MIME sniffing (nothing served is meant to be guessed at). */
 export const answeredHeaders = (id: string) => ({ [requestIdHeader]: id, 'X-Content-Type-Options': 'nosniff' })
 
-const records = new WeakMap<IncomingMessage, RequestRecord>()
+// Kept on the request itself: a WeakMap entry per request costs the garbage collector more than the property.
+const recordKey = Symbol('request record')
+type Recorded = IncomingMessage & { [recordKey]?: RequestRecord }
 
 /** The record of a request passing through accessLogged (undefined for requests made without the server, as tests do). */
-export const requestRecord = (req: IncomingMessage | undefined) => (req ? records.get(req) : undefined)
+export const requestRecord = (req: IncomingMessage | undefined) => (req as Recorded | undefined)?.[recordKey]
 
 // Probes are routine: a success is logged at debug, a 503 at info (an expected answer during shutdown; /readyz warns itself when the database fails).
 const probes = new Set(['/healthz', '/readyz'])
@@ -43,7 +45,7 @@ export function accessLogged(log: Logger, listener: Listener, fallbackRoute: (ur
   // One handler for every response, reading what it needs from the response: no closures made per request.
   function write(this: ServerResponse) {
     const req = this.req
-    const record = records.get(req)
+    const record = (req as Recorded)[recordKey]
     if (!record) return
     // A client that went away before the answer was sent: 499, as nginx logs it.
     const status = this.headersSent ? this.statusCode : 499
@@ -68,7 +70,7 @@ export function accessLogged(log: Logger, listener: Listener, fallbackRoute: (ur
   return (req, res) => {
     const record: RequestRecord = traceOf(req.headers['x-request-id'], req.headers.traceparent)
     record.started = performance.now()
-    records.set(req, record)
+    ;(req as Recorded)[recordKey] = record
     // 'close' follows 'finish' when the answer was sent, and comes alone when the client went away: once either way.
     res.on('close', write)
     if (atOnce?.(req, res, record)) return

@@ -13,26 +13,19 @@ export interface Drainer {
 }
 
 /**
- * Counts the requests in flight on each connection from the start, because Node's own closeIdleConnections()
- * leaves alone a connection that was opened but has sent nothing yet (a browser's spare socket), and the drain
- * would wait for it until the drain time ran out.
+ * Node's own closeIdleConnections() closes kept-alive connections between requests, but leaves alone a connection
+ * that was opened and has sent nothing yet (a browser's spare socket), for which the drain would wait until its time
+ * ran out: those are closed here too, found by having read no byte. Nothing is counted per request.
  */
 export function connectionDrainer(server: Server): Drainer {
-  const inFlight = new Map<Socket, number>()
+  const sockets = new Set<Socket>()
   server.on('connection', (socket: Socket) => {
-    inFlight.set(socket, 0)
-    socket.once('close', () => inFlight.delete(socket))
-  })
-  server.on('request', (req, res) => {
-    const socket = req.socket
-    inFlight.set(socket, (inFlight.get(socket) ?? 0) + 1)
-    res.once('close', () => {
-      const n = inFlight.get(socket)
-      if (n !== undefined) inFlight.set(socket, n - 1)
-    })
+    sockets.add(socket)
+    socket.once('close', () => sockets.delete(socket))
   })
   const closeIdle = () => {
-    for (const [socket, n] of inFlight) if (n <= 0) socket.destroy()
+    server.closeIdleConnections()
+    for (const socket of sockets) if (socket.bytesRead === 0) socket.destroy()
   }
 
   return {
@@ -46,7 +39,7 @@ export function connectionDrainer(server: Server): Drainer {
       })
       try {
         const finished = await Promise.race([closed, late])
-        if (!finished) for (const socket of inFlight.keys()) socket.destroy()
+        if (!finished) for (const socket of sockets) socket.destroy()
         return finished
       } finally {
         clearInterval(sweep)
