@@ -209,8 +209,9 @@ describe('switching language', () => {
       // The prepaid SIM's wallet has cents: R35,50 in Afrikaans, R35.50 in isiXhosa; its data in GB likewise.
       await page.goto(`/service/${prepaidId}`)
       await page.getByRole('heading', { name: w.wallets }).waitFor()
-      // The three subscription gauges load with their chart code.
-      await expect.poll(() => page.getByRole('main').getByRole('img').count()).toBeGreaterThanOrEqual(3)
+      // The three subscription gauges (meters) load with their chart code.
+      await expect.poll(() => page.getByRole('main').getByRole('meter').count()).toBe(3)
+      await expect.poll(() => page.getByRole('main').getByRole('meter').locator('svg').count()).toBe(3)
       await expect.poll(() => page.getByRole('main').innerText()).toMatch(code === 'af' ? /R\d+,\d\d/ : /R\d+\.\d\d/)
       await keep(page, `languages-service-${code}-360`)
 
