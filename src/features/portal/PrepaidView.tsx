@@ -39,6 +39,7 @@ export function PrepaidView({ service }: { service: Service }) {
             return (
               <li key={key}>
                 {/* One meter per balance, named by its visible label and read as its value text: announced once. */}
+                {/* biome-ignore lint/a11y/useSemanticElements: a native <meter> draws its own bar and shows no content; this one is the visx ring and its labels */}
                 <div
                   role="meter"
                   aria-labelledby={`${id}-${key}`}
