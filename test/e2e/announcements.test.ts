@@ -22,12 +22,11 @@ const WRONG = 'Incorrect Username or Password. Please try again.'
 describe('toasts', () => {
   test('the two live regions are in the first page, empty, before any toast; the "added to cart" toast lands in the polite one', async () => {
     const page = await session.page()
+    await openHome(page)
     // The page the server draws carries them already: a screen reader watches them from the first paint.
     const drawn = await (await page.request.get('/')).text()
     expect(drawn).toContain('role="alert" aria-label="Errors"')
     expect(drawn).toContain('role="status" aria-label="Notifications"')
-
-    await openHome(page)
     expect(await errorsRegion(page).innerText()).toBe('')
     expect(await notificationsRegion(page).innerText()).toBe('')
 
