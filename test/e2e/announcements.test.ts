@@ -164,4 +164,19 @@ describe('the Wallets gauges', () => {
       console.log(`[e2e] ${await screenshot(page, `announcements-gauges-${code}-360`)}`)
     }
   })
+
+  test('the monthly pie still describes itself: an image named "Usage Stats" whose description gives each slice', async () => {
+    const page = await session.page()
+    await signInAsDemo(page)
+    const truth = await portalTruth(page)
+    const monthly = truth.services.find((s) => s.available_balance === undefined)
+    if (!monthly) throw new Error('the demo customer needs a monthly service')
+    await page.goto(`/service/${monthly.id}`)
+    const pie = page.getByRole('img', { name: 'Usage Stats', exact: true })
+    await pie.waitFor()
+    const description = await pie.evaluate((svg) => document.getElementById(svg.getAttribute('aria-describedby') ?? '')?.textContent ?? '')
+    expect(description).toBe(
+      `Peak: ${dataGb(monthly.peak_usage ?? 0, 'en')} GB, Off Peak: ${dataGb(monthly.offpeak_usage ?? 0, 'en')} GB, Spend Limit: ${dataGb(monthly.spend_limit_available ?? 0, 'en')} GB`,
+    )
+  })
 })
