@@ -5,6 +5,7 @@ import { validateLoginSearch } from '../features/account/loginSearch.ts'
 import { LoginForm } from '../features/account/LoginForm.tsx'
 import { offeredProviders, SocialButtons } from '../features/account/SocialButtons.tsx'
 import { useSocialReturn } from '../features/account/useSocialReturn.ts'
+import { InlineError, useInlineError } from '../ui/InlineError.tsx'
 import { styled } from '../ui/styled.ts'
 import { theme } from '../ui/theme.ts'
 
@@ -20,13 +21,15 @@ const Or = styled('p')`
 
 function LoginPage() {
   const search = Route.useSearch()
-  useSocialReturn(search)
+  const social = useInlineError()
+  useSocialReturn(search, social.fail)
   return (
     <AuthCard>
       <h1>
         <Trans>Sign in to continue</Trans>
       </h1>
       <SocialButtons />
+      <InlineError error={social.error} />
       {/* Without social sign-in the form stands alone: nothing to choose between. */}
       {offeredProviders().length > 0 && (
         <Or>

@@ -99,16 +99,17 @@ describe('the service answers', () => {
 describe('the Wallets view', () => {
   it('reads the three subscriptions against the 60min, 2GB and 100sms references', () => {
     expect(subscriptionGauges(prepaid(), 'en')).toEqual([
-      { key: 'voice_sub', amount: '45', fraction: 2700 / GAUGE_REFERENCE.voice_sub },
-      { key: 'data_sub', amount: '1.50', fraction: 0.75 },
-      { key: 'sms_sub', amount: '80', fraction: 0.8 },
+      { key: 'voice_sub', amount: '45', fraction: 2700 / GAUGE_REFERENCE.voice_sub, value: 45, maximum: 60, maximumText: '60' },
+      { key: 'data_sub', amount: '1.50', fraction: 0.75, value: 1.5, maximum: 2, maximumText: '2' },
+      { key: 'sms_sub', amount: '80', fraction: 0.8, value: 80, maximum: 100, maximumText: '100' },
     ])
   })
 
   it('keeps a gauge between empty and full, and reads a missing balance as 0', () => {
     const [voice, data] = subscriptionGauges(prepaid({ additional_balances: [{ voice_sub: { available: 7200 } }] }), 'en')
     expect(voice?.fraction).toBe(1)
-    expect(data).toEqual({ key: 'data_sub', amount: '0.00', fraction: 0 })
+    expect(voice?.value).toBe(60)
+    expect(data).toEqual({ key: 'data_sub', amount: '0.00', fraction: 0, value: 0, maximum: 2, maximumText: '2' })
   })
 
   it('shows the top-ups as minutes, GB and units', () => {

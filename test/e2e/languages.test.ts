@@ -209,8 +209,9 @@ describe('switching language', () => {
       // The prepaid SIM's wallet has cents: R35,50 in Afrikaans, R35.50 in isiXhosa; its data in GB likewise.
       await page.goto(`/service/${prepaidId}`)
       await page.getByRole('heading', { name: w.wallets }).waitFor()
-      // The three subscription gauges load with their chart code.
-      await expect.poll(() => page.getByRole('main').getByRole('img').count()).toBeGreaterThanOrEqual(3)
+      // The three subscription gauges (meters) load with their chart code.
+      await expect.poll(() => page.getByRole('main').getByRole('meter').count()).toBe(3)
+      await expect.poll(() => page.getByRole('main').getByRole('meter').locator('svg').count()).toBe(3)
       await expect.poll(() => page.getByRole('main').innerText()).toMatch(code === 'af' ? /R\d+,\d\d/ : /R\d+\.\d\d/)
       await keep(page, `languages-service-${code}-360`)
 
@@ -351,12 +352,14 @@ describe('the choice stays', () => {
     await page.getByRole('heading', { level: 1, name: words.af.home }).waitFor()
     await expectLanguage(page, 'af')
 
-    // Every alert with these words the page ever shows, also one gone again before the test looks (toasts go after 3 s).
+    // Every alert with these words the page ever shows, also one gone again before the test looks (toasts go after 3 s);
+    // a toast is one child of the toaster's alert region, which stays in the page.
     await page.evaluate((text) => {
       const seen = new Set<Element>()
       ;(window as unknown as { alertsSeen: Set<Element> }).alertsSeen = seen
       const note = () => {
-        for (const alert of document.querySelectorAll('[role="alert"]')) if (alert.textContent?.includes(text)) seen.add(alert)
+        for (const alert of document.querySelectorAll('[role="alert"]'))
+          for (const item of alert.children.length > 0 ? alert.children : [alert]) if (item.textContent?.includes(text)) seen.add(item)
       }
       new MutationObserver(note).observe(document, { subtree: true, childList: true, characterData: true })
       note()

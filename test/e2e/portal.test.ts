@@ -26,7 +26,7 @@ async function openServices(page: Page): Promise<void> {
 
 async function expectWallets(page: Page, s: Service): Promise<void> {
   await page.getByRole('heading', { name: 'Wallets' }).waitFor()
-  for (const gauge of ['Voice (minutes)', 'DATA (GB)', 'SMS (units)']) await page.getByRole('img', { name: gauge }).waitFor()
+  for (const gauge of ['Voice (minutes)', 'DATA (GB)', 'SMS (units)']) await page.getByRole('meter', { name: gauge }).waitFor()
   await page.getByRole('heading', { name: 'Primary Wallet' }).waitFor()
   await page.getByText(formatRand(s.available_balance ?? 0, 'en'), { exact: true }).waitFor()
   await page

@@ -55,6 +55,7 @@ const TEXT = {
     scheduled: 'Scheduled Actions',
     undo: 'Undo',
     undone: 'Undone: nothing changes on that date.',
+    undoOffline: 'Changing your SIM needs a connection. Check your connection and try again.',
     cancel: 'Cancel Service',
     confirmCancel: 'Confirm cancellation',
     cancelled: 'Cancelled',
@@ -74,6 +75,7 @@ const TEXT = {
     scheduled: 'Geskeduleerde aksies',
     undo: 'Ontdoen',
     undone: 'Ontdoen: niks verander op daardie datum nie.',
+    undoOffline: 'Om jou SIM te verander, het jy ’n verbinding nodig. Gaan jou verbinding na en probeer weer.',
     cancel: 'Kanselleer diens',
     confirmCancel: 'Bevestig kansellasie',
     cancelled: 'Gekanselleer',
@@ -184,8 +186,8 @@ for (const { label, viewport, language } of RUNS) {
       await screenshot(page, `sim-rename-sent-${label}`)
     })
 
-    test('a package change is scheduled from the next bill cycle, listed with its date, and undone', async () => {
-      await session.context({ viewport, baseURL: server!.url })
+    test('a package change is scheduled from the next bill cycle, listed with its date, and undone (offline first: the failure stays in the panel)', async () => {
+      const context = await session.context({ viewport, baseURL: server!.url })
       const page = await session.page()
       const sims = await customerWithSims(page, language)
       await openService(page, sims.monthly)
@@ -211,7 +213,16 @@ for (const { label, viewport, language } of RUNS) {
       expect(await horizontalOverflow(page)).toBe(0)
       await screenshot(page, `sim-package-scheduled-${label}`)
 
+      // An Undo that cannot reach the server keeps its reason in the panel, after the toast has gone.
+      await goOffline(context, page)
       await panel.getByRole('button', { name: new RegExp(`^${t.undo}`) }).click()
+      await page.getByRole('alert').getByText(t.undoOffline, { exact: true }).waitFor()
+      await panel.getByText(t.undoOffline, { exact: true }).waitFor()
+      await screenshot(page, `sim-package-undo-offline-${label}`)
+      await context.setOffline(false)
+      await page.waitForFunction(() => navigator.onLine)
+      await panel.getByRole('button', { name: new RegExp(`^${t.undo}`) }).click()
+      await expect.poll(() => panel.getByText(t.undoOffline, { exact: true }).count()).toBe(0)
       await page.getByText(t.undone, { exact: true }).waitFor()
       await expect.poll(() => panel.count()).toBe(0)
       expect(await button(page, t.change).isEnabled()).toBe(true)

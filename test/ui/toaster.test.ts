@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { getToasts, MAX_TOASTS, toast } from '../../src/lib/toaster.ts'
+import { getToasts, MAX_TOASTS, subscribeToasts, toast } from '../../src/lib/toaster.ts'
 
 describe('the toaster', () => {
   beforeEach(() => vi.useFakeTimers())
@@ -44,5 +44,39 @@ describe('the toaster', () => {
     expect(texts).toHaveLength(20)
     expect(texts[0]).toBe('toast 4')
     expect(texts.at(-1)).toBe('toast 23')
+  })
+
+  it('stops the countdown of an error toast while it is paused and runs on with the time that was left', () => {
+    const id = toast.error('Incorrect Username or Password. Please try again.', 3000)
+    vi.advanceTimersByTime(2000)
+    toast.pause(id)
+    toast.pause(id)
+    vi.advanceTimersByTime(60_000)
+    expect(getToasts().map((t) => t.id)).toEqual([id])
+    toast.resume(id)
+    toast.resume(id)
+    vi.advanceTimersByTime(999)
+    expect(getToasts().map((t) => t.id)).toEqual([id])
+    vi.advanceTimersByTime(1)
+    expect(getToasts()).toEqual([])
+  })
+
+  it('dismisses a paused toast at once, and a dismissed toast does not come back on resume', () => {
+    const id = toast.error('Your change could not be saved. Please try again.', 3000)
+    toast.pause(id)
+    toast.dismiss(id)
+    expect(getToasts()).toEqual([])
+    toast.resume(id)
+    vi.advanceTimersByTime(10_000)
+    expect(getToasts()).toEqual([])
+  })
+
+  it('tells its listeners when a toast is dismissed', () => {
+    const heard = vi.fn()
+    const unsubscribe = subscribeToasts(heard)
+    const id = toast.error('failed', 3000)
+    toast.dismiss(id)
+    unsubscribe()
+    expect(heard).toHaveBeenCalledTimes(2)
   })
 })

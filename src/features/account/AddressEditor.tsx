@@ -9,6 +9,7 @@ import { AddressForm } from '../../ui/forms/AddressForm.tsx'
 import { CheckboxField } from '../../ui/forms/CheckboxField.tsx'
 import { sendNow } from '../../lib/outbox/outbox.ts'
 import { toast } from '../../lib/toaster.ts'
+import { InlineError, useInlineError } from '../../ui/InlineError.tsx'
 import { ACCOUNT_EDIT, type AccountEditOutcome, queueAccountEdit } from './accountEditQueue.ts'
 import { accountMessage } from './accountMessages.ts'
 
@@ -35,6 +36,7 @@ const valuesOf = (saved: SavedAddress | null): AddressValues =>
 /** Update Address and Add an address: the sign-up's address form, suggestions and messages; saved now or when back online. */
 export function AddressEditor({ customerId, editing, search, onDismissed, onDone }: Props) {
   const { t, i18n } = useLingui()
+  const failure = useInlineError()
   const { addressId, saved } = editing
   const [values, setValues] = useState<AddressValues>(() => valuesOf(saved))
   const [gps, setGps] = useState<Gps | null>(saved?.gps_coordinates ?? null)
@@ -60,6 +62,7 @@ export function AddressEditor({ customerId, editing, search, onDismissed, onDone
     const first = ADDRESS_FIELDS.find((f) => found[f] !== undefined)
     if (first) return document.getElementById(`profile-address-${first}`)?.focus()
     setBusy(true)
+    failure.clear()
     putAway()
     let editId: string
     try {
@@ -71,7 +74,7 @@ export function AddressEditor({ customerId, editing, search, onDismissed, onDone
       })
     } catch {
       setBusy(false)
-      return toast.error(t`Your change could not be saved. Please try again.`, 3000)
+      return failure.fail(t`Your change could not be saved. Please try again.`)
     }
     const outcome = (await sendNow<AccountEditOutcome>(ACCOUNT_EDIT).catch(() => [])).find((o) => o.id === editId)
     if (outcome?.kind === 'refused') {
@@ -93,6 +96,7 @@ export function AddressEditor({ customerId, editing, search, onDismissed, onDone
           {accountMessage(i18n, shownRefusal)}
         </p>
       )}
+      <InlineError error={failure.error} />
       {search((fill) => {
         setValues((old) => ({ ...old, ...fill.fields }))
         setErrors((old) => ({ ...old, ...Object.fromEntries(Object.keys(fill.fields).map((k) => [k, undefined])) }))

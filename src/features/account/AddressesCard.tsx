@@ -9,7 +9,7 @@ import { Button } from '../../ui/Button.tsx'
 import { Card, Muted } from '../../ui/Page.tsx'
 import { newId } from '../../lib/ids.ts'
 import { sendNow } from '../../lib/outbox/outbox.ts'
-import { toast } from '../../lib/toaster.ts'
+import { InlineError, useInlineError } from '../../ui/InlineError.tsx'
 import { ACCOUNT_EDIT, dismissRefusal, queueAccountEdit } from './accountEditQueue.ts'
 import { accountMessage } from './accountMessages.ts'
 import { type AddressEditing, AddressEditor } from './AddressEditor.tsx'
@@ -37,6 +37,7 @@ function reopened(view: AccountView, putAway: ReadonlySet<string>): AddressEditi
 /** The customer's addresses: the default delivery address in full, the others on a line each, and what waits to be sent. */
 export function AddressesCard({ customerId, view, search }: Props) {
   const { t, i18n } = useLingui()
+  const failure = useInlineError()
   const [editing, setEditing] = useState<(AddressEditing & { key: number }) | null>(null)
   const [putAway, setPutAway] = useState<ReadonlySet<string>>(() => new Set())
   const addresses = view.user.addresses
@@ -63,10 +64,11 @@ export function AddressesCard({ customerId, view, search }: Props) {
       refusal: null,
     })
   const change = async (made: AccountEdit) => {
+    failure.clear()
     try {
       await queueAccountEdit(customerId, made)
     } catch {
-      return toast.error(t`Your change could not be saved. Please try again.`, 3000)
+      return failure.fail(t`Your change could not be saved. Please try again.`)
     }
     void sendNow(ACCOUNT_EDIT).catch(() => [])
   }
@@ -97,6 +99,7 @@ export function AddressesCard({ customerId, view, search }: Props) {
           </Button>
         </p>
       ))}
+      <InlineError error={failure.error} />
       {main ? (
         <>
           <h3>

@@ -4,6 +4,7 @@ import { fetchCustomerData } from '../../api/accountData.ts'
 import { ApiError } from '../../api/client.ts'
 import { dataFileName } from '../../domain/customerData.ts'
 import { toast } from '../../lib/toaster.ts'
+import { InlineError, useInlineError } from '../../ui/InlineError.tsx'
 import { translateMessage } from '../../lib/validationMessages.ts'
 import { Button } from '../../ui/Button.tsx'
 import { Card } from '../../ui/Page.tsx'
@@ -15,16 +16,18 @@ export function DataDownload({ offline }: { offline: boolean }) {
   const [busy, setBusy] = useState(false)
   const { t, i18n } = useLingui()
   const heading = useId()
+  const failure = useInlineError()
 
   const download = async () => {
     setBusy(true)
+    failure.clear()
     try {
       saveJsonFile(dataFileName(new Date()), await fetchCustomerData())
       toast.success(t`Your data file is downloading.`, 4000)
     } catch (error) {
       // The server's own refusal (a session that ended) in the customer's words; no answer is the connection's fault.
-      if (error instanceof ApiError && error.status !== undefined) toast.error(translateMessage(i18n, error.message), 3000)
-      else toast.error(t`Your data could not be downloaded. Check your connection and try again.`, 3000)
+      if (error instanceof ApiError && error.status !== undefined) failure.fail(translateMessage(i18n, error.message))
+      else failure.fail(t`Your data could not be downloaded. Check your connection and try again.`)
     } finally {
       setBusy(false)
     }
@@ -46,6 +49,7 @@ export function DataDownload({ offline }: { offline: boolean }) {
           <Trans>Downloading your data needs a connection. Try again when you are back online.</Trans>
         </Notice>
       )}
+      <InlineError error={failure.error} />
       <Button type="button" $variant="secondary" disabled={offline || busy} onClick={() => void download()}>
         {busy ? <Trans>Preparing your file…</Trans> : <Trans>Download my data</Trans>}
       </Button>

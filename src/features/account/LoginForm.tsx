@@ -6,6 +6,7 @@ import { Button } from '../../ui/Button.tsx'
 import { PasswordField } from '../../ui/forms/PasswordField.tsx'
 import { TextField } from '../../ui/forms/TextField.tsx'
 import { toast } from '../../lib/toaster.ts'
+import { InlineError, useInlineError } from '../../ui/InlineError.tsx'
 import { signIn } from './session.ts'
 import { useLeaveWhenSignedIn } from './useLeaveWhenSignedIn.ts'
 import { translateMessage } from '../../lib/validationMessages.ts'
@@ -20,6 +21,7 @@ export function LoginForm({ redirect, socialReturn = false }: { redirect?: strin
   const [busy, setBusy] = useState(false)
   const navigate = useNavigate()
   const { t, i18n } = useLingui()
+  const failure = useInlineError()
   useLeaveWhenSignedIn(redirect, busy || socialReturn)
 
   const describe = (failure: SignInFailure): string => {
@@ -31,10 +33,11 @@ export function LoginForm({ redirect, socialReturn = false }: { redirect?: strin
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
     setBusy(true)
+    failure.clear()
     const result = await signIn({ email: email.trim(), password })
     if ('failure' in result) {
       setBusy(false)
-      toast.error(describe(result.failure), 3000)
+      failure.fail(describe(result.failure))
       return
     }
     toast.success(t`Logged in successfully!`)
@@ -44,6 +47,7 @@ export function LoginForm({ redirect, socialReturn = false }: { redirect?: strin
 
   return (
     <form onSubmit={(e) => void submit(e)} aria-label={t`Sign in with email`}>
+      <InlineError error={failure.error} />
       <TextField id="login-email" name="email" type="email" label={<Trans>Email</Trans>} value={email} onValue={setEmail} autoComplete="email" required />
       <PasswordField
         id="login-password"

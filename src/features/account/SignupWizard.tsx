@@ -11,6 +11,7 @@ import type { FieldErrors } from '../../domain/fieldErrors.ts'
 import { Button } from '../../ui/Button.tsx'
 import { AddressForm } from '../../ui/forms/AddressForm.tsx'
 import { toast } from '../../lib/toaster.ts'
+import { InlineError, useInlineError } from '../../ui/InlineError.tsx'
 import { PersonalStep } from './PersonalStep.tsx'
 import { adoptCustomer } from './session.ts'
 import { useLeaveWhenSignedIn } from './useLeaveWhenSignedIn.ts'
@@ -28,6 +29,7 @@ function focusFirstInvalid(order: readonly string[], errors: FieldErrors): void 
 export function SignupWizard() {
   const navigate = useNavigate()
   const { t, i18n } = useLingui()
+  const failure = useInlineError()
   // The machine's announcements run later; they read the current translator and router through this.
   const ui = useRef({ navigate, i18n })
   ui.current = { navigate, i18n }
@@ -41,7 +43,7 @@ export function SignupWizard() {
             return ui.current.navigate({ to: '/profile' })
           })
         },
-        announceFailed: (_, { error }) => toast.error(translateMessage(ui.current.i18n, error), 3000),
+        announceFailed: (_, { error }) => failure.fail(translateMessage(ui.current.i18n, error)),
       },
     }),
   )
@@ -69,6 +71,7 @@ export function SignupWizard() {
       actor.send({ type: 'signup.next' })
       focusFirstInvalid(PERSONAL_FIELDS, actor.getSnapshot().context.errors)
     } else {
+      failure.clear()
       actor.send({ type: 'signup.submit' })
       focusFirstInvalid(ADDRESS_FIELDS, actor.getSnapshot().context.errors)
     }
@@ -84,6 +87,7 @@ export function SignupWizard() {
       ) : (
         <AddressForm values={address} errors={errors} onChange={set} idPrefix="signup" />
       )}
+      <InlineError error={failure.error} />
       <div className="actions">
         {step === 'address' && (
           <Button type="button" $variant="secondary" disabled={submitting} onClick={() => actor.send({ type: 'signup.back' })}>

@@ -4,8 +4,8 @@ import { useLingui } from '@lingui/react/macro'
 import { toast } from '../../lib/toaster.ts'
 import { recheckSession } from './session.ts'
 
-/** Handles /login?signed_in=<provider> and /login?error=social, the two ways a social sign-in returns. */
-export function useSocialReturn(search: { signed_in?: string | undefined; error?: string | undefined }): void {
+/** Handles /login?signed_in=<provider> and /login?error=social, the two ways a social sign-in returns; `fail` tells a failure. */
+export function useSocialReturn(search: { signed_in?: string | undefined; error?: string | undefined }, fail: (text: string) => void): void {
   const navigate = useNavigate()
   const { t } = useLingui()
   const handled = useRef(false)
@@ -13,7 +13,7 @@ export function useSocialReturn(search: { signed_in?: string | undefined; error?
     if (handled.current || (!search.signed_in && !search.error)) return
     handled.current = true
     const failed = () => {
-      toast.error(t`Social sign-in did not work. Please try again.`, 3000)
+      fail(t`Social sign-in did not work. Please try again.`)
       void navigate({ to: '/login', search: {}, replace: true })
     }
     if (search.error) return failed()
@@ -22,5 +22,5 @@ export function useSocialReturn(search: { signed_in?: string | undefined; error?
       toast.success(t`Logged in successfully!`)
       void navigate({ to: '/profile', replace: true })
     }, failed)
-  }, [search.signed_in, search.error, navigate, t])
+  }, [search.signed_in, search.error, navigate, t, fail])
 }

@@ -10,7 +10,7 @@ import { Button } from '../../ui/Button.tsx'
 import { styled } from '../../ui/styled.ts'
 import { theme } from '../../ui/theme.ts'
 import { AddressForm } from '../../ui/forms/AddressForm.tsx'
-import { toast } from '../../lib/toaster.ts'
+import { InlineError, useInlineError } from '../../ui/InlineError.tsx'
 import { sendNow } from '../../lib/outbox/outbox.ts'
 import type { DrainOutcome } from './drain.ts'
 import { ORDER_CREATE } from './orderRequest.ts'
@@ -43,6 +43,7 @@ function chosenAddress(choice: string, addresses: readonly SavedAddress[], typed
 /** The delivery address: a saved address (the default one first) or another typed in, validated by the address rules, then the order is placed (online or not). */
 export function DeliveryAddressForm({ customerId, cart, addresses, search }: Props) {
   const { t } = useLingui()
+  const failure = useInlineError()
   const navigate = useNavigate()
   const [values, setValues] = useState<AddressValues>(emptyAddress)
   const [gps, setGps] = useState<Gps | null>(null)
@@ -60,6 +61,7 @@ export function DeliveryAddressForm({ customerId, cart, addresses, search }: Pro
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
+    failure.clear()
     const chosen = chosenAddress(choice, addresses, { ...values, gps_coordinates: gps })
     const found = chosen.errors
     const first = ADDRESS_FIELDS.find((f) => found[f] !== undefined)
@@ -72,14 +74,14 @@ export function DeliveryAddressForm({ customerId, cart, addresses, search }: Pro
     setErrors(found)
     if (first) return document.getElementById(`delivery-${first}`)?.focus()
     const address = v.parse(AddressSchema, chosen.address)
-    if (cart.order_lines.length === 0) return toast.error(t`Could not create the order. Please try again.`, 3000)
+    if (cart.order_lines.length === 0) return failure.fail(t`Could not create the order. Please try again.`)
     setBusy(true)
     let clientId: string
     try {
       clientId = await placeOrder(customerId, cart, address)
     } catch {
       setBusy(false)
-      return toast.error(t`An error occurred while submitting the address.`, 3000)
+      return failure.fail(t`An error occurred while submitting the address.`)
     }
     // Try at once; offline (or no answer) it stays queued and the order list shows it waiting.
     const outcome = (await sendNow<DrainOutcome>(ORDER_CREATE).catch(() => [])).find((o) => o.clientId === clientId)
@@ -105,6 +107,7 @@ export function DeliveryAddressForm({ customerId, cart, addresses, search }: Pro
         })}
         <AddressForm values={values} errors={errors} onChange={set} idPrefix="delivery" />
       </Another>
+      <InlineError error={failure.error} />
       <Button type="submit" disabled={busy}>
         {busy ? <Trans>creating order…</Trans> : <Trans>create order</Trans>}
       </Button>

@@ -6,14 +6,17 @@ import { commitAll } from '../../store/commit.ts'
 import { lineFromProduct } from '../../domain/cart.ts'
 import { Button } from '../../ui/Button.tsx'
 import { toast } from '../../lib/toaster.ts'
+import { InlineError, useInlineError } from '../../ui/InlineError.tsx'
 import { newId } from '../../lib/ids.ts'
 
 /** Re-adds a refused order's lines to the cart (once), so the customer can fix and order again. */
 export function PutBackInCart({ order }: { order: LocalOrder }) {
   const { t } = useLingui()
   const navigate = useNavigate()
+  const failure = useInlineError()
   if (order.returnedToCart) return null
   const putBack = async () => {
+    failure.clear()
     const occurredAt = new Date().toISOString()
     const lines = order.lines.map((line) =>
       makeFact(
@@ -26,14 +29,17 @@ export function PutBackInCart({ order }: { order: LocalOrder }) {
     try {
       await commitAll([makeFact('v1.OrderReturnedToCart', { clientId: order.clientId }, { id: newId(), occurredAt }), ...lines])
     } catch {
-      return toast.error(t`Could not save that change to your cart on this device. Please try again.`, 3000)
+      return failure.fail(t`Could not save that change to your cart on this device. Please try again.`)
     }
     toast.success(t`Put back in cart`)
     await navigate({ to: '/cart' })
   }
   return (
-    <Button type="button" onClick={() => void putBack()}>
-      <Trans>Put back in cart</Trans>
-    </Button>
+    <>
+      <InlineError error={failure.error} />
+      <Button type="button" onClick={() => void putBack()}>
+        <Trans>Put back in cart</Trans>
+      </Button>
+    </>
   )
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useId } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { formatRand } from '../../domain/money.ts'
 import { dataGb, type Service } from '../../domain/service.ts'
@@ -13,10 +13,16 @@ const GAUGE_COLOR: Record<SubscriptionKey, string> = { voice_sub: '#0b4f9c', dat
 /** The prepaid view "Wallets": subscription gauges, the primary wallet and the top-up tiles. */
 export function PrepaidView({ service }: { service: Service }) {
   const { t, i18n } = useLingui()
+  const id = useId()
   const gaugeName: Record<SubscriptionKey, string> = { voice_sub: t`Voice (minutes)`, data_sub: t`DATA (GB)`, sms_sub: t`SMS (units)` }
   const gaugeUnit: Record<SubscriptionKey, string> = { voice_sub: t`min`, data_sub: t`GB`, sms_sub: t`SMS` }
   // The gauges' reference labels as customers know them; the fractions come from GAUGE_REFERENCE.
   const reference: Record<SubscriptionKey, string> = { voice_sub: t`60min`, data_sub: t`2GB`, sms_sub: t`100sms` }
+  const valueText: Record<SubscriptionKey, (amount: string, maximum: string) => string> = {
+    voice_sub: (amount, maximum) => t`${amount} minutes of ${maximum} minutes left`,
+    data_sub: (amount, maximum) => t`${amount} GB of ${maximum} GB left`,
+    sms_sub: (amount, maximum) => t`${amount} SMS of ${maximum} SMS left`,
+  }
   const topupName: Record<TopupKey, string> = { voice0: t`Voice (min)`, data0: t`Data (GB)`, sms0: t`SMS (units)` }
   return (
     <Panel aria-labelledby="wallets-title">
@@ -28,26 +34,32 @@ export function PrepaidView({ service }: { service: Service }) {
           <Trans>Subscriptions</Trans>
         </h3>
         <Tiles>
-          {subscriptionGauges(service, i18n.locale).map(({ key, amount, fraction }) => {
+          {subscriptionGauges(service, i18n.locale).map(({ key, amount, fraction, value, maximum, maximumText }) => {
             const of = reference[key]
             return (
               <li key={key}>
-                <Suspense fallback={<ChartSpace $ratio="1" $max="140px" />}>
-                  <Gauge
-                    title={gaugeName[key]}
-                    description={t`${amount} of ${of}`}
-                    fraction={fraction}
-                    amount={amount}
-                    unit={gaugeUnit[key]}
-                    color={GAUGE_COLOR[key]}
-                  />
-                </Suspense>
-                <span className="label">{gaugeName[key]}</span>
-                <span className="label">
-                  <Trans>
-                    {amount} of {of}
-                  </Trans>
-                </span>
+                {/* One meter per balance, named by its visible label and read as its value text: announced once. */}
+                {/* biome-ignore lint/a11y/useSemanticElements: a native <meter> draws its own bar and shows no content; this one is the visx ring and its labels */}
+                <div
+                  role="meter"
+                  aria-labelledby={`${id}-${key}`}
+                  aria-valuemin={0}
+                  aria-valuemax={maximum}
+                  aria-valuenow={value}
+                  aria-valuetext={valueText[key](amount, maximumText)}
+                >
+                  <Suspense fallback={<ChartSpace $ratio="1" $max="140px" />}>
+                    <Gauge fraction={fraction} amount={amount} unit={gaugeUnit[key]} color={GAUGE_COLOR[key]} />
+                  </Suspense>
+                  <span className="label" id={`${id}-${key}`} aria-hidden="true">
+                    {gaugeName[key]}
+                  </span>
+                  <span className="label" aria-hidden="true">
+                    <Trans>
+                      {amount} of {of}
+                    </Trans>
+                  </span>
+                </div>
               </li>
             )
           })}

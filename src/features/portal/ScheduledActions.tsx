@@ -7,7 +7,8 @@ import { Card } from '../../ui/Page.tsx'
 import { styled } from '../../ui/styled.ts'
 import { theme } from '../../ui/theme.ts'
 import { actionText } from './actionText.ts'
-import type { ServiceChangeActor } from './useServiceChange.ts'
+import { InlineError } from '../../ui/InlineError.tsx'
+import type { ServiceChange, ServiceChangeActor } from './useServiceChange.ts'
 
 const Panel = styled(Card)`
   border-left: 4px solid ${theme.color.accent};
@@ -19,7 +20,7 @@ const Panel = styled(Card)`
 `
 
 /** "Scheduled Actions": each package change or cancellation still to come, with its date and an Undo until then. */
-export function ScheduledActions({ service, actor }: { service: Service; actor: ServiceChangeActor }) {
+export function ScheduledActions({ service, actor, undoFailure }: { service: Service; actor: ServiceChangeActor; undoFailure: ServiceChange['undoFailure'] }) {
   const { t, i18n } = useLingui()
   const undoing = useSelector(actor, (s) => (s.matches('undoing') ? s.context.undoing : null))
   const busy = useSelector(actor, (s) => !s.matches('idle'))
@@ -47,7 +48,10 @@ export function ScheduledActions({ service, actor }: { service: Service; actor: 
                 $variant="secondary"
                 disabled={busy}
                 aria-label={t`Undo: ${text}`}
-                onClick={() => actor.send({ type: 'service.action.undo', actionId: action.id ?? 0 })}
+                onClick={() => {
+                  undoFailure.clear()
+                  actor.send({ type: 'service.action.undo', actionId: action.id ?? 0 })
+                }}
               >
                 {undoing === action.id ? <Trans>Undoing…</Trans> : <Trans>Undo</Trans>}
               </Button>
@@ -55,6 +59,7 @@ export function ScheduledActions({ service, actor }: { service: Service; actor: 
           )
         })}
       </ul>
+      <InlineError error={undoFailure.error} />
     </Panel>
   )
 }

@@ -26,7 +26,7 @@ const Layout = styled('div')`
 /** Service detail: the sidebar, scheduled actions and actions on the left, Wallets (prepaid) or Monthly Subscription on the right. */
 export function ServiceDetail({ service, products, customerId }: { service: Service; products: readonly Product[]; customerId: number }) {
   const rename = useSimRename(customerId, service.id)
-  const change = useServiceChange(customerId, service.id)
+  const { actor: change, undoFailure } = useServiceChange(customerId, service.id)
   // Only a SIM with something scheduled gets the row for it: an empty row would still take a gap.
   const scheduled = service.scheduled_actions.some((a) => a.id !== undefined && a.kind !== undefined)
   return (
@@ -36,7 +36,7 @@ export function ServiceDetail({ service, products, customerId }: { service: Serv
       </div>
       {scheduled && (
         <div className="slot-scheduled">
-          <ScheduledActions service={service} actor={change} />
+          <ScheduledActions service={service} actor={change} undoFailure={undoFailure} />
         </div>
       )}
       <div className="slot-main">{isPrepaid(service) ? <PrepaidView service={service} /> : <MonthlyView service={service} />}</div>

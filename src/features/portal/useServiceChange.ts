@@ -9,11 +9,18 @@ import { cancelService, fetchCancellationQuote, fetchPackages, schedulePackage, 
 import { formatDate } from '../../domain/dates.ts'
 import { serviceStatus, type Service } from '../../domain/service.ts'
 import { toast } from '../../lib/toaster.ts'
+import { useInlineError } from '../../ui/InlineError.tsx'
 import { saveServiceAnswer } from '../../store/portalCache.ts'
 import { asChangeError } from './changeError.ts'
 import { changeErrorText } from './changeErrorText.ts'
 
 export type ServiceChangeActor = ActorRefFrom<typeof serviceChangeMachine>
+
+/** The machine, and why the last Undo did not happen (no dialog shows that one), kept until the next Undo. */
+export interface ServiceChange {
+  actor: ServiceChangeActor
+  undoFailure: ReturnType<typeof useInlineError>
+}
 
 const undone = msg`Undone: nothing changes on that date.`
 const cancelled = msg`Your SIM is cancelled.`
@@ -32,18 +39,19 @@ function changedText(i18n: ReturnType<typeof useLingui>['i18n'], { change, servi
  * The service page's Upgrade/Downgrade, Cancel Service and Undo: the serviceChange machine with the API as its
  * effects. Every service the server answers is kept on the phone before the machine hears of it, so the page shows it.
  */
-export function useServiceChange(customerId: number, serviceId: number): ServiceChangeActor {
+export function useServiceChange(customerId: number, serviceId: number): ServiceChange {
   const { i18n } = useLingui()
   // The machine's announcements run later; they read the current translator through this.
   const ui = useRef(i18n)
   ui.current = i18n
+  const undoFailure = useInlineError()
   const kept = (call: () => Promise<Dated<Service>>) =>
     asChangeError(async () => {
       const { body, fetchedAt } = await call()
       await saveServiceAnswer(customerId, body, fetchedAt)
       return body
     })
-  return useActorRef(
+  const actor = useActorRef(
     serviceChangeMachine.provide({
       actors: {
         loadPackages: fromPromise(({ input }) => asChangeError(() => fetchPackages(input.serviceId))),
@@ -54,9 +62,10 @@ export function useServiceChange(customerId: number, serviceId: number): Service
       },
       actions: {
         announceChanged: (_, changed) => toast.success(changedText(ui.current, changed), 4000),
-        announceFailed: (_, { error }) => toast.error(changeErrorText(ui.current, error), 3000),
+        announceFailed: (_, { error }) => undoFailure.fail(changeErrorText(ui.current, error)),
       },
     }),
     { input: { serviceId } },
   )
+  return { actor, undoFailure }
 }

@@ -17,13 +17,30 @@ export interface GaugeReading {
   amount: string
   /** How full the gauge is against its reference, 0 to 1. */
   fraction: number
+  /** The amount in the shown unit (minutes, GB, SMS), held between 0 and `maximum`: the meter's value. */
+  value: number
+  /** The reference in the shown unit: 60 minutes, 2 GB, 100 SMS. */
+  maximum: number
+  /** The reference as the language writes it. */
+  maximumText: string
+}
+
+// Bytes and seconds per shown unit, and the decimals each is shown with.
+const UNIT: Record<SubscriptionKey, { per: number; decimals: number }> = {
+  voice_sub: { per: 60, decimals: 0 },
+  data_sub: { per: 1e9, decimals: 2 },
+  sms_sub: { per: 1, decimals: 0 },
 }
 
 /** The three subscription gauges of the Wallets view; a balance the service lacks reads 0. */
 export function subscriptionGauges(service: Service, language: string): GaugeReading[] {
   return (['voice_sub', 'data_sub', 'sms_sub'] as const).map((key) => {
     const available = balanceOf(service, key)?.available ?? 0
-    return { key, amount: shownAmount(key, available, language), fraction: Math.min(1, Math.max(0, available / GAUGE_REFERENCE[key])) }
+    const { per, decimals } = UNIT[key]
+    const maximum = GAUGE_REFERENCE[key] / per
+    const fraction = Math.min(1, Math.max(0, available / GAUGE_REFERENCE[key]))
+    const value = Math.min(maximum, Math.max(0, Number((available / per).toFixed(decimals))))
+    return { key, amount: shownAmount(key, available, language), fraction, value, maximum, maximumText: formatNumber(maximum, language) }
   })
 }
 

@@ -8,7 +8,7 @@ import type { SupportIssue } from '../../api/support.ts'
 import { keepDataOnDevice } from '../../pwa/state.ts'
 import { Card } from '../../ui/Page.tsx'
 import { styled } from '../../ui/styled.ts'
-import { toast } from '../../lib/toaster.ts'
+import { InlineError, useInlineError } from '../../ui/InlineError.tsx'
 import { ContactForm, SUPPORT_FIELDS, type SupportField } from './ContactForm.tsx'
 import { SupportStatus } from './SupportStatus.tsx'
 import { sendNow } from '../../lib/outbox/outbox.ts'
@@ -40,6 +40,7 @@ function focusFirst(errors: FieldErrors): boolean {
 /** Contact Us: validated here, then committed to the outbox and sent (at once, or when the connection returns). */
 export function SupportContact({ customer }: { customer: User }) {
   const { t } = useLingui()
+  const failure = useInlineError()
   const [values, setValues] = useSupportDraft(customer.id, () => ({
     name: `${customer.first_name} ${customer.last_name}`.trim(),
     email: customer.email,
@@ -59,6 +60,7 @@ export function SupportContact({ customer }: { customer: User }) {
     setErrors(found)
     if (focusFirst(found)) return
     setBusy(true)
+    failure.clear()
     try {
       const id = await queueSupportMessage(customer.id, v.parse(SupportMessageSchema, values))
       track(id)
@@ -76,7 +78,7 @@ export function SupportContact({ customer }: { customer: User }) {
         document.getElementById('support-status')?.scrollIntoView({ block: 'nearest' })
       }
     } catch {
-      toast.error(t`Your message could not be saved on this device. Please try again.`, 3000)
+      failure.fail(t`Your message could not be saved on this device. Please try again.`)
     } finally {
       setBusy(false)
     }
@@ -97,6 +99,7 @@ export function SupportContact({ customer }: { customer: User }) {
         <Trans>Contact Us</Trans>
       </h2>
       <SupportStatus items={items} onEdit={edit} />
+      <InlineError error={failure.error} />
       <ContactForm values={values} errors={errors} busy={busy} onChange={change} onSubmit={() => void submit()} />
     </Box>
   )
