@@ -14,7 +14,6 @@ const Steps = styled('ol')`
     font: inherit; text-align: left; color: ${theme.color.text}; cursor: pointer;
   }
   button:hover { background: ${theme.color.page}; }
-  button:focus-visible { outline: 3px solid ${theme.color.focus}; outline-offset: -3px; }
   button[aria-current] { background: ${theme.color.brand}; color: #fff; font-weight: 700; }
   .n { flex: none; min-width: 2ch; font-variant-numeric: tabular-nums; }
 `
