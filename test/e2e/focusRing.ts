@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core'
 export interface FocusMeasure {
   /** Tag, role and accessible-ish name of the focused element, for messages and the report. */
   what: string
-  /** On screen, with a size, and the element found at its centre (not under the sticky header or another layer). */
+  /** On screen, with a size, and not entirely hidden under the sticky header or another layer (WCAG 2.4.11). */
   visible: boolean
   /** The colour behind the element (its nearest ancestor with a background), as rgb(). */
   background: string
@@ -69,10 +69,20 @@ export async function measureFocus(page: Page): Promise<FocusMeasure> {
     )
     const rect = el.getBoundingClientRect()
     const inView = rect.width > 0 && rect.height > 0 && rect.bottom > 0 && rect.right > 0 && rect.top < innerHeight && rect.left < innerWidth
-    const x = Math.min(Math.max(rect.left + rect.width / 2, 0), innerWidth - 1)
-    const y = Math.min(Math.max(rect.top + rect.height / 2, 0), innerHeight - 1)
-    const hit = document.elementFromPoint(x, y)
-    const visible = inView && hit !== null && (hit === el || el.contains(hit) || (hit instanceof HTMLLabelElement && hit.control === el))
+    // WCAG 2.4.11: the focused element is not entirely hidden; its centre or a point near a corner shows.
+    const points = [
+      [0.5, 0.5],
+      [0.1, 0.15],
+      [0.9, 0.15],
+      [0.1, 0.85],
+      [0.9, 0.85],
+    ].map(([fx, fy]) => [rect.left + rect.width * (fx ?? 0), rect.top + rect.height * (fy ?? 0)] as const)
+    const shows = (x: number, y: number) => {
+      if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return false
+      const hit = document.elementFromPoint(x, y)
+      return hit !== null && (hit === el || el.contains(hit) || (hit instanceof HTMLLabelElement && hit.control === el))
+    }
+    const visible = inView && points.some(([x, y]) => shows(x, y))
     const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40)
     const what = `${el.tagName.toLowerCase()}${el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : ''}${el.id ? `#${el.id}` : ''} "${name}"`
     return { what, visible, background, ring, contrast: Math.round(contrast * 100) / 100 }
