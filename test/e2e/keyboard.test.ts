@@ -33,7 +33,10 @@ async function focused(page: Page): Promise<Focused> {
     // A number per element, kept on the page, so the same element reads the same however the page changed around it.
     const mark = window as { focusIds?: WeakMap<Element, number>; focusCount?: number }
     mark.focusIds ??= new WeakMap()
-    if (!mark.focusIds.has(el)) mark.focusIds.set(el, (mark.focusCount = (mark.focusCount ?? 0) + 1))
+    if (!mark.focusIds.has(el)) {
+      mark.focusCount = (mark.focusCount ?? 0) + 1
+      mark.focusIds.set(el, mark.focusCount)
+    }
     const ids = mark.focusIds
     return { name: name.trim().replace(/\s+/g, ' '), tag: el.tagName.toLowerCase(), key: `${el.tagName}:${ids.get(el)}` }
   })
