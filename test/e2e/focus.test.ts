@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
 import { DESKTOP, screenshot, useBrowser } from './browser.ts'
 import { expectVisibleFocus, type FocusMeasure } from './focusRing.ts'
+import { expectProfile, placeUnpaidOrder, signUp, uniqueEmail } from './accounts.ts'
 import { cartLink, openHome, productCards } from './storefront.ts'
 
 const session = useBrowser()
@@ -52,6 +53,30 @@ describe('the focus ring', () => {
     await page.goto('/sandbox/mail')
     await page.getByRole('heading', { level: 1 }).first().waitFor()
     await tabThrough(page, 'sandbox mailbox', 2)
+  })
+
+  test("holds 3:1 in the Google Pay sheet (a sandbox dialog over the page's backdrop), which gives the focus back when it closes", async () => {
+    const page = await session.page({ viewport: DESKTOP })
+    await signUp(page, uniqueEmail())
+    await expectProfile(page)
+    const order = await placeUnpaidOrder(page)
+    await page.goto(`/payment/${order.id}`)
+    await page.getByText('Paying with:').waitFor()
+    const googlePay = page.getByRole('button', { name: /Google Pay/ })
+    await googlePay.focus()
+    await expectVisibleFocus(page, 'the Google Pay button')
+    await page.keyboard.press('Enter')
+    const sheet = page.getByRole('dialog', { name: /Google Pay/ })
+    await sheet.waitFor()
+    const measure = await expectVisibleFocus(page, 'the Google Pay sheet')
+    console.log(`[e2e] focus ring in the Google Pay sheet: ${measure.what} on ${measure.background}: ${measure.contrast}:1`)
+    // Pay is the sheet's last button: back to the one before it.
+    await page.keyboard.press('Shift+Tab')
+    await expectVisibleFocus(page, 'the Google Pay sheet, Shift+Tab')
+    await screenshot(page, 'focus-ring-google-pay-sheet-1280', { fullPage: false })
+    await page.keyboard.press('Escape')
+    await sheet.waitFor({ state: 'hidden' })
+    expect(await googlePay.evaluate((el) => el === document.activeElement)).toBe(true)
   })
 })
 
@@ -127,5 +152,15 @@ describe('less motion', () => {
       return 'no animation'
     })
     expect(slide).toBe('0.001s')
+    // Any animation an element declares (the spinners' endless turn among them) runs once, for a millisecond.
+    const spin = await page.evaluate(() => {
+      const probe = document.createElement('div')
+      probe.style.animation = 'spin .8s linear infinite'
+      document.getElementById('main')?.append(probe)
+      const { animationDuration, animationIterationCount } = getComputedStyle(probe)
+      probe.remove()
+      return `${animationDuration} × ${animationIterationCount}`
+    })
+    expect(spin).toBe('0.001s × 1')
   })
 })
