@@ -55,7 +55,7 @@ describe('the focus ring', () => {
     await tabThrough(page, 'sandbox mailbox', 2)
   })
 
-  test("holds 3:1 in the Google Pay sheet (a sandbox dialog over the page's backdrop), which gives the focus back when it closes", async () => {
+  test("holds 3:1 in the Google Pay sheet (a sandbox dialog), which gives the focus back when it closes, and on the sandbox bank's page", async () => {
     const page = await session.page({ viewport: DESKTOP })
     await signUp(page, uniqueEmail())
     await expectProfile(page)
@@ -77,6 +77,17 @@ describe('the focus ring', () => {
     await page.keyboard.press('Escape')
     await sheet.waitFor({ state: 'hidden' })
     expect(await googlePay.evaluate((el) => el === document.activeElement)).toBe(true)
+
+    // The sandbox bank's 3-D Secure page, a page of the server's own.
+    await page.getByRole('button', { name: 'Pay with Credit Card' }).click()
+    await page.getByLabel('Card Number').fill('4000000000000002')
+    await page.getByLabel('Expiry Date').fill(`12/${String(new Date().getFullYear() + 3).slice(2)}`)
+    await page.getByLabel('Card holder').fill('Thandi Nkosi')
+    await page.getByLabel('CVV').fill('123')
+    await page.getByRole('button', { name: 'Pay now' }).click()
+    await page.getByRole('heading', { level: 1, name: '3-D Secure verification' }).waitFor()
+    await tabThrough(page, 'the sandbox 3-D Secure page', 2)
+    await screenshot(page, 'focus-ring-3ds-1280', { fullPage: false })
   })
 })
 
