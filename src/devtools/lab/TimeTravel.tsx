@@ -15,6 +15,8 @@ const Steps = styled('ol')`
   }
   button:hover { background: ${theme.color.page}; }
   button[aria-current] { background: ${theme.color.brand}; color: #fff; font-weight: 700; }
+  /* The list scrolls and would clip a ring drawn outside: the theme's two tones are drawn inward here. */
+  button:focus-visible { outline-offset: -5px; box-shadow: inset 0 0 0 2px ${theme.color.focusHalo}; }
   .n { flex: none; min-width: 2ch; font-variant-numeric: tabular-nums; }
 `
 
