@@ -14,6 +14,7 @@ import { i18n } from './i18n/i18n.ts'
 import { defaultLocale, type Locale } from './i18n/locales.ts'
 import { BootstrapSchema } from './domain/product.ts'
 import { firstPaintDataBlock } from './features/catalogue/firstPaint.ts'
+import { pageTitle } from './app/pageTitle.ts'
 
 export interface RenderedPage {
   /** The markup that goes inside <div id="root">. */
@@ -22,6 +23,8 @@ export interface RenderedPage {
   css: string
   /** The data block with the catalogue, placed after the root. */
   data: string
+  /** The page's document title in its language ("Cart · Seed Storefront"). */
+  title: string
 }
 
 // Rules goober writes when a module loads (keyframes) are in its sheet only once; they go with every page.
@@ -38,5 +41,5 @@ export async function renderPage(path: string, bootstrapJson: string, locale: Lo
   // renderToString is synchronous: the activated locale and goober's sheet belong to this page alone.
   const html = renderToString(<App router={router} catalogue={{ products, fetchedAt: '' }} />)
   const css = moduleCss + extractCss()
-  return { html, css, data: firstPaintDataBlock(bootstrapJson) }
+  return { html, css, data: firstPaintDataBlock(bootstrapJson), title: pageTitle(i18n, router.state.matches) }
 }

@@ -11,10 +11,11 @@ import { rendererDir, rendererFile } from '../build/buildApp.ts'
 import { catalogueBytes } from '../catalogue/catalogueBytes.ts'
 import type { Queryable } from '../db/types.ts'
 import type { FirstPage, FirstPages } from '../http/clientFiles.ts'
+import { escapeHtml } from '../http/escapeHtml.ts'
 
 /** The renderer the SSR build exports (src/entry-server.tsx). */
 interface Renderer {
-  renderPage(path: string, bootstrapJson: string, locale?: Locale, messages?: Messages): Promise<{ html: string; css: string; data: string }>
+  renderPage(path: string, bootstrapJson: string, locale?: Locale, messages?: Messages): Promise<{ html: string; css: string; data: string; title: string }>
 }
 
 /** The routes whose first HTML the server renders, by path, with the source file of each route. */
@@ -91,7 +92,7 @@ export function firstPaintPages(distDir: string, db: Queryable): FirstPages | un
 const rootPattern = /<div id="root">[\s\S]*?<\/div>\s*<\/div>/
 
 /** Puts a rendered page into index.html; throws when the template has lost its #root (a build mistake, caught by tests). */
-export function injectPage(template: string, page: { html: string; css: string; data: string; locale: Locale; preloads: string }): string {
+export function injectPage(template: string, page: { html: string; css: string; data: string; title: string; locale: Locale; preloads: string }): string {
   if (!rootPattern.test(template)) throw new Error('index.html has no <div id="root"> with its boot placeholder')
   // The images the page asks for first (the first row of cards) are fetched ahead of the scripts.
   const images = [...page.html.matchAll(/<img\b[^>]*\bfetchpriority="high"[^>]*>/gi)]
@@ -101,6 +102,7 @@ export function injectPage(template: string, page: { html: string; css: string; 
     .join('')
   return template
     .replace(/<html lang="[^"]*"/, `<html lang="${page.locale}"`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
     .replace('<link rel="manifest" href="/manifest.webmanifest">', () => `<link rel="manifest" href="${manifestUrl(page.locale)}">`)
     .replace('<script', () => `${images}<script`)
     .replace('</head>', () => `<style id="_goober">${page.css.replace(/<\//g, '<\\/')}</style>${page.preloads}</head>`)

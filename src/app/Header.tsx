@@ -38,7 +38,6 @@ const Nav = styled('nav')`
 const CartLink = styled(Link)`
   position: relative; display: inline-grid; place-items: center; width: ${theme.touch}; height: ${theme.touch};
   color: ${theme.color.text}; border-radius: 999px;
-  &:focus-visible { outline: 3px solid ${theme.color.focus}; }
 `
 const Badge = styled('span')`
   position: absolute; top: 0; right: -2px; min-width: 20px; height: 20px; padding: 0 5px; border-radius: 10px;

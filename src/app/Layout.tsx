@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import type { MouseEvent, ReactNode } from 'react'
 import { Trans } from '@lingui/react/macro'
 import { Header } from './Header.tsx'
 import { StorageNotice } from './StorageNotice.tsx'
@@ -6,6 +6,8 @@ import { AppBanners } from './AppBanners.tsx'
 import { Toaster } from '../ui/Toaster.tsx'
 import { styled } from '../ui/styled.ts'
 import { theme } from '../ui/theme.ts'
+import '../ui/globalStyles.ts'
+import { usePageTitle, useRouteFocus } from './useRouteFocus.ts'
 
 // isiXhosa and Afrikaans words run long: a word wider than its box breaks instead of pushing the page sideways,
 // and headings hyphenate where the browser knows the language (<html lang> follows the active one).
@@ -18,6 +20,13 @@ const Main = styled('main')`
   flex: 1; width: 100%; max-width: ${theme.maxWidth}; margin: 0 auto; padding: 16px 12px 32px;
   min-height: 100vh;
 `
+// Out of sight until the keyboard reaches it: the first Tab of every page.
+const SkipLink = styled('a')`
+  position: absolute; left: 12px; top: 8px; z-index: 60; transform: translateY(-200%);
+  display: inline-flex; align-items: center; min-height: ${theme.touch}; padding: 0 18px; border-radius: 999px;
+  background: ${theme.color.brand}; color: #fff; font-weight: 700; text-decoration: none;
+  &:focus { transform: none; }
+`
 const Footer = styled('footer')`
   border-top: 1px solid ${theme.color.border}; background: ${theme.color.surface}; color: ${theme.color.muted};
   text-align: center; padding: 16px; font-size: 14px;
@@ -26,16 +35,31 @@ const Footer = styled('footer')`
 /** The common layout around every route: header, page, footer and the toaster. */
 export function Layout({ children }: { children: ReactNode }) {
   const year = new Date().getFullYear()
+  usePageTitle()
+  useRouteFocus()
   return (
     <Shell>
+      <SkipLink href="#main" onClick={skipToContent}>
+        <Trans>Skip to content</Trans>
+      </SkipLink>
       <Header />
       <AppBanners />
       <StorageNotice />
-      <Main id="main">{children}</Main>
+      <Main id="main" tabIndex={-1}>
+        {children}
+      </Main>
       <Footer>
         <Trans>© {year} Seed Telecom. All rights reserved.</Trans>
       </Footer>
       <Toaster />
     </Shell>
   )
+}
+
+// Focus moves by script, so the router never sees an address with #main in it; without the app the link still works.
+function skipToContent(event: MouseEvent<HTMLAnchorElement>): void {
+  const main = document.getElementById('main')
+  if (!main) return
+  event.preventDefault()
+  main.focus()
 }

@@ -7,6 +7,9 @@ import { DEFAULT_LANGUAGE, type Language } from '../domain/language.ts'
  * language on screen. The messages carry explicit ids because the build reads them without Lingui's macros.
  */
 
+/** The shop's name: the brand, the same in every language (the manifest's name, each page's title). */
+export const shopName = 'Seed Storefront'
+
 /** The manifest's words in one language. */
 export function manifestText(i18n: I18n) {
   return {

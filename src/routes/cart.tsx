@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { msg } from '@lingui/core/macro'
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { formatRand } from '../domain/money.ts'
@@ -10,7 +11,7 @@ import { Card, Muted, Page } from '../ui/Page.tsx'
 import { styled } from '../ui/styled.ts'
 import { theme } from '../ui/theme.ts'
 
-export const Route = createFileRoute('/cart')({ component: CartPage })
+export const Route = createFileRoute('/cart')({ staticData: { title: msg`Cart` }, component: CartPage })
 
 const Columns = styled('div')`
   display: grid; gap: 16px; align-items: start;

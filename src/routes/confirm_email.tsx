@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { AuthCard } from '../features/account/AuthCard.tsx'
@@ -6,6 +7,7 @@ import { EmailConfirmation } from '../features/account/EmailConfirmation.tsx'
 
 // The link mailed to a new address: /confirm_email?token=<43 characters>.
 export const Route = createFileRoute('/confirm_email')({
+  staticData: { title: msg`Confirm your new email` },
   validateSearch: validateTokenSearch,
   component: ConfirmEmailPage,
 })

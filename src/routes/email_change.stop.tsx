@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { useCallback } from 'react'
@@ -8,6 +9,7 @@ import { EmailLinkOutcome } from '../features/account/EmailLinkOutcome.tsx'
 
 // The link mailed to the current address when a change was asked: /email_change/stop?token=<43 characters>.
 export const Route = createFileRoute('/email_change/stop')({
+  staticData: { title: msg`Stop the email change` },
   validateSearch: validateTokenSearch,
   component: StopEmailChangePage,
 })

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { useCallback } from 'react'
@@ -8,6 +9,7 @@ import { EmailLinkOutcome } from '../features/account/EmailLinkOutcome.tsx'
 
 // The link mailed to the old address once a change was confirmed: /email_change/undo?token=<43 characters>.
 export const Route = createFileRoute('/email_change/undo')({
+  staticData: { title: msg`Put your email back` },
   validateSearch: validateTokenSearch,
   component: UndoEmailChangePage,
 })

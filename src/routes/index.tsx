@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { useCatalogue } from '../features/catalogue/useCatalogue.ts'
@@ -9,7 +10,7 @@ import { Spinner } from '../ui/Spinner.tsx'
 import { LastUpdated } from '../ui/LastUpdated.tsx'
 import { usePwa } from '../pwa/state.ts'
 
-export const Route = createFileRoute('/')({ component: Home })
+export const Route = createFileRoute('/')({ staticData: { title: msg`Product Packages` }, component: Home })
 
 function Home() {
   const catalogue = useCatalogue()

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { AuthCard } from '../features/account/AuthCard.tsx'
@@ -9,10 +10,7 @@ import { InlineError, useInlineError } from '../ui/InlineError.tsx'
 import { styled } from '../ui/styled.ts'
 import { theme } from '../ui/theme.ts'
 
-export const Route = createFileRoute('/login')({
-  validateSearch: validateLoginSearch,
-  component: LoginPage,
-})
+export const Route = createFileRoute('/login')({ staticData: { title: msg`Sign in to continue` }, validateSearch: validateLoginSearch, component: LoginPage })
 
 const Or = styled('p')`
   display: flex; align-items: center; gap: 12px; margin: 16px 0; color: ${theme.color.muted}; font-size: 14px;

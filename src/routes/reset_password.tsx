@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { AuthCard } from '../features/account/AuthCard.tsx'
 import { validateTokenSearch } from '../features/account/tokenSearch.ts'
@@ -6,6 +7,7 @@ import { ResetPasswordForm } from '../features/account/ResetPasswordForm.tsx'
 
 // The link mailed to reset a password: /reset_password?token=<43 characters>.
 export const Route = createFileRoute('/reset_password')({
+  staticData: { title: msg`Choose a new password` },
   validateSearch: validateTokenSearch,
   component: ResetPasswordPage,
 })

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { useCallback } from 'react'
@@ -9,6 +10,7 @@ import { validateTokenSearch } from '../features/account/tokenSearch.ts'
 
 // The link mailed to the address typed at a social sign-in: /social_confirm?token=<43 characters>.
 export const Route = createFileRoute('/social_confirm')({
+  staticData: { title: msg`Confirm your email` },
   validateSearch: validateTokenSearch,
   component: SocialConfirmPage,
 })

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import * as v from 'valibot'
@@ -10,6 +11,7 @@ const Provider = v.picklist(['google', 'facebook', 'twitter'])
 
 // Where a social sign-in lands when the provider shared no verified email: /social_email?provider=twitter.
 export const Route = createFileRoute('/social_email')({
+  staticData: { title: msg`One more step: your email` },
   validateSearch: (search: Record<string, unknown>): { provider?: keyof typeof providerNames | undefined } => {
     const parsed = v.safeParse(Provider, search.provider)
     return { provider: parsed.success ? parsed.output : undefined }

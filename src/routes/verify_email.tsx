@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { useCallback } from 'react'
@@ -8,6 +9,7 @@ import { EmailLinkOutcome } from '../features/account/EmailLinkOutcome.tsx'
 
 // The link mailed at sign-up: /verify_email?token=<43 characters>.
 export const Route = createFileRoute('/verify_email')({
+  staticData: { title: msg`Confirm your email` },
   validateSearch: validateTokenSearch,
   component: VerifyEmailPage,
 })

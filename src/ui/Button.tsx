@@ -20,7 +20,6 @@ const base = (variant: Variant) => `
   text-decoration: none; cursor: pointer; white-space: nowrap; transition: filter .15s;
   ${variants[variant]}
   &:hover { filter: brightness(1.08); }
-  &:focus-visible { outline: 3px solid ${theme.color.focus}; outline-offset: 2px; }
   &:disabled, &[aria-disabled='true'] { background: #c9d0dc; border-color: #c9d0dc; color: #3b4559; cursor: not-allowed; filter: none; }
 `
 

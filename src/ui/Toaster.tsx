@@ -6,8 +6,9 @@ import { dismiss, getToasts, pause, resume, subscribeToasts, type Toast, type To
 
 const slideIn = keyframes`from { transform: translateY(-8px); opacity: 0 } to { transform: none; opacity: 1 }`
 
+// Below the header's row: a toast must never hide the header link the keyboard's focus is on.
 const Region = styled('div')`
-  position: fixed; top: 12px; right: 12px; left: 12px; z-index: 50;
+  position: fixed; top: 64px; right: 12px; left: 12px; z-index: 50;
   display: flex; flex-direction: column; align-items: flex-end; gap: 8px; pointer-events: none;
 `
 const Live = styled('div')`

@@ -26,6 +26,7 @@ export async function renderPage(path, bootstrapJson, locale = 'en', messages) {
   return {
     html: '<main data-path="' + path + '" data-locale="' + locale + '" data-translated="' + Boolean(messages) + '">' + cards + '</main>',
     css: '.go1{color:red}',
+    title: 'Page of ' + path,
     data: '<script type="application/json" id="first-paint">' + bootstrapJson.replace(/</g, '\\\\u003c') + '</script>',
   }
 }
@@ -143,7 +144,7 @@ describe('first pages rendered by the server', () => {
 
 describe('putting a rendered page into index.html', () => {
   it('keeps a product name that looks like markup from closing the style or the data block early', () => {
-    const page = injectPage(template, { html: '<p>x</p>', css: 'a{}</style><script>alert(1)</script>', data: '', locale: 'en', preloads: '' })
+    const page = injectPage(template, { html: '<p>x</p>', css: 'a{}</style><script>alert(1)</script>', data: '', title: 'Cart', locale: 'en', preloads: '' })
     expect(page).toContain('a{}<\\/style><script>alert(1)<\\/script></style>')
     expect(page.match(/<\/style>/g)).toHaveLength(1)
   })
@@ -154,13 +155,21 @@ describe('putting a rendered page into index.html', () => {
       ['af', '/manifest.af.webmanifest'],
       ['xh', '/manifest.xh.webmanifest'],
     ] as const) {
-      const page = injectPage(template, { html: '', css: '', data: '', locale, preloads: '' })
+      const page = injectPage(template, { html: '', css: '', data: '', title: 'Cart', locale, preloads: '' })
       expect(page).toContain(`<link rel="manifest" href="${href}">`)
       expect(page.match(/rel="manifest"/g)).toHaveLength(1)
     }
   })
 
+  it("names the page in its <title>, escaped, in place of the template's", () => {
+    const page = injectPage(template, { html: '', css: '', data: '', title: 'Inqwelo · Seed <Storefront>', locale: 'xh', preloads: '' })
+    expect(page).toContain('<title>Inqwelo · Seed &lt;Storefront&gt;</title>')
+    expect(page.match(/<title>/g)).toHaveLength(1)
+  })
+
   it('refuses a template that lost its root placeholder (a build mistake) instead of sending a page without the app', () => {
-    expect(() => injectPage('<html lang="en"><head></head><body></body></html>', { html: '', css: '', data: '', locale: 'en', preloads: '' })).toThrow(/root/)
+    expect(() =>
+      injectPage('<html lang="en"><head></head><body></body></html>', { html: '', css: '', data: '', title: '', locale: 'en', preloads: '' }),
+    ).toThrow(/root/)
   })
 })

@@ -1,5 +1,6 @@
 import type { I18n } from '@lingui/core'
 import { escapeHtml } from '../../http/escapeHtml.ts'
+import { focusRing } from '../../../src/ui/theme.ts'
 import { sandboxIdentities } from './identities.ts'
 
 export const providerLabel = { google: 'Google', facebook: 'Facebook', twitter: 'Twitter' } as const
@@ -45,6 +46,7 @@ export function signInPage({ i18n, provider, action, error, email = '', name = '
     ul { list-style: none; padding: 0; } li { margin: .5rem 0; }
     [role=alert] { color: #a00; font-weight: 600; }
     .actions { display: flex; gap: .5rem; margin-top: 1.5rem; }
+    :focus-visible { ${focusRing} }
   </style>
 </head>
 <body>

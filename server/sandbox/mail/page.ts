@@ -1,6 +1,7 @@
 import type { I18n } from '@lingui/core'
 import { intlLocale } from '../../../src/domain/language.ts'
 import { escapeHtml } from '../../http/escapeHtml.ts'
+import { focusRing } from '../../../src/ui/theme.ts'
 import type { StoredMail } from '../../mail/sandboxMailbox.ts'
 import { linkified } from './linkify.ts'
 
@@ -13,7 +14,7 @@ const style = `
     label { flex: 1 1 100%; font-weight: 600; }
     input { flex: 1 1 14rem; min-height: 44px; box-sizing: border-box; padding: .5rem; font: inherit; border: 1px solid #666; border-radius: 6px; }
     button { min-height: 44px; padding: .5rem 1rem; font: inherit; font-weight: 700; border-radius: 6px; border: 2px solid #0b4f9c; background: #0b4f9c; color: #fff; cursor: pointer; }
-    button:focus-visible, a:focus-visible { outline: 3px solid #f5b700; outline-offset: 2px; }
+    :focus-visible { ${focusRing} }
     article { margin: 0 0 1rem; padding: 1rem 1.25rem; background: #fff; border: 1px solid #d5dbe6; border-radius: 8px; }
     article h3 { font-size: 1.1rem; margin: 0 0 .5rem; }
     dl { display: grid; grid-template-columns: auto 1fr; gap: .125rem 1rem; margin: 0 0 .75rem; font-size: .875rem; color: #44506a; }

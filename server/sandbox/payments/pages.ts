@@ -1,5 +1,6 @@
 import type { I18n } from '@lingui/core'
 import { escapeHtml } from '../../http/escapeHtml.ts'
+import { focusRing } from '../../../src/ui/theme.ts'
 
 const style = `
     body { font: 16px/1.5 system-ui, sans-serif; margin: 0; padding: 1rem; color: #14213d; background: #f4f6fa; }
@@ -10,7 +11,7 @@ const style = `
     .actions { display: flex; flex-wrap: wrap; gap: .75rem; margin-top: 1.25rem; }
     button { flex: 1 1 8rem; min-height: 44px; padding: .6rem 1rem; font: inherit; font-weight: 700; border-radius: 6px; border: 2px solid #0b4f9c; background: #0b4f9c; color: #fff; cursor: pointer; }
     button.secondary { background: #fff; color: #0b4f9c; }
-    button:focus-visible { outline: 3px solid #f5b700; outline-offset: 2px; }
+    :focus-visible { ${focusRing} }
     .sandbox { font-size: .875rem; color: #44506a; }`
 
 function page(i18n: I18n, title: string, body: string): string {

@@ -14,8 +14,9 @@ const Steps = styled('ol')`
     font: inherit; text-align: left; color: ${theme.color.text}; cursor: pointer;
   }
   button:hover { background: ${theme.color.page}; }
-  button:focus-visible { outline: 3px solid ${theme.color.focus}; outline-offset: -3px; }
   button[aria-current] { background: ${theme.color.brand}; color: #fff; font-weight: 700; }
+  /* The list scrolls and would clip a ring drawn outside: the theme's two tones are drawn inward here. */
+  button:focus-visible { outline-offset: -5px; box-shadow: inset 0 0 0 2px ${theme.color.focusHalo}; }
   .n { flex: none; min-width: 2ch; font-variant-numeric: tabular-nums; }
 `
 

@@ -34,7 +34,6 @@ export const JsonBlock = styled('pre')`
   border: 1px solid ${theme.color.border}; border-radius: 8px; font-size: 13px; line-height: 1.45;
   white-space: pre-wrap; overflow-wrap: anywhere;
   font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
-  &:focus-visible { outline: 3px solid ${theme.color.focus}; outline-offset: 1px; }
 `
 
 /** A notice inside a panel: an earlier step on screen, a replay that differed, a failed write. */

@@ -14,7 +14,6 @@ const Wrap = styled('div')`
     padding: 0 8px; border: 0; border-radius: 999px; background: transparent; color: ${theme.color.text};
     font: inherit; font-weight: 600; cursor: pointer; justify-content: center;
   }
-  > button:focus-visible { outline: 3px solid ${theme.color.focus}; }
   > button .name { max-width: 9em; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
   @media (max-width: 480px) { > button .name { display: none; } }
   [role='menu'] {
@@ -25,8 +24,7 @@ const Wrap = styled('div')`
     display: flex; align-items: center; width: 100%; min-height: ${theme.touch}; padding: 0 16px; box-sizing: border-box;
     border: 0; background: none; font: inherit; color: ${theme.color.text}; text-decoration: none; text-align: left; cursor: pointer;
   }
-  [role='menuitem']:hover, [role='menuitem']:focus { background: ${theme.color.page}; outline: none; }
-  [role='menuitem']:focus-visible { box-shadow: inset 0 0 0 3px ${theme.color.focus}; }
+  [role='menuitem']:hover, [role='menuitem']:focus { background: ${theme.color.page}; }
 `
 
 /** The customer's menu in the header: profile, billing, orders, services, logout. */

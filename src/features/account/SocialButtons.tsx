@@ -12,7 +12,6 @@ const List = styled('ul')`
     font-weight: 600; text-decoration: none; background: ${theme.color.surface};
   }
   a:hover { border-color: ${theme.color.brand}; }
-  a:focus-visible { outline: 3px solid ${theme.color.focus}; outline-offset: 2px; }
   .mark { width: 22px; height: 22px; border-radius: 50%; display: grid; place-items: center; color: #fff; font-size: 13px; font-weight: 800; }
 `
 

@@ -14,12 +14,10 @@ const Row = styled('li')`
   .name { grid-area: name; font-weight: 700; margin: 0; }
   input { grid-area: input; min-height: ${theme.touch}; min-width: 0; padding: 0 10px; font: inherit;
     border: 1px solid ${theme.color.border}; border-radius: 8px; color: ${theme.color.text}; }
-  input:focus-visible { outline: 3px solid ${theme.color.focus}; outline-offset: 1px; }
   .price { grid-area: price; font-weight: 700; text-align: right; }
   button { grid-area: del; justify-self: end; width: ${theme.touch}; height: ${theme.touch}; border: 0; border-radius: 999px;
     background: none; color: ${theme.color.error}; cursor: pointer; display: grid; place-items: center; }
   button:hover { background: #fdecea; }
-  button:focus-visible { outline: 3px solid ${theme.color.focus}; }
 `
 
 const RENAME_DEBOUNCE_MS = 400

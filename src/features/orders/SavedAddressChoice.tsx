@@ -16,7 +16,6 @@ const Choices = styled('fieldset')`
   input { width: 20px; height: 20px; margin: 0; flex: none; accent-color: ${theme.color.brand}; }
   .line { flex: 1; }
   .line + span { flex: none; white-space: nowrap; }
-  input:focus-visible { outline: 3px solid ${theme.color.focus}; outline-offset: 2px; }
 `
 
 interface Props {

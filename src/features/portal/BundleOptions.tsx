@@ -16,7 +16,6 @@ const Options = styled('fieldset')`
     border: 2px solid ${theme.color.border}; border-radius: 10px; padding: 12px; min-height: ${theme.touch};
   }
   label:has(input:checked) { border-color: ${theme.color.brand}; background: #eef4fc; }
-  label:has(input:focus-visible) { outline: 3px solid ${theme.color.focus}; outline-offset: 2px; }
   input { grid-row: span 2; width: 20px; height: 20px; margin: 0; accent-color: ${theme.color.brand}; }
   .name { font-weight: 700; overflow-wrap: anywhere; }
   .price { grid-row: span 2; font-weight: 800; font-size: 18px; }

@@ -10,7 +10,6 @@ export const Choices = styled('fieldset')`
     border: 2px solid ${theme.color.border}; border-radius: 10px; padding: 10px 12px; cursor: pointer; min-height: ${theme.touch};
   }
   label:has(input:checked) { border-color: ${theme.color.brand}; background: #eef4fc; }
-  label:has(input:focus-visible) { outline: 3px solid ${theme.color.focus}; outline-offset: 2px; }
   input { width: 20px; height: 20px; margin: 0; grid-row: span 2; accent-color: ${theme.color.brand}; }
   .name { font-weight: 700; overflow-wrap: anywhere; }
   .price { font-weight: 800; white-space: nowrap; }

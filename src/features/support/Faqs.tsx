@@ -19,7 +19,6 @@ const Box = styled(Card)`
     border-right: 2px solid currentColor; border-bottom: 2px solid currentColor; transform: rotate(45deg);
   }
   details[open] > summary::after { transform: rotate(-135deg); }
-  summary:focus-visible { outline: 3px solid ${theme.color.focus}; outline-offset: 2px; }
   p { margin: 0 0 12px; line-height: 1.5; }
   p a { color: ${theme.color.brand}; font-weight: 600; }
 `

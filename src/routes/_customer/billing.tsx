@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { useSession } from '../../lib/session.ts'
@@ -8,7 +9,7 @@ import { useBilling } from '../../features/portal/usePortal.ts'
 import { Card, Heading, Muted } from '../../ui/Page.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 
-export const Route = createFileRoute('/_customer/billing')({ component: BillingPage })
+export const Route = createFileRoute('/_customer/billing')({ staticData: { title: msg`Billing` }, component: BillingPage })
 
 function BillingPage() {
   const session = useSession()

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { useSession, type Customer } from '../../lib/session.ts'
@@ -8,7 +9,7 @@ import { DeliveryAddressForm } from '../../features/orders/DeliveryAddressForm.t
 import { Card, Page } from '../../ui/Page.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 
-export const Route = createFileRoute('/_customer/delivery_address')({ component: DeliveryAddressPage })
+export const Route = createFileRoute('/_customer/delivery_address')({ staticData: { title: msg`Delivery Address` }, component: DeliveryAddressPage })
 
 function DeliveryAddressPage() {
   const session = useSession()

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { Trans } from '@lingui/react/macro'
@@ -7,7 +8,7 @@ import { useOrder } from '../../features/orders/useOrders.ts'
 import { Muted, Page } from '../../ui/Page.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 
-export const Route = createFileRoute('/_customer/orders/$id')({ component: OrderPage })
+export const Route = createFileRoute('/_customer/orders/$id')({ staticData: { title: msg`Order` }, component: OrderPage })
 
 function OrderPage() {
   const session = useSession()

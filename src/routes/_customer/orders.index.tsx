@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSession } from '../../lib/session.ts'
@@ -11,7 +12,7 @@ import { usePwa } from '../../pwa/state.ts'
 import { readOrdersFetchedAt } from '../../store/queries.ts'
 import { useLiveRead } from '../../store/useLiveRead.ts'
 
-export const Route = createFileRoute('/_customer/orders/')({ component: OrdersPage })
+export const Route = createFileRoute('/_customer/orders/')({ staticData: { title: msg`Orders` }, component: OrdersPage })
 
 function OrdersPage() {
   const session = useSession()

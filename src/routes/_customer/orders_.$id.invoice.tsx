@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
@@ -10,7 +11,7 @@ import { useSession } from '../../lib/session.ts'
 import { Muted, Page } from '../../ui/Page.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 
-export const Route = createFileRoute('/_customer/orders_/$id/invoice')({ component: InvoicePage })
+export const Route = createFileRoute('/_customer/orders_/$id/invoice')({ staticData: { title: msg`Tax invoice` }, component: InvoicePage })
 
 function InvoicePage() {
   const session = useSession()

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { useSession } from '../../lib/session.ts'
@@ -5,7 +6,7 @@ import { PayForOrder } from '../../features/payment/PayForOrder.tsx'
 import { Page } from '../../ui/Page.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 
-export const Route = createFileRoute('/_customer/payment/$id')({ component: PaymentPage })
+export const Route = createFileRoute('/_customer/payment/$id')({ staticData: { title: msg`Payment` }, component: PaymentPage })
 
 function PaymentPage() {
   const session = useSession()

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { useSession } from '../../lib/session.ts'
@@ -8,6 +9,7 @@ import { Spinner } from '../../ui/Spinner.tsx'
 const ResultSearch = v.object({ id: v.optional(v.string()), resourcePath: v.optional(v.string()) })
 
 export const Route = createFileRoute('/_customer/payment_status/$checkoutId')({
+  staticData: { title: msg`Payment` },
   validateSearch: (search) =>
     v.parse(ResultSearch, {
       id: typeof search.id === 'string' ? search.id : undefined,

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { useSession } from '../../lib/session.ts'
@@ -5,7 +6,7 @@ import { CardWidget } from '../../features/payment/CardWidget.tsx'
 import { Page } from '../../ui/Page.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 
-export const Route = createFileRoute('/_customer/payment_widget/$checkoutId')({ component: WidgetPage })
+export const Route = createFileRoute('/_customer/payment_widget/$checkoutId')({ staticData: { title: msg`Insert Your Card Details` }, component: WidgetPage })
 
 function WidgetPage() {
   const session = useSession()

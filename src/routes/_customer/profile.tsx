@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { AddressSearch } from '../../features/address/AddressSearch.tsx'
 import { PrivacySection } from '../../features/account/PrivacySection.tsx'
@@ -5,7 +6,7 @@ import { ProfileView } from '../../features/account/ProfileView.tsx'
 import { useSession } from '../../lib/session.ts'
 import { Spinner } from '../../ui/Spinner.tsx'
 
-export const Route = createFileRoute('/_customer/profile')({ component: ProfilePage })
+export const Route = createFileRoute('/_customer/profile')({ staticData: { title: msg`Profile` }, component: ProfilePage })
 
 function ProfilePage() {
   const session = useSession()

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { useSession } from '../../lib/session.ts'
@@ -10,7 +11,7 @@ import { ButtonLink } from '../../ui/Button.tsx'
 import { Page } from '../../ui/Page.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 
-export const Route = createFileRoute('/_customer/service/$id')({ component: ServicePage })
+export const Route = createFileRoute('/_customer/service/$id')({ staticData: { title: msg`Service` }, component: ServicePage })
 
 function ServicePage() {
   const session = useSession()

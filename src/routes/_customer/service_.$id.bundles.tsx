@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { useSession } from '../../lib/session.ts'
@@ -9,7 +10,7 @@ import { ButtonLink } from '../../ui/Button.tsx'
 import { Page } from '../../ui/Page.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 
-export const Route = createFileRoute('/_customer/service_/$id/bundles')({ component: BundlesPage })
+export const Route = createFileRoute('/_customer/service_/$id/bundles')({ staticData: { title: msg`Add a bundle` }, component: BundlesPage })
 
 function BundlesPage() {
   const session = useSession()

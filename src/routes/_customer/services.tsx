@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSession } from '../../lib/session.ts'
@@ -9,7 +10,7 @@ import { useServices } from '../../features/portal/usePortal.ts'
 import { Card, Muted, Page } from '../../ui/Page.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 
-export const Route = createFileRoute('/_customer/services')({ component: ServicesPage })
+export const Route = createFileRoute('/_customer/services')({ staticData: { title: msg`Services` }, component: ServicesPage })
 
 function ServicesPage() {
   const session = useSession()

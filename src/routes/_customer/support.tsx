@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { useSession } from '../../lib/session.ts'
@@ -7,7 +8,7 @@ import { Muted, Page } from '../../ui/Page.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 import { styled } from '../../ui/styled.ts'
 
-export const Route = createFileRoute('/_customer/support')({ component: SupportPage })
+export const Route = createFileRoute('/_customer/support')({ staticData: { title: msg`Support` }, component: SupportPage })
 
 const Columns = styled('div')`
   display: grid; gap: 16px; align-items: start; margin-top: 16px;

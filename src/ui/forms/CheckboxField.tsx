@@ -5,7 +5,6 @@ import { theme } from '../theme.ts'
 const Box = styled('label')`
   display: flex; align-items: center; gap: 10px; min-height: ${theme.touch}; margin-bottom: 14px; font-weight: 600; cursor: pointer;
   input { width: 22px; height: 22px; margin: 0; accent-color: ${theme.color.brand}; }
-  input:focus-visible { outline: 3px solid ${theme.color.focus}; outline-offset: 2px; }
 `
 
 /** A labelled checkbox, the whole row a touch target. */

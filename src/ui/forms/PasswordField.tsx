@@ -13,7 +13,6 @@ const Wrap = styled('div')`
     display: grid; place-items: center; border: 0; background: transparent; color: ${theme.color.text};
     border-radius: 8px; cursor: pointer;
   }
-  > button:focus-visible { outline: 3px solid ${theme.color.focus}; }
 `
 
 /** A password input with a visibility toggle (a pressed-state button, named for what it does). */
