@@ -1,9 +1,9 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { setup } from 'xstate'
 
 /** How long a "Not now" to the install offer holds: after it the offer may show again. */
 export const INSTALL_DECLINE_RESTS_MS = 30 * 24 * 60 * 60 * 1000
 
-/** What the device remembers of the customer's answers to the install offer, read at start. */
+/** What the device remembers of the customer's earlier answers to the install offer, read before the machine starts. */
 export interface InstallMemory {
   /** When the customer last said "Not now" (ms since the epoch), or null. */
   declinedAt: number | null
@@ -40,7 +40,7 @@ export type PwaEvent =
 interface PwaContext {
   startedOnline: boolean
   platform: InstallPlatform
-  /** Null until read. */
+  /** Null when the device could not say: no earlier answer holds. */
   memory: InstallMemory | null
 }
 
@@ -52,13 +52,10 @@ export const pwaMachine = setup({
   types: {
     events: {} as PwaEvent,
     context: {} as PwaContext,
-    input: {} as { online: boolean; platform?: InstallPlatform },
-  },
-  actors: {
-    // Supplied by src/ with machine.provide(); the default remembers nothing.
-    recall: fromPromise<InstallMemory>(async () => ({ declinedAt: null, hintDismissed: false, readAt: 0 })),
+    input: {} as { online: boolean; platform?: InstallPlatform; memory?: InstallMemory | null },
   },
   actions: {
+    // Supplied by src/ with machine.provide(); the defaults keep nothing.
     /** Keeps the customer's "Not now" on the device, with its time. */
     recordDecline: () => {},
     /** Keeps on the device that the hint was put away. */
@@ -66,7 +63,6 @@ export const pwaMachine = setup({
   },
   guards: {
     declinedLately: ({ context }) => declinedLately(context.memory),
-    remembered: ({ context }) => context.memory !== null,
     hintDismissed: ({ context }) => context.memory?.hintDismissed === true,
     noHintNeeded: ({ context }) => !context.platform.installsFromShareMenu || context.platform.standalone,
   },
@@ -76,7 +72,7 @@ export const pwaMachine = setup({
   context: ({ input }) => ({
     startedOnline: input.online,
     platform: input.platform ?? { installsFromShareMenu: false, standalone: false },
-    memory: null,
+    memory: input.memory ?? null,
   }),
   states: {
     connection: {
@@ -115,45 +111,21 @@ export const pwaMachine = setup({
             engaged: {},
           },
         },
-        // The device's memory of earlier answers; until it is read neither the offer nor the hint shows.
-        memory: {
-          initial: 'reading',
-          states: {
-            reading: {
-              invoke: {
-                src: 'recall',
-                onDone: { target: 'read', actions: assign({ memory: ({ event }) => event.output }) },
-                // A device that cannot read its store has no earlier answer.
-                onError: { target: 'read', actions: assign({ memory: () => ({ declinedAt: null, hintDismissed: false, readAt: 0 }) }) },
-              },
-            },
-            read: {},
-          },
-        },
         // The customer's answer to the offer: "Not now" rests it for INSTALL_DECLINE_RESTS_MS.
         answer: {
-          initial: 'recalling',
+          initial: 'deciding',
           states: {
-            recalling: {
-              always: [
-                { guard: 'declinedLately', target: 'declined' },
-                { guard: 'remembered', target: 'open' },
-              ],
-            },
+            deciding: { always: [{ guard: 'declinedLately', target: 'declined' }, { target: 'open' }] },
             open: { on: { 'pwa.install.decline': { target: 'declined', actions: 'recordDecline' } } },
             declined: {},
           },
         },
         // iOS Safari makes no offer: the app says how to add it from the Share menu, until the customer puts that away.
         hint: {
-          initial: 'recalling',
+          initial: 'deciding',
           states: {
-            recalling: {
-              always: [
-                { guard: 'noHintNeeded', target: 'unneeded' },
-                { guard: 'hintDismissed', target: 'dismissed' },
-                { guard: 'remembered', target: 'shown' },
-              ],
+            deciding: {
+              always: [{ guard: 'noHintNeeded', target: 'unneeded' }, { guard: 'hintDismissed', target: 'dismissed' }, { target: 'shown' }],
             },
             shown: { on: { 'pwa.hint.dismiss': { target: 'dismissed', actions: 'recordHintDismissed' } } },
             unneeded: {},

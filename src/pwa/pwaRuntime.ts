@@ -1,4 +1,4 @@
-import { createActor, fromPromise } from 'xstate'
+import { createActor } from 'xstate'
 import { pwaMachine } from '../../machines/pwa.machine.ts'
 import { recallInstallAnswers, recordInstallAnswer } from './installMemory.ts'
 import { installPlatform } from './platform.ts'
@@ -9,15 +9,14 @@ import { installPlatform } from './platform.ts'
  */
 export { registerServiceWorker } from './register.ts'
 
-/** The connection, update and install machine, started. */
-export const startPwaActor = (online: boolean) =>
-  createActor(
-    pwaMachine.provide({
-      actors: { recall: fromPromise(recallInstallAnswers) },
-      actions: {
-        recordDecline: () => recordInstallAnswer('v1.InstallOfferDeclined'),
-        recordHintDismissed: () => recordInstallAnswer('v1.InstallHintDismissed'),
-      },
-    }),
-    { input: { online, platform: installPlatform() } },
-  ).start()
+/** The connection, update and install machine, started once the device has said what it remembers of the install offer. */
+export async function startPwaActor(online: boolean) {
+  const memory = await recallInstallAnswers()
+  const machine = pwaMachine.provide({
+    actions: {
+      recordDecline: () => recordInstallAnswer('v1.InstallOfferDeclined'),
+      recordHintDismissed: () => recordInstallAnswer('v1.InstallHintDismissed'),
+    },
+  })
+  return createActor(machine, { input: { online, platform: installPlatform(), memory } }).start()
+}

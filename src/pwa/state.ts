@@ -30,7 +30,7 @@ const stateOf = (snapshot: SnapshotFrom<typeof pwaMachine>): PwaState => ({
 
 // The machine (and xstate) loads with the first event it hears: the page's first paint needs neither.
 const pwa = actorStore({
-  load: () => import('./pwaRuntime.ts').then(({ startPwaActor }) => ({ actor: startPwaActor(navigator.onLine) })),
+  load: () => import('./pwaRuntime.ts').then(async ({ startPwaActor }) => ({ actor: await startPwaActor(navigator.onLine) })),
   view: stateOf,
   initial: firstPaint,
   before: () => ({ ...firstPaint, online: navigator.onLine }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createActor, fromPromise, waitFor } from 'xstate'
+import { createActor } from 'xstate'
 import { INSTALL_DECLINE_RESTS_MS, pwaMachine, type InstallMemory, type InstallPlatform, type PwaEvent } from '../../machines/pwa.machine.ts'
 
 function start(online = true) {
@@ -58,15 +58,14 @@ describe('the answers to the install offer', () => {
     iosInstalled: { installsFromShareMenu: true, standalone: true },
   }
 
-  /** The machine on a device that remembers `memory`; resolves once it has read it. */
-  async function remembering(memory: Partial<InstallMemory>, platform: InstallPlatform = platforms.chromium) {
+  /** The machine on a device that remembers `memory` (null: the device could not say). */
+  function remembering(memory: Partial<InstallMemory> | null, platform: InstallPlatform = platforms.chromium) {
     const recorded: string[] = []
     const machine = pwaMachine.provide({
-      actors: { recall: fromPromise(async () => ({ declinedAt: null, hintDismissed: false, readAt: now, ...memory })) },
       actions: { recordDecline: () => void recorded.push('declined'), recordHintDismissed: () => void recorded.push('hint dismissed') },
     })
-    const actor = createActor(machine, { input: { online: true, platform } }).start()
-    await waitFor(actor, (snapshot) => snapshot.matches({ install: { memory: 'read' } }))
+    const input = { online: true, platform, memory: memory && { declinedAt: null, hintDismissed: false, readAt: now, ...memory } }
+    const actor = createActor(machine, { input }).start()
     const send = (...types: PwaEvent['type'][]) => {
       for (const type of types) actor.send({ type } as PwaEvent)
     }
@@ -74,16 +73,8 @@ describe('the answers to the install offer', () => {
     return { send, is, recorded }
   }
 
-  it('shows neither the offer nor the hint before the device has said what it remembers', () => {
-    const machine = pwaMachine.provide({ actors: { recall: fromPromise(() => new Promise<InstallMemory>(() => {})) } })
-    const actor = createActor(machine, { input: { online: true, platform: platforms.iosSafari } }).start()
-    actor.send({ type: 'pwa.engaged' })
-    actor.send({ type: 'pwa.install.offered' })
-    expect(actor.getSnapshot().matches({ install: { answer: 'recalling', hint: 'recalling' } })).toBe(true)
-  })
-
-  it('"Not now" withdraws the offer and is kept on the device', async () => {
-    const app = await remembering({})
+  it('"Not now" withdraws the offer and is kept on the device', () => {
+    const app = remembering({})
     app.send('pwa.engaged', 'pwa.install.offered')
     expect(app.is({ install: { offer: 'offered', answer: 'open' } })).toBe(true)
     app.send('pwa.install.decline')
@@ -94,32 +85,29 @@ describe('the answers to the install offer', () => {
     expect(app.is({ install: { answer: 'declined' } })).toBe(true)
   })
 
-  it('rests the offer for 30 days after "Not now", then makes it again', async () => {
-    expect((await remembering({ declinedAt: now - DAY })).is({ install: { answer: 'declined' } })).toBe(true)
-    expect((await remembering({ declinedAt: now - 30 * DAY + 1 })).is({ install: { answer: 'declined' } })).toBe(true)
-    expect((await remembering({ declinedAt: now - 30 * DAY })).is({ install: { answer: 'open' } })).toBe(true)
+  it('rests the offer for 30 days after "Not now", then makes it again', () => {
+    expect(remembering({ declinedAt: now - DAY }).is({ install: { answer: 'declined' } })).toBe(true)
+    expect(remembering({ declinedAt: now - 30 * DAY + 1 }).is({ install: { answer: 'declined' } })).toBe(true)
+    expect(remembering({ declinedAt: now - 30 * DAY }).is({ install: { answer: 'open' } })).toBe(true)
     expect(INSTALL_DECLINE_RESTS_MS).toBe(30 * DAY)
   })
 
-  it('offers the Add to Home Screen hint on iOS Safari only, until it is put away for good', async () => {
-    expect((await remembering({}, platforms.chromium)).is({ install: { hint: 'unneeded' } })).toBe(true)
-    const ios = await remembering({}, platforms.iosSafari)
+  it('offers the Add to Home Screen hint on iOS Safari only, until it is put away for good', () => {
+    expect(remembering({}, platforms.chromium).is({ install: { hint: 'unneeded' } })).toBe(true)
+    const ios = remembering({}, platforms.iosSafari)
     expect(ios.is({ install: { hint: 'shown' } })).toBe(true)
     ios.send('pwa.hint.dismiss')
     expect(ios.is({ install: { hint: 'dismissed' } })).toBe(true)
     expect(ios.recorded).toEqual(['hint dismissed'])
     // The next visit remembers it, however long after.
-    expect((await remembering({ hintDismissed: true, readAt: now + 400 * DAY }, platforms.iosSafari)).is({ install: { hint: 'dismissed' } })).toBe(true)
+    expect(remembering({ hintDismissed: true, readAt: now + 400 * DAY }, platforms.iosSafari).is({ install: { hint: 'dismissed' } })).toBe(true)
   })
 
-  it('gives no hint in the app already installed on the home screen', async () => {
-    expect((await remembering({}, platforms.iosInstalled)).is({ install: { hint: 'unneeded' } })).toBe(true)
+  it('gives no hint in the app already installed on the home screen', () => {
+    expect(remembering({}, platforms.iosInstalled).is({ install: { hint: 'unneeded' } })).toBe(true)
   })
 
-  it('makes the offer when the device cannot read what it remembers', async () => {
-    const machine = pwaMachine.provide({ actors: { recall: fromPromise<InstallMemory>(() => Promise.reject(new Error('storage refused'))) } })
-    const actor = createActor(machine, { input: { online: true, platform: platforms.iosSafari } }).start()
-    await waitFor(actor, (snapshot) => snapshot.matches({ install: { memory: 'read' } }))
-    expect(actor.getSnapshot().matches({ install: { answer: 'open', hint: 'shown' } })).toBe(true)
+  it('makes the offer and gives the hint when the device could not say what it remembers', () => {
+    expect(remembering(null, platforms.iosSafari).is({ install: { answer: 'open', hint: 'shown' } })).toBe(true)
   })
 })
