@@ -8,7 +8,7 @@ import { screenshot, useBrowser } from './browser.ts'
 import { expectProfile, payByCard, placeUnpaidOrder, signUp, uniqueEmail } from './accounts.ts'
 import { storeRows } from './device.ts'
 import { portalTruth, signInAsDemo } from './portal.ts'
-import { openHome, productHeading } from './storefront.ts'
+import { openHome, productHeading, waitForApp } from './storefront.ts'
 
 const session = useBrowser()
 
@@ -151,7 +151,7 @@ describe('the install offer', () => {
     // 29 days later the browser offers again, and the app keeps quiet.
     await context.clock.setFixedTime(declined + 29 * DAY)
     await page.reload()
-    await productHeading(page).waitFor()
+    await waitForApp(page)
     await offerInstall(page)
     await productHeading(page).click()
     await untilInstallStateSettled(context, page)
@@ -159,7 +159,7 @@ describe('the install offer', () => {
 
     await context.clock.setFixedTime(declined + 31 * DAY)
     await page.reload()
-    await productHeading(page).waitFor()
+    await waitForApp(page)
     await offerInstall(page)
     await productHeading(page).click()
     await page.getByRole('button', { name: 'Install app' }).waitFor()
@@ -196,6 +196,7 @@ describe('the Add to Home Screen hint', () => {
     await expect.poll(() => storedFacts(page, 'v1.InstallHintDismissed')).toBe(1)
 
     await page.reload()
+    await waitForApp(page)
     await productHeading(page).click()
     await untilInstallStateSettled(context, page)
     expect(await page.getByText(HINT).count(), 'the hint after it was put away').toBe(0)
