@@ -3,8 +3,9 @@ import { DEFAULT_LANGUAGE, type Language } from '../domain/language.ts'
 
 /*
  * The web app manifest speaks the customer's language where it can: its description, screenshot labels and
- * shortcuts (the name is the brand). The build writes one manifest per language (vite.config.ts), the page links the one of the
- * language on screen. The messages carry explicit ids because the build reads them without Lingui's macros.
+ * shortcuts (the name is the brand). The build writes one manifest per language (vite.config.ts), the page links
+ * the one of the language on screen. The messages carry explicit ids because the build reads them without Lingui's
+ * macros.
  */
 
 /** The manifest's words in one language. */
