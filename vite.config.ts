@@ -9,7 +9,7 @@ import { zaTowns } from './src/features/address/townsPlugin.ts'
 import { setupI18n, type Messages } from '@lingui/core'
 import { compileCatalogue, compileCatalogues } from './server/i18n/catalogues.ts'
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './src/domain/language.ts'
-import { manifestText, manifestUrl } from './src/pwa/manifest.ts'
+import { manifestShortcuts, manifestText, manifestUrl } from './src/pwa/manifest.ts'
 
 /** Compiles every locale's catalogue to /i18n/{lng}.json: emitted at build, served in dev. */
 function i18nCatalogues(): Plugin {
@@ -48,8 +48,8 @@ const manifest = {
   description: englishText.description,
   start_url: '/',
   scope: '/',
+  // No orientation: the app works either way round, and a customer with a phone fixed in landscape must be able to use it.
   display: 'standalone',
-  orientation: 'portrait',
   theme_color: '#0b4f9c',
   background_color: '#f4f6fa',
   lang: 'en',
@@ -63,9 +63,10 @@ const manifest = {
     { src: '/screenshots/home-narrow.png', sizes: '720x1480', type: 'image/png', form_factor: 'narrow', label: englishText.screenshotLabel },
     { src: '/screenshots/home-wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: englishText.screenshotLabel },
   ],
+  shortcuts: manifestShortcuts(englishText),
 } satisfies Partial<ManifestOptions>
 
-/** Writes manifest.{lng}.webmanifest for each other language: the description and screenshot labels translated. */
+/** Writes manifest.{lng}.webmanifest for each other language: the description, screenshot labels and shortcuts translated. */
 function localizedManifests(): Plugin {
   return {
     name: 'localized-manifests',
@@ -77,6 +78,7 @@ function localizedManifests(): Plugin {
           lang: language,
           description: text.description,
           screenshots: manifest.screenshots.map((shot) => ({ ...shot, label: text.screenshotLabel })),
+          shortcuts: manifestShortcuts(text),
         }
         this.emitFile({ type: 'asset', fileName: manifestUrl(language).slice(1), source: JSON.stringify(localized) })
       }
@@ -88,7 +90,7 @@ function localizedManifests(): Plugin {
 const shellModules =
   /[\\/]src[\\/](router\.ts|config\.ts|reportError\.ts|routeTree\.gen\.ts|app[\\/]|i18n[\\/]|ui[\\/]|pwa[\\/]|lib[\\/](firstTaps|session|toaster|idle|outbox[\\/]outbox)\.ts|domain[\\/](product|money|cart|defined)\.ts|features[\\/](cart[\\/]cart\.ts|account[\\/]session\.ts|catalogue[\\/]firstPaint\.ts))/
 /** Under those folders but not on the first paint: forms of lazy pages, and what boot work after idle loads. */
-const laterModules = /[\\/]src[\\/](ui[\\/]forms[\\/]|pwa[\\/](register|pwaRuntime)\.ts|app[\\/]outboxKinds\.ts)/
+const laterModules = /[\\/]src[\\/](ui[\\/]forms[\\/]|pwa[\\/](register|pwaRuntime|installMemory|platform)\.ts|app[\\/]outboxKinds\.ts)/
 
 /**
  * A phone on a slow network opens few connections, so the app comes in a few chunks instead of the thirty-odd small
@@ -114,7 +116,7 @@ const appChunks = {
     // The app's connection, update and install state and the worker's registration, which every visit starts.
     {
       name: 'pwa',
-      test: /node_modules[\\/](xstate|workbox-window)[\\/]|[\\/](src[\\/]pwa[\\/](register|pwaRuntime)\.ts|machines[\\/]pwa\.machine\.ts)/,
+      test: /node_modules[\\/](xstate|workbox-window)[\\/]|[\\/](src[\\/]pwa[\\/](register|pwaRuntime|installMemory|platform)\.ts|machines[\\/]pwa\.machine\.ts)/,
       priority: 1.5,
     },
     {

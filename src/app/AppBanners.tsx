@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro'
-import { install, reloadToUpdate, usePwa } from '../pwa/state.ts'
+import { declineInstall, dismissHomeScreenHint, install, reloadToUpdate, usePwa } from '../pwa/state.ts'
 import { Button } from '../ui/Button.tsx'
 import { styled } from '../ui/styled.ts'
 import { theme } from '../ui/theme.ts'
@@ -13,7 +13,7 @@ const Bar = styled('div')<{ $tone: 'offline' | 'update' | 'install' }>`
   button { min-height: 36px; padding: 0 14px; }
 `
 
-/** The app-level notices: offline, a new version waiting, and the install offer. */
+/** The app-level notices: offline, a new version waiting, the install offer and, on iOS Safari, how to add the app. */
 export function AppBanners() {
   const pwa = usePwa()
   return (
@@ -40,6 +40,19 @@ export function AppBanners() {
           </span>
           <Button type="button" $variant="secondary" onClick={() => void install()}>
             <Trans>Install app</Trans>
+          </Button>
+          <Button type="button" $variant="ghost" onClick={declineInstall}>
+            <Trans>Not now</Trans>
+          </Button>
+        </Bar>
+      )}
+      {pwa.homeScreenHint && (
+        <Bar $tone="install">
+          <span>
+            <Trans>To add Seed to your home screen, tap Share, then Add to Home Screen.</Trans>
+          </span>
+          <Button type="button" $variant="secondary" onClick={dismissHomeScreenHint}>
+            <Trans>Got it</Trans>
           </Button>
         </Bar>
       )}

@@ -41,7 +41,7 @@ function belongsTo(fact: Fact, customerId: number, theirs: Set<string>): boolean
     case 'v1.SimRenameAcknowledged':
     case 'v1.SimRenameRejected':
       return fact.payload.customerId === customerId
-    // Facts that name nobody: the cart (the device's, not a customer's), a sign-out, a deletion, a language.
+    // Facts that name nobody: the cart (the device's, not a customer's), a sign-out, a deletion, a language, an answer to the install offer.
     case 'v1.CartLineAdded':
     case 'v1.CartLineRemoved':
     case 'v1.CartLineRenamed':
@@ -49,6 +49,8 @@ function belongsTo(fact: Fact, customerId: number, theirs: Set<string>): boolean
     case 'v1.CustomerSignedOut':
     case 'v1.AccountDeleted':
     case 'v1.LanguageChosen':
+    case 'v1.InstallOfferDeclined':
+    case 'v1.InstallHintDismissed':
       return false
     default: {
       const unclassified: never = fact

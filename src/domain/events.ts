@@ -7,7 +7,7 @@ import { AddressIdSchema, ProfileSchema } from './profile.ts'
 import { SimNameSchema } from './simName.ts'
 
 /** The streams of the device's event log: each area's facts, folded by that area's projection. */
-export type FactStream = 'cart' | 'auth' | 'orders' | 'payments' | 'language' | 'account' | 'services'
+export type FactStream = 'cart' | 'auth' | 'orders' | 'payments' | 'language' | 'account' | 'services' | 'install'
 
 /** Lifts a stored payload of one version to the next; it gets the payload as stored, before any check. */
 export type Upcaster = (older: Readonly<Record<string, unknown>>) => Record<string, unknown>
@@ -82,6 +82,10 @@ export const factDefinitions = {
   'v1.SimRenameRejected': defineFact('services', v.object({ renameId: key, customerId: v.number(), serviceId: v.number(), reason: v.string() })),
   /** The language the customer chose on this device (committed once its catalogue was shown). */
   'v1.LanguageChosen': defineFact('language', v.object({ language: v.picklist(LANGUAGES) })),
+  /** The customer said "Not now" to installing the app (its time is the fact's): the offer rests for a while. */
+  'v1.InstallOfferDeclined': defineFact('install', nothing),
+  /** The customer put away the hint to add the app to the home screen (iOS Safari): it is not shown again. */
+  'v1.InstallHintDismissed': defineFact('install', nothing),
 } satisfies Record<string, FactDefinition<FactStream>>
 
 type Definitions = typeof factDefinitions

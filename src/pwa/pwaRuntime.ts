@@ -1,5 +1,7 @@
 import { createActor } from 'xstate'
 import { pwaMachine } from '../../machines/pwa.machine.ts'
+import { recallInstallAnswers, recordInstallAnswer } from './installMemory.ts'
+import { installPlatform } from './platform.ts'
 
 /**
  * What the app's PWA side loads once the page is idle, in one chunk: its state machine (connection, update,
@@ -7,5 +9,14 @@ import { pwaMachine } from '../../machines/pwa.machine.ts'
  */
 export { registerServiceWorker } from './register.ts'
 
-/** The connection, update and install machine, started. */
-export const startPwaActor = (online: boolean) => createActor(pwaMachine, { input: { online } }).start()
+/** The connection, update and install machine, started once the device has said what it remembers of the install offer. */
+export async function startPwaActor(online: boolean) {
+  const memory = await recallInstallAnswers()
+  const machine = pwaMachine.provide({
+    actions: {
+      recordDecline: () => recordInstallAnswer('v1.InstallOfferDeclined'),
+      recordHintDismissed: () => recordInstallAnswer('v1.InstallHintDismissed'),
+    },
+  })
+  return createActor(machine, { input: { online, platform: installPlatform(), memory } }).start()
+}

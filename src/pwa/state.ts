@@ -12,26 +12,29 @@ export interface PwaState {
   online: boolean
   /** A new version is waiting; `applyUpdate` moves this tab to it. */
   updateReady: boolean
-  /** The browser offers installation. */
+  /** The browser offers installation, and the customer has not said "Not now" lately. */
   installable: boolean
+  /** iOS Safari, not installed: the app says how to add it from the Share menu. */
+  homeScreenHint: boolean
 }
 
 // What a page rendered on the server shows (and what hydration starts from): online, nothing pending.
-const firstPaint: PwaState = { online: true, updateReady: false, installable: false }
+const firstPaint: PwaState = { online: true, updateReady: false, installable: false, homeScreenHint: false }
 
 const stateOf = (snapshot: SnapshotFrom<typeof pwaMachine>): PwaState => ({
   online: snapshot.matches({ connection: 'online' }),
   updateReady: snapshot.matches({ update: 'ready' }),
-  installable: snapshot.matches({ install: { offer: 'offered', customer: 'engaged' } }),
+  installable: snapshot.matches({ install: { offer: 'offered', customer: 'engaged', answer: 'open' } }),
+  homeScreenHint: snapshot.matches({ install: { hint: 'shown', customer: 'engaged' } }),
 })
 
 // The machine (and xstate) loads with the first event it hears: the page's first paint needs neither.
 const pwa = actorStore({
-  load: () => import('./pwaRuntime.ts').then(({ startPwaActor }) => ({ actor: startPwaActor(navigator.onLine) })),
+  load: () => import('./pwaRuntime.ts').then(async ({ startPwaActor }) => ({ actor: await startPwaActor(navigator.onLine) })),
   view: stateOf,
   initial: firstPaint,
   before: () => ({ ...firstPaint, online: navigator.onLine }),
-  equal: (a, b) => a.online === b.online && a.updateReady === b.updateReady && a.installable === b.installable,
+  equal: (a, b) => a.online === b.online && a.updateReady === b.updateReady && a.installable === b.installable && a.homeScreenHint === b.homeScreenHint,
 })
 
 /** Loads the machine while the network is there, so going offline later needs nothing from it. */
@@ -68,6 +71,16 @@ export async function install(): Promise<void> {
   await offer.prompt()
   const { outcome } = await offer.userChoice
   if (outcome === 'accepted') pwa.send({ type: 'pwa.installed' })
+}
+
+/** The customer's "Not now": the offer rests for a while on this device. */
+export function declineInstall(): void {
+  pwa.send({ type: 'pwa.install.decline' })
+}
+
+/** The customer put the Add to Home Screen hint away, for good on this device. */
+export function dismissHomeScreenHint(): void {
+  pwa.send({ type: 'pwa.hint.dismiss' })
 }
 
 /** Called by the worker registration when a new version waits, with how to switch to it. */

@@ -85,6 +85,17 @@ export async function readChosenLanguage(given?: StoreDb): Promise<Language | nu
   return row ? chosenLanguage(readFact(row)) : null
 }
 
+/** The customer's answers to the install offer on this device: when they last said "Not now", and whether they put the hint away. */
+export async function readInstallAnswers(given?: StoreDb): Promise<{ declinedAt: string | null; hintDismissed: boolean }> {
+  const store = given ?? currentDb() ?? (await storeForReading())
+  const [declined, dismissed] = await Promise.all([
+    store.events.where('type').equals('v1.InstallOfferDeclined').last(),
+    store.events.where('type').equals('v1.InstallHintDismissed').last(),
+  ])
+  const fact = declined && readFact(declined)
+  return { declinedAt: fact ? fact.occurredAt : null, hintDismissed: dismissed !== undefined && readFact(dismissed) !== null }
+}
+
 /** The account edits made on this device that wait for the server or were refused by it. */
 export async function readAccountEdits(given?: StoreDb): Promise<AccountEdits> {
   const store = given ?? currentDb() ?? (await storeForReading())

@@ -81,6 +81,8 @@ const samples: { [T in FactType]: FactPayload<T> } = {
   'v1.AccountEditRefused': { editId: clientId, reason: 'Phone number must be 10 digits.', field: 'phone', status: 400 },
   'v1.AccountRefusalDismissed': { editId: clientId },
   'v1.LanguageChosen': { language: 'xh' },
+  'v1.InstallOfferDeclined': {},
+  'v1.InstallHintDismissed': {},
   'v1.SimRenamed': { customerId: 3, serviceId: 12, name: 'Home Wi-Fi' },
   'v1.SimRenameAcknowledged': { renameId: clientId, customerId: 3, serviceId: 12, name: 'Home Wi-Fi', answeredAt: '2025-03-01T08:00:01.000Z' },
   'v1.SimRenameRejected': { renameId: clientId, customerId: 3, serviceId: 12, reason: 'This SIM is cancelled and can no longer be changed.' },

@@ -10,7 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import type { RunningServer } from '../../server/server.ts'
 import { startOwnServer } from './ownServer.ts'
 import { DESKTOP, horizontalOverflow, MOBILE, newContext, screenshot, useBrowser, watchProblems } from './browser.ts'
-import { API_KEY, expectProfile, expectToast, logIn, placeUnpaidOrder, signUp, uniqueEmail, type Placed } from './accounts.ts'
+import { API_KEY, expectProfile, expectToast, logIn, payByCard, placeUnpaidOrder, signUp, uniqueEmail, type Placed } from './accounts.ts'
 import { storeRows } from './device.ts'
 import { controlledByWorker } from './portal.ts'
 import { waitForApp } from './storefront.ts'
@@ -27,42 +27,13 @@ afterAll(() => server?.close())
 const session = useBrowser()
 const open = (viewport: { width: number; height: number }) => session.page({ viewport, baseURL: server.url })
 
-/** Pays the order by card as the widget and the status page do, through the card provider's sandbox. */
-async function payByCard(page: Page, order: Placed): Promise<void> {
-  const status = await page.evaluate(
-    async ({ key, order, card }) => {
-      const json = { Key: key, 'Content-Type': 'application/json' }
-      const created = await (
-        await fetch(`/api/v2/billing/partner/checkout/${order.customerId}`, {
-          method: 'POST',
-          headers: json,
-          body: JSON.stringify({ payment: { orderId: order.id } }),
-        })
-      ).json()
-      const form = new URLSearchParams({
-        'card.number': card,
-        'card.holder': 'T Cardholder',
-        'card.expiryMonth': '12',
-        'card.expiryYear': String(new Date().getFullYear() + 3),
-        'card.cvv': '123',
-        paymentBrand: 'VISA',
-        shopperResultUrl: `${location.origin}/payment_status/${created.checkoutId}`,
-      })
-      await fetch(`/sandbox/payments/v1/checkouts/${created.checkoutId}/payment`, { method: 'POST', body: form })
-      return (await fetch(`/api/v2/billing/partner/checkout/${order.customerId}/${created.checkoutId}/payment`, { headers: { Key: key } })).status
-    },
-    { key: API_KEY, order, card: CARD },
-  )
-  expect(status).toBe(200)
-}
-
 /** A new customer, signed up through the screens, with one order paid by card and one waiting for payment. */
 async function customerWithOrders(page: Page): Promise<{ email: string; paid: Placed; unpaid: Placed }> {
   const email = uniqueEmail()
   await signUp(page, email)
   await expectProfile(page)
   const paid = await placeUnpaidOrder(page)
-  await payByCard(page, paid)
+  await payByCard(page, paid, CARD)
   return { email, paid, unpaid: await placeUnpaidOrder(page) }
 }
 

@@ -1,6 +1,7 @@
 /**
  * What a customer does to sign up, sign in and out, found by role and visible text.
  */
+import { expect } from 'vitest'
 import type { Page } from 'playwright-core'
 
 /** The storefront's API key, as the app's build has it. */
@@ -117,4 +118,33 @@ export async function placeUnpaidOrder(page: Page, apiKey = API_KEY): Promise<Pl
     const order = await res.json()
     return { id: order.id, number: order.number, customerId: me.user.id }
   }, apiKey)
+}
+
+/** Pays the order by card as the widget and the status page do, through the card provider's sandbox. */
+export async function payByCard(page: Page, order: Placed, card: string): Promise<void> {
+  const status = await page.evaluate(
+    async ({ key, order, card }) => {
+      const json = { Key: key, 'Content-Type': 'application/json' }
+      const created = await (
+        await fetch(`/api/v2/billing/partner/checkout/${order.customerId}`, {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ payment: { orderId: order.id } }),
+        })
+      ).json()
+      const form = new URLSearchParams({
+        'card.number': card,
+        'card.holder': 'T Cardholder',
+        'card.expiryMonth': '12',
+        'card.expiryYear': String(new Date().getFullYear() + 3),
+        'card.cvv': '123',
+        paymentBrand: 'VISA',
+        shopperResultUrl: `${location.origin}/payment_status/${created.checkoutId}`,
+      })
+      await fetch(`/sandbox/payments/v1/checkouts/${created.checkoutId}/payment`, { method: 'POST', body: form })
+      return (await fetch(`/api/v2/billing/partner/checkout/${order.customerId}/${created.checkoutId}/payment`, { headers: { Key: key } })).status
+    },
+    { key: API_KEY, order, card },
+  )
+  expect(status).toBe(200)
 }

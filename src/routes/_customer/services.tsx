@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro'
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, Navigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSession } from '../../lib/session.ts'
 import { WithProducts } from '../../features/catalogue/WithProducts.tsx'
@@ -10,18 +10,26 @@ import { useServices } from '../../features/portal/usePortal.ts'
 import { Card, Muted, Page } from '../../ui/Page.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 
-export const Route = createFileRoute('/_customer/services')({ staticData: { title: msg`Services` }, component: ServicesPage })
+// `?bundle` (the installed app's "Buy a bundle" shortcut): the SIM's bundles at once when there is one SIM, else the list to pick from.
+export const Route = createFileRoute('/_customer/services')({
+  staticData: { title: msg`Services` },
+  validateSearch: (search: Record<string, unknown>): { bundle?: true } => ('bundle' in search ? { bundle: true } : {}),
+  component: ServicesPage,
+})
 
 function ServicesPage() {
   const session = useSession()
+  const { bundle } = Route.useSearch()
   if (session.status !== 'customer') return <Spinner />
-  return <Services customerId={session.customer.id} />
+  return <Services customerId={session.customer.id} forBundle={bundle === true} />
 }
 
-function Services({ customerId }: { customerId: number }) {
+function Services({ customerId, forBundle }: { customerId: number; forBundle: boolean }) {
   const { t } = useLingui()
   const services = useServices(customerId)
   if (!services) return <Spinner />
+  const only = forBundle && !('failed' in services) && services.value.length === 1 ? services.value[0] : undefined
+  if (only) return <Navigate to="/service/$id/bundles" params={{ id: String(only.id) }} replace />
   return (
     <Page title={<Trans>Services</Trans>}>
       {'failed' in services ? (
@@ -35,7 +43,14 @@ function Services({ customerId }: { customerId: number }) {
                 <Trans>Your SIMs appear here once an order is paid.</Trans>
               </Muted>
             ) : (
-              <WithProducts>{(products) => <ServicesTable services={services.value} products={products} />}</WithProducts>
+              <>
+                {forBundle && (
+                  <Muted>
+                    <Trans>Choose the SIM to add a bundle to.</Trans>
+                  </Muted>
+                )}
+                <WithProducts>{(products) => <ServicesTable services={services.value} products={products} />}</WithProducts>
+              </>
             )}
           </Card>
         </>
