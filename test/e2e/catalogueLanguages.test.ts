@@ -1,0 +1,110 @@
+/**
+ * The catalogue in the customer's own language: every package card on / in isiXhosa and Afrikaans is compared with
+ * the same card in English and with the catalogue's wording for that language, online and then offline (a language
+ * seen before shows the packages in its words without a connection).
+ */
+import { describe, expect, test } from 'vitest'
+import type { Page } from 'playwright-core'
+import type { Product } from '../../src/domain/product.ts'
+import { API_KEY } from './accounts.ts'
+import { screenshot, useBrowser } from './browser.ts'
+import { controlledByWorker } from './portal.ts'
+import { waitForApp } from './storefront.ts'
+
+const session = useBrowser()
+
+type Code = 'en' | 'xh' | 'af'
+
+/** What each language calls the language selector and the home page (locales/*.po). */
+const words = {
+  en: { language: 'Language', home: 'Product Packages' },
+  xh: { language: 'Ulwimi', home: 'Iipakethe zeemveliso' },
+  af: { language: 'Taal', home: 'Produkpakkette' },
+} as const
+
+async function switchLanguage(page: Page, from: Code, to: Code): Promise<void> {
+  await waitForApp(page)
+  await page.getByRole('banner').getByRole('combobox', { name: words[from].language }).selectOption({ label: to.toUpperCase() })
+  await page.getByRole('heading', { level: 1, name: words[to].home }).waitFor()
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(to)
+}
+
+interface CardText {
+  name: string
+  /** The line under the name: "plan · speed". */
+  line: string
+}
+
+/** Each package card's name and the line under it, in page order, as the customer reads them. */
+async function cardTexts(page: Page): Promise<CardText[]> {
+  const cards = page
+    .getByRole('main')
+    .getByRole('article')
+    .filter({ has: page.getByRole('button') })
+  const out: CardText[] = []
+  for (const card of await cards.all()) {
+    const name = (await card.getByRole('heading', { level: 2 }).innerText()).trim()
+    const line = (await card.getByRole('paragraph').first().innerText()).replace(/\s+/g, ' ').trim()
+    out.push({ name, line })
+  }
+  return out
+}
+
+/** The catalogue as the server serves it. */
+async function catalogue(page: Page): Promise<Product[]> {
+  return page.evaluate(async (key) => (await (await fetch('/api/v2/bootstrap', { headers: { Key: key }, cache: 'no-store' })).json()).products, API_KEY)
+}
+
+/** The cards a language should show: the catalogue's own wording for it. */
+function expectedCards(products: Product[], code: 'xh' | 'af'): CardText[] {
+  return products.map((p) => {
+    const text = p.texts?.[code]
+    return { name: text?.name ?? p.name, line: `${text?.plan ?? p.plan} · ${text?.speed ?? p.speed}` }
+  })
+}
+
+/** No card carries its English plan or speed line, and each shows the catalogue's wording for the language. */
+async function expectTranslated(page: Page, english: CardText[], expected: CardText[], code: 'xh' | 'af'): Promise<void> {
+  await expect.poll(() => cardTexts(page), { message: `the cards in ${code}` }).toEqual(expected)
+  const shown = await cardTexts(page)
+  expect(shown).toHaveLength(english.length)
+  for (const [index, card] of shown.entries()) {
+    const inEnglish = english[index]
+    if (!inEnglish) throw new Error(`no English card ${index}`)
+    const [plan, speed] = inEnglish.line.split(' · ')
+    expect(card.line, `${inEnglish.name} in ${code}: "${inEnglish.line}"`).not.toBe(inEnglish.line)
+    expect(card.line, `${inEnglish.name} in ${code}: its plan in English`).not.toContain(plan)
+    expect(card.line, `${inEnglish.name} in ${code}: its speed in English`).not.toContain(speed)
+  }
+}
+
+describe("the catalogue's words in the customer's language", () => {
+  test('every package on / in xh and af shows its own wording, never the English one, also after switching offline', async () => {
+    const context = await session.context()
+    const page = await session.page()
+    await page.goto('/')
+    await page.getByRole('heading', { level: 1, name: words.en.home }).waitFor()
+    await expect.poll(async () => (await cardTexts(page)).length).toBeGreaterThanOrEqual(6)
+    const english = await cardTexts(page)
+    const products = await catalogue(page)
+    expect(english).toEqual(products.map((p) => ({ name: p.name, line: `${p.plan} · ${p.speed}` })))
+    await controlledByWorker(page)
+
+    await switchLanguage(page, 'en', 'xh')
+    await expectTranslated(page, english, expectedCards(products, 'xh'), 'xh')
+    console.log(`[e2e] ${await screenshot(page, 'catalogue-home-xh-360')}`)
+    await switchLanguage(page, 'xh', 'af')
+    await expectTranslated(page, english, expectedCards(products, 'af'), 'af')
+    console.log(`[e2e] ${await screenshot(page, 'catalogue-home-af-360')}`)
+
+    // Offline, both languages seen before show the packages in their words, also on a page opened without a connection.
+    await context.setOffline(true)
+    await switchLanguage(page, 'af', 'xh')
+    await expectTranslated(page, english, expectedCards(products, 'xh'), 'xh')
+    await page.reload()
+    await page.getByRole('heading', { level: 1, name: words.xh.home }).waitFor()
+    await expectTranslated(page, english, expectedCards(products, 'xh'), 'xh')
+    await switchLanguage(page, 'xh', 'af')
+    await expectTranslated(page, english, expectedCards(products, 'af'), 'af')
+  })
+})
