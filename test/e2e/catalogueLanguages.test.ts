@@ -1,14 +1,15 @@
 /**
- * The catalogue in the customer's own language: every package card on / in isiXhosa and Afrikaans is compared with
- * the same card in English and with the catalogue's wording for that language, online and then offline (a language
- * seen before shows the packages in its words without a connection).
+ * The catalogue in the customer's own language: every package card on / and every bundle a SIM can buy, in isiXhosa
+ * and Afrikaans, is compared with the same screen in English and with the catalogue's wording for that language; the
+ * packages also offline (a language seen before shows them in its words without a connection).
  */
 import { describe, expect, test } from 'vitest'
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
+import type { Bundle } from '../../src/domain/bundle.ts'
 import type { Product } from '../../src/domain/product.ts'
 import { API_KEY } from './accounts.ts'
 import { screenshot, useBrowser } from './browser.ts'
-import { controlledByWorker } from './portal.ts'
+import { controlledByWorker, portalTruth, signInAsDemo } from './portal.ts'
 import { waitForApp } from './storefront.ts'
 
 const session = useBrowser()
@@ -22,12 +23,21 @@ const words = {
   af: { language: 'Taal', home: 'Produkpakkette' },
 } as const
 
+/** Picks a language in the header's selector, as it reads in the language now on screen, and waits until the page speaks it. */
 async function switchLanguage(page: Page, from: Code, to: Code): Promise<void> {
   await waitForApp(page)
   await page.getByRole('banner').getByRole('combobox', { name: words[from].language }).selectOption({ label: to.toUpperCase() })
-  await page.getByRole('heading', { level: 1, name: words[to].home }).waitFor()
+  await page.getByRole('banner').getByRole('combobox', { name: words[to].language }).waitFor()
   await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(to)
 }
+
+/** Switches language on the home page, whose heading then reads in the new one. */
+async function switchHomeLanguage(page: Page, from: Code, to: Code): Promise<void> {
+  await switchLanguage(page, from, to)
+  await page.getByRole('heading', { level: 1, name: words[to].home }).waitFor()
+}
+
+const startsWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)
 
 interface CardText {
   name: string
@@ -90,21 +100,61 @@ describe("the catalogue's words in the customer's language", () => {
     expect(english).toEqual(products.map((p) => ({ name: p.name, line: `${p.plan} · ${p.speed}` })))
     await controlledByWorker(page)
 
-    await switchLanguage(page, 'en', 'xh')
+    await switchHomeLanguage(page, 'en', 'xh')
     await expectTranslated(page, english, expectedCards(products, 'xh'), 'xh')
     console.log(`[e2e] ${await screenshot(page, 'catalogue-home-xh-360')}`)
-    await switchLanguage(page, 'xh', 'af')
+    await switchHomeLanguage(page, 'xh', 'af')
     await expectTranslated(page, english, expectedCards(products, 'af'), 'af')
     console.log(`[e2e] ${await screenshot(page, 'catalogue-home-af-360')}`)
 
     // Offline, both languages seen before show the packages in their words, also on a page opened without a connection.
     await context.setOffline(true)
-    await switchLanguage(page, 'af', 'xh')
+    await switchHomeLanguage(page, 'af', 'xh')
     await expectTranslated(page, english, expectedCards(products, 'xh'), 'xh')
     await page.reload()
     await page.getByRole('heading', { level: 1, name: words.xh.home }).waitFor()
     await expectTranslated(page, english, expectedCards(products, 'xh'), 'xh')
-    await switchLanguage(page, 'xh', 'af')
+    await switchHomeLanguage(page, 'xh', 'af')
     await expectTranslated(page, english, expectedCards(products, 'af'), 'af')
   })
+
+  test("every bundle a prepaid and a monthly SIM can buy is named in xh and af in the list's own words, never the English", async () => {
+    const page = await session.page()
+    await signInAsDemo(page)
+    const { services } = await portalTruth(page)
+    const sims = [services.find((s) => s.available_balance !== undefined), services.find((s) => s.available_balance === undefined)]
+    for (const sim of sims) {
+      if (!sim) throw new Error('the demo customer needs a prepaid and a monthly SIM')
+      const bundles: Bundle[] = await page.evaluate(
+        async ({ key, id }) => (await (await fetch(`/api/v8/partner/services/id/${id}/bundles`, { headers: { Key: key }, cache: 'no-store' })).json()).bundles,
+        { key: API_KEY, id: sim.id },
+      )
+      await page.goto(`/service/${sim.id}/bundles`)
+      const radios = page.getByRole('main').getByRole('radio')
+      await expect.poll(() => radios.count()).toBe(bundles.length)
+      const radioNames = async () => Promise.all((await radios.all()).map(labelOf))
+      const english = await radioNames()
+      for (const [index, bundle] of bundles.entries()) expect(english[index]).toMatch(startsWith(bundle.names?.en ?? '?'))
+      let from: Code = 'en'
+      for (const code of ['xh', 'af'] as const) {
+        await switchLanguage(page, from, code)
+        from = code
+        await expect.poll(radioNames, { message: `the bundles in ${code}` }).not.toEqual(english)
+        const shown = await radioNames()
+        for (const [index, bundle] of bundles.entries()) {
+          const name = bundle.names?.[code]
+          expect(name, `${bundle.id} has a name in ${code}`).toBeDefined()
+          expect(shown[index], `${bundle.id} in ${code}`).toMatch(startsWith(name ?? '?'))
+          expect(shown[index], `${bundle.id} in ${code}: its English name`).not.toContain(bundle.names?.en)
+        }
+        console.log(`[e2e] ${await screenshot(page, `catalogue-bundles-${sim.available_balance === undefined ? 'monthly' : 'prepaid'}-${code}-360`)}`)
+      }
+      await switchLanguage(page, from, 'en')
+    }
+  })
 })
+
+/** What a radio's label reads, its bundle's name first (the whole tile is the label: name, price, validity). */
+function labelOf(radio: Locator): Promise<string> {
+  return radio.evaluate((input) => ((input as HTMLInputElement).labels?.[0]?.textContent ?? '').replace(/\s+/g, ' ').trim())
+}

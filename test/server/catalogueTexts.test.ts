@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as v from 'valibot'
+import { bundleName, bundleTitle } from '../../src/domain/bundle.ts'
 import { BootstrapSchema, TRANSLATED_LANGUAGES, productText } from '../../src/domain/product.ts'
+import { allBundles } from '../../server/bundles/bundleCatalogue.ts'
 import { createApp } from '../../server/app.ts'
 import { catalogue } from '../../server/seed/catalogue.ts'
 import { seed } from '../../server/seed/seed.ts'
@@ -64,5 +66,16 @@ describe("the catalogue's wording in every language", () => {
     await expect(t.db.query("insert into product_texts (product_id, language, name, plan, speed) values (98, 'fr', 'Gone', 'x', 'y')")).rejects.toThrow()
     await t.db.query('delete from products where id = 98')
     expect(await t.db.query('select 1 from product_texts where product_id = 98')).toEqual([])
+  })
+
+  it('names every bundle in English, isiXhosa and Afrikaans, each in its own words with the same amount', () => {
+    for (const bundle of allBundles()) {
+      expect(bundleTitle(bundle, 'en'), bundle.id).toBe(bundleName(bundle))
+      for (const language of TRANSLATED_LANGUAGES) {
+        const name = bundleTitle(bundle, language)
+        expect(name, `${bundle.id} in ${language}`).not.toBe(bundle.names.en)
+        expect(name.match(/\d+/g), `${bundle.id} in ${language}`).toEqual(bundle.names.en.match(/\d+/g))
+      }
+    }
   })
 })
