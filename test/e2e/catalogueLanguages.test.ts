@@ -8,7 +8,7 @@ import type { Locator, Page } from 'playwright-core'
 import type { Bundle } from '../../src/domain/bundle.ts'
 import type { Product } from '../../src/domain/product.ts'
 import { API_KEY } from './accounts.ts'
-import { screenshot, useBrowser } from './browser.ts'
+import { baseUrl, screenshot, useBrowser } from './browser.ts'
 import { controlledByWorker, portalTruth, signInAsDemo } from './portal.ts'
 import { waitForApp } from './storefront.ts'
 
@@ -96,6 +96,15 @@ describe("the catalogue's words in the customer's language", () => {
     const english = await cardTexts(page)
     const products = await catalogue(page)
     expect(english).toEqual(products.map((p) => ({ name: p.name, line: `${p.plan} · ${p.speed}` })))
+    // The first paint the server renders for a remembered language already carries the catalogue's wording for it.
+    for (const code of ['xh', 'af'] as const) {
+      const html = await (await context.request.get(`${baseUrl()}/`, { headers: { Cookie: `lang=${code}` } })).text()
+      expect(html).toContain(`<html lang="${code}"`)
+      for (const p of products) {
+        expect(html, `the first paint in ${code}`).toContain(`>${p.texts?.[code]?.speed}<`)
+        expect(html, `the first paint in ${code}`).not.toContain(`>${p.speed}<`)
+      }
+    }
     await controlledByWorker(page)
 
     await switchHomeLanguage(page, 'en', 'xh')
