@@ -1,4 +1,4 @@
-import { bundleName, type Bundle } from '../../src/domain/bundle.ts'
+import { bundleTitle, type Bundle } from '../../src/domain/bundle.ts'
 import { defined } from '../../src/domain/defined.ts'
 import { ORDER_STATUS_NEW } from '../../src/domain/order.ts'
 import type { Partner } from '../config.ts'
@@ -32,7 +32,7 @@ export async function insertBundleOrder(tx: Queryable, customerId: number, key: 
   await tx.query(
     `insert into order_lines (order_id, number, product_id, name, unit_price, friendly_name, status)
      values ($1, 1, $2, $3, $4, $5, $6)`,
-    [id, sim.product_id, bundleName(bundle), bundle.price, sim.name, ORDER_STATUS_NEW],
+    [id, sim.product_id, bundleTitle(bundle, 'en'), bundle.price, sim.name, ORDER_STATUS_NEW],
   )
   await tx.query('insert into bundle_purchases (order_id, service_id, bundle_id, kind, amount, validity_days) values ($1, $2, $3, $4, $5, $6)', [
     id,

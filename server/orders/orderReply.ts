@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { OrderSchema } from '../../src/domain/order.ts'
 import type { Order } from '../../src/domain/order.ts'
 import type { OrderBundle } from '../../src/domain/bundle.ts'
+import { bundleNames } from '../bundles/bundleCatalogue.ts'
 import type { Queryable } from '../db/types.ts'
 
 interface OrderRow {
@@ -30,7 +31,10 @@ const lineColumns = 'order_id, number, product_id, name, unit_price, status'
 const bundleColumns = 'order_id, service_id, bundle_id, kind, amount, validity_days'
 
 type BundleRow = OrderBundle & { order_id: number }
-const tagOf = ({ order_id: _order, ...tag }: BundleRow): OrderBundle => tag
+const tagOf = ({ order_id: _order, ...tag }: BundleRow): OrderBundle => {
+  const names = bundleNames(tag.bundle_id)
+  return names ? { ...tag, names } : tag
+}
 
 function toReply(order: OrderRow, lines: LineRow[], bundle?: BundleRow): OrderReply {
   const date = new Date(order.order_date).toISOString()

@@ -12,11 +12,16 @@ const upsert = `
     name = excluded.name, plan = excluded.plan, unit_price = excluded.unit_price,
     speed = excluded.speed, image = excluded.image, active = true, sort = excluded.sort, billing = excluded.billing`
 
+const upsertText = `
+  insert into product_texts (product_id, language, name, plan, speed) values ($1, $2, $3, $4, $5)
+  on conflict (product_id, language) do update set name = excluded.name, plan = excluded.plan, speed = excluded.speed`
+
 /** Writes the sandbox catalogue; running it again changes nothing. */
 export async function seed(db: Db, products: readonly SeedProduct[] = catalogue): Promise<void> {
   await db.transaction(async (tx) => {
     for (const p of products) {
       await tx.query(upsert, [p.id, p.name, p.plan, p.unit_price, p.speed, p.image, p.sort, p.billing])
+      for (const [language, text] of Object.entries(p.texts)) await tx.query(upsertText, [p.id, language, text.name, text.plan, text.speed])
     }
   })
   // The only writer of products: the catalogue served from memory is rebuilt from what was just committed.

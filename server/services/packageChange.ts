@@ -3,6 +3,8 @@ import { CANCELLED_STATUS } from '../../src/domain/service.ts'
 import type { ProductBilling, Service } from '../../src/domain/service.ts'
 import { networkOf } from '../../src/domain/serviceActions.ts'
 import type { Package, PackagesAnswer } from '../../src/domain/serviceActions.ts'
+import type { ProductTexts } from '../../src/domain/product.ts'
+import { productTexts } from '../catalogue/listProducts.ts'
 import type { Db, Queryable } from '../db/types.ts'
 import { lockOwnedService, ownedService } from './ownedService.ts'
 import type { Refused } from './ownedService.ts'
@@ -20,24 +22,35 @@ interface ProductRow {
   active: boolean
 }
 
-const toPackage = (p: ProductRow): Package => ({ product_id: p.id, name: p.name, plan: p.plan, speed: p.speed, unit_price: p.unit_price })
+const toPackage = (p: ProductRow, texts: Map<number, ProductTexts>): Package => ({
+  product_id: p.id,
+  name: p.name,
+  plan: p.plan,
+  speed: p.speed,
+  unit_price: p.unit_price,
+  texts: texts.get(p.id) ?? {},
+})
 
 /** The SIM's own package as the catalogue has it, or as it was sold when the catalogue no longer lists it. */
-async function currentPackage(db: Queryable, service: ServiceRow): Promise<{ current: Package; network: string | null }> {
+async function currentPackage(
+  db: Queryable,
+  service: ServiceRow,
+  texts: Map<number, ProductTexts> = new Map(),
+): Promise<{ current: Package; network: string | null }> {
   const [row] = await db.query<ProductRow>('select id, name, plan, speed, unit_price, billing, active from products where id = $1', [service.product_id])
-  const current = row ? toPackage(row) : { product_id: service.product_id, name: service.product, plan: service.product, speed: '', unit_price: 0 }
+  const current = row ? toPackage(row, texts) : { product_id: service.product_id, name: service.product, plan: service.product, speed: '', unit_price: 0 }
   return { current, network: networkOf(current) }
 }
 
 /** The live catalogue's other packages of the SIM's kind: the same network (4G or 5G), paid the same way, cheapest first. */
-async function packagesOfKind(db: Queryable, service: ServiceRow, network: string | null): Promise<Package[]> {
+async function packagesOfKind(db: Queryable, service: ServiceRow, network: string | null, texts: Map<number, ProductTexts> = new Map()): Promise<Package[]> {
   if (network === null) return []
   const rows = await db.query<ProductRow>(
     `select id, name, plan, speed, unit_price, billing, active from products
      where active and billing = $1 and id <> $2 order by unit_price, sort, id`,
     [service.billing, service.product_id],
   )
-  return rows.filter((p) => networkOf(p) === network).map(toPackage)
+  return rows.filter((p) => networkOf(p) === network).map((p) => toPackage(p, texts))
 }
 
 /** What the SIM could move to, at what price now, and from when. */
@@ -45,13 +58,14 @@ export async function packageQuote(db: Db, serviceId: number, customerId: number
   const service = await ownedService(db, serviceId, customerId)
   if ('refused' in service) return service
   if (service.status === CANCELLED_STATUS) return { refused: 'cancelled' }
-  const { current, network } = await currentPackage(db, service)
+  const texts = await productTexts(db)
+  const { current, network } = await currentPackage(db, service, texts)
   return {
     current,
     current_price: priceAt(await priceHistory(db, service), now),
     billing: service.billing,
     effective_date: nextCycleStart(new Date(service.activation_date), service.billing, now).toISOString(),
-    packages: await packagesOfKind(db, service, network),
+    packages: await packagesOfKind(db, service, network, texts),
   }
 }
 

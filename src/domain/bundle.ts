@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { isLanguage } from './language.ts'
 import { MAX_ID } from './storable.ts'
 
 /**
@@ -13,6 +14,12 @@ export type BundleKind = (typeof BUNDLE_KINDS)[number]
 /** A bundle's id: lower-case letters, digits and dashes ("data-1gb"). */
 export const BundleIdSchema = v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'Invalid bundle id.'))
 
+const BundleNameSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(80))
+
+/** A bundle's name in every language, as the bundle list carries it: content, not the app's code. */
+export const BundleNamesSchema = v.object({ en: BundleNameSchema, xh: BundleNameSchema, af: BundleNameSchema })
+export type BundleNames = v.InferOutput<typeof BundleNamesSchema>
+
 export const BundleSchema = v.object({
   id: BundleIdSchema,
   kind: v.picklist(BUNDLE_KINDS),
@@ -22,6 +29,7 @@ export const BundleSchema = v.object({
   price: v.pipe(v.number(), v.minValue(0.01)),
   /** Days the bundle lasts from the day it is paid. */
   validity_days: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  names: v.optional(BundleNamesSchema),
 })
 export type Bundle = v.InferOutput<typeof BundleSchema>
 
@@ -41,10 +49,17 @@ export const OrderBundleSchema = v.object({
   kind: v.picklist(BUNDLE_KINDS),
   amount: v.number(),
   validity_days: v.number(),
+  /** The bundle's name in every language, while the bundle list still offers it. */
+  names: v.optional(BundleNamesSchema),
 })
 export type OrderBundle = v.InferOutput<typeof OrderBundleSchema>
 
 const GB = 1e9
+
+/** A bundle's name in `language` as the bundle list words it; its English name built from what it adds when the list gave none. */
+export function bundleTitle(bundle: Pick<Bundle, 'kind' | 'amount' | 'names'>, language: string): string {
+  return (isLanguage(language) ? bundle.names?.[language] : undefined) ?? bundleName(bundle)
+}
 
 /** The bundle's name in English, as the order line and the bill keep it ("1 GB data", "60 minutes", "100 SMS"). */
 export function bundleName(bundle: Pick<Bundle, 'kind' | 'amount'>): string {

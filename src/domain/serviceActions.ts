@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { ProductTextsSchema } from './product.ts'
 import { MAX_PRODUCT_ID } from './storable.ts'
 import { PRODUCT_BILLING } from './service.ts'
 
@@ -21,6 +22,8 @@ export const PackageSchema = v.object({
   speed: v.string(),
   /** Rand per month (a prepaid bundle's price per 30 days). */
   unit_price: v.number(),
+  /** Its name, plan and speed in the other languages, as the catalogue has them. */
+  texts: v.optional(ProductTextsSchema),
 })
 export type Package = v.InferOutput<typeof PackageSchema>
 

@@ -187,7 +187,7 @@ describe('ADD VAS: buying a bundle', () => {
     const { prepaid, monthly } = sims(before)
     if (!prepaid || !monthly) throw new Error('the demo customer needs a prepaid and a monthly SIM')
 
-    await buyBundle(page, w, prepaid, /^5 GB data/, 249, 'af', 'bundles-choose-af-1280')
+    await buyBundle(page, w, prepaid, /^5 GB-data/, 249, 'af', 'bundles-choose-af-1280')
     await screenshot(page, 'bundles-payment-af-1280')
     const reference = await orderNumberOn(page)
     await page.getByRole('button', { name: w.googlePay }).click()
@@ -202,7 +202,7 @@ describe('ADD VAS: buying a bundle', () => {
     await screenshot(page, 'bundles-service-after-af-1280')
     await expectBundleBilled(page, w, reference, 249, 'af', 'bundles-billing-af-1280')
 
-    await buyBundle(page, w, monthly, /^50 GB data/, 149, 'af', 'bundles-choose-monthly-af-1280')
+    await buyBundle(page, w, monthly, /^50 GB-data/, 149, 'af', 'bundles-choose-monthly-af-1280')
     await payByCard(page, w, '4200000000000000')
     await page.getByRole('heading', { level: 1, name: w.paidTitle }).waitFor({ timeout: 15_000 })
     await page.getByRole('link', { name: w.backToSim }).click()

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { horizontalOverflow, screenshot, useBrowser } from './browser.ts'
 import { API_KEY, expectProfile, placeUnpaidOrder, signUp, uniqueEmail } from './accounts.ts'
-import { addFirstProducts, cartLines, openCart, openHome, proceedToOrder } from './storefront.ts'
+import { addFirstProducts, cartLines, openCart, openHome, proceedToOrder, readLines, storedLines } from './storefront.ts'
 import { untilOutboxSettled, watchRequests, type Watched } from './device.ts'
 
 const session = useBrowser()
@@ -158,6 +158,38 @@ describe('orders', () => {
     expect(dropped).toBe(1)
     await untilOrdersSettled(page, posts)
     expect(await serverOrders(page)).toHaveLength(1)
+  })
+
+  test('"Put back in cart" from a refused order brings its lines back with the friendly names the customer typed', async () => {
+    const context = await session.context()
+    const page = await session.page()
+    const { names } = await customerWithCart(page)
+    const [first, second] = names
+    if (!first || !second) throw new Error('two products expected')
+    await openCart(page)
+    const box = page.getByRole('textbox', { name: `Friendly name for ${first}` })
+    await box.fill('Gogo’s house in Gugulethu')
+    await box.press('Tab')
+    await expect
+      .poll(async () => (await storedLines(page)).find((l) => l.name === first)?.friendlyName, { message: 'friendly name stored on the device' })
+      .toBe('Gogo’s house in Gugulethu')
+    await fillAddress(page)
+    // The server refuses the order (as it does an order it cannot take): the order is not retried.
+    await context.route('**/api/v10/partner/order/*', (route) =>
+      route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ message: 'Product is not on sale.' }) }),
+    )
+    await page.getByRole('button', { name: 'create order' }).click()
+    // The refused order's own page says so and offers to put it back.
+    await page.waitForURL((url) => url.pathname.startsWith('/orders/'))
+    await page.getByText('Rejected', { exact: true }).waitFor()
+    await page.getByRole('button', { name: 'Put back in cart' }).click()
+    await page.waitForURL((url) => url.pathname === '/cart')
+    await expect.poll(() => cartLines(page).count()).toBe(2)
+    const lines = await readLines(page)
+    expect(lines.find((l) => l.name === first)?.friendlyName).toBe('Gogo’s house in Gugulethu')
+    expect(lines.find((l) => l.name === second)?.friendlyName, 'the other line as it was').toBe('')
+    expect((await storedLines(page)).find((l) => l.name === first)?.friendlyName, 'kept on the device').toBe('Gogo’s house in Gugulethu')
+    await screenshot(page, 'cart-put-back-360')
   })
 
   test('the orders screen lists the latest 20 orders, 8 a page, and says where the older ones are', async () => {

@@ -110,17 +110,6 @@ describe("the card provider's result descriptions, in the customer's language", 
   })
 })
 
-describe("a package's speed, in the customer's language", () => {
-  it('translates "Up to {rate}" keeping the rate, and shows other wording as the catalogue has it', async () => {
-    const { speedText } = await import('../../src/lib/speedText.ts')
-    const [en, af, xh] = await Promise.all([speaking('en'), speaking('af'), speaking('xh')])
-    expect(speedText(en, 'Up to 10Mbps')).toBe('Up to 10Mbps')
-    expect(speedText(af, 'Up to 10Mbps')).toBe('Tot 10Mbps')
-    expect(speedText(xh, 'Up to 100Mbps')).toBe('Ukuya kuthi ga kwi-100Mbps')
-    expect(speedText(af, 'Best effort')).toBe('Best effort')
-  })
-})
-
 describe('what the server answers a customer, in their language', () => {
   it('every server text a customer can meet (src/domain/serverMessages.ts) is translated in xh and af, and stays word for word in English', async () => {
     const { serverMessages } = await import('../../src/domain/serverMessages.ts')

@@ -41,6 +41,10 @@ describe('the /api surface', () => {
       unit_price: 299,
       speed: 'Up to 10Mbps',
       image: '/images/products/4g-10mbps.svg',
+      texts: {
+        xh: { name: '4G Uncapped 10Mbps', plan: 'I-4G engenamda', speed: 'Ukuya kuthi ga kwi-10Mbps' },
+        af: { name: '4G Uncapped 10Mbps', plan: '4G Onbeperk', speed: 'Tot 10Mbps' },
+      },
     })
   })
 

@@ -85,7 +85,14 @@ describe('bundles (ADD VAS)', () => {
     }
     const onPrepaid = await listed(prepaid.id)
     expect(onPrepaid.map((b) => b.kind)).toEqual(['data', 'data', 'voice', 'sms'])
-    expect(onPrepaid[0]).toEqual({ id: 'data-1gb', kind: 'data', amount: 1e9, price: 99, validity_days: 30 })
+    expect(onPrepaid[0]).toEqual({
+      id: 'data-1gb',
+      kind: 'data',
+      amount: 1e9,
+      price: 99,
+      validity_days: 30,
+      names: { en: '1 GB data', xh: 'Idatha ye-1 GB', af: '1 GB-data' },
+    })
     const onMonthly = await listed(monthly.id)
     expect(onMonthly.length).toBeGreaterThan(0)
     expect(onMonthly.every((b) => b.kind === 'data' && b.price > 0)).toBe(true)

@@ -32,6 +32,9 @@ describe('package changes, cancellations and undo', () => {
       [4, 599],
     ])
     expect(quote.effective_date).toBe((await nextCycle(serviceId, me.cookie)).toISOString())
+    // Each package's wording in the other languages, for the dialog in the customer's language.
+    expect(quote.current.texts?.xh).toEqual({ name: '4G Uncapped 10Mbps', plan: 'I-4G engenamda', speed: 'Ukuya kuthi ga kwi-10Mbps' })
+    expect(quote.packages.find((p) => p.product_id === 4)?.texts?.af?.speed).toBe('Beste moontlike spoed, tot 100Mbps')
     const prepaid = await customerWithSim(env.app, 9)
     const none = v.parse(PackagesAnswerSchema, await (await get(`${prepaid.serviceId}/packages`, prepaid.me.cookie)).json())
     expect(none.packages).toEqual([])

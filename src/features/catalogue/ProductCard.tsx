@@ -1,11 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { Product } from '../../domain/product.ts'
+import { productText, type Product } from '../../domain/product.ts'
 import { formatRand } from '../../domain/money.ts'
 import { Button } from '../../ui/Button.tsx'
 import { styled } from '../../ui/styled.ts'
 import { theme } from '../../ui/theme.ts'
 import { addsProduct } from '../../lib/firstTaps.ts'
-import { speedText } from '../../lib/speedText.ts'
 
 const Card = styled('article')`
   display: flex; flex-direction: column; background: ${theme.color.surface};
@@ -28,20 +27,22 @@ const Card = styled('article')`
 export function ProductCard({ product, onAdd, eager }: { product: Product; onAdd: (p: Product) => void; eager: boolean }) {
   const { t, i18n } = useLingui()
   const price = formatRand(product.unit_price, i18n.locale)
+  // The catalogue carries every language's wording, so a language chosen offline shows its own at once.
+  const { name, plan, speed } = productText(product, i18n.locale)
   return (
-    <Card aria-label={product.name}>
+    <Card aria-label={name}>
       <img src={product.image} alt="" width={320} height={240} loading={eager ? 'eager' : 'lazy'} fetchPriority={eager ? 'high' : undefined} decoding="async" />
       <div className="body">
-        <h2>{product.name}</h2>
+        <h2>{name}</h2>
         <p className="speed">
-          {product.plan} · {speedText(i18n, product.speed)}
+          {plan} · {speed}
         </p>
         <p className="price">
           <Trans>
             {price} <small>p/m</small>
           </Trans>
         </p>
-        <Button type="button" onClick={() => onAdd(product)} aria-label={t`add to cart: ${product.name}`} {...{ [addsProduct]: product.id }}>
+        <Button type="button" onClick={() => onAdd(product)} aria-label={t`add to cart: ${name}`} {...{ [addsProduct]: product.id }}>
           <Trans>add to cart</Trans>
         </Button>
       </div>

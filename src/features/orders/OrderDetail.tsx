@@ -9,7 +9,7 @@ import { theme } from '../../ui/theme.ts'
 import type { OrderView } from './orderView.ts'
 import { PutBackInCart } from './PutBackInCart.tsx'
 import { rejectionText } from './rejection.ts'
-import { bundleTitle } from '../../lib/bundleText.ts'
+import { bundleTitle } from '../../domain/bundle.ts'
 import { statusText } from '../../lib/statusText.ts'
 import { StatusBadge } from './StatusBadge.tsx'
 import { StackedTable } from '../../ui/tableStyles.ts'
@@ -76,7 +76,7 @@ export function OrderDetail({ order }: { order: OrderView }) {
           {priced.map((line) => (
             <tr key={line.number}>
               <td data-label={t`Line`}>{line.number}</td>
-              <td data-label={t`Product`}>{order.bundle ? bundleTitle(i18n, order.bundle) : line.name}</td>
+              <td data-label={t`Product`}>{order.bundle ? bundleTitle(order.bundle, i18n.locale) : line.name}</td>
               <td data-label={t`Price`}>{formatRand(line.unit_price, i18n.locale)}</td>
               <td data-label={t`Status`}>{line.status ? statusText(i18n, line.status) : '—'}</td>
             </tr>

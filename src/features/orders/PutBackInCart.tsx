@@ -3,7 +3,6 @@ import { useNavigate } from '@tanstack/react-router'
 import { makeFact } from '../../domain/events.ts'
 import type { LocalOrder } from '../../domain/orderProjection.ts'
 import { commitAll } from '../../store/commit.ts'
-import { lineFromProduct } from '../../domain/cart.ts'
 import { Button } from '../../ui/Button.tsx'
 import { toast } from '../../lib/toaster.ts'
 import { InlineError, useInlineError } from '../../ui/InlineError.tsx'
@@ -18,12 +17,9 @@ export function PutBackInCart({ order }: { order: LocalOrder }) {
   const putBack = async () => {
     failure.clear()
     const occurredAt = new Date().toISOString()
-    const lines = order.lines.map((line) =>
-      makeFact(
-        'v1.CartLineAdded',
-        { line: lineFromProduct({ id: line.product_id, name: line.name, unit_price: line.unit_price, image: line.image, plan: '', speed: '' }, newId()) },
-        { id: newId(), occurredAt },
-      ),
+    // Each line comes back as ordered, with the friendly names and comments the customer typed, under a new cart id.
+    const lines = order.lines.map(({ product_id, id, name, unit_price, image, product_configs }) =>
+      makeFact('v1.CartLineAdded', { line: { cart_id: newId(), product_id, id, name, unit_price, image, product_configs } }, { id: newId(), occurredAt }),
     )
     // The order marked as returned and its lines in the cart land together (the cart actor adopts them), then the toast.
     try {

@@ -2,10 +2,9 @@ import { useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
 import { formatRand } from '../../domain/money.ts'
-import type { OrderBundle } from '../../domain/bundle.ts'
+import { bundleTitle, type OrderBundle } from '../../domain/bundle.ts'
 import { statusLook } from '../../domain/order.ts'
 import { ORDER_STATUS_PAID, type WalletPaymentData } from '../../domain/payment.ts'
-import { bundleTitle } from '../../lib/bundleText.ts'
 import { reportError } from '../../reportError.ts'
 import { Button, ButtonLink } from '../../ui/Button.tsx'
 import { Card, Muted } from '../../ui/Page.tsx'
@@ -66,7 +65,7 @@ export function PayForOrder({ customerId, orderId }: { customerId: number; order
             <dt>
               <Trans>Bundle</Trans>
             </dt>
-            <dd>{bundleTitle(i18n, bundle)}</dd>
+            <dd>{bundleTitle(bundle, i18n.locale)}</dd>
           </>
         )}
         <dt>

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { Bundle } from '../../domain/bundle.ts'
+import { bundleTitle, type Bundle } from '../../domain/bundle.ts'
 import { formatRand } from '../../domain/money.ts'
-import { bundleTitle, bundleValidity } from '../../lib/bundleText.ts'
+import { formatNumber } from '../../domain/numbers.ts'
 import { styled } from '../../ui/styled.ts'
 import { theme } from '../../ui/theme.ts'
 
@@ -34,12 +34,21 @@ export function BundleOptions(props: { bundles: readonly Bundle[]; chosen: strin
         {props.bundles.map((bundle) => (
           <label key={bundle.id}>
             <input type="radio" name="bundle" value={bundle.id} checked={props.chosen === bundle.id} onChange={() => props.onChoose(bundle.id)} />
-            <span className="name">{bundleTitle(i18n, bundle)}</span>
+            <span className="name">{bundleTitle(bundle, i18n.locale)}</span>
             <span className="price">{formatRand(bundle.price, i18n.locale)}</span>
-            <span className="validity">{bundleValidity(i18n, bundle)}</span>
+            <span className="validity">
+              <Validity days={bundle.validity_days} />
+            </span>
           </label>
         ))}
       </div>
     </Options>
   )
+}
+
+/** How long a bundle lasts once paid: "Valid for 30 days". */
+function Validity(props: { days: number }) {
+  const { i18n } = useLingui()
+  const days = formatNumber(props.days, i18n.locale)
+  return <Trans>Valid for {days} days</Trans>
 }

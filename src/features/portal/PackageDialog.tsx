@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react'
 import { formatDate } from '../../domain/dates.ts'
 import { formatRand } from '../../domain/money.ts'
 import type { PackagesAnswer } from '../../domain/serviceActions.ts'
-import { speedText } from '../../lib/speedText.ts'
+import { productText } from '../../domain/product.ts'
 import { Button } from '../../ui/Button.tsx'
 import { ActionDialog } from './ActionDialog.tsx'
 import { changeErrorText } from './changeErrorText.ts'
@@ -26,7 +26,7 @@ function Choosing({ actor, answer }: { actor: ServiceChangeActor; answer: Packag
   const prepaid = answer.billing === 'prepaid'
   const change = packageChange(answer, chosen)
   const date = formatDate(answer.effective_date, i18n.locale, 'long')
-  const current = answer.current.name
+  const current = productText(answer.current, i18n.locale).name
   const close = () => actor.send({ type: 'service.dialog.close' })
   if (answer.packages.length === 0)
     return (
@@ -67,11 +67,11 @@ function Choosing({ actor, answer }: { actor: ServiceChangeActor; answer: Packag
               checked={chosen === p.product_id}
               onChange={() => actor.send({ type: 'service.package.choose', productId: p.product_id })}
             />
-            <span className="name">{p.name}</span>
+            <span className="name">{productText(p, i18n.locale).name}</span>
             <span className="price">
               <Price amount={p.unit_price} prepaid={prepaid} />
             </span>
-            <span className="speed">{speedText(i18n, p.speed)}</span>
+            <span className="speed">{productText(p, i18n.locale).speed}</span>
             <span className="tag">{p.unit_price >= answer.current_price ? t`Upgrade` : t`Downgrade`}</span>
           </label>
         ))}
@@ -88,7 +88,7 @@ function Choosing({ actor, answer }: { actor: ServiceChangeActor; answer: Packag
             <Trans>Speed</Trans>
           </dt>
           <dd>
-            {speedText(i18n, change.speedBefore)} → {speedText(i18n, change.speedAfter)}
+            {productText(answer.current, i18n.locale).speed} → {productText(change.to, i18n.locale).speed}
           </dd>
           <dt>
             <Trans>Takes effect</Trans>

@@ -54,7 +54,7 @@ export function ServiceSidebar({ service, products }: { service: Service; produc
           <ServiceStatusBadge code={service.status} />
         </Row>
         <Row label={<Trans>SIM Name</Trans>}>{service.name}</Row>
-        <Row label={<Trans>Product</Trans>}>{productName(service, products)}</Row>
+        <Row label={<Trans>Product</Trans>}>{productName(service, products, i18n.locale)}</Row>
         <Row label={<Trans>Service Number</Trans>}>{service.service_reference}</Row>
         <Row label={<Trans>ICCID</Trans>}>{service.associated_resource}</Row>
         <Row label={<Trans>Activation Date</Trans>}>{formatDate(service.activation_date, i18n.locale, 'long')}</Row>

@@ -9,7 +9,7 @@ import { ServiceStatusBadge } from './ServiceStatusBadge.tsx'
 
 /** /services: Sim Name, Product, Service Name, Status and "View Service" per row. */
 export function ServicesTable({ services, products }: { services: readonly Service[]; products: readonly Product[] }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   return (
     <StackedTable aria-label={t`Your services`}>
       <thead>
@@ -37,7 +37,7 @@ export function ServicesTable({ services, products }: { services: readonly Servi
         {services.map((service) => (
           <tr key={service.id}>
             <td data-label={t`Sim Name`}>{service.name}</td>
-            <td data-label={t`Product`}>{productName(service, products)}</td>
+            <td data-label={t`Product`}>{productName(service, products, i18n.locale)}</td>
             <td data-label={t`Service Name`}>{serviceName(service)}</td>
             <td data-label={t`Status`}>
               <ServiceStatusBadge code={service.status} />

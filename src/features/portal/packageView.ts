@@ -8,8 +8,6 @@ export interface PackageChange {
   priceAfter: number
   difference: number
   direction: 'upgrade' | 'downgrade'
-  speedBefore: string
-  speedAfter: string
 }
 
 /** The change to the chosen package, or null while none is chosen. */
@@ -23,7 +21,5 @@ export function packageChange(answer: PackagesAnswer, chosen: number | null): Pa
     priceAfter: to.unit_price,
     difference,
     direction: difference >= 0 ? 'upgrade' : 'downgrade',
-    speedBefore: answer.current.speed,
-    speedAfter: to.speed,
   }
 }

@@ -4,7 +4,7 @@ import { bundlePurchaseMachine, type BundleRequest } from '../../../../machines/
 import { ApiError } from '../../../api/client.ts'
 import { buyBundle, fetchBundles } from '../../../api/bundles.ts'
 import type { Bundle } from '../../../domain/bundle.ts'
-import { bundleName } from '../../../domain/bundle.ts'
+import { bundleTitle } from '../../../domain/bundle.ts'
 import { defined } from '../../../domain/defined.ts'
 import { ORDER_STATUS_NEW, type Order } from '../../../domain/order.ts'
 import { serverMessages } from '../../../domain/serverMessages.ts'
@@ -16,9 +16,9 @@ import type { LabMachine } from '../labMachine.ts'
 export const LAB_SERVICE_ID = 2
 
 const labBundles: Bundle[] = [
-  { id: 'data-1gb', kind: 'data', amount: 1e9, price: 99, validity_days: 30 },
-  { id: 'voice-60min', kind: 'voice', amount: 3600, price: 69, validity_days: 30 },
-  { id: 'sms-100', kind: 'sms', amount: 100, price: 35, validity_days: 30 },
+  { id: 'data-1gb', kind: 'data', amount: 1e9, price: 99, validity_days: 30, names: { en: '1 GB data', xh: 'Idatha ye-1 GB', af: '1 GB-data' } },
+  { id: 'voice-60min', kind: 'voice', amount: 3600, price: 69, validity_days: 30, names: { en: '60 minutes', xh: 'Imizuzu eyi-60', af: '60 minute' } },
+  { id: 'sms-100', kind: 'sms', amount: 100, price: 35, validity_days: 30, names: { en: '100 SMS', xh: 'Ii-SMS ezi-100', af: "100 SMS'e" } },
 ]
 
 /** The unpaid order a fake server answers a purchase with. */
@@ -34,8 +34,15 @@ function labOrder(request: BundleRequest): Order {
     orderDate: now,
     order_date: now,
     total_price: bundle.price,
-    order_lines: [{ number: 1, product_id: 9, name: bundleName(bundle), unit_price: bundle.price, status: ORDER_STATUS_NEW }],
-    bundle: { service_id: request.serviceId, bundle_id: bundle.id, kind: bundle.kind, amount: bundle.amount, validity_days: bundle.validity_days },
+    order_lines: [{ number: 1, product_id: 9, name: bundleTitle(bundle, 'en'), unit_price: bundle.price, status: ORDER_STATUS_NEW }],
+    bundle: {
+      service_id: request.serviceId,
+      bundle_id: bundle.id,
+      kind: bundle.kind,
+      amount: bundle.amount,
+      validity_days: bundle.validity_days,
+      ...(bundle.names ? { names: bundle.names } : {}),
+    },
   }
 }
 
