@@ -38,17 +38,13 @@ const levelOf = (route: string, status: number) => (probes.has(route) ? (status 
  * request duration histogram: method, route (the pattern, never the path, so ids and emails in paths stay out),
  * status, duration and id. `fallbackRoute` names requests that no Hono route matched (the identity sandbox, Vite in
  * dev). Query strings and headers are never logged. `atOnce` answers what it can before any of that (the catalogue
- * read): it needs no context, since it logs nothing and waits on nothing.
+ * read): it needs no context, since it logs nothing and waits on nothing, and its line is written as soon as it returns.
  */
 export function accessLogged(log: Logger, listener: Listener, fallbackRoute: (url: string) => string, atOnce?: AnsweredAtOnce): Listener {
   const writeLine = lineWriter(log)
-  // One handler for every response, reading what it needs from the response: no closures made per request.
-  function write(this: ServerResponse) {
-    const req = this.req
-    const record = (req as Recorded)[recordKey]
-    if (!record) return
+  function logAnswer(res: ServerResponse, req: IncomingMessage, record: RequestRecord, sent: boolean) {
     // A client that went away before the answer was sent: 499, as nginx logs it.
-    const status = this.headersSent ? this.statusCode : 499
+    const status = res.headersSent ? res.statusCode : 499
     const route = record.route ?? fallbackRoute(req.url ?? '/')
     const ms = performance.now() - (record.started ?? performance.now())
     requestDuration.observe({ method: req.method ?? '', route, status }, ms / 1000)
@@ -62,18 +58,24 @@ export function accessLogged(log: Logger, listener: Listener, fallbackRoute: (ur
         route,
         status,
         durationMs: Math.round(ms * 10) / 10,
-        aborted: this.writableFinished ? undefined : true,
+        aborted: sent ? undefined : true,
       },
       'request',
     )
+  }
+  // One handler for every response, reading what it needs from the response: no closures made per request.
+  function closed(this: ServerResponse) {
+    const record = (this.req as Recorded)[recordKey]
+    if (record) logAnswer(this, this.req, record, this.writableFinished)
   }
   return (req, res) => {
     const record: RequestRecord = traceOf(req.headers['x-request-id'], req.headers.traceparent)
     record.started = performance.now()
     ;(req as Recorded)[recordKey] = record
+    // Answered at once: the whole answer is with the socket when end() returns, and is logged there and then.
+    if (atOnce?.(req, res, record)) return logAnswer(res, req, record, !res.destroyed)
     // 'close' follows 'finish' when the answer was sent, and comes alone when the client went away: once either way.
-    res.on('close', write)
-    if (atOnce?.(req, res, record)) return
+    res.on('close', closed)
     // Set on the Node response, which Hono's answer is merged into: on Hono's own answer they would cost a copy of its headers.
     res.setHeader(requestIdHeader, record.id)
     res.setHeader('X-Content-Type-Options', 'nosniff')
