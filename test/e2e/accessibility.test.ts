@@ -17,7 +17,7 @@ import { address, call, password, signupBody, testScryptN } from '../server/supp
 import { API_KEY, logIn, placeUnpaidOrder } from './accounts.ts'
 import { DESKTOP, MOBILE, newContext, screenshot, useBrowser, watchProblems } from './browser.ts'
 import { startOwnServer } from './ownServer.ts'
-import { untilStarted } from './storefront.ts'
+import { waitForApp } from './storefront.ts'
 
 const session = useBrowser()
 const axeSource = readFileSync(fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url)), 'utf8')
@@ -53,12 +53,12 @@ interface Finding {
 }
 
 async function axe(page: Page): Promise<Finding[]> {
-  for (const frame of page.frames()) await frame.evaluate(axeSource).catch(() => undefined)
+  // Once per document: the script is half a megabyte.
+  for (const frame of page.frames()) if (!(await frame.evaluate(() => 'axe' in window).catch(() => true))) await frame.evaluate(axeSource)
   return page.evaluate(async (excluded) => {
     // biome-ignore lint/suspicious/noExplicitAny: axe is the script just evaluated in the page
     const axe = (window as any).axe
     const result = await axe.run(document, { resultTypes: ['violations'] })
-    console.log(`[axe] ${location.pathname}: ${result.passes.length} rules passed, ${result.inapplicable.length} inapplicable, ${result.violations.length} violated`)
     const left = (rule: string, target: string) => {
       const el = document.querySelector(target)
       return !excluded.some((e) => e.rule === rule && el?.matches(e.selector))
@@ -87,8 +87,15 @@ async function measure(page: Page): Promise<Measure> {
     const overflow = document.documentElement.scrollWidth - document.documentElement.clientWidth
     const edge = document.documentElement.clientWidth + 1
     const sticking = [...document.body.querySelectorAll('*')].filter((el) => el.getBoundingClientRect().right > edge)
-    const describe = (el: Element) => `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ')[0]}` : ''} "${(el.textContent ?? '').trim().slice(0, 30)}" ${Math.round(el.getBoundingClientRect().right)}`
-    const wide = overflow > 0 ? sticking.filter((el) => !sticking.some((other) => other !== el && el.contains(other))).slice(0, 4).map(describe) : []
+    const describe = (el: Element) =>
+      `${el.outerHTML.slice(0, 80)} "${(el.textContent ?? '').trim().slice(0, 30)}" ${Math.round(el.getBoundingClientRect().right)}`
+    const wide =
+      overflow > 0
+        ? sticking
+            .filter((el) => !sticking.some((other) => other !== el && el.contains(other)))
+            .slice(0, 4)
+            .map(describe)
+        : []
     const visible = (el: Element) => {
       const r = el.getBoundingClientRect()
       const style = getComputedStyle(el)
@@ -150,7 +157,8 @@ async function check(screen: string, language: Language): Promise<void> {
   for (const viewport of [MOBILE, DESKTOP]) {
     await page.setViewportSize(viewport)
     await settle(page)
-    for (const f of await axe(page)) found.push(`${screen} [${language} ${viewport.width}] ${f.rule} (${f.impact}): ${f.help} — ${f.targets.slice(0, 4).join(', ')}\n    ${f.summary}`)
+    for (const f of await axe(page))
+      found.push(`${screen} [${language} ${viewport.width}] ${f.rule} (${f.impact}): ${f.help} — ${f.targets.slice(0, 4).join(', ')}\n    ${f.summary}`)
     for (const target of (await measure(page)).small) found.push(`${screen} [${language} ${viewport.width}] target under 24×24 px: ${target}`)
     checked.runs++
   }
@@ -177,10 +185,12 @@ async function check(screen: string, language: Language): Promise<void> {
 
 const h1 = () => page.getByRole('heading', { level: 1 }).first()
 
+/** Opens a screen of the app and waits until the app runs it and its language is loaded. */
 async function open(path: string): Promise<void> {
   await page.goto(path)
   await h1().waitFor()
-  await untilStarted(page)
+  await waitForApp(page)
+  await page.getByRole('banner').locator('select[name="language"][aria-busy="false"]').waitFor()
 }
 
 async function chooseLanguage(language: Language): Promise<void> {
@@ -202,7 +212,6 @@ beforeAll(async () => {
   context = await newContext(session.browser(), { baseURL: server.url, viewport: MOBILE })
   page = await context.newPage()
   watchProblems(page, session.problems)
-  page.on('console', (m) => { if (m.text().startsWith('[axe]')) console.log(m.text()) })
   const body = signupBody()
   const res = await fetch(`${server.url}/api/v2/users`, call('POST', body, { key: API_KEY }))
   expect(res.status).toBe(201)
@@ -231,18 +240,37 @@ describe('accessibility of every screen', () => {
       await open('/')
       await chooseLanguage(language)
       if (language === 'en') {
-        for (const n of [0, 1]) await page.getByRole('main').getByRole('button', { name: say(language, 'add to cart') }).nth(n).click()
-        await page.getByRole('banner').getByRole('link', { name: /^Cart, 2 items$/ }).waitFor()
+        for (const n of [0, 1])
+          await page
+            .getByRole('main')
+            .getByRole('button', { name: say(language, 'add to cart') })
+            .nth(n)
+            .click()
+        await page
+          .getByRole('banner')
+          .getByRole('link', { name: /^Cart, 2 items$/ })
+          .waitFor()
       }
       await check('home', language)
       await open('/cart')
-      await page.getByRole('region', { name: say(language, 'Cart lines') }).getByRole('listitem').nth(1).waitFor()
+      await page
+        .getByRole('region', { name: say(language, 'Cart lines') })
+        .getByRole('listitem')
+        .nth(1)
+        .waitFor()
       await check('cart', language)
       await open('/login')
       await check('login', language)
       await open('/signup')
       await check('signup: personal details', language)
-      const person = { 'First name': 'Thandi', 'Last name': 'Nkosi', 'ID number': '9001015009087', Email: 'thandi.a11y@example.co.za', Password: 'Secret#123', 'Phone number': '0211234567' }
+      const person = {
+        'First name': 'Thandi',
+        'Last name': 'Nkosi',
+        'ID number': '9001015009087',
+        Email: 'thandi.a11y@example.co.za',
+        Password: 'Secret#123',
+        'Phone number': '0211234567',
+      }
       for (const [label, value] of Object.entries(person)) await page.getByLabel(say(language, label), { exact: true }).fill(value)
       await page.getByRole('button', { name: say(language, 'Next'), exact: true }).click()
       await page.getByLabel(say(language, 'Street number'), { exact: true }).waitFor()
@@ -268,7 +296,10 @@ describe('accessibility of every screen', () => {
       await chooseLanguage(language)
       await check('profile', language)
       await page.getByRole('button', { name: say(language, 'Update Profile'), exact: true }).click()
-      await page.getByRole('button', { name: say(language, 'Save'), exact: true }).first().waitFor()
+      await page
+        .getByRole('button', { name: say(language, 'Save'), exact: true })
+        .first()
+        .waitFor()
       await check('profile: details and email change', language)
       await open('/profile')
       await page.getByRole('button', { name: say(language, 'Change password'), exact: true }).click()
@@ -302,7 +333,7 @@ describe('accessibility of every screen', () => {
       await page.getByRole('button', { name: say(language, 'secure.approve', sandbox) }).click()
       await page.waitForURL((url) => url.pathname.startsWith('/payment_status/'))
       await page.getByRole('heading', { level: 1, name: say(language, 'Payment Successful') }).waitFor({ timeout: 15_000 })
-      await untilStarted(page)
+      await waitForApp(page)
       await check('payment result', language)
       await open(`/orders/${order.id}/invoice`)
       await check('tax invoice', language)
