@@ -233,6 +233,21 @@ const expectNothingFound = () => {
   expect(list.join('\n'), `${list.length} findings`).toBe('')
 }
 
+describe('the measures', () => {
+  test('flag a page wider than the screen, targets under 24 px that touch another, and spare a small one standing apart', async () => {
+    // A context of its own (closed after the test): a second page in the checks' context would put theirs in the background.
+    const probe = await session.page({ viewport: { width: 320, height: 400 } })
+    await probe.setContent(`<meta name="viewport" content="width=device-width, initial-scale=1"><style>body { margin: 0 }</style><main>
+      <p><button style="width:16px;height:16px;padding:0">a</button><button style="width:16px;height:16px;padding:0">b</button></p>
+      <p style="margin:80px"><button style="width:16px;height:16px;padding:0">c</button></p>
+      <p>Read <a href="#terms">the terms</a> first.</p>
+      <div style="width:400px">wide</div>
+    </main>`)
+    expect((await overflow(probe)).by).toBe(80)
+    expect(await smallTargets(probe)).toEqual(['button "a" 16×16', 'button "b" 16×16'])
+  })
+})
+
 describe('accessibility of every screen', () => {
   for (const language of LANGUAGES) {
     test(`what a visitor sees, in ${language}: home, cart, sign-in, the sign-up steps and the sandbox sign-in page`, { timeout: 120_000 }, async () => {
