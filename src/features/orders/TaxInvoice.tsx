@@ -31,8 +31,10 @@ const Sheet = styled(Card)`
   table { width: 100%; border-collapse: collapse; margin: 0 0 16px; }
   th, td { text-align: left; padding: 6px 4px; border-bottom: 1px solid ${theme.color.border}; }
   thead th { font-size: 13px; }
-  /* Amounts never break; headings and descriptions wrap (inside a word when the text is large), so the table fits a 320 px phone. */
-  th, td { overflow-wrap: anywhere; }
+  /* Amounts never break; descriptions, and on a 320 px phone or with large text headings too, wrap inside a word, so the table fits. */
+  container-type: inline-size;
+  td { overflow-wrap: anywhere; }
+  @container (max-width: 18em) { th { overflow-wrap: anywhere; } }
   .amount { text-align: right; }
   td.amount { white-space: nowrap; }
   tfoot th { text-align: right; font-weight: 600; }
