@@ -13,7 +13,8 @@ export const StackedTable = styled('table')`
   @media (max-width: 600px) {
     thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
     tr { display: block; padding: 8px 0; border-bottom: 1px solid ${theme.color.border}; }
-    td { display: flex; justify-content: space-between; align-items: center; gap: 12px; border: 0; padding: 4px 0; text-align: right; overflow-wrap: anywhere; }
-    td::before { content: attr(data-label); flex: none; font-weight: 600; color: ${theme.color.muted}; text-align: left; }
+    /* A label and value that do not fit one line (large text) put the value on the next one. */
+    td { display: flex; flex-wrap: wrap; justify-content: space-between; align-items: center; gap: 4px 12px; border: 0; padding: 4px 0; text-align: right; overflow-wrap: anywhere; }
+    td::before { content: attr(data-label); flex: none; max-width: 100%; font-weight: 600; color: ${theme.color.muted}; text-align: left; }
   }
 `

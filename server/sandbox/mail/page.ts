@@ -8,7 +8,7 @@ import { linkified } from './linkify.ts'
 const style = `
     body { font: 16px/1.5 system-ui, sans-serif; margin: 0; padding: 1rem; color: #14213d; background: #f4f6fa; }
     main { max-width: 40rem; margin: 1.5rem auto; }
-    h1 { font-size: 1.5rem; line-height: 1.25; margin: 0 0 .75rem; } h2 { font-size: 1.25rem; margin: 1.5rem 0 .75rem; }
+    h1 { font-size: 1.5rem; line-height: 1.25; margin: 0 0 .75rem; overflow-wrap: break-word; } h2 { font-size: 1.25rem; margin: 1.5rem 0 .75rem; }
     h1, h2, h3, p { overflow-wrap: anywhere; }
     form { display: flex; flex-wrap: wrap; gap: .5rem; align-items: end; }
     label { flex: 1 1 100%; font-weight: 600; }

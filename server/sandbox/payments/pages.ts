@@ -5,7 +5,7 @@ import { focusRing } from '../../../src/ui/theme.ts'
 const style = `
     body { font: 16px/1.5 system-ui, sans-serif; margin: 0; padding: 1rem; color: #14213d; background: #f4f6fa; }
     main { max-width: 28rem; margin: 1.5rem auto; padding: 1.25rem; background: #fff; border: 1px solid #d5dbe6; border-radius: 8px; }
-    h1 { font-size: 1.5rem; line-height: 1.25; margin: 0 0 .75rem; }
+    h1 { font-size: 1.5rem; line-height: 1.25; margin: 0 0 .75rem; overflow-wrap: break-word; }
     dl { display: grid; grid-template-columns: auto 1fr; gap: .25rem 1rem; margin: 1rem 0; }
     dt { font-weight: 600; } dd { margin: 0; overflow-wrap: anywhere; }
     .actions { display: flex; flex-wrap: wrap; gap: .75rem; margin-top: 1.25rem; }

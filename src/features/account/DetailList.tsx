@@ -4,7 +4,9 @@ import { theme } from '../../ui/theme.ts'
 
 const List = styled('dl')`
   /* A label's column is at least as wide as its longest word (Afrikaans "Eenheidnommer"): labels wrap between words only. */
-  display: grid; grid-template-columns: minmax(min-content, 40%) 1fr; gap: 8px 12px; margin: 0 0 16px;
+  display: grid; grid-template-columns: minmax(min-content, 40%) minmax(0, 1fr); gap: 8px 12px; margin: 0 0 16px;
+  container-type: inline-size;
+  @container (max-width: 17em) { dt, dd { grid-column: 1 / -1; } }
   dt { color: ${theme.color.muted}; font-weight: 600; overflow-wrap: normal; word-break: normal; }
   dd { margin: 0; overflow-wrap: anywhere; }
 `

@@ -15,6 +15,7 @@ const Wrap = styled('div')`
     font: inherit; font-weight: 600; cursor: pointer; justify-content: center;
   }
   > button .name { max-width: 9em; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  > button .what { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
   @media (max-width: 480px) { > button .name { display: none; } }
   [role='menu'] {
     position: absolute; right: 0; top: calc(100% + 4px); min-width: 200px; margin: 0; padding: 6px 0; list-style: none;
@@ -84,7 +85,8 @@ export function ProfileMenu({ firstName }: { firstName: string }) {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        aria-label={t`Account menu`}
+        // Named by what it shows then what it is, so a voice command saying the visible name finds it.
+        aria-labelledby={`${menuId}-name ${menuId}-what`}
         onClick={() => setOpen((o) => !o)}
         onKeyDown={(e) => {
           if (e.key === 'ArrowDown' && !open) {
@@ -94,8 +96,11 @@ export function ProfileMenu({ firstName }: { firstName: string }) {
         }}
       >
         <UserIcon />
-        <span className="name" aria-hidden="true">
+        <span className="name" id={`${menuId}-name`}>
           {firstName}
+        </span>
+        <span className="what" id={`${menuId}-what`}>
+          {t`Account menu`}
         </span>
       </button>
       {open && (

@@ -8,7 +8,7 @@ import { theme } from '../../ui/theme.ts'
 import { removeLine, renameLine } from './cart.ts'
 
 const Row = styled('li')`
-  display: grid; grid-template-columns: 64px 1fr auto; grid-template-areas: 'img name del' 'img input price';
+  display: grid; grid-template-columns: 64px minmax(0, 1fr) auto; grid-template-areas: 'img name del' 'img input price';
   gap: 4px 12px; align-items: center; padding: 12px 0; border-bottom: 1px solid ${theme.color.border};
   img { grid-area: img; width: 64px; height: 48px; object-fit: cover; border-radius: 8px; background: #e8edf5; }
   .name { grid-area: name; font-weight: 700; margin: 0; }

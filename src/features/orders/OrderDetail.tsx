@@ -5,6 +5,7 @@ import { canPay } from '../../domain/order.ts'
 import { ButtonLink } from '../../ui/Button.tsx'
 import { Card } from '../../ui/Page.tsx'
 import { styled } from '../../ui/styled.ts'
+import { stackWhenNarrow } from '../../ui/labelValueRows.ts'
 import { theme } from '../../ui/theme.ts'
 import type { OrderView } from './orderView.ts'
 import { PutBackInCart } from './PutBackInCart.tsx'
@@ -16,7 +17,8 @@ import { StackedTable } from '../../ui/tableStyles.ts'
 
 const Facts = styled('dl')`
   /* Labels may wrap: a long translated label and status (isiXhosa "Ixabiso elipheleleyo", "Intlawulo ayigqitywanga") share 360 px. */
-  display: grid; grid-template-columns: auto 1fr; gap: 8px 16px; margin: 0 0 16px; align-items: center;
+  display: grid; grid-template-columns: fit-content(50%) minmax(0, 1fr); gap: 8px 16px; margin: 0 0 16px; align-items: center;
+  ${stackWhenNarrow}
   dt { font-weight: 600; color: ${theme.color.muted}; }
   dd { margin: 0; }
   .total { font-size: 20px; font-weight: 800; }

@@ -5,6 +5,7 @@ import { formatRand } from '../../domain/money.ts'
 import { Button, ButtonLink } from '../../ui/Button.tsx'
 import { Card } from '../../ui/Page.tsx'
 import { glob, styled } from '../../ui/styled.ts'
+import { stackWhenNarrow } from '../../ui/labelValueRows.ts'
 import { theme } from '../../ui/theme.ts'
 
 // Printed, the invoice is the whole page: the app's header, footer, banners and buttons stay on screen only.
@@ -21,16 +22,19 @@ glob`
 
 const Sheet = styled(Card)`
   h2 { margin: 0 0 4px; font-size: 24px; letter-spacing: 0.02em; }
-  .parties { display: grid; grid-template-columns: repeat(auto-fit, minmax(220px, 1fr)); gap: 16px; margin: 16px 0; }
+  .parties { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 220px), 1fr)); gap: 16px; margin: 16px 0; }
   .parties h3 { margin: 0 0 4px; font-size: 14px; color: ${theme.color.muted}; text-transform: uppercase; }
   .parties p { margin: 0; }
-  dl { display: grid; grid-template-columns: auto 1fr; gap: 4px 16px; margin: 0 0 16px; }
+  dl { display: grid; grid-template-columns: fit-content(50%) minmax(0, 1fr); gap: 4px 16px; margin: 0 0 16px; ${stackWhenNarrow} }
   dt { font-weight: 600; color: ${theme.color.muted}; }
   dd { margin: 0; }
   table { width: 100%; border-collapse: collapse; margin: 0 0 16px; }
   th, td { text-align: left; padding: 6px 4px; border-bottom: 1px solid ${theme.color.border}; }
   thead th { font-size: 13px; }
-  /* Amounts never break; headings and descriptions wrap, so the table fits a 360 px phone. */
+  /* Amounts never break; descriptions, and on a 320 px phone or with large text headings too, wrap inside a word, so the table fits. */
+  container-type: inline-size;
+  td { overflow-wrap: anywhere; }
+  @container (max-width: 18em) { th { overflow-wrap: anywhere; } }
   .amount { text-align: right; }
   td.amount { white-space: nowrap; }
   tfoot th { text-align: right; font-weight: 600; }

@@ -1,11 +1,13 @@
 import { styled } from '../../ui/styled.ts'
+import { stackWhenNarrow } from '../../ui/labelValueRows.ts'
 import { theme } from '../../ui/theme.ts'
 
 export { Notice } from '../../ui/Notice.ts'
 
 /** The order being paid: number and total. */
 export const Summary = styled('dl')`
-  display: grid; grid-template-columns: max-content 1fr; gap: 6px 16px; margin: 0 0 16px;
+  display: grid; grid-template-columns: fit-content(50%) minmax(0, 1fr); gap: 6px 16px; margin: 0 0 16px;
+  ${stackWhenNarrow}
   dt { font-weight: 600; color: ${theme.color.muted}; }
   dd { margin: 0; font-weight: 600; }
   .total { font-size: 20px; font-weight: 800; }

@@ -13,12 +13,12 @@ const UsagePie = lazy(() => import('./charts/UsagePie.tsx'))
 const COLORS: Record<SliceKey, string> = { peak: '#0b4f9c', offpeak: '#176b35', spend: '#6b4e00' }
 
 const Columns = styled('div')`
-  display: grid; gap: 16px; align-items: start;
+  display: grid; gap: 16px; align-items: start; grid-template-columns: minmax(0, 1fr);
   @media (min-width: 900px) { grid-template-columns: minmax(270px, 1fr) minmax(0, 500px); }
 `
 const Legend = styled('ul')`
   list-style: none; margin: 12px 0 0; padding: 0; display: flex; flex-wrap: wrap; justify-content: center; gap: 8px 16px;
-  li { display: flex; align-items: center; gap: 6px; }
+  li { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; max-width: 100%; }
   i { width: 14px; height: 14px; border-radius: 3px; display: inline-block; border: 2px solid transparent; }
   b { color: ${theme.color.text}; }
 `

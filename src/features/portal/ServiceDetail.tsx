@@ -12,7 +12,7 @@ import { useSimRename } from './useSimRename.ts'
 // Phones read the service and what is scheduled for it, then its balances, then the actions; wide screens keep the
 // sidebar, the scheduled actions and the actions on the left.
 const Layout = styled('div')`
-  display: grid; gap: 16px; align-items: start; grid-template-areas: 'info' 'main' 'actions';
+  display: grid; gap: 16px; align-items: start; grid-template-areas: 'info' 'main' 'actions'; grid-template-columns: minmax(0, 1fr);
   & > * { min-width: 0; }
   .slot-info { grid-area: info; } .slot-scheduled { grid-area: scheduled; } .slot-main { grid-area: main; } .slot-actions { grid-area: actions; }
   &.scheduled { grid-template-areas: 'info' 'scheduled' 'main' 'actions'; }

@@ -1,4 +1,5 @@
 import { styled } from '../../ui/styled.ts'
+import { stackWhenNarrow } from '../../ui/labelValueRows.ts'
 import { theme } from '../../ui/theme.ts'
 
 /** A titled panel of the service page's main column, with sections, figures and value tiles. */
@@ -21,6 +22,7 @@ export const Tiles = styled('ul')`
 /** Label and figure rows (Primary Wallet, usage totals). */
 export const Figures = styled('dl')`
   margin: 0; display: grid; grid-template-columns: minmax(0, 1fr) auto; gap: 8px 16px; align-items: baseline;
+  ${stackWhenNarrow}
   dt { color: ${theme.color.muted}; font-weight: 600; }
   dd { margin: 0; font-size: 20px; font-weight: 800; text-align: right; }
 `

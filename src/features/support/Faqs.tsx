@@ -10,7 +10,7 @@ const Box = styled(Card)`
   details:last-of-type { border-bottom: 1px solid ${theme.color.border}; }
   summary {
     cursor: pointer; font-weight: 700; min-height: ${theme.touch}; display: flex; align-items: center;
-    justify-content: space-between; gap: 12px; padding: 8px 0; color: ${theme.color.text}; list-style: none;
+    justify-content: space-between; gap: 12px; padding: 8px 0; color: ${theme.color.text}; list-style: none; overflow-wrap: anywhere;
   }
   summary::-webkit-details-marker { display: none; }
   /* A chevron that turns when open: display:flex drops the browser's own marker. */

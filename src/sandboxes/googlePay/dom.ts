@@ -19,9 +19,12 @@ export function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: str
   return node
 }
 
-/** Google's "G Pay" mark: the multicoloured G and "Pay" (decorative; the button's name says "Google Pay"). */
+/**
+ * Google's "G Pay" mark: the multicoloured G and "Pay", drawn by the styles as a picture of text (decorative; the
+ * button's name says "Google Pay"), so the button has no visible text its name would have to contain.
+ */
 export function logo(): HTMLElement {
-  const mark = el('span', 'gpay-sandbox-logo', el('span', 'gpay-sandbox-g', 'G'), ' Pay')
+  const mark = el('span', 'gpay-sandbox-logo', el('span', 'gpay-sandbox-g'))
   mark.setAttribute('aria-hidden', 'true')
   return mark
 }
