@@ -13,6 +13,16 @@ const Bar = styled('div')<{ $tone: 'offline' | 'update' | 'install' }>`
   button { min-height: 36px; padding: 0 14px; }
 `
 
+/**
+ * Runs `close` (the banner goes away with its button) and, when that button had the focus, gives it to the page's
+ * main content, so a keyboard or screen reader user is not left on the document's body.
+ */
+const closing = (close: () => void) => (event: { currentTarget: HTMLElement }) => {
+  const hadFocus = event.currentTarget === document.activeElement
+  close()
+  if (hadFocus) document.getElementById('main')?.focus()
+}
+
 /** The app-level notices: offline, a new version waiting, the install offer and, on iOS Safari, how to add the app. */
 export function AppBanners() {
   const pwa = usePwa()
@@ -41,7 +51,7 @@ export function AppBanners() {
           <Button type="button" $variant="secondary" onClick={() => void install()}>
             <Trans>Install app</Trans>
           </Button>
-          <Button type="button" $variant="ghost" onClick={declineInstall}>
+          <Button type="button" $variant="ghost" onClick={closing(declineInstall)}>
             <Trans>Not now</Trans>
           </Button>
         </Bar>
@@ -51,7 +61,7 @@ export function AppBanners() {
           <span>
             <Trans>To add Seed to your home screen, tap Share, then Add to Home Screen.</Trans>
           </span>
-          <Button type="button" $variant="secondary" onClick={dismissHomeScreenHint}>
+          <Button type="button" $variant="secondary" onClick={closing(dismissHomeScreenHint)}>
             <Trans>Got it</Trans>
           </Button>
         </Bar>

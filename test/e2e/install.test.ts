@@ -144,8 +144,11 @@ describe('the install offer', () => {
     await notNow.waitFor()
     await page.getByRole('button', { name: 'Install app' }).waitFor()
     await screenshot(page, 'install-offer-360')
-    await notNow.click()
+    // From the keyboard: the focus goes on to the page's main content, not to the document's body.
+    await notNow.focus()
+    await page.keyboard.press('Enter')
     await expect.poll(() => page.getByRole('button', { name: 'Install app' }).count()).toBe(0)
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main')
     await expect.poll(() => storedFacts(page, 'v1.InstallOfferDeclined')).toBe(1)
 
     // 29 days later the browser offers again, and the app keeps quiet.
@@ -191,8 +194,10 @@ describe('the Add to Home Screen hint', () => {
     await productHeading(page).click()
     await page.getByText(HINT).waitFor()
     await screenshot(page, 'install-hint-ios-360')
-    await page.getByRole('button', { name: 'Got it' }).click()
+    await page.getByRole('button', { name: 'Got it' }).focus()
+    await page.keyboard.press('Enter')
     await expect.poll(() => page.getByText(HINT).count()).toBe(0)
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main')
     await expect.poll(() => storedFacts(page, 'v1.InstallHintDismissed')).toBe(1)
 
     await page.reload()

@@ -147,7 +147,7 @@ test('a keyboard alone buys a package, pays by card and renames the SIM in its d
   await screenshot(page, 'keyboard-payment-successful-1280', { fullPage: false })
 
   // The portal: the new SIM, its rename dialog; the focus comes back to the button that opened it.
-  await tabTo(page, /^Account menu$/, { back: true, max: 60 })
+  await tabTo(page, /Account menu$/, { back: true, max: 60 })
   await page.keyboard.press('Enter')
   await page.getByRole('menu').waitFor()
   await arrowTo(page, /^Services$/)

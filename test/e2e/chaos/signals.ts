@@ -56,8 +56,8 @@ const inPage = `(() => {
     if (location.pathname !== path) { path = location.pathname; report('path', path) }
     const html = document.documentElement
     if (html && html.lang !== lang) { lang = html.lang; report('lang', lang) }
-    for (const el of document.querySelectorAll('[role=status], [role=alert]')) {
-      // A toast: a status or alert with its own Dismiss button.
+    for (const el of document.querySelectorAll('[role=status] > *, [role=alert] > *')) {
+      // A toast: an item of a live region (status or alert) with its own Dismiss button.
       if (toasts.has(el) || !el.querySelector(':scope > button[aria-label]')) continue
       toasts.add(el)
       report('toast', (el.firstElementChild && el.firstElementChild.textContent) || el.textContent || '')
