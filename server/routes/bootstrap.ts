@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import type { Db } from '../db/types.ts'
 import { builtCatalogue, catalogueBytes } from '../catalogue/catalogueBytes.ts'
+import type { CatalogueBytes } from '../catalogue/catalogueBytes.ts'
 import type { AnsweredAtOnce } from '../http/accessLog.ts'
 import { isApiKey } from '../http/apiKey.ts'
 import type { AppEnv } from '../http/jsonBody.ts'
@@ -11,6 +12,22 @@ import { BootstrapSchema } from '../../src/domain/product.ts'
 // The comparison Hono's etag() middleware makes (weak, any listed tag, or *), done here so the answer is built
 // once with plain headers: etag() reads and rewrites the headers of every response, halving the reads per second.
 const matches = (ifNoneMatch: string | undefined, tag: string) => ifNoneMatch === '*' || (ifNoneMatch?.match(/"[^"]*"/g)?.some((t) => t === tag) ?? false)
+
+interface CatalogueAnswer {
+  status: 200 | 304
+  /** Names and values in one flat list. */
+  headers: readonly string[]
+  body: string | undefined
+}
+
+/** The one answer to a catalogue read, given its If-None-Match: 304 on a tag it holds, else the catalogue. Both ways of serving it send this. */
+function catalogueAnswer(catalogue: CatalogueBytes, ifNoneMatch: string | undefined): CatalogueAnswer {
+  return matches(ifNoneMatch, catalogue.etag)
+    ? { status: 304, headers: ['Cache-Control', 'no-cache', 'ETag', catalogue.etag], body: undefined }
+    : { status: 200, headers: catalogue.headerList, body: catalogue.body }
+}
+
+const pairs = (list: readonly string[]): [string, string][] => list.flatMap((name, i) => (i % 2 ? [] : [[name, list[i + 1] ?? ''] as [string, string]]))
 
 const described = describeApi({
   summary: 'The catalogue',
@@ -24,11 +41,8 @@ const described = describeApi({
 /** GET /v2/bootstrap: the catalogue; no-cache plus ETag so clients revalidate cheaply on every start. */
 export function bootstrapRoutes(db: Db) {
   return new Hono<AppEnv>().get('/v2/bootstrap', described, async (c) => {
-    const catalogue = await catalogueBytes(db)
-    // A Response of plain headers: c.body() turns more than one header into a Headers object, which the Node adapter then copies back.
-    if (matches(c.req.header('If-None-Match'), catalogue.etag))
-      return new Response(null, { status: 304, headers: { 'Cache-Control': 'no-cache', ETag: catalogue.etag } })
-    return new Response(catalogue.body, { status: 200, headers: { ...catalogue.headers } })
+    const { status, headers, body } = catalogueAnswer(await catalogueBytes(db), c.req.header('If-None-Match'))
+    return new Response(body ?? null, { status, headers: pairs(headers) })
   })
 }
 
@@ -50,10 +64,9 @@ export function catalogueReads(db: Db, apiKey: string): AnsweredAtOnce {
     const catalogue = builtCatalogue(db)
     if (!catalogue || !isApiKey(expected, headers.key as string | undefined)) return false
     record.route = catalogueRoute
+    const answer = catalogueAnswer(catalogue, headers['if-none-match'])
     // Headers as one flat list: Node writes those straight out, where an object or setHeader() goes through a copy.
-    if (matches(headers['if-none-match'], catalogue.etag))
-      res.writeHead(304, ['Cache-Control', 'no-cache', 'ETag', catalogue.etag, requestIdHeader, record.id, 'X-Content-Type-Options', 'nosniff']).end()
-    else res.writeHead(200, [...catalogue.headerList, requestIdHeader, record.id, 'X-Content-Type-Options', 'nosniff']).end(catalogue.body)
+    res.writeHead(answer.status, [...answer.headers, requestIdHeader, record.id, 'X-Content-Type-Options', 'nosniff']).end(answer.body)
     return true
   }
 }
