@@ -1,13 +1,20 @@
-// The architecture, checked by `npm run lint:deps` (part of `npm test`). Layers, top to bottom:
-//   app/, routes/        compose screens
-//   features/<area>/     one customer area each; what two areas share lives in lib/ or domain/
-//   devtools/            tools for testers (the machine lab), never imported by the customer's code
-//   sandboxes/           in-page stand-ins for outside services (Google Pay's client), only ever imported dynamically
-//   store/ api/ i18n/ pwa/   the device's data, the network, languages, the installed app
-//   lib/                 small helpers shared by several areas
-//   ui/                  primitives, layout, toaster, icons
-//   domain/              entities, money, schemas: pure, shared with machines/ and server/
-// machines/ are pure XState machines; sw/ is the service worker. A module may import downwards only.
+// The architecture, checked by `npm run lint:deps` (part of `npm test`). Rungs, top to bottom, as the imports stand;
+// a module imports its own rung and those below it, and the rules below name each boundary:
+//   src/routes/, src/app/    compose screens; only routes/ mount the lab (devtools/), through a dynamic import
+//   src/devtools/            tools for testers (the machine lab), never imported by the customer's code
+//   src/features/<area>/     one customer area each, never another area: what two share lives in lib/ or domain/
+//   src/sandboxes/           in-page stand-ins for outside services (Google Pay's client), only ever imported dynamically
+//   src/store/ api/ i18n/ pwa/ lib/, src/config.ts, src/reportError.ts
+//                            one rung of services (the device's data, the network, languages, the installed app and
+//                            the helpers of lib/): they import one another (lib/outbox/ sends through store/ and api/,
+//                            store/ and pwa/ take lib/'s ids and device), never a screen nor the service worker
+//   src/ui/                  primitives, layout, toaster, icons: domain/ and lib/'s leaf helpers (toaster, validation texts)
+//   machines/                pure XState machines: only src/domain/; the services and features provide their effects
+//   src/domain/              entities, money, schemas and what the page shares with the worker and the server: pure
+// Beside the page, each on its own runtime:
+//   sw/                      the service worker: machines/, src/domain/ and src/api/'s queued-write contract, no React
+//   server/                  the Node backend: of src/ only src/domain/
+//   test/                    imports anything; nothing imports it
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -73,6 +80,13 @@ module.exports = {
       comment: 'src/domain/ is shared by the page, the machines and the server, so it imports no other layer.',
       from: { path: '^src/domain/' },
       to: { path: '^(src|machines|sw|server|test)/', pathNot: '^src/domain/' },
+    },
+    {
+      name: 'server-shares-only-the-domain',
+      severity: 'error',
+      comment: 'The server runs on Node beside no page: of src/ it imports only src/domain/, which both sides share.',
+      from: { path: '^server/' },
+      to: { path: '^src/', pathNot: '^src/domain/' },
     },
     {
       name: 'src-never-imports-test',

@@ -8,8 +8,8 @@ import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
 import { zaTowns } from './src/features/address/townsPlugin.ts'
 import { setupI18n, type Messages } from '@lingui/core'
 import { compileCatalogue, compileCatalogues } from './server/i18n/catalogues.ts'
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './src/domain/language.ts'
-import { manifestShortcuts, manifestText, manifestUrl } from './src/pwa/manifest.ts'
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, manifestUrl } from './src/domain/language.ts'
+import { manifestShortcuts, manifestText } from './src/pwa/manifest.ts'
 
 /** Compiles every locale's catalogue to /i18n/{lng}.json: emitted at build, served in dev. */
 function i18nCatalogues(): Plugin {

@@ -2,8 +2,11 @@
  * The lifecycle of one queued write, as pure transitions (no storage, no network, no clock of its own):
  *
  *   pending --claim--> sending --answered 2xx--> acknowledged
- *                         |----answered 4xx--> rejected        (never retried)
- *                         '----no answer/5xx--> retrying --due/claim--> sending ...
+ *                         |----answered any other status--> rejected   (never retried)
+ *                         '----no answer, 5xx, 401, 408, 409 or 429--> retrying --due/claim--> sending ...
+ *
+ * 401 (the session lapsed), 408, 409 (a replay of the same key still in flight) and 429 are the 4xx that mean
+ * "not now" (isTransient): they wait like a 5xx. Every other 4xx, and a 1xx or 3xx, is final.
  *
  * The drainer applies these inside a store transaction; tests drive them directly.
  */
@@ -63,8 +66,8 @@ export function claim<E extends OutboxEntry>(entry: E): E {
 }
 
 /**
- * Statuses that say "not now" rather than "never": the session lapsed (401), a replay of the same key is
- * still in flight (409), too many requests (429), or the server failed (5xx).
+ * Statuses that say "not now" rather than "never": the session lapsed (401), the server gave up waiting for the
+ * request (408), a replay of the same key is still in flight (409), too many requests (429), or the server failed (5xx).
  */
 export function isTransient(status: number): boolean {
   return status === 401 || status === 408 || status === 409 || status === 429 || status >= 500

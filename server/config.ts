@@ -8,7 +8,7 @@ import { parseTrustProxy } from './http/requestInfo.ts'
 import type { TrustProxy } from './http/requestInfo.ts'
 import { isSocialProvider, readSocialProviders, socialEnvEntries, socialProviders } from './social/providerConfig.ts'
 import type { SocialProvider, SocialProviderSettings } from './social/providerConfig.ts'
-import type { GooglePaySettings } from '../src/config.ts'
+import type { GooglePaySettings } from '../src/domain/clientSettings.ts'
 
 const flag = (fallback: 'true' | 'false') =>
   v.pipe(

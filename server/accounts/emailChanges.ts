@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { serverMessages } from '../../src/domain/serverMessages.ts'
 import type { Db, Queryable } from '../db/types.ts'
 import { nameToGreet } from '../mail/greeting.ts'
@@ -8,11 +8,10 @@ import { emailChangeNoticeMail } from '../mail/templates/emailChangeNotice.ts'
 import { createEmailLink, endPendingEmailChange, lockOutAllButMailbox, markEmailVerified, takeEmailLink, undoLinkDays, type MailContext } from './emailLinks.ts'
 import { endPasswordResets } from './passwordResets.ts'
 import { isUniqueViolation } from '../db/uniqueViolation.ts'
+import { tokenHash } from './tokenHash.ts'
 
 /** How long the link mailed to a new address confirms it: a day, to reach a mailbox read once a day. */
 export const emailLinkHours = 24
-
-const hashOf = (token: string): Buffer => createHash('sha256').update(token).digest()
 
 /**
  * Whether another customer signs in with `email` (compared as the unique index compares it), or may take it back with
@@ -37,7 +36,7 @@ export async function startEmailChange(tx: Queryable, customerId: number, email:
   const token = randomBytes(32).toString('base64url')
   await endPendingEmailChange(tx, customerId)
   await tx.query(`insert into email_changes (token_hash, customer_id, email, expires_at) values ($1, $2, $3, now() + make_interval(hours => $4))`, [
-    hashOf(token),
+    tokenHash(token),
     customerId,
     email,
     emailLinkHours,
@@ -73,14 +72,14 @@ export function confirmEmailChange(db: Db, token: string, notice: MailContext): 
       `select l.customer_id, l.email, l.used_at is not null as used, c.email as current, c.first_name, c.email_verified_at is not null as verified
        from email_changes l join customers c on c.id = l.customer_id
        where l.token_hash = $1 and l.expires_at > now() for update of l`,
-      [hashOf(token)],
+      [tokenHash(token)],
     )
     const customerId = Number(link?.customer_id)
     if (link?.used && link.current === link.email) return { email: link.email, customerId }
     if (!link || link.used) return { status: 410, error: serverMessages.emailLinkInvalid }
     if (await emailTakenByOther(tx, customerId, link.email)) return { status: 409, error: serverMessages.emailTaken }
     await tx.query('update customers set email = $2, pending_email = null where id = $1', [customerId, link.email])
-    await tx.query('update email_changes set used_at = now() where token_hash = $1', [hashOf(token)])
+    await tx.query('update email_changes set used_at = now() where token_hash = $1', [tokenHash(token)])
     await markEmailVerified(tx, customerId, 'email_change')
     // Links mailed to the old address no longer act on the account: reset links, the stop link, the sign-up confirmation.
     await endPasswordResets(tx, customerId)
@@ -109,7 +108,9 @@ export function stopEmailChange(db: Db, token: string): Promise<{ email: string 
 
 /** Whether an undo link can still be used, checked before the (deliberately slow) hash an undo needs. */
 export async function undoLinkUsable(db: Queryable, token: string): Promise<boolean> {
-  const rows = await db.query("select 1 from email_links where token_hash = $1 and kind = 'undo' and used_at is null and expires_at > now()", [hashOf(token)])
+  const rows = await db.query("select 1 from email_links where token_hash = $1 and kind = 'undo' and used_at is null and expires_at > now()", [
+    tokenHash(token),
+  ])
   return rows.length > 0
 }
 
@@ -121,7 +122,7 @@ export function undoEmailChange(db: Db, token: string, unusableHash: string): Pr
   return db.transaction(async (tx) => {
     const [link] = await tx.query<{ customer_id: number; email: string }>(
       "select customer_id, email from email_links where token_hash = $1 and kind = 'undo' and used_at is null and expires_at > now() for update",
-      [hashOf(token)],
+      [tokenHash(token)],
     )
     if (!link) return { status: 410, error: serverMessages.undoLinkInvalid }
     const customerId = Number(link.customer_id)

@@ -1,10 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import type { Language } from '../../src/domain/language.ts'
 import type { Queryable } from '../db/types.ts'
 import { queueMail } from '../mail/queueMail.ts'
 import { signupConfirmMail } from '../mail/templates/signupConfirm.ts'
 import { endPasswordResets } from './passwordResets.ts'
 import { deleteCustomerSessions } from './sessions.ts'
+import { tokenHash } from './tokenHash.ts'
 
 /** What a link mailed about the email does: confirm it at sign-up, stop a pending change, or undo a confirmed one. */
 export type EmailLinkKind = 'verify' | 'stop' | 'undo'
@@ -26,13 +27,11 @@ export interface MailContext {
   origin: string
 }
 
-const hashOf = (token: string): Buffer => createHash('sha256').update(token).digest()
-
 /** A new single-use link of `kind` about `email`, good for `hours`; only its hash is stored. */
 export async function createEmailLink(tx: Queryable, customerId: number, kind: EmailLinkKind, email: string, hours: number): Promise<string> {
   const token = randomBytes(32).toString('base64url')
   await tx.query(`insert into email_links (token_hash, customer_id, kind, email, expires_at) values ($1, $2, $3, $4, now() + make_interval(hours => $5))`, [
-    hashOf(token),
+    tokenHash(token),
     customerId,
     kind,
     email,
@@ -46,7 +45,7 @@ export async function takeEmailLink(tx: Queryable, token: string, kind: EmailLin
   const [taken] = await tx.query<{ customer_id: number; email: string }>(
     `update email_links set used_at = now() where token_hash = $1 and kind = $2 and used_at is null and expires_at > now()
      returning customer_id, email`,
-    [hashOf(token), kind],
+    [tokenHash(token), kind],
   )
   return taken && { customerId: Number(taken.customer_id), email: taken.email }
 }
@@ -105,7 +104,7 @@ async function alreadyVerified(tx: Queryable, token: string): Promise<{ email: s
   const [row] = await tx.query<{ email: string }>(
     `select c.email from email_links l join customers c on c.id = l.customer_id
      where l.token_hash = $1 and l.kind = 'verify' and l.used_at is not null and lower(c.email) = lower(l.email) and c.email_verified_by = 'signup_link'`,
-    [hashOf(token)],
+    [tokenHash(token)],
   )
   return row && { email: row.email }
 }

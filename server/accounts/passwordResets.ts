@@ -1,8 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { RESET_LINK_MINUTES, type ResetRefusal } from '../../src/domain/password.ts'
 import type { Queryable } from '../db/types.ts'
-
-const hash = (token: string) => createHash('sha256').update(token).digest()
+import { tokenHash } from './tokenHash.ts'
 
 // A link past its 30 minutes is kept a day more, so opening it says "expired" rather than "not valid".
 const keptAfterExpiryHours = 24
@@ -13,7 +12,7 @@ export async function createPasswordReset(db: Queryable, customerId: number): Pr
   await db.query(
     `with swept as (delete from password_resets where expires_at < now() - make_interval(hours => $4))
      insert into password_resets (token_hash, customer_id, expires_at) values ($1, $2, now() + make_interval(mins => $3))`,
-    [hash(token), customerId, RESET_LINK_MINUTES, keptAfterExpiryHours],
+    [tokenHash(token), customerId, RESET_LINK_MINUTES, keptAfterExpiryHours],
   )
   return token
 }
@@ -22,7 +21,7 @@ export async function createPasswordReset(db: Queryable, customerId: number): Pr
 export async function resetRefusal(db: Queryable, token: string): Promise<ResetRefusal | undefined> {
   const [row] = await db.query<{ used: boolean; expired: boolean }>(
     'select used_at is not null as used, expires_at <= now() as expired from password_resets where token_hash = $1',
-    [hash(token)],
+    [tokenHash(token)],
   )
   if (!row) return 'invalid'
   if (row.used) return 'used'
@@ -36,7 +35,7 @@ export async function resetRefusal(db: Queryable, token: string): Promise<ResetR
 export async function takePasswordReset(db: Queryable, token: string): Promise<{ customerId: number; takenAt: string } | { refused: ResetRefusal }> {
   const [taken] = await db.query<{ customer_id: number; taken_at: string }>(
     'update password_resets set used_at = now() where token_hash = $1 and used_at is null and expires_at > now() returning customer_id, used_at::text as taken_at',
-    [hash(token)],
+    [tokenHash(token)],
   )
   if (!taken) return { refused: (await resetRefusal(db, token)) ?? 'used' }
   // The link reached the account's address (confirming a new email ends links still out), so the email is proven.
@@ -46,7 +45,7 @@ export async function takePasswordReset(db: Queryable, token: string): Promise<{
 
 /** The new password could not be stored after the link was taken: the link works again, unless something since used it up. */
 export async function giveBackPasswordReset(db: Queryable, token: string, takenAt: string): Promise<void> {
-  await db.query('update password_resets set used_at = null where token_hash = $1 and used_at = $2::text::timestamptz', [hash(token), takenAt])
+  await db.query('update password_resets set used_at = null where token_hash = $1 and used_at = $2::text::timestamptz', [tokenHash(token), takenAt])
 }
 
 /** The customer's password changed: every link still out is used up, so an old mail cannot change it back. */

@@ -1,14 +1,13 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { defined } from '../../src/domain/defined.ts'
 import { toStorableText } from '../../src/domain/storable.ts'
 import type { Queryable } from '../db/types.ts'
+import { tokenHash } from './tokenHash.ts'
 
 /** A session lives this long after the customer was last seen. */
 export const sessionDays = 30
 // Refreshing at most daily keeps a busy customer from writing to the database on every request.
 const refreshAfterHours = 24
-
-const hash = (id: string) => createHash('sha256').update(id).digest()
 
 export interface ActiveSession {
   customerId: number
@@ -26,7 +25,7 @@ export async function createSession(db: Queryable, customerId: number, userAgent
   const [row] = await db.query<{ expires_at: Date }>(
     `insert into sessions (id_hash, customer_id, expires_at, user_agent) values ($1, $2, now() + make_interval(days => $3), $4)
      returning expires_at`,
-    [hash(id), customerId, sessionDays, toStorableText(userAgent.slice(0, maxUserAgent))],
+    [tokenHash(id), customerId, sessionDays, toStorableText(userAgent.slice(0, maxUserAgent))],
   )
   return { id, expiresAt: new Date(defined(row, 'the inserted session').expires_at) }
 }
@@ -37,18 +36,18 @@ export async function findSession(db: Queryable, id: string): Promise<ActiveSess
     `update sessions set last_seen_at = now(), expires_at = now() + make_interval(days => $2)
      where id_hash = $1 and expires_at > now() and last_seen_at < now() - make_interval(hours => $3)
      returning customer_id, expires_at`,
-    [hash(id), sessionDays, refreshAfterHours],
+    [tokenHash(id), sessionDays, refreshAfterHours],
   )
   if (renewed) return { customerId: renewed.customer_id, expiresAt: new Date(renewed.expires_at), renewed: true }
   const [row] = await db.query<{ customer_id: number; expires_at: Date }>(
     'select customer_id, expires_at from sessions where id_hash = $1 and expires_at > now()',
-    [hash(id)],
+    [tokenHash(id)],
   )
   return row && { customerId: row.customer_id, expiresAt: new Date(row.expires_at), renewed: false }
 }
 
 export async function deleteSession(db: Queryable, id: string): Promise<void> {
-  await db.query('delete from sessions where id_hash = $1 or expires_at < now()', [hash(id)])
+  await db.query('delete from sessions where id_hash = $1 or expires_at < now()', [tokenHash(id)])
 }
 
 /** Ends the session a tag names (a logout queued while offline); the tag is the hex of the stored hash. */
@@ -58,5 +57,5 @@ export async function deleteSessionByTag(db: Queryable, tag: string): Promise<vo
 
 /** Ends every session of the customer but the one `keep` names (the cookie of the request that changed the password). */
 export async function deleteCustomerSessions(db: Queryable, customerId: number, keep?: string): Promise<void> {
-  await db.query('delete from sessions where customer_id = $1 and id_hash is distinct from $2', [customerId, keep === undefined ? null : hash(keep)])
+  await db.query('delete from sessions where customer_id = $1 and id_hash is distinct from $2', [customerId, keep === undefined ? null : tokenHash(keep)])
 }

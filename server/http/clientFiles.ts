@@ -5,7 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { Context, MiddlewareHandler } from 'hono'
 import { getMimeType } from 'hono/utils/mime'
 import { looksLikeFile } from '../../src/domain/routePaths.ts'
-import { SENT_TIMING } from '../../src/api/answeredAt.ts'
+import { SENT_TIMING } from '../../src/domain/sentTiming.ts'
 import { requestLog } from './requestContext.ts'
 
 /** A file's bytes as sent: plain and, when worth it, gzip and brotli, with its ETag. */
@@ -128,7 +128,7 @@ export function clientFiles(
       return undefined
     })
     const shown = page?.file ?? index
-    // The page's catalogue is dated by the server's clock, as every answer is (src/api/answeredAt.ts).
+    // The page's catalogue is dated by the server's clock, as every answer is (src/domain/sentTiming.ts).
     const sent = page ? { 'Server-Timing': `${SENT_TIMING};desc="${new Date().toUTCString()}"` } : {}
     return sendFile(c, shown, { 'Cache-Control': 'no-cache', ...htmlHeaders(c, shown, pageHeaders), ...sent }, page?.vary)
   }

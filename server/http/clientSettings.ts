@@ -1,5 +1,5 @@
-import { clientSettingsElementId, clientSettingsJson } from '../../src/config.ts'
-import type { ClientSettings } from '../../src/config.ts'
+import { clientSettingsElementId, clientSettingsJson } from '../../src/domain/clientSettings.ts'
+import type { ClientSettings } from '../../src/domain/clientSettings.ts'
 import type { Config } from '../config.ts'
 import { sandboxApiKey } from '../config.ts'
 

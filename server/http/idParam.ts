@@ -6,3 +6,6 @@ export function idParam(param: string): number | undefined {
   const id = Number(param)
   return id >= 1 && id <= MAX_ID ? id : undefined
 }
+
+/** Whether a path's user id names the signed-in customer: anything else is someone else's account (403). */
+export const isOwn = (param: string | number, customerId: number): boolean => idParam(String(param)) === customerId

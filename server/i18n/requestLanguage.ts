@@ -6,7 +6,7 @@ import { parseAccept } from 'hono/utils/accept'
 import { parse } from 'hono/utils/cookie'
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES } from '../../src/domain/language.ts'
 import type { Language } from '../../src/domain/language.ts'
-import { LANGUAGE_COOKIE } from '../../src/i18n/languageHint.ts'
+import { LANGUAGE_COOKIE } from '../../src/domain/language.ts'
 
 type Accepted = ReturnType<typeof parseAccept>
 type Options = Parameters<typeof accepts>[1]

@@ -1,7 +1,7 @@
 import { setupI18n, type I18n, type Messages } from '@lingui/core'
 import { LANGUAGES, type Language } from '../../src/domain/language.ts'
 import { compileCatalogue } from '../i18n/catalogues.ts'
-import { keepValuesLiteral } from '../../src/i18n/literalValues.ts'
+import { keepValuesLiteral } from '../../src/domain/literalValues.ts'
 
 let loaded: Promise<Map<Language, Messages>> | undefined
 

@@ -4,9 +4,8 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Context } from 'hono'
 import type { Messages } from '@lingui/core'
-import { defaultLocale, type Locale } from '../../src/i18n/locales.ts'
+import { DEFAULT_LANGUAGE, type Language, manifestUrl } from '../../src/domain/language.ts'
 import { hintedLanguage } from '../i18n/requestLanguage.ts'
-import { manifestUrl } from '../../src/pwa/manifest.ts'
 import { rendererDir, rendererFile } from '../build/buildApp.ts'
 import { catalogueBytes } from '../catalogue/catalogueBytes.ts'
 import type { Queryable } from '../db/types.ts'
@@ -15,7 +14,7 @@ import { escapeHtml } from '../http/escapeHtml.ts'
 
 /** The renderer the SSR build exports (src/entry-server.tsx). */
 interface Renderer {
-  renderPage(path: string, bootstrapJson: string, locale?: Locale, messages?: Messages): Promise<{ html: string; css: string; data: string; title: string }>
+  renderPage(path: string, bootstrapJson: string, locale?: Language, messages?: Messages): Promise<{ html: string; css: string; data: string; title: string }>
 }
 
 /** The routes whose first HTML the server renders, by path, with the source file of each route. */
@@ -36,9 +35,9 @@ export function firstPaintPages(distDir: string, db: Queryable): FirstPages | un
   if (!existsSync(rendererPath)) return undefined
   let renderer: Promise<Renderer> | undefined
   let manifest: Promise<Record<string, ManifestChunk>> | undefined
-  const catalogues = new Map<Locale, Promise<Messages>>()
+  const catalogues = new Map<Language, Promise<Messages>>()
 
-  const messagesOf = (locale: Locale) => {
+  const messagesOf = (locale: Language) => {
     let loading = catalogues.get(locale)
     if (!loading) {
       loading = readFile(join(distDir, 'i18n', `${locale}.json`), 'utf8').then((text) => (JSON.parse(text) as { messages: Messages }).messages)
@@ -74,14 +73,14 @@ export function firstPaintPages(distDir: string, db: Queryable): FirstPages | un
     const route = renderedRoutes[c.req.path]
     if (!route) return undefined
     // The language the app will show (its hint beside the v1.LanguageChosen fact), so hydration matches.
-    const locale: Locale = hintedLanguage(c) ?? defaultLocale
+    const locale: Language = hintedLanguage(c) ?? DEFAULT_LANGUAGE
     const catalogue = await catalogueBytes(db)
     return {
       key: [c.req.path, locale, catalogue.etag, template.etag].join('|'),
       vary: 'Cookie',
       render: async () => {
         renderer ??= import(pathToFileURL(rendererPath).href) as Promise<Renderer>
-        const messages = locale === defaultLocale ? undefined : await messagesOf(locale)
+        const messages = locale === DEFAULT_LANGUAGE ? undefined : await messagesOf(locale)
         const page = await (await renderer).renderPage(c.req.path, catalogue.body, locale, messages)
         return injectPage(template.text, { ...page, locale, preloads: await preloads(route, template.text) })
       },
@@ -92,7 +91,7 @@ export function firstPaintPages(distDir: string, db: Queryable): FirstPages | un
 const rootPattern = /<div id="root">[\s\S]*?<\/div>\s*<\/div>/
 
 /** Puts a rendered page into index.html; throws when the template has lost its #root (a build mistake, caught by tests). */
-export function injectPage(template: string, page: { html: string; css: string; data: string; title: string; locale: Locale; preloads: string }): string {
+export function injectPage(template: string, page: { html: string; css: string; data: string; title: string; locale: Language; preloads: string }): string {
   if (!rootPattern.test(template)) throw new Error('index.html has no <div id="root"> with its boot placeholder')
   // The images the page asks for first (the first row of cards) are fetched ahead of the scripts.
   const images = [...page.html.matchAll(/<img\b[^>]*\bfetchpriority="high"[^>]*>/gi)]

@@ -18,8 +18,7 @@ import type { CustomerEnv } from '../http/requireCustomer.ts'
 import { requestLanguage } from '../i18n/requestLanguage.ts'
 import { mailLinkOrigin } from '../mail/linkOrigin.ts'
 import type { PasswordSettings } from './password.ts'
-
-const isOwn = (param: string, customerId: number) => /^\d{1,15}$/.test(param) && Number(param) === customerId
+import { isOwn } from '../http/idParam.ts'
 
 const described = {
   change: describeApi({

@@ -20,6 +20,7 @@ import { listOrders, loadOrder } from '../orders/orderReply.ts'
 import { placeOrderOnce } from '../orders/placeOrderOnce.ts'
 import { requestLanguage } from '../i18n/requestLanguage.ts'
 import { serverMessages } from '../../src/domain/serverMessages.ts'
+import { isOwn } from '../http/idParam.ts'
 
 export interface OrderSettings extends CookieSettings {
   partner?: Partner
@@ -33,7 +34,6 @@ export const orderNotFound = serverMessages.orderNotFound
 export const invoiceUnpaid = serverMessages.invoiceUnpaid
 export const keyIsNotOrderId = 'order.id must equal the Idempotency-Key header.'
 
-const isOwn = (param: string, customerId: number) => /^\d{1,15}$/.test(param) && Number(param) === customerId
 const reply = (answer: StoredAnswer) => [answer.body, answer.status as ContentfulStatusCode] as const
 
 const described = {

@@ -31,6 +31,7 @@ import { listPayments } from '../payments/recordPayment.ts'
 import type { CardProvider } from '../payments/provider.ts'
 import { payWithWalletOnce, providerDown } from '../payments/walletPayments.ts'
 import { serverMessages } from '../../src/domain/serverMessages.ts'
+import { isOwn } from '../http/idParam.ts'
 
 export interface PaymentSettings extends CookieSettings {
   partner?: Partner
@@ -39,8 +40,6 @@ export interface PaymentSettings extends CookieSettings {
 
 export const paymentForSomeoneElse = serverMessages.paymentForSomeoneElse
 export const othersPayments = serverMessages.othersPayments
-
-const isOwn = (param: string | number, customerId: number) => /^\d{1,15}$/.test(String(param)) && Number(param) === customerId
 
 /** The provider's trouble is ours to log and the customer's to retry: 502, never a stack trace. */
 function providerFailure(c: Context, error: unknown): Response {

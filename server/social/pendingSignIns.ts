@@ -1,6 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import type { Queryable } from '../db/types.ts'
 import type { SocialProvider } from './providerConfig.ts'
+import { tokenHash } from '../accounts/tokenHash.ts'
 
 /** Long enough to open the mail and tap its link, short enough that a forgotten sign-in soon ends. */
 export const pendingMinutes = 30
@@ -12,8 +13,6 @@ export interface PendingSignIn {
   displayName: string
 }
 
-const hashOf = (value: string): Buffer => createHash('sha256').update(value).digest()
-
 /** Keeps the identity for `pendingMinutes`; returns the random value for the browser's cookie (only its hash is stored). */
 export async function startPendingSignIn(db: Queryable, who: PendingSignIn): Promise<string> {
   const browser = randomBytes(32).toString('base64url')
@@ -21,7 +20,7 @@ export async function startPendingSignIn(db: Queryable, who: PendingSignIn): Pro
   await db.query(
     `insert into social_pending_sign_ins (browser_hash, provider, subject, display_name, expires_at)
      values ($1, $2, $3, $4, now() + make_interval(mins => $5))`,
-    [hashOf(browser), who.provider, who.subject, who.displayName, pendingMinutes],
+    [tokenHash(browser), who.provider, who.subject, who.displayName, pendingMinutes],
   )
   return browser
 }
@@ -30,7 +29,7 @@ export async function startPendingSignIn(db: Queryable, who: PendingSignIn): Pro
 export async function findPendingSignIn(db: Queryable, browser: string): Promise<PendingSignIn | undefined> {
   const [row] = await db.query<{ provider: SocialProvider; subject: string; display_name: string }>(
     'select provider, subject, display_name from social_pending_sign_ins where browser_hash = $1 and expires_at > now()',
-    [hashOf(browser)],
+    [tokenHash(browser)],
   )
   return row && { provider: row.provider, subject: row.subject, displayName: row.display_name }
 }
@@ -40,7 +39,7 @@ export async function addressPendingSignIn(db: Queryable, browser: string, email
   const token = randomBytes(32).toString('base64url')
   const updated = await db.query(
     'update social_pending_sign_ins set email = $2, token_hash = $3 where browser_hash = $1 and expires_at > now() returning 1 as found',
-    [hashOf(browser), email, hashOf(token)],
+    [tokenHash(browser), email, tokenHash(token)],
   )
   return updated.length > 0 ? token : undefined
 }
@@ -54,7 +53,7 @@ export async function takePendingSignIn(db: Queryable, browser: string, token: s
   const [row] = await db.query<{ provider: SocialProvider; subject: string; display_name: string; email: string }>(
     `delete from social_pending_sign_ins where token_hash = $1 and browser_hash = $2 and expires_at > now()
      returning provider, subject, display_name, email`,
-    [hashOf(token), hashOf(browser)],
+    [tokenHash(token), tokenHash(browser)],
   )
   return row && { provider: row.provider, subject: row.subject, displayName: row.display_name, email: row.email }
 }

@@ -1,3 +1,5 @@
+import { SENT_TIMING } from '../domain/sentTiming.ts'
+
 /** A validated answer and when the server made it. */
 export interface Dated<T> {
   body: T
@@ -13,12 +15,6 @@ export function answeredAt(sent: string | null | undefined, now = Date.now()): s
   const time = sent ? Date.parse(sent) : Number.NaN
   return new Date(Number.isNaN(time) ? now : Math.min(time, now)).toISOString()
 }
-
-/**
- * The Server-Timing entry by which the server tells a page it rendered when it sent it: the page cannot read its
- * own Date header, and the catalogue it carries is an answer like any other.
- */
-export const SENT_TIMING = 'sent'
 
 /** When the server sent this page (browsers expose Server-Timing only in secure contexts; elsewhere it is now). */
 export function pageAnsweredAt(timing: Pick<Performance, 'getEntriesByType'> | undefined = globalThis.performance): string {

@@ -3,6 +3,12 @@ export const LANGUAGES = ['en', 'xh', 'af'] as const
 export type Language = (typeof LANGUAGES)[number]
 export const DEFAULT_LANGUAGE: Language = 'en'
 
+/**
+ * The `lang` cookie: a hint the server reads to render a page's first HTML in the language the app will show.
+ * The event log (v1.LanguageChosen) stays the truth; the page writes this whenever the active language is set.
+ */
+export const LANGUAGE_COOKIE = 'lang'
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value)
 }
@@ -15,4 +21,9 @@ export function isLanguage(value: unknown): value is Language {
  */
 export function intlLocale(language: string): 'en-ZA' | 'af-ZA' {
   return language === 'af' ? 'af-ZA' : 'en-ZA'
+}
+
+/** Where a language's manifest is served (English keeps the plugin's own): the server's first page and the app link the same. */
+export function manifestUrl(language: Language): string {
+  return language === DEFAULT_LANGUAGE ? '/manifest.webmanifest' : `/manifest.${language}.webmanifest`
 }

@@ -2,7 +2,7 @@ import { i18n, type Messages } from '@lingui/core'
 import { messages as en } from '../../locales/en.po'
 import { fetchCatalogue, NeedsConnectionError } from './catalogue.ts'
 import { defaultLocale, type Locale } from './locales.ts'
-import { keepValuesLiteral } from './literalValues.ts'
+import { keepValuesLiteral } from '../domain/literalValues.ts'
 import { withRetry, type RetryOptions } from './retry.ts'
 
 // The storefront's English, kept apart: Lingui merges later loads (the lab's messages) into the object it holds.

@@ -1,10 +1,4 @@
-import { isLanguage, type Language } from '../domain/language.ts'
-
-/**
- * The `lang` cookie: a hint the server reads to render a page's first HTML in the language the app will show.
- * The event log (v1.LanguageChosen) stays the truth; the page writes this whenever the active language is set.
- */
-export const LANGUAGE_COOKIE = 'lang'
+import { isLanguage, LANGUAGE_COOKIE, type Language } from '../domain/language.ts'
 
 export function writeLanguageHint(language: Language): void {
   if (typeof document === 'undefined') return

@@ -29,7 +29,7 @@ const descriptors: Record<MessageKey, MessageDescriptor> = {
   province: msg`Province is required.`,
 }
 
-/** Text PostgreSQL cannot store (issue 9), by field. */
+/** Text PostgreSQL cannot store (a NUL byte, a lone surrogate), by field. */
 const unsavableDescriptors: Record<keyof typeof unsavableMessages, MessageDescriptor> = {
   first_name: msg`First name contains characters that cannot be saved.`,
   last_name: msg`Last name contains characters that cannot be saved.`,

@@ -1,5 +1,5 @@
 import type { I18n } from '@lingui/core'
-import { DEFAULT_LANGUAGE, type Language } from '../domain/language.ts'
+import { type Language, manifestUrl } from '../domain/language.ts'
 
 /*
  * The web app manifest speaks the customer's language where it can: its description, screenshot labels and
@@ -40,11 +40,6 @@ export function manifestShortcuts(text: ManifestText) {
     shortcut(text.shortcuts.billing, '/billing', 'shortcut-billing'),
     shortcut(text.shortcuts.support, '/support', 'shortcut-support'),
   ]
-}
-
-/** Where a language's manifest is served (English keeps the plugin's own). */
-export function manifestUrl(language: Language): string {
-  return language === DEFAULT_LANGUAGE ? '/manifest.webmanifest' : `/manifest.${language}.webmanifest`
 }
 
 /** Points the page's manifest link at the language on screen, so an install or its details read in it. */

@@ -28,7 +28,7 @@ export class StoreDb extends Dexie {
   catalogue!: EntityTable<CatalogueRow, 'id'>
   /** When the catalogue cache was fetched; one row keyed 'catalogue'. */
   catalogueMeta!: EntityTable<CatalogueMetaRow, 'key'>
-  /** Writes queued for the server until it acknowledges them (used by later issues). */
+  /** Writes queued for the server until it answers them: orders, logouts, account edits, SIM renames, support messages, error reports (src/app/outboxKinds.ts). */
   outbox!: EntityTable<OutboxRow, 'id'>
   /** The orders placed on this device (projection of the order facts): one row. */
   orders!: EntityTable<ProjectionRow<LocalOrders>, 'name'>

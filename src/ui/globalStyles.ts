@@ -1,5 +1,5 @@
 import { glob } from './styled.ts'
-import { focusRing } from './theme.ts'
+import { focusRing } from '../domain/focusRing.ts'
 
 /**
  * The rules every element of the app follows, written once: the focus ring (keyboard focus only), room under the sticky

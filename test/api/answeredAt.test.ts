@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { answeredAt, pageAnsweredAt, SENT_TIMING } from '../../src/api/answeredAt.ts'
+import { answeredAt, pageAnsweredAt } from '../../src/api/answeredAt.ts'
+import { SENT_TIMING } from '../../src/domain/sentTiming.ts'
 import { fetchCatalogue } from '../../src/api/catalogue.ts'
 import { createOrder, fetchOrder, fetchOrders } from '../../src/api/orders.ts'
 import { toCreateOrderRequest } from '../../src/features/orders/orderRequest.ts'

@@ -1,7 +1,7 @@
 import { setupI18n, type Messages } from '@lingui/core'
 import { describe, expect, it } from 'vitest'
 import { i18n as storefrontI18n } from '../../src/i18n/i18n.ts'
-import { keepValuesLiteral } from '../../src/i18n/literalValues.ts'
+import { keepValuesLiteral } from '../../src/domain/literalValues.ts'
 
 // Compiled messages, as the catalogues hold them.
 const messages: Messages = { greeting: ['Hello ', ['name'], ','], arrow: ['Next \\u2192 ', ['name']] }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { backoffMs, belongsTo, CONNECTION_RETRY_CAP_MS, claim, isDue, nextWake, settle, type OutboxEntry } from '../../machines/outbox.lifecycle.ts'
 
@@ -98,5 +99,20 @@ describe('outbox lifecycle', () => {
     const b = settle(claim(claim(pending)), { kind: 'no-answer', error: 'x' }, now)
     expect(nextWake([a, b, pending])).toBe(Date.parse('2025-03-01T08:00:02.000Z'))
     expect(nextWake([pending])).toBeNull()
+  })
+
+  it("the diagram atop the lifecycle's file names exactly the answers settle retries, and rejects none of them", () => {
+    const diagram = readFileSync(new URL('../../machines/outbox.lifecycle.ts', import.meta.url), 'utf8').split('*/')[0] ?? ''
+    const named = (arrow: string) => {
+      const line = diagram.split('\n').find((text) => text.includes(arrow)) ?? ''
+      return [...line.matchAll(/\b[1-5](?:\d\d|xx)\b/g)].map((m) => m[0])
+    }
+    const says = (codes: string[], status: number) => codes.includes(String(status)) || codes.includes(`${String(status)[0]}xx`)
+    const retried = (status: number) => settle(claim(pending), { kind: 'answered', status }, now).status === 'retrying'
+    const answers = Array.from({ length: 500 }, (_, i) => i + 100).filter((status) => status < 200 || status >= 300)
+    for (const status of answers) {
+      expect(says(named('--> retrying'), status), `HTTP ${status} on the retrying arrow`).toBe(retried(status))
+      if (says(named('--> rejected'), status)) expect(retried(status), `HTTP ${status} on the rejected arrow`).toBe(false)
+    }
   })
 })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { setupI18n } from '@lingui/core'
-import { focusRing, theme } from '../../src/ui/theme.ts'
+import { focusRing } from '../../src/domain/focusRing.ts'
+import { theme } from '../../src/ui/theme.ts'
 import { pageTitle } from '../../src/app/pageTitle.ts'
 
 /** WCAG 2.2 contrast ratio of two #rrggbb colours. */

@@ -1,6 +1,6 @@
 import type { I18n } from '@lingui/core'
 import { escapeHtml } from '../../http/escapeHtml.ts'
-import { focusRing } from '../../../src/ui/theme.ts'
+import { focusRing } from '../../../src/domain/focusRing.ts'
 import { sandboxIdentities } from './identities.ts'
 
 export const providerLabel = { google: 'Google', facebook: 'Facebook', twitter: 'Twitter' } as const

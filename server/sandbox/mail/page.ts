@@ -1,7 +1,7 @@
 import type { I18n } from '@lingui/core'
 import { intlLocale } from '../../../src/domain/language.ts'
 import { escapeHtml } from '../../http/escapeHtml.ts'
-import { focusRing } from '../../../src/ui/theme.ts'
+import { focusRing } from '../../../src/domain/focusRing.ts'
 import type { StoredMail } from '../../mail/sandboxMailbox.ts'
 import { linkified } from './linkify.ts'
 

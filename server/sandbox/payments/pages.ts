@@ -1,6 +1,6 @@
 import type { I18n } from '@lingui/core'
 import { escapeHtml } from '../../http/escapeHtml.ts'
-import { focusRing } from '../../../src/ui/theme.ts'
+import { focusRing } from '../../../src/domain/focusRing.ts'
 
 const style = `
     body { font: 16px/1.5 system-ui, sans-serif; margin: 0; padding: 1rem; color: #14213d; background: #f4f6fa; }

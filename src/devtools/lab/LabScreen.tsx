@@ -18,7 +18,7 @@ const Bar = styled('div')`
 type View = { kind: 'machine'; id: LabMachineId } | { kind: 'live' }
 
 /**
- * The machine lab (/lab, issue 13): testers drive each state machine by hand with fake or sandbox effects, travel
+ * The machine lab (/lab): testers drive each state machine by hand with fake or sandbox effects, travel
  * through its steps and hand the session on as a file; the live view shows the app's own actors, read only.
  */
 export default function LabScreen() {

@@ -3,7 +3,7 @@ import GooglePayButton from '@google-pay/button-react'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { styled } from '../../../ui/styled.ts'
 import { theme } from '../../../ui/theme.ts'
-import type { GooglePaySettings } from '../../../config.ts'
+import type { GooglePaySettings } from '../../../domain/clientSettings.ts'
 import { paymentRequest, paymentsEnvironment } from './request.ts'
 import { installWalletClient, walletClientInstalled } from './walletClient.ts'
 

@@ -1,5 +1,5 @@
 /// <reference types="googlepay" />
-import type { GooglePaySettings } from '../../../config.ts'
+import type { GooglePaySettings } from '../../../domain/clientSettings.ts'
 
 /** The environment Google's client runs in: the sandbox stands in for TEST, where nothing is charged. */
 export const paymentsEnvironment = (settings: Pick<GooglePaySettings, 'environment'>): google.payments.api.Environment =>
