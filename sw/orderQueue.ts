@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import { Queue } from 'workbox-background-sync'
 import { registerRoute } from 'workbox-routing'
-import { isDue } from '../machines/outbox.lifecycle.ts'
+import { isDue } from '../src/outbox/lifecycle.ts'
 import { answerOutcome, ORDERS_REPLAYED } from '../src/api/queuedWrite.ts'
 import type { PageMessage } from './routes.ts'
 import { afterReplay, isOrderCreate, isSameOrder, ORDER_QUEUE, queuedEntry } from './orderRoute.ts'

@@ -1,4 +1,4 @@
-import type { SendOutcome } from '../../machines/outbox.lifecycle.ts'
+import type { SendOutcome } from '../outbox/lifecycle.ts'
 
 // What the page and the service worker both know of a queued write on the wire. No client is imported here, so
 // the worker's bundle takes only these lines.
