@@ -3,9 +3,6 @@ import type { SendOutcome } from '../outbox/lifecycle.ts'
 // What the page and the service worker both know of a queued write on the wire. No client is imported here, so
 // the worker's bundle takes only these lines.
 
-/** The message the worker posts to its pages once the server answered writes it replayed. */
-export const ORDERS_REPLAYED = 'orders.replayed'
-
 const ORDER_CREATE_PATH = /^\/v10\/partner\/order\/\d+$/
 
 /** POST {api}/v10/partner/order/{user_id}: the order write, as the page sends it. */
