@@ -14,8 +14,8 @@ import { dismiss, getToasts } from '../../src/lib/toaster.ts'
 import { closeStore, type StoreDb } from '../../src/store/db.ts'
 import { enqueue, queuedRow } from '../../src/outbox/table.ts'
 import { customer } from '../machines/authHarness.ts'
-import { freshStore } from './fixtures.ts'
-import { placeQueuedOrder, serverOrder, uuid } from './orderFixtures.ts'
+import { freshStore } from '../store/fixtures.ts'
+import { placeQueuedOrder, serverOrder, uuid } from '../store/orderFixtures.ts'
 
 const message = { name: 'Thandi Nkosi', email: 'thandi@example.co.za', message: 'My router shows a red light since this morning.' }
 

@@ -1,7 +1,7 @@
 import { describe, expect } from 'vitest'
 import { fromTransition, type EventObject } from 'xstate'
 import { claim, isDue, settle, type OutboxEntry, type OutboxStatus, type SendOutcome } from '../../src/outbox/lifecycle.ts'
-import { expectStep, modelTests, type Edge, type Model, type Step } from './model.ts'
+import { expectStep, modelTests, type Edge, type Model, type Step } from '../machines/model.ts'
 
 /**
  * The lifecycle of a queued write (src/outbox/lifecycle.ts) is not an XState machine but pure transitions:

@@ -3,7 +3,7 @@ import { AUTH_LOGOUT, logoutOutbox } from '../../src/features/account/logoutQueu
 import { configureOutbox, sendNow, startOutboxInBackground } from '../../src/outbox/outbox.ts'
 import { closeStore, type StoreDb } from '../../src/store/db.ts'
 import { enqueue, queuedRow } from '../../src/outbox/table.ts'
-import { freshStore } from './fixtures.ts'
+import { freshStore } from '../store/fixtures.ts'
 
 let store: StoreDb
 beforeEach(async () => {
