@@ -1,5 +1,5 @@
 import type { OutboxKind } from './kind.ts'
-import type { RunningOutbox } from './actor.ts'
+import type { RunningOutbox } from './outboxActor.ts'
 
 // The outbox machine (and xstate) loads after the first paint, or at the first write queued before that.
 let running: Promise<RunningOutbox> | undefined
@@ -12,7 +12,7 @@ export function configureOutbox(kinds: () => Promise<readonly OutboxKind[]>): vo
 
 /** Starts the one outbox actor (later calls return it): it sends what an earlier visit left, then follows the session and the connection. */
 export function startOutboxInBackground(): Promise<RunningOutbox> {
-  running ??= Promise.all([import('./actor.ts'), loadKinds()]).then(
+  running ??= Promise.all([import('./outboxActor.ts'), loadKinds()]).then(
     ([mod, kinds]) => mod.startOutbox(kinds),
     (error: unknown) => {
       // A chunk that did not load (offline before the worker cached it) is asked for again next time.
