@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { backoffMs } from './outbox.lifecycle.ts'
+import { backoffMs } from '../src/outbox/lifecycle.ts'
 import type { DrainInput, DrainReport, DrainRequest, OutboxEvent, OutboxInput, SignedIn } from './outbox.events.ts'
 
 export type { DrainInput, DrainReport, DrainRequest, OutboxEvent, OutboxInput, SignedIn } from './outbox.events.ts'
@@ -79,7 +79,7 @@ const afterFailure = [
  *                                                                '------asked again------> draining
  *
  * A drain (the `drain` effect, supplied with machine.provide()) sends what is due under the outbox lock and reports
- * when the next write is due; every rule of one write (claim, settle, backoff, Retry-After) is in outbox.lifecycle.ts.
+ * when the next write is due; every rule of one write (claim, settle, backoff, Retry-After) is in src/outbox/lifecycle.ts.
  * An ask heard while a drain runs is kept and served by the drain that follows, never dropped.
  */
 export const outboxMachine = setup({

@@ -13,7 +13,7 @@ import { addFirstTap, clearCartHeldInMemory, configureCart, showNewDeviceCart, s
 import { configureAuth, startAuthInBackground } from './features/account/session.ts'
 import { subscribeSession, getSession, showNewDeviceSession } from './lib/session.ts'
 import { isNewDevice, whenDeviceInUse } from './lib/device.ts'
-import { configureOutbox, startOutboxInBackground } from './lib/outbox/outbox.ts'
+import { configureOutbox, startOutboxInBackground } from './outbox/outbox.ts'
 import { readFirstPaintCatalogue } from './features/catalogue/firstPaint.ts'
 import { toast } from './lib/toaster.ts'
 import { announceUpdate, startPwa } from './pwa/state.ts'

@@ -1,50 +1,29 @@
 /// <reference lib="webworker" />
 import { Queue } from 'workbox-background-sync'
 import { registerRoute } from 'workbox-routing'
-import { isDue } from '../machines/outbox.lifecycle.ts'
-import { answerOutcome, ORDERS_REPLAYED } from '../src/api/queuedWrite.ts'
-import type { PageMessage } from './routes.ts'
-import { afterReplay, isOrderCreate, isSameOrder, ORDER_QUEUE, queuedEntry } from './orderRoute.ts'
+import { CUSTOMER_SIGNED_OUT, ORDERS_REPLAYED, pageMessage, type WorkerMessage } from '../src/pwa/workerMessages.ts'
+import { replayOrders } from './orderReplay.ts'
+import { isOrderCreate, isSameOrder, ORDER_QUEUE } from './orderRoute.ts'
+
+/**
+ * The worker's own retry loop for one write, the order POST, beside the page's outbox (src/outbox/). It does what
+ * the page's cannot: a POST the network refused is kept in the worker and replayed by Background Sync when the
+ * connection returns, even when no page of the shop is open; the page's outbox sends the same order again once a page
+ * opens, and the Idempotency-Key makes the server answer both with the one order.
+ */
 
 declare const self: ServiceWorkerGlobalScope
 
 async function notifyPages(): Promise<void> {
-  for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage({ type: ORDERS_REPLAYED })
+  const message: WorkerMessage = { type: ORDERS_REPLAYED }
+  for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage(message)
 }
 
-/**
- * Replays queued orders in order, each by the outbox lifecycle: one not due yet (the server asked us to wait), or
- * still without a final answer, goes back to the front with its next wait, and the sync is tried again later.
- */
-async function replay({ queue: q }: { queue: Queue }): Promise<void> {
-  let replayed = 0
-  try {
-    for (let queued = await q.shiftRequest(); queued; queued = await q.shiftRequest()) {
-      const entry = queuedEntry(queued.metadata)
-      if (!isDue(entry, new Date())) {
-        await q.unshiftRequest(queued)
-        throw new Error(`The server asked to wait until ${entry.nextAttemptAt}`)
-      }
-      const outcome = await fetch(queued.request.clone()).then(
-        (response) => answerOutcome(response),
-        (error: unknown) => ({ kind: 'no-answer' as const, error: String(error) }),
-      )
-      const kept = afterReplay(entry, outcome, new Date())
-      if (kept === null) {
-        replayed += 1
-        continue
-      }
-      await q.unshiftRequest({ ...queued, metadata: kept })
-      throw new Error(kept.lastError ?? 'No answer')
-    }
-  } finally {
-    if (replayed) await notifyPages()
-  }
-}
+const replay = async (q: Queue): Promise<void> => void (await replayOrders(q, { send: (request) => fetch(request), notifyPages }))
 
 const queue = new Queue(ORDER_QUEUE, {
   maxRetentionTime: 7 * 24 * 60,
-  onSync: replay,
+  onSync: ({ queue: q }) => replay(q),
 })
 
 async function remember(request: Request): Promise<void> {
@@ -73,12 +52,11 @@ registerRoute(
 )
 
 // Browsers without background sync replay when the worker starts; with it, a start after a long sleep helps too.
-if (self.navigator.onLine) void replay({ queue }).catch(() => undefined)
+if (self.navigator.onLine) void replay(queue).catch(() => undefined)
 
 // One customer's queued orders are never replayed under the next customer's session.
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
-  const message = event.data as PageMessage | undefined
-  if (message?.type !== 'customer.signedOut') return
+  if (pageMessage(event.data)?.type !== CUSTOMER_SIGNED_OUT) return
   event.waitUntil(
     (async () => {
       while (await queue.shiftRequest()) {

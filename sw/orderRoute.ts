@@ -1,4 +1,4 @@
-import { claim, isAnswered, pendingEntry, settle, type OutboxEntry, type SendOutcome } from '../machines/outbox.lifecycle.ts'
+import { claim, isAnswered, pendingEntry, settle, type OutboxEntry, type SendOutcome } from '../src/outbox/lifecycle.ts'
 import { isOrderCreatePath } from '../src/api/queuedWrite.ts'
 
 /** Pure rules of the order queue, unit-tested without a worker. */

@@ -37,6 +37,3 @@ export function classify({ method, mode, url, origin, i18nOrigin = origin }: Req
   if (path.startsWith('/api/') && !NEVER_CACHED.test(path)) return 'customer-read'
   return 'network'
 }
-
-/** Messages the page posts to the worker. */
-export type PageMessage = { type: 'customer.signedOut' } | { type: 'SKIP_WAITING' } | { type: 'GET_VERSION' }

@@ -7,7 +7,8 @@ import { ExpirationPlugin } from 'workbox-expiration'
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
 import { apiBase, type ClientSettings, clientSettingsFromHtml, pageWithoutSettings } from '../src/domain/clientSettings.ts'
 import { CACHES } from '../src/domain/caches.ts'
-import { classify, type PageMessage, type RouteKind } from './routes.ts'
+import { CUSTOMER_SIGNED_OUT, GET_VERSION, pageMessage, SKIP_WAITING, type VersionAnswer } from '../src/pwa/workerMessages.ts'
+import { classify, type RouteKind } from './routes.ts'
 import './orderQueue.ts'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> }
@@ -123,10 +124,10 @@ self.addEventListener('install', (event) => {
 })
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
-  const message = event.data as PageMessage | undefined
-  if (message?.type === 'SKIP_WAITING') void self.skipWaiting()
+  const message = pageMessage(event.data)
+  if (message?.type === SKIP_WAITING) void self.skipWaiting()
   // Which build this worker is, for support and for the update test.
-  if (message?.type === 'GET_VERSION') event.ports[0]?.postMessage({ build: import.meta.env.VITE_BUILD_ID })
+  if (message?.type === GET_VERSION) event.ports[0]?.postMessage({ build: import.meta.env.VITE_BUILD_ID } satisfies VersionAnswer)
   // One customer never sees another's data on a shared phone.
-  if (message?.type === 'customer.signedOut') event.waitUntil(caches.delete(CACHES.customer).then(() => undefined))
+  if (message?.type === CUSTOMER_SIGNED_OUT) event.waitUntil(caches.delete(CACHES.customer).then(() => undefined))
 })

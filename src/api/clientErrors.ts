@@ -1,5 +1,5 @@
 import type { ClientErrorReport } from '../domain/clientError.ts'
-import type { Answer } from '../lib/outbox/kind.ts'
+import type { Answer } from '../outbox/kind.ts'
 import { api, toApiError } from './client.ts'
 import { retryAfterMs } from './queuedWrite.ts'
 

@@ -1,10 +1,7 @@
-import type { SendOutcome } from '../../machines/outbox.lifecycle.ts'
+import type { SendOutcome } from '../outbox/lifecycle.ts'
 
 // What the page and the service worker both know of a queued write on the wire. No client is imported here, so
 // the worker's bundle takes only these lines.
-
-/** The message the worker posts to its pages once the server answered writes it replayed. */
-export const ORDERS_REPLAYED = 'orders.replayed'
 
 const ORDER_CREATE_PATH = /^\/v10\/partner\/order\/\d+$/
 

@@ -4,10 +4,10 @@ import { orderOutbox } from '../features/orders/drain.ts'
 import { simRenameOutbox } from '../features/portal/simRenameQueue.ts'
 import { supportOutbox } from '../features/support/supportQueue.ts'
 import { clientErrorOutbox } from '../features/errors/clientErrorQueue.ts'
-import type { OutboxKind } from '../lib/outbox/kind.ts'
+import type { OutboxKind } from '../outbox/kind.ts'
 
 /**
  * Every kind of queued write the outbox sends, in the order a drain takes them: logouts first, so a session the
- * customer left is ended before anything else goes. A new kind is one entry here (see src/lib/outbox/kind.ts).
+ * customer left is ended before anything else goes. A new kind is one entry here (see src/outbox/kind.ts).
  */
 export const outboxKinds: readonly OutboxKind[] = [logoutOutbox(), accountEditOutbox(), orderOutbox(), supportOutbox(), simRenameOutbox(), clientErrorOutbox()]

@@ -1,4 +1,4 @@
-import { ORDERS_REPLAYED } from '../api/queuedWrite.ts'
+import { ORDERS_REPLAYED, workerMessage } from '../pwa/workerMessages.ts'
 
 /**
  * The one signal that the connection is back, whoever learnt it first: the browser ('online'), the server answering
@@ -25,6 +25,6 @@ function listenToTheBrowser(): void {
   listening = true
   window.addEventListener('online', () => connectionReturned())
   navigator.serviceWorker?.addEventListener('message', (event: MessageEvent) => {
-    if ((event.data as { type?: string } | undefined)?.type === ORDERS_REPLAYED) connectionReturned()
+    if (workerMessage(event.data)?.type === ORDERS_REPLAYED) connectionReturned()
   })
 }

@@ -54,7 +54,7 @@ export async function openOutboxRows(page: Page, kind: string): Promise<OutboxRo
   return rows.filter((row) => row.kind === kind && row.status !== 'acknowledged' && row.status !== 'rejected')
 }
 
-/** Whether a tab of this origin holds, or waits for, the 'outbox' Web Lock a drain runs under (src/lib/outbox/lock.ts). */
+/** Whether a tab of this origin holds, or waits for, the 'outbox' Web Lock a drain runs under (src/outbox/lock.ts). */
 export async function outboxDraining(page: Page): Promise<boolean> {
   return page.evaluate(async () => {
     const { held = [], pending = [] } = await navigator.locks.query()

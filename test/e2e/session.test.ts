@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { baseUrl, newContext, useBrowser } from './browser.ts'
-import { CONNECTION_RETRY_CAP_MS } from '../../machines/outbox.lifecycle.ts'
+import { CONNECTION_RETRY_CAP_MS } from '../../src/outbox/lifecycle.ts'
 import { API_KEY, expectProfile, logIn, logOut, signUp, uniqueEmail } from './accounts.ts'
 
 const session = useBrowser()

@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest'
 import type { AnyMachineSnapshot, EventObject } from 'xstate'
-import { backoffMs } from '../../machines/outbox.lifecycle.ts'
+import { backoffMs } from '../../src/outbox/lifecycle.ts'
 import { EVERY_KIND_NOW, outboxMachine, type DrainReport, type DrainRequest, type OutboxContext } from '../../machines/outbox.machine.ts'
 import { done, failed, machineModel, modelTests, type Step } from './model.ts'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate'
 import { outboxMachine, type DrainInput, type DrainReport, type OutboxInput } from '../../machines/outbox.machine.ts'
-import { BACKOFF_START_MS } from '../../machines/outbox.lifecycle.ts'
+import { BACKOFF_START_MS } from '../../src/outbox/lifecycle.ts'
 
 const ORDER = 'order.create'
 const SUPPORT = 'support.message'

@@ -1,6 +1,6 @@
 import type { Order } from '../../src/domain/order.ts'
 import { ORDER_CREATE, toCreateOrderRequest } from '../../src/features/orders/orderRequest.ts'
-import { commitWithOutbox, queuedRow } from '../../src/store/outbox.ts'
+import { commitWithOutbox, queuedRow } from '../../src/outbox/table.ts'
 import { fact, line } from './fixtures.ts'
 
 export const address = { street_number: '12', street_name: 'Long Street', city: 'Cape Town', province: 'Western Cape', postal_code: '8001' }

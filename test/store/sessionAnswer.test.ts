@@ -7,7 +7,7 @@ import type { AccountEdit, AccountEditRequest } from '../../src/domain/profile.t
 import { accountEditOutbox, queueAccountEdit } from '../../src/features/account/accountEditQueue.ts'
 import { openAuthChannel } from '../../src/features/account/authBroadcast.ts'
 import { customerWritten, fresherCustomer, rememberCustomer } from '../../src/features/account/knownCustomer.ts'
-import { drainOutbox } from '../../src/lib/outbox/sender.ts'
+import { drainOutbox } from '../../src/outbox/sender.ts'
 import { commit } from '../../src/store/commit.ts'
 import { closeStore, openStore } from '../../src/store/db.ts'
 import { readKnownCustomer } from '../../src/store/queries.ts'

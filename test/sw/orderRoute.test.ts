@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isDue } from '../../machines/outbox.lifecycle.ts'
+import { isDue } from '../../src/outbox/lifecycle.ts'
 import { answerOutcome } from '../../src/api/queuedWrite.ts'
 import { afterReplay, isOrderCreate, isSameOrder, queuedEntry } from '../../sw/orderRoute.ts'
 

@@ -1,3 +1,4 @@
+import { CUSTOMER_SIGNED_OUT, postToWorker } from '../../pwa/workerMessages.ts'
 import { forgetCachedOrders } from '../../store/orderCache.ts'
 import { forgetPortalAnswers } from '../../store/portalCache.ts'
 
@@ -9,5 +10,5 @@ export function clearCustomerData(): void {
   void forgetCachedOrders().catch(() => {})
   void forgetPortalAnswers().catch(() => {})
   // The service worker owns its caches; a page only asks (see sw/ for the handler).
-  if (typeof navigator !== 'undefined' && 'serviceWorker' in navigator) navigator.serviceWorker.controller?.postMessage({ type: 'customer.signedOut' })
+  postToWorker({ type: CUSTOMER_SIGNED_OUT })
 }

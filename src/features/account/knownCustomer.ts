@@ -1,7 +1,7 @@
 import type { User } from '../../domain/account.ts'
 import { makeFact, type Fact } from '../../domain/events.ts'
 import { commit, commitAll, commitTables } from '../../store/commit.ts'
-import { commitWithOutbox } from '../../store/outbox.ts'
+import { commitWithOutbox } from '../../outbox/table.ts'
 import type { OutboxRow } from '../../store/rows.ts'
 import { openStore, type StoreDb } from '../../store/db.ts'
 import { readCart, readKnownCustomer } from '../../store/queries.ts'

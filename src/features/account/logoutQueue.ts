@@ -1,9 +1,9 @@
 import * as v from 'valibot'
 import { logout } from '../../api/account.ts'
-import { openRows, queuedRow } from '../../store/outbox.ts'
+import { openRows, queuedRow } from '../../outbox/table.ts'
 import { newId } from '../../lib/ids.ts'
-import type { OutboxKind } from '../../lib/outbox/kind.ts'
-import { sendNow } from '../../lib/outbox/outbox.ts'
+import type { OutboxKind } from '../../outbox/kind.ts'
+import { sendNow } from '../../outbox/outbox.ts'
 import { recordSignOut } from './knownCustomer.ts'
 import { dropSessionHint, sessionTag } from '../../lib/signedInHint.ts'
 

@@ -3,7 +3,7 @@ import { requestEmailChange } from '../../api/accountEdits.ts'
 import type { ProfileChanges } from '../../domain/profileForm.ts'
 import { CHANGE_NOT_SAVED, EMAIL_NEEDS_CONNECTION, refusalField } from '../../domain/profile.ts'
 import { serverMessages } from '../../domain/serverMessages.ts'
-import { sendNow } from '../../lib/outbox/outbox.ts'
+import { sendNow } from '../../outbox/outbox.ts'
 import { ACCOUNT_EDIT, type AccountEditOutcome, queueAccountEdit } from './accountEditQueue.ts'
 import { adoptCustomer } from './session.ts'
 

@@ -1,9 +1,9 @@
 import { sendClientError } from '../../api/clientErrors.ts'
 import { ClientErrorReportSchema, type ClientErrorReport } from '../../domain/clientError.ts'
 import { newId } from '../../lib/ids.ts'
-import type { OutboxKind } from '../../lib/outbox/kind.ts'
-import { sendNow } from '../../lib/outbox/outbox.ts'
-import { dropRow, enqueueCollapsed, queuedRow } from '../../store/outbox.ts'
+import type { OutboxKind } from '../../outbox/kind.ts'
+import { sendNow } from '../../outbox/outbox.ts'
+import { dropRow, enqueueCollapsed, queuedRow } from '../../outbox/table.ts'
 import type { StoreDb } from '../../store/db.ts'
 import type { OutboxRow } from '../../store/rows.ts'
 

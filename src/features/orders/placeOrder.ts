@@ -2,7 +2,7 @@ import type { AddressInput } from '../../domain/account.ts'
 import type { CartState } from '../../domain/cart.ts'
 import { makeFact } from '../../domain/events.ts'
 import { keepDataOnDevice } from '../../pwa/state.ts'
-import { commitWithOutbox, queuedRow } from '../../store/outbox.ts'
+import { commitWithOutbox, queuedRow } from '../../outbox/table.ts'
 import { newId } from '../../lib/ids.ts'
 import { ORDER_CREATE, toCreateOrderRequest } from './orderRequest.ts'
 

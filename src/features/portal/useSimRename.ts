@@ -6,7 +6,7 @@ import { fromPromise } from 'xstate'
 import { simRenameMachine } from '../../../machines/simRename.machine.ts'
 import { toast } from '../../lib/toaster.ts'
 import type { SimRenameActor } from './RenameDialog.tsx'
-import { sendNow } from '../../lib/outbox/outbox.ts'
+import { sendNow } from '../../outbox/outbox.ts'
 import { queueSimName, SIM_RENAME } from './simRenameQueue.ts'
 
 const saved = msg`SIM name saved.`

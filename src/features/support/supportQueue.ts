@@ -1,10 +1,10 @@
 import { t } from '@lingui/core/macro'
 import { sendSupportMessage, type SupportIssue, type SupportSendResult } from '../../api/support.ts'
 import { SupportRequestSchema, type SupportMessage, type SupportRequest } from '../../domain/support.ts'
-import { enqueue, queuedRow } from '../../store/outbox.ts'
+import { enqueue, queuedRow } from '../../outbox/table.ts'
 import type { OutboxRow } from '../../store/rows.ts'
 import { newId } from '../../lib/ids.ts'
-import type { OutboxKind, Settled, SignedIn } from '../../lib/outbox/kind.ts'
+import type { OutboxKind, Settled, SignedIn } from '../../outbox/kind.ts'
 import { toast } from '../../lib/toaster.ts'
 
 export const SUPPORT_MESSAGE = 'support.message'

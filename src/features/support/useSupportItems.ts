@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react'
-import { customerRows } from '../../store/outbox.ts'
+import { customerRows } from '../../outbox/table.ts'
 import { useLiveRead } from '../../store/useLiveRead.ts'
 import { SUPPORT_MESSAGE } from './supportQueue.ts'
 import { isOpenItem, toSupportItem } from './supportView.ts'

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate'
-import { claim, isDue, nextWake, pendingEntry, settle, type OutboxEntry, type SendOutcome } from '../../../../machines/outbox.lifecycle.ts'
+import { claim, isDue, nextWake, pendingEntry, settle, type OutboxEntry, type SendOutcome } from '../../../outbox/lifecycle.ts'
 import { outboxEventSchemas } from '../../../../machines/outbox.events.ts'
 import { outboxMachine, type DrainInput, type DrainReport } from '../../../../machines/outbox.machine.ts'
 import { fetchCatalogue } from '../../../api/catalogue.ts'

@@ -7,15 +7,15 @@ import { orderOutbox, type DrainOutcome } from '../../src/features/orders/drain.
 import { ORDER_CREATE } from '../../src/features/orders/orderRequest.ts'
 import { queueSupportMessage, supportOutbox } from '../../src/features/support/supportQueue.ts'
 import { connectionReturned } from '../../src/lib/connection.ts'
-import type { OutboxKind } from '../../src/lib/outbox/kind.ts'
-import { startOutbox, type RunningOutbox, type SessionSource } from '../../src/lib/outbox/outboxActor.ts'
+import type { OutboxKind } from '../../src/outbox/kind.ts'
+import { startOutbox, type RunningOutbox, type SessionSource } from '../../src/outbox/outboxActor.ts'
 import type { Session } from '../../src/lib/session.ts'
 import { dismiss, getToasts } from '../../src/lib/toaster.ts'
 import { closeStore, type StoreDb } from '../../src/store/db.ts'
-import { enqueue, queuedRow } from '../../src/store/outbox.ts'
+import { enqueue, queuedRow } from '../../src/outbox/table.ts'
 import { customer } from '../machines/authHarness.ts'
-import { freshStore } from './fixtures.ts'
-import { placeQueuedOrder, serverOrder, uuid } from './orderFixtures.ts'
+import { freshStore } from '../store/fixtures.ts'
+import { placeQueuedOrder, serverOrder, uuid } from '../store/orderFixtures.ts'
 
 const message = { name: 'Thandi Nkosi', email: 'thandi@example.co.za', message: 'My router shows a red light since this morning.' }
 

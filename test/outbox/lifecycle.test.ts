@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { backoffMs, belongsTo, CONNECTION_RETRY_CAP_MS, claim, isDue, nextWake, settle, type OutboxEntry } from '../../machines/outbox.lifecycle.ts'
+import { backoffMs, belongsTo, CONNECTION_RETRY_CAP_MS, claim, isDue, nextWake, settle, type OutboxEntry } from '../../src/outbox/lifecycle.ts'
 
 const now = new Date('2025-03-01T08:00:00.000Z')
 const pending: OutboxEntry = { status: 'pending', attempts: 0, nextAttemptAt: null, lastError: null, customerId: 7 }

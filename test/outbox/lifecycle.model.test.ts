@@ -1,10 +1,10 @@
 import { describe, expect } from 'vitest'
 import { fromTransition, type EventObject } from 'xstate'
-import { claim, isDue, settle, type OutboxEntry, type OutboxStatus, type SendOutcome } from '../../machines/outbox.lifecycle.ts'
-import { expectStep, modelTests, type Edge, type Model, type Step } from './model.ts'
+import { claim, isDue, settle, type OutboxEntry, type OutboxStatus, type SendOutcome } from '../../src/outbox/lifecycle.ts'
+import { expectStep, modelTests, type Edge, type Model, type Step } from '../machines/model.ts'
 
 /**
- * The lifecycle of a queued write (machines/outbox.lifecycle.ts) is not an XState machine but pure transitions:
+ * The lifecycle of a queued write (src/outbox/lifecycle.ts) is not an XState machine but pure transitions:
  * a drainer claims an entry that is due (`isDue`, then `claim`), and an attempt's outcome settles it (`settle`).
  * Wrapped as actor logic (fromTransition) it is walked and replayed like the machines: every status reached,
  * every move of the lifecycle taken, each step leaving exactly the entry (the row written) the rules say, and an

@@ -1,8 +1,8 @@
-import { claim, isAnswered, isOpen, pendingEntry, settle, type SendOutcome } from '../../machines/outbox.lifecycle.ts'
+import { claim, isAnswered, isOpen, pendingEntry, settle, type SendOutcome } from './lifecycle.ts'
 import type { Fact } from '../domain/events.ts'
-import { commit, commitTables } from './commit.ts'
-import { openStore, type StoreDb } from './db.ts'
-import type { OutboxRow } from './rows.ts'
+import { commit, commitTables } from '../store/commit.ts'
+import { openStore, type StoreDb } from '../store/db.ts'
+import type { OutboxRow } from '../store/rows.ts'
 
 let lastQueuedAt = 0
 

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { AUTH_LOGOUT, logoutOutbox } from '../../src/features/account/logoutQueue.ts'
-import { configureOutbox, sendNow, startOutboxInBackground } from '../../src/lib/outbox/outbox.ts'
+import { configureOutbox, sendNow, startOutboxInBackground } from '../../src/outbox/outbox.ts'
 import { closeStore, type StoreDb } from '../../src/store/db.ts'
-import { enqueue, queuedRow } from '../../src/store/outbox.ts'
-import { freshStore } from './fixtures.ts'
+import { enqueue, queuedRow } from '../../src/outbox/table.ts'
+import { freshStore } from '../store/fixtures.ts'
 
 let store: StoreDb
 beforeEach(async () => {

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
-import { isDue, isTransient, nextWake, type SendOutcome } from '../../../machines/outbox.lifecycle.ts'
-import { claimRow, openRows, settleRow } from '../../store/outbox.ts'
-import type { OutboxRow } from '../../store/rows.ts'
+import { isDue, isTransient, nextWake, type SendOutcome } from './lifecycle.ts'
+import { claimRow, openRows, settleRow } from './table.ts'
+import type { OutboxRow } from '../store/rows.ts'
 import { withOutboxLock } from './lock.ts'
 import type { Answer, OutboxKind, Refusal, Settled, Settlement, SignedIn } from './kind.ts'
 

@@ -8,12 +8,12 @@ import { AUTH_LOGOUT, logoutOutbox } from '../../src/features/account/logoutQueu
 import { orderOutbox } from '../../src/features/orders/drain.ts'
 import { ORDER_CREATE } from '../../src/features/orders/orderRequest.ts'
 import { queueSupportMessage, SUPPORT_MESSAGE, supportOutbox } from '../../src/features/support/supportQueue.ts'
-import { drainOutbox } from '../../src/lib/outbox/sender.ts'
+import { drainOutbox } from '../../src/outbox/sender.ts'
 import { closeStore, type StoreDb } from '../../src/store/db.ts'
-import { enqueue, queuedRow } from '../../src/store/outbox.ts'
-import { BACKOFF_START_MS } from '../../machines/outbox.lifecycle.ts'
-import { freshStore } from './fixtures.ts'
-import { placeQueuedOrder, serverOrder, uuid } from './orderFixtures.ts'
+import { enqueue, queuedRow } from '../../src/outbox/table.ts'
+import { BACKOFF_START_MS } from '../../src/outbox/lifecycle.ts'
+import { freshStore } from '../store/fixtures.ts'
+import { placeQueuedOrder, serverOrder, uuid } from '../store/orderFixtures.ts'
 
 const message = { name: 'Thandi Nkosi', email: 'thandi@example.co.za', message: 'My router shows a red light since this morning.' }
 

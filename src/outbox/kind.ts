@@ -1,9 +1,9 @@
 import type * as v from 'valibot'
-import type { SignedIn } from '../../../machines/outbox.events.ts'
-import type { Fact } from '../../domain/events.ts'
-import type { OutboxRow } from '../../store/rows.ts'
+import type { SignedIn } from '../../machines/outbox.events.ts'
+import type { Fact } from '../domain/events.ts'
+import type { OutboxRow } from '../store/rows.ts'
 
-export type { SignedIn } from '../../../machines/outbox.events.ts'
+export type { SignedIn } from '../../machines/outbox.events.ts'
 
 /** What one attempt to send came back with. */
 export type Answer<A, F> =
@@ -41,12 +41,12 @@ export type Settled<A, F> = { row: OutboxRow } & (
 
 /**
  * One kind of queued write (an order, a support message, a logout): everything the outbox needs to send it.
- * The loop, the claim and settle, the retry policy, the lock and the wake-up are the outbox's (src/lib/outbox/);
+ * The loop, the claim and settle, the retry policy, the lock and the wake-up are the outbox's (src/outbox/);
  * a kind says only what is its own.
  *
- * To add a kind: queue its rows with `commitWithOutbox` or `enqueue` (src/store/outbox.ts) under a new `kind` name,
+ * To add a kind: queue its rows with `commitWithOutbox` or `enqueue` (src/outbox/table.ts) under a new `kind` name,
  * write its entry next to the feature (how to send it, what an acknowledgement or a rejection writes), list the entry
- * in src/app/outboxKinds.ts, and call `sendNow(kind)` (src/lib/outbox/outbox.ts) after queueing to send it at once.
+ * in src/app/outboxKinds.ts, and call `sendNow(kind)` (src/outbox/outbox.ts) after queueing to send it at once.
  */
 export interface OutboxKind<R = unknown, A = unknown, F = unknown, O = unknown> {
   /** The rows' `kind`. */
