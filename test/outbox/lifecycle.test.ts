@@ -102,7 +102,7 @@ describe('outbox lifecycle', () => {
   })
 
   it("the diagram atop the lifecycle's file names exactly the answers settle retries, and rejects none of them", () => {
-    const diagram = readFileSync(new URL('../../machines/outbox.lifecycle.ts', import.meta.url), 'utf8').split('*/')[0] ?? ''
+    const diagram = readFileSync(new URL('../../src/outbox/lifecycle.ts', import.meta.url), 'utf8').split('*/')[0] ?? ''
     const named = (arrow: string) => {
       const line = diagram.split('\n').find((text) => text.includes(arrow)) ?? ''
       return [...line.matchAll(/\b[1-5](?:\d\d|xx)\b/g)].map((m) => m[0])
