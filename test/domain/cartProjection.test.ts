@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { emptyCart } from '../../src/domain/cart.ts'
-import { applyCartFact } from '../../src/domain/cartProjection.ts'
+import { applyCartFact } from '../../src/domain/facts/cartFacts.ts'
 import { isCartFact } from '../../src/domain/events.ts'
 import { added, cleared, fiveG, lte, removed, renamed } from '../store/fixtures.ts'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { applyOrderFact, noLocalOrders, type LocalOrders } from '../../src/domain/orderProjection.ts'
+import { applyOrderFact, noLocalOrders, type LocalOrders } from '../../src/domain/facts/orderFacts.ts'
 import type { OrderFact } from '../../src/domain/events.ts'
 import { toCreateOrderRequest } from '../../src/features/orders/orderRequest.ts'
 import type { Order } from '../../src/domain/order.ts'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { makeFact } from '../../src/domain/events.ts'
-import { applyServiceFact, noSimNames, withLocalName, type SimNames } from '../../src/domain/simNameProjection.ts'
+import { applyServiceFact, noSimNames, withLocalName, type SimNames } from '../../src/domain/facts/simNameFacts.ts'
 import { monthly } from '../fixtures/portal.ts'
 
 const stamp = (id: string) => ({ id, occurredAt: '2026-11-26T10:00:00.000Z' })

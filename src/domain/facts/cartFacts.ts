@@ -1,5 +1,19 @@
-import { emptyCart, type CartState } from './cart.ts'
-import type { CartFact } from './events.ts'
+import * as v from 'valibot'
+import { emptyCart, type CartState } from '../cart.ts'
+import { CartLineSchema } from '../order.ts'
+import { defineFact, defineFamily, type FactOf } from './family.ts'
+
+const key = v.pipe(v.string(), v.nonEmpty())
+
+/** The device's cart: lines added, removed and renamed before an order is placed. */
+const facts = {
+  'v1.CartLineAdded': defineFact('cart', v.object({ line: CartLineSchema })),
+  'v1.CartLineRemoved': defineFact('cart', v.object({ cart_id: key })),
+  'v1.CartLineRenamed': defineFact('cart', v.object({ cart_id: key, friendly_name: v.string() })),
+  'v1.CartCleared': defineFact('cart', v.object({})),
+}
+
+export type CartFact = FactOf<typeof facts>
 
 /** Bumped when the cart projection's shape or rules change; a new version rebuilds from the log. */
 export const CART_PROJECTION_VERSION = 1
@@ -39,3 +53,20 @@ export function applyCartFact(state: CartState, fact: CartFact): CartState {
       return emptyCart()
   }
 }
+
+export const cartFamily = defineFamily({
+  stream: 'cart',
+  facts,
+  // The cart is the device's, not a customer's.
+  erasure: { 'v1.CartLineAdded': 'names nobody', 'v1.CartLineRemoved': 'names nobody', 'v1.CartLineRenamed': 'names nobody', 'v1.CartCleared': 'names nobody' },
+  projection: {
+    name: 'cart',
+    version: CART_PROJECTION_VERSION,
+    table: 'cart',
+    since: 1,
+    initial: emptyCart,
+    streams: ['cart'],
+    apply: applyCartFact,
+    forget: null,
+  },
+})
