@@ -42,8 +42,6 @@ export interface AccountEdits {
   refused: RefusedEdit[]
 }
 
-export const ACCOUNT_PROJECTION_VERSION = 1
-
 export const noAccountEdits = (): AccountEdits => ({ pending: [], refused: [] })
 
 const sameTarget = (a: PendingEdit, b: PendingEdit) => a.customerId === b.customerId && editTarget(a.edit) === editTarget(b.edit)
@@ -113,7 +111,7 @@ export const accountFamily = defineFamily({
   },
   projection: {
     name: 'account',
-    version: ACCOUNT_PROJECTION_VERSION,
+    version: 1,
     table: 'account',
     since: 6,
     initial: noAccountEdits,

@@ -18,8 +18,6 @@ export interface KnownCustomer {
   customer: User | null
 }
 
-export const CUSTOMER_PROJECTION_VERSION = 1
-
 export const noCustomer = (): KnownCustomer => ({ customer: null })
 
 /** The device forgets a deleted customer it knew to be signed in. */
@@ -56,7 +54,7 @@ export const authFamily = defineFamily<typeof facts, KnownCustomer, AccountFact,
   },
   projection: {
     name: 'customer',
-    version: CUSTOMER_PROJECTION_VERSION,
+    version: 1,
     table: 'customer',
     since: 2,
     initial: noCustomer,

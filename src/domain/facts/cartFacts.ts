@@ -15,9 +15,6 @@ const facts = {
 
 export type CartFact = FactOf<typeof facts>
 
-/** Bumped when the cart projection's shape or rules change; a new version rebuilds from the log. */
-export const CART_PROJECTION_VERSION = 1
-
 /** Pure fold of one cart fact into the cart state; used by the store and by the cart machine. */
 export function applyCartFact(state: CartState, fact: CartFact): CartState {
   switch (fact.type) {
@@ -61,7 +58,7 @@ export const cartFamily = defineFamily({
   erasure: { 'v1.CartLineAdded': 'names nobody', 'v1.CartLineRemoved': 'names nobody', 'v1.CartLineRenamed': 'names nobody', 'v1.CartCleared': 'names nobody' },
   projection: {
     name: 'cart',
-    version: CART_PROJECTION_VERSION,
+    version: 1,
     table: 'cart',
     since: 1,
     initial: emptyCart,

@@ -16,9 +16,6 @@ const facts = {
 
 export type OrderFact = FactOf<typeof facts>
 
-/** Bumped when the local orders projection's shape or rules change; a new version rebuilds from the log. */
-export const ORDERS_PROJECTION_VERSION = 1
-
 /** Where a locally placed order stands: not yet answered, answered by the server, or refused by it. */
 export type LocalOrderState = 'waiting' | 'sent' | 'rejected'
 
@@ -98,7 +95,7 @@ export const orderFamily = defineFamily({
   },
   projection: {
     name: 'orders',
-    version: ORDERS_PROJECTION_VERSION,
+    version: 1,
     table: 'orders',
     since: 3,
     initial: noLocalOrders,

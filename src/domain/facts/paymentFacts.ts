@@ -20,9 +20,6 @@ const facts = {
 
 export type PaymentFact = FactOf<typeof facts>
 
-/** Bumped when the payments projection's shape or rules change; a new version rebuilds from the log. */
-export const PAYMENTS_PROJECTION_VERSION = 1
-
 /** A card checkout created on this device, with the last answer the provider gave for it. */
 export interface LocalCheckout {
   checkout: Checkout
@@ -88,7 +85,7 @@ export const paymentFamily = defineFamily({
   },
   projection: {
     name: 'payments',
-    version: PAYMENTS_PROJECTION_VERSION,
+    version: 1,
     table: 'payments',
     since: 4,
     initial: noLocalPayments,

@@ -18,9 +18,6 @@ const facts = {
 
 export type ServiceFact = FactOf<typeof facts>
 
-/** Bumped when the SIM names projection's shape or rules change; a new version rebuilds from the log. */
-export const SIM_NAMES_PROJECTION_VERSION = 1
-
 /** The latest name the customer gave a SIM on this device, and what the server said of it. */
 export interface SimNameChange {
   /** The SimRenamed fact id: the rename's Idempotency-Key. */
@@ -94,7 +91,7 @@ export const simNameFamily = defineFamily({
   erasure: { 'v1.SimRenamed': theirs, 'v1.SimRenameAcknowledged': theirs, 'v1.SimRenameRejected': theirs },
   projection: {
     name: 'simNames',
-    version: SIM_NAMES_PROJECTION_VERSION,
+    version: 1,
     table: 'simNames',
     since: 7,
     initial: noSimNames,
