@@ -6,13 +6,15 @@
  * the erasure rule of each fact. The store derives the projections it keeps, the database's tables and the erasure of
  * a customer from `factFamilies` below.
  *
- * To add a fact to a family (3 files, 4 when it shows text):
+ * To add a fact to a family (3 files, and the translations when a screen shows new text):
  * 1. `src/domain/facts/<family>Facts.ts`: its definition in `facts`, its case in the projection's fold, its erasure rule;
  * 2. the machine's effect or the feature that commits it with `makeFact()` (`src/features/…` or `src/app/…`);
- * 3. its test: the family's in `test/domain/facts/`, with a sample payload there (every fact needs one);
- * 4. `locales/*.po` via `npm run i18n:extract`, only when a screen shows new text.
- * To add a family: the same, with a new module in `facts/` named in `factFamilies`; its projection table takes the
- * next Dexie version in `since` (never an older one). A family read straight from the log says `projection: 'log only'`.
+ * 3. the family's test in `test/domain/facts/`: a sample payload (`describeFamily` checks it round-trips) and its fold;
+ * 4. only for new screen text: `npm run i18n:extract`, then its isiXhosa and Afrikaans in `locales/*.po`.
+ * The compiler holds you to 1 and 3: a fact without a fold case, an erasure rule or a sample does not compile.
+ * To add a family: a new module in `facts/` named in `factFamilies`, its test, and its projection's table in the next
+ * Dexie version (`since`; never an older one), added to the released versions in `test/store/schema.test.ts`. A family
+ * read straight from the log says `projection: 'log only'`.
  * To change a fact's payload: `v2.` and an upcaster in its definition; to change a projection: bump its version.
  */
 import type * as v from 'valibot'

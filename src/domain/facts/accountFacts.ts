@@ -1,9 +1,7 @@
 import * as v from 'valibot'
 import { AddressSchema, UserSchema } from '../account.ts'
 import { type AccountEdit, AddressIdSchema, editTarget, ProfileSchema } from '../profile.ts'
-import { defineFact, defineFamily, type FactOf, type FactStamp } from './family.ts'
-
-const key = v.pipe(v.string(), v.nonEmpty())
+import { defineFact, defineFamily, factKey, type FactOf, type FactStamp } from './family.ts'
 
 const facts = {
   /** The customer's own edits of their account, each queued for the server under the fact id as its Idempotency-Key. */
@@ -12,11 +10,14 @@ const facts = {
   'v1.AddressRemoved': defineFact('account', v.object({ customerId: v.number(), address_id: AddressIdSchema })),
   'v1.DefaultAddressChosen': defineFact('account', v.object({ customerId: v.number(), address_id: AddressIdSchema })),
   /** The server made the edit: the customer as it answered. */
-  'v1.AccountEditAcknowledged': defineFact('account', v.object({ editId: key, user: UserSchema })),
+  'v1.AccountEditAcknowledged': defineFact('account', v.object({ editId: factKey, user: UserSchema })),
   /** The server refused the edit for good; `field` names the input its message belongs to, when one does. */
-  'v1.AccountEditRefused': defineFact('account', v.object({ editId: key, reason: v.string(), field: v.nullable(v.string()), status: v.nullable(v.number()) })),
+  'v1.AccountEditRefused': defineFact(
+    'account',
+    v.object({ editId: factKey, reason: v.string(), field: v.nullable(v.string()), status: v.nullable(v.number()) }),
+  ),
   /** The customer has seen a refusal and put the form away. */
-  'v1.AccountRefusalDismissed': defineFact('account', v.object({ editId: key })),
+  'v1.AccountRefusalDismissed': defineFact('account', v.object({ editId: factKey })),
 }
 
 export type AccountFact = FactOf<typeof facts>

@@ -1,15 +1,13 @@
 import * as v from 'valibot'
 import { emptyCart, type CartState } from '../cart.ts'
 import { CartLineSchema } from '../order.ts'
-import { defineFact, defineFamily, type FactOf } from './family.ts'
-
-const key = v.pipe(v.string(), v.nonEmpty())
+import { defineFact, defineFamily, factKey, type FactOf } from './family.ts'
 
 /** The device's cart: lines added, removed and renamed before an order is placed. */
 const facts = {
   'v1.CartLineAdded': defineFact('cart', v.object({ line: CartLineSchema })),
-  'v1.CartLineRemoved': defineFact('cart', v.object({ cart_id: key })),
-  'v1.CartLineRenamed': defineFact('cart', v.object({ cart_id: key, friendly_name: v.string() })),
+  'v1.CartLineRemoved': defineFact('cart', v.object({ cart_id: factKey })),
+  'v1.CartLineRenamed': defineFact('cart', v.object({ cart_id: factKey, friendly_name: v.string() })),
   'v1.CartCleared': defineFact('cart', v.object({})),
 }
 

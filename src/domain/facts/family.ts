@@ -1,4 +1,4 @@
-import type * as v from 'valibot'
+import * as v from 'valibot'
 
 /** Lifts a stored payload of one version to the next; it gets the payload as stored, before any check. */
 export type Upcaster = (older: Readonly<Record<string, unknown>>) => Record<string, unknown>
@@ -12,6 +12,9 @@ export interface FactDefinition<S extends string = string, P extends v.GenericSc
   /** `upcasters[n - 1]` lifts a payload of version n to n + 1: facts of older versions are read as today's. */
   upcasters: readonly Upcaster[]
 }
+
+/** An id a fact names another by (an edit's, an order's, a rename's): never empty. */
+export const factKey = v.pipe(v.string(), v.nonEmpty())
 
 export function defineFact<S extends string, P extends v.GenericSchema>(stream: S, payload: P, upcasters: readonly Upcaster[] = []): FactDefinition<S, P> {
   return { stream, version: upcasters.length + 1, payload, upcasters }
@@ -69,7 +72,7 @@ export interface FamilyProjection<S, F, T extends string = string> {
 export interface FactFamily<D extends FactDefinitions = FactDefinitions, S = unknown, F = never, T extends string = string> {
   stream: string
   facts: D
-  erasure: { [T in keyof D & string]: ErasureRule<FactOf<D, T> & FactStamp> }
+  erasure: { [K in keyof D & string]: ErasureRule<FactOf<D, K> & FactStamp> }
   projection: FamilyProjection<S, FactOf<D> | F, T> | 'log only'
 }
 

@@ -2,16 +2,14 @@ import * as v from 'valibot'
 import type { Address } from '../account.ts'
 import type { OrderLine } from '../cart.ts'
 import { CreateOrderRequestSchema, type Order, OrderSchema } from '../order.ts'
-import { defineFact, defineFamily, type FactOf, type FactStamp } from './family.ts'
-
-const key = v.pipe(v.string(), v.nonEmpty())
+import { defineFact, defineFamily, factKey, type FactOf, type FactStamp } from './family.ts'
 
 const facts = {
   /** The fact id of OrderPlaced is the order's client id and Idempotency-Key. */
   'v1.OrderPlaced': defineFact('orders', v.object({ order: CreateOrderRequestSchema.entries.order, customerId: v.number() })),
-  'v1.OrderAcknowledged': defineFact('orders', v.object({ clientId: key, order: OrderSchema })),
-  'v1.OrderRejected': defineFact('orders', v.object({ clientId: key, reason: v.string(), status: v.nullable(v.number()) })),
-  'v1.OrderReturnedToCart': defineFact('orders', v.object({ clientId: key })),
+  'v1.OrderAcknowledged': defineFact('orders', v.object({ clientId: factKey, order: OrderSchema })),
+  'v1.OrderRejected': defineFact('orders', v.object({ clientId: factKey, reason: v.string(), status: v.nullable(v.number()) })),
+  'v1.OrderReturnedToCart': defineFact('orders', v.object({ clientId: factKey })),
 }
 
 export type OrderFact = FactOf<typeof facts>

@@ -1,9 +1,7 @@
 import * as v from 'valibot'
 import type { Service } from '../service.ts'
 import { SimNameSchema } from '../simName.ts'
-import { defineFact, defineFamily, type FactOf, type FactStamp } from './family.ts'
-
-const key = v.pipe(v.string(), v.nonEmpty())
+import { defineFact, defineFamily, factKey, type FactOf, type FactStamp } from './family.ts'
 
 const facts = {
   /** The customer named a SIM; the fact id is the rename's id and Idempotency-Key (the outbox sends it). */
@@ -11,9 +9,9 @@ const facts = {
   /** The server took the rename; `answeredAt` is when, so a server copy fetched after it shows the server's name. */
   'v1.SimRenameAcknowledged': defineFact(
     'services',
-    v.object({ renameId: key, customerId: v.number(), serviceId: v.number(), name: v.string(), answeredAt: v.string() }),
+    v.object({ renameId: factKey, customerId: v.number(), serviceId: v.number(), name: v.string(), answeredAt: v.string() }),
   ),
-  'v1.SimRenameRejected': defineFact('services', v.object({ renameId: key, customerId: v.number(), serviceId: v.number(), reason: v.string() })),
+  'v1.SimRenameRejected': defineFact('services', v.object({ renameId: factKey, customerId: v.number(), serviceId: v.number(), reason: v.string() })),
 }
 
 export type ServiceFact = FactOf<typeof facts>
