@@ -31,6 +31,11 @@ describe('the fact families', () => {
     for (const { stream, projection } of factFamilies) if (projection !== 'log only') expect(projection.streams, stream).toContain(stream)
   })
 
+  it("drop a deleted customer from every read model but the cart, which is the device's", () => {
+    const keepAll = factFamilies.flatMap(({ projection }) => (projection !== 'log only' && projection.forget === null ? [projection.name] : []))
+    expect(keepAll).toEqual(['cart'])
+  })
+
   it('tell the facts of each stream apart by their definition', () => {
     const guards = { cart: isCartFact, auth: isAuthFact, orders: isOrderFact, payments: isPaymentFact, account: isAccountFact, services: isServiceFact }
     for (const [stream, guard] of Object.entries(guards)) {
