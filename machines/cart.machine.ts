@@ -1,6 +1,6 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate'
 import { emptyCart, type CartState, type OrderLine } from '../src/domain/cart.ts'
-import { applyCartFact } from '../src/domain/cartProjection.ts'
+import { applyCartFact } from '../src/domain/facts/cartFacts.ts'
 import { defined } from '../src/domain/defined.ts'
 import { storageFailureReason, type StorageFailureReason, type StorageMode } from '../src/domain/storage.ts'
 import { factApplies, factFromIntent, type CartEvent, type CartFactRecord } from './cart.events.ts'

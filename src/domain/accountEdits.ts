@@ -1,5 +1,5 @@
 import type { SavedAddress, User } from './account.ts'
-import { type AccountFact, type Fact, type FactStamp, makeFact } from './events.ts'
+import { type Fact, type FactStamp, makeFact } from './events.ts'
 import type { AccountEdit } from './profile.ts'
 
 /** The fact that records `edit` of `customerId`'s account; its id is the edit's Idempotency-Key. */
@@ -13,24 +13,6 @@ export function editFact(customerId: number, edit: AccountEdit, stamp: FactStamp
       return makeFact('v1.AddressRemoved', { customerId, address_id: edit.address_id }, stamp)
     case 'address.default':
       return makeFact('v1.DefaultAddressChosen', { customerId, address_id: edit.address_id }, stamp)
-  }
-}
-
-/** The edit an edit fact records, and whose it is; null for the answers and the dismissals. */
-export function editOf(fact: AccountFact): { customerId: number; edit: AccountEdit } | null {
-  switch (fact.type) {
-    case 'v1.ProfileEdited':
-      return { customerId: fact.payload.customerId, edit: { kind: 'profile', profile: fact.payload.profile } }
-    case 'v1.AddressSaved': {
-      const { customerId, ...saved } = fact.payload
-      return { customerId, edit: { kind: 'address.save', ...saved } }
-    }
-    case 'v1.AddressRemoved':
-      return { customerId: fact.payload.customerId, edit: { kind: 'address.remove', address_id: fact.payload.address_id } }
-    case 'v1.DefaultAddressChosen':
-      return { customerId: fact.payload.customerId, edit: { kind: 'address.default', address_id: fact.payload.address_id } }
-    default:
-      return null
   }
 }
 

@@ -1,6 +1,6 @@
 import type { Address, User } from './account.ts'
 import { applyEdit } from './accountEdits.ts'
-import type { AccountEdits, RefusedEdit } from './accountProjection.ts'
+import type { AccountEdits, RefusedEdit } from './facts/accountFacts.ts'
 
 /** The profile as the customer sees it: the server's answer with the waiting edits on top, and what waits or was refused. */
 export interface AccountView {

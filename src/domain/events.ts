@@ -1,114 +1,59 @@
-import * as v from 'valibot'
-import { AddressSchema, UserSchema } from './account.ts'
-import { LANGUAGES, type Language } from './language.ts'
-import { CartLineSchema, CreateOrderRequestSchema, OrderSchema } from './order.ts'
-import { CheckoutSchema, ResultSchema } from './payment.ts'
-import { AddressIdSchema, ProfileSchema } from './profile.ts'
-import { SimNameSchema } from './simName.ts'
-
-/** The streams of the device's event log: each area's facts, folded by that area's projection. */
-export type FactStream = 'cart' | 'auth' | 'orders' | 'payments' | 'language' | 'account' | 'services' | 'install'
-
-/** Lifts a stored payload of one version to the next; it gets the payload as stored, before any check. */
-export type Upcaster = (older: Readonly<Record<string, unknown>>) => Record<string, unknown>
-
-/** Everything about one kind of fact: the stream it belongs to, its payload's schema and version. */
-export interface FactDefinition<S extends string = string, P extends v.GenericSchema = v.GenericSchema> {
-  stream: S
-  /** 1, plus one per upcaster; the fact's name starts with it (`v2.CartLineAdded`). */
-  version: number
-  payload: P
-  /** `upcasters[n - 1]` lifts a payload of version n to n + 1: facts of older versions are read as today's. */
-  upcasters: readonly Upcaster[]
-}
-
-export function defineFact<S extends string, P extends v.GenericSchema>(stream: S, payload: P, upcasters: readonly Upcaster[] = []): FactDefinition<S, P> {
-  return { stream, version: upcasters.length + 1, payload, upcasters }
-}
-
-const nothing = v.object({})
-const key = v.pipe(v.string(), v.nonEmpty())
-
 /**
  * The facts kept in the device's event log: past tense, never renamed nor deleted. A new version of a fact adds
  * an upcaster and takes the next prefix (`v2.`); facts stored under the older name are read as the new one.
+ *
+ * Each family lives in one module of `facts/`: its facts' definitions, its pure projection with its Dexie table, and
+ * the erasure rule of each fact. The store derives the projections it keeps, the database's tables and the erasure of
+ * a customer from `factFamilies` below.
+ *
+ * To add a fact to a family (3 files, and the translations when a screen shows new text):
+ * 1. `src/domain/facts/<family>Facts.ts`: its definition in `facts`, its case in the projection's fold, its erasure rule;
+ * 2. the machine's effect or the feature that commits it with `makeFact()` (`src/features/…` or `src/app/…`);
+ * 3. the family's test in `test/domain/facts/`: a sample payload (`describeFamily` checks it round-trips) and its fold;
+ * 4. only for new screen text: `npm run i18n:extract`, then its isiXhosa and Afrikaans in `locales/*.po`.
+ * The compiler holds you to 1 and 3: a fact without a fold case, an erasure rule or a sample does not compile.
+ * To add a family: a new module in `facts/` named in `factFamilies`, its test, and its projection's table in the next
+ * Dexie version (`since`; never an older one), added to the released versions in `test/store/schema.test.ts`. A family
+ * read straight from the log says `projection: 'log only'`.
+ * To change a fact's payload: `v2.` and an upcaster in its definition; to change a projection: bump its version.
  */
-export const factDefinitions = {
-  'v1.CartLineAdded': defineFact('cart', v.object({ line: CartLineSchema })),
-  'v1.CartLineRemoved': defineFact('cart', v.object({ cart_id: key })),
-  'v1.CartLineRenamed': defineFact('cart', v.object({ cart_id: key, friendly_name: v.string() })),
-  'v1.CartCleared': defineFact('cart', nothing),
-  /** Who is signed in on this device, so a reload offline still knows the customer. */
-  'v1.CustomerSignedIn': defineFact('auth', v.object({ user: UserSchema })),
-  'v1.CustomerSignedOut': defineFact('auth', nothing),
-  /** The customer deleted their account: the device forgets them and everything it kept for them. */
-  'v1.AccountDeleted': defineFact('auth', v.object({ customerId: v.number() })),
-  /** The fact id of OrderPlaced is the order's client id and Idempotency-Key. */
-  'v1.OrderPlaced': defineFact('orders', v.object({ order: CreateOrderRequestSchema.entries.order, customerId: v.number() })),
-  'v1.OrderAcknowledged': defineFact('orders', v.object({ clientId: key, order: OrderSchema })),
-  'v1.OrderRejected': defineFact('orders', v.object({ clientId: key, reason: v.string(), status: v.nullable(v.number()) })),
-  'v1.OrderReturnedToCart': defineFact('orders', v.object({ clientId: key })),
-  /** The card checkout this device created, and each answer the provider gave. */
-  'v1.PaymentCheckoutCreated': defineFact('payments', v.object({ checkout: CheckoutSchema, customerId: v.number() })),
-  'v1.PaymentResultReceived': defineFact(
-    'payments',
-    v.object({
-      customerId: v.number(),
-      orderId: v.number(),
-      checkoutId: v.nullable(v.string()),
-      method: v.picklist(['card', 'wallet']),
-      status: v.number(),
-      result: ResultSchema,
-    }),
-  ),
-  /** The customer's own edits of their account, each queued for the server under the fact id as its Idempotency-Key. */
-  'v1.ProfileEdited': defineFact('account', v.object({ customerId: v.number(), profile: ProfileSchema })),
-  'v1.AddressSaved': defineFact('account', v.object({ customerId: v.number(), address_id: AddressIdSchema, address: AddressSchema, is_default: v.boolean() })),
-  'v1.AddressRemoved': defineFact('account', v.object({ customerId: v.number(), address_id: AddressIdSchema })),
-  'v1.DefaultAddressChosen': defineFact('account', v.object({ customerId: v.number(), address_id: AddressIdSchema })),
-  /** The server made the edit: the customer as it answered. */
-  'v1.AccountEditAcknowledged': defineFact('account', v.object({ editId: key, user: UserSchema })),
-  /** The server refused the edit for good; `field` names the input its message belongs to, when one does. */
-  'v1.AccountEditRefused': defineFact('account', v.object({ editId: key, reason: v.string(), field: v.nullable(v.string()), status: v.nullable(v.number()) })),
-  /** The customer has seen a refusal and put the form away. */
-  'v1.AccountRefusalDismissed': defineFact('account', v.object({ editId: key })),
-  /** The customer named a SIM; the fact id is the rename's id and Idempotency-Key (the outbox sends it). */
-  'v1.SimRenamed': defineFact('services', v.object({ customerId: v.number(), serviceId: v.number(), name: SimNameSchema })),
-  /** The server took the rename; `answeredAt` is when, so a server copy fetched after it shows the server's name. */
-  'v1.SimRenameAcknowledged': defineFact(
-    'services',
-    v.object({ renameId: key, customerId: v.number(), serviceId: v.number(), name: v.string(), answeredAt: v.string() }),
-  ),
-  'v1.SimRenameRejected': defineFact('services', v.object({ renameId: key, customerId: v.number(), serviceId: v.number(), reason: v.string() })),
-  /** The language the customer chose on this device (committed once its catalogue was shown). */
-  'v1.LanguageChosen': defineFact('language', v.object({ language: v.picklist(LANGUAGES) })),
-  /** The customer said "Not now" to installing the app (its time is the fact's): the offer rests for a while. */
-  'v1.InstallOfferDeclined': defineFact('install', nothing),
-  /** The customer put away the hint to add the app to the home screen (iOS Safari): it is not shown again. */
-  'v1.InstallHintDismissed': defineFact('install', nothing),
-} satisfies Record<string, FactDefinition<FactStream>>
+import type * as v from 'valibot'
+import type { Language } from './language.ts'
+import { accountFamily } from './facts/accountFacts.ts'
+import { authFamily } from './facts/authFacts.ts'
+import { cartFamily } from './facts/cartFacts.ts'
+import type { FactStamp } from './facts/family.ts'
+import { installFamily } from './facts/installFacts.ts'
+import { languageFamily } from './facts/languageFacts.ts'
+import { orderFamily } from './facts/orderFacts.ts'
+import { paymentFamily } from './facts/paymentFacts.ts'
+import { simNameFamily } from './facts/simNameFacts.ts'
 
-type Definitions = typeof factDefinitions
+export { defineFact, type FactDefinition, type FactStamp, type Upcaster } from './facts/family.ts'
+export type { AccountFact } from './facts/accountFacts.ts'
+export type { AuthFact } from './facts/authFacts.ts'
+export type { CartFact } from './facts/cartFacts.ts'
+export type { OrderFact } from './facts/orderFacts.ts'
+export type { PaymentFact } from './facts/paymentFacts.ts'
+export type { ServiceFact } from './facts/simNameFacts.ts'
+
+/** Every fact family, in the order their projections fold a fact. */
+export const factFamilies = [cartFamily, authFamily, orderFamily, paymentFamily, accountFamily, simNameFamily, languageFamily, installFamily] as const
+
+/** The streams of the device's event log: each family's facts, folded by that family's projection. */
+export type FactStream = (typeof factFamilies)[number]['stream']
+
+type AllOf<U> = (U extends unknown ? (all: U) => void : never) extends (all: infer I) => void ? I : never
+type Definitions = AllOf<(typeof factFamilies)[number]['facts']>
+
+/** Every fact this build knows, by name: the families' definitions together. */
+export const factDefinitions: Definitions = Object.assign({}, ...factFamilies.map((family) => family.facts))
+
 export type FactType = keyof Definitions
 export type FactPayload<T extends FactType> = v.InferOutput<Definitions[T]['payload']>
 type Bodies = { [T in FactType]: { type: T; payload: FactPayload<T> } }
 export type FactBody = Bodies[FactType]
 type StreamFacts<S extends FactStream> = { [T in FactType]: Definitions[T]['stream'] extends S ? Bodies[T] : never }[FactType]
-
-export type CartFact = StreamFacts<'cart'>
-export type AuthFact = StreamFacts<'auth'>
-export type OrderFact = StreamFacts<'orders'>
-export type PaymentFact = StreamFacts<'payments'>
-export type AccountFact = StreamFacts<'account'>
-export type ServiceFact = StreamFacts<'services'>
-
-/** Who made a fact and when: made by the sender, so the same input always gives the same fact. */
-export interface FactStamp {
-  /** Unique id made when the intent was committed; doubles as an idempotency key. */
-  id: string
-  /** ISO time of the intent. */
-  occurredAt: string
-}
 
 /** A fact as stored: the body plus its identity and place in a stream. */
 export type Fact<B extends FactBody = FactBody> = B &

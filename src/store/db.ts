@@ -1,11 +1,5 @@
 import { Dexie, type DexieOptions, type EntityTable, type Table } from 'dexie'
-import type { AccountEdits } from '../domain/accountProjection.ts'
-import type { CartState } from '../domain/cart.ts'
-import type { KnownCustomer } from '../domain/customerProjection.ts'
-import type { Fact } from '../domain/events.ts'
-import type { LocalOrders } from '../domain/orderProjection.ts'
-import type { LocalPayments } from '../domain/paymentProjection.ts'
-import type { SimNames } from '../domain/simNameProjection.ts'
+import { type Fact, factFamilies } from '../domain/events.ts'
 import { storeOpened } from '../lib/device.ts'
 import { DB_NAME, type StorageFailureReason, type StorageMode } from '../domain/storage.ts'
 import type { CatalogueMetaRow, CatalogueRow, EventRow, OrderCacheRow, OutboxRow, PortalCacheRow, ProjectionRow } from './rows.ts'
@@ -14,51 +8,72 @@ export type { CatalogueMetaRow, CatalogueRow, EventRow, OrderCacheRow, OutboxRow
 
 export { DB_NAME }
 
+/** What erasing a customer does to a table: folds their deletion (a projection), drops their facts, renews, drops their rows, or nothing. */
+export type TableErasure = 'projection' | 'their facts' | 'renewed' | 'their rows' | 'holds no customer data'
+
+/** A table of the device's database: its Dexie indexes and the database version that first declared it, never changed once released. */
+export interface TableDeclaration {
+  since: number
+  indexes: string
+  erasure: TableErasure
+}
+
+/** The tables that are not a fact family's projection: the log, the snapshots, caches of the server and the outbox. */
+const deviceTables = {
+  events: { since: 1, indexes: '++seq, &id, type, stream, occurredAt', erasure: 'their facts' },
+  snapshots: { since: 1, indexes: 'name', erasure: 'renewed' },
+  catalogue: { since: 1, indexes: 'id, position', erasure: 'holds no customer data' },
+  catalogueMeta: { since: 1, indexes: 'key', erasure: 'holds no customer data' },
+  outbox: { since: 1, indexes: '&id, status, createdAt', erasure: 'their rows' },
+  orderCache: { since: 3, indexes: 'key, customerId', erasure: 'their rows' },
+  portalCache: { since: 5, indexes: 'key, customerId', erasure: 'their rows' },
+} satisfies Record<string, TableDeclaration>
+
+/** Every table of the device's database by name: the device's own and one per fact family with a projection. */
+export const storeTables: Readonly<Record<string, TableDeclaration>> = {
+  ...deviceTables,
+  ...Object.fromEntries(
+    factFamilies.flatMap(({ projection }) =>
+      projection === 'log only' ? [] : [[projection.table, { since: projection.since, indexes: 'name', erasure: 'projection' } satisfies TableDeclaration]],
+    ),
+  ),
+}
+
+/** The tables each database version adds, oldest first: what Dexie upgrades a device's database through. */
+export function storeVersions(tables: Readonly<Record<string, TableDeclaration>> = storeTables): [number, Record<string, string>][] {
+  const versions = new Map<number, Record<string, string>>()
+  for (const [name, { since, indexes }] of Object.entries(tables)) versions.set(since, { ...versions.get(since), [name]: indexes })
+  return [...versions].sort(([a], [b]) => a - b)
+}
+
+type FamilyProjection = Exclude<(typeof factFamilies)[number]['projection'], 'log only'>
+/** One property per family projection's table, typed by its state, as Dexie adds them. */
+type ProjectionTables = { [P in FamilyProjection as P['table']]: EntityTable<ProjectionRow<ReturnType<P['initial']>>, 'name'> }
+
+// Dexie adds a property per declared table: the class declares the device's own, this interface the families'.
+export interface StoreDb extends ProjectionTables {}
+
 /** The device's database: the event log is the truth, every other table is derived or a cache. */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: Dexie sets the families' tables, typed by the interface above.
 export class StoreDb extends Dexie {
   /** The append-only event log; seq orders it, id (the fact id) is unique. */
   events!: Table<EventRow, number, Fact>
   /** The latest snapshot per projection, so a cold start folds only the tail of the log. */
   snapshots!: EntityTable<ProjectionRow, 'name'>
-  /** The cart projection: one row, written in the same transaction as each cart fact. */
-  cart!: EntityTable<ProjectionRow<CartState>, 'name'>
-  /** The known customer projection: one row, so a reload offline still shows who is signed in. */
-  customer!: EntityTable<ProjectionRow<KnownCustomer>, 'name'>
   /** Catalogue read model: a cache of the server's products, not facts. */
   catalogue!: EntityTable<CatalogueRow, 'id'>
   /** When the catalogue cache was fetched; one row keyed 'catalogue'. */
   catalogueMeta!: EntityTable<CatalogueMetaRow, 'key'>
   /** Writes queued for the server until it answers them: orders, logouts, account edits, SIM renames, support messages, error reports (src/app/outboxKinds.ts). */
   outbox!: EntityTable<OutboxRow, 'id'>
-  /** The orders placed on this device (projection of the order facts): one row. */
-  orders!: EntityTable<ProjectionRow<LocalOrders>, 'name'>
   /** A cache of the server's orders per customer, fed by fetched responses; not facts. */
   orderCache!: EntityTable<OrderCacheRow, 'key'>
-  /** Card checkouts made on this device and the provider's answers (projection of the payment facts): one row. */
-  payments!: EntityTable<ProjectionRow<LocalPayments>, 'name'>
   /** A cache of the server's portal answers (services, one service, bill cycles) per customer; not facts. */
   portalCache!: EntityTable<PortalCacheRow, 'key'>
-  /** The customer's account edits waiting for the server or refused by it (projection of the account facts): one row. */
-  account!: EntityTable<ProjectionRow<AccountEdits>, 'name'>
-  /** The SIM names given on this device and the server's answers (projection of the service facts): one row. */
-  simNames!: EntityTable<ProjectionRow<SimNames>, 'name'>
 
   constructor(name: string = DB_NAME, options?: DexieOptions) {
     super(name, options)
-    this.version(1).stores({
-      events: '++seq, &id, type, stream, occurredAt',
-      snapshots: 'name',
-      cart: 'name',
-      catalogue: 'id, position',
-      catalogueMeta: 'key',
-      outbox: '&id, status, createdAt',
-    })
-    this.version(2).stores({ customer: 'name' })
-    this.version(3).stores({ orders: 'name', orderCache: 'key, customerId' })
-    this.version(4).stores({ payments: 'name' })
-    this.version(5).stores({ portalCache: 'key, customerId' })
-    this.version(6).stores({ account: 'name' })
-    this.version(7).stores({ simNames: 'name' })
+    for (const [version, stores] of storeVersions()) this.version(version).stores(stores)
   }
 }
 

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { BillCycleSchema, type BillCycle } from '../domain/billing.ts'
 import { ServiceSchema, type Service } from '../domain/service.ts'
-import { noSimNames, type SimNames } from '../domain/simNameProjection.ts'
+import { noSimNames, type SimNames } from '../domain/facts/simNameFacts.ts'
 import { currentDb, storeForReading, type StoreDb } from './db.ts'
 import { portalKey } from './portalCache.ts'
 

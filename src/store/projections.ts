@@ -1,20 +1,7 @@
-import { accountProjection } from './accountProjection.ts'
-import { cartProjection } from './cartProjection.ts'
-import { customerProjection } from './customerProjection.ts'
-import { orderProjection } from './orderProjection.ts'
-import { paymentProjection } from './paymentProjection.ts'
-import { simNameProjection } from './simNameProjection.ts'
-import { eraseProjection, type AnyProjection, type Projection } from './projection.ts'
+import { type AnyProjection, eraseProjection, familyProjections, type Projection } from './projection.ts'
 
-/** Every projection commit() keeps up to date, by name. */
-const registry = new Map<string, AnyProjection>([
-  [cartProjection.name, eraseProjection(cartProjection)],
-  [customerProjection.name, eraseProjection(customerProjection)],
-  [orderProjection.name, eraseProjection(orderProjection)],
-  [paymentProjection.name, eraseProjection(paymentProjection)],
-  [accountProjection.name, eraseProjection(accountProjection)],
-  [simNameProjection.name, eraseProjection(simNameProjection)],
-])
+/** Every projection commit() keeps up to date, by name: each fact family's. */
+const registry = new Map<string, AnyProjection>(familyProjections.map((projection) => [projection.name, projection]))
 
 export function registeredProjections(): AnyProjection[] {
   return [...registry.values()]

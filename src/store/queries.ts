@@ -1,24 +1,32 @@
 import type { User } from '../domain/account.ts'
-import { ACCOUNT_PROJECTION_VERSION, noAccountEdits, type AccountEdits } from '../domain/accountProjection.ts'
-import { emptyCart, type CartState } from '../domain/cart.ts'
-import { CUSTOMER_PROJECTION_VERSION } from '../domain/customerProjection.ts'
-import { CART_PROJECTION_VERSION } from '../domain/cartProjection.ts'
+import type { CartState } from '../domain/cart.ts'
+import { accountFamily, type AccountEdits } from '../domain/facts/accountFacts.ts'
+import { authFamily } from '../domain/facts/authFacts.ts'
+import { cartFamily } from '../domain/facts/cartFacts.ts'
+import type { FactDefinitions, FactFamily } from '../domain/facts/family.ts'
 import { chosenLanguage } from '../domain/events.ts'
 import type { Language } from '../domain/language.ts'
 import type { Order } from '../domain/order.ts'
-import { noLocalOrders, ORDERS_PROJECTION_VERSION, type LocalOrder } from '../domain/orderProjection.ts'
-import { noLocalPayments, PAYMENTS_PROJECTION_VERSION, type LocalCheckout } from '../domain/paymentProjection.ts'
+import { orderFamily, type LocalOrder } from '../domain/facts/orderFacts.ts'
+import { paymentFamily, type LocalCheckout } from '../domain/facts/paymentFacts.ts'
 import type { Product } from '../domain/product.ts'
-import { currentDb, storeForReading, type StoreDb } from './db.ts'
+import { currentDb, type ProjectionRow, storeForReading, type StoreDb } from './db.ts'
 import { readFact } from './readFact.ts'
 
 // Named reads for useLiveQuery; each uses the opened store (waiting for it at boot) unless one is given.
 
-/** The cart projection as stored; empty until the first cart fact (or while its version is rebuilt). */
-export async function readCart(given?: StoreDb): Promise<CartState> {
+/** A family's read model as stored; its initial state until the first fact, or while its version is rebuilt. */
+async function readModel<D extends FactDefinitions, S, F, T extends string>(family: FactFamily<D, S, F, T>, given?: StoreDb): Promise<S> {
+  const { projection } = family
+  if (projection === 'log only') throw new Error(`The ${family.stream} facts have no read model.`)
   const store = given ?? currentDb() ?? (await storeForReading())
-  const row = await store.cart.get('cart')
-  return row && row.version === CART_PROJECTION_VERSION ? row.state : emptyCart()
+  const row = await store.table<ProjectionRow<S>, string>(projection.table).get(projection.name)
+  return row && row.version === projection.version ? row.state : projection.initial()
+}
+
+/** The cart projection as stored; empty until the first cart fact (or while its version is rebuilt). */
+export function readCart(given?: StoreDb): Promise<CartState> {
+  return readModel(cartFamily, given)
 }
 
 /** Number of lines in the stored cart, for the header badge. */
@@ -41,17 +49,12 @@ export async function readCatalogueFetchedAt(given?: StoreDb): Promise<string | 
 
 /** The customer this device last knew to be signed in, or null. */
 export async function readKnownCustomer(given?: StoreDb): Promise<User | null> {
-  const store = given ?? currentDb() ?? (await storeForReading())
-  const row = await store.customer.get('customer')
-  return row && row.version === CUSTOMER_PROJECTION_VERSION ? row.state.customer : null
+  return (await readModel(authFamily, given)).customer
 }
 
 /** The orders placed on this device by `customerId`, newest first. */
 export async function readLocalOrders(customerId: number, given?: StoreDb): Promise<LocalOrder[]> {
-  const store = given ?? currentDb() ?? (await storeForReading())
-  const row = await store.orders.get('orders')
-  const state = row && row.version === ORDERS_PROJECTION_VERSION ? row.state : noLocalOrders()
-  return state.orders.filter((o) => o.customerId === customerId)
+  return (await readModel(orderFamily, given)).orders.filter((o) => o.customerId === customerId)
 }
 
 /** The server's orders as last fetched for `customerId`, newest first. */
@@ -70,10 +73,7 @@ export async function readOrdersFetchedAt(customerId: number, given?: StoreDb): 
 
 /** A card checkout `customerId` created on this device, or null (another device, another customer, or never). */
 export async function readCheckout(customerId: number, checkoutId: string, given?: StoreDb): Promise<LocalCheckout | null> {
-  const store = given ?? currentDb() ?? (await storeForReading())
-  const row = await store.payments.get('payments')
-  const state = row && row.version === PAYMENTS_PROJECTION_VERSION ? row.state : noLocalPayments()
-  const found = state.checkouts[checkoutId]
+  const found = (await readModel(paymentFamily, given)).checkouts[checkoutId]
   return found && found.customerId === customerId ? found : null
 }
 
@@ -97,8 +97,6 @@ export async function readInstallAnswers(given?: StoreDb): Promise<{ declinedAt:
 }
 
 /** The account edits made on this device that wait for the server or were refused by it. */
-export async function readAccountEdits(given?: StoreDb): Promise<AccountEdits> {
-  const store = given ?? currentDb() ?? (await storeForReading())
-  const row = await store.account.get('account')
-  return row && row.version === ACCOUNT_PROJECTION_VERSION ? row.state : noAccountEdits()
+export function readAccountEdits(given?: StoreDb): Promise<AccountEdits> {
+  return readModel(accountFamily, given)
 }

@@ -1,7 +1,7 @@
 import type { CartState } from '../domain/cart.ts'
-import { cartProjection } from './cartProjection.ts'
 import { openStore, type StoreDb } from './db.ts'
-import { eraseProjection, type AnyProjection } from './projection.ts'
+import { cartFamily } from '../domain/facts/cartFacts.ts'
+import { eraseProjection, projectionOf, type AnyProjection } from './projection.ts'
 import type { ProjectionRow } from './rows.ts'
 import { rebuild, SNAPSHOT_EVERY } from './snapshots.ts'
 
@@ -13,7 +13,7 @@ export interface RestoreOptions {
 /** The cart on start: last snapshot of the current version plus the later facts; no effect is re-run. */
 export async function restoreCart(options: RestoreOptions = {}): Promise<CartState> {
   const store = options.db ?? (await openStore()).db
-  const state = await restoreProjection(store, eraseProjection(cartProjection), options.snapshotEvery)
+  const state = await restoreProjection(store, eraseProjection(projectionOf(cartFamily)), options.snapshotEvery)
   return state as CartState
 }
 

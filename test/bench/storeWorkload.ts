@@ -1,9 +1,12 @@
 import { emptyCart, lineFromProduct, type CartState } from '../../src/domain/cart.ts'
 import { makeFact, type CartFact, type Fact } from '../../src/domain/events.ts'
 import type { Product } from '../../src/domain/product.ts'
-import { cartProjection } from '../../src/store/cartProjection.ts'
+import { cartFamily } from '../../src/domain/facts/cartFacts.ts'
 import type { StoreDb } from '../../src/store/db.ts'
+import { projectionOf } from '../../src/store/projection.ts'
 import { restoreCart } from '../../src/store/restore.ts'
+
+const cartProjection = projectionOf(cartFamily)
 
 // Workloads for `npm run bench`: figures are reported there, never asserted on time in tests.
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { applyEdit, editFact, editOf } from '../../src/domain/accountEdits.ts'
-import { applyAccountFact, noAccountEdits } from '../../src/domain/accountProjection.ts'
+import { applyEdit, editFact } from '../../src/domain/accountEdits.ts'
+import { applyAccountFact, editOf, noAccountEdits } from '../../src/domain/facts/accountFacts.ts'
 import { addressLine } from '../../src/domain/accountView.ts'
 import { makeFact, type AccountFact, type FactStamp } from '../../src/domain/events.ts'
 import type { AccountEdit } from '../../src/domain/profile.ts'

@@ -3,7 +3,7 @@ import type { EventObject } from 'xstate'
 import { cartMachine, type CartContext, type CartFactRecord, type CartIntent, type StoredCart } from '../../machines/cart.machine.ts'
 import { factApplies, factFromIntent } from '../../machines/cart.events.ts'
 import { emptyCart, type CartState } from '../../src/domain/cart.ts'
-import { applyCartFact } from '../../src/domain/cartProjection.ts'
+import { applyCartFact } from '../../src/domain/facts/cartFacts.ts'
 import { line } from '../store/fixtures.ts'
 import { done, expectStep, failed, leafOf, machineModel, modelTests, type Effect, type Expected, type Step } from './model.ts'
 

@@ -1,13 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { emptyCart } from '../../src/domain/cart.ts'
 import type { Fact } from '../../src/domain/events.ts'
-import { cartProjection } from '../../src/store/cartProjection.ts'
+import { cartFamily } from '../../src/domain/facts/cartFacts.ts'
 import { commit, commitAll, DuplicateFactError, InvalidFactError } from '../../src/store/commit.ts'
 import type { StoreDb } from '../../src/store/db.ts'
-import { eraseProjection, type Projection } from '../../src/store/projection.ts'
+import { eraseProjection, projectionOf, type Projection } from '../../src/store/projection.ts'
 import { registerProjection } from '../../src/store/projections.ts'
 import { readCart } from '../../src/store/queries.ts'
 import { added, fiveG, freshDb, line, lte, removed } from './fixtures.ts'
+
+const cartProjection = projectionOf(cartFamily)
 
 let store: StoreDb
 beforeEach(async () => {

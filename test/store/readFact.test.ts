@@ -1,11 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { commit, restoreCart, restoreProjection } from '../../src/store/commit.ts'
 import type { EventRow, StoreDb } from '../../src/store/db.ts'
-import { orderProjection } from '../../src/store/orderProjection.ts'
-import { eraseProjection } from '../../src/store/projection.ts'
+import { orderFamily } from '../../src/domain/facts/orderFacts.ts'
+import { eraseProjection, projectionOf } from '../../src/store/projection.ts'
 import { readCart, readChosenLanguage, readLocalOrders } from '../../src/store/queries.ts'
 import { toCreateOrderRequest } from '../../src/features/orders/orderRequest.ts'
 import { added, fact, freshDb, line } from './fixtures.ts'
+
+const orderProjection = projectionOf(orderFamily)
 
 let store: StoreDb
 beforeEach(async () => {

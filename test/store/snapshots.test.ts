@@ -2,12 +2,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { emptyCart } from '../../src/domain/cart.ts'
 import type { CartFact, Fact } from '../../src/domain/events.ts'
 import { cartFacts, coldStart, replayCart, seedLog } from '../bench/storeWorkload.ts'
-import { cartProjection } from '../../src/store/cartProjection.ts'
+import { cartFamily } from '../../src/domain/facts/cartFacts.ts'
 import { commit, restoreCart } from '../../src/store/commit.ts'
 import type { StoreDb } from '../../src/store/db.ts'
-import { eraseProjection } from '../../src/store/projection.ts'
+import { eraseProjection, projectionOf } from '../../src/store/projection.ts'
 import { rebuild, SNAPSHOT_EVERY } from '../../src/store/snapshots.ts'
 import { added, fiveG, freshDb, line } from './fixtures.ts'
+
+const cartProjection = projectionOf(cartFamily)
 
 let store: StoreDb
 beforeEach(async () => {

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
 import { makeFact } from '../../domain/events.ts'
-import type { LocalOrder } from '../../domain/orderProjection.ts'
+import type { LocalOrder } from '../../domain/facts/orderFacts.ts'
 import { commitAll } from '../../store/commit.ts'
 import { Button } from '../../ui/Button.tsx'
 import { toast } from '../../lib/toaster.ts'

@@ -1,7 +1,7 @@
 import type { OrderBundle } from '../../domain/bundle.ts'
 import type { OrderLine } from '../../domain/cart.ts'
 import { statusLook, type Order, type StatusLook } from '../../domain/order.ts'
-import type { LocalOrder } from '../../domain/orderProjection.ts'
+import type { LocalOrder } from '../../domain/facts/orderFacts.ts'
 
 /** One order as the screens show it, whether the server knows it yet or not. */
 export interface OrderView {

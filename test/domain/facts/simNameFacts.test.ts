@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { makeFact } from '../../src/domain/events.ts'
-import { applyServiceFact, noSimNames, withLocalName, type SimNames } from '../../src/domain/simNameProjection.ts'
-import { monthly } from '../fixtures/portal.ts'
+import { makeFact } from '../../../src/domain/events.ts'
+import { applyServiceFact, noSimNames, simNameFamily, withLocalName, type SimNames } from '../../../src/domain/facts/simNameFacts.ts'
+import { monthly } from '../../fixtures/portal.ts'
+import { describeFamily } from './familyContract.ts'
+
+describeFamily(simNameFamily, {
+  'v1.SimRenamed': { customerId: 3, serviceId: 12, name: 'Home Wi-Fi' },
+  'v1.SimRenameAcknowledged': { renameId: 'rename-1', customerId: 3, serviceId: 12, name: 'Home Wi-Fi', answeredAt: '2025-03-01T08:00:01.000Z' },
+  'v1.SimRenameRejected': { renameId: 'rename-1', customerId: 3, serviceId: 12, reason: 'This SIM is cancelled and can no longer be changed.' },
+})
 
 const stamp = (id: string) => ({ id, occurredAt: '2026-11-26T10:00:00.000Z' })
 const renamed = (id: string, name: string, customerId = 7) => makeFact('v1.SimRenamed', { customerId, serviceId: 9, name }, stamp(id))

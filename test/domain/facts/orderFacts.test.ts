@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { applyOrderFact, noLocalOrders, type LocalOrders } from '../../src/domain/orderProjection.ts'
-import type { OrderFact } from '../../src/domain/events.ts'
-import { toCreateOrderRequest } from '../../src/features/orders/orderRequest.ts'
-import type { Order } from '../../src/domain/order.ts'
-import { line } from '../store/fixtures.ts'
+import { applyOrderFact, noLocalOrders, orderFamily, type LocalOrders } from '../../../src/domain/facts/orderFacts.ts'
+import type { OrderFact } from '../../../src/domain/events.ts'
+import { toCreateOrderRequest } from '../../../src/features/orders/orderRequest.ts'
+import type { Order } from '../../../src/domain/order.ts'
+import { line } from '../../store/fixtures.ts'
+import { describeFamily } from './familyContract.ts'
 
 const clientId = '0b9f7c1e-2c4a-4a51-9a8e-3b1f7d2e6c10'
 const request = toCreateOrderRequest(
@@ -28,6 +29,14 @@ const order: Order = {
   total_price: 299,
   order_lines: [],
 }
+
+describeFamily(orderFamily, {
+  'v1.OrderPlaced': { order: request.order, customerId: 3 },
+  'v1.OrderAcknowledged': { clientId, order: { ...order, order_lines: [{ number: 1, product_id: 11, name: 'LTE', unit_price: 299, status: '' }] } },
+  'v1.OrderRejected': { clientId, reason: 'gone', status: 422 },
+  'v1.OrderReturnedToCart': { clientId },
+})
+
 const stamp = (body: OrderFact, id = crypto.randomUUID()) => ({ ...body, id, occurredAt: '2025-03-01T08:00:00.000Z' })
 const fold = (...facts: OrderFact[]): LocalOrders => facts.reduce((s, f) => applyOrderFact(s, stamp(f)), noLocalOrders())
 const placed: OrderFact = { type: 'v1.OrderPlaced', payload: { order: request.order, customerId: 3 } }

@@ -1,8 +1,24 @@
-import type { PaymentFact } from './events.ts'
-import { outcomeOfStatus, type Checkout, type PaymentOutcome, type PaymentResult } from './payment.ts'
+import * as v from 'valibot'
+import { CheckoutSchema, outcomeOfStatus, ResultSchema, type Checkout, type PaymentOutcome, type PaymentResult } from '../payment.ts'
+import { defineFact, defineFamily, type FactOf, type FactStamp } from './family.ts'
 
-/** Bumped when the payments projection's shape or rules change; a new version rebuilds from the log. */
-export const PAYMENTS_PROJECTION_VERSION = 1
+const facts = {
+  /** The card checkout this device created, and each answer the provider gave. */
+  'v1.PaymentCheckoutCreated': defineFact('payments', v.object({ checkout: CheckoutSchema, customerId: v.number() })),
+  'v1.PaymentResultReceived': defineFact(
+    'payments',
+    v.object({
+      customerId: v.number(),
+      orderId: v.number(),
+      checkoutId: v.nullable(v.string()),
+      method: v.picklist(['card', 'wallet']),
+      status: v.number(),
+      result: ResultSchema,
+    }),
+  ),
+}
+
+export type PaymentFact = FactOf<typeof facts>
 
 /** A card checkout created on this device, with the last answer the provider gave for it. */
 export interface LocalCheckout {
@@ -29,12 +45,8 @@ export interface LocalPayments {
 
 export const noLocalPayments = (): LocalPayments => ({ checkouts: {}, byOrder: {} })
 
-interface Stamp {
-  occurredAt: string
-}
-
 /** Pure fold of one payment fact. */
-export function applyPaymentFact(state: LocalPayments, fact: PaymentFact & Stamp): LocalPayments {
+export function applyPaymentFact(state: LocalPayments, fact: PaymentFact & Pick<FactStamp, 'occurredAt'>): LocalPayments {
   switch (fact.type) {
     case 'v1.PaymentCheckoutCreated': {
       const { checkout, customerId } = fact.payload
@@ -62,4 +74,23 @@ const notOf = <T extends { customerId: number }>(entries: Record<string, T>, cus
 export const withoutCustomerPayments = (state: LocalPayments, customerId: number): LocalPayments => ({
   checkouts: notOf(state.checkouts, customerId),
   byOrder: notOf(state.byOrder, customerId),
+})
+
+export const paymentFamily = defineFamily({
+  stream: 'payments',
+  facts,
+  erasure: {
+    'v1.PaymentCheckoutCreated': { customer: (fact) => fact.payload.customerId },
+    'v1.PaymentResultReceived': { customer: (fact) => fact.payload.customerId },
+  },
+  projection: {
+    name: 'payments',
+    version: 1,
+    table: 'payments',
+    since: 4,
+    initial: noLocalPayments,
+    streams: ['payments'],
+    apply: applyPaymentFact,
+    forget: withoutCustomerPayments,
+  },
 })

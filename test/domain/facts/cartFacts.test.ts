@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { emptyCart } from '../../src/domain/cart.ts'
-import { applyCartFact } from '../../src/domain/cartProjection.ts'
-import { isCartFact } from '../../src/domain/events.ts'
-import { added, cleared, fiveG, lte, removed, renamed } from '../store/fixtures.ts'
+import { emptyCart } from '../../../src/domain/cart.ts'
+import { applyCartFact, cartFamily } from '../../../src/domain/facts/cartFacts.ts'
+import { isCartFact } from '../../../src/domain/events.ts'
+import { added, cleared, fiveG, line, lte, removed, renamed } from '../../store/fixtures.ts'
+import { describeFamily } from './familyContract.ts'
+
+describeFamily(cartFamily, {
+  'v1.CartLineAdded': { line: line('a') },
+  'v1.CartLineRemoved': { cart_id: 'a' },
+  'v1.CartLineRenamed': { cart_id: 'a', friendly_name: 'Home router' },
+  'v1.CartCleared': {},
+})
 
 const fold = (...facts: Parameters<typeof applyCartFact>[1][]) => facts.reduce(applyCartFact, emptyCart())
 

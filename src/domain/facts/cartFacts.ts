@@ -1,8 +1,17 @@
-import { emptyCart, type CartState } from './cart.ts'
-import type { CartFact } from './events.ts'
+import * as v from 'valibot'
+import { emptyCart, type CartState } from '../cart.ts'
+import { CartLineSchema } from '../order.ts'
+import { defineFact, defineFamily, factKey, type FactOf } from './family.ts'
 
-/** Bumped when the cart projection's shape or rules change; a new version rebuilds from the log. */
-export const CART_PROJECTION_VERSION = 1
+/** The device's cart: lines added, removed and renamed before an order is placed. */
+const facts = {
+  'v1.CartLineAdded': defineFact('cart', v.object({ line: CartLineSchema })),
+  'v1.CartLineRemoved': defineFact('cart', v.object({ cart_id: factKey })),
+  'v1.CartLineRenamed': defineFact('cart', v.object({ cart_id: factKey, friendly_name: v.string() })),
+  'v1.CartCleared': defineFact('cart', v.object({})),
+}
+
+export type CartFact = FactOf<typeof facts>
 
 /** Pure fold of one cart fact into the cart state; used by the store and by the cart machine. */
 export function applyCartFact(state: CartState, fact: CartFact): CartState {
@@ -39,3 +48,20 @@ export function applyCartFact(state: CartState, fact: CartFact): CartState {
       return emptyCart()
   }
 }
+
+export const cartFamily = defineFamily({
+  stream: 'cart',
+  facts,
+  // The cart is the device's, not a customer's.
+  erasure: { 'v1.CartLineAdded': 'names nobody', 'v1.CartLineRemoved': 'names nobody', 'v1.CartLineRenamed': 'names nobody', 'v1.CartCleared': 'names nobody' },
+  projection: {
+    name: 'cart',
+    version: 1,
+    table: 'cart',
+    since: 1,
+    initial: emptyCart,
+    streams: ['cart'],
+    apply: applyCartFact,
+    forget: null,
+  },
+})

@@ -1,8 +1,20 @@
-import type { ServiceFact } from './events.ts'
-import type { Service } from './service.ts'
+import * as v from 'valibot'
+import type { Service } from '../service.ts'
+import { SimNameSchema } from '../simName.ts'
+import { defineFact, defineFamily, factKey, type FactOf, type FactStamp } from './family.ts'
 
-/** Bumped when the SIM names projection's shape or rules change; a new version rebuilds from the log. */
-export const SIM_NAMES_PROJECTION_VERSION = 1
+const facts = {
+  /** The customer named a SIM; the fact id is the rename's id and Idempotency-Key (the outbox sends it). */
+  'v1.SimRenamed': defineFact('services', v.object({ customerId: v.number(), serviceId: v.number(), name: SimNameSchema })),
+  /** The server took the rename; `answeredAt` is when, so a server copy fetched after it shows the server's name. */
+  'v1.SimRenameAcknowledged': defineFact(
+    'services',
+    v.object({ renameId: factKey, customerId: v.number(), serviceId: v.number(), name: v.string(), answeredAt: v.string() }),
+  ),
+  'v1.SimRenameRejected': defineFact('services', v.object({ renameId: factKey, customerId: v.number(), serviceId: v.number(), reason: v.string() })),
+}
+
+export type ServiceFact = FactOf<typeof facts>
 
 /** The latest name the customer gave a SIM on this device, and what the server said of it. */
 export interface SimNameChange {
@@ -25,11 +37,6 @@ export const noSimNames = (): SimNames => ({ latest: {} })
 
 export const simKey = (customerId: number, serviceId: number): string => `${customerId}:${serviceId}`
 
-interface Stamp {
-  id: string
-  occurredAt: string
-}
-
 /** The change under `key` updated when it is still the latest rename (an answer to an older one changes nothing). */
 function answer(state: SimNames, key: string, renameId: string, change: (c: SimNameChange) => SimNameChange): SimNames {
   const latest = state.latest[key]
@@ -37,7 +44,7 @@ function answer(state: SimNames, key: string, renameId: string, change: (c: SimN
 }
 
 /** Pure fold of one service fact into the device's SIM names. */
-export function applyServiceFact(state: SimNames, fact: ServiceFact & Stamp): SimNames {
+export function applyServiceFact(state: SimNames, fact: ServiceFact & FactStamp): SimNames {
   switch (fact.type) {
     case 'v1.SimRenamed': {
       const { customerId, serviceId, name } = fact.payload
@@ -73,3 +80,21 @@ export function withLocalName(service: Service, change: SimNameChange | undefine
 /** Every service of a customer's list with its local name. */
 export const withLocalNames = (services: readonly Service[], names: SimNames, customerId: number, fetchedAt: string): Service[] =>
   services.map((s) => withLocalName(s, names.latest[simKey(customerId, s.id)], fetchedAt))
+
+const theirs = { customer: (fact: { payload: { customerId: number } }) => fact.payload.customerId }
+
+export const simNameFamily = defineFamily({
+  stream: 'services',
+  facts,
+  erasure: { 'v1.SimRenamed': theirs, 'v1.SimRenameAcknowledged': theirs, 'v1.SimRenameRejected': theirs },
+  projection: {
+    name: 'simNames',
+    version: 1,
+    table: 'simNames',
+    since: 7,
+    initial: noSimNames,
+    streams: ['services'],
+    apply: applyServiceFact,
+    forget: withoutCustomerSimNames,
+  },
+})

@@ -1,10 +1,18 @@
-import type { Address } from './account.ts'
-import type { OrderLine } from './cart.ts'
-import type { OrderFact } from './events.ts'
-import type { Order } from './order.ts'
+import * as v from 'valibot'
+import type { Address } from '../account.ts'
+import type { OrderLine } from '../cart.ts'
+import { CreateOrderRequestSchema, type Order, OrderSchema } from '../order.ts'
+import { defineFact, defineFamily, factKey, type FactOf, type FactStamp } from './family.ts'
 
-/** Bumped when the local orders projection's shape or rules change; a new version rebuilds from the log. */
-export const ORDERS_PROJECTION_VERSION = 1
+const facts = {
+  /** The fact id of OrderPlaced is the order's client id and Idempotency-Key. */
+  'v1.OrderPlaced': defineFact('orders', v.object({ order: CreateOrderRequestSchema.entries.order, customerId: v.number() })),
+  'v1.OrderAcknowledged': defineFact('orders', v.object({ clientId: factKey, order: OrderSchema })),
+  'v1.OrderRejected': defineFact('orders', v.object({ clientId: factKey, reason: v.string(), status: v.nullable(v.number()) })),
+  'v1.OrderReturnedToCart': defineFact('orders', v.object({ clientId: factKey })),
+}
+
+export type OrderFact = FactOf<typeof facts>
 
 /** Where a locally placed order stands: not yet answered, answered by the server, or refused by it. */
 export type LocalOrderState = 'waiting' | 'sent' | 'rejected'
@@ -32,17 +40,12 @@ export interface LocalOrders {
 
 export const noLocalOrders = (): LocalOrders => ({ orders: [] })
 
-interface Stamp {
-  id: string
-  occurredAt: string
-}
-
 const update = (state: LocalOrders, clientId: string, change: (o: LocalOrder) => LocalOrder): LocalOrders => ({
   orders: state.orders.map((o) => (o.clientId === clientId ? change(o) : o)),
 })
 
 /** Pure fold of one order fact into the device's orders. */
-export function applyOrderFact(state: LocalOrders, fact: OrderFact & Stamp): LocalOrders {
+export function applyOrderFact(state: LocalOrders, fact: OrderFact & FactStamp): LocalOrders {
   switch (fact.type) {
     case 'v1.OrderPlaced': {
       const { order, customerId } = fact.payload
@@ -74,4 +77,28 @@ export function applyOrderFact(state: LocalOrders, fact: OrderFact & Stamp): Loc
 /** The customer deleted their account: the orders they placed on this device are forgotten with them. */
 export const withoutCustomerOrders = (state: LocalOrders, customerId: number): LocalOrders => ({
   orders: state.orders.filter((o) => o.customerId !== customerId),
+})
+
+/** The server's answers to an order are the customer's when the order is. */
+const answer = { answers: (fact: { payload: { clientId: string } }) => fact.payload.clientId }
+
+export const orderFamily = defineFamily({
+  stream: 'orders',
+  facts,
+  erasure: {
+    'v1.OrderPlaced': { customer: (fact) => fact.payload.customerId, opens: (fact) => fact.payload.order.id },
+    'v1.OrderAcknowledged': answer,
+    'v1.OrderRejected': answer,
+    'v1.OrderReturnedToCart': answer,
+  },
+  projection: {
+    name: 'orders',
+    version: 1,
+    table: 'orders',
+    since: 3,
+    initial: noLocalOrders,
+    streams: ['orders'],
+    apply: applyOrderFact,
+    forget: withoutCustomerOrders,
+  },
 })
