@@ -10,7 +10,7 @@ export default defineConfig({
     { path: '<rootDir>/locales/lab/{locale}', include: ['src/devtools/lab', 'src/routes/lab.tsx'] },
     // The sandboxes' own pages (identity sign-in, card widget, 3-D Secure), rendered by the server (server/sandbox/i18n.ts).
     { path: '<rootDir>/locales/sandbox/{locale}', include: ['server/sandbox'] },
-    // The mails the server sends (password reset and the like), rendered by the server (server/mail/mailI18n.ts).
+    // The mails the server sends (password reset and the like), rendered by the server (server/i18n/catalogues.ts).
     { path: '<rootDir>/locales/mail/{locale}', include: ['server/mail'] },
   ],
 })

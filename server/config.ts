@@ -16,14 +16,15 @@ const flag = (fallback: 'true' | 'false') =>
     v.transform((s) => (s === '' ? fallback === 'true' : ['true', '1', 'yes'].includes(s))),
   )
 
-/** A whole number of at most 9 digits between min and max, named in the error. */
-const wholeNumber = (name: string, fallback: number, min: number, max: number) =>
+/** A whole number of at most 9 digits between min and max, named in the error, with what the setting means. */
+const wholeNumber = (name: string, fallback: number, min: number, max: number, { description }: { description: string }) =>
   v.pipe(
     v.optional(v.string(), String(fallback)),
     v.regex(/^\d{1,9}$/, `${name} must be a whole number`),
     v.transform(Number),
     v.minValue(min, `${name} must be at least ${min}`),
     v.maxValue(max, `${name} must be at most ${max}`),
+    v.description(description),
   )
 
 /** The application key of the sandbox build; public (it is in the demo's bundle), so production refuses it. */
@@ -53,44 +54,32 @@ export const EnvSchema = v.object({
       'Empty: the embedded PGlite with its data under `.data/pglite`; `memory:`: an in-memory PGlite that forgets everything at exit; `postgres://user:pass@host:port/db`: a PostgreSQL server.',
     ),
   ),
-  DATABASE_POOL_MAX: v.pipe(
-    wholeNumber('DATABASE_POOL_MAX', 10, 1, 1000),
-    v.description(
+  DATABASE_POOL_MAX: wholeNumber('DATABASE_POOL_MAX', 10, 1, 1000, {
+    description:
       "The PostgreSQL connections this process opens at most (PGlite is one embedded connection); keep instances × this below PostgreSQL's `max_connections`.",
-    ),
-  ),
-  DATABASE_STATEMENT_TIMEOUT_MS: v.pipe(
-    wholeNumber('DATABASE_STATEMENT_TIMEOUT_MS', 10_000, 0, 3_600_000),
-    v.description('PostgreSQL cancels a statement running longer than this (`0`: no limit); migrations are exempt.'),
-  ),
-  DATABASE_CONNECT_TIMEOUT_MS: v.pipe(
-    wholeNumber('DATABASE_CONNECT_TIMEOUT_MS', 5_000, 100, 600_000),
-    v.description(
+  }),
+  DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber('DATABASE_STATEMENT_TIMEOUT_MS', 10_000, 0, 3_600_000, {
+    description: 'PostgreSQL cancels a statement running longer than this (`0`: no limit); migrations are exempt.',
+  }),
+  DATABASE_CONNECT_TIMEOUT_MS: wholeNumber('DATABASE_CONNECT_TIMEOUT_MS', 5_000, 100, 600_000, {
+    description:
       'A connection to PostgreSQL not established within this many milliseconds fails, and the request is answered 503 with Retry-After instead of waiting.',
-    ),
-  ),
-  MIGRATION_LOCK_TIMEOUT_MS: v.pipe(
-    wholeNumber('MIGRATION_LOCK_TIMEOUT_MS', defaultMigrationLockTimeoutMs, 0, 3_600_000),
-    v.description(
+  }),
+  MIGRATION_LOCK_TIMEOUT_MS: wholeNumber('MIGRATION_LOCK_TIMEOUT_MS', defaultMigrationLockTimeoutMs, 0, 3_600_000, {
+    description:
       'How long a migrator (a starting server or `npm run migrate`) waits for the migration lock (another instance migrating) or a table lock before it stops with an error, having applied nothing (`0`: wait for ever).',
-    ),
-  ),
-  SHUTDOWN_GRACE_MS: v.pipe(
-    wholeNumber('SHUTDOWN_GRACE_MS', 5_000, 0, 600_000),
-    v.description(
+  }),
+  SHUTDOWN_GRACE_MS: wholeNumber('SHUTDOWN_GRACE_MS', 5_000, 0, 600_000, {
+    description:
       'After SIGTERM, how long `/readyz` answers 503 while requests are still served, before new connections are refused (SIGINT skips it); give it at least the time the load balancer takes to notice a failing readiness check.',
-    ),
-  ),
-  SHUTDOWN_DRAIN_MS: v.pipe(
-    wholeNumber('SHUTDOWN_DRAIN_MS', 30_000, 0, 600_000),
-    v.description("Then how long requests in flight get to finish before their connections are cut: above the card provider's 15 s timeout."),
-  ),
-  KEEP_ALIVE_TIMEOUT_MS: v.pipe(
-    wholeNumber('KEEP_ALIVE_TIMEOUT_MS', 75_000, 1_000, 3_600_000),
-    v.description(
+  }),
+  SHUTDOWN_DRAIN_MS: wholeNumber('SHUTDOWN_DRAIN_MS', 30_000, 0, 600_000, {
+    description: "Then how long requests in flight get to finish before their connections are cut: above the card provider's 15 s timeout.",
+  }),
+  KEEP_ALIVE_TIMEOUT_MS: wholeNumber('KEEP_ALIVE_TIMEOUT_MS', 75_000, 1_000, 3_600_000, {
+    description:
       "How long an idle kept-alive connection stays open: keep it above the load balancer's idle timeout (60 s on AWS), so the balancer, not this server, closes it; the header timeout is 1 s more.",
-    ),
-  ),
+  }),
   METRICS_PORT: v.pipe(
     v.optional(v.string(), ''),
     v.regex(/^$|^\d{1,5}$/, 'METRICS_PORT must be empty or a whole number'),
@@ -203,14 +192,12 @@ export const EnvSchema = v.object({
     flag('true'),
     v.description('Whether the sandbox provider notifies this server of the payments it takes, as the real one does.'),
   ),
-  RECONCILE_INTERVAL_MS: v.pipe(
-    wholeNumber('RECONCILE_INTERVAL_MS', 30_000, 0, 3_600_000),
-    v.description('How often the server asks the provider about checkouts and wallet charges left open (`0`: never).'),
-  ),
-  RECONCILE_AFTER_MS: v.pipe(
-    wholeNumber('RECONCILE_AFTER_MS', 120_000, 0, 86_400_000),
-    v.description('A checkout, or a wallet charge without an answer, counts as left open (and is asked about) once this old.'),
-  ),
+  RECONCILE_INTERVAL_MS: wholeNumber('RECONCILE_INTERVAL_MS', 30_000, 0, 3_600_000, {
+    description: 'How often the server asks the provider about checkouts and wallet charges left open (`0`: never).',
+  }),
+  RECONCILE_AFTER_MS: wholeNumber('RECONCILE_AFTER_MS', 120_000, 0, 86_400_000, {
+    description: 'A checkout, or a wallet charge without an answer, counts as left open (and is asked about) once this old.',
+  }),
   SMTP_URL: v.pipe(
     v.optional(
       v.pipe(
@@ -258,20 +245,15 @@ export const EnvSchema = v.object({
     v.optional(v.pipe(v.string(), v.trim(), v.regex(/^$|^4\d{9}$/, 'SELLER_VAT_NUMBER must be a South African VAT number: 10 digits starting with 4')), ''),
     v.description("The seller's South African VAT registration number (10 digits starting with 4) printed on every tax invoice; production requires it."),
   ),
-  MAIL_OUTBOX_INTERVAL_MS: v.pipe(
-    wholeNumber('MAIL_OUTBOX_INTERVAL_MS', 1_000, 10, 3_600_000),
-    v.description('How often each instance sends the mails waiting in the mail outbox: short, so a link is in the mailbox at once.'),
-  ),
-  MAIL_SEND_TIMEOUT_MS: v.pipe(
-    wholeNumber('MAIL_SEND_TIMEOUT_MS', 30_000, 100, 600_000),
-    v.description(
-      'An SMTP server that has not taken a mail within this long fails that try; a mail a dead instance had claimed is sent again after twice this.',
-    ),
-  ),
-  SERVICE_ACTIONS_INTERVAL_MS: v.pipe(
-    wholeNumber('SERVICE_ACTIONS_INTERVAL_MS', 60_000, 0, 3_600_000),
-    v.description('How often each instance applies the scheduled SIM actions (package changes, cancellations) whose date has come (`0`: never).'),
-  ),
+  MAIL_OUTBOX_INTERVAL_MS: wholeNumber('MAIL_OUTBOX_INTERVAL_MS', 1_000, 10, 3_600_000, {
+    description: 'How often each instance sends the mails waiting in the mail outbox: short, so a link is in the mailbox at once.',
+  }),
+  MAIL_SEND_TIMEOUT_MS: wholeNumber('MAIL_SEND_TIMEOUT_MS', 30_000, 100, 600_000, {
+    description: 'An SMTP server that has not taken a mail within this long fails that try; a mail a dead instance had claimed is sent again after twice this.',
+  }),
+  SERVICE_ACTIONS_INTERVAL_MS: wholeNumber('SERVICE_ACTIONS_INTERVAL_MS', 60_000, 0, 3_600_000, {
+    description: 'How often each instance applies the scheduled SIM actions (package changes, cancellations) whose date has come (`0`: never).',
+  }),
   GOOGLE_PAY_ENVIRONMENT: v.pipe(
     v.optional(v.string(), ''),
     v.transform((s) => s.trim().toUpperCase()),

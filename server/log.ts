@@ -1,4 +1,5 @@
 import { openSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { pino } from 'pino'
 import type { DestinationStream, Logger } from 'pino'
 import type { LogLevel } from './config.ts'
@@ -120,22 +121,25 @@ const isoTime = () => {
 export const logFlushMs = 100
 
 /** The size at which logDestination writes its buffer without waiting for logFlushMs. */
-export const logBatchChars = 16_384
+const logBatchChars = 16_384
 
-// Every batch still held when the process exits is written before it ends.
-const heldBatches = new Set<() => void>()
-let exitHooked = false
+// One buffer per target (a descriptor, or a file by its full path) for the life of the process, however many loggers
+// write there: the set of batches to write at exit stays as small as the targets, and lines to one target keep their order.
+const destinations = new Map<number | string, { stream: DestinationStream; pass: () => void }>()
 
 /**
  * Lines to a file descriptor or path, gathered in a buffer written once it holds 16 KB or every 100 ms, so a busy
  * server makes one write per eighty lines. Each write is synchronous (sonic-boom in sync mode, which retries a full
  * pipe): the buffer is written in order and whole, and what is left is written when the process exits
  * (process.exit included, as a crash ends), with no write of the background still in flight to land after it. A
- * SIGKILL loses the last 100 ms.
+ * SIGKILL loses the last 100 ms. Every call for the same target returns the same destination.
  */
 export function logDestination(dest: number | string = 1): DestinationStream {
+  const target = typeof dest === 'number' ? dest : resolve(dest)
+  const known = destinations.get(target)
+  if (known) return known.stream
   // A file is opened at once: one opened in the background could not take the last lines of a process that exits first.
-  const writer = pino.destination({ dest: typeof dest === 'number' ? dest : openSync(dest, 'a'), sync: true })
+  const writer = pino.destination({ dest: typeof target === 'number' ? target : openSync(target, 'a'), sync: true })
   let lines: string[] = []
   let chars = 0
   const pass = () => {
@@ -145,21 +149,20 @@ export function logDestination(dest: number | string = 1): DestinationStream {
     chars = 0
     writer.write(text)
   }
-  heldBatches.add(pass)
-  if (!exitHooked) {
-    exitHooked = true
-    process.on('exit', () => {
-      for (const writeHeld of heldBatches) writeHeld()
-    })
-  }
-  setInterval(pass, logFlushMs).unref()
-  return {
+  const stream: DestinationStream = {
     write(line: string) {
       lines.push(line)
       chars += line.length
       if (chars >= logBatchChars) pass()
     },
   }
+  if (destinations.size === 0)
+    process.on('exit', () => {
+      for (const held of destinations.values()) held.pass()
+    })
+  destinations.set(target, { stream, pass })
+  setInterval(pass, logFlushMs).unref()
+  return stream
 }
 
 export interface LogOptions {

@@ -3,8 +3,8 @@ import { serverMessages } from '../../src/domain/serverMessages.ts'
 import type { ProductBilling } from '../../src/domain/service.ts'
 import type { Partner } from '../config.ts'
 import type { Db, Queryable } from '../db/types.ts'
-import { claimKey, saveAnswer } from '../orders/idempotency.ts'
-import type { StoredAnswer } from '../orders/idempotency.ts'
+import { answerOnce } from '../http/idempotency.ts'
+import type { Outcome, StoredAnswer } from '../http/idempotency.ts'
 import { loadOrder } from '../orders/orderReply.ts'
 import { findOrderId } from '../orders/placeOrder.ts'
 import { offeredBundle } from './bundleCatalogue.ts'
@@ -30,15 +30,8 @@ export interface BuyRequest {
  * Starts a bundle purchase at most once per customer and key, as orders are placed: the key, the order and the
  * purchase commit together, and every retry gets the first answer (the order to pay, or the refusal).
  */
-export function buyBundleOnce(db: Db, request: BuyRequest): Promise<{ replayed: boolean; answer: StoredAnswer }> {
-  return db.transaction(async (tx) => {
-    const claim = await claimKey(tx, request.customerId, request.key, request.hash)
-    if (!claim.claimed) {
-      if (claim.requestHash === request.hash) return { replayed: true, answer: claim.answer }
-      return { replayed: false, answer: { status: 422, body: { error: bundleKeyReused } } }
-    }
-    return { replayed: false, answer: await saveAnswer(tx, request.customerId, request.key, await answer(tx, request)) }
-  })
+export function buyBundleOnce(db: Db, request: BuyRequest): Promise<Outcome> {
+  return answerOnce(db, request, bundleKeyReused, (tx) => answer(tx, request))
 }
 
 interface SimRow {

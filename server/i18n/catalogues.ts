@@ -1,6 +1,9 @@
 import { readFile } from 'node:fs/promises'
+import { setupI18n, type I18n, type Messages } from '@lingui/core'
 import { formatter } from '@lingui/format-po'
 import { compileMessage } from '@lingui/message-utils/compileMessage'
+import { LANGUAGES, type Language } from '../../src/domain/language.ts'
+import { keepValuesLiteral } from '../../src/domain/literalValues.ts'
 import { serverFile } from '../paths.ts'
 
 /**
@@ -40,4 +43,29 @@ export async function compileCatalogue(name: CatalogueName, locale: string): Pro
 /** Every locale's compiled messages of one catalogue, as JSON text by locale. */
 export async function compileCatalogues(name: CatalogueName, locales: readonly string[]): Promise<Map<string, string>> {
   return new Map(await Promise.all(locales.map(async (locale) => [locale, await compileCatalogue(name, locale)] as const)))
+}
+
+/** The catalogues the server itself speaks: the mails it sends and the sandboxes' pages. */
+export type ServerCatalogue = 'mail' | 'sandbox'
+
+const loaded = new Map<ServerCatalogue, Promise<Map<Language, Messages>>>()
+
+/** Every language's compiled messages of one catalogue, read from its .po files once per process. */
+function compiledMessages(kind: ServerCatalogue): Promise<Map<Language, Messages>> {
+  let messages = loaded.get(kind)
+  if (!messages) {
+    messages = Promise.all(
+      LANGUAGES.map(async (language) => [language, JSON.parse(await compileCatalogue(kind, language)).messages as Messages] as const),
+    ).then((entries) => new Map(entries))
+    loaded.set(kind, messages)
+    // A failed read (a broken .po) is tried again on the next mail or page rather than kept.
+    messages.catch(() => loaded.delete(kind))
+  }
+  return messages
+}
+
+/** A Lingui instance speaking one of the server's catalogues in `language`, string values put in as they are. */
+export async function compiledI18n(kind: ServerCatalogue, language: Language): Promise<I18n> {
+  const messages = await compiledMessages(kind)
+  return keepValuesLiteral(setupI18n({ locale: language, messages: { [language]: messages.get(language) ?? {} } }))
 }

@@ -13,6 +13,28 @@ export interface Mail {
   html: string
 }
 
+/** A mail's columns as the mail outbox and the sandbox mailbox both store them. */
+export interface MailRow {
+  recipient: string
+  reply_to: string | null
+  language: Language
+  template: string
+  subject: string
+  text: string
+  html: string
+}
+
+/** The mail a stored row holds. */
+export const mailOf = (r: MailRow): Mail => ({
+  to: r.recipient,
+  ...(r.reply_to ? { replyTo: r.reply_to } : {}),
+  language: r.language,
+  template: r.template,
+  subject: r.subject,
+  text: r.text,
+  html: r.html,
+})
+
 /** Where mails go: an SMTP server, or the sandbox mailbox in the database (the demo). */
 export interface Mailer {
   kind: 'smtp' | 'sandbox'

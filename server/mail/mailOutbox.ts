@@ -1,8 +1,7 @@
-import type { Language } from '../../src/domain/language.ts'
 import type { Db } from '../db/types.ts'
 import { silentLogger, type Logger } from '../log.ts'
 import { startPeriodicJob, type PeriodicJob } from '../periodicJob.ts'
-import type { Mailer } from './mail.ts'
+import { mailOf, type MailRow, type Mailer } from './mail.ts'
 
 /**
  * How the outbox retries a mail the mailer refused or did not take in time: after 30 s, then twice as long each time
@@ -36,15 +35,8 @@ export interface OutboxRun {
   failed: number
 }
 
-interface OutboxRow {
+interface OutboxRow extends MailRow {
   id: number
-  recipient: string
-  reply_to: string | null
-  language: Language
-  template: string
-  subject: string
-  text: string
-  html: string
   attempts: number
 }
 
@@ -68,15 +60,7 @@ function claimDueMails(db: Db, limit: number, leaseMs: number): Promise<OutboxRo
 async function sendClaimed(db: Db, mailer: Mailer, row: OutboxRow, log: Logger): Promise<keyof OutboxRun> {
   const about = { mailId: row.id, template: row.template, attempts: row.attempts }
   try {
-    await mailer.deliver({
-      to: row.recipient,
-      ...(row.reply_to ? { replyTo: row.reply_to } : {}),
-      language: row.language,
-      template: row.template,
-      subject: row.subject,
-      text: row.text,
-      html: row.html,
-    })
+    await mailer.deliver(mailOf(row))
   } catch (error) {
     const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 1_000)
     const [after] = await db.query<{ failed: boolean }>(

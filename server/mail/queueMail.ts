@@ -1,6 +1,6 @@
 import type { Language } from '../../src/domain/language.ts'
 import type { Queryable } from '../db/types.ts'
-import { mailI18n } from './mailI18n.ts'
+import { compiledI18n } from '../i18n/catalogues.ts'
 import { plainText, simpleHtml } from './render.ts'
 import type { MailTemplate } from './template.ts'
 
@@ -20,7 +20,7 @@ export interface MailRequest<Values> {
  * it; this is the only way the server sends mail.
  */
 export async function queueMail<Values>(tx: Queryable, { to, replyTo, language, template, values }: MailRequest<Values>): Promise<void> {
-  const i18n = await mailI18n(language)
+  const i18n = await compiledI18n('mail', language)
   const content = template.render(i18n, values)
   await tx.query('insert into mail_outbox (recipient, reply_to, language, template, subject, text, html) values ($1, $2, $3, $4, $5, $6, $7)', [
     to.trim(),

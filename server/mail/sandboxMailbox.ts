@@ -1,6 +1,5 @@
-import type { Language } from '../../src/domain/language.ts'
 import type { Queryable } from '../db/types.ts'
-import type { Mail, Mailer } from './mail.ts'
+import { mailOf, type Mail, type Mailer, type MailRow } from './mail.ts'
 
 /** How long the sandbox mailbox keeps a mail: long enough for a tester's session, short enough to stay small. */
 export const sandboxMailDays = 7
@@ -25,37 +24,19 @@ export interface StoredMail extends Mail {
   sentAt: Date
 }
 
-interface MailRow {
+interface MailboxRow extends MailRow {
   id: number
   sender: string
-  recipient: string
-  reply_to: string | null
-  language: Language
-  template: string
-  subject: string
-  text: string
-  html: string
   created_at: Date
 }
 
 const columns = 'id, sender, recipient, reply_to, language, template, subject, text, html, created_at'
 
-const stored = (r: MailRow): StoredMail => ({
-  id: r.id,
-  from: r.sender,
-  to: r.recipient,
-  ...(r.reply_to ? { replyTo: r.reply_to } : {}),
-  language: r.language,
-  template: r.template,
-  subject: r.subject,
-  text: r.text,
-  html: r.html,
-  sentAt: new Date(r.created_at),
-})
+const stored = (r: MailboxRow): StoredMail => ({ id: r.id, from: r.sender, ...mailOf(r), sentAt: new Date(r.created_at) })
 
 /** The mails sent to an address (compared case-insensitively, as accounts are), newest first. */
 export async function readMailbox(db: Queryable, address: string, limit = 50): Promise<StoredMail[]> {
-  const rows = await db.query<MailRow>(`select ${columns} from sandbox_mail where lower(recipient) = lower($1) order by id desc limit $2`, [
+  const rows = await db.query<MailboxRow>(`select ${columns} from sandbox_mail where lower(recipient) = lower($1) order by id desc limit $2`, [
     address.trim(),
     limit,
   ])
@@ -64,6 +45,6 @@ export async function readMailbox(db: Queryable, address: string, limit = 50): P
 
 /** One mail by its number, for its HTML view. */
 export async function readMail(db: Queryable, id: number): Promise<StoredMail | undefined> {
-  const [row] = await db.query<MailRow>(`select ${columns} from sandbox_mail where id = $1`, [id])
+  const [row] = await db.query<MailboxRow>(`select ${columns} from sandbox_mail where id = $1`, [id])
   return row && stored(row)
 }

@@ -3,8 +3,8 @@ import type { CreateOrderRequest } from '../../src/domain/order.ts'
 import { defined } from '../../src/domain/defined.ts'
 import type { Partner } from '../config.ts'
 import type { Db, Queryable } from '../db/types.ts'
-import { claimKey, saveAnswer } from './idempotency.ts'
-import type { StoredAnswer } from './idempotency.ts'
+import { answerOnce } from '../http/idempotency.ts'
+import type { Outcome, StoredAnswer } from '../http/idempotency.ts'
 import { loadOrder } from './orderReply.ts'
 import { findOrderId, insertOrder, priceLines } from './placeOrder.ts'
 
@@ -22,25 +22,12 @@ export interface PlaceRequest {
   language?: Language
 }
 
-/** What to answer, and whether it is a stored answer being repeated. */
-export interface Outcome {
-  replayed: boolean
-  answer: StoredAnswer
-}
-
 /**
  * Places the order at most once per customer and key: the key and the order commit in one transaction, so
  * a failure (5xx) rolls both back and the client's retry starts afresh, while any later retry gets the stored answer.
  */
 export function placeOrderOnce(db: Db, request: PlaceRequest): Promise<Outcome> {
-  return db.transaction(async (tx) => {
-    const claim = await claimKey(tx, request.customerId, request.key, request.hash)
-    if (!claim.claimed) {
-      if (claim.requestHash === request.hash) return { replayed: true, answer: claim.answer }
-      return { replayed: false, answer: { status: 422, body: { error: keyReused } } }
-    }
-    return { replayed: false, answer: await saveAnswer(tx, request.customerId, request.key, await answer(tx, request)) }
-  })
+  return answerOnce(db, request, keyReused, (tx) => answer(tx, request))
 }
 
 async function answer(tx: Queryable, { customerId, key, order, partner, language }: PlaceRequest): Promise<StoredAnswer> {

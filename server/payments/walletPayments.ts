@@ -3,7 +3,7 @@ import type { WalletPaymentAnswer } from '../../src/domain/payment.ts'
 import type { Partner } from '../config.ts'
 import type { Db } from '../db/types.ts'
 import type { Logger } from '../log.ts'
-import type { StoredAnswer } from '../orders/idempotency.ts'
+import type { Outcome, StoredAnswer } from '../http/idempotency.ts'
 import { payableOrder } from './payableOrder.ts'
 import { ProviderRefused, ProviderUnavailable } from './provider.ts'
 import type { CardProvider, ProviderPayment } from './provider.ts'
@@ -37,7 +37,7 @@ export interface WalletRequest {
  * the retry that takes the request over asks the provider for the order's payments before charging: a charge that
  * went through is recorded and answered, never sent twice.
  */
-export async function payWithWalletOnce(db: Db, provider: CardProvider, request: WalletRequest): Promise<{ replayed: boolean; answer: StoredAnswer }> {
+export async function payWithWalletOnce(db: Db, provider: CardProvider, request: WalletRequest): Promise<Outcome> {
   const { customerId, key, hash } = request
   const [claimed] = await db.query<{ attempt: number; charged: boolean }>(
     `insert into wallet_requests (customer_id, key, request_hash) values ($1, $2, $3)

@@ -1,5 +1,4 @@
 import { type Context, Hono } from 'hono'
-import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import * as v from 'valibot'
 import { UserReplySchema } from '../../src/domain/account.ts'
 import { AddressIdSchema, AddressSaveSchema, DefaultAddressSchema, ProfileSchema } from '../../src/domain/profile.ts'
@@ -10,15 +9,14 @@ import { updateProfile } from '../accounts/profileEdits.ts'
 import type { Db, Queryable } from '../db/types.ts'
 import { jsonError } from '../http/errors.ts'
 import { idempotencyKey } from '../http/idempotencyKey.ts'
+import { isOwn } from '../http/idParam.ts'
 import { readJson } from '../http/jsonBody.ts'
 import { answer, describeApi, refusal } from '../http/openApi.ts'
 import { type CustomerEnv, requireCustomer } from '../http/requireCustomer.ts'
 import type { CookieSettings } from '../http/sessionCookie.ts'
-import { requestHash } from '../orders/idempotency.ts'
+import { requestHash, sendOutcome } from '../http/idempotency.ts'
 
 type Ctx = Context<CustomerEnv>
-
-const isOwn = (param: string, customerId: number) => /^\d{1,15}$/.test(param) && Number(param) === customerId
 
 const edited = (summary: string, body: v.GenericSchema | undefined, extra: Record<number, ReturnType<typeof answer>> = {}) =>
   describeApi({
@@ -63,8 +61,7 @@ async function keyed<S extends v.GenericSchema>(
   if ('refused' in read) return read.refused
   const hash = requestHash({ method: c.req.method, path: c.req.path, body: read.sent })
   const outcome = await editOnce(db, { customerId, key: given.key, hash }, (tx) => edit(tx, read.body, customerId))
-  if (outcome.replayed) c.header('Idempotent-Replayed', 'true')
-  return c.json(outcome.answer.body as object, outcome.answer.status as ContentfulStatusCode)
+  return sendOutcome(c, outcome)
 }
 
 /** An address id from the path: a UUID, else no address of anyone's. */

@@ -1,6 +1,5 @@
 import { Hono } from 'hono'
 import type { Context } from 'hono'
-import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { BuyBundleRequestSchema, BundlesAnswerSchema } from '../../src/domain/bundle.ts'
 import { OrderSchema } from '../../src/domain/order.ts'
 import { serverMessages } from '../../src/domain/serverMessages.ts'
@@ -19,7 +18,7 @@ import { answer, describeApi, refusal } from '../http/openApi.ts'
 import { requireCustomer } from '../http/requireCustomer.ts'
 import type { CustomerEnv } from '../http/requireCustomer.ts'
 import type { CookieSettings } from '../http/sessionCookie.ts'
-import { requestHash } from '../orders/idempotency.ts'
+import { requestHash, sendOutcome } from '../http/idempotency.ts'
 import { invalidServiceId } from './services.ts'
 
 export interface BundleSettings extends CookieSettings {
@@ -98,7 +97,6 @@ export function bundleRoutes(db: Db, settings: BundleSettings) {
         bundleId: purchase.bundle_id,
         partner,
       })
-      if (outcome.replayed) c.header('Idempotent-Replayed', 'true')
-      return c.json(outcome.answer.body, outcome.answer.status as ContentfulStatusCode)
+      return sendOutcome(c, outcome)
     })
 }

@@ -1,5 +1,4 @@
 import { Hono } from 'hono'
-import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { CreateOrderRequestSchema, OrderSchema, OrdersResponseSchema, ProductUnavailableSchema } from '../../src/domain/order.ts'
 import { InvoiceSchema } from '../../src/domain/invoice.ts'
 import { demoSeller, sandboxPartner } from '../config.ts'
@@ -13,8 +12,7 @@ import { requestLog } from '../http/requestContext.ts'
 import { requireCustomer } from '../http/requireCustomer.ts'
 import type { CustomerEnv } from '../http/requireCustomer.ts'
 import type { CookieSettings } from '../http/sessionCookie.ts'
-import { forgetExpiredKeys, requestHash } from '../orders/idempotency.ts'
-import type { StoredAnswer } from '../orders/idempotency.ts'
+import { forgetExpiredKeys, requestHash, sendOutcome } from '../http/idempotency.ts'
 import { loadInvoice } from '../orders/invoice.ts'
 import { listOrders, loadOrder } from '../orders/orderReply.ts'
 import { placeOrderOnce } from '../orders/placeOrderOnce.ts'
@@ -33,8 +31,6 @@ export const orderForSomeoneElse = serverMessages.orderForSomeoneElse
 export const orderNotFound = serverMessages.orderNotFound
 export const invoiceUnpaid = serverMessages.invoiceUnpaid
 export const keyIsNotOrderId = 'order.id must equal the Idempotency-Key header.'
-
-const reply = (answer: StoredAnswer) => [answer.body, answer.status as ContentfulStatusCode] as const
 
 const described = {
   place: describeApi({
@@ -94,9 +90,9 @@ export function orderRoutes(db: Db, settings: OrderSettings) {
       const { order } = read.body
       if (order.id.toLowerCase() !== key) return jsonError(c, 400, keyIsNotOrderId)
       const outcome = await placeOrderOnce(db, { customerId, key, hash: requestHash(read.sent), order, partner, language: requestLanguage(c) })
-      if (outcome.replayed) c.header('Idempotent-Replayed', 'true')
-      else await forgetExpiredKeys(db, customerId).catch((error: unknown) => requestLog(c).warn({ err: error }, 'could not delete expired idempotency keys'))
-      return c.json(...reply(outcome.answer))
+      if (!outcome.replayed)
+        await forgetExpiredKeys(db, customerId).catch((error: unknown) => requestLog(c).warn({ err: error }, 'could not delete expired idempotency keys'))
+      return sendOutcome(c, outcome)
     })
     .get('/v2/partner/order/:order_id', described.one, signedIn, async (c) => {
       const id = c.req.param('order_id')

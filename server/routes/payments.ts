@@ -1,6 +1,5 @@
 import { Hono } from 'hono'
 import type { Context } from 'hono'
-import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import * as v from 'valibot'
 import {
   CheckoutIdSchema,
@@ -24,7 +23,7 @@ import { requireCustomer } from '../http/requireCustomer.ts'
 import type { CustomerEnv } from '../http/requireCustomer.ts'
 import type { CookieSettings } from '../http/sessionCookie.ts'
 import { validationError } from '../http/validationError.ts'
-import { requestHash } from '../orders/idempotency.ts'
+import { requestHash, sendOutcome } from '../http/idempotency.ts'
 import { cardPaymentStatus, createCardCheckout } from '../payments/cardPayments.ts'
 import { ProviderRefused, ProviderUnavailable } from '../payments/provider.ts'
 import { listPayments } from '../payments/recordPayment.ts'
@@ -137,7 +136,7 @@ export function paymentRoutes(db: Db, settings: PaymentSettings) {
     if ('refused' in read) return read.refused
     const { payment, user_id, paymentData } = read.body
     if (!isOwn(user_id, customerId)) return jsonError(c, 403, paymentForSomeoneElse)
-    const { replayed, answer } = await payWithWalletOnce(db, provider, {
+    const outcome = await payWithWalletOnce(db, provider, {
       customerId,
       key: given.key,
       hash: requestHash(read.sent),
@@ -147,8 +146,7 @@ export function paymentRoutes(db: Db, settings: PaymentSettings) {
       partner,
       log: requestLog(c),
     })
-    if (replayed) c.header('Idempotent-Replayed', 'true')
-    return c.json(answer.body, answer.status as ContentfulStatusCode)
+    return sendOutcome(c, outcome)
   }
 
   return new Hono<CustomerEnv>()

@@ -1,7 +1,6 @@
-import { setupI18n, type I18n, type Messages } from '@lingui/core'
+import type { I18n } from '@lingui/core'
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../../src/domain/language.ts'
-import { compileCatalogue } from '../i18n/catalogues.ts'
-import { keepValuesLiteral } from '../../src/domain/literalValues.ts'
+import { compiledI18n } from '../i18n/catalogues.ts'
 
 /*
  * The sandboxes speak the shopper's language as a provider's hosted pages do: the sign-in page per the OpenID
@@ -10,23 +9,8 @@ import { keepValuesLiteral } from '../../src/domain/literalValues.ts'
  * written as `i18n._({ id, message })` with explicit ids (the server runs without Lingui's macros).
  */
 
-let loaded: Promise<Map<Language, Messages>> | undefined
-
-/** Every language's compiled messages, read from the .po files once per process. */
-function catalogues(): Promise<Map<Language, Messages>> {
-  loaded ??= Promise.all(
-    LANGUAGES.map(async (language) => [language, JSON.parse(await compileCatalogue('sandbox', language)).messages as Messages] as const),
-  ).then((entries) => new Map(entries))
-  // A failed read (a broken .po) is tried again on the next page rather than kept.
-  loaded.catch(() => (loaded = undefined))
-  return loaded
-}
-
 /** A Lingui instance showing the sandbox's messages in `language`. */
-export async function sandboxI18n(language: Language): Promise<I18n> {
-  const messages = await catalogues()
-  return keepValuesLiteral(setupI18n({ locale: language, messages: { [language]: messages.get(language) ?? {} } }))
-}
+export const sandboxI18n = (language: Language): Promise<I18n> => compiledI18n('sandbox', language)
 
 /** Every language's instance, for texts a page picks from in the browser (the card widget). */
 export async function sandboxI18ns(): Promise<Record<Language, I18n>> {

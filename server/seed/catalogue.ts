@@ -10,135 +10,53 @@ export interface SeedProduct extends Product {
   texts: Record<TranslatedLanguage, ProductText>
 }
 
-const image = (file: string) => `/images/products/${file}.svg`
+/** A package's plan, as written in each language, and how it is paid for. */
+const plans = {
+  '4G Uncapped': { xh: 'I-4G engenamda', af: '4G Onbeperk', billing: 'monthly' },
+  '5G Uncapped': { xh: 'I-5G engenamda', af: '5G Onbeperk', billing: 'monthly' },
+  '4G Prepaid': { xh: 'I-4G ehlawulelwa kwangaphambili', af: '4G Voorafbetaal', billing: 'prepaid' },
+} as const satisfies Record<string, Record<TranslatedLanguage, string> & { billing: ProductBilling }>
 
-// Package names are kept as written in every language (locales/GLOSSARY.md); the plan and the speed line are translated.
+type Worded = Record<'en' | TranslatedLanguage, string>
+
+/** The usual speed line, "Up to 10Mbps" in each language, and what a package adds after it. */
+const upTo = (speed: string, and?: Worded): Worded => {
+  const line: Worded = { en: `Up to ${speed}`, xh: `Ukuya kuthi ga kwi-${speed}`, af: `Tot ${speed}` }
+  return and ? { en: `${line.en}, ${and.en}`, xh: `${line.xh}, ${and.xh}`, af: `${line.af}, ${and.af}` } : line
+}
+
+const noSpeedCap: Worded = { en: 'no speed cap', xh: 'akukho mda wesantya', af: 'geen spoedbeperking nie' }
+const topUpAnyTime: Worded = { en: 'top up any time', xh: 'yongeza nanini na', af: 'herlaai enige tyd' }
+
+/** One package, listed in the order of its id; its name is kept as written in every language (locales/GLOSSARY.md). */
+function product(id: number, name: string, plan: keyof typeof plans, unit_price: number, image: string, speed: Worded): SeedProduct {
+  const { xh, af, billing } = plans[plan]
+  return {
+    id,
+    sort: id,
+    name,
+    plan,
+    unit_price,
+    speed: speed.en,
+    image: `/images/products/${image}.svg`,
+    billing,
+    texts: { xh: { name, plan: xh, speed: speed.xh }, af: { name, plan: af, speed: speed.af } },
+  }
+}
+
 /** Sandbox catalogue: month-to-month uncapped packages and one prepaid bundle, priced like South African resellers' (rand, VAT incl.). */
 export const catalogue: readonly SeedProduct[] = [
-  {
-    id: 1,
-    sort: 1,
-    name: '4G Uncapped 10Mbps',
-    plan: '4G Uncapped',
-    unit_price: 299,
-    speed: 'Up to 10Mbps',
-    image: image('4g-10mbps'),
-    billing: 'monthly',
-    texts: {
-      xh: { name: '4G Uncapped 10Mbps', plan: 'I-4G engenamda', speed: 'Ukuya kuthi ga kwi-10Mbps' },
-      af: { name: '4G Uncapped 10Mbps', plan: '4G Onbeperk', speed: 'Tot 10Mbps' },
-    },
-  },
-  {
-    id: 2,
-    sort: 2,
-    name: '4G Uncapped 20Mbps',
-    plan: '4G Uncapped',
-    unit_price: 399,
-    speed: 'Up to 20Mbps',
-    image: image('4g-20mbps'),
-    billing: 'monthly',
-    texts: {
-      xh: { name: '4G Uncapped 20Mbps', plan: 'I-4G engenamda', speed: 'Ukuya kuthi ga kwi-20Mbps' },
-      af: { name: '4G Uncapped 20Mbps', plan: '4G Onbeperk', speed: 'Tot 20Mbps' },
-    },
-  },
-  {
-    id: 3,
-    sort: 3,
-    name: '4G Uncapped 30Mbps',
-    plan: '4G Uncapped',
-    unit_price: 479,
-    speed: 'Up to 30Mbps',
-    image: image('4g-30mbps'),
-    billing: 'monthly',
-    texts: {
-      xh: { name: '4G Uncapped 30Mbps', plan: 'I-4G engenamda', speed: 'Ukuya kuthi ga kwi-30Mbps' },
-      af: { name: '4G Uncapped 30Mbps', plan: '4G Onbeperk', speed: 'Tot 30Mbps' },
-    },
-  },
-  {
-    id: 4,
-    sort: 4,
-    name: '4G Uncapped Max',
-    plan: '4G Uncapped',
-    unit_price: 599,
-    speed: 'Best effort, up to 100Mbps',
-    image: image('4g-max'),
-    billing: 'monthly',
-    texts: {
-      xh: { name: '4G Uncapped Max', plan: 'I-4G engenamda', speed: 'Esona santya sifumanekayo, ukuya kuthi ga kwi-100Mbps' },
-      af: { name: '4G Uncapped Max', plan: '4G Onbeperk', speed: 'Beste moontlike spoed, tot 100Mbps' },
-    },
-  },
-  {
-    id: 5,
-    sort: 5,
-    name: '5G Uncapped 50Mbps',
-    plan: '5G Uncapped',
-    unit_price: 549,
-    speed: 'Up to 50Mbps',
-    image: image('5g-50mbps'),
-    billing: 'monthly',
-    texts: {
-      xh: { name: '5G Uncapped 50Mbps', plan: 'I-5G engenamda', speed: 'Ukuya kuthi ga kwi-50Mbps' },
-      af: { name: '5G Uncapped 50Mbps', plan: '5G Onbeperk', speed: 'Tot 50Mbps' },
-    },
-  },
-  {
-    id: 6,
-    sort: 6,
-    name: '5G Uncapped 100Mbps',
-    plan: '5G Uncapped',
-    unit_price: 649,
-    speed: 'Up to 100Mbps',
-    image: image('5g-100mbps'),
-    billing: 'monthly',
-    texts: {
-      xh: { name: '5G Uncapped 100Mbps', plan: 'I-5G engenamda', speed: 'Ukuya kuthi ga kwi-100Mbps' },
-      af: { name: '5G Uncapped 100Mbps', plan: '5G Onbeperk', speed: 'Tot 100Mbps' },
-    },
-  },
-  {
-    id: 7,
-    sort: 7,
-    name: '5G Uncapped 200Mbps',
-    plan: '5G Uncapped',
-    unit_price: 749,
-    speed: 'Up to 200Mbps',
-    image: image('5g-200mbps'),
-    billing: 'monthly',
-    texts: {
-      xh: { name: '5G Uncapped 200Mbps', plan: 'I-5G engenamda', speed: 'Ukuya kuthi ga kwi-200Mbps' },
-      af: { name: '5G Uncapped 200Mbps', plan: '5G Onbeperk', speed: 'Tot 200Mbps' },
-    },
-  },
-  {
-    id: 8,
-    sort: 8,
-    name: '5G Uncapped Pro',
-    plan: '5G Uncapped',
-    unit_price: 899,
-    speed: 'Up to 500Mbps, no speed cap',
-    image: image('5g-pro'),
-    billing: 'monthly',
-    texts: {
-      xh: { name: '5G Uncapped Pro', plan: 'I-5G engenamda', speed: 'Ukuya kuthi ga kwi-500Mbps, akukho mda wesantya' },
-      af: { name: '5G Uncapped Pro', plan: '5G Onbeperk', speed: 'Tot 500Mbps, geen spoedbeperking nie' },
-    },
-  },
-  {
-    id: 9,
-    sort: 9,
-    name: '4G Prepaid 30-Day',
-    plan: '4G Prepaid',
-    unit_price: 249,
-    speed: 'Up to 20Mbps, top up any time',
-    image: image('4g-prepaid'),
-    billing: 'prepaid',
-    texts: {
-      xh: { name: '4G Prepaid 30-Day', plan: 'I-4G ehlawulelwa kwangaphambili', speed: 'Ukuya kuthi ga kwi-20Mbps, yongeza nanini na' },
-      af: { name: '4G Prepaid 30-Day', plan: '4G Voorafbetaal', speed: 'Tot 20Mbps, herlaai enige tyd' },
-    },
-  },
+  product(1, '4G Uncapped 10Mbps', '4G Uncapped', 299, '4g-10mbps', upTo('10Mbps')),
+  product(2, '4G Uncapped 20Mbps', '4G Uncapped', 399, '4g-20mbps', upTo('20Mbps')),
+  product(3, '4G Uncapped 30Mbps', '4G Uncapped', 479, '4g-30mbps', upTo('30Mbps')),
+  product(4, '4G Uncapped Max', '4G Uncapped', 599, '4g-max', {
+    en: 'Best effort, up to 100Mbps',
+    xh: 'Esona santya sifumanekayo, ukuya kuthi ga kwi-100Mbps',
+    af: 'Beste moontlike spoed, tot 100Mbps',
+  }),
+  product(5, '5G Uncapped 50Mbps', '5G Uncapped', 549, '5g-50mbps', upTo('50Mbps')),
+  product(6, '5G Uncapped 100Mbps', '5G Uncapped', 649, '5g-100mbps', upTo('100Mbps')),
+  product(7, '5G Uncapped 200Mbps', '5G Uncapped', 749, '5g-200mbps', upTo('200Mbps')),
+  product(8, '5G Uncapped Pro', '5G Uncapped', 899, '5g-pro', upTo('500Mbps', noSpeedCap)),
+  product(9, '4G Prepaid 30-Day', '4G Prepaid', 249, '4g-prepaid', upTo('20Mbps', topUpAnyTime)),
 ]

@@ -33,6 +33,18 @@ describe('the log destination', () => {
     expect(JSON.parse(lines(file)[0]!).time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
   })
 
+  it('keeps one buffer per target however many loggers write there: nothing more is held per logger, and lines keep their order', async () => {
+    const file = join(dir, 'shared.log')
+    expect(logDestination(file)).toBe(logDestination(join(dir, '.', 'shared.log')))
+    expect(logDestination()).toBe(logDestination(1))
+    const [first, second] = [createLogger({ destination: logDestination(file) }), createLogger({ destination: logDestination(file) })]
+    first.info('one')
+    second.info('two')
+    first.info('three')
+    await expect.poll(() => lines(file).length, { timeout: 5_000 }).toBe(3)
+    expect(lines(file).map((l) => JSON.parse(l).msg)).toEqual(['one', 'two', 'three'])
+  })
+
   it.each(['standard output', 'a file'])('writes every buffered line to %s when the process exits at once, as a crash does (process.exit)', async (to) => {
     const file = join(dir, 'crash.log')
     const script = `

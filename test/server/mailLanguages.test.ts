@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { LANGUAGES } from '../../src/domain/language.ts'
-import { mailI18n } from '../../server/mail/mailI18n.ts'
+import { compiledI18n } from '../../server/i18n/catalogues.ts'
 import { plainText } from '../../server/mail/render.ts'
 import type { MailTemplate } from '../../server/mail/template.ts'
 import { passwordResetMail } from '../../server/mail/templates/passwordReset.ts'
@@ -33,10 +33,10 @@ const lines = (text: string) => text.split('\n').filter((line) => /\p{L}/u.test(
 describe('the mails in isiXhosa and Afrikaans', () => {
   for (const [template, values] of templates) {
     it(`${template.name}: subject and every paragraph translated`, async () => {
-      const english = await mailI18n('en')
+      const english = await compiledI18n('mail', 'en')
       const source = template.render(english, values as never)
       for (const language of LANGUAGES.filter((l) => l !== 'en')) {
-        const i18n = await mailI18n(language)
+        const i18n = await compiledI18n('mail', language)
         const mail = template.render(i18n, values as never)
         expect(mail.subject, language).not.toBe(source.subject)
         const englishLines = new Set(lines(plainText(english, source)))

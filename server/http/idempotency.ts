@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto'
-import type { Queryable } from '../db/types.ts'
+import type { Context } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { Db, Queryable } from '../db/types.ts'
 
 /** A key answers its first request for this long; the device's outbox gives up well before. */
 export const idempotencyDays = 7
@@ -64,6 +66,41 @@ export async function saveAnswer(tx: Queryable, customerId: number, key: string,
   )
   if (!row) throw new Error(`idempotency key ${key} was not claimed in this transaction`)
   return { status: row.status, body: row.response }
+}
+
+/** One keyed request: whose, its Idempotency-Key (lower case) and the requestHash of what was asked. */
+export interface Keyed {
+  customerId: number
+  key: string
+  hash: string
+}
+
+/** What to answer, and whether it repeats the stored answer of an earlier request with the same key. */
+export interface Outcome {
+  replayed: boolean
+  answer: StoredAnswer
+}
+
+/**
+ * Does `work` at most once per customer and key: the key, what the work changed and its answer commit in one
+ * transaction, so a failure (5xx) rolls all back and the retry starts afresh, while every later retry with the same
+ * body gets the stored answer. A key reused with another body is answered 422 with `reused`.
+ */
+export function answerOnce(db: Db, keyed: Keyed, reused: string, work: (tx: Queryable) => Promise<StoredAnswer>): Promise<Outcome> {
+  return db.transaction(async (tx) => {
+    const claim = await claimKey(tx, keyed.customerId, keyed.key, keyed.hash)
+    if (!claim.claimed) {
+      if (claim.requestHash === keyed.hash) return { replayed: true, answer: claim.answer }
+      return { replayed: false, answer: { status: 422, body: { error: reused } } }
+    }
+    return { replayed: false, answer: await saveAnswer(tx, keyed.customerId, keyed.key, await work(tx)) }
+  })
+}
+
+/** The outcome as the response: the stored status and body, marked Idempotent-Replayed when repeated. */
+export function sendOutcome(c: Context, { replayed, answer }: Outcome): Response {
+  if (replayed) c.header('Idempotent-Replayed', 'true')
+  return c.json(answer.body as object, answer.status as ContentfulStatusCode)
 }
 
 /** Deletes the customer's expired keys (their orders stay; only the stored answers go). */
