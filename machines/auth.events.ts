@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { LoginSchema, UserSchema, type Login, type User } from '../src/domain/account.ts'
+import type { CallFailure } from './failure.ts'
 
 /** What the server said about this browser's session cookie. */
 export type SessionAnswer =
@@ -18,10 +19,7 @@ export type AuthEvent =
   | { type: 'auth.recheck' }
 
 /** Why signing in failed: the server's own text and status (undefined status: no answer). */
-export interface SignInFailure {
-  message: string
-  status: number | undefined
-}
+export type SignInFailure = CallFailure
 
 /** What each event carries besides its type, checked before a tester (the machine lab) sends it. */
 export const authEventSchemas = {

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
 import type { Login, User } from '../src/domain/account.ts'
+import { failureOf } from './failure.ts'
 import type { AuthEvent, SessionAnswer, SignInFailure } from './auth.events.ts'
 
 export type { AuthEvent, SessionAnswer, SignInFailure } from './auth.events.ts'
@@ -9,15 +10,6 @@ export interface AuthContext {
   user: User | null
   /** Why the last sign-in failed; cleared by the next attempt. */
   failure: SignInFailure | null
-}
-
-/** Reduces whatever a failed sign-in threw to a message and a status. */
-function toFailure(error: unknown): SignInFailure {
-  const status = (error as { status?: unknown } | null)?.status
-  return {
-    message: error instanceof Error ? error.message : String(error),
-    status: typeof status === 'number' ? status : undefined,
-  }
 }
 
 /** `ask`: the server must be asked even when the device knows no customer (a social sign-in came back). */
@@ -123,7 +115,7 @@ export const authMachine = setup({
         },
         onError: {
           target: 'loggedOut',
-          actions: { type: 'setFailure', params: ({ event }) => ({ failure: toFailure(event.error) }) },
+          actions: { type: 'setFailure', params: ({ event }) => ({ failure: failureOf(event.error) }) },
         },
       },
     },

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { BundleIdSchema, type Bundle } from '../src/domain/bundle.ts'
 import type { Order } from '../src/domain/order.ts'
+import type { CallFailure } from './failure.ts'
 
 export type { Bundle, Order }
 
@@ -32,10 +33,7 @@ export const BundlePurchaseInputSchema = v.object({ serviceId: v.pipe(v.number()
 export type BundlePurchaseInput = v.InferOutput<typeof BundlePurchaseInputSchema>
 
 /** Why a call failed: the server's refusal and its status, or no answer at all (status undefined). */
-export interface BundleFailure {
-  message: string
-  status: number | undefined
-}
+export type BundleFailure = CallFailure
 
 /** What the purchase asks the server to start: this bundle for this SIM, once per key. */
 export interface BundleRequest {

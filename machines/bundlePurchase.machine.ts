@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { defined } from '../src/domain/defined.ts'
+import { failureOf, isRefusal } from './failure.ts'
 import type { Bundle, BundleFailure, BundlePurchaseEvent, BundlePurchaseInput, BundleRequest, Order } from './bundlePurchase.events.ts'
 
 export type { BundleFailure, BundlePurchaseEvent, BundlePurchaseInput, BundleRequest } from './bundlePurchase.events.ts'
@@ -19,14 +20,6 @@ export interface BundlePurchaseContext {
   /** What went wrong last, in the server's words; cleared by a new choice or try. */
   failure: BundleFailure | null
 }
-
-const failureOf = (error: unknown): BundleFailure => {
-  const status = (error as { status?: unknown } | null)?.status
-  return { message: error instanceof Error ? error.message : String(error), status: typeof status === 'number' ? status : undefined }
-}
-
-/** Not this customer's SIM, no such SIM, or a SIM that is not active: nothing to buy here. */
-const isRefusal = (failure: BundleFailure) => failure.status === 403 || failure.status === 404 || failure.status === 409
 
 export const bundlePurchaseMachine = setup({
   types: {

@@ -26,8 +26,8 @@ export interface StoredCart {
   failure: StorageFailureReason | null
 }
 
-/** Folds facts that still apply onto the cart, in order, and lists the ones that changed it. */
-function fold(cart: CartState, facts: readonly CartFactRecord[]): { cart: CartState; applied: CartFactRecord[] } {
+/** Folds facts that still apply onto the cart, in order, and lists the ones that changed it (the model test folds with it too). */
+export function foldCartFacts(cart: CartState, facts: readonly CartFactRecord[]): { cart: CartState; applied: CartFactRecord[] } {
   const applied: CartFactRecord[] = []
   for (const fact of facts) {
     if (!factApplies(cart, fact)) continue
@@ -38,7 +38,7 @@ function fold(cart: CartState, facts: readonly CartFactRecord[]): { cart: CartSt
 }
 
 /** The cart once every pending write lands: what a new intent is checked against. */
-const projected = (context: CartContext): CartState => fold(context.cart, context.pending).cart
+const projected = (context: CartContext): CartState => foldCartFacts(context.cart, context.pending).cart
 
 /** The effects `accept`, `confirm` and `noteStoreFailure` schedule, declared below in setup. */
 type EffectAction = { type: 'notifyAdded'; params: { line: OrderLine } } | { type: 'reportStorageFailure'; params: { reason: StorageFailureReason } }
@@ -72,11 +72,11 @@ export const cartMachine = setup({
      */
     accept: enqueueActions(({ context, enqueue }, facts: CartFactRecord[]) => {
       if (context.storage === 'persistent') {
-        const { applied } = fold(projected(context), facts)
+        const { applied } = foldCartFacts(projected(context), facts)
         enqueue.assign({ pending: [...context.pending, ...applied], deferred: [] })
         return
       }
-      const { cart, applied } = fold(context.cart, facts)
+      const { cart, applied } = foldCartFacts(context.cart, facts)
       enqueue.assign({ cart, deferred: [] })
       for (const fact of applied) for (const action of announce(fact)) enqueue(effect(action))
     }),

@@ -7,6 +7,7 @@ import {
   type WalletPaymentAnswer,
   type WalletPaymentData,
 } from '../src/domain/payment.ts'
+import type { CallFailure } from './failure.ts'
 
 /** Intents and outside news the payment machine accepts (dotted, present tense). */
 export type PaymentEvent =
@@ -68,10 +69,7 @@ export const PaymentInputSchema = v.union([
 ])
 
 /** Why a load failed: the server's refusal (403, 404), or no answer at all (status undefined). */
-export interface PaymentFailure {
-  message: string
-  status: number | undefined
-}
+export type PaymentFailure = CallFailure
 
 export interface LoadedOrder {
   order: PayableOrder

@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate'
 import { canPay } from '../src/domain/order.ts'
 import { defined } from '../src/domain/defined.ts'
 import { outcomeOfStatus } from '../src/domain/payment.ts'
+import { failureOf, isRefusal } from './failure.ts'
 import type {
   Checkout,
   LoadedOrder,
@@ -31,14 +32,6 @@ export interface PaymentContext {
   /** The wallet payment's Idempotency-Key, made when Google Pay authorised it. */
   walletKey: string | null
 }
-
-const failureOf = (error: unknown): PaymentFailure => {
-  const status = (error as { status?: unknown } | null)?.status
-  return { message: error instanceof Error ? error.message : String(error), status: typeof status === 'number' ? status : undefined }
-}
-
-/** 403 (not this customer's), 404 (no such order) and 409 (already paid) say this order cannot be paid here; anything else (no answer, 5xx) may work on a retry. */
-const isRefusal = (failure: PaymentFailure) => failure.status === 403 || failure.status === 404 || failure.status === 409
 
 /** From any resting state: a lost connection disables paying until it returns. */
 const offlineOnLoss = { 'payment.connection.lost': { target: '#payment.offline', actions: 'goOffline' } } as const

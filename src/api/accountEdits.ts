@@ -1,9 +1,7 @@
-import { FetchError } from 'ofetch'
 import * as v from 'valibot'
 import { UserReplySchema, type User } from '../domain/account.ts'
 import { EmailConfirmedSchema, type AccountEdit, type AccountEditRequest, type EmailChange } from '../domain/profile.ts'
-import { api, toApiError } from './client.ts'
-import { retryAfterMs } from './queuedWrite.ts'
+import { api, refusalOf } from './client.ts'
 
 /** One field's message in a refusal, by its dotted path (`address.street_name`). */
 export interface RefusalIssue {
@@ -47,21 +45,17 @@ export async function sendAccountEdit(userId: number, { id, edit }: AccountEditR
 
 /** A failed call as the server refused it (its text, the fields it names, how long to wait), or as no answer. */
 export function refusedOrLost(e: unknown): Extract<AccountEditResult, { kind: 'refused' | 'no-answer' }> {
-  if (e instanceof FetchError && typeof e.status === 'number' && e.status > 0) {
-    const refusal = v.safeParse(RefusalSchema, e.data)
-    const wait = retryAfterMs(e.response?.headers.get('retry-after') ?? null)
-    const requestId = e.response?.headers.get('x-request-id')
-    return {
-      kind: 'refused',
-      status: e.status,
-      error: refusal.success ? refusal.output.error : '',
-      issues: refusal.success ? refusal.output.issues : [],
-      ...(wait === null ? {} : { retryAfterMs: wait }),
-      ...(requestId ? { requestId } : {}),
-    }
+  const failure = refusalOf(e, RefusalSchema)
+  if (failure.kind === 'no-answer') return failure
+  const { status, body, retryAfterMs, requestId } = failure
+  return {
+    kind: 'refused',
+    status,
+    error: body?.error ?? '',
+    issues: body?.issues ?? [],
+    ...(retryAfterMs === null ? {} : { retryAfterMs }),
+    ...(requestId ? { requestId } : {}),
   }
-  if (e instanceof v.ValiError) return { kind: 'refused', status: 502, error: '', issues: [] }
-  return { kind: 'no-answer', error: toApiError(e).message }
 }
 
 /** The answer to an email change: the customer with the address waiting for its link, the refusal, or no answer. */

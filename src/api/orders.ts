@@ -1,10 +1,9 @@
-import { FetchError } from 'ofetch'
 import * as v from 'valibot'
 import { OrderSchema, OrdersResponseSchema, type CreateOrderRequest, type Order } from '../domain/order.ts'
 import { answeredAt, type Dated } from './answeredAt.ts'
-import { api, getDatedJson, getJson, toApiError } from './client.ts'
+import { api, getDatedJson, getJson, refusalOf } from './client.ts'
 import { InvoiceSchema, type Invoice } from '../domain/invoice.ts'
-import { orderCreatePath, retryAfterMs } from './queuedWrite.ts'
+import { orderCreatePath } from './queuedWrite.ts'
 
 /** One attempt to create an order: the server's answer, or no answer at all (offline, dropped, timed out). */
 export type CreateOrderResult =
@@ -27,19 +26,10 @@ export async function createOrder(userId: number, request: CreateOrderRequest): 
     })
     return { kind: 'created', order: v.parse(OrderSchema, reply._data), fetchedAt: answeredAt(reply.headers.get('date')) }
   } catch (e) {
-    if (e instanceof FetchError && typeof e.status === 'number' && e.status > 0) {
-      const body = v.safeParse(RefusalSchema, e.data)
-      const wait = retryAfterMs(e.response?.headers.get('retry-after') ?? null)
-      return {
-        kind: 'refused',
-        status: e.status,
-        error: body.success ? body.output.error : '',
-        code: body.success ? (body.output.code ?? null) : null,
-        ...(wait === null ? {} : { retryAfterMs: wait }),
-      }
-    }
-    if (e instanceof v.ValiError) return { kind: 'refused', status: 502, error: '', code: null }
-    return { kind: 'no-answer', error: toApiError(e).message }
+    const failure = refusalOf(e, RefusalSchema)
+    if (failure.kind === 'no-answer') return failure
+    const { status, body, retryAfterMs } = failure
+    return { kind: 'refused', status, error: body?.error ?? '', code: body?.code ?? null, ...(retryAfterMs === null ? {} : { retryAfterMs }) }
   }
 }
 

@@ -1,11 +1,9 @@
-import { FetchError } from 'ofetch'
 import * as v from 'valibot'
 import { ServiceAnswerSchema, type Service } from '../domain/service.ts'
 import { CancellationQuoteSchema, PackagesAnswerSchema, type CancellationQuote, type PackagesAnswer } from '../domain/serviceActions.ts'
 import type { RenameSimRequest } from '../domain/simName.ts'
 import { answeredAt, type Dated } from './answeredAt.ts'
-import { api, getJson, toApiError } from './client.ts'
-import { retryAfterMs } from './queuedWrite.ts'
+import { api, getJson, refusalOf, toApiError } from './client.ts'
 
 const servicePath = (serviceId: number) => `/v8/partner/services/id/${serviceId}`
 
@@ -23,18 +21,11 @@ export async function renameSim(serviceId: number, request: RenameSimRequest): P
     const reply = await api.raw(`${servicePath(serviceId)}/name`, { method: 'POST', body: request, headers: { 'Idempotency-Key': request.id } })
     return { kind: 'renamed', service: v.parse(ServiceAnswerSchema, reply._data).service, fetchedAt: answeredAt(reply.headers.get('date')) }
   } catch (e) {
-    if (e instanceof FetchError && typeof e.status === 'number' && e.status > 0) {
-      const body = v.safeParse(RefusalSchema, e.data)
-      return {
-        kind: 'refused',
-        status: e.status,
-        error: body.success ? body.output.error : '',
-        retryAfterMs: retryAfterMs(e.response?.headers.get('retry-after') ?? null),
-      }
-    }
-    // A 2xx we cannot read (a proxy's page) is no answer: asked again later, the key keeps it one rename.
-    if (e instanceof v.ValiError) return { kind: 'refused', status: 502, error: '', retryAfterMs: null }
-    return { kind: 'no-answer', error: toApiError(e).message }
+    // A 2xx we cannot read (a proxy's page) is refused as 502: asked again later, the key keeps it one rename.
+    const failure = refusalOf(e, RefusalSchema)
+    if (failure.kind === 'no-answer') return failure
+    const { status, body, retryAfterMs } = failure
+    return { kind: 'refused', status, error: body?.error ?? '', retryAfterMs }
   }
 }
 

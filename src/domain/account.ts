@@ -119,24 +119,20 @@ const savedText = v.nullish(v.pipe(v.string(), v.trim()), '')
 const requiredMatching = (requiredMessage: string, pattern: RegExp, message: string) =>
   v.optional(v.config(v.pipe(v.string(requiredMessage), v.trim(), v.nonEmpty(requiredMessage), v.regex(pattern, message)), firstIssue), '')
 
+/** An email as typed, before its shape is checked: sign-up checks the shape, sign-in leaves that to the server. */
+const typedEmail = v.pipe(
+  v.string(messages.emailRequired),
+  v.trim(),
+  v.nonEmpty(messages.emailRequired),
+  storableText(unsavableMessages.email),
+  v.maxLength(MAX_EMAIL_LENGTH, messages.emailShape),
+)
+
 export const PersonalSchema = v.object({
   first_name: required(messages.firstName, 'first_name'),
   last_name: required(messages.lastName, 'last_name'),
   id_number: requiredMatching(messages.idRequired, /^\d{13}$/, messages.idDigits),
-  email: v.optional(
-    v.config(
-      v.pipe(
-        v.string(messages.emailRequired),
-        v.trim(),
-        v.nonEmpty(messages.emailRequired),
-        storableText(unsavableMessages.email),
-        v.maxLength(MAX_EMAIL_LENGTH, messages.emailShape),
-        v.email(messages.emailShape),
-      ),
-      firstIssue,
-    ),
-    '',
-  ),
+  email: v.optional(v.config(v.pipe(typedEmail, v.email(messages.emailShape)), firstIssue), ''),
   // Not trimmed: spaces are legitimate password characters.
   password: v.optional(
     v.config(
@@ -194,19 +190,7 @@ export type Signup = v.InferOutput<typeof SignupSchema>
 
 /** Body of POST /api/auth/login. */
 export const LoginSchema = v.object({
-  email: v.optional(
-    v.config(
-      v.pipe(
-        v.string(messages.emailRequired),
-        v.trim(),
-        v.nonEmpty(messages.emailRequired),
-        storableText(unsavableMessages.email),
-        v.maxLength(MAX_EMAIL_LENGTH, messages.emailShape),
-      ),
-      firstIssue,
-    ),
-    '',
-  ),
+  email: v.optional(v.config(typedEmail, firstIssue), ''),
   password: v.optional(
     v.config(v.pipe(v.string(messages.passwordRequired), v.nonEmpty(messages.passwordRequired), storableText(unsavableMessages.password)), firstIssue),
     '',

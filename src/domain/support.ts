@@ -16,29 +16,17 @@ export const supportMessages = {
 
 export const MAX_SUPPORT_MESSAGE = 2000
 
+/** A required text, trimmed, of at most `max` characters; each field adds its own checks after these. */
+const requiredText = (required: string, max: number, tooLong: string) => v.pipe(v.string(), v.trim(), v.nonEmpty(required), v.maxLength(max, tooLong))
+
 export const SupportMessageSchema = v.object({
   name: v.pipe(
-    v.string(),
-    v.trim(),
-    v.nonEmpty(supportMessages.nameRequired),
-    v.maxLength(MAX_FIELD_LENGTH, supportMessages.nameLength),
+    requiredText(supportMessages.nameRequired, MAX_FIELD_LENGTH, supportMessages.nameLength),
     noBidiControls(supportMessages.nameDirection),
     storableText(supportMessages.unsavable),
   ),
-  email: v.pipe(
-    v.string(),
-    v.trim(),
-    v.nonEmpty(supportMessages.emailRequired),
-    v.maxLength(MAX_EMAIL_LENGTH, supportMessages.emailShape),
-    v.email(supportMessages.emailShape),
-  ),
-  message: v.pipe(
-    v.string(),
-    v.trim(),
-    v.nonEmpty(supportMessages.messageRequired),
-    v.maxLength(MAX_SUPPORT_MESSAGE, supportMessages.messageLength),
-    storableText(supportMessages.unsavable),
-  ),
+  email: v.pipe(requiredText(supportMessages.emailRequired, MAX_EMAIL_LENGTH, supportMessages.emailShape), v.email(supportMessages.emailShape)),
+  message: v.pipe(requiredText(supportMessages.messageRequired, MAX_SUPPORT_MESSAGE, supportMessages.messageLength), storableText(supportMessages.unsavable)),
 })
 export type SupportMessageInput = v.InferInput<typeof SupportMessageSchema>
 export type SupportMessage = v.InferOutput<typeof SupportMessageSchema>

@@ -1,9 +1,9 @@
-import { createActor, fromPromise, type ActorRefFrom } from 'xstate'
-import { outboxMachine, type DrainInput, type DrainReport, type SignedIn } from '../../machines/outbox.machine.ts'
+import { createActor, type ActorRefFrom } from 'xstate'
+import type { outboxMachine, SignedIn } from '../../machines/outbox.machine.ts'
 import { onConnectionReturned } from '../lib/connection.ts'
 import { getSession, subscribeSession, type Session } from '../lib/session.ts'
 import type { OutboxKind } from './kind.ts'
-import { drainOutbox } from './sender.ts'
+import { provideOutbox } from './outboxEffects.ts'
 
 export type OutboxActor = ActorRefFrom<typeof outboxMachine>
 
@@ -40,24 +40,13 @@ interface Waiter {
 export function startOutbox(kinds: readonly OutboxKind[], session: SessionSource = pageSession): RunningOutbox {
   const waiters = new Set<Waiter>()
   const actor: OutboxActor = createActor(
-    outboxMachine.provide({
-      actors: {
-        drain: fromPromise<DrainReport, DrainInput>(async ({ input }) => {
-          const { outcomes, wakeAt } = await drainOutbox(kinds, { force: input.force, only: input.kinds, signedIn: input.signedIn })
-          for (const kind of kinds) kind.announce?.(outcomes[kind.kind] ?? [], input.signedIn)
-          return { outcomes, waitMs: wakeAt === null ? null : Math.max(0, wakeAt - Date.now()) }
-        }),
-      },
-      actions: {
-        drained: (_, { upTo, outcomes }) => {
-          for (const waiter of waiters) {
-            waiter.outcomes.push(...(outcomes[waiter.kind] ?? []))
-            if (waiter.ticket > upTo) continue
-            waiters.delete(waiter)
-            waiter.resolve(waiter.outcomes)
-          }
-        },
-      },
+    provideOutbox(kinds, ({ upTo, outcomes }) => {
+      for (const waiter of waiters) {
+        waiter.outcomes.push(...(outcomes[waiter.kind] ?? []))
+        if (waiter.ticket > upTo) continue
+        waiters.delete(waiter)
+        waiter.resolve(waiter.outcomes)
+      }
     }),
     { input: { signedIn: signedInOf(session.get()) } },
   )

@@ -1,6 +1,6 @@
 import { createActor } from 'xstate'
-import { pwaMachine } from '../../machines/pwa.machine.ts'
-import { recallInstallAnswers, recordInstallAnswer } from './installMemory.ts'
+import { recallInstallAnswers } from './installMemory.ts'
+import { providePwa } from './pwaEffects.ts'
 import { installPlatform } from './platform.ts'
 
 /**
@@ -12,11 +12,5 @@ export { registerServiceWorker } from './register.ts'
 /** The connection, update and install machine, started once the device has said what it remembers of the install offer. */
 export async function startPwaActor(online: boolean) {
   const memory = await recallInstallAnswers()
-  const machine = pwaMachine.provide({
-    actions: {
-      recordDecline: () => recordInstallAnswer('v1.InstallOfferDeclined'),
-      recordHintDismissed: () => recordInstallAnswer('v1.InstallHintDismissed'),
-    },
-  })
-  return createActor(machine, { input: { online, platform: installPlatform(), memory } }).start()
+  return createActor(providePwa(), { input: { online, platform: installPlatform(), memory } }).start()
 }

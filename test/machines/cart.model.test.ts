@@ -1,7 +1,7 @@
 import { describe, expect } from 'vitest'
 import type { EventObject } from 'xstate'
-import { cartMachine, type CartContext, type CartFactRecord, type CartIntent, type StoredCart } from '../../machines/cart.machine.ts'
-import { factApplies, factFromIntent } from '../../machines/cart.events.ts'
+import { cartMachine, foldCartFacts, type CartContext, type CartFactRecord, type CartIntent, type StoredCart } from '../../machines/cart.machine.ts'
+import { factFromIntent } from '../../machines/cart.events.ts'
 import { emptyCart, type CartState } from '../../src/domain/cart.ts'
 import { applyCartFact } from '../../src/domain/facts/cartFacts.ts'
 import { line } from '../store/fixtures.ts'
@@ -46,19 +46,8 @@ const factTypes: Record<CartIntent['type'], CartFactRecord['type']> = {
 
 const isIntent = (event: EventObject): event is CartIntent => event.type.startsWith('cart.line.') || event.type === 'cart.clear'
 
-/** Folds facts onto a cart as the projection does, keeping those that changed it. */
-function folded(cart: CartState, facts: readonly CartFactRecord[]) {
-  const applied: CartFactRecord[] = []
-  for (const fact of facts) {
-    if (!factApplies(cart, fact)) continue
-    cart = applyCartFact(cart, fact)
-    applied.push(fact)
-  }
-  return { cart, applied }
-}
-
 /** The cart once the writes in flight land. */
-const projected = (context: CartContext) => folded(context.cart, context.pending).cart
+const projected = (context: CartContext) => foldCartFacts(context.cart, context.pending).cart
 
 const announced = (facts: readonly CartFactRecord[]): Effect[] =>
   facts.flatMap((fact) => (fact.type === 'v1.CartLineAdded' ? [{ type: 'notifyAdded', params: { line: fact.payload.line } }] : []))
@@ -66,10 +55,10 @@ const announced = (facts: readonly CartFactRecord[]): Effect[] =>
 /** Facts taken when ready: queued for their write, or in memory applied and announced at once. */
 function accepted(context: CartContext, facts: readonly CartFactRecord[]): { context: CartContext; effects: Effect[] } {
   if (context.storage === 'persistent') {
-    const { applied } = folded(projected(context), facts)
+    const { applied } = foldCartFacts(projected(context), facts)
     return { context: { ...context, deferred: [], pending: [...context.pending, ...applied] }, effects: [] }
   }
-  const { cart, applied } = folded(context.cart, facts)
+  const { cart, applied } = foldCartFacts(context.cart, facts)
   return { context: { ...context, cart, deferred: [] }, effects: announced(applied) }
 }
 

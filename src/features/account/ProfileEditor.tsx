@@ -1,18 +1,10 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 import { useLingui } from '@lingui/react/macro'
-import { msg } from '@lingui/core/macro'
-import { fromPromise } from 'xstate'
 import { useActorRef, useSelector } from '@xstate/react'
-import { profileEditMachine, type ProfileEditInput } from '../../../machines/profileEdit.machine.ts'
+import type { ProfileEditInput } from '../../../machines/profileEdit.machine.ts'
 import type { AccountView } from '../../domain/accountView.ts'
-import type { ProfileChanges } from '../../domain/profileForm.ts'
-import { toast } from '../../lib/toaster.ts'
-import { dismissRefusal } from './accountEditQueue.ts'
 import { focusFirstInvalid, ProfileForm } from './ProfileForm.tsx'
-import { saveProfile } from './profileSave.ts'
-
-const saved = msg`Your profile was updated.`
-const queued = msg`Saved on this device. It will be sent when you are back online.`
+import { provideProfileEdit } from './profileEditEffects.ts'
 
 interface Props {
   customerId: number
@@ -37,25 +29,7 @@ export function ProfileEditor({ customerId, input, view, idNumber, children, onD
   const { i18n } = useLingui()
   const ui = useRef({ i18n, onDismissed, onEnd })
   ui.current = { i18n, onDismissed, onEnd }
-  const actor = useActorRef(
-    profileEditMachine.provide({
-      actors: { save: fromPromise<Awaited<ReturnType<typeof saveProfile>>, ProfileChanges>(({ input: changes }) => saveProfile(customerId, changes)) },
-      actions: {
-        announceSaved: (_, { outcome }) => {
-          if (outcome.editId !== null && outcome.queued) toast.show(ui.current.i18n._(queued), 4000)
-          else if (outcome.editId !== null) toast.success(ui.current.i18n._(saved), 4000)
-          const pending = outcome.pendingEmail
-          if (pending) toast.success(ui.current.i18n._(msg`We sent a link to ${pending}. Your email changes once you follow it.`), 6000)
-        },
-        dismissRefusal: (_, { editId }) => {
-          if (editId === null) return
-          ui.current.onDismissed(editId)
-          void dismissRefusal(editId)
-        },
-      },
-    }),
-    { input },
-  )
+  const actor = useActorRef(provideProfileEdit(customerId, ui), { input })
   const state = useSelector(actor, (s) => (s.status === 'done' ? 'over' : (s.value as string)))
   const context = useSelector(actor, (s) => s.context)
 

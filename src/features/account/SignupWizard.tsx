@@ -1,23 +1,15 @@
 import { useEffect, useRef, type FormEvent } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { msg } from '@lingui/core/macro'
-import { fromPromise } from 'xstate'
 import { useActorRef, useSelector } from '@xstate/react'
-import { signupMachine } from '../../../machines/signup.machine.ts'
-import { createAccount } from '../../api/account.ts'
 import { ADDRESS_FIELDS, PERSONAL_FIELDS, type AddressField, type PersonalField } from '../../domain/accountForm.ts'
 import type { FieldErrors } from '../../domain/fieldErrors.ts'
 import { Button } from '../../ui/Button.tsx'
 import { AddressForm } from '../../ui/forms/AddressForm.tsx'
-import { toast } from '../../lib/toaster.ts'
 import { InlineError, useInlineError } from '../../ui/InlineError.tsx'
 import { PersonalStep } from './PersonalStep.tsx'
-import { adoptCustomer } from './session.ts'
+import { provideSignup, type SignupUi } from './signupEffects.ts'
 import { useLeaveWhenSignedIn } from './useLeaveWhenSignedIn.ts'
-import { translateMessage } from '../../lib/validationMessages.ts'
-
-const created = msg`Created Successfully`
 
 /** Moves the focus to the first field in screen order that has a message. */
 function focusFirstInvalid(order: readonly string[], errors: FieldErrors): void {
@@ -31,22 +23,9 @@ export function SignupWizard() {
   const { t, i18n } = useLingui()
   const failure = useInlineError()
   // The machine's announcements run later; they read the current translator and router through this.
-  const ui = useRef({ navigate, i18n })
-  ui.current = { navigate, i18n }
-  const actor = useActorRef(
-    signupMachine.provide({
-      actors: { createAccount: fromPromise(({ input }) => createAccount(input)) },
-      actions: {
-        announceCreated: (_, { user }) => {
-          void adoptCustomer(user).then(() => {
-            toast.success(ui.current.i18n._(created))
-            return ui.current.navigate({ to: '/profile' })
-          })
-        },
-        announceFailed: (_, { error }) => failure.fail(translateMessage(ui.current.i18n, error)),
-      },
-    }),
-  )
+  const ui = useRef<SignupUi>({ navigate, i18n, fail: failure.fail })
+  ui.current = { navigate, i18n, fail: failure.fail }
+  const actor = useActorRef(provideSignup(ui))
   const step = useSelector(actor, (s) => (s.matches('personal') ? 'personal' : 'address'))
   const submitting = useSelector(actor, (s) => s.matches('submitting') || s.matches('done'))
   // A customer already signed in has no account to create: the page moves on (not while this sign-up finishes).

@@ -1,59 +1,20 @@
-import { createActor, fromPromise, type ActorRefFrom } from 'xstate'
-import { cartMachine, type CartFactRecord, type CartIntent } from '../../../machines/cart.machine.ts'
-import { lineFromProduct, type CartState, type OrderLine } from '../../domain/cart.ts'
+import { createActor, type ActorRefFrom } from 'xstate'
+import type { cartMachine, CartIntent } from '../../../machines/cart.machine.ts'
+import { lineFromProduct, type CartState } from '../../domain/cart.ts'
 import type { Product } from '../../domain/product.ts'
-import type { StorageFailureReason } from '../../domain/storage.ts'
-import { commit, restoreCart } from '../../store/commit.ts'
-import { openStore } from '../../store/db.ts'
-import { DuplicateFactError, isQuotaError } from '../../store/errors.ts'
 import type { Running } from '../../lib/actorStore.ts'
 import type { FirstTap } from '../../lib/firstTaps.ts'
 import { newId } from '../../lib/ids.ts'
+import { type CartCallbacks, provideCart } from './cartEffects.ts'
 import { watchStoredCart } from './cartSync.ts'
+
+export type { CartCallbacks } from './cartEffects.ts'
 
 export type CartActor = ActorRefFrom<typeof cartMachine>
 
-export interface CartCallbacks {
-  /** A line was added and is stored on the device: the UI shows the "added to cart" toast. */
-  onAdded?: (line: OrderLine) => void
-  /** A fact is in the device's log (written now, or found there already). */
-  onStored?: (fact: CartFactRecord) => void
-  /** A change could not be stored on the device and was not made: the UI says so. */
-  onNotSaved?: (fact: CartFactRecord) => void
-  /** The device is not keeping the cart (a write failed, or its store opened only in memory). */
-  onStorageFailed?: (reason: StorageFailureReason) => void
-}
-
-/** Creates and starts the cart actor: restored from the store, persisted through commit(), following other tabs. */
+/** Creates and starts the cart actor with the app's effects, following other tabs. */
 export function startCart(callbacks: CartCallbacks = {}): Running<CartActor> {
-  const actor: CartActor = createActor(
-    cartMachine.provide({
-      actors: {
-        restore: fromPromise(async () => {
-          const { status } = await openStore()
-          return { cart: await restoreCart(), failure: status.reason }
-        }),
-        // Resolves once the transaction that holds the fact has completed: only then does the cart show it.
-        persist: fromPromise(async ({ input }: { input: CartFactRecord }) => {
-          let fresh = true
-          try {
-            await commit(input)
-          } catch (error) {
-            // The same fact twice is already stored: exactly-once, not a failure.
-            if (!(error instanceof DuplicateFactError)) throw { reason: isQuotaError(error) ? 'quota' : 'write-failed', error }
-            fresh = false
-          }
-          callbacks.onStored?.(input)
-          return fresh
-        }),
-      },
-      actions: {
-        notifyAdded: (_, { line }) => callbacks.onAdded?.(line),
-        notifyNotSaved: (_, fact) => callbacks.onNotSaved?.(fact),
-        reportStorageFailure: (_, { reason }) => callbacks.onStorageFailed?.(reason),
-      },
-    }),
-  )
+  const actor: CartActor = createActor(provideCart(callbacks))
   const idle = (snapshot = actor.getSnapshot()) => snapshot.matches({ ready: 'idle' })
   const sync = watchStoredCart({
     current: () => actor.getSnapshot(),

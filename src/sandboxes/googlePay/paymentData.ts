@@ -13,7 +13,7 @@ export const SHIPPING: google.payments.api.Address = {
 }
 
 /** The card token the server's provider sandbox accepts: Google's ECv2 envelope around a readable sandbox card. */
-const sandboxToken = () =>
+export const sandboxToken = (outcome: 'approve' | 'decline' = 'approve') =>
   JSON.stringify({
     protocolVersion: 'ECv2',
     signature: 'sandbox',
@@ -24,9 +24,17 @@ const sandboxToken = () =>
       expiryMonth: '12',
       expiryYear: '2030',
       holder: 'Sandbox Tester',
-      outcome: 'approve',
+      outcome,
     }),
   })
+
+/** The sandbox card as Google's PaymentData carries it, with `token` as its tokenization data. */
+export const sandboxCardMethod = (token: string): google.payments.api.PaymentMethodData => ({
+  type: 'CARD',
+  description: CARD.description,
+  info: { cardNetwork: CARD.network, cardDetails: CARD.last4 },
+  tokenizationData: { type: 'PAYMENT_GATEWAY', token },
+})
 
 /** Google's PaymentData for the sandbox card, shaped by what the request asked for. */
 export function paymentData(request: google.payments.api.PaymentDataRequest): google.payments.api.PaymentData {
@@ -34,12 +42,7 @@ export function paymentData(request: google.payments.api.PaymentDataRequest): go
     apiVersion: 2,
     apiVersionMinor: 0,
     email: EMAIL,
-    paymentMethodData: {
-      type: 'CARD',
-      description: CARD.description,
-      info: { cardNetwork: CARD.network, cardDetails: CARD.last4 },
-      tokenizationData: { type: 'PAYMENT_GATEWAY', token: sandboxToken() },
-    },
+    paymentMethodData: sandboxCardMethod(sandboxToken()),
     ...(request.shippingAddressRequired ? { shippingAddress: { ...SHIPPING } } : {}),
   }
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { apiKey } from './accounts.ts'
 import type { TestApp } from './accounts.ts'
 import { orderBody, postOrder } from './orders.ts'
+import { sandboxCardMethod, sandboxToken } from '../../../src/sandboxes/googlePay/paymentData.ts'
 
 export const SUCCESS_CARD = '4200000000000000'
 export const THREE_DS_CARD = '4000000000000002'
@@ -55,27 +56,9 @@ export async function payWithCard(app: TestApp, checkoutId: string, number: stri
   return ((await res.json()) as { redirect: { url: string } }).redirect.url
 }
 
-/** Google Pay's answer as the sandbox sheet gives it. */
+/** Google Pay's answer as the sandbox sheet gives it (without the shopper's email and address). */
 export function googlePayData(outcome: 'approve' | 'decline' = 'approve') {
-  const signedMessage = JSON.stringify({
-    sandbox: true,
-    cardNetwork: 'VISA',
-    last4: '1111',
-    expiryMonth: '12',
-    expiryYear: '2030',
-    holder: 'Sandbox Tester',
-    outcome,
-  })
-  return {
-    apiVersion: 2,
-    apiVersionMinor: 0,
-    paymentMethodData: {
-      type: 'CARD',
-      description: 'Visa •••• 1111',
-      info: { cardNetwork: 'VISA', cardDetails: '1111' },
-      tokenizationData: { type: 'PAYMENT_GATEWAY', token: JSON.stringify({ protocolVersion: 'ECv2', signature: 'sandbox', signedMessage }) },
-    },
-  }
+  return { apiVersion: 2, apiVersionMinor: 0, paymentMethodData: sandboxCardMethod(sandboxToken(outcome)) }
 }
 
 export function postWallet(app: TestApp, me: { id: number; cookie: string }, body: unknown, key: string | null = randomUUID()) {

@@ -1,0 +1,96 @@
+import { t } from '@lingui/core/macro'
+import type * as xstate from 'xstate'
+import type { LanguageEvent, RestoredChoice, languageMachine } from '../../machines/language.machine.ts'
+import { toast } from '../lib/toaster.ts'
+import { linkManifest } from '../pwa/manifest.ts'
+import { NeedsConnectionError } from './catalogue.ts'
+import { i18n, isLoaded, loadCatalogue } from './i18n.ts'
+import { readLanguageHint, writeLanguageHint } from './languageHint.ts'
+import { defaultLocale, locales, type Locale } from './locales.ts'
+
+// Nothing here imports xstate, the machine, the store or Dexie: the header's selector is part of the first paint's
+// JS, and those load on demand (the machine and xstate are handed in once the app runs).
+
+/** Shows a loaded language: Lingui re-renders, and <html lang> and the server's cookie hint follow. */
+function showLanguage(locale: Locale): void {
+  i18n.activate(locale)
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = locale
+    linkManifest(locale)
+  }
+  writeLanguageHint(locale)
+}
+
+/** Tells the customer, in the language still on screen, why the new one did not come. */
+export function tellFailure(error: unknown, locale: Locale): void {
+  const name = locales[locale]
+  toast.error(
+    error instanceof NeedsConnectionError
+      ? t`You need to be online to choose ${name} for the first time. Please try again when you are back online.`
+      : t`Could not load that language. Please try again.`,
+    3000,
+  )
+}
+
+async function recordChoice(language: Locale): Promise<void> {
+  const [{ commit }, { makeFact }, { stampNow }] = await Promise.all([import('../store/commit.ts'), import('../domain/events.ts'), import('../lib/ids.ts')])
+  await commit(makeFact('v1.LanguageChosen', { language }, stampNow()))
+}
+
+async function readChoice(): Promise<Locale | null> {
+  try {
+    const [{ openStore }, { readChosenLanguage }] = await Promise.all([import('../store/db.ts'), import('../store/queries.ts')])
+    await openStore()
+    return await readChosenLanguage()
+  } catch {
+    return null
+  }
+}
+
+/** Calls back with the log's latest choice, now and whenever any tab writes one (Dexie tells each tab of the others'). */
+function followChoices(logged: (language: Locale) => void): () => void {
+  let stopped = false
+  let stop = () => {}
+  void (async () => {
+    const [{ liveQuery }, { openStore }, { readChosenLanguage }] = await Promise.all([import('dexie'), import('../store/db.ts'), import('../store/queries.ts')])
+    // Open first: a live query that awaits the opening is no longer observed.
+    await openStore()
+    if (stopped) return
+    // A failed read leaves this tab's language as it is.
+    const subscription = liveQuery(() => readChosenLanguage()).subscribe({ next: (chosen) => chosen && logged(chosen), error: () => {} })
+    stop = () => subscription.unsubscribe()
+  })().catch(() => undefined)
+  return () => {
+    stopped = true
+    stop()
+  }
+}
+
+/** Reads the log's last choice; none (its storage cleared, or refused): the cookie hint this device kept beside it. */
+async function readRestoredChoice(): Promise<RestoredChoice> {
+  const chosen = await readChoice()
+  const hinted = readLanguageHint(typeof document === 'undefined' ? null : document.cookie) ?? defaultLocale
+  return { chosen, hinted }
+}
+
+/** The language machine with the page's effects; xstate's actor makers are handed in, loaded with the machine once the app runs. */
+export function provideLanguage(machine: typeof languageMachine, { fromCallback, fromPromise }: Pick<typeof xstate, 'fromCallback' | 'fromPromise'>) {
+  return machine.provide({
+    actors: {
+      readChoice: fromPromise(readRestoredChoice),
+      load: fromPromise(({ input }: { input: { language: Locale } }) => loadCatalogue(input.language)),
+      record: fromPromise(({ input }: { input: { language: Locale } }) => recordChoice(input.language)),
+      follow: fromCallback<LanguageEvent>(({ sendBack }) => followChoices((language) => sendBack({ type: 'language.logged', language }))),
+    },
+    actions: {
+      show: (_, { language }) => showLanguage(language),
+      tellFailure: (_, { language, error }) => tellFailure(error, language),
+      // A device that cannot save still shows the language for this visit (and the cookie hint keeps it for the
+      // server's pages); the customer is told that the device did not keep the choice.
+      tellNotSaved: () => toast.error(t`Your language choice could not be saved on this device. It applies to this visit only.`, 3000),
+    },
+    guards: {
+      catalogueLoaded: (_, { language }) => isLoaded(language),
+    },
+  })
+}
