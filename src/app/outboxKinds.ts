@@ -1,5 +1,5 @@
-import { accountEditOutbox } from '../features/account/accountEditQueue.ts'
-import { logoutOutbox } from '../features/account/logoutQueue.ts'
+import { accountEditOutbox } from '../features/account/profile/accountEditQueue.ts'
+import { logoutOutbox } from '../features/account/session/logoutQueue.ts'
 import { orderOutbox } from '../features/orders/drain.ts'
 import { simRenameOutbox } from '../features/portal/simRenameQueue.ts'
 import { supportOutbox } from '../features/support/supportQueue.ts'

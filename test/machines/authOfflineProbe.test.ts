@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { OFFLINE_PROBE_DELAYS_MS, probeWhileOffline } from '../../src/features/account/offlineProbe.ts'
+import { OFFLINE_PROBE_DELAYS_MS, probeWhileOffline } from '../../src/features/account/session/offlineProbe.ts'
 import { sessionOf } from '../../src/lib/session.ts'
 import { authHarness, customer } from './authHarness.ts'
 

@@ -1,8 +1,8 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { AddressSearch } from '../../features/address/AddressSearch.tsx'
-import { PrivacySection } from '../../features/account/PrivacySection.tsx'
-import { ProfileView } from '../../features/account/ProfileView.tsx'
+import { PrivacySection } from '../../features/account/privacy/PrivacySection.tsx'
+import { ProfileView } from '../../features/account/profile/ProfileView.tsx'
 import { useSession } from '../../lib/session.ts'
 import { Spinner } from '../../ui/Spinner.tsx'
 
