@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { RenameResult } from '../../src/api/serviceActions.ts'
 import type { RenameSimRequest } from '../../src/domain/simName.ts'
-import { queueSimName, SIM_RENAME, simRenameOutbox } from '../../src/features/portal/simRenameQueue.ts'
+import { queueSimName, SIM_RENAME, simRenameOutbox } from '../../src/features/portal/simActions/simRenameQueue.ts'
 import { drainOutbox } from '../../src/outbox/sender.ts'
 import { closeStore, type StoreDb } from '../../src/store/db.ts'
 import { openRows } from '../../src/outbox/table.ts'
