@@ -1,6 +1,6 @@
 import { accountEditOutbox } from '../features/account/profile/accountEditQueue.ts'
 import { logoutOutbox } from '../features/account/session/logoutQueue.ts'
-import { orderOutbox } from '../features/orders/drain.ts'
+import { orderOutbox } from '../features/orders/orderOutbox.ts'
 import { simRenameOutbox } from '../features/portal/simActions/simRenameQueue.ts'
 import { supportOutbox } from '../features/support/supportQueue.ts'
 import { clientErrorOutbox } from '../features/errors/clientErrorQueue.ts'

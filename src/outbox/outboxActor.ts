@@ -1,7 +1,7 @@
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate'
 import { outboxMachine, type DrainInput, type DrainReport, type SignedIn } from '../../machines/outbox.machine.ts'
 import { onConnectionReturned } from '../lib/connection.ts'
-import { getSession, subscribeSession, type Session } from '../lib/session.ts'
+import { getSession, subscribeSession, type Session } from '../lib/sessionStore.ts'
 import type { OutboxKind } from './kind.ts'
 import { drainOutbox } from './sender.ts'
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { OFFLINE_PROBE_DELAYS_MS, probeWhileOffline } from '../../src/features/account/session/offlineProbe.ts'
-import { sessionOf } from '../../src/lib/session.ts'
+import { sessionOf } from '../../src/lib/sessionStore.ts'
 import { authHarness, customer } from './authHarness.ts'
 
 // The harness's own settling waits on a real timer; under fake timers each step settles by running the clock by 0.

@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { AddressSearch } from '../../features/address/AddressSearch.tsx'
 import { PrivacySection } from '../../features/account/privacy/PrivacySection.tsx'
 import { ProfileView } from '../../features/account/profile/ProfileView.tsx'
-import { useSession } from '../../lib/session.ts'
+import { useSession } from '../../lib/sessionStore.ts'
 import { Spinner } from '../../ui/Spinner.tsx'
 
 export const Route = createFileRoute('/_customer/profile')({ staticData: { title: msg`Profile` }, component: ProfilePage })

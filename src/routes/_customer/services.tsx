@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute, Navigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useSession } from '../../lib/session.ts'
+import { useSession } from '../../lib/sessionStore.ts'
 import { WithProducts } from '../../features/catalogue/WithProducts.tsx'
 import { NotLoaded } from '../../features/portal/NotLoaded.tsx'
 import { OfflineNotice } from '../../features/portal/OfflineNotice.tsx'

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { fetchSession } from '../../../api/account.ts'
 import { followEmailLink } from '../../../api/accountEdits.ts'
-import { getSession } from '../../../lib/session.ts'
+import { getSession } from '../../../lib/sessionStore.ts'
 import { EmailLinkOutcome } from './EmailLinkOutcome.tsx'
 import { adoptCustomer } from '../session/authIntents.ts'
 

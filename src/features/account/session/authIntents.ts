@@ -1,5 +1,5 @@
 import type { Login, User } from '../../../domain/account.ts'
-import { auth, getSession, onSessionWanted, type AuthActor, type Session } from '../../../lib/session.ts'
+import { auth, getSession, onSessionWanted, type AuthActor, type Session } from '../../../lib/sessionStore.ts'
 import type { SignInFailure } from '../../../../machines/auth.events.ts'
 import type { AuthCallbacks } from './authActor.ts'
 

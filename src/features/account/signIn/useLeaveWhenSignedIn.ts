@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { useNavigate } from '@tanstack/react-router'
-import { useSession } from '../../../lib/session.ts'
+import { useSession } from '../../../lib/sessionStore.ts'
 
 /**
  * /login and /signup are for a visitor: once the session is known to be a customer's (when the app's start has asked,

@@ -2,12 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { renderToString } from 'react-dom/server'
 import { authHarness, customer, type AuthHarness } from '../machines/authHarness.ts'
 
-type SessionModule = typeof import('../../src/lib/session.ts')
+type SessionModule = typeof import('../../src/lib/sessionStore.ts')
 
 /** A fresh page: the session module evaluated anew, the auth actor one the test drives by hand. */
 async function openPage(): Promise<SessionModule> {
   vi.resetModules()
-  return import('../../src/lib/session.ts')
+  return import('../../src/lib/sessionStore.ts')
 }
 
 let h: AuthHarness

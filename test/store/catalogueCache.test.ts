@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { saveCatalogue } from '../../src/store/catalogue.ts'
+import { saveCatalogue } from '../../src/store/catalogueCache.ts'
 import type { StoreDb } from '../../src/store/db.ts'
 import { readCatalogue, readCatalogueFetchedAt } from '../../src/store/queries.ts'
 import { fiveG, freshDb, lte } from './fixtures.ts'
