@@ -180,7 +180,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         extends: true,
         test: {
           name: 'unit',
-          include: ['test/{domain,machines,store,outbox,sw,api,i18n,ui,lib,docs}/**/*.test.{ts,tsx}'],
+          include: ['test/{domain,machines,store,outbox,sw,api,i18n,ui,lib,features,docs}/**/*.test.{ts,tsx}'],
           environment: 'node',
           setupFiles: ['test/setup.ts'],
         },

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { placeOrder } from '../../src/features/orders/placeOrder.ts'
-import { commit } from '../../src/store/commit.ts'
-import { closeStore } from '../../src/store/db.ts'
-import { openRows } from '../../src/outbox/table.ts'
-import { readCart, readLocalOrders } from '../../src/store/queries.ts'
-import { ORDER_CREATE } from '../../src/features/orders/orderRequest.ts'
-import { added, fiveG, freshStore, lte } from './fixtures.ts'
+import { placeOrder } from '../../../src/features/orders/placeOrder.ts'
+import { commit } from '../../../src/store/commit.ts'
+import { closeStore } from '../../../src/store/db.ts'
+import { openRows } from '../../../src/outbox/table.ts'
+import { readCart, readLocalOrders } from '../../../src/store/queries.ts'
+import { ORDER_CREATE } from '../../../src/features/orders/orderRequest.ts'
+import { added, fiveG, freshStore, lte } from '../../store/fixtures.ts'
 
 const address = { street_number: '12', street_name: 'Long Street', city: 'Cape Town', province: 'Western Cape', postal_code: '8001', gps_coordinates: null }
 

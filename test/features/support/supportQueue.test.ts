@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { SupportSendResult } from '../../src/api/support.ts'
-import type { SupportRequest } from '../../src/domain/support.ts'
-import { queueSupportMessage, SUPPORT_MESSAGE, supportOutbox } from '../../src/features/support/supportQueue.ts'
-import { drainOutbox } from '../../src/outbox/sender.ts'
-import { issueField, toSupportItem } from '../../src/features/support/supportView.ts'
-import { closeStore, type StoreDb } from '../../src/store/db.ts'
-import { openRows } from '../../src/outbox/table.ts'
-import { freshStore } from './fixtures.ts'
+import type { SupportSendResult } from '../../../src/api/support.ts'
+import type { SupportRequest } from '../../../src/domain/support.ts'
+import { queueSupportMessage, SUPPORT_MESSAGE, supportOutbox } from '../../../src/features/support/supportQueue.ts'
+import { drainOutbox } from '../../../src/outbox/sender.ts'
+import { issueField, toSupportItem } from '../../../src/features/support/supportView.ts'
+import { closeStore, type StoreDb } from '../../../src/store/db.ts'
+import { openRows } from '../../../src/outbox/table.ts'
+import { freshStore } from '../../store/fixtures.ts'
 
 let store: StoreDb
 

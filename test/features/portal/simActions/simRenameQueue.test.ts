@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { RenameResult } from '../../src/api/serviceActions.ts'
-import type { RenameSimRequest } from '../../src/domain/simName.ts'
-import { queueSimName, SIM_RENAME, simRenameOutbox } from '../../src/features/portal/simActions/simRenameQueue.ts'
-import { drainOutbox } from '../../src/outbox/sender.ts'
-import { closeStore, type StoreDb } from '../../src/store/db.ts'
-import { openRows } from '../../src/outbox/table.ts'
-import { readCachedService, readSimNames } from '../../src/store/portalQueries.ts'
-import { monthly } from '../fixtures/portal.ts'
-import { freshStore } from './fixtures.ts'
+import type { RenameResult } from '../../../../src/api/serviceActions.ts'
+import type { RenameSimRequest } from '../../../../src/domain/simName.ts'
+import { queueSimName, SIM_RENAME, simRenameOutbox } from '../../../../src/features/portal/simActions/simRenameQueue.ts'
+import { drainOutbox } from '../../../../src/outbox/sender.ts'
+import { closeStore, type StoreDb } from '../../../../src/store/db.ts'
+import { openRows } from '../../../../src/outbox/table.ts'
+import { readCachedService, readSimNames } from '../../../../src/store/portalQueries.ts'
+import { monthly } from '../../../fixtures/portal.ts'
+import { freshStore } from '../../../store/fixtures.ts'
 
 let store: StoreDb
 

@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { waitFor } from 'xstate'
-import type { CartState, OrderLine } from '../../src/domain/cart.ts'
-import type { StorageFailureReason } from '../../src/domain/storage.ts'
-import * as intents from '../../src/features/cart/cartActor.ts'
-import * as cartStore from '../../src/features/cart/cart.ts'
-import type { CartFactRecord } from '../../machines/cart.machine.ts'
-import { commit } from '../../src/store/commit.ts'
-import { closeStore, openStore, StoreDb } from '../../src/store/db.ts'
-import { readCart } from '../../src/store/queries.ts'
-import { added, fiveG, freshStore, line, lte } from '../store/fixtures.ts'
+import type { CartState, OrderLine } from '../../../src/domain/cart.ts'
+import type { StorageFailureReason } from '../../../src/domain/storage.ts'
+import * as intents from '../../../src/features/cart/cartActor.ts'
+import * as cartStore from '../../../src/features/cart/cart.ts'
+import type { CartFactRecord } from '../../../machines/cart.machine.ts'
+import { commit } from '../../../src/store/commit.ts'
+import { closeStore, openStore, StoreDb } from '../../../src/store/db.ts'
+import { readCart } from '../../../src/store/queries.ts'
+import { added, fiveG, freshStore, line, lte } from '../../store/fixtures.ts'
 
 let running: ReturnType<typeof intents.startCart> | undefined
 const stopCart = () => {
@@ -240,7 +240,7 @@ describe('the cart store', () => {
 
 describe('new ids', () => {
   it('are version 4 UUIDs even where randomUUID is missing', async () => {
-    const { newId } = await import('../../src/lib/ids.ts')
+    const { newId } = await import('../../../src/lib/ids.ts')
     const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
     expect(newId()).toMatch(uuid)
     const original = crypto.randomUUID

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { OFFLINE_PROBE_DELAYS_MS, probeWhileOffline } from '../../src/features/account/session/offlineProbe.ts'
-import { sessionOf } from '../../src/lib/sessionStore.ts'
-import { authHarness, customer } from './authHarness.ts'
+import { OFFLINE_PROBE_DELAYS_MS, probeWhileOffline } from '../../../../src/features/account/session/offlineProbe.ts'
+import { sessionOf } from '../../../../src/lib/sessionStore.ts'
+import { authHarness, customer } from '../../../machines/authHarness.ts'
 
 // The harness's own settling waits on a real timer; under fake timers each step settles by running the clock by 0.
 const settled = () => vi.advanceTimersByTimeAsync(0)

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { ClientErrorReport } from '../../src/domain/clientError.ts'
-import { CLIENT_ERROR, clientErrorOutbox, MAX_QUEUED_REPORTS, queueClientError } from '../../src/features/errors/clientErrorQueue.ts'
-import type { Answer } from '../../src/outbox/kind.ts'
-import { drainOutbox } from '../../src/outbox/sender.ts'
-import { closeStore, type StoreDb } from '../../src/store/db.ts'
-import { openRows } from '../../src/outbox/table.ts'
-import { freshStore } from './fixtures.ts'
+import type { ClientErrorReport } from '../../../src/domain/clientError.ts'
+import { CLIENT_ERROR, clientErrorOutbox, MAX_QUEUED_REPORTS, queueClientError } from '../../../src/features/errors/clientErrorQueue.ts'
+import type { Answer } from '../../../src/outbox/kind.ts'
+import { drainOutbox } from '../../../src/outbox/sender.ts'
+import { closeStore, type StoreDb } from '../../../src/store/db.ts'
+import { openRows } from '../../../src/outbox/table.ts'
+import { freshStore } from '../../store/fixtures.ts'
 
 let store: StoreDb
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { validateLoginSearch } from '../../src/features/account/signIn/loginSearch.ts'
+import { validateLoginSearch } from '../../../../src/features/account/signIn/loginSearch.ts'
 
 describe("/login's search", () => {
   it('keeps where the customer was heading when it is a path of this site', () => {

@@ -1,22 +1,22 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { waitFor } from 'xstate'
-import type { User } from '../../src/domain/account.ts'
-import { applyEdit } from '../../src/domain/accountEdits.ts'
-import { makeFact } from '../../src/domain/events.ts'
-import type { AccountEdit, AccountEditRequest } from '../../src/domain/profile.ts'
-import { accountEditOutbox, queueAccountEdit } from '../../src/features/account/profile/accountEditQueue.ts'
-import { openAuthChannel } from '../../src/features/account/session/authBroadcast.ts'
-import { customerWritten, fresherCustomer, rememberCustomer } from '../../src/features/account/session/knownCustomer.ts'
-import { drainOutbox } from '../../src/outbox/sender.ts'
-import { commit } from '../../src/store/commit.ts'
-import { closeStore, openStore } from '../../src/store/db.ts'
-import { readKnownCustomer } from '../../src/store/queries.ts'
-import { customer } from '../machines/authHarness.ts'
-import { freshStore } from './fixtures.ts'
+import type { User } from '../../../../src/domain/account.ts'
+import { applyEdit } from '../../../../src/domain/accountEdits.ts'
+import { makeFact } from '../../../../src/domain/events.ts'
+import type { AccountEdit, AccountEditRequest } from '../../../../src/domain/profile.ts'
+import { accountEditOutbox, queueAccountEdit } from '../../../../src/features/account/profile/accountEditQueue.ts'
+import { openAuthChannel } from '../../../../src/features/account/session/authBroadcast.ts'
+import { customerWritten, fresherCustomer, rememberCustomer } from '../../../../src/features/account/session/knownCustomer.ts'
+import { drainOutbox } from '../../../../src/outbox/sender.ts'
+import { commit } from '../../../../src/store/commit.ts'
+import { closeStore, openStore } from '../../../../src/store/db.ts'
+import { readKnownCustomer } from '../../../../src/store/queries.ts'
+import { customer } from '../../../machines/authHarness.ts'
+import { freshStore } from '../../../store/fixtures.ts'
 
 const session = vi.hoisted(() => ({ answer: (): Promise<unknown> => Promise.resolve(null) }))
-vi.mock('../../src/api/account.ts', async (original) => ({
-  ...(await original<typeof import('../../src/api/account.ts')>()),
+vi.mock('../../../../src/api/account.ts', async (original) => ({
+  ...(await original<typeof import('../../../../src/api/account.ts')>()),
   fetchSession: () => session.answer(),
 }))
 
@@ -87,7 +87,7 @@ describe('a session answer that crosses an edit’s answer', () => {
   })
 
   it('reaches neither the known customer nor the signed-in customer of a tab whose recheck was under way', async () => {
-    const { startAuth } = await import('../../src/features/account/session/authActor.ts')
+    const { startAuth } = await import('../../../../src/features/account/session/authActor.ts')
     await queueAccountEdit(7, kloof)
     const s = server()
     const asked: { answer?: (user: User) => void } = {}
@@ -110,7 +110,7 @@ describe('a session answer that crosses an edit’s answer', () => {
   })
 
   it('heard late from another tab, does not bring back an older copy than the device holds', async () => {
-    const { startAuth } = await import('../../src/features/account/session/authActor.ts')
+    const { startAuth } = await import('../../../../src/features/account/session/authActor.ts')
     session.answer = () => Promise.resolve(me)
     const running = startAuth()
     const other = openAuthChannel(() => {})

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fieldsFromComponents } from '../../src/features/address/placesMapping.ts'
+import { fieldsFromComponents } from '../../../src/features/address/placesMapping.ts'
 
 const c = (longText: string, ...types: string[]) => ({ longText, shortText: longText, types })
 
