@@ -88,7 +88,7 @@ function localizedManifests(): Plugin {
 
 /** The app's own first-paint code: the shell around every page (a few of its modules only ever load later). */
 const shellModules =
-  /[\\/]src[\\/](router\.ts|config\.ts|reportError\.ts|routeTree\.gen\.ts|app[\\/]|i18n[\\/]|ui[\\/]|pwa[\\/]|lib[\\/](firstTaps|session|toaster|idle|outbox[\\/]outbox)\.ts|domain[\\/](product|money|cart|defined)\.ts|features[\\/](cart[\\/]cart\.ts|account[\\/]session\.ts|catalogue[\\/]firstPaint\.ts))/
+  /[\\/]src[\\/](router\.ts|config\.ts|reportError\.ts|routeTree\.gen\.ts|app[\\/]|i18n[\\/]|ui[\\/]|pwa[\\/]|lib[\\/](firstTaps|sessionStore|toaster|idle)\.ts|outbox[\\/]outbox\.ts|domain[\\/](product|money|cart|defined)\.ts|features[\\/](cart[\\/]cart\.ts|account[\\/]session[\\/]authIntents\.ts|catalogue[\\/]firstPaint\.ts))/
 /** Under those folders but not on the first paint: forms of lazy pages, and what boot work after idle loads. */
 const laterModules = /[\\/]src[\\/](ui[\\/]forms[\\/]|pwa[\\/](register|pwaRuntime|installMemory|platform)\.ts|app[\\/]outboxKinds\.ts)/
 
@@ -121,7 +121,7 @@ const appChunks = {
     },
     {
       name: 'device',
-      test: /node_modules[\\/](dexie|dexie-react-hooks|@xstate)[\\/]|[\\/]src[\\/](store[\\/]|app[\\/]outboxKinds\.ts|lib[\\/]outbox[\\/]outboxActor\.ts|features[\\/](cart[\\/]cartActor|account[\\/]authActor|catalogue[\\/]cachedCatalogue)\.ts)/,
+      test: /node_modules[\\/](dexie|dexie-react-hooks|@xstate)[\\/]|[\\/]src[\\/](store[\\/]|app[\\/]outboxKinds\.ts|outbox[\\/]outboxActor\.ts|features[\\/](cart[\\/]cartActor|account[\\/]session[\\/]authActor|catalogue[\\/]cachedCatalogue)\.ts)/,
       priority: 1,
     },
   ],
@@ -180,7 +180,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         extends: true,
         test: {
           name: 'unit',
-          include: ['test/{domain,machines,store,outbox,sw,api,i18n,ui,lib,docs}/**/*.test.{ts,tsx}'],
+          include: ['test/{domain,machines,store,outbox,sw,api,i18n,ui,lib,features,docs}/**/*.test.{ts,tsx}'],
           environment: 'node',
           setupFiles: ['test/setup.ts'],
         },

@@ -43,7 +43,7 @@ import { socialEmailRoutes } from './routes/socialEmail.ts'
 import type { SandboxIdentityService } from './sandbox/identity/sandbox.ts'
 import { paymentSandboxPrefix } from './sandbox/payments/sandbox.ts'
 import { mailboxPrefix, sandboxMailboxRoutes } from './sandbox/mail/mailbox.ts'
-import { sessionRoutes } from './routes/session.ts'
+import { sessionRoutes } from './routes/auth.ts'
 import { supportRoutes } from './routes/support.ts'
 import { userRoutes } from './routes/users.ts'
 

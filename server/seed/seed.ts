@@ -1,7 +1,7 @@
 import { catalogueChanged } from '../catalogue/catalogueBytes.ts'
 import type { Db } from '../db/types.ts'
-import { catalogue } from './catalogue.ts'
-import type { SeedProduct } from './catalogue.ts'
+import { catalogue } from './products.ts'
+import type { SeedProduct } from './products.ts'
 import { seedDemoCustomer } from './demoCustomer.ts'
 import type { DemoOptions } from './demoCustomer.ts'
 

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { ProfileMenu } from '../features/account/ProfileMenu.tsx'
-import { useSession } from '../lib/session.ts'
+import { useSession } from '../lib/sessionStore.ts'
 import { useCartLineCount, useCartRestoring } from '../features/cart/cart.ts'
 import { ButtonLink } from '../ui/Button.tsx'
 import { CartIcon, LogoMark } from '../ui/icons.tsx'

@@ -1,6 +1,6 @@
 import { i18n, type Messages } from '@lingui/core'
 import { messages as en } from '../../locales/en.po'
-import { fetchCatalogue, NeedsConnectionError } from './catalogue.ts'
+import { fetchCatalogue, NeedsConnectionError } from './fetchTranslations.ts'
 import { defaultLocale, type Locale } from './locales.ts'
 import { keepValuesLiteral } from '../domain/literalValues.ts'
 import { withRetry, type RetryOptions } from './retry.ts'

@@ -1,7 +1,7 @@
 import { createActor, type ActorRefFrom } from 'xstate'
 import type { outboxMachine, SignedIn } from '../../machines/outbox.machine.ts'
 import { onConnectionReturned } from '../lib/connection.ts'
-import { getSession, subscribeSession, type Session } from '../lib/session.ts'
+import { getSession, subscribeSession, type Session } from '../lib/sessionStore.ts'
 import type { OutboxKind } from './kind.ts'
 import { provideOutbox } from './outboxEffects.ts'
 

@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
-import { whenSessionKnown } from '../lib/session.ts'
+import { whenSessionKnown } from '../lib/sessionStore.ts'
 import { Spinner } from '../ui/Spinner.tsx'
 
 // A spinner while the customer loads, then visitors go back to the home page.

@@ -2,8 +2,8 @@ import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { AuthCard } from '../features/account/AuthCard.tsx'
-import { validateTokenSearch } from '../features/account/tokenSearch.ts'
-import { EmailConfirmation } from '../features/account/EmailConfirmation.tsx'
+import { validateTokenSearch } from '../features/account/emailLinks/tokenSearch.ts'
+import { EmailConfirmation } from '../features/account/emailLinks/EmailConfirmation.tsx'
 
 // The link mailed to a new address: /confirm_email?token=<43 characters>.
 export const Route = createFileRoute('/confirm_email')({

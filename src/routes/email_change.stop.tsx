@@ -4,8 +4,8 @@ import { Trans } from '@lingui/react/macro'
 import { useCallback } from 'react'
 import { followEmailLink } from '../api/accountEdits.ts'
 import { AuthCard } from '../features/account/AuthCard.tsx'
-import { validateTokenSearch } from '../features/account/tokenSearch.ts'
-import { EmailLinkOutcome } from '../features/account/EmailLinkOutcome.tsx'
+import { validateTokenSearch } from '../features/account/emailLinks/tokenSearch.ts'
+import { EmailLinkOutcome } from '../features/account/emailLinks/EmailLinkOutcome.tsx'
 
 // The link mailed to the current address when a change was asked: /email_change/stop?token=<43 characters>.
 export const Route = createFileRoute('/email_change/stop')({

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { AuthCard } from '../features/account/AuthCard.tsx'
-import { BackToSignIn, ForgotPasswordForm } from '../features/account/ForgotPasswordForm.tsx'
+import { BackToSignIn, ForgotPasswordForm } from '../features/account/password/ForgotPasswordForm.tsx'
 
 export const Route = createFileRoute('/forgot_password')({ staticData: { title: msg`Forgot your password?` }, component: ForgotPasswordPage })
 

@@ -1,9 +1,9 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { AuthCard } from '../features/account/AuthCard.tsx'
-import { validateTokenSearch } from '../features/account/tokenSearch.ts'
-import { BackToSignIn } from '../features/account/ForgotPasswordForm.tsx'
-import { ResetPasswordForm } from '../features/account/ResetPasswordForm.tsx'
+import { validateTokenSearch } from '../features/account/emailLinks/tokenSearch.ts'
+import { BackToSignIn } from '../features/account/password/ForgotPasswordForm.tsx'
+import { ResetPasswordForm } from '../features/account/password/ResetPasswordForm.tsx'
 
 // The link mailed to reset a password: /reset_password?token=<43 characters>.
 export const Route = createFileRoute('/reset_password')({

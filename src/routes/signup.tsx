@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { AuthCard } from '../features/account/AuthCard.tsx'
-import { SignupWizard } from '../features/account/SignupWizard.tsx'
+import { SignupWizard } from '../features/account/signIn/SignupWizard.tsx'
 
 export const Route = createFileRoute('/signup')({ staticData: { title: msg`Create an Account` }, component: SignupPage })
 

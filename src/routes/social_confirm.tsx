@@ -4,9 +4,9 @@ import { Trans } from '@lingui/react/macro'
 import { useCallback } from 'react'
 import { followEmailLink } from '../api/accountEdits.ts'
 import { AuthCard } from '../features/account/AuthCard.tsx'
-import { EmailLinkOutcome } from '../features/account/EmailLinkOutcome.tsx'
-import { recheckSession } from '../features/account/session.ts'
-import { validateTokenSearch } from '../features/account/tokenSearch.ts'
+import { EmailLinkOutcome } from '../features/account/emailLinks/EmailLinkOutcome.tsx'
+import { recheckSession } from '../features/account/session/authIntents.ts'
+import { validateTokenSearch } from '../features/account/emailLinks/tokenSearch.ts'
 
 // The link mailed to the address typed at a social sign-in: /social_confirm?token=<43 characters>.
 export const Route = createFileRoute('/social_confirm')({

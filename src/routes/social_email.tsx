@@ -3,8 +3,8 @@ import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import * as v from 'valibot'
 import { AuthCard } from '../features/account/AuthCard.tsx'
-import { BackToSignIn } from '../features/account/ForgotPasswordForm.tsx'
-import { SocialEmailForm } from '../features/account/SocialEmailForm.tsx'
+import { BackToSignIn } from '../features/account/password/ForgotPasswordForm.tsx'
+import { SocialEmailForm } from '../features/account/signIn/SocialEmailForm.tsx'
 
 const providerNames = { google: 'Google', facebook: 'Facebook', twitter: 'X' } as const
 const Provider = v.picklist(['google', 'facebook', 'twitter'])

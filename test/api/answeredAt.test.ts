@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { answeredAt, pageAnsweredAt } from '../../src/api/answeredAt.ts'
 import { SENT_TIMING } from '../../src/domain/sentTiming.ts'
-import { fetchCatalogue } from '../../src/api/catalogue.ts'
+import { fetchCatalogue } from '../../src/api/productCatalogue.ts'
 import { createOrder, fetchOrder, fetchOrders } from '../../src/api/orders.ts'
 import { toCreateOrderRequest } from '../../src/features/orders/orderRequest.ts'
 import { line, lte } from '../store/fixtures.ts'

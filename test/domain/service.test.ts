@@ -11,8 +11,8 @@ import {
   showsPieLabel,
   voiceMinutes,
 } from '../../src/domain/service.ts'
-import { subscriptionGauges, topupTiles } from '../../src/features/portal/wallets.ts'
-import { usageSlices } from '../../src/features/portal/usage.ts'
+import { subscriptionGauges, topupTiles } from '../../src/features/portal/services/wallets.ts'
+import { usageSlices } from '../../src/features/portal/services/usage.ts'
 import { monthly, prepaid } from '../fixtures/portal.ts'
 
 describe('voiceMinutes', () => {

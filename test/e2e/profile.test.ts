@@ -12,7 +12,7 @@ import { untilOutboxSettled, type Watched } from './device.ts'
 import { addFirstProducts, openCart, openHome, proceedToOrder, waitForApp } from './storefront.ts'
 
 const session = useBrowser()
-/** The outbox kind of an account edit (src/features/account/accountEditQueue.ts). */
+/** The outbox kind of an account edit (src/features/account/profile/accountEditQueue.ts). */
 const ACCOUNT_EDIT = 'account.edit'
 
 /** What each language calls the things the test looks for (locales/*.po). */

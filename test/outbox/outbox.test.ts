@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { AUTH_LOGOUT, logoutOutbox } from '../../src/features/account/logoutQueue.ts'
+import { AUTH_LOGOUT, logoutOutbox } from '../../src/features/account/session/logoutQueue.ts'
 import { configureOutbox, sendNow, startOutboxInBackground } from '../../src/outbox/outbox.ts'
 import { closeStore, type StoreDb } from '../../src/store/db.ts'
 import { enqueue, queuedRow } from '../../src/outbox/table.ts'

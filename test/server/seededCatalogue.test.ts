@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { catalogue } from '../../server/seed/catalogue.ts'
+import { catalogue } from '../../server/seed/products.ts'
 import { seed } from '../../server/seed/seed.ts'
 import { openTestDb, startupTimeout } from './support/testDb.ts'
 import type { TestDb } from './support/testDb.ts'

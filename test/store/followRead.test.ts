@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { saveCatalogue } from '../../src/store/catalogue.ts'
+import { saveCatalogue } from '../../src/store/catalogueCache.ts'
 import { closeStore, type StoreDb } from '../../src/store/db.ts'
 import { followRead } from '../../src/store/followRead.ts'
 import { readCatalogue } from '../../src/store/queries.ts'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { profileEditLab } from '../../src/devtools/lab/machines/profileEditLab.ts'
 import { LabRun } from '../../src/devtools/lab/labRun.ts'
-import { readSessionFile } from '../../src/devtools/lab/session.ts'
+import { readSessionFile } from '../../src/devtools/lab/labSession.ts'
 import { toJson } from '../../src/devtools/lab/json.ts'
 import type { Json } from '../../src/devtools/lab/json.ts'
 import { at, labRun, until } from './labHarness.ts'

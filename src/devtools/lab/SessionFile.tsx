@@ -8,7 +8,7 @@ import type { LabRun } from './labRun.ts'
 import { importSession } from './labRuns.ts'
 import { Buttons, Note, Panel } from './labStyles.ts'
 import { machineTitles } from './labText.ts'
-import { readSessionFile, type LabSessionFile } from './session.ts'
+import { readSessionFile, type LabSessionFile } from './labSession.ts'
 
 const FileBox = styled(FieldBox)`
   input[type='file'] { padding: 8px 12px; }

@@ -1,6 +1,6 @@
 import { ApiError } from '../../api/client.ts'
 import type { User } from '../../domain/account.ts'
-import { getSession } from '../../lib/session.ts'
+import { getSession } from '../../lib/sessionStore.ts'
 import type { EffectMode } from './labMachine.ts'
 
 /** The customer the fakes answer with; the lab never uses a real customer's data. */

@@ -12,7 +12,7 @@ import type { Fact } from '../../domain/events.ts'
 import type { StoreDb } from '../../store/db.ts'
 import { toJson, type Json } from './json.ts'
 import type { EffectMode, LabIo, LabMachine } from './labMachine.ts'
-import { replaySession, resolveStep, SESSION_FORMAT, type LabSessionFile, type LabStep } from './session.ts'
+import { replaySession, resolveStep, SESSION_FORMAT, type LabSessionFile, type LabStep } from './labSession.ts'
 
 /** What the lab shows of a run (its snapshot); a new object after every change. */
 export interface LabView {

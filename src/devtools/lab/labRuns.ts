@@ -4,7 +4,7 @@ import { commitToLab, labDb } from './labLog.ts'
 import type { LabMachineId } from './labMachine.ts'
 import { labMachines } from './labMachines.ts'
 import { LabRun, type LabRunOptions, type LabView } from './labRun.ts'
-import type { LabSessionFile } from './session.ts'
+import type { LabSessionFile } from './labSession.ts'
 
 /** How long a fake takes: long enough to see the state that waits for it. */
 export const FAKE_DELAY_MS = 400

@@ -5,7 +5,7 @@ import { UserIcon } from '../../ui/icons.tsx'
 import { styled } from '../../ui/styled.ts'
 import { theme } from '../../ui/theme.ts'
 import { toast } from '../../lib/toaster.ts'
-import { signOut } from './session.ts'
+import { signOut } from './session/authIntents.ts'
 
 const Wrap = styled('div')`
   position: relative;

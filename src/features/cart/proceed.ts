@@ -1,4 +1,4 @@
-import { whenSessionKnown } from '../../lib/session.ts'
+import { whenSessionKnown } from '../../lib/sessionStore.ts'
 
 /** Where "proceed to order" goes, decided once the session is known: a tap made while it is checked waits for it. */
 export async function proceedTarget(): Promise<'/delivery_address' | '/login'> {

@@ -2,7 +2,7 @@ import type { Product } from '../../domain/product.ts'
 import { followRead } from '../../store/followRead.ts'
 import { readCatalogue, readCatalogueFetchedAt } from '../../store/queries.ts'
 
-export { saveCatalogue } from '../../store/catalogue.ts'
+export { saveCatalogue } from '../../store/catalogueCache.ts'
 
 /** The device's catalogue read model: the products and when they were fetched (null when none are cached). */
 export interface CachedCatalogue {

@@ -23,7 +23,7 @@ function refresh(firstPaint: FirstPaintCatalogue | undefined): Promise<void> {
     firstPaint
       ? cachedCatalogue().then(({ saveCatalogue }) => saveCatalogue(firstPaint.products, firstPaint.fetchedAt))
       : // The network client loads after the first paint, which the read model serves.
-        Promise.all([import('../../api/catalogue.ts'), cachedCatalogue()]).then(async ([{ fetchCatalogue }, { saveCatalogue }]) => {
+        Promise.all([import('../../api/productCatalogue.ts'), cachedCatalogue()]).then(async ([{ fetchCatalogue }, { saveCatalogue }]) => {
           const { body, fetchedAt } = await fetchCatalogue()
           await saveCatalogue(body, fetchedAt)
         })

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import { useSession, type Customer } from '../../lib/session.ts'
+import { useSession, type Customer } from '../../lib/sessionStore.ts'
 import { useAccount } from '../../lib/useAccount.ts'
 import { AddressSearch } from '../../features/address/AddressSearch.tsx'
 import { useCart } from '../../features/cart/cart.ts'

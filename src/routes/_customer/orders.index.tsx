@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useSession } from '../../lib/session.ts'
+import { useSession } from '../../lib/sessionStore.ts'
 import { LocalOrderCard } from '../../features/orders/LocalOrderCard.tsx'
 import { OrdersTable } from '../../features/orders/OrdersTable.tsx'
 import { useOrders } from '../../features/orders/useOrders.ts'

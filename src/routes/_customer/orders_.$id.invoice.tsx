@@ -7,7 +7,7 @@ import type { Invoice } from '../../domain/invoice.ts'
 import { TaxInvoice } from '../../features/orders/TaxInvoice.tsx'
 import { ApiError } from '../../api/client.ts'
 import { translateMessage } from '../../lib/validationMessages.ts'
-import { useSession } from '../../lib/session.ts'
+import { useSession } from '../../lib/sessionStore.ts'
 import { Muted, Page } from '../../ui/Page.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 

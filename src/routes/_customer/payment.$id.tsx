@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import { useSession } from '../../lib/session.ts'
+import { useSession } from '../../lib/sessionStore.ts'
 import { PayForOrder } from '../../features/payment/PayForOrder.tsx'
 import { Page } from '../../ui/Page.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'

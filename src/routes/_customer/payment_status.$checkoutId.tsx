@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { useSession } from '../../lib/session.ts'
+import { useSession } from '../../lib/sessionStore.ts'
 import { PaymentOutcome } from '../../features/payment/PaymentOutcome.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 

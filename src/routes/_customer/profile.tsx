@@ -1,9 +1,9 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { AddressSearch } from '../../features/address/AddressSearch.tsx'
-import { PrivacySection } from '../../features/account/PrivacySection.tsx'
-import { ProfileView } from '../../features/account/ProfileView.tsx'
-import { useSession } from '../../lib/session.ts'
+import { PrivacySection } from '../../features/account/privacy/PrivacySection.tsx'
+import { ProfileView } from '../../features/account/profile/ProfileView.tsx'
+import { useSession } from '../../lib/sessionStore.ts'
 import { Spinner } from '../../ui/Spinner.tsx'
 
 export const Route = createFileRoute('/_customer/profile')({ staticData: { title: msg`Profile` }, component: ProfilePage })

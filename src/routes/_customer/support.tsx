@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import { useSession } from '../../lib/session.ts'
+import { useSession } from '../../lib/sessionStore.ts'
 import { Faqs } from '../../features/support/Faqs.tsx'
 import { SupportContact } from '../../features/support/SupportContact.tsx'
 import { Muted, Page } from '../../ui/Page.tsx'

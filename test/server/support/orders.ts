@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { DELIVERY_DEFAULTS, PARTNER } from '../../../src/domain/order.ts'
 import type { Db } from '../../../server/db/types.ts'
-import { catalogue } from '../../../server/seed/catalogue.ts'
+import { catalogue } from '../../../server/seed/products.ts'
 import { address, apiKey } from './accounts.ts'
 import type { TestApp } from './accounts.ts'
 

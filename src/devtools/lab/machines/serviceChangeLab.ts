@@ -4,7 +4,7 @@ import { serviceChangeMachine } from '../../../../machines/serviceChange.machine
 import { ApiError } from '../../../api/client.ts'
 import { cancelService, fetchCancellationQuote, fetchPackages, schedulePackage, undoScheduledAction } from '../../../api/serviceActions.ts'
 import { serverMessages } from '../../../domain/serverMessages.ts'
-import { asChangeError } from '../../../features/portal/changeError.ts'
+import { asChangeError } from '../../../features/portal/simActions/changeError.ts'
 import { fake, sandboxCustomerId } from '../fakes.ts'
 import type { EffectMode, LabIo, LabMachine } from '../labMachine.ts'
 import { LAB_SERVICE_ID, labCancellation, labPackages, labScheduled, labService, SimInputSchema } from './simLabData.ts'

@@ -1,0 +1,16 @@
+import { useRef } from 'react'
+import { useNavigate } from '@tanstack/react-router'
+import { useLingui } from '@lingui/react/macro'
+import { useActorRef } from '@xstate/react'
+import type { PasswordResetInput } from '../../../../machines/passwordReset.machine.ts'
+import { providePasswordReset } from './passwordResetEffects.ts'
+
+/** The password reset machine for a screen, with the app's effects. */
+export function usePasswordReset(input: PasswordResetInput) {
+  const navigate = useNavigate()
+  const { i18n } = useLingui()
+  // The machine's announcement runs later; it reads the current translator and router through this.
+  const ui = useRef({ navigate, i18n })
+  ui.current = { navigate, i18n }
+  return useActorRef(providePasswordReset(ui), { input })
+}

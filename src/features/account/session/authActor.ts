@@ -1,0 +1,42 @@
+import { createActor } from 'xstate'
+import { fetchSession } from '../../../api/account.ts'
+import type { Running } from '../../../lib/actorStore.ts'
+import { connectionReturned, onConnectionReturned } from '../../../lib/connection.ts'
+import type { AuthActor } from '../../../lib/sessionStore.ts'
+import { openAuthChannel } from './authBroadcast.ts'
+import { probeWhileOffline } from './offlineProbe.ts'
+import { type AuthCallbacks, provideAuth } from './authEffects.ts'
+import { storedCopy } from './knownCustomer.ts'
+
+export type { AuthCallbacks } from './authEffects.ts'
+export { customerWritten } from './knownCustomer.ts'
+
+/** Creates and starts the auth actor with the app's effects; it rechecks when the connection returns, and hears other tabs. */
+export function startAuth(callbacks: AuthCallbacks = {}): Running<AuthActor> {
+  // Heard in the order they came: a copy read from the device must not land after a later sign-out.
+  let heard: Promise<void> = Promise.resolve()
+  const channel = openAuthChannel((message) => {
+    heard = heard.then(async () => {
+      if (message.type === 'signedOut') return void actor.send({ type: 'auth.signedOutElsewhere' })
+      actor.send({ type: 'auth.signedIn', user: await storedCopy(message.user) })
+    })
+  })
+  const actor: AuthActor = createActor(provideAuth(channel, callbacks))
+  // The connection is back (the outbox hears the same signal and sends what waited for it): shown offline, the
+  // customer is checked again.
+  const stopRechecking = onConnectionReturned(() => {
+    if (actor.getSnapshot().matches('loggedInOffline')) actor.send({ type: 'auth.recheck' })
+  })
+  // A server that answers again while the browser never said 'online' is the connection returning, for everyone.
+  const probe = probeWhileOffline(actor, fetchSession, connectionReturned)
+  actor.start()
+  return {
+    actor,
+    stop: () => {
+      probe.stop()
+      stopRechecking()
+      channel.close()
+      actor.stop()
+    },
+  }
+}

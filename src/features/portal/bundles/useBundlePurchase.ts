@@ -1,0 +1,23 @@
+import { useEffect, useRef } from 'react'
+import { useNavigate } from '@tanstack/react-router'
+import { useActorRef } from '@xstate/react'
+import { onConnectionReturned } from '../../../lib/connection.ts'
+import { provideBundlePurchase, type BundleUi } from './bundleEffects.ts'
+
+/** Runs one bundle purchase for the screen, told when the connection comes and goes. */
+export function useBundlePurchase(customerId: number, serviceId: number) {
+  const navigate = useNavigate()
+  const ui = useRef<BundleUi>({ navigate })
+  ui.current = { navigate }
+  const actor = useActorRef(provideBundlePurchase(customerId, ui), { input: { serviceId, online: navigator.onLine } })
+  useEffect(() => {
+    const lost = () => actor.send({ type: 'bundle.connection.lost' })
+    window.addEventListener('offline', lost)
+    const stopFollowing = onConnectionReturned(() => actor.send({ type: 'bundle.connection.restored' }))
+    return () => {
+      window.removeEventListener('offline', lost)
+      stopFollowing()
+    }
+  }, [actor])
+  return actor
+}

@@ -1,0 +1,48 @@
+import type { Product } from '../../../domain/product.ts'
+import { isPrepaid, type Service } from '../../../domain/service.ts'
+import { styled } from '../../../ui/styled.ts'
+import { MonthlyView } from './MonthlyView.tsx'
+import { PrepaidView } from './PrepaidView.tsx'
+import { ScheduledActions } from '../simActions/ScheduledActions.tsx'
+import { ServiceActions } from '../simActions/ServiceActions.tsx'
+import { ServiceSidebar } from './ServiceSidebar.tsx'
+import { useServiceChange } from '../simActions/useServiceChange.ts'
+import { useSimRename } from '../simActions/useSimRename.ts'
+
+// Phones read the service and what is scheduled for it, then its balances, then the actions; wide screens keep the
+// sidebar, the scheduled actions and the actions on the left.
+const Layout = styled('div')`
+  display: grid; gap: 16px; align-items: start; grid-template-areas: 'info' 'main' 'actions'; grid-template-columns: minmax(0, 1fr);
+  & > * { min-width: 0; }
+  .slot-info { grid-area: info; } .slot-scheduled { grid-area: scheduled; } .slot-main { grid-area: main; } .slot-actions { grid-area: actions; }
+  &.scheduled { grid-template-areas: 'info' 'scheduled' 'main' 'actions'; }
+  @media (min-width: 900px) {
+    grid-template-columns: minmax(260px, 1fr) minmax(0, 2.4fr); grid-template-areas: 'info main' 'actions main';
+    grid-template-rows: auto 1fr;
+    &.scheduled { grid-template-areas: 'info main' 'scheduled main' 'actions main'; grid-template-rows: auto auto 1fr; }
+  }
+`
+
+/** Service detail: the sidebar, scheduled actions and actions on the left, Wallets (prepaid) or Monthly Subscription on the right. */
+export function ServiceDetail({ service, products, customerId }: { service: Service; products: readonly Product[]; customerId: number }) {
+  const rename = useSimRename(customerId, service.id)
+  const { actor: change, undoFailure } = useServiceChange(customerId, service.id)
+  // Only a SIM with something scheduled gets the row for it: an empty row would still take a gap.
+  const scheduled = service.scheduled_actions.some((a) => a.id !== undefined && a.kind !== undefined)
+  return (
+    <Layout className={scheduled ? 'scheduled' : undefined}>
+      <div className="slot-info">
+        <ServiceSidebar service={service} products={products} />
+      </div>
+      {scheduled && (
+        <div className="slot-scheduled">
+          <ScheduledActions service={service} actor={change} undoFailure={undoFailure} />
+        </div>
+      )}
+      <div className="slot-main">{isPrepaid(service) ? <PrepaidView service={service} /> : <MonthlyView service={service} />}</div>
+      <div className="slot-actions">
+        <ServiceActions service={service} rename={rename} change={change} />
+      </div>
+    </Layout>
+  )
+}

@@ -1,0 +1,13 @@
+import type { I18n } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import type { ChangeError } from '../../../../machines/serviceChange.machine.ts'
+import { translateMessage } from '../../../lib/validationMessages.ts'
+
+const offline = msg`Changing your SIM needs a connection. Check your connection and try again.`
+const unknown = msg`Something went wrong. Please try again.`
+
+/** Why a package change, cancellation or undo did not happen, in the customer's language. */
+export function changeErrorText(i18n: I18n, error: ChangeError): string {
+  if (error.offline) return i18n._(offline)
+  return error.message ? translateMessage(i18n, error.message) : i18n._(unknown)
+}

@@ -1,0 +1,127 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { basename, join, relative } from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+const root = join(import.meta.dirname, '..', '..')
+
+const filesUnder = (dir: string): string[] =>
+  (existsSync(join(root, dir)) ? readdirSync(join(root, dir), { withFileTypes: true, recursive: true }) : [])
+    .filter((f) => f.isFile())
+    .map((f) => relative(root, join(f.parentPath, f.name)).split('\\').join('/'))
+
+/** The unit project's folders whose tests sit at their source's path: test/<folder>/x.test.ts tests <source>/x.ts(x). */
+const mirrored: Record<string, string> = {
+  features: 'src/features',
+  domain: 'src/domain',
+  store: 'src/store',
+  outbox: 'src/outbox',
+  api: 'src/api',
+  lib: 'src/lib',
+  i18n: 'src/i18n',
+  machines: 'machines',
+  sw: 'sw',
+}
+
+/** Tests of a behaviour that crosses modules, named for the behaviour rather than for one source. */
+const acrossModules = new Set([
+  'test/domain/googlePayRequest.test.ts',
+  'test/domain/towns.test.ts',
+  'test/i18n/catalogue.test.ts',
+  'test/i18n/catalogueCompiler.test.ts',
+  'test/i18n/chunkMessages.test.ts',
+  'test/i18n/serverText.test.ts',
+  'test/i18n/staleCatalogue.test.ts',
+  'test/i18n/translations.test.ts',
+  'test/lib/installPlatform.test.ts',
+  'test/lib/reportError.test.ts',
+  'test/store/outbox.test.ts',
+  'test/sw/workerMessages.test.ts',
+])
+
+/** The sources a test may be named for: x.test.ts, x.model.test.ts (a machine's model test) and x.machine.test.ts. */
+function sourcesFor(test: string): string[] {
+  const [, folder = '', rest = ''] = /^test\/([^/]+)\/(.+)\.test\.tsx?$/.exec(test) ?? []
+  const base = `${mirrored[folder]}/${rest.replace(/\.model$/, '')}`
+  const names = folder === 'machines' && !base.endsWith('.machine') ? [base, `${base}.machine`] : [base]
+  return names.flatMap((name) => [`${name}.ts`, `${name}.tsx`])
+}
+
+/** Every path a chunk rule of vite.config.ts names under src/ or machines/, read by expanding its regular expressions. */
+function chunkRulePaths(): string[] {
+  const config = readFileSync(join(root, 'vite.config.ts'), 'utf8')
+  const literals = [...config.matchAll(/(?:test:\s*|=\s*)(\/(?:\\.|\[[^\]\n]*\]|[^/\\\n[])+\/)/g)].map((m) => (m[1] ?? '').slice(1, -1))
+  return literals.flatMap(expand).flatMap((alternative) => {
+    const path = /[/](src|machines)[/][^?]*/.exec(alternative)?.[0]
+    return path && !alternative.includes('node_modules') ? [path.slice(1)] : []
+  })
+}
+
+/** The strings a regular expression of literals, [\\/], escapes and (a|b) groups matches; lookaheads are dropped. */
+function expand(source: string): string[] {
+  let at = 0
+  const alternatives = (): string[] => {
+    const all = sequence()
+    while (source[at] === '|') {
+      at++
+      all.push(...sequence())
+    }
+    return all
+  }
+  const sequence = (): string[] => {
+    let out = ['']
+    while (at < source.length && source[at] !== '|' && source[at] !== ')') {
+      const char = source[at] ?? ''
+      if (source.startsWith('(?!', at)) {
+        for (let depth = 0; at < source.length; at++) {
+          if (source[at] === '(') depth++
+          if (source[at] === ')' && --depth === 0) break
+        }
+        at++
+      } else if (char === '(') {
+        at++
+        const inner = alternatives()
+        at++
+        out = out.flatMap((head) => inner.map((tail) => head + tail))
+      } else if (char === '[') {
+        const end = source.indexOf(']', at)
+        const cls = source.slice(at, end + 1)
+        at = end + 1
+        out = out.map((head) => head + (cls === '[\\\\/]' ? '/' : cls))
+      } else if (char === '\\') {
+        out = out.map((head) => head + (source[at + 1] ?? ''))
+        at += 2
+      } else {
+        out = out.map((head) => head + char)
+        at++
+      }
+    }
+    return out
+  }
+  return alternatives()
+}
+
+describe('the layout of the tree', () => {
+  it('has every unit test of a mirrored folder at the path of the source it tests', () => {
+    const tests = Object.keys(mirrored)
+      .flatMap((folder) => filesUnder(`test/${folder}`))
+      .filter((file) => /\.test\.tsx?$/.test(file))
+    expect(tests.length).toBeGreaterThan(50)
+    const astray = tests.filter((test) => !acrossModules.has(test) && !sourcesFor(test).some((source) => existsSync(join(root, source))))
+    expect(astray).toEqual([])
+    expect([...acrossModules].filter((test) => !existsSync(join(root, test)))).toEqual([])
+  })
+
+  it('names no two sources session.ts, catalogue.ts or drain.ts: a name says what the file holds', () => {
+    const sources = ['src', 'machines', 'sw', 'server'].flatMap(filesUnder)
+    for (const name of ['session', 'catalogue', 'drain']) {
+      const same = sources.filter((file) => /^[^.]+/.exec(basename(file))?.[0] === name)
+      expect(same.length, same.join(', ')).toBeLessThanOrEqual(1)
+    }
+  })
+
+  it('has every file and folder that the build’s chunk rules name', () => {
+    const paths = chunkRulePaths()
+    expect(paths).toContain('src/app/')
+    expect(paths.filter((path) => !existsSync(join(root, path)))).toEqual([])
+  })
+})

@@ -1,0 +1,90 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { renderToString } from 'react-dom/server'
+import { authHarness, customer, type AuthHarness } from '../machines/authHarness.ts'
+
+type SessionModule = typeof import('../../src/lib/sessionStore.ts')
+
+/** A fresh page: the session module evaluated anew, the auth actor one the test drives by hand. */
+async function openPage(): Promise<SessionModule> {
+  vi.resetModules()
+  return import('../../src/lib/sessionStore.ts')
+}
+
+let h: AuthHarness
+beforeEach(() => {
+  vi.stubGlobal('document', {})
+  h = authHarness()
+})
+afterEach(() => {
+  h.actor.stop()
+  // A test without a document is the server.
+  vi.stubGlobal('document', undefined)
+})
+
+function Status({ session }: { session: SessionModule }) {
+  return <p>{session.useSession().status}</p>
+}
+
+describe('the session', () => {
+  it('is known once the auth actor has checked; a page that asked before the account area registered waits for it', async () => {
+    const session = await openPage()
+    const known = vi.fn()
+    void session.whenSessionKnown().then(known)
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(known).not.toHaveBeenCalled()
+    session.onSessionWanted(async () => ({ actor: h.actor }))
+    await session.auth.start()
+    expect(session.getSession()).toEqual({ status: 'checking' })
+    await h.answerCheck({ status: 'customer', user: customer() })
+    await vi.waitFor(() => expect(known).toHaveBeenCalledWith({ status: 'customer', customer: customer(), offline: false }))
+  })
+
+  it('tells its listeners only when what it means for the screens changes', async () => {
+    const session = await openPage()
+    session.onSessionWanted(async () => ({ actor: h.actor }))
+    const heard: string[] = []
+    session.subscribeSession(() => heard.push(session.getSession().status))
+    await session.auth.start()
+    expect(heard).toEqual([])
+    await h.failCheck()
+    // Recalling the customer from the device: still not known.
+    expect(heard).toEqual([])
+    await h.answerRecall(customer())
+    expect(heard).toEqual(['customer'])
+    expect(session.getSession()).toEqual({ status: 'customer', customer: customer(), offline: true })
+  })
+
+  it('renders as checking on the server and in hydration, whatever the auth actor knows', async () => {
+    const session = await openPage()
+    session.onSessionWanted(async () => ({ actor: h.actor }))
+    await session.auth.start()
+    await h.answerCheck({ status: 'anonymous' })
+    expect(session.getSession()).toEqual({ status: 'anonymous' })
+    expect(renderToString(<Status session={session} />)).toBe('<p>checking</p>')
+  })
+
+  it('decides "proceed to order" once the session is known: a tap while the device with a session checks waits for the answer', async () => {
+    const session = await openPage()
+    const { proceedTarget } = await import('../../src/features/cart/proceed.ts')
+    session.onSessionWanted(async () => ({ actor: h.actor }))
+    const decided = vi.fn()
+    void proceedTarget().then(decided)
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(session.getSession()).toEqual({ status: 'checking' })
+    expect(decided).not.toHaveBeenCalled()
+    await h.answerCheck({ status: 'customer', user: customer() })
+    await vi.waitFor(() => expect(decided).toHaveBeenCalledWith('/delivery_address'))
+  })
+
+  it('sends a visitor to sign in only once the server said nobody is signed in', async () => {
+    const session = await openPage()
+    const { proceedTarget } = await import('../../src/features/cart/proceed.ts')
+    session.onSessionWanted(async () => ({ actor: h.actor }))
+    const decided = vi.fn()
+    void proceedTarget().then(decided)
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(decided).not.toHaveBeenCalled()
+    await h.answerCheck({ status: 'anonymous' })
+    await vi.waitFor(() => expect(decided).toHaveBeenCalledWith('/login'))
+  })
+})
