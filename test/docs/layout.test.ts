@@ -34,7 +34,9 @@ const acrossModules = new Set([
   'test/i18n/translations.test.ts',
   'test/lib/installPlatform.test.ts',
   'test/lib/reportError.test.ts',
+  'test/machines/effectsHome.test.ts',
   'test/store/outbox.test.ts',
+  'test/store/schema.test.ts',
   'test/sw/workerMessages.test.ts',
 ])
 
