@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import { useSession } from '../../lib/session.ts'
+import { useCustomer } from '../../lib/session.ts'
 import { BillingTable } from '../../features/portal/BillingTable.tsx'
 import { NotLoaded } from '../../features/portal/NotLoaded.tsx'
 import { OfflineNotice } from '../../features/portal/OfflineNotice.tsx'
@@ -11,15 +11,9 @@ import { Spinner } from '../../ui/Spinner.tsx'
 
 export const Route = createFileRoute('/_customer/billing')({ staticData: { title: msg`Billing` }, component: BillingPage })
 
-function BillingPage() {
-  const session = useSession()
-  if (session.status !== 'customer') return <Spinner />
-  return <Billing customerId={session.customer.id} />
-}
-
 // A card titled Billing; its title is the page's heading.
-function Billing({ customerId }: { customerId: number }) {
-  const billing = useBilling(customerId)
+function BillingPage() {
+  const billing = useBilling(useCustomer().customer.id)
   if (!billing) return <Spinner />
   return (
     <Card aria-labelledby="billing-title">
