@@ -8,6 +8,7 @@ import { OfflineNotice } from '../../features/portal/OfflineNotice.tsx'
 import { useBilling } from '../../features/portal/usePortal.ts'
 import { Card, Heading, Muted } from '../../ui/Page.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
+import { Section } from '../../ui/Section.tsx'
 
 export const Route = createFileRoute('/_customer/billing')({ staticData: { title: msg`Billing` }, component: BillingPage })
 
@@ -16,10 +17,7 @@ function BillingPage() {
   const billing = useBilling(useCustomer().customer.id)
   if (!billing) return <Spinner />
   return (
-    <Card aria-labelledby="billing-title">
-      <Heading id="billing-title">
-        <Trans>Billing</Trans>
-      </Heading>
+    <Section frame={Card} id="billing-title" heading={Heading} title={<Trans>Billing</Trans>}>
       {'failed' in billing ? (
         <NotLoaded why={billing.failed} />
       ) : (
@@ -34,6 +32,6 @@ function BillingPage() {
           )}
         </>
       )}
-    </Card>
+    </Section>
   )
 }
