@@ -1,3 +1,4 @@
+import { createContext, useContext } from 'react'
 import type { ActorRefFrom, SnapshotFrom } from 'xstate'
 import type { authMachine } from '../../machines/auth.machine.ts'
 import type { User } from '../domain/account.ts'
@@ -6,7 +7,10 @@ import { actorStore, useActorStore, type Running } from './actorStore.ts'
 /** Who is using the app, as the auth actor knows it; `offline` when shown from the device's memory. */
 export type Customer = User
 
-export type Session = { status: 'checking' } | { status: 'anonymous' } | { status: 'customer'; customer: Customer; offline: boolean }
+export type Session = { status: 'checking' } | { status: 'anonymous' } | SignedIn
+
+/** A signed-in customer's session, as the pages behind the sign-in guard see it. */
+export type SignedIn = { status: 'customer'; customer: Customer; offline: boolean }
 
 export type AuthActor = ActorRefFrom<typeof authMachine>
 
@@ -58,6 +62,16 @@ export const getSession = (): Session => auth.get()
 
 export function useSession(): Session {
   return useActorStore(auth)
+}
+
+/** Given by the sign-in guard (src/routes/_customer.tsx) to the pages behind it; it follows the session while a page is open. */
+export const SignedInContext = createContext<SignedIn | null>(null)
+
+/** The signed-in customer of a page behind the sign-in guard. */
+export function useCustomer(): SignedIn {
+  const signedIn = useContext(SignedInContext)
+  if (!signedIn) throw new Error('useCustomer() is only for the pages behind the sign-in guard')
+  return signedIn
 }
 
 /** A new device (src/lib/device.ts) has nobody signed in: the session is known without reading the store. */

@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
-import { whenSessionKnown } from '../lib/sessionStore.ts'
+import { SignedInContext, useSession, whenSessionKnown } from '../lib/sessionStore.ts'
 import { Spinner } from '../ui/Spinner.tsx'
 
 // A spinner while the customer loads, then visitors go back to the home page.
@@ -7,9 +7,20 @@ export const Route = createFileRoute('/_customer')({
   beforeLoad: async () => {
     const session = await whenSessionKnown()
     if (session.status !== 'customer') throw redirect({ to: '/', replace: true })
-    return { customer: session.customer }
   },
   pendingComponent: Spinner,
   pendingMs: 0,
-  component: Outlet,
+  component: CustomerArea,
 })
+
+/** The pages behind the guard read the customer with useCustomer(), which follows the session (an edit, a sign-out elsewhere). */
+function CustomerArea() {
+  const session = useSession()
+  // A logout while here shows the spinner until the guard, run again, leaves.
+  if (session.status !== 'customer') return <Spinner />
+  return (
+    <SignedInContext value={session}>
+      <Outlet />
+    </SignedInContext>
+  )
+}

@@ -1,11 +1,8 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import { useCallback } from 'react'
-import { followEmailLink } from '../api/accountEdits.ts'
-import { AuthCard } from '../features/account/AuthCard.tsx'
+import { EmailLinkPage } from '../features/account/emailLinks/EmailLinkOutcome.tsx'
 import { validateTokenSearch } from '../features/account/emailLinks/tokenSearch.ts'
-import { EmailLinkOutcome } from '../features/account/emailLinks/EmailLinkOutcome.tsx'
 
 // The link mailed to the current address when a change was asked: /email_change/stop?token=<43 characters>.
 export const Route = createFileRoute('/email_change/stop')({
@@ -15,26 +12,20 @@ export const Route = createFileRoute('/email_change/stop')({
 })
 
 function StopEmailChangePage() {
-  const { token } = Route.useSearch()
-  const follow = useCallback(() => followEmailLink('/v2/email_changes/stop', token), [token])
   return (
-    <AuthCard>
-      <h1>
-        <Trans>Stop the email change</Trans>
-      </h1>
-      <EmailLinkOutcome
-        follow={follow}
-        intro={
-          <p>
-            <Trans>Someone asked to move your account to another email. Stop it if it was not you: your account keeps this email.</Trans>
-          </p>
-        }
-        confirmLabel={<Trans>Stop this change</Trans>}
-        done={(email) => (
-          <Trans>The change was stopped: your account keeps {email}. If you did not ask for it, someone knows your password: choose a new one now.</Trans>
-        )}
-        next={{ to: '/forgot_password', label: <Trans>Choose a new password</Trans> }}
-      />
-    </AuthCard>
+    <EmailLinkPage
+      title={<Trans>Stop the email change</Trans>}
+      link={{ path: '/v2/email_changes/stop', token: Route.useSearch().token }}
+      intro={
+        <p>
+          <Trans>Someone asked to move your account to another email. Stop it if it was not you: your account keeps this email.</Trans>
+        </p>
+      }
+      confirmLabel={<Trans>Stop this change</Trans>}
+      done={(email) => (
+        <Trans>The change was stopped: your account keeps {email}. If you did not ask for it, someone knows your password: choose a new one now.</Trans>
+      )}
+      next={{ to: '/forgot_password', label: <Trans>Choose a new password</Trans> }}
+    />
   )
 }

@@ -1,10 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import { useCallback } from 'react'
-import { followEmailLink } from '../api/accountEdits.ts'
-import { AuthCard } from '../features/account/AuthCard.tsx'
-import { EmailLinkOutcome } from '../features/account/emailLinks/EmailLinkOutcome.tsx'
+import { EmailLinkPage } from '../features/account/emailLinks/EmailLinkOutcome.tsx'
 import { recheckSession } from '../features/account/session/authIntents.ts'
 import { validateTokenSearch } from '../features/account/emailLinks/tokenSearch.ts'
 
@@ -16,29 +13,20 @@ export const Route = createFileRoute('/social_confirm')({
 })
 
 function SocialConfirmPage() {
-  const { token } = Route.useSearch()
-  const follow = useCallback(async () => {
-    const result = await followEmailLink('/v2/social_sign_ins/confirm', token)
-    // The server signed this browser in: the app learns it before the customer moves on.
-    if (result.kind === 'done') await recheckSession()
-    return result
-  }, [token])
   return (
-    <AuthCard>
-      <h1>
-        <Trans>Confirm your email</Trans>
-      </h1>
-      <EmailLinkOutcome
-        follow={follow}
-        intro={
-          <p>
-            <Trans>Confirm that this email is yours to finish signing in.</Trans>
-          </p>
-        }
-        confirmLabel={<Trans>Confirm and sign in</Trans>}
-        done={(email) => <Trans>You are signed in with {email}.</Trans>}
-        next={{ to: '/profile', label: <Trans>Go to your profile</Trans> }}
-      />
-    </AuthCard>
+    <EmailLinkPage
+      title={<Trans>Confirm your email</Trans>}
+      link={{ path: '/v2/social_sign_ins/confirm', token: Route.useSearch().token }}
+      // The server signed this browser in: the app learns it before the customer moves on.
+      whenDone={recheckSession}
+      intro={
+        <p>
+          <Trans>Confirm that this email is yours to finish signing in.</Trans>
+        </p>
+      }
+      confirmLabel={<Trans>Confirm and sign in</Trans>}
+      done={(email) => <Trans>You are signed in with {email}.</Trans>}
+      next={{ to: '/profile', label: <Trans>Go to your profile</Trans> }}
+    />
   )
 }

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { readdirSync, readFileSync } from 'node:fs'
 import { renderToString } from 'react-dom/server'
 import { authHarness, customer, type AuthHarness } from '../machines/authHarness.ts'
 
@@ -23,6 +24,10 @@ afterEach(() => {
 
 function Status({ session }: { session: SessionModule }) {
   return <p>{session.useSession().status}</p>
+}
+
+function FirstName({ session }: { session: SessionModule }) {
+  return <p>{session.useCustomer().customer.first_name}</p>
 }
 
 describe('the session', () => {
@@ -86,5 +91,25 @@ describe('the session', () => {
     expect(decided).not.toHaveBeenCalled()
     await h.answerCheck({ status: 'anonymous' })
     await vi.waitFor(() => expect(decided).toHaveBeenCalledWith('/login'))
+  })
+
+  it('gives the pages behind the sign-in guard the customer it provides, and refuses a page outside it', async () => {
+    const session = await openPage()
+    const signedIn = { status: 'customer', customer: customer(), offline: false } as const
+    const page = (
+      <session.SignedInContext value={signedIn}>
+        <FirstName session={session} />
+      </session.SignedInContext>
+    )
+    expect(renderToString(page)).toBe(`<p>${customer().first_name}</p>`)
+    expect(() => renderToString(<FirstName session={session} />)).toThrow(/sign-in guard/)
+  })
+
+  it('is read by the sign-in guard alone: no page behind it asks for the session again', () => {
+    const folder = new URL('../../src/routes/_customer/', import.meta.url)
+    const pages = readdirSync(folder).filter((name) => name.endsWith('.tsx'))
+    expect(pages.length).toBeGreaterThanOrEqual(13)
+    const asking = pages.filter((name) => /\buseSession\b/.test(readFileSync(new URL(name, folder), 'utf8')))
+    expect(asking).toEqual([])
   })
 })

@@ -9,6 +9,7 @@ import { importSession } from './labRuns.ts'
 import { Buttons, Note, Panel } from './labStyles.ts'
 import { machineTitles } from './labText.ts'
 import { readSessionFile, type LabSessionFile } from './labSession.ts'
+import { Section } from '../../ui/Section.tsx'
 
 const FileBox = styled(FieldBox)`
   input[type='file'] { padding: 8px 12px; }
@@ -63,10 +64,7 @@ export function SessionFile({ run, outcome, onOutcome: setOutcome }: Props) {
   const total = imported ? imported.file.steps.length : 0
   const differs = imported ? imported.differs.map((index) => index + 1).join(', ') : ''
   return (
-    <Panel aria-labelledby="lab-session">
-      <h2 id="lab-session">
-        <Trans>Session file</Trans>
-      </h2>
+    <Section frame={Panel} id="lab-session" title={<Trans>Session file</Trans>}>
       <p>
         <Trans>Attach the session to a bug report: it holds every event, state, context and fact, and the effects used.</Trans>
       </p>
@@ -106,6 +104,6 @@ export function SessionFile({ run, outcome, onOutcome: setOutcome }: Props) {
         )}
         {outcome?.kind === 'refused' && <Note $tone="error">{outcome.why}</Note>}
       </div>
-    </Panel>
+    </Section>
   )
 }

@@ -13,7 +13,7 @@ import { rejectionText } from './rejection.ts'
 import { bundleTitle } from '../../domain/bundle.ts'
 import { statusText } from '../../lib/statusText.ts'
 import { StatusBadge } from './StatusBadge.tsx'
-import { StackedTable } from '../../ui/tableStyles.ts'
+import { Table } from '../../ui/Table.tsx'
 
 const Facts = styled('dl')`
   /* Labels may wrap: a long translated label and status (isiXhosa "Ixabiso elipheleleyo", "Intlawulo ayigqitywanga") share 360 px. */
@@ -57,34 +57,17 @@ export function OrderDetail({ order }: { order: OrderView }) {
         </dt>
         <dd className="total">{formatRand(order.total, i18n.locale)}</dd>
       </Facts>
-      <StackedTable aria-label={t`Order lines`}>
-        <thead>
-          <tr>
-            <th scope="col">
-              <Trans>Line</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Product</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Price</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Status</Trans>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {priced.map((line) => (
-            <tr key={line.number}>
-              <td data-label={t`Line`}>{line.number}</td>
-              <td data-label={t`Product`}>{order.bundle ? bundleTitle(order.bundle, i18n.locale) : line.name}</td>
-              <td data-label={t`Price`}>{formatRand(line.unit_price, i18n.locale)}</td>
-              <td data-label={t`Status`}>{line.status ? statusText(i18n, line.status) : '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </StackedTable>
+      <Table
+        caption={t`Order lines`}
+        rows={priced}
+        rowKey={(line) => line.number}
+        columns={[
+          { header: t`Line`, cell: (line) => line.number },
+          { header: t`Product`, cell: (line) => (order.bundle ? bundleTitle(order.bundle, i18n.locale) : line.name) },
+          { header: t`Price`, cell: (line) => formatRand(line.unit_price, i18n.locale) },
+          { header: t`Status`, cell: (line) => (line.status ? statusText(i18n, line.status) : '—') },
+        ]}
+      />
       <Actions>
         {order.local?.state === 'rejected' && order.local.reason && <p className="reason">{rejectionText(i18n, order.local.reason)}</p>}
         {payable && (

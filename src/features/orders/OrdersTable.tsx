@@ -6,7 +6,7 @@ import { styled } from '../../ui/styled.ts'
 import { formatDate } from '../../domain/dates.ts'
 import { latestOrders, paginate, type OrderView } from './orderView.ts'
 import { StatusBadge } from './StatusBadge.tsx'
-import { StackedTable } from '../../ui/tableStyles.ts'
+import { Table } from '../../ui/Table.tsx'
 
 /** The orders table shows 8 per page. */
 export const ORDERS_PAGE_SIZE = 8
@@ -31,42 +31,25 @@ export function OrdersTable({ orders }: { orders: readonly OrderView[] }) {
   const { items, page, pages } = paginate(shown, wanted, ORDERS_PAGE_SIZE)
   return (
     <>
-      <StackedTable>
-        <thead>
-          <tr>
-            <th scope="col">
-              <Trans>Order Number</Trans>
-            </th>
-            <th scope="col">
-              <Trans>order Date</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Status</Trans>
-            </th>
-            <th scope="col">
-              <span className="sr-only">
-                <Trans>Actions</Trans>
-              </span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((order) => (
-            <tr key={order.id}>
-              <td data-label={t`Order Number`}>{order.number ?? '—'}</td>
-              <td data-label={t`order Date`}>{formatDate(order.date, i18n.locale, 'short')}</td>
-              <td data-label={t`Status`}>
-                <StatusBadge order={order} />
-              </td>
-              <td>
-                <ButtonLink to="/orders/$id" params={{ id: order.id }} $variant="secondary" aria-label={t`View Order ${order.number ?? ''}`.trim()}>
-                  <Trans>View Order</Trans>
-                </ButtonLink>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </StackedTable>
+      <Table
+        caption={t`Your orders`}
+        rows={items}
+        rowKey={(order) => order.id}
+        columns={[
+          { header: t`Order Number`, cell: (order) => order.number ?? '—' },
+          { header: t`order Date`, cell: (order) => formatDate(order.date, i18n.locale, 'short') },
+          { header: t`Status`, cell: (order) => <StatusBadge order={order} /> },
+          {
+            header: t`Actions`,
+            hidden: true,
+            cell: (order) => (
+              <ButtonLink to="/orders/$id" params={{ id: order.id }} $variant="secondary" aria-label={t`View Order ${order.number ?? ''}`.trim()}>
+                <Trans>View Order</Trans>
+              </ButtonLink>
+            ),
+          },
+        ]}
+      />
       <Pager aria-label={t`Pages`}>
         <Button $variant="ghost" disabled={page <= 1} onClick={() => setWanted(1)}>
           <Trans>First</Trans>

@@ -6,6 +6,7 @@ import { Button, ButtonLink } from '../../ui/Button.tsx'
 import { Card } from '../../ui/Page.tsx'
 import { glob, styled } from '../../ui/styled.ts'
 import { stackWhenNarrow } from '../../ui/labelValueRows.ts'
+import { Table } from '../../ui/Table.tsx'
 import { theme } from '../../ui/theme.ts'
 
 // Printed, the invoice is the whole page: the app's header, footer, banners and buttons stay on screen only.
@@ -93,54 +94,40 @@ export function TaxInvoice({ invoice }: { invoice: Invoice }) {
           <p>{invoice.customer.email}</p>
         </section>
       </div>
-      <table aria-label={t`Invoice lines`}>
-        <thead>
-          <tr>
-            <th scope="col">
-              <Trans>Description</Trans>
-            </th>
-            <th scope="col" className="amount">
-              <Trans>Quantity</Trans>
-            </th>
-            <th scope="col" className="amount">
-              <Trans>Unit price</Trans>
-            </th>
-            <th scope="col" className="amount">
-              <Trans>Amount</Trans>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {invoice.lines.map((line) => (
-            <tr key={`${line.description}:${line.unitPrice}`}>
-              <td>{line.description}</td>
-              <td className="amount">{line.quantity}</td>
-              <td className="amount">{rand(line.unitPrice)}</td>
-              <td className="amount">{rand(line.amount)}</td>
+      <Table
+        layout="plain"
+        caption={t`Invoice lines`}
+        rows={invoice.lines}
+        rowKey={(line) => `${line.description}:${line.unitPrice}`}
+        columns={[
+          { header: t`Description`, cell: (line) => line.description },
+          { header: t`Quantity`, align: 'end', nowrap: true, cell: (line) => line.quantity },
+          { header: t`Unit price`, align: 'end', nowrap: true, cell: (line) => rand(line.unitPrice) },
+          { header: t`Amount`, align: 'end', nowrap: true, cell: (line) => rand(line.amount) },
+        ]}
+        footer={
+          <>
+            <tr>
+              <th scope="row" colSpan={3}>
+                <Trans>Total excluding VAT</Trans>
+              </th>
+              <td className="amount">{rand(invoice.totalExcludingVat)}</td>
             </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={3}>
-              <Trans>Total excluding VAT</Trans>
-            </th>
-            <td className="amount">{rand(invoice.totalExcludingVat)}</td>
-          </tr>
-          <tr>
-            <th scope="row" colSpan={3}>
-              <Trans>VAT at {vatPercent}%</Trans>
-            </th>
-            <td className="amount">{rand(invoice.vat)}</td>
-          </tr>
-          <tr className="grand">
-            <th scope="row" colSpan={3}>
-              <Trans>Total including VAT</Trans>
-            </th>
-            <td className="amount">{rand(invoice.total)}</td>
-          </tr>
-        </tfoot>
-      </table>
+            <tr>
+              <th scope="row" colSpan={3}>
+                <Trans>VAT at {vatPercent}%</Trans>
+              </th>
+              <td className="amount">{rand(invoice.vat)}</td>
+            </tr>
+            <tr className="grand">
+              <th scope="row" colSpan={3}>
+                <Trans>Total including VAT</Trans>
+              </th>
+              <td className="amount">{rand(invoice.total)}</td>
+            </tr>
+          </>
+        }
+      />
       <div className="actions screen-only">
         <Button type="button" onClick={() => window.print()}>
           <Trans>Print</Trans>

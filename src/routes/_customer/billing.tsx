@@ -1,31 +1,23 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import { useSession } from '../../lib/sessionStore.ts'
+import { useCustomer } from '../../lib/sessionStore.ts'
 import { BillingTable } from '../../features/portal/billing/BillingTable.tsx'
 import { NotLoaded } from '../../features/portal/NotLoaded.tsx'
 import { OfflineNotice } from '../../features/portal/OfflineNotice.tsx'
 import { useBilling } from '../../features/portal/usePortal.ts'
 import { Card, Heading, Muted } from '../../ui/Page.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
+import { Section } from '../../ui/Section.tsx'
 
 export const Route = createFileRoute('/_customer/billing')({ staticData: { title: msg`Billing` }, component: BillingPage })
 
-function BillingPage() {
-  const session = useSession()
-  if (session.status !== 'customer') return <Spinner />
-  return <Billing customerId={session.customer.id} />
-}
-
 // A card titled Billing; its title is the page's heading.
-function Billing({ customerId }: { customerId: number }) {
-  const billing = useBilling(customerId)
+function BillingPage() {
+  const billing = useBilling(useCustomer().customer.id)
   if (!billing) return <Spinner />
   return (
-    <Card aria-labelledby="billing-title">
-      <Heading id="billing-title">
-        <Trans>Billing</Trans>
-      </Heading>
+    <Section frame={Card} id="billing-title" heading={Heading} title={<Trans>Billing</Trans>}>
       {'failed' in billing ? (
         <NotLoaded why={billing.failed} />
       ) : (
@@ -40,6 +32,6 @@ function Billing({ customerId }: { customerId: number }) {
           )}
         </>
       )}
-    </Card>
+    </Section>
   )
 }

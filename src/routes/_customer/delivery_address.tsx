@@ -1,31 +1,29 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import { useSession, type Customer } from '../../lib/sessionStore.ts'
+import { useCustomer } from '../../lib/sessionStore.ts'
 import { useAccount } from '../../lib/useAccount.ts'
 import { AddressSearch } from '../../features/address/AddressSearch.tsx'
 import { useCart } from '../../features/cart/cart.ts'
 import { DeliveryAddressForm } from '../../features/orders/DeliveryAddressForm.tsx'
 import { Card, Page } from '../../ui/Page.tsx'
-import { Spinner } from '../../ui/Spinner.tsx'
 
 export const Route = createFileRoute('/_customer/delivery_address')({ staticData: { title: msg`Delivery Address` }, component: DeliveryAddressPage })
 
 function DeliveryAddressPage() {
-  const session = useSession()
   const cart = useCart()
-  if (session.status !== 'customer') return <Spinner />
   return (
     <Page title={<Trans>Delivery Address</Trans>}>
       <Card>
-        <CustomerDelivery customer={session.customer} cart={cart} />
+        <CustomerDelivery cart={cart} />
       </Card>
     </Page>
   )
 }
 
 /** The form with the customer's addresses as every tab shows them, edits not yet sent included. */
-function CustomerDelivery({ customer, cart }: { customer: Customer; cart: ReturnType<typeof useCart> }) {
+function CustomerDelivery({ cart }: { cart: ReturnType<typeof useCart> }) {
+  const { customer } = useCustomer()
   const { user } = useAccount(customer)
   const addresses = user.addresses.filter((a) => a.id)
   return <DeliveryAddressForm customerId={customer.id} cart={cart} addresses={addresses} search={(onPick) => <AddressSearch onPick={onPick} />} />

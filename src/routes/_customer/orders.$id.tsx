@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { Trans } from '@lingui/react/macro'
-import { useSession } from '../../lib/sessionStore.ts'
+import { useCustomer } from '../../lib/sessionStore.ts'
 import { OrderDetail } from '../../features/orders/OrderDetail.tsx'
 import { useOrder } from '../../features/orders/useOrders.ts'
 import { Muted, Page } from '../../ui/Page.tsx'
@@ -11,14 +11,8 @@ import { Spinner } from '../../ui/Spinner.tsx'
 export const Route = createFileRoute('/_customer/orders/$id')({ staticData: { title: msg`Order` }, component: OrderPage })
 
 function OrderPage() {
-  const session = useSession()
   const { id } = Route.useParams()
-  if (session.status !== 'customer') return <Spinner />
-  return <OrderScreen customerId={session.customer.id} id={id} />
-}
-
-function OrderScreen({ customerId, id }: { customerId: number; id: string }) {
-  const order = useOrder(customerId, id)
+  const order = useOrder(useCustomer().customer.id, id)
   const navigate = useNavigate()
   // A waiting order opened by its client id moves to its server id once the server has answered.
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useSession } from '../../lib/sessionStore.ts'
+import { useCustomer } from '../../lib/sessionStore.ts'
 import { LocalOrderCard } from '../../features/orders/LocalOrderCard.tsx'
 import { OrdersTable } from '../../features/orders/OrdersTable.tsx'
 import { useOrders } from '../../features/orders/useOrders.ts'
@@ -15,13 +15,8 @@ import { useLiveRead } from '../../store/useLiveRead.ts'
 export const Route = createFileRoute('/_customer/orders/')({ staticData: { title: msg`Orders` }, component: OrdersPage })
 
 function OrdersPage() {
-  const session = useSession()
-  if (session.status !== 'customer') return <Spinner />
-  return <Orders customerId={session.customer.id} />
-}
-
-function Orders({ customerId }: { customerId: number }) {
   const { t } = useLingui()
+  const customerId = useCustomer().customer.id
   const orders = useOrders(customerId)
   const { online } = usePwa()
   const fetchedAt = useLiveRead((store) => readOrdersFetchedAt(customerId, store), [customerId]) ?? null

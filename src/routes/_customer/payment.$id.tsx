@@ -1,19 +1,18 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import { useSession } from '../../lib/sessionStore.ts'
+import { useCustomer } from '../../lib/sessionStore.ts'
 import { PayForOrder } from '../../features/payment/PayForOrder.tsx'
 import { Page } from '../../ui/Page.tsx'
-import { Spinner } from '../../ui/Spinner.tsx'
 
 export const Route = createFileRoute('/_customer/payment/$id')({ staticData: { title: msg`Payment` }, component: PaymentPage })
 
 function PaymentPage() {
-  const session = useSession()
+  const { customer } = useCustomer()
   const { id } = Route.useParams()
   return (
     <Page title={<Trans>Payment</Trans>}>
-      {session.status === 'customer' ? <PayForOrder key={id} customerId={session.customer.id} orderId={id} /> : <Spinner />}
+      <PayForOrder key={id} customerId={customer.id} orderId={id} />
     </Page>
   )
 }

@@ -1,9 +1,8 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { useSession } from '../../lib/sessionStore.ts'
+import { useCustomer } from '../../lib/sessionStore.ts'
 import { PaymentOutcome } from '../../features/payment/PaymentOutcome.tsx'
-import { Spinner } from '../../ui/Spinner.tsx'
 
 // The provider's redirect adds these; the server asks the provider itself, so they are only accepted, never trusted.
 const ResultSearch = v.object({ id: v.optional(v.string()), resourcePath: v.optional(v.string()) })
@@ -19,7 +18,7 @@ export const Route = createFileRoute('/_customer/payment_status/$checkoutId')({
 })
 
 function StatusPage() {
-  const session = useSession()
+  const { customer } = useCustomer()
   const { checkoutId } = Route.useParams()
-  return session.status === 'customer' ? <PaymentOutcome key={checkoutId} customerId={session.customer.id} checkoutId={checkoutId} /> : <Spinner />
+  return <PaymentOutcome key={checkoutId} customerId={customer.id} checkoutId={checkoutId} />
 }

@@ -1,45 +1,26 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import { useSession } from '../../lib/sessionStore.ts'
+import { useCustomer } from '../../lib/sessionStore.ts'
 import { AddBundle } from '../../features/portal/bundles/AddBundle.tsx'
-import { NotLoaded } from '../../features/portal/NotLoaded.tsx'
 import { OfflineNotice } from '../../features/portal/OfflineNotice.tsx'
-import { useService } from '../../features/portal/usePortal.ts'
-import { ButtonLink } from '../../ui/Button.tsx'
+import { WithService } from '../../features/portal/WithService.tsx'
 import { Page } from '../../ui/Page.tsx'
-import { Spinner } from '../../ui/Spinner.tsx'
 
 export const Route = createFileRoute('/_customer/service_/$id/bundles')({ staticData: { title: msg`Add a bundle` }, component: BundlesPage })
 
-function BundlesPage() {
-  const session = useSession()
-  const { id } = Route.useParams()
-  if (session.status !== 'customer') return <Spinner />
-  return <BundlesScreen key={id} customerId={session.customer.id} id={id} />
-}
-
 /** ADD VAS: the SIM from the device (refreshed from the server), and what it can buy. */
-function BundlesScreen({ customerId, id }: { customerId: number; id: string }) {
-  const service = useService(customerId, id)
-  if (!service) return <Spinner />
+function BundlesPage() {
+  const { customer } = useCustomer()
+  const { id } = Route.useParams()
   return (
-    <Page title={<Trans>Add a bundle</Trans>}>
-      {'failed' in service ? (
-        <>
-          <NotLoaded why={service.failed} />
-          <p>
-            <ButtonLink to="/services" $variant="secondary">
-              <Trans>Back to services</Trans>
-            </ButtonLink>
-          </p>
-        </>
-      ) : (
-        <>
+    <WithService key={id} id={id} title={<Trans>Add a bundle</Trans>}>
+      {(service) => (
+        <Page title={<Trans>Add a bundle</Trans>}>
           <OfflineNotice fetchedAt={service.fetchedAt} />
-          <AddBundle customerId={customerId} service={service.value} />
-        </>
+          <AddBundle customerId={customer.id} service={service.value} />
+        </Page>
       )}
-    </Page>
+    </WithService>
   )
 }

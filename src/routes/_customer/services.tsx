@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute, Navigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useSession } from '../../lib/sessionStore.ts'
+import { useCustomer } from '../../lib/sessionStore.ts'
 import { WithProducts } from '../../features/catalogue/WithProducts.tsx'
 import { NotLoaded } from '../../features/portal/NotLoaded.tsx'
 import { OfflineNotice } from '../../features/portal/OfflineNotice.tsx'
@@ -18,15 +18,9 @@ export const Route = createFileRoute('/_customer/services')({
 })
 
 function ServicesPage() {
-  const session = useSession()
-  const { bundle } = Route.useSearch()
-  if (session.status !== 'customer') return <Spinner />
-  return <Services customerId={session.customer.id} forBundle={bundle === true} />
-}
-
-function Services({ customerId, forBundle }: { customerId: number; forBundle: boolean }) {
   const { t } = useLingui()
-  const services = useServices(customerId)
+  const forBundle = Route.useSearch().bundle === true
+  const services = useServices(useCustomer().customer.id)
   if (!services) return <Spinner />
   const only = forBundle && !('failed' in services) && services.value.length === 1 ? services.value[0] : undefined
   if (only) return <Navigate to="/service/$id/bundles" params={{ id: String(only.id) }} replace />

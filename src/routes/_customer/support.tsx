@@ -1,11 +1,10 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import { useSession } from '../../lib/sessionStore.ts'
+import { useCustomer } from '../../lib/sessionStore.ts'
 import { Faqs } from '../../features/support/Faqs.tsx'
 import { SupportContact } from '../../features/support/SupportContact.tsx'
 import { Muted, Page } from '../../ui/Page.tsx'
-import { Spinner } from '../../ui/Spinner.tsx'
 import { styled } from '../../ui/styled.ts'
 
 export const Route = createFileRoute('/_customer/support')({ staticData: { title: msg`Support` }, component: SupportPage })
@@ -18,9 +17,7 @@ const Columns = styled('div')`
 
 /** /support: the Contact Us form (sent, and queued while offline) and the FAQs. */
 function SupportPage() {
-  const session = useSession()
-  // The guard let only customers in; a logout while here shows the spinner until the guard redirects.
-  if (session.status !== 'customer') return <Spinner />
+  const { customer } = useCustomer()
   return (
     <Page title={<Trans>Support</Trans>}>
       <Muted>
@@ -28,7 +25,7 @@ function SupportPage() {
       </Muted>
       <Columns>
         {/* Keyed: another customer never inherits the form, its draft or its messages. */}
-        <SupportContact key={session.customer.id} customer={session.customer} />
+        <SupportContact key={customer.id} customer={customer} />
         <Faqs />
       </Columns>
     </Page>

@@ -1,11 +1,12 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { EmailLinkResult } from '../../../api/accountEdits.ts'
+import { followEmailLink, type EmailLinkResult } from '../../../api/accountEdits.ts'
 import { ApiError } from '../../../api/client.ts'
 import { Button, ButtonLink } from '../../../ui/Button.tsx'
 import { Muted } from '../../../ui/Page.tsx'
 import { Spinner } from '../../../ui/Spinner.tsx'
 import { accountMessage } from '../accountMessages.ts'
+import { AuthCard } from '../AuthCard.tsx'
 
 type Outcome =
   | { kind: 'ready' }
@@ -94,5 +95,28 @@ export function EmailLinkOutcome({ follow, confirmLabel, intro, done, next }: Em
         <ButtonLink to={next.to}>{next.label}</ButtonLink>
       </div>
     </>
+  )
+}
+
+export interface EmailLinkPageProps extends Omit<EmailLinkOutcomeProps, 'follow'> {
+  title: ReactNode
+  /** The server's endpoint for this kind of link, and the link's token. */
+  link: { path: Parameters<typeof followEmailLink>[0]; token: string }
+  /** Runs once the server accepted the link, before the page says so. */
+  whenDone?: () => Promise<unknown>
+}
+
+/** A whole page for a link mailed about the email: its title in the narrow card, then what following the link did. */
+export function EmailLinkPage({ title, link: { path, token }, whenDone, ...outcome }: EmailLinkPageProps) {
+  const follow = useCallback(async () => {
+    const result = await followEmailLink(path, token)
+    if (result.kind === 'done') await whenDone?.()
+    return result
+  }, [path, token, whenDone])
+  return (
+    <AuthCard>
+      <h1>{title}</h1>
+      <EmailLinkOutcome follow={follow} {...outcome} />
+    </AuthCard>
   )
 }

@@ -5,8 +5,8 @@ import { ApiError } from '../../../api/client.ts'
 import { fieldErrors, type FieldErrors } from '../../../domain/fieldErrors.ts'
 import { ChangePasswordFormSchema, passwordMessages } from '../../../domain/password.ts'
 import { Button } from '../../../ui/Button.tsx'
+import { FormError } from '../../../ui/forms/FormError.tsx'
 import { PasswordField } from '../../../ui/forms/PasswordField.tsx'
-import { Notice } from '../../../ui/Notice.ts'
 import { Card, Muted } from '../../../ui/Page.tsx'
 import { toast } from '../../../lib/toaster.ts'
 import { translateMessage } from '../../../lib/validationMessages.ts'
@@ -92,11 +92,7 @@ export function ChangePasswordCard({ offline }: { offline: boolean }) {
         </>
       ) : (
         <form onSubmit={(e) => void submit(e)} noValidate aria-label={t`Change password`}>
-          {serverError && (
-            <Notice $tone="error" role="alert">
-              {translateMessage(i18n, serverError)}
-            </Notice>
-          )}
+          <FormError message={serverError} />
           <PasswordField
             id="change-current_password"
             name="current_password"

@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
 import { RESET_LINK_MINUTES } from '../../../domain/password.ts'
 import { Button } from '../../../ui/Button.tsx'
+import { FormError } from '../../../ui/forms/FormError.tsx'
 import { TextField } from '../../../ui/forms/TextField.tsx'
 import { Notice } from '../../../ui/Notice.ts'
 import { translateMessage } from '../../../lib/validationMessages.ts'
@@ -54,11 +55,7 @@ export function ForgotPasswordForm() {
       <p>
         <Trans>Type the email of your account and we will send you a link to choose a new password.</Trans>
       </p>
-      {serverError && (
-        <Notice $tone="error" role="alert">
-          {translateMessage(i18n, serverError)}
-        </Notice>
-      )}
+      <FormError message={serverError} />
       <TextField
         id="forgot-email"
         name="email"

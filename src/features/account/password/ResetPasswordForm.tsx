@@ -2,16 +2,15 @@ import type { FormEvent } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
 import { ButtonLink, Button } from '../../../ui/Button.tsx'
-import { Notice } from '../../../ui/Notice.ts'
+import { FormError } from '../../../ui/forms/FormError.tsx'
 import { Spinner } from '../../../ui/Spinner.tsx'
-import { translateMessage } from '../../../lib/validationMessages.ts'
 import { resetRefusalMessages } from '../../../domain/password.ts'
 import { NewPasswordFields } from './NewPasswordFields.tsx'
 import { usePasswordReset } from './usePasswordReset.ts'
 
 /** /reset_password?token=…: the link is checked, then a new password (typed twice) signs the customer in; a refused link says why. */
 export function ResetPasswordForm({ token }: { token: string }) {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const actor = usePasswordReset({ token })
   const state = useSelector(actor, (s) =>
     s.matches('checking') ? 'checking' : s.matches('refused') ? 'refused' : s.matches('resetting') || s.matches('done') ? 'resetting' : 'choosing',
@@ -39,9 +38,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         <h1>
           <Trans>This link cannot be used</Trans>
         </h1>
-        <Notice $tone="error" role="alert">
-          {translateMessage(i18n, resetRefusalMessages[refusal ?? 'invalid'])}
-        </Notice>
+        <FormError message={resetRefusalMessages[refusal ?? 'invalid']} />
         <div className="actions">
           <ButtonLink to="/forgot_password">
             <Trans>Ask for a new link</Trans>
@@ -60,11 +57,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   return (
     <form onSubmit={submit} noValidate aria-label={t`Choose a new password`}>
       {heading}
-      {serverError && (
-        <Notice $tone="error" role="alert">
-          {translateMessage(i18n, serverError)}
-        </Notice>
-      )}
+      <FormError message={serverError} />
       <NewPasswordFields
         idPrefix="reset"
         values={values}

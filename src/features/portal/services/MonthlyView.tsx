@@ -5,6 +5,7 @@ import { styled } from '../../../ui/styled.ts'
 import { theme } from '../../../ui/theme.ts'
 import { ChartSpace, Figures, Panel } from './portalStyles.ts'
 import { usageSlices, type SliceKey } from './usage.ts'
+import { Section } from '../../../ui/Section.tsx'
 
 // visx loads only when a monthly service is shown: charts load only on their routes, never in the first load.
 const UsagePie = lazy(() => import('./charts/UsagePie.tsx'))
@@ -32,10 +33,7 @@ export function MonthlyView({ service }: { service: Service }) {
   const description = slices.map((s) => `${name[s.key]}: ${s.figure} ${gb}`).join(', ')
   const offPeak = dataGb(service.offpeak_usage ?? 0, i18n.locale)
   return (
-    <Panel aria-labelledby="monthly-title">
-      <h2 id="monthly-title">
-        <Trans>Monthly Subscription</Trans>
-      </h2>
+    <Section frame={Panel} id="monthly-title" title={<Trans>Monthly Subscription</Trans>}>
       <Columns>
         <Figures>
           <dt>
@@ -53,10 +51,7 @@ export function MonthlyView({ service }: { service: Service }) {
             <Trans>{offPeak} GB</Trans>
           </dd>
         </Figures>
-        <section aria-labelledby="usage-stats-title">
-          <h3 id="usage-stats-title">
-            <Trans>Usage Stats</Trans>
-          </h3>
+        <Section id="usage-stats-title" heading="h3" title={<Trans>Usage Stats</Trans>}>
           <Suspense fallback={<ChartSpace $ratio="5 / 3" $max="500px" />}>
             <UsagePie title={t`Usage Stats`} description={description} slices={slices} colors={COLORS} unit={gb} />
           </Suspense>
@@ -71,8 +66,8 @@ export function MonthlyView({ service }: { service: Service }) {
               </li>
             ))}
           </Legend>
-        </section>
+        </Section>
       </Columns>
-    </Panel>
+    </Section>
   )
 }

@@ -4,6 +4,7 @@ import { formatRand } from '../../../domain/money.ts'
 import { dataGb, type Service } from '../../../domain/service.ts'
 import { ChartSpace, Figures, Panel, Tiles } from './portalStyles.ts'
 import { subscriptionGauges, topupTiles, type SubscriptionKey, type TopupKey } from './wallets.ts'
+import { Section } from '../../../ui/Section.tsx'
 
 // visx loads only when a prepaid service is shown: charts load only on their routes, never in the first load.
 const Gauge = lazy(() => import('./charts/Gauge.tsx'))
@@ -25,14 +26,8 @@ export function PrepaidView({ service }: { service: Service }) {
   }
   const topupName: Record<TopupKey, string> = { voice0: t`Voice (min)`, data0: t`Data (GB)`, sms0: t`SMS (units)` }
   return (
-    <Panel aria-labelledby="wallets-title">
-      <h2 id="wallets-title">
-        <Trans>Wallets</Trans>
-      </h2>
-      <section aria-labelledby="subscriptions-title">
-        <h3 id="subscriptions-title">
-          <Trans>Subscriptions</Trans>
-        </h3>
+    <Section frame={Panel} id="wallets-title" title={<Trans>Wallets</Trans>}>
+      <Section id="subscriptions-title" heading="h3" title={<Trans>Subscriptions</Trans>}>
         <Tiles>
           {subscriptionGauges(service, i18n.locale).map(({ key, amount, fraction, value, maximum, maximumText }) => {
             const of = reference[key]
@@ -64,11 +59,8 @@ export function PrepaidView({ service }: { service: Service }) {
             )
           })}
         </Tiles>
-      </section>
-      <section aria-labelledby="primary-wallet-title">
-        <h3 id="primary-wallet-title">
-          <Trans>Primary Wallet</Trans>
-        </h3>
+      </Section>
+      <Section id="primary-wallet-title" heading="h3" title={<Trans>Primary Wallet</Trans>}>
         <Figures>
           <dt>
             <Trans>Amount (ZAR)</Trans>
@@ -80,11 +72,8 @@ export function PrepaidView({ service }: { service: Service }) {
           </dt>
           <dd>{dataGb(service.data_available_volume ?? 0, i18n.locale)}</dd>
         </Figures>
-      </section>
-      <section aria-labelledby="topup-title">
-        <h3 id="topup-title">
-          <Trans>Topup</Trans>
-        </h3>
+      </Section>
+      <Section id="topup-title" heading="h3" title={<Trans>Topup</Trans>}>
         <Tiles>
           {topupTiles(service, i18n.locale).map(({ key, amount }) => (
             <li key={key}>
@@ -93,7 +82,7 @@ export function PrepaidView({ service }: { service: Service }) {
             </li>
           ))}
         </Tiles>
-      </section>
-    </Panel>
+      </Section>
+    </Section>
   )
 }

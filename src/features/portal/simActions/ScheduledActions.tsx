@@ -9,6 +9,7 @@ import { theme } from '../../../ui/theme.ts'
 import { actionText } from './actionText.ts'
 import { InlineError } from '../../../ui/InlineError.tsx'
 import type { ServiceChange, ServiceChangeActor } from './useServiceChange.ts'
+import { Section } from '../../../ui/Section.tsx'
 
 const Panel = styled(Card)`
   border-left: 4px solid ${theme.color.accent};
@@ -27,10 +28,7 @@ export function ScheduledActions({ service, actor, undoFailure }: { service: Ser
   const actions = service.scheduled_actions.filter((a) => a.id !== undefined && a.kind !== undefined)
   if (actions.length === 0) return null
   return (
-    <Panel aria-labelledby="scheduled-title">
-      <h2 id="scheduled-title">
-        <Trans>Scheduled Actions</Trans>
-      </h2>
+    <Section frame={Panel} id="scheduled-title" title={<Trans>Scheduled Actions</Trans>}>
       <ul>
         {actions.map((action) => {
           const text = actionText(i18n, action)
@@ -60,6 +58,6 @@ export function ScheduledActions({ service, actor, undoFailure }: { service: Ser
         })}
       </ul>
       <InlineError error={undoFailure.error} />
-    </Panel>
+    </Section>
   )
 }
