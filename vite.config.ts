@@ -90,7 +90,7 @@ function localizedManifests(): Plugin {
 const shellModules =
   /[\\/]src[\\/](router\.ts|config\.ts|reportError\.ts|routeTree\.gen\.ts|app[\\/]|i18n[\\/]|ui[\\/]|pwa[\\/]|lib[\\/](firstTaps|sessionStore|toaster|idle)\.ts|outbox[\\/]outbox\.ts|domain[\\/](product|money|cart|defined)\.ts|features[\\/](cart[\\/]cart\.ts|account[\\/]session[\\/]authIntents\.ts|catalogue[\\/]firstPaint\.ts))/
 /** Under those folders but not on the first paint: forms and tables of lazy pages, and what boot work after idle loads. */
-const laterModules = /[\\/]src[\\/](ui[\\/](forms[\\/]|Table\.tsx)|pwa[\\/](register|pwaRuntime|installMemory|platform)\.ts|app[\\/]outboxKinds\.ts)/
+const laterModules = /[\\/]src[\\/](ui[\\/](forms[\\/]|Table\.tsx)|pwa[\\/](register|pwaRuntime|pwaEffects|installMemory|platform)\.ts|app[\\/]outboxKinds\.ts)/
 
 /**
  * A phone on a slow network opens few connections, so the app comes in a few chunks instead of the thirty-odd small
@@ -116,7 +116,7 @@ const appChunks = {
     // The app's connection, update and install state and the worker's registration, which every visit starts.
     {
       name: 'pwa',
-      test: /node_modules[\\/](xstate|workbox-window)[\\/]|[\\/](src[\\/]pwa[\\/](register|pwaRuntime|installMemory|platform)\.ts|machines[\\/]pwa\.machine\.ts)/,
+      test: /node_modules[\\/](xstate|workbox-window)[\\/]|[\\/](src[\\/]pwa[\\/](register|pwaRuntime|pwaEffects|installMemory|platform)\.ts|machines[\\/]pwa\.machine\.ts)/,
       priority: 1.5,
     },
     {
