@@ -15,13 +15,20 @@ import { readFact } from './readFact.ts'
 
 // Named reads for useLiveQuery; each uses the opened store (waiting for it at boot) unless one is given.
 
-/** A family's read model as stored; its initial state until the first fact, or while its version is rebuilt. */
-async function readModel<D extends FactDefinitions, S, F, T extends string>(family: FactFamily<D, S, F, T>, given?: StoreDb): Promise<S> {
+/**
+ * A family's read model as stored; its initial state until the first fact, or while its version is rebuilt. Not an
+ * async function: a live query stops observing after it awaits a native promise, so this hands back Dexie's own.
+ */
+function readModel<D extends FactDefinitions, S, F, T extends string>(family: FactFamily<D, S, F, T>, given?: StoreDb): Promise<S> {
   const { projection } = family
   if (projection === 'log only') throw new Error(`The ${family.stream} facts have no read model.`)
-  const store = given ?? currentDb() ?? (await storeForReading())
-  const row = await store.table<ProjectionRow<S>, string>(projection.table).get(projection.name)
-  return row && row.version === projection.version ? row.state : projection.initial()
+  const read = (store: StoreDb) =>
+    store
+      .table<ProjectionRow<S>, string>(projection.table)
+      .get(projection.name)
+      .then((row) => (row && row.version === projection.version ? row.state : projection.initial()))
+  const store = given ?? currentDb()
+  return store ? read(store) : storeForReading().then(read)
 }
 
 /** The cart projection as stored; empty until the first cart fact (or while its version is rebuilt). */
