@@ -90,7 +90,8 @@ function localizedManifests(): Plugin {
 const shellModules =
   /[\\/]src[\\/](router\.ts|config\.ts|reportError\.ts|routeTree\.gen\.ts|app[\\/]|i18n[\\/]|ui[\\/]|pwa[\\/]|lib[\\/](firstTaps|sessionStore|toaster|idle)\.ts|outbox[\\/]outbox\.ts|domain[\\/](product|money|cart|defined)\.ts|features[\\/](cart[\\/]cart\.ts|account[\\/]session[\\/]authIntents\.ts|catalogue[\\/]firstPaint\.ts))/
 /** Under those folders but not on the first paint: forms, tables and sections of lazy pages, and what boot work after idle loads. */
-const laterModules = /[\\/]src[\\/](ui[\\/](forms[\\/]|Table\.tsx|Section\.tsx)|pwa[\\/](register|pwaRuntime|pwaEffects|installMemory|platform)\.ts|app[\\/]outboxKinds\.ts)/
+const laterModules =
+  /[\\/]src[\\/](ui[\\/](forms[\\/]|Table\.tsx|Section\.tsx)|pwa[\\/](register|pwaRuntime|pwaEffects|installMemory|platform)\.ts|app[\\/]outboxKinds\.ts)/
 
 /**
  * A phone on a slow network opens few connections, so the app comes in a few chunks instead of the thirty-odd small
