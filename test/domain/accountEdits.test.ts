@@ -4,32 +4,18 @@ import { applyAccountFact, editOf, noAccountEdits } from '../../src/domain/facts
 import { addressLine } from '../../src/domain/accountView.ts'
 import { makeFact, type AccountFact, type FactStamp } from '../../src/domain/events.ts'
 import type { AccountEdit } from '../../src/domain/profile.ts'
-import { customer } from '../machines/authHarness.ts'
+import { addressOn, customer } from '../machines/authHarness.ts'
 
 const ids = { home: '11111111-1111-4111-8111-111111111111', work: '22222222-2222-4222-8222-222222222222' }
-const place = (street_name: string) => ({
-  unit_number: '',
-  floor_level: '',
-  building_name: '',
-  street_number: '12',
-  street_name,
-  suburb: '',
-  city: 'Cape Town',
-  province: 'Western Cape',
-  postal_code: '8001',
-  country: 'South Africa',
-  gps_coordinates: null,
-  deliver_to: '',
-})
-const me = customer({ addresses: [{ ...place('Long Street'), id: ids.home, is_default: true }] })
+const me = customer({ addresses: [{ ...addressOn('Long Street'), id: ids.home, is_default: true }] })
 const streets = (edits: AccountEdit[]) => edits.reduce(applyEdit, me).addresses.map((a) => `${a.street_name}${a.is_default ? ' (default)' : ''}`)
 const stamp = (id: string) => ({ id, occurredAt: '2026-03-01T08:00:00.000Z' })
 
 describe('an account edit as the view shows it before the server answers', () => {
   it('adds, replaces, chooses and removes addresses by the rules the server keeps', () => {
-    const add: AccountEdit = { kind: 'address.save', address_id: ids.work, address: place('Bree Street'), is_default: false }
+    const add: AccountEdit = { kind: 'address.save', address_id: ids.work, address: addressOn('Bree Street'), is_default: false }
     expect(streets([add])).toEqual(['Long Street (default)', 'Bree Street'])
-    expect(streets([add, { ...add, address: place('Loop Street'), is_default: true }])).toEqual(['Long Street', 'Loop Street (default)'])
+    expect(streets([add, { ...add, address: addressOn('Loop Street'), is_default: true }])).toEqual(['Long Street', 'Loop Street (default)'])
     expect(streets([add, { kind: 'address.default', address_id: ids.work }])).toEqual(['Long Street', 'Bree Street (default)'])
     expect(streets([add, { kind: 'address.remove', address_id: ids.home }])).toEqual(['Bree Street (default)'])
     // The last address stays, as the server refuses to remove it.
@@ -44,7 +30,7 @@ describe('an account edit as the view shows it before the server answers', () =>
   it('reads every edit back from its fact', () => {
     const edits: AccountEdit[] = [
       { kind: 'profile', profile: { first_name: 'A', last_name: 'B', phone: '0211234567', mobile: '' } },
-      { kind: 'address.save', address_id: ids.work, address: place('Bree Street'), is_default: true },
+      { kind: 'address.save', address_id: ids.work, address: addressOn('Bree Street'), is_default: true },
       { kind: 'address.remove', address_id: ids.work },
       { kind: 'address.default', address_id: ids.home },
     ]
@@ -72,7 +58,7 @@ describe('the account projection', () => {
 
 describe('an address on one line', () => {
   it('leaves out the parts it does not have', () => {
-    expect(addressLine({ ...place('Long Street'), unit_number: '4', building_name: 'Harbour View', suburb: 'Gardens' })).toBe(
+    expect(addressLine({ ...addressOn('Long Street'), unit_number: '4', building_name: 'Harbour View', suburb: 'Gardens' })).toBe(
       '4, Harbour View, 12 Long Street, Gardens, Cape Town, 8001',
     )
   })

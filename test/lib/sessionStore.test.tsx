@@ -68,7 +68,8 @@ describe('the session', () => {
     expect(renderToString(<Status session={session} />)).toBe('<p>checking</p>')
   })
 
-  it('decides "proceed to order" once the session is known: a tap while the device with a session checks waits for the answer', async () => {
+  /** A tap on "proceed to order" while the session is still being checked: nothing is decided before the answer. */
+  async function tapProceedWhileChecking() {
     const session = await openPage()
     const { proceedTarget } = await import('../../src/features/cart/proceed.ts')
     session.onSessionWanted(async () => ({ actor: h.actor }))
@@ -77,18 +78,17 @@ describe('the session', () => {
     await new Promise((resolve) => setTimeout(resolve, 10))
     expect(session.getSession()).toEqual({ status: 'checking' })
     expect(decided).not.toHaveBeenCalled()
+    return decided
+  }
+
+  it('decides "proceed to order" once the session is known: a tap while the device with a session checks waits for the answer', async () => {
+    const decided = await tapProceedWhileChecking()
     await h.answerCheck({ status: 'customer', user: customer() })
     await vi.waitFor(() => expect(decided).toHaveBeenCalledWith('/delivery_address'))
   })
 
   it('sends a visitor to sign in only once the server said nobody is signed in', async () => {
-    const session = await openPage()
-    const { proceedTarget } = await import('../../src/features/cart/proceed.ts')
-    session.onSessionWanted(async () => ({ actor: h.actor }))
-    const decided = vi.fn()
-    void proceedTarget().then(decided)
-    await new Promise((resolve) => setTimeout(resolve, 10))
-    expect(decided).not.toHaveBeenCalled()
+    const decided = await tapProceedWhileChecking()
     await h.answerCheck({ status: 'anonymous' })
     await vi.waitFor(() => expect(decided).toHaveBeenCalledWith('/login'))
   })

@@ -3,6 +3,22 @@ import { authMachine, type CheckInput, type SessionAnswer } from '../../machines
 import type { Login, User } from '../../src/domain/account.ts'
 import { settling } from './settling.ts'
 
+/** A Cape Town address on the given street, without its id and default flag (as the address forms send it). */
+export const addressOn = (street_name: string) => ({
+  unit_number: '',
+  floor_level: '',
+  building_name: '',
+  street_number: '12',
+  street_name,
+  suburb: '',
+  city: 'Cape Town',
+  province: 'Western Cape',
+  postal_code: '8001',
+  country: 'South Africa',
+  gps_coordinates: null,
+  deliver_to: '',
+})
+
 export const customer = (overrides: Partial<User> = {}): User => ({
   id: 1,
   first_name: 'Thandi',

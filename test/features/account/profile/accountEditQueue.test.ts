@@ -11,32 +11,16 @@ import { commit } from '../../../../src/store/commit.ts'
 import { closeStore } from '../../../../src/store/db.ts'
 import { openRows } from '../../../../src/outbox/table.ts'
 import { readAccountEdits, readKnownCustomer } from '../../../../src/store/queries.ts'
-import { customer } from '../../../machines/authHarness.ts'
+import { addressOn, customer } from '../../../machines/authHarness.ts'
 import { freshStore } from '../../../store/fixtures.ts'
 
 const me = customer({
   id: 7,
-  addresses: [{ ...address('Long Street'), id: '11111111-1111-4111-8111-111111111111', is_default: true }],
+  addresses: [{ ...addressOn('Long Street'), id: '11111111-1111-4111-8111-111111111111', is_default: true }],
 })
 const profile = { first_name: 'Thandeka', last_name: 'Mthembu', phone: '0219876543', mobile: '' }
 const offline: AccountEditResult = { kind: 'no-answer', error: 'Failed to fetch' }
 
-function address(street_name: string) {
-  return {
-    unit_number: '',
-    floor_level: '',
-    building_name: '',
-    street_number: '12',
-    street_name,
-    suburb: '',
-    city: 'Cape Town',
-    province: 'Western Cape',
-    postal_code: '8001',
-    country: 'South Africa',
-    gps_coordinates: null,
-    deliver_to: '',
-  }
-}
 
 /** A stand-in server: answers from a script, else makes the edit on its own copy of the customer as the real one does. */
 function server(...answers: AccountEditResult[]) {
@@ -124,7 +108,7 @@ describe('an account edit made on the device', () => {
   it('sends address edits made offline in the order they were made, and shows them as they will be', async () => {
     const work = '22222222-2222-4222-8222-222222222222'
     const edits: AccountEdit[] = [
-      { kind: 'address.save', address_id: work, address: address('Bree Street'), is_default: false },
+      { kind: 'address.save', address_id: work, address: addressOn('Bree Street'), is_default: false },
       { kind: 'address.default', address_id: work },
       { kind: 'address.remove', address_id: me.addresses[0]!.id! },
     ]

@@ -11,7 +11,7 @@ import { drainOutbox } from '../../../../src/outbox/sender.ts'
 import { commit } from '../../../../src/store/commit.ts'
 import { closeStore, openStore } from '../../../../src/store/db.ts'
 import { readKnownCustomer } from '../../../../src/store/queries.ts'
-import { customer } from '../../../machines/authHarness.ts'
+import { addressOn, customer } from '../../../machines/authHarness.ts'
 import { freshStore } from '../../../store/fixtures.ts'
 
 const session = vi.hoisted(() => ({ answer: (): Promise<unknown> => Promise.resolve(null) }))
@@ -20,23 +20,9 @@ vi.mock('../../../../src/api/account.ts', async (original) => ({
   fetchSession: () => session.answer(),
 }))
 
-const street = (street_name: string) => ({
-  unit_number: '',
-  floor_level: '',
-  building_name: '',
-  street_number: '12',
-  street_name,
-  suburb: '',
-  city: 'Cape Town',
-  province: 'Western Cape',
-  postal_code: '8001',
-  country: 'South Africa',
-  gps_coordinates: null,
-  deliver_to: '',
-})
 const home = '11111111-1111-4111-8111-111111111111'
-const me = customer({ id: 7, addresses: [{ ...street('Long Street'), id: home, is_default: true }] })
-const kloof: AccountEdit = { kind: 'address.save', address_id: home, address: street('Kloofstraat'), is_default: true }
+const me = customer({ id: 7, addresses: [{ ...addressOn('Long Street'), id: home, is_default: true }] })
+const kloof: AccountEdit = { kind: 'address.save', address_id: home, address: addressOn('Kloofstraat'), is_default: true }
 
 /** The server's copy of the customer: the edits it took, in order. */
 function server() {
