@@ -21,7 +21,6 @@ const me = customer({
 const profile = { first_name: 'Thandeka', last_name: 'Mthembu', phone: '0219876543', mobile: '' }
 const offline: AccountEditResult = { kind: 'no-answer', error: 'Failed to fetch' }
 
-
 /** A stand-in server: answers from a script, else makes the edit on its own copy of the customer as the real one does. */
 function server(...answers: AccountEditResult[]) {
   let stored: User = me
