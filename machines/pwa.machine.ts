@@ -63,7 +63,8 @@ export const pwaMachine = setup({
   },
   guards: {
     declinedLately: ({ context }) => declinedLately(context.memory),
-    hintDismissed: ({ context }) => context.memory?.hintDismissed === true,
+    // A device that could not say in time may hold a "Got it": the hint waits for a visit that can say, never shows again after one.
+    hintDismissed: ({ context }) => context.memory === null || context.memory.hintDismissed,
     noHintNeeded: ({ context }) => !context.platform.installsFromShareMenu || context.platform.standalone,
   },
 }).createMachine({

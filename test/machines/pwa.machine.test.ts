@@ -107,7 +107,7 @@ describe('the answers to the install offer', () => {
     expect(remembering({}, platforms.iosInstalled).is({ install: { hint: 'unneeded' } })).toBe(true)
   })
 
-  it('makes the offer and gives the hint when the device could not say what it remembers', () => {
-    expect(remembering(null, platforms.iosSafari).is({ install: { answer: 'open', hint: 'shown' } })).toBe(true)
+  it('makes the offer but holds the hint back when the device could not say what it remembers: it may have been put away', () => {
+    expect(remembering(null, platforms.iosSafari).is({ install: { answer: 'open', hint: 'dismissed' } })).toBe(true)
   })
 })
