@@ -73,14 +73,9 @@ export async function insertAddress(tx: Queryable, customerId: number, a: Addres
   )
 }
 
-/** The id and stored hash for a sign-in attempt, or undefined for an unknown email. */
-export async function findCredentials(db: Queryable, email: string): Promise<{ id: number; password_hash: string } | undefined> {
-  const rows = await db.query<{ id: number; password_hash: string }>('select id, password_hash from customers where lower(email) = lower($1)', [email.trim()])
-  return rows[0]
-}
-
 export async function findCustomerIdByEmail(db: Queryable, email: string): Promise<number | undefined> {
-  return (await findCredentials(db, email))?.id
+  const [row] = await db.query<{ id: number }>('select id from customers where lower(email) = lower($1)', [email.trim()])
+  return row && Number(row.id)
 }
 
 interface AddressRow extends Omit<Address, 'gps_coordinates'> {

@@ -1,7 +1,10 @@
 import type { Db } from '../db/types.ts'
 
-/** deleted: the person is gone; charging: a wallet charge may be at the provider, so nothing was changed. */
-export type Deletion = 'deleted' | 'charging'
+/**
+ * deleted: the person is gone; charging: a wallet charge may be at the provider, so nothing was changed; credentials
+ * changed: the password was checked at a credential version the account no longer has, so nothing was changed.
+ */
+export type Deletion = 'deleted' | 'charging' | 'credentials changed'
 
 // The parts of a delivery address that place a sale (its tax region) without pointing at a person's home.
 const regionOnly = `jsonb_strip_nulls(jsonb_build_object('city', delivery_address -> 'city', 'province', delivery_address -> 'province',
@@ -26,14 +29,16 @@ const mailAddresses = `(select lower(email) from customers where id = $1 union s
  * sandbox's copy of the customer and card holder on the customer's orders is blanked, and the mails to the customer's
  * addresses (the sandbox mailbox and the outbox, unsent ones included) are deleted. Addresses, sessions, social sign-in
  * links, stored answers, email changes and SIM renames go with the customer row, and with it the email, which can sign up again.
- * A tombstone in deleted_accounts records the deletion without naming the person.
+ * A tombstone in deleted_accounts records the deletion without naming the person. `version`, when given, is the
+ * credential version the customer's password was checked at: a lockout since then stops the deletion.
  */
-export function deleteCustomer(db: Db, customerId: number): Promise<Deletion> {
+export function deleteCustomer(db: Db, customerId: number, version?: number): Promise<Deletion> {
   return db.transaction(async (tx) => {
     const run = (sql: string) => tx.query(sql, [customerId])
     // Locked first, so a payment or order arriving meanwhile waits and then finds no customer.
-    const [customer] = await tx.query('select id from customers where id = $1 for update', [customerId])
+    const [customer] = await tx.query<{ version: number }>('select credential_version as version from customers where id = $1 for update', [customerId])
     if (!customer) return 'deleted'
+    if (version !== undefined && Number(customer.version) !== version) return 'credentials changed'
     // Its answer would be recorded against a request that no longer exists: the customer waits for it instead.
     const [charging] = await run('select 1 from wallet_requests where customer_id = $1 and status is null and charging_since is not null limit 1')
     if (charging) return 'charging'

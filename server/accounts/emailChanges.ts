@@ -5,6 +5,7 @@ import { nameToGreet } from '../mail/greeting.ts'
 import { queueMail } from '../mail/queueMail.ts'
 import { emailChangedNoticeMail } from '../mail/templates/emailChangedNotice.ts'
 import { emailChangeNoticeMail } from '../mail/templates/emailChangeNotice.ts'
+import { emailRestoredNoticeMail } from '../mail/templates/emailRestoredNotice.ts'
 import { createEmailLink, endPendingEmailChange, lockOutAllButMailbox, markEmailVerified, takeEmailLink, undoLinkDays, type MailContext } from './emailLinks.ts'
 import { endPasswordResets } from './passwordResets.ts'
 import { isUniqueViolation } from '../db/uniqueViolation.ts'
@@ -30,9 +31,13 @@ export async function emailTakenByOther(db: Queryable, customerId: number, email
  * Starts an email change: the new address waits on the customer (pending_email) and a token for the link is made,
  * of which only the hash is kept. A newer request replaces an older link, so only the latest address can be confirmed.
  * The current address is told, with a link that stops the change while it waits (`notice`: its language and origin),
- * by first name only when that address was verified.
+ * by first name only when that address was verified. Undefined, having changed nothing, when the credentials moved on
+ * from `version` (the one the password was checked at).
  */
-export async function startEmailChange(tx: Queryable, customerId: number, email: string, notice: MailContext): Promise<string> {
+export async function startEmailChange(tx: Queryable, customerId: number, email: string, notice: MailContext, version: number): Promise<string | undefined> {
+  // The credentials the password was checked at must still be the customer's: a lockout since ends this request.
+  const [current] = await tx.query('select 1 from customers where id = $1 and credential_version = $2 for update', [customerId, version])
+  if (!current) return undefined
   const token = randomBytes(32).toString('base64url')
   await endPendingEmailChange(tx, customerId)
   await tx.query(`insert into email_changes (token_hash, customer_id, email, expires_at) values ($1, $2, $3, now() + make_interval(hours => $4))`, [
@@ -78,6 +83,8 @@ export function confirmEmailChange(db: Db, token: string, notice: MailContext): 
     if (link?.used && link.current === link.email) return { email: link.email, customerId }
     if (!link || link.used) return { status: 410, error: serverMessages.emailLinkInvalid }
     if (await emailTakenByOther(tx, customerId, link.email)) return { status: 409, error: serverMessages.emailTaken }
+    // A change made while an earlier one can still be undone would move the account on past the owner's undo link.
+    if (await undoLinkOpen(tx, customerId)) return { status: 409, error: serverMessages.undoLinkOpen }
     await tx.query('update customers set email = $2, pending_email = null where id = $1', [customerId, link.email])
     await tx.query('update email_changes set used_at = now() where token_hash = $1', [tokenHash(token)])
     await markEmailVerified(tx, customerId, 'email_change')
@@ -114,23 +121,35 @@ export async function undoLinkUsable(db: Queryable, token: string): Promise<bool
   return rows.length > 0
 }
 
+/** Whether the customer has an undo link still open: a confirmed change that its old address can still put back. */
+export async function undoLinkOpen(db: Queryable, customerId: number): Promise<boolean> {
+  const rows = await db.query("select 1 from email_links where customer_id = $1 and kind = 'undo' and used_at is null and expires_at > now()", [customerId])
+  return rows.length > 0
+}
+
 /**
  * Follows the link that undoes a confirmed change, mailed to the old address: the old email comes back (proven by
- * the link), and whoever moved it is locked out: the password becomes `unusableHash`, every session and link ends.
+ * the link), and whoever moved it is locked out: the password becomes `unusableHash`, every session and link ends,
+ * and so do the changes made after the one undone (their undo links), but never an older undo link: of two open,
+ * the older wins. The address replaced is told (`notice`: the mail's language and the links' origin).
  */
-export function undoEmailChange(db: Db, token: string, unusableHash: string): Promise<Confirmation> {
+export function undoEmailChange(db: Db, token: string, unusableHash: string, notice: MailContext): Promise<Confirmation> {
   return db.transaction(async (tx) => {
-    const [link] = await tx.query<{ customer_id: number; email: string }>(
-      "select customer_id, email from email_links where token_hash = $1 and kind = 'undo' and used_at is null and expires_at > now() for update",
+    const [link] = await tx.query<{ customer_id: number; email: string; created_at: string }>(
+      `select customer_id, email, created_at::text as created_at from email_links
+       where token_hash = $1 and kind = 'undo' and used_at is null and expires_at > now() for update`,
       [tokenHash(token)],
     )
     if (!link) return { status: 410, error: serverMessages.undoLinkInvalid }
     const customerId = Number(link.customer_id)
     if (await emailTakenByOther(tx, customerId, link.email)) return { status: 409, error: serverMessages.emailTaken }
     await takeEmailLink(tx, token, 'undo')
+    const [replaced] = await tx.query<{ email: string }>('select email from customers where id = $1 for update', [customerId])
     await tx.query('update customers set email = $2 where id = $1', [customerId, link.email])
     await markEmailVerified(tx, customerId, 'email_undo')
-    await lockOutAllButMailbox(tx, customerId, unusableHash)
+    await lockOutAllButMailbox(tx, customerId, unusableHash, { madeAfter: link.created_at })
+    if (replaced && replaced.email.toLowerCase() !== link.email.toLowerCase())
+      await queueMail(tx, { to: replaced.email, language: notice.language, template: emailRestoredNoticeMail, values: { email: link.email } })
     return { email: link.email, customerId }
   })
 }

@@ -5,6 +5,7 @@ import { queueMail } from '../mail/queueMail.ts'
 import { signupConfirmMail } from '../mail/templates/signupConfirm.ts'
 import { endPasswordResets } from './passwordResets.ts'
 import { deleteCustomerSessions } from './sessions.ts'
+import { writePassword } from './credentials.ts'
 import { tokenHash } from './tokenHash.ts'
 
 /** What a link mailed about the email does: confirm it at sign-up, stop a pending change, or undo a confirmed one. */
@@ -62,25 +63,36 @@ export async function endPendingEmailChange(tx: Queryable, customerId: number): 
   await tx.query('update customers set pending_email = null where id = $1', [customerId])
 }
 
-/**
- * Ends every link still out but the undo links: reset links, the pending email change, the sign-up confirmation.
- * Undo links stay, as they are how the old address wins back an account whose new holder changed the password.
- */
-export async function endOutstandingLinks(tx: Queryable, customerId: number): Promise<void> {
-  await endPasswordResets(tx, customerId)
+/** Ends the links a new password ends: the pending email change (with its stop link) and the sign-up confirmation. */
+export async function endLinksOfOldPassword(tx: Queryable, customerId: number): Promise<void> {
   await endPendingEmailChange(tx, customerId)
   await tx.query("update email_links set used_at = now() where customer_id = $1 and kind = 'verify' and used_at is null", [customerId])
 }
 
 /**
- * Ends everything that lets anyone into the account but the mailbox: the password (replaced by `unusableHash`, a hash
- * of a password nobody knows), every session, and every link, undo links included. Run it inside a transaction.
+ * Which undo links a lockout ends: every one (a takeover of an account whose email was never proven), or, for an undo,
+ * only those of the changes made after the one undone (mailed to addresses the account moved through since): an undo
+ * never ends an older undo link, so whoever held the account later cannot use up the owner's link.
  */
-export async function lockOutAllButMailbox(tx: Queryable, customerId: number, unusableHash: string): Promise<void> {
-  await tx.query('update customers set password_hash = $2 where id = $1', [customerId, unusableHash])
+export type UndoLinksEnded = 'all' | { madeAfter: string }
+
+/**
+ * Ends everything that lets anyone into the account but the mailbox: the password (replaced by `unusableHash`, a hash
+ * of a password nobody knows, moving both credential versions on), every session, and every link but the undo links
+ * `undo` keeps. Run it inside a transaction.
+ */
+export async function lockOutAllButMailbox(tx: Queryable, customerId: number, unusableHash: string, undo: UndoLinksEnded): Promise<void> {
+  await writePassword(tx, customerId, unusableHash, 'mailbox', { lockout: true })
   await deleteCustomerSessions(tx, customerId)
-  await endOutstandingLinks(tx, customerId)
-  await tx.query('update email_links set used_at = now() where customer_id = $1 and used_at is null', [customerId])
+  await endPasswordResets(tx, customerId)
+  await endLinksOfOldPassword(tx, customerId)
+  await tx.query("update email_links set used_at = now() where customer_id = $1 and kind <> 'undo' and used_at is null", [customerId])
+  if (undo === 'all') await tx.query("update email_links set used_at = now() where customer_id = $1 and kind = 'undo' and used_at is null", [customerId])
+  else
+    await tx.query("update email_links set used_at = now() where customer_id = $1 and kind = 'undo' and used_at is null and created_at > $2::text::timestamptz", [
+      customerId,
+      undo.madeAfter,
+    ])
 }
 
 /** Mails a new customer the link that confirms their email, inside the sign-up's transaction. */

@@ -54,3 +54,9 @@ export async function signInSucceeded(db: Queryable, keys: LimiterKeys, ticket: 
 export async function forgetSignInFailures(db: Queryable, email: string): Promise<void> {
   await clearAttempts(db, emailKey(email))
 }
+
+/** A sign-in let through but never checked (the customer's place in the hashing queue was taken): nothing is counted. */
+export async function signInNotChecked(db: Queryable, keys: LimiterKeys, ticket: SignInTicket): Promise<void> {
+  await returnAttempt(db, emailKey(keys.email), ticket.email)
+  await returnAttempt(db, addressKey(keys.address), ticket.address)
+}

@@ -11,16 +11,30 @@ const keyBytes = 64
 // 128 * N * r bytes are needed; Node's 32 MiB default refuses N=2^17.
 const maxmem = 256 * 1024 * 1024
 
-/** Runs at most `max` tasks at once; the rest wait their turn in the order they came. */
+/** Refused at once: the holder already has a task waiting or running in the gate. */
+export class GatePlaceTaken extends Error {
+  constructor(holder: string) {
+    super(`${holder} already holds a place in the hashing queue`)
+    this.name = 'GatePlaceTaken'
+  }
+}
+
+/**
+ * Runs at most `max` tasks at once; the rest wait their turn in the order they came. A task run for a `holder` (a
+ * signed-in customer) is refused with GatePlaceTaken while that holder has another waiting or running, so one
+ * customer holds at most one place in the line however many requests they send.
+ */
 export interface Gate {
-  run<T>(task: () => Promise<T>): Promise<T>
-  /** Tasks running now, and tasks started since the gate was made. */
+  run<T>(task: () => Promise<T>, holder?: string): Promise<T>
+  /** Tasks running now, tasks waiting for a slot, and tasks started since the gate was made. */
   readonly running: number
+  readonly waiting: number
   readonly started: number
 }
 
 export function concurrencyGate(max: number): Gate {
   const waiting: (() => void)[] = []
+  const holders = new Set<string>()
   let running = 0
   let started = 0
   const leave = () => {
@@ -30,18 +44,29 @@ export function concurrencyGate(max: number): Gate {
     else running--
   }
   return {
-    async run(task) {
-      if (running < max) running++
-      else await new Promise<void>((turn) => waiting.push(turn))
-      started++
+    async run(task, holder) {
+      if (holder !== undefined) {
+        if (holders.has(holder)) throw new GatePlaceTaken(holder)
+        holders.add(holder)
+      }
       try {
-        return await task()
+        if (running < max) running++
+        else await new Promise<void>((turn) => waiting.push(turn))
+        started++
+        try {
+          return await task()
+        } finally {
+          leave()
+        }
       } finally {
-        leave()
+        if (holder !== undefined) holders.delete(holder)
       }
     },
     get running() {
       return running
+    },
+    get waiting() {
+      return waiting.length
     },
     get started() {
       return started
@@ -56,28 +81,32 @@ export function concurrencyGate(max: number): Gate {
 export const scryptGate = concurrencyGate(Math.max(1, availableParallelism()))
 
 // The callback form runs on libuv's thread pool, so hashing never blocks the event loop.
-const derive = (password: string, salt: Buffer, length: number, options: ScryptOptions) =>
+const derive = (password: string, salt: Buffer, length: number, options: ScryptOptions, holder?: string) =>
   scryptGate.run(
     () => new Promise<Buffer>((done, fail) => scrypt(password.normalize('NFC'), salt, length, options, (err, key) => (err ? fail(err) : done(key)))),
+    holder,
   )
 
-/** `scrypt$N$r$p$salt$hash` with base64url salt and hash. */
-export async function hashPassword(password: string, N = defaultScryptN): Promise<string> {
+/** The gate's holder for hashing done for a signed-in customer: one place in the line per customer. */
+export const customerHolder = (customerId: number): string => `customer:${customerId}`
+
+/** `scrypt$N$r$p$salt$hash` with base64url salt and hash; `holder` names the signed-in customer it is hashed for. */
+export async function hashPassword(password: string, N = defaultScryptN, holder?: string): Promise<string> {
   const salt = randomBytes(saltBytes)
-  const key = await derive(password, salt, keyBytes, { N, r, p, maxmem })
+  const key = await derive(password, salt, keyBytes, { N, r, p, maxmem }, holder)
   return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$')
 }
 
 const format = /^scrypt\$(\d+)\$(\d+)\$(\d+)\$([A-Za-z0-9_-]+)\$([A-Za-z0-9_-]+)$/
 
 /** True when password matches stored; a malformed stored value never matches. */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+export async function verifyPassword(password: string, stored: string, holder?: string): Promise<boolean> {
   const m = format.exec(stored)
   if (!m) return false
   const [N, rr, pp] = [Number(m[1]), Number(m[2]), Number(m[3])]
   const expected = Buffer.from(m[5] ?? '', 'base64url')
   if (expected.length === 0) return false
-  const key = await derive(password, Buffer.from(m[4] ?? '', 'base64url'), expected.length, { N, r: rr, p: pp, maxmem })
+  const key = await derive(password, Buffer.from(m[4] ?? '', 'base64url'), expected.length, { N, r: rr, p: pp, maxmem }, holder)
   return timingSafeEqual(key, expected)
 }
 

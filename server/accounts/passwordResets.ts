@@ -30,17 +30,23 @@ export async function resetRefusal(db: Queryable, token: string): Promise<ResetR
 
 /**
  * Takes the link: one statement marks it used if it is still good, so of two uses at once (on any instances) one
- * gets the customer and the other is refused as used. A link taken proves the email.
+ * gets the customer and the other is refused as used. A link taken proves the email. The lockout version it answers
+ * is the one the new password may be written under (server/accounts/credentials.ts).
  */
-export async function takePasswordReset(db: Queryable, token: string): Promise<{ customerId: number; takenAt: string } | { refused: ResetRefusal }> {
-  const [taken] = await db.query<{ customer_id: number; taken_at: string }>(
-    'update password_resets set used_at = now() where token_hash = $1 and used_at is null and expires_at > now() returning customer_id, used_at::text as taken_at',
+export async function takePasswordReset(
+  db: Queryable,
+  token: string,
+): Promise<{ customerId: number; takenAt: string; lockoutVersion: number } | { refused: ResetRefusal }> {
+  const [taken] = await db.query<{ customer_id: number; taken_at: string; lockout_version: number }>(
+    `update password_resets r set used_at = now() from customers c
+     where r.token_hash = $1 and r.used_at is null and r.expires_at > now() and c.id = r.customer_id
+     returning r.customer_id, r.used_at::text as taken_at, c.lockout_version`,
     [tokenHash(token)],
   )
   if (!taken) return { refused: (await resetRefusal(db, token)) ?? 'used' }
   // The link reached the account's address (confirming a new email ends links still out), so the email is proven.
   await db.query("update customers set email_verified_at = now(), email_verified_by = 'reset_link' where id = $1", [taken.customer_id])
-  return { customerId: taken.customer_id, takenAt: taken.taken_at }
+  return { customerId: Number(taken.customer_id), takenAt: taken.taken_at, lockoutVersion: Number(taken.lockout_version) }
 }
 
 /** The new password could not be stored after the link was taken: the link works again, unless something since used it up. */

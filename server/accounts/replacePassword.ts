@@ -2,31 +2,45 @@ import type { Queryable } from '../db/types.ts'
 import { nameToGreet } from '../mail/greeting.ts'
 import { queueMail } from '../mail/queueMail.ts'
 import { passwordChangedMail } from '../mail/templates/passwordChanged.ts'
-import { endOutstandingLinks, type MailContext } from './emailLinks.ts'
+import { writePassword, type WriteGuard } from './credentials.ts'
+import { endPendingEmailChange, type MailContext } from './emailLinks.ts'
+import { endPasswordResets } from './passwordResets.ts'
 import { deleteCustomerSessions } from './sessions.ts'
 
+/** A password written by the customer: with the current password (a change), or with a reset link. */
+export type PasswordWrite =
+  | { by: 'change'; verified: number; keepSession: string | undefined }
+  | { by: 'reset link'; sinceLockout: number }
+
 /**
- * A customer's new password, stored with what must go with it: every other session ends (a thief signed in
- * elsewhere is out), every emailed link still out is used up and the pending email change ends (a thief's own
- * address cannot be confirmed after the owner took the account back), and the account's address is told (by first name only once that address is verified). Run it inside a transaction.
+ * A customer's new password, stored with what must go with it, as one compare-and-set on the credential version
+ * (`write`): every other session ends (a thief signed in elsewhere is out; the kept session moves to the new version),
+ * the pending email change and the sign-up confirmation end (a thief's own address cannot be confirmed after the owner
+ * took the account back), and the account's address is told (by first name only once that address is verified).
+ * A change leaves the reset links still out working, so whoever keeps changing the password cannot stop the owner
+ * resetting it from the mailbox; a reset ends them all and counts as the mailbox taking the account back.
+ * Undefined, having written nothing, when the version moved since the password or link was checked. Run it inside a
+ * transaction.
  */
 export async function replacePassword(
   tx: Queryable,
   customerId: number,
   passwordHash: string,
-  { keepSession, notice }: { keepSession?: string | undefined; notice: MailContext },
-): Promise<void> {
-  const [customer] = await tx.query<{ email: string; first_name: string; verified: boolean }>(
-    'update customers set password_hash = $2 where id = $1 returning email, first_name, email_verified_at is not null as verified',
-    [customerId, passwordHash],
-  )
-  await deleteCustomerSessions(tx, customerId, keepSession)
-  await endOutstandingLinks(tx, customerId)
-  if (!customer) return
+  write: PasswordWrite,
+  notice: MailContext,
+): Promise<{ version: number } | undefined> {
+  const guard: WriteGuard = write.by === 'change' ? { verified: write.verified } : { sinceLockout: write.sinceLockout }
+  const customer = await writePassword(tx, customerId, passwordHash, guard, { lockout: write.by === 'reset link' })
+  if (!customer) return undefined
+  await deleteCustomerSessions(tx, customerId, write.by === 'change' ? write.keepSession : undefined)
+  if (write.by === 'reset link') await endPasswordResets(tx, customerId)
+  await endPendingEmailChange(tx, customerId)
+  await tx.query("update email_links set used_at = now() where customer_id = $1 and kind = 'verify' and used_at is null", [customerId])
   await queueMail(tx, {
     to: customer.email,
     language: notice.language,
     template: passwordChangedMail,
     values: { firstName: nameToGreet(customer), link: `${notice.origin}/forgot_password` },
   })
+  return { version: customer.version }
 }

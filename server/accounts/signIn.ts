@@ -6,9 +6,14 @@ import type { CookieSettings } from '../http/sessionCookie.ts'
 import { loadUser } from './customers.ts'
 import { createSession } from './sessions.ts'
 
-/** Starts a session for the customer, sets its cookie and returns the customer as the API shows them. */
-export async function signIn(c: Context, db: Db, customerId: number, settings: CookieSettings): Promise<User> {
-  const session = await createSession(db, customerId, c.req.header('User-Agent'))
+/**
+ * Starts a session for the customer under the credential version the sign-in verified (`version`), sets its cookie and
+ * returns the customer as the API shows them. Undefined, with no session and no cookie, when the credentials moved on
+ * since they were checked (a reset, an undo or a takeover landed while the sign-in was on its way).
+ */
+export async function signIn(c: Context, db: Db, customerId: number, version: number, settings: CookieSettings): Promise<User | undefined> {
+  const session = await createSession(db, customerId, version, c.req.header('User-Agent'))
+  if (!session) return undefined
   setSessionCookie(c, session.id, session.expiresAt, settings)
   const user = await loadUser(db, customerId)
   if (!user) throw new Error(`customer ${customerId} vanished while signing in`)

@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { DeleteAccountSchema } from '../../src/domain/accountDeletion.ts'
 import { CustomerDataSchema, dataFileName } from '../../src/domain/customerData.ts'
 import { serverMessages } from '../../src/domain/serverMessages.ts'
-import { confirmPassword } from '../accounts/confirmPassword.ts'
+import { confirmPassword, refusedPasswordCheck } from '../accounts/confirmPassword.ts'
 import { customerData } from '../accounts/customerData.ts'
 import { deleteCustomer } from '../accounts/deleteCustomer.ts'
 import type { Db } from '../db/types.ts'
@@ -55,13 +55,12 @@ export function accountDataRoutes(db: Db, settings: CookieSettings & ProxyTrust)
       if ('refused' in read) return read.refused
       const customerId = c.get('customerId')
       const check = await confirmPassword(db, customerId, read.body.password, clientAddress(c, settings))
-      if (check.kind === 'no customer') return jsonError(c, 401, notSignedIn)
-      if (check.kind === 'limited') {
-        c.header('Retry-After', String(check.retryAfter))
-        return jsonError(c, 429, serverMessages.tooManyAttempts)
-      }
-      if (check.kind === 'wrong') return jsonError(c, 403, serverMessages.wrongPassword)
-      if ((await deleteCustomer(db, customerId)) === 'charging') return jsonError(c, 409, serverMessages.paymentInFlight)
+      const refused = refusedPasswordCheck(c, check, serverMessages.wrongPassword)
+      if (refused || check.kind !== 'confirmed') return refused
+      // Deleted only under the credentials the password was checked at: a lockout since stops it.
+      const deletion = await deleteCustomer(db, customerId, check.version)
+      if (deletion === 'charging') return jsonError(c, 409, serverMessages.paymentInFlight)
+      if (deletion === 'credentials changed') return jsonError(c, 409, serverMessages.credentialsChanged)
       clearSessionCookie(c, settings)
       requestLog(c).info({ customerId }, 'customer deleted their account')
       return c.body(null, 204)

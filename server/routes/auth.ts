@@ -1,7 +1,8 @@
 import { Hono } from 'hono'
 import * as v from 'valibot'
 import { LoginSchema, UserReplySchema } from '../../src/domain/account.ts'
-import { findCredentials, loadUser } from '../accounts/customers.ts'
+import { loadUser } from '../accounts/customers.ts'
+import { credentialsByEmail } from '../accounts/credentials.ts'
 import { beginSignIn, signInFailed, signInSucceeded } from '../accounts/loginLimiter.ts'
 import { defaultScryptN, hashPassword, verifyPassword } from '../accounts/password.ts'
 import { deleteSession, deleteSessionByTag } from '../accounts/sessions.ts'
@@ -74,14 +75,16 @@ export function sessionRoutes(db: Db, settings: AccountSettings) {
         c.header('Retry-After', String(admitted.retryAfter))
         return jsonError(c, 429, tooManyAttempts)
       }
-      const found = await findCredentials(db, email)
+      const found = await credentialsByEmail(db, email)
       const ok = await verifyPassword(password, found?.password_hash ?? (await dummyHash(N)))
       if (!found || !ok) {
         await signInFailed(db)
         return jsonError(c, 401, wrongCredentials)
       }
       await signInSucceeded(db, keys, admitted.ticket)
-      return c.json({ user: await signIn(c, db, found.id, settings) })
+      // No session when a reset or lockout replaced the password while it was being checked: it is wrong now.
+      const user = await signIn(c, db, found.id, found.version, settings)
+      return user ? c.json({ user }) : jsonError(c, 401, wrongCredentials)
     })
     .post('/auth/logout', described.logout, async (c) => {
       const read = readJson(c, LogoutSchema)

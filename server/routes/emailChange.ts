@@ -4,10 +4,9 @@ import { EmailChangeSchema, EmailConfirmationSchema, EmailConfirmedSchema } from
 import { serverMessages } from '../../src/domain/serverMessages.ts'
 import { loadUser } from '../accounts/customers.ts'
 import { emailChangeRetryAfter } from '../accounts/emailChangeLimiter.ts'
-import { confirmEmailChange, emailTakenByOther, startEmailChange, takenMeanwhile } from '../accounts/emailChanges.ts'
-import { beginSignIn, signInFailed, signInSucceeded } from '../accounts/loginLimiter.ts'
+import { confirmPassword, refusedPasswordCheck } from '../accounts/confirmPassword.ts'
+import { confirmEmailChange, emailTakenByOther, startEmailChange, takenMeanwhile, undoLinkOpen } from '../accounts/emailChanges.ts'
 import { queueEmailChangeLink } from '../accounts/mailEmailChange.ts'
-import { verifyPassword } from '../accounts/password.ts'
 import type { Db } from '../db/types.ts'
 import { jsonError } from '../http/errors.ts'
 import { readJson } from '../http/jsonBody.ts'
@@ -29,7 +28,9 @@ const described = {
     responses: {
       200: answer('The customer, the new address waiting as pending_email', UserReplySchema),
       403: refusal('The current password is not correct (counts as a failed sign-in), or the path names another customer'),
-      409: refusal('Another account has that email'),
+      409: refusal(
+        'Another account has that email, the last change can still be undone from the old address, or the password was reset or locked out after it was checked',
+      ),
       429: refusal(
         'Too many failed sign-ins for this email or address, or too many confirmation links for this customer (3 an hour) or this new address (3 a day) (Retry-After)',
       ),
@@ -56,21 +57,15 @@ export function emailChangeRoutes(db: Db, settings: PasswordSettings) {
       const read = readJson(c, EmailChangeSchema)
       if ('refused' in read) return read.refused
       const { email, current_password } = read.body
-      const [customer] = await db.query<{ email: string; password_hash: string }>('select email, password_hash from customers where id = $1', [customerId])
+      const [customer] = await db.query<{ email: string }>('select email from customers where id = $1', [customerId])
       if (!customer) return jsonError(c, 401, notSignedIn)
       if (customer.email.toLowerCase() === email.toLowerCase()) return jsonError(c, 400, serverMessages.sameEmail)
+      // While the last change can still be undone, a new one would move the account on past the owner's undo link.
+      if (await undoLinkOpen(db, customerId)) return jsonError(c, 409, serverMessages.undoLinkOpen)
       // Guessing the password through this form is limited as guessing it at sign-in is.
-      const keys = { email: customer.email, address: clientAddress(c, settings) }
-      const admitted = await beginSignIn(db, keys)
-      if ('retryAfter' in admitted) {
-        c.header('Retry-After', String(admitted.retryAfter))
-        return jsonError(c, 429, serverMessages.tooManyAttempts)
-      }
-      if (!(await verifyPassword(current_password, customer.password_hash))) {
-        await signInFailed(db)
-        return jsonError(c, 403, serverMessages.wrongCurrentPassword)
-      }
-      await signInSucceeded(db, keys, admitted.ticket)
+      const check = await confirmPassword(db, customerId, current_password, clientAddress(c, settings))
+      const refused = refusedPasswordCheck(c, check, serverMessages.wrongCurrentPassword)
+      if (refused || check.kind !== 'confirmed') return refused
       if (await emailTakenByOther(db, customerId, email)) return jsonError(c, 409, serverMessages.emailTaken)
       const wait = await emailChangeRetryAfter(db, { customerId, recipient: email })
       if (wait > 0) {
@@ -79,8 +74,13 @@ export function emailChangeRoutes(db: Db, settings: PasswordSettings) {
       }
       const link = { to: email, language: requestLanguage(c), origin: mailLinkOrigin(c, settings) }
       // The change and its mail commit together; the outbox job sends the mail, so an SMTP server that is down fails nothing here.
-      await db.transaction(async (tx) => queueEmailChangeLink(tx, { ...link, token: await startEmailChange(tx, customerId, email, link) }))
-      return c.json({ user: await loadUser(db, customerId) })
+      // Started only if nothing replaced the credentials since the password was checked (a reset, an undo).
+      const started = await db.transaction(async (tx) => {
+        const token = await startEmailChange(tx, customerId, email, link, check.version)
+        if (token) await queueEmailChangeLink(tx, { ...link, token })
+        return token !== undefined
+      })
+      return started ? c.json({ user: await loadUser(db, customerId) }) : jsonError(c, 409, serverMessages.credentialsChanged)
     })
     .post('/v2/email_confirmations', described.confirm, async (c) => {
       const read = readJson(c, EmailConfirmationSchema)

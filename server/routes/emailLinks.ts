@@ -9,7 +9,9 @@ import { jsonError } from '../http/errors.ts'
 import { readJson } from '../http/jsonBody.ts'
 import type { AppEnv } from '../http/jsonBody.ts'
 import { answer, describeApi, refusal } from '../http/openApi.ts'
-import type { AccountSettings } from './users.ts'
+import { requestLanguage } from '../i18n/requestLanguage.ts'
+import { mailLinkOrigin } from '../mail/linkOrigin.ts'
+import type { PasswordSettings } from './password.ts'
 
 const described = {
   verify: describeApi({
@@ -41,7 +43,7 @@ const described = {
 }
 
 /** POST /v2/email_verifications, /v2/email_changes/stop and /v2/email_changes/undo: the pages of the links mailed about the email. */
-export function emailLinkRoutes(db: Db, settings: AccountSettings) {
+export function emailLinkRoutes(db: Db, settings: PasswordSettings) {
   return new Hono<AppEnv>()
     .post('/v2/email_verifications', described.verify, async (c) => {
       const read = readJson(c, EmailVerificationSchema)
@@ -60,7 +62,8 @@ export function emailLinkRoutes(db: Db, settings: AccountSettings) {
       if ('refused' in read) return read.refused
       // Checked before the (deliberately slow) hash, so made-up links cost no hashing.
       if (!(await undoLinkUsable(db, read.body.token))) return jsonError(c, 410, serverMessages.undoLinkInvalid)
-      const undone = await undoEmailChange(db, read.body.token, await unusablePasswordHash(settings.scryptN ?? defaultScryptN))
+      const notice = { language: requestLanguage(c), origin: mailLinkOrigin(c, settings) }
+      const undone = await undoEmailChange(db, read.body.token, await unusablePasswordHash(settings.scryptN ?? defaultScryptN), notice)
       return 'status' in undone ? jsonError(c, undone.status, undone.error) : c.json({ email: undone.email })
     })
 }

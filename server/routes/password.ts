@@ -11,9 +11,11 @@ import {
   type ResetRefusal,
 } from '../../src/domain/password.ts'
 import { serverMessages } from '../../src/domain/serverMessages.ts'
-import { beginSignIn, forgetSignInFailures, signInFailed, signInSucceeded } from '../accounts/loginLimiter.ts'
+import { busyHashing, confirmPassword, refusedPasswordCheck } from '../accounts/confirmPassword.ts'
+import { forgetSignInFailures } from '../accounts/loginLimiter.ts'
+import { passwordChangeRetryAfter } from '../accounts/passwordChangeLimiter.ts'
 import { queueResetLink } from '../accounts/mailResetLink.ts'
-import { defaultScryptN, hashPassword, verifyPassword } from '../accounts/password.ts'
+import { customerHolder, defaultScryptN, GatePlaceTaken, hashPassword } from '../accounts/password.ts'
 import { giveBackPasswordReset, resetRefusal, takePasswordReset } from '../accounts/passwordResets.ts'
 import { replacePassword } from '../accounts/replacePassword.ts'
 import { resetRequestRetryAfter } from '../accounts/resetLimiter.ts'
@@ -23,7 +25,7 @@ import { jsonError } from '../http/errors.ts'
 import { readJson } from '../http/jsonBody.ts'
 import { answer, describeApi, refusal } from '../http/openApi.ts'
 import { clientAddress } from '../http/requestInfo.ts'
-import { notSignedIn, requireCustomer } from '../http/requireCustomer.ts'
+import { requireCustomer } from '../http/requireCustomer.ts'
 import type { CustomerEnv } from '../http/requireCustomer.ts'
 import { readSessionCookie } from '../http/sessionCookie.ts'
 import { requestLanguage } from '../i18n/requestLanguage.ts'
@@ -35,6 +37,12 @@ export interface PasswordSettings extends AccountSettings {
   /** The origin links in mails open; required with SMTP, else (the demo) the request's own origin. */
   publicUrl?: string
   mail?: MailSettings
+}
+
+/** A hash refused because the customer already holds their place in the hashing queue: undefined, anything else thrown on. */
+const placeTaken = (error: unknown): undefined => {
+  if (error instanceof GatePlaceTaken) return undefined
+  throw error
 }
 
 const SentSchema = v.object({ message: v.string() })
@@ -49,7 +57,10 @@ const described = {
     responses: {
       204: answer('Changed; this session stays'),
       403: refusal('The current password is not correct (counts as a failed sign-in)'),
-      429: refusal('Too many failed sign-ins for this email or address (Retry-After)'),
+      409: refusal('The password was changed, reset or locked out after the current password was checked: nothing was written'),
+      429: refusal(
+        'Too many failed sign-ins for this email or address, too many changes for this customer (5 an hour), or their previous password check still running (Retry-After)',
+      ),
     },
   }),
   forgot: describeApi({
@@ -68,7 +79,10 @@ const described = {
     summary: 'Choose a new password with an emailed link: every session ends and this one starts signed in',
     tags: ['account'],
     body: ResetPasswordSchema,
-    responses: { 200: answer('The customer, now signed in', UserReplySchema), 410: answer('Used, expired or not a link we sent', ResetRefusedSchema) },
+    responses: {
+      200: answer('The customer, now signed in', UserReplySchema),
+      410: answer('Used, expired, not a link we sent, or the account was taken back by its mailbox after the link was taken', ResetRefusedSchema),
+    },
   }),
 }
 
@@ -81,24 +95,22 @@ export function passwordRoutes(db: Db, settings: PasswordSettings) {
       const read = readJson(c, ChangePasswordSchema)
       if ('refused' in read) return read.refused
       const customerId = c.get('customerId')
-      const [customer] = await db.query<{ email: string; password_hash: string }>('select email, password_hash from customers where id = $1', [customerId])
-      if (!customer) return jsonError(c, 401, notSignedIn)
       // Guessing the current password through this form is limited as guessing it at sign-in is.
-      const keys = { email: customer.email, address: clientAddress(c, settings) }
-      const admitted = await beginSignIn(db, keys)
-      if ('retryAfter' in admitted) {
-        c.header('Retry-After', String(admitted.retryAfter))
-        return jsonError(c, 429, serverMessages.tooManyAttempts)
+      const check = await confirmPassword(db, customerId, read.body.current_password, clientAddress(c, settings))
+      const refused = refusedPasswordCheck(c, check, serverMessages.wrongCurrentPassword)
+      if (refused || check.kind !== 'confirmed') return refused
+      const wait = await passwordChangeRetryAfter(db, customerId)
+      if (wait > 0) {
+        c.header('Retry-After', String(wait))
+        return jsonError(c, 429, serverMessages.tooManyPasswordChanges)
       }
-      if (!(await verifyPassword(read.body.current_password, customer.password_hash))) {
-        await signInFailed(db)
-        return jsonError(c, 403, serverMessages.wrongCurrentPassword)
-      }
-      await signInSucceeded(db, keys, admitted.ticket)
-      const passwordHash = await hashPassword(read.body.password, N)
+      const passwordHash = await hashPassword(read.body.password, N, customerHolder(customerId)).catch(placeTaken)
+      if (passwordHash === undefined) return busyHashing(c)
       const notice = { language: requestLanguage(c), origin: mailLinkOrigin(c, settings) }
-      await db.transaction((tx) => replacePassword(tx, customerId, passwordHash, { keepSession: readSessionCookie(c), notice }))
-      return c.body(null, 204)
+      const write = { by: 'change' as const, verified: check.version, keepSession: readSessionCookie(c) }
+      // Written only if nothing replaced the credentials since the current password was checked (a reset, an undo).
+      const written = await db.transaction((tx) => replacePassword(tx, customerId, passwordHash, write, notice))
+      return written ? c.body(null, 204) : jsonError(c, 409, serverMessages.credentialsChanged)
     })
     .post('/auth/password/forgot', described.forgot, async (c) => {
       const read = readJson(c, ForgotPasswordSchema)
@@ -128,16 +140,21 @@ export function passwordRoutes(db: Db, settings: PasswordSettings) {
       // Taken before the (deliberately slow) hash, so of many uses of one link at once only the one that gets it hashes.
       const taken = await takePasswordReset(db, token)
       if ('refused' in taken) return c.json(refused(taken.refused), 410)
+      let written: { version: number } | undefined
       try {
         const passwordHash = await hashPassword(password, N)
         const notice = { language: requestLanguage(c), origin: mailLinkOrigin(c, settings) }
-        await db.transaction((tx) => replacePassword(tx, taken.customerId, passwordHash, { notice }))
+        // Written unless the mailbox took the account back since the link was taken (an undo, a takeover, another reset).
+        const write = { by: 'reset link' as const, sinceLockout: taken.lockoutVersion }
+        written = await db.transaction((tx) => replacePassword(tx, taken.customerId, passwordHash, write, notice))
       } catch (err) {
         await giveBackPasswordReset(db, token, taken.takenAt)
         throw err
       }
+      if (!written) return c.json(refused('used'), 410)
       const [customer] = await db.query<{ email: string }>('select email from customers where id = $1', [taken.customerId])
       if (customer) await forgetSignInFailures(db, customer.email)
-      return c.json({ user: await signIn(c, db, taken.customerId, settings) })
+      const user = await signIn(c, db, taken.customerId, written.version, settings)
+      return user ? c.json({ user }) : c.json(refused('used'), 410)
     })
 }

@@ -156,17 +156,18 @@ export function socialRoutes(db: Db, settings: SocialSettings, sandbox?: Sandbox
           })
           const who = await readIdentity(provider, tokens)
           const returnTo = flow.return_to === '/' ? '' : `&returnTo=${encodeURIComponent(flow.return_to)}`
-          let customerId = await linkedCustomer(db, p, who.subject)
-          if (customerId === undefined) {
+          let found = await linkedCustomer(db, p, who.subject)
+          if (found === undefined) {
             if (!who.email || !who.emailVerified) {
               // No address the provider vouches for: the customer proves one through a mailed link before any account is touched.
               setPendingCookie(c, await startPendingSignIn(db, { provider: p, subject: who.subject, displayName: who.displayName }), settings)
               return c.redirect(`/social_email?provider=${p}`, 302)
             }
             const notice = { language: requestLanguage(c), origin: mailLinkOrigin(c, settings) }
-            customerId = await findOrCreateSocialCustomer(db, { provider: p, ...who, email: who.email }, { scryptN: settings.scryptN, notice })
+            found = await findOrCreateSocialCustomer(db, { provider: p, ...who, email: who.email }, { scryptN: settings.scryptN, notice })
           }
-          await signIn(c, db, customerId, settings)
+          // No session when the account was taken back by its mailbox while this sign-in was on its way.
+          if (!(await signIn(c, db, found.customerId, found.version, settings))) return fail(c, p, 'the credentials changed during the sign-in')
           return c.redirect(`/login?signed_in=${p}${returnTo}`, 302)
         } catch (error) {
           return fail(c, p, error)

@@ -77,8 +77,8 @@ export function socialEmailRoutes(db: Db, settings: SocialSettings) {
       // The mailbox's owner followed the link: the address counts as verified, as a provider's verified claim does.
       const who = { provider: taken.provider, subject: taken.subject, email: taken.email, emailVerified: true, displayName: taken.displayName }
       const notice = { language: requestLanguage(c), origin: mailLinkOrigin(c, settings) }
-      const customerId = await findOrCreateSocialCustomer(db, who, { scryptN: settings.scryptN, notice, proof: 'social_link' })
-      const user = await signIn(c, db, customerId, settings)
-      return c.json({ email: user.email })
+      const found = await findOrCreateSocialCustomer(db, who, { scryptN: settings.scryptN, notice, proof: 'social_link' })
+      const user = await signIn(c, db, found.customerId, found.version, settings)
+      return user ? c.json({ email: user.email }) : jsonError(c, 410, serverMessages.socialSignInExpired)
     })
 }

@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { SignupSchema, UserReplySchema } from '../../src/domain/account.ts'
 import { DuplicateEmailError, insertCustomer } from '../accounts/customers.ts'
 import { hashPassword } from '../accounts/password.ts'
+import { firstCredentialVersion } from '../accounts/credentials.ts'
 import { signIn } from '../accounts/signIn.ts'
 import { signupRetryAfter } from '../accounts/signupLimiter.ts'
 import { mailLinkOrigin } from '../mail/linkOrigin.ts'
@@ -63,6 +64,8 @@ export function userRoutes(db: Db, settings: AccountSettings) {
       if (error instanceof DuplicateEmailError) return jsonError(c, 409, error.message)
       throw error
     }
-    return c.json({ user: await signIn(c, db, customerId, settings) }, 201)
+    const user = await signIn(c, db, customerId, firstCredentialVersion, settings)
+    // Only the new address's mailbox could have replaced the credentials of an account made a moment ago.
+    return user ? c.json({ user }, 201) : jsonError(c, 409, serverMessages.credentialsChanged)
   })
 }

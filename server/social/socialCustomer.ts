@@ -1,3 +1,5 @@
+import { defined } from '../../src/domain/defined.ts'
+import { firstCredentialVersion, currentCredentialVersion } from '../accounts/credentials.ts'
 import { DuplicateEmailError, insertCustomer } from '../accounts/customers.ts'
 import { lockOutAllButMailbox, markEmailVerified, type EmailProof, type MailContext } from '../accounts/emailLinks.ts'
 import { unusablePasswordHash } from '../accounts/password.ts'
@@ -35,13 +37,20 @@ export interface SocialOptions {
   proof?: EmailProof
 }
 
-/** The customer a provider identity was linked to before, if any. */
-export async function linkedCustomer(db: Queryable, provider: SocialProvider, subject: string): Promise<number | undefined> {
-  const [linked] = await db.query<{ customer_id: number }>('select customer_id from customer_identities where provider = $1 and subject = $2', [
-    provider,
-    subject,
-  ])
-  return linked && Number(linked.customer_id)
+/** The customer a sign-in opens, and the credential version it found them at: its session is made only under that version. */
+export interface SocialCustomer {
+  customerId: number
+  version: number
+}
+
+/** The customer a provider identity was linked to before, if any, at their credential version now. */
+export async function linkedCustomer(db: Queryable, provider: SocialProvider, subject: string): Promise<SocialCustomer | undefined> {
+  const [linked] = await db.query<{ customer_id: number; version: number }>(
+    `select i.customer_id, c.credential_version as version from customer_identities i join customers c on c.id = i.customer_id
+     where i.provider = $1 and i.subject = $2`,
+    [provider, subject],
+  )
+  return linked && { customerId: Number(linked.customer_id), version: Number(linked.version) }
 }
 
 /**
@@ -50,7 +59,7 @@ export async function linkedCustomer(db: Queryable, provider: SocialProvider, su
  * joined as it is when that account's email was verified, and taken over when it never was (docs/features.md, "Accounts and
  * passwords"); else a new customer named from the display name with a random password nobody knows.
  */
-export async function findOrCreateSocialCustomer(db: Db, who: SocialIdentity, options: SocialOptions): Promise<number> {
+export async function findOrCreateSocialCustomer(db: Db, who: SocialIdentity, options: SocialOptions): Promise<SocialCustomer> {
   const linked = await linkedCustomer(db, who.provider, who.subject)
   if (linked !== undefined) return linked
   const existing = await findByEmail(db, who.email)
@@ -61,7 +70,7 @@ export async function findOrCreateSocialCustomer(db: Db, who: SocialIdentity, op
     return await db.transaction(async (tx) => {
       const id = await insertCustomer(tx, { ...customer, ...(who.emailVerified ? { emailVerifiedBy: options.proof ?? who.provider } : {}) })
       await link(tx, who, id)
-      return id
+      return { customerId: id, version: firstCredentialVersion }
     })
   } catch (error) {
     // Two first sign-ins at once: the other one created the customer.
@@ -74,14 +83,15 @@ export async function findOrCreateSocialCustomer(db: Db, who: SocialIdentity, op
 interface ByEmail {
   id: number
   verified: boolean
+  version: number
 }
 
 async function findByEmail(db: Queryable, email: string): Promise<ByEmail | undefined> {
-  const [row] = await db.query<{ id: number; verified: boolean }>(
-    'select id, email_verified_at is not null as verified from customers where lower(email) = lower($1)',
+  const [row] = await db.query<{ id: number; verified: boolean; version: number }>(
+    'select id, email_verified_at is not null as verified, credential_version as version from customers where lower(email) = lower($1)',
     [email.trim()],
   )
-  return row && { id: Number(row.id), verified: row.verified }
+  return row && { id: Number(row.id), verified: row.verified, version: Number(row.version) }
 }
 
 const link = (tx: Queryable, who: SocialIdentity, customerId: number) =>
@@ -92,23 +102,23 @@ const link = (tx: Queryable, who: SocialIdentity, customerId: number) =>
   ])
 
 /** An existing customer with the identity's email: joined when their email was verified, taken by the mailbox's owner when it never was. */
-async function join(db: Db, existing: ByEmail, who: SocialIdentity, { scryptN, notice, proof }: SocialOptions): Promise<number> {
+async function join(db: Db, existing: ByEmail, who: SocialIdentity, { scryptN, notice, proof }: SocialOptions): Promise<SocialCustomer> {
   if (!who.emailVerified) throw new UnverifiedEmailError(who.provider)
   if (existing.verified) {
     await link(db, who, existing.id)
-    return existing.id
+    return { customerId: existing.id, version: existing.version }
   }
   // Hashed before the transaction: the row lock is not held for a quarter of a second.
   const unusable = await unusablePasswordHash(scryptN)
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [customer] = await tx.query<{ email: string; verified: boolean }>(
       'select email, email_verified_at is not null as verified from customers where id = $1 for update',
       [existing.id],
     )
-    if (!customer) return
+    if (!customer) return { customerId: existing.id, version: existing.version }
     // Verified meanwhile (its sign-up link followed): joined as any verified account is.
     if (!customer.verified) {
-      await lockOutAllButMailbox(tx, existing.id, unusable)
+      await lockOutAllButMailbox(tx, existing.id, unusable, 'all')
       // Any other identity linked to it came with an unverified claim: only the mailbox's owner stays.
       await tx.query('delete from customer_identities where customer_id = $1', [existing.id])
       await markEmailVerified(tx, existing.id, proof ?? who.provider)
@@ -120,6 +130,6 @@ async function join(db: Db, existing: ByEmail, who: SocialIdentity, { scryptN, n
       })
     }
     await link(tx, who, existing.id)
+    return { customerId: existing.id, version: defined(await currentCredentialVersion(tx, existing.id), 'the customer locked above') }
   })
-  return existing.id
 }

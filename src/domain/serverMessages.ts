@@ -45,6 +45,11 @@ export const serverMessages = {
   socialLinkInvalid:
     'This link no longer works: it was already used, is more than 30 minutes old, or was opened in another browser than the one you signed in with. Please sign in again.',
   wrongCurrentPassword: 'The current password is not correct.',
+  credentialsChanged: 'Your password was changed or reset while this request was on its way, so nothing was changed. Sign in again if asked, then try again.',
+  passwordCheckBusy: 'Your previous password check is still being worked on. Please wait a moment and try again.',
+  tooManyPasswordChanges: 'You changed your password several times in the last hour. Please wait a while before changing it again.',
+  undoLinkOpen:
+    'Your last email change can still be undone from your previous address for up to 7 days after it. You can change your email again once that link has been used or has expired.',
   resetLinkSent: 'If an account exists for that email, we sent a link to reset your password.',
   tooManyResetRequests:
     'You asked for several links to reset a password in the last few minutes. Please check your email, or wait a little before asking again.',

@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { serverMessages } from '../../src/domain/serverMessages.ts'
 import { startEmailChange } from '../../server/accounts/emailChanges.ts'
+import { firstCredentialVersion } from '../../server/accounts/credentials.ts'
+import { defined } from '../../src/domain/defined.ts'
 import { call, signUp, uniqueEmail, useAccountsApp } from '../server/support/accounts.ts'
 import { secondInstanceDb } from '../server/support/testDb.ts'
 
@@ -10,7 +12,7 @@ describe('a confirmation racing another transaction for its address answers 409,
   const confirm = (token: string) => env.app.request('/api/v2/email_confirmations', call('POST', { token }))
   const linkTo = async (email: string) => {
     const customer = await signUp(env.app)
-    return { ...customer, token: await env.t.db.transaction((tx) => startEmailChange(tx, customer.id, email, { language: 'en', origin: 'http://localhost' })) }
+    return { ...customer, token: await env.t.db.transaction(async (tx) => defined(await startEmailChange(tx, customer.id, email, { language: 'en', origin: 'http://localhost' }, firstCredentialVersion), 'the started change')) }
   }
 
   // Deterministic on PostgreSQL: another connection holds the address uncommitted while the confirmation checks and writes.

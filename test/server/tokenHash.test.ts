@@ -1,3 +1,5 @@
+import { firstCredentialVersion } from '../../server/accounts/credentials.ts'
+import { defined } from '../../src/domain/defined.ts'
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { createEmailLink } from '../../server/accounts/emailLinks.ts'
@@ -19,7 +21,7 @@ describe('the one hash of a secret handed out', () => {
     const { id } = await signUp(env.app)
     const reset = await createPasswordReset(env.t.db, id)
     const link = await createEmailLink(env.t.db, id, 'stop', 'someone@example.co.za', 1)
-    const session = await createSession(env.t.db, id)
+    const session = defined(await createSession(env.t.db, id, firstCredentialVersion), 'the session')
     const stored = async (sql: string, secret: string) => await env.t.db.query<{ h: Uint8Array }>(sql, [tokenHash(secret)])
     expect(await stored('select token_hash as h from password_resets where token_hash = $1', reset)).toHaveLength(1)
     expect(await stored('select token_hash as h from email_links where token_hash = $1', link)).toHaveLength(1)

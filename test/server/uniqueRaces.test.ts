@@ -2,6 +2,8 @@ import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { serverMessages } from '../../src/domain/serverMessages.ts'
 import { startEmailChange } from '../../server/accounts/emailChanges.ts'
+import { firstCredentialVersion } from '../../server/accounts/credentials.ts'
+import { defined } from '../../src/domain/defined.ts'
 import { onError } from '../../server/http/errors.ts'
 import { call, signUp, signupBody, uniqueEmail, useAccountsApp } from './support/accounts.ts'
 
@@ -11,7 +13,7 @@ describe('two requests racing for one unique value answer 409, never 500', () =>
   const confirm = (token: string) => env.app.request('/api/v2/email_confirmations', call('POST', { token }))
   const linkTo = async (email: string) => {
     const customer = await signUp(env.app)
-    return { ...customer, token: await env.t.db.transaction((tx) => startEmailChange(tx, customer.id, email, { language: 'en', origin: 'http://localhost' })) }
+    return { ...customer, token: await env.t.db.transaction(async (tx) => defined(await startEmailChange(tx, customer.id, email, { language: 'en', origin: 'http://localhost' }, firstCredentialVersion), 'the started change')) }
   }
 
   it('two customers confirming links to one new address at once: one 200, one 409 with the sign-up message', async () => {
