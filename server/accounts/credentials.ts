@@ -37,7 +37,11 @@ export async function writePassword(
   { lockout }: { lockout: boolean },
 ): Promise<WrittenPassword | undefined> {
   const condition =
-    guard === 'mailbox' ? { sql: '$4::bigint is null', value: null } : 'verified' in guard ? { sql: 'credential_version = $4', value: guard.verified } : { sql: 'lockout_version = $4', value: guard.sinceLockout }
+    guard === 'mailbox'
+      ? { sql: '$4::bigint is null', value: null }
+      : 'verified' in guard
+        ? { sql: 'credential_version = $4', value: guard.verified }
+        : { sql: 'lockout_version = $4', value: guard.sinceLockout }
   const [row] = await tx.query<{ version: number; email: string; first_name: string; verified: boolean }>(
     `update customers set password_hash = $2, credential_version = credential_version + 1,
        lockout_version = lockout_version + case when $3 then 1 else 0 end

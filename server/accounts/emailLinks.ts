@@ -89,10 +89,10 @@ export async function lockOutAllButMailbox(tx: Queryable, customerId: number, un
   await tx.query("update email_links set used_at = now() where customer_id = $1 and kind <> 'undo' and used_at is null", [customerId])
   if (undo === 'all') await tx.query("update email_links set used_at = now() where customer_id = $1 and kind = 'undo' and used_at is null", [customerId])
   else
-    await tx.query("update email_links set used_at = now() where customer_id = $1 and kind = 'undo' and used_at is null and created_at > $2::text::timestamptz", [
-      customerId,
-      undo.madeAfter,
-    ])
+    await tx.query(
+      "update email_links set used_at = now() where customer_id = $1 and kind = 'undo' and used_at is null and created_at > $2::text::timestamptz",
+      [customerId, undo.madeAfter],
+    )
 }
 
 /** Mails a new customer the link that confirms their email, inside the sign-up's transaction. */

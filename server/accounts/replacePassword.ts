@@ -8,9 +8,7 @@ import { endPasswordResets } from './passwordResets.ts'
 import { deleteCustomerSessions } from './sessions.ts'
 
 /** A password written by the customer: with the current password (a change), or with a reset link. */
-export type PasswordWrite =
-  | { by: 'change'; verified: number; keepSession: string | undefined }
-  | { by: 'reset link'; sinceLockout: number }
+export type PasswordWrite = { by: 'change'; verified: number; keepSession: string | undefined } | { by: 'reset link'; sinceLockout: number }
 
 /**
  * A customer's new password, stored with what must go with it, as one compare-and-set on the credential version

@@ -23,12 +23,7 @@ const maxUserAgent = 300
  * (`version`): only while the customer's credentials still have that version, so a sign-in that checked a password a
  * reset or lockout has since replaced makes no session (undefined). Only the id's hash is stored, beside the browser.
  */
-export async function createSession(
-  db: Queryable,
-  customerId: number,
-  version: number,
-  userAgent = '',
-): Promise<{ id: string; expiresAt: Date } | undefined> {
+export async function createSession(db: Queryable, customerId: number, version: number, userAgent = ''): Promise<{ id: string; expiresAt: Date } | undefined> {
   const id = randomBytes(32).toString('base64url')
   const [row] = await db.query<{ expires_at: Date }>(
     `insert into sessions (id_hash, customer_id, expires_at, user_agent, credential_version)
@@ -75,8 +70,8 @@ export async function deleteCustomerSessions(db: Queryable, customerId: number, 
   const kept = keep === undefined ? null : tokenHash(keep)
   await db.query('delete from sessions where customer_id = $1 and id_hash is distinct from $2', [customerId, kept])
   if (kept)
-    await db.query('update sessions set credential_version = (select credential_version from customers where id = $1) where id_hash = $2 and customer_id = $1', [
-      customerId,
-      kept,
-    ])
+    await db.query(
+      'update sessions set credential_version = (select credential_version from customers where id = $1) where id_hash = $2 and customer_id = $1',
+      [customerId, kept],
+    )
 }

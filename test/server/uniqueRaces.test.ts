@@ -13,7 +13,12 @@ describe('two requests racing for one unique value answer 409, never 500', () =>
   const confirm = (token: string) => env.app.request('/api/v2/email_confirmations', call('POST', { token }))
   const linkTo = async (email: string) => {
     const customer = await signUp(env.app)
-    return { ...customer, token: await env.t.db.transaction(async (tx) => defined(await startEmailChange(tx, customer.id, email, { language: 'en', origin: 'http://localhost' }, firstCredentialVersion), 'the started change')) }
+    return {
+      ...customer,
+      token: await env.t.db.transaction(async (tx) =>
+        defined(await startEmailChange(tx, customer.id, email, { language: 'en', origin: 'http://localhost' }, firstCredentialVersion), 'the started change'),
+      ),
+    }
   }
 
   it('two customers confirming links to one new address at once: one 200, one 409 with the sign-up message', async () => {
