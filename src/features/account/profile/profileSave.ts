@@ -26,6 +26,8 @@ const emailFieldOf: Record<string, string> = {
   [serverMessages.wrongCurrentPassword]: 'current_password',
   [serverMessages.tooManyAttempts]: 'current_password',
   [serverMessages.tooManyEmailChanges]: 'email',
+  [serverMessages.undoLinkOpen]: 'email',
+  [serverMessages.passwordCheckBusy]: 'current_password',
 }
 
 /** Queues the personal details (sent now, or when the connection returns) and waits for the outbox's first try. */
