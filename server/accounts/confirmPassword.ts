@@ -4,7 +4,7 @@ import type { Queryable } from '../db/types.ts'
 import { jsonError } from '../http/errors.ts'
 import { credentialsById } from './credentials.ts'
 import { beginSignIn, signInFailed, signInNotChecked, signInSucceeded } from './loginLimiter.ts'
-import { customerHolder, GatePlaceTaken, verifyPassword } from './password.ts'
+import { customerHolder, GatePlaceTaken, scryptGate, verifyPassword } from './password.ts'
 
 export type PasswordCheck =
   /** The password is right at credential version `version`: a write it admits is a compare-and-set on that version. */
@@ -24,6 +24,8 @@ export const busyRetryAfterSeconds = 2
  * it takes the customer's one place in the hashing queue. The version it answers is the one the password was right at.
  */
 export async function confirmPassword(db: Queryable, customerId: number, password: string, address: string): Promise<PasswordCheck> {
+  // Refused before any query: a customer looping requests while their check waits costs the database nothing.
+  if (scryptGate.holds(customerHolder(customerId))) return { kind: 'busy' }
   const customer = await credentialsById(db, customerId)
   if (!customer) return { kind: 'no customer' }
   const keys = { email: customer.email, address }

@@ -26,6 +26,8 @@ export class GatePlaceTaken extends Error {
  */
 export interface Gate {
   run<T>(task: () => Promise<T>, holder?: string): Promise<T>
+  /** Whether the holder has a task waiting or running now: a request can be refused before it costs anything. */
+  holds(holder: string): boolean
   /** Tasks running now, tasks waiting for a slot, and tasks started since the gate was made. */
   readonly running: number
   readonly waiting: number
@@ -62,6 +64,7 @@ export function concurrencyGate(max: number): Gate {
         if (holder !== undefined) holders.delete(holder)
       }
     },
+    holds: (holder) => holders.has(holder),
     get running() {
       return running
     },

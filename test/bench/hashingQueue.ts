@@ -55,7 +55,10 @@ async function signUp(name: string) {
   }
   const res = await call('POST', '/api/v2/users', { user })
   if (res.status !== 201) throw new Error(`sign-up: ${res.status} ${await res.text()}`)
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('sid='))?.split(';')[0]
+  const cookie = res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('sid='))
+    ?.split(';')[0]
   return { email, cookie: cookie ?? '' }
 }
 
