@@ -6,7 +6,7 @@ import { loadUser } from '../accounts/customers.ts'
 import { emailChangeRetryAfter } from '../accounts/emailChangeLimiter.ts'
 import { confirmEmailChange, emailTakenByOther, startEmailChange, takenMeanwhile } from '../accounts/emailChanges.ts'
 import { beginSignIn, signInFailed, signInSucceeded } from '../accounts/loginLimiter.ts'
-import { queueEmailChangeLink } from '../accounts/mailEmailChange.ts'
+import { queueEmailChangeLink, queueEmailTakenNotice } from '../accounts/mailEmailChange.ts'
 import { verifyPassword } from '../accounts/password.ts'
 import type { Db } from '../db/types.ts'
 import { jsonError } from '../http/errors.ts'
@@ -22,14 +22,14 @@ import { isOwn } from '../http/idParam.ts'
 
 const described = {
   change: describeApi({
-    summary: 'Ask to change the email: the current password proves it is the customer; a link to confirm goes to the new address',
+    summary:
+      'Ask to change the email: the current password proves it is the customer; a link to confirm goes to the new address, or, when another account has it, a notice instead (answered alike)',
     tags: ['account'],
     signedIn: true,
     body: EmailChangeSchema,
     responses: {
       200: answer('The customer, the new address waiting as pending_email', UserReplySchema),
       403: refusal('The current password is not correct (counts as a failed sign-in), or the path names another customer'),
-      409: refusal('Another account has that email'),
       429: refusal(
         'Too many failed sign-ins for this email or address, or too many confirmation links for this customer (3 an hour) or this new address (3 a day) (Retry-After)',
       ),
@@ -71,7 +71,7 @@ export function emailChangeRoutes(db: Db, settings: PasswordSettings) {
         return jsonError(c, 403, serverMessages.wrongCurrentPassword)
       }
       await signInSucceeded(db, keys, admitted.ticket)
-      if (await emailTakenByOther(db, customerId, email)) return jsonError(c, 409, serverMessages.emailTaken)
+      // Counted before anything about the address is known, so a taken address and a free one trip the limit alike.
       const wait = await emailChangeRetryAfter(db, { customerId, recipient: email })
       if (wait > 0) {
         c.header('Retry-After', String(wait))
@@ -79,7 +79,13 @@ export function emailChangeRoutes(db: Db, settings: PasswordSettings) {
       }
       const link = { to: email, language: requestLanguage(c), origin: mailLinkOrigin(c, settings) }
       // The change and its mail commit together; the outbox job sends the mail, so an SMTP server that is down fails nothing here.
-      await db.transaction(async (tx) => queueEmailChangeLink(tx, { ...link, token: await startEmailChange(tx, customerId, email, link) }))
+      await db.transaction(async (tx) => {
+        const token = await startEmailChange(tx, customerId, email, link)
+        // An address another account has waits as any other, but its mailbox gets a notice instead of the link: the
+        // answer tells nobody whether the address has an account, and the token, never sent, confirms nothing.
+        if (await emailTakenByOther(tx, customerId, email)) await queueEmailTakenNotice(tx, link)
+        else await queueEmailChangeLink(tx, { ...link, token })
+      })
       return c.json({ user: await loadUser(db, customerId) })
     })
     .post('/v2/email_confirmations', described.confirm, async (c) => {

@@ -409,7 +409,10 @@ describe('POST /api/account/delete: open checkouts and the rest of the person (P
     await q("update customers set email_verified_at = now(), email_verified_by = 'signup_link' where id = $1", [me.id])
     const stranger = `typed.${me.id}@example.co.za`
     await strangersTraces(stranger)
-    const change = await env.app.request(`/api/v2/users/${me.id}/email`, call('POST', { email: stranger, current_password: password }, { cookie: me.cookie, from: newAddress() }))
+    const change = await env.app.request(
+      `/api/v2/users/${me.id}/email`,
+      call('POST', { email: stranger, current_password: password }, { cookie: me.cookie, from: newAddress() }),
+    )
     expect(change.status).toBe(200)
     expect((await remove(env.app, me.cookie, confirmed())).status).toBe(204)
     const rows = await strangersRows(stranger)
