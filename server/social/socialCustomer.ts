@@ -1,6 +1,7 @@
 import { DuplicateEmailError, insertCustomer } from '../accounts/customers.ts'
 import { lockOutAllButMailbox, markEmailVerified, type EmailProof, type MailContext } from '../accounts/emailLinks.ts'
 import { unusablePasswordHash } from '../accounts/password.ts'
+import { emailProven } from '../accounts/provenEmail.ts'
 import type { Db, Queryable } from '../db/types.ts'
 import { queueMail } from '../mail/queueMail.ts'
 import { accountTakenMail } from '../mail/templates/accountTaken.ts'
@@ -78,7 +79,7 @@ interface ByEmail {
 
 async function findByEmail(db: Queryable, email: string): Promise<ByEmail | undefined> {
   const [row] = await db.query<{ id: number; verified: boolean }>(
-    'select id, email_verified_at is not null as verified from customers where lower(email) = lower($1)',
+    `select id, ${emailProven('c')} as verified from customers c where lower(email) = lower($1)`,
     [email.trim()],
   )
   return row && { id: Number(row.id), verified: row.verified }
@@ -102,7 +103,7 @@ async function join(db: Db, existing: ByEmail, who: SocialIdentity, { scryptN, n
   const unusable = await unusablePasswordHash(scryptN)
   await db.transaction(async (tx) => {
     const [customer] = await tx.query<{ email: string; verified: boolean }>(
-      'select email, email_verified_at is not null as verified from customers where id = $1 for update',
+      `select email, ${emailProven('c')} as verified from customers c where id = $1 for update`,
       [existing.id],
     )
     if (!customer) return
