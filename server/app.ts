@@ -135,7 +135,7 @@ export function createApp({ db, config, distDir, sandbox, log = silentLogger, re
     .all('*', (c) => jsonError(c, 404, 'Not found'))
 
   const app = new Hono<AppEnv>()
-  app.use(requestContext(log))
+  app.use(requestContext(log, config))
   app.use(untrustedForwardingWarning(config.trustProxy ?? false, log))
   // Probes from a load balancer or orchestrator: no Key.
   app.route('/', healthRoutes(db, readiness))

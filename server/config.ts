@@ -145,7 +145,7 @@ export const EnvSchema = v.object({
     }, 'TRUST_PROXY must be true, false, a hop count or a comma list of proxy addresses or CIDR ranges'),
     v.transform(parseTrustProxy),
     v.description(
-      "The reverse proxies whose `X-Forwarded-For`, `-Proto` and `-Host` to believe: `false` none (the socket peer is the client); a hop count (`true` is `1`: the client is the `X-Forwarded-For` entry that many from the right); or a comma list of the proxies' addresses or CIDR ranges (`10.0.0.0/8,fd00::/8`: the client is the right-most entry not among them, and only a peer among them is believed at all). Never set it when clients can reach the server directly.",
+      "The reverse proxies whose `X-Forwarded-For`, `-Proto` and `-Host` to believe: `false` none (the socket peer is the client); a hop count (`true` is `1`: the client is the `X-Forwarded-For` entry that many from the right); or a comma list of the proxies' addresses or CIDR ranges (`10.0.0.0/8,fd00::/8`: the client is the right-most entry not among them, and only a peer among them is believed at all). The same proxies' `X-Request-Id` and `traceparent` are kept; anyone else's are replaced. Never set it when clients can reach the server directly.",
     ),
   ),
   PUBLIC_URL: v.pipe(

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { defaultScryptN } from './accounts/password.ts'
 import type { Config } from './config.ts'
 import { sandboxApiKey } from './config.ts'
-import { sandboxedProviders } from './social/providerConfig.ts'
+import { sandboxedProviders, type SocialProviderSettings } from './social/providerConfig.ts'
 
 /** What production is judged on: the configuration, and the client build the server would serve. */
 export interface DeploymentSettings
@@ -67,6 +67,11 @@ export function productionProblems(s: DeploymentSettings): string[] {
       `${names.join(', ')} sign-in would use the sandbox identity issuer, where anyone can claim any email: set ${names.map((n) => `${n}_ISSUER`).join(', ')} (or their _AUTHORIZATION_URL and _TOKEN_URL) with their _CLIENT_ID and _CLIENT_SECRET, ${staging}`,
     )
   }
+  // Even a loopback stand-in: outside a demo the secret and the "verified" claims must not be readable or forgeable on the way.
+  for (const [name, url] of plainHttpProviderUrls(s.social))
+    problems.push(
+      `${name} (${url}) is not https, so the client secret, the sign-in codes and the identity the provider vouches for (its "verified" email among it) would travel in the clear: set the provider's https URL`,
+    )
   // With the sandbox card provider (refused above) the sandbox wallet is its default and goes with it.
   if (s.googlePay?.environment === 'SANDBOX' && s.payments.kind === 'provider' && !s.sandboxes)
     problems.push(
@@ -112,6 +117,18 @@ export function productionProblems(s: DeploymentSettings): string[] {
 }
 
 const loopback = new Set(['127.0.0.1', '::1', 'localhost'])
+
+const providerUrlFields = { ISSUER: 'issuer', AUTHORIZATION_URL: 'authorizationUrl', TOKEN_URL: 'tokenUrl', USERINFO_URL: 'userinfoUrl' } as const
+
+/** Every configured identity provider URL that is not https, by its variable's name. */
+function plainHttpProviderUrls(social: SocialProviderSettings): Array<[string, string]> {
+  return Object.entries(social).flatMap(([provider, settings]) =>
+    Object.entries(providerUrlFields).flatMap(([field, key]) => {
+      const url = settings?.[key] ?? ''
+      return url !== '' && !url.startsWith('https://') ? [[`${provider.toUpperCase()}_${field}`, url] as [string, string]] : []
+    }),
+  )
+}
 
 /** The client build in dir as production judges it: whether its manifest names any module of the lab. */
 export function readClientBuild(dir: string): DeploymentSettings['client'] {

@@ -133,7 +133,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // Hono names its requests by the route they matched; the rest (the identity sandbox, Vite, a request abandoned
   // before Hono matched it) by the area of the path they were for.
   const unmatched = (url: string) => `${/^\/(api|images|sandbox\/(payments|identity|mail))(?=[/?]|$)/.exec(url)?.[0] ?? ''}/*`
-  const handle = accessLogged(log, (req, res) => route(req.url)(req, res), unmatched, catalogueReads(db, config.apiKey))
+  const handle = accessLogged(log, (req, res) => route(req.url)(req, res), unmatched, catalogueReads(db, config.apiKey), config.trustProxy)
   httpServer.on('request', (req, res) => {
     settleUnreadBody(req, res)
     // Once shutdown began, each answer ends its connection, so clients reconnect to a server that stays.

@@ -1,4 +1,5 @@
 import type { Db } from '../db/types.ts'
+import { emailProven } from './provenEmail.ts'
 
 /**
  * deleted: the person is gone; charging: a wallet charge may be at the provider, so nothing was changed; credentials
@@ -16,18 +17,19 @@ const regionOnly = `jsonb_strip_nulls(jsonb_build_object('city', delivery_addres
  */
 export const accountHash = `encode(sha256(convert_to(c.id::text || ':' || (extract(epoch from c.created_at) * 1000000)::bigint::text, 'UTF8')), 'hex')`
 
-// The customer's email and every address they asked to move to: the mails to them are theirs.
-const mailAddresses = `(select lower(email) from customers where id = $1 union select lower(pending_email) from customers where id = $1 and pending_email is not null
-  union select lower(email) from email_changes where customer_id = $1)`
+// The addresses the customer proved theirs: the email once proven, and every address an email change confirmed. An
+// address merely typed (a pending change, an unproven sign-up) may be a stranger's, whose own messages and mails stay.
+const mailAddresses = `(select lower(c.email) from customers c where c.id = $1 and ${emailProven('c')}
+  union select lower(email) from email_changes where customer_id = $1 and used_at is not null)`
 
 /**
  * Deletes the customer in one transaction. Orders, payments, card checkouts and SIM services stay for the business
  * (the foreign keys set their customer to null, migration 010) with what pointed at the person taken out: the street
  * address, the delivery time and instructions, the SIM names and line comments, the card holder's name; the SIMs are
  * cancelled and open card checkouts voided (a payment made on one later is flagged for refund, with nothing of the
- * person). Support messages lose their sender and text, those sent signed out from the customer's email too. The card
- * sandbox's copy of the customer and card holder on the customer's orders is blanked, and the mails to the customer's
- * addresses (the sandbox mailbox and the outbox, unsent ones included) are deleted. Addresses, sessions, social sign-in
+ * person). Support messages lose their sender and text, those sent signed out from an address the customer proved too. The card
+ * sandbox's copy of the customer and card holder on the customer's orders is blanked, and the mails to (or answering) the
+ * addresses the customer proved (the sandbox mailbox and the outbox, unsent ones included) are deleted. Addresses, sessions, social sign-in
  * links, stored answers, email changes and SIM renames go with the customer row, and with it the email, which can sign up again.
  * A tombstone in deleted_accounts records the deletion without naming the person. `version`, when given, is the
  * credential version the customer's password was checked at: a lockout since then stops the deletion.

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/types.ts'
-import { returnAttempt, sweepAttempts, takeAttempt } from '../http/rateLimit.ts'
+import { returnAttempt, sweepAttempts, takeAttempt, type Admission } from '../http/rateLimit.ts'
 
 /**
  * Mails the email-change form may send: few per customer an hour and per recipient a day, so a customer's own
@@ -19,10 +19,7 @@ export async function emailChangeRetryAfter(db: Queryable, keys: { customerId: n
 export async function confirmationMailRetryAfter(db: Queryable, senderKey: string, recipient: string): Promise<number> {
   const sender = await takeAttempt(db, senderKey, { max: emailChangeLimits.perCustomer, windowMinutes: emailChangeLimits.customerWindowMinutes })
   if (!sender.taken) return sender.retryAfter
-  const toRecipient = await takeAttempt(db, `email-change:recipient:${recipient.trim().toLowerCase()}`, {
-    max: emailChangeLimits.perRecipient,
-    windowMinutes: emailChangeLimits.recipientWindowMinutes,
-  })
+  const toRecipient = await takeRecipientMail(db, recipient)
   if (!toRecipient.taken) {
     // Not sent, so not counted against the sender either.
     await returnAttempt(db, senderKey, sender)
@@ -30,4 +27,15 @@ export async function confirmationMailRetryAfter(db: Queryable, senderKey: strin
   }
   await sweepAttempts(db)
   return 0
+}
+
+/**
+ * Counts one mail to an address someone typed (a confirmation link, a notice that the address is in use, a Contact Us
+ * acknowledgement) against that address's daily cap, which every such mail shares whoever asks for it.
+ */
+export function takeRecipientMail(db: Queryable, recipient: string): Promise<Admission> {
+  return takeAttempt(db, `email-change:recipient:${recipient.trim().toLowerCase()}`, {
+    max: emailChangeLimits.perRecipient,
+    windowMinutes: emailChangeLimits.recipientWindowMinutes,
+  })
 }

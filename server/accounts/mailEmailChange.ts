@@ -2,6 +2,7 @@ import type { Language } from '../../src/domain/language.ts'
 import type { Queryable } from '../db/types.ts'
 import { queueMail } from '../mail/queueMail.ts'
 import { emailChangeMail } from '../mail/templates/emailChange.ts'
+import { emailChangeTakenMail } from '../mail/templates/emailChangeTaken.ts'
 import { emailLinkHours } from './emailChanges.ts'
 
 export interface EmailChangeLink {
@@ -16,4 +17,9 @@ export interface EmailChangeLink {
 export function queueEmailChangeLink(tx: Queryable, { to, token, language, origin }: EmailChangeLink): Promise<void> {
   const link = `${origin}/confirm_email?token=${token}`
   return queueMail(tx, { to, language, template: emailChangeMail, values: { email: to, link, hours: emailLinkHours } })
+}
+
+/** Queues, instead of that link, the notice to an address another account has: someone asked for it, nothing changed. */
+export function queueEmailTakenNotice(tx: Queryable, { to, language }: Pick<EmailChangeLink, 'to' | 'language'>): Promise<void> {
+  return queueMail(tx, { to, language, template: emailChangeTakenMail, values: { email: to } })
 }

@@ -4,6 +4,7 @@ import { lineWriter } from '../log.ts'
 import type { Logger } from '../log.ts'
 import { requestDuration } from '../metrics.ts'
 import { requestIdHeader } from './requestId.ts'
+import { forwardedHeadersTrusted, type TrustProxy } from './requestInfo.ts'
 import { requestTraces, traceOf } from './requestTrace.ts'
 import type { RequestTrace } from './requestTrace.ts'
 
@@ -33,14 +34,21 @@ const probes = new Set(['/healthz', '/readyz'])
 const levelOf = (route: string, status: number) => (probes.has(route) ? (status === 200 ? 'debug' : 'info') : status >= 500 ? 'error' : 'info')
 
 /**
- * Gives each request its id (X-Request-Id, answered back) and trace (a valid traceparent continued), runs it in their
+ * Gives each request its id (X-Request-Id, answered back) and trace (a valid traceparent continued; both kept only
+ * from a proxy `trustProxy` trusts, as clientAddress does), runs it in their
  * context (requestTraces: every line it logs carries them), and when it ends writes one line and times it in the
  * request duration histogram: method, route (the pattern, never the path, so ids and emails in paths stay out),
  * status, duration and id. `fallbackRoute` names requests that no Hono route matched (the identity sandbox, Vite in
  * dev). Query strings and headers are never logged. `atOnce` answers what it can before any of that (the catalogue
  * read): it needs no context, since it logs nothing and waits on nothing, and its line is written as soon as it returns.
  */
-export function accessLogged(log: Logger, listener: Listener, fallbackRoute: (url: string) => string, atOnce?: AnsweredAtOnce): Listener {
+export function accessLogged(
+  log: Logger,
+  listener: Listener,
+  fallbackRoute: (url: string) => string,
+  atOnce?: AnsweredAtOnce,
+  trustProxy: TrustProxy = false,
+): Listener {
   const writeLine = lineWriter(log)
   function logAnswer(res: ServerResponse, req: IncomingMessage, record: RequestRecord, sent: boolean) {
     // A client that went away before the answer was sent: 499, as nginx logs it.
@@ -69,7 +77,7 @@ export function accessLogged(log: Logger, listener: Listener, fallbackRoute: (ur
     if (record) logAnswer(this, this.req, record, this.writableFinished)
   }
   return (req, res) => {
-    const record: RequestRecord = traceOf(req.headers['x-request-id'], req.headers.traceparent)
+    const record: RequestRecord = traceOf(req.headers['x-request-id'], req.headers.traceparent, forwardedHeadersTrusted(req.socket?.remoteAddress, trustProxy))
     record.started = performance.now()
     ;(req as Recorded)[recordKey] = record
     // Answered at once: the whole answer is with the socket when end() returns, and is logged there and then.

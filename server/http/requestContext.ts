@@ -5,6 +5,7 @@ import type { Logger } from '../log.ts'
 import { requestRecord } from './accessLog.ts'
 import { answeredHeaders } from './accessLog.ts'
 import { requestIdHeader } from './requestId.ts'
+import { forwardedHeadersTrustedFor, type ProxyTrust } from './requestInfo.ts'
 import { requestTraces, traceOf } from './requestTrace.ts'
 import type { RequestTrace } from './requestTrace.ts'
 
@@ -28,13 +29,14 @@ export const requestLog = (c: Context): Logger => (c.var as { log?: Logger }).lo
 /**
  * First middleware of the app: c.var.log and c.var.requestId for routes, and the matched route for the access line.
  * A request the server's accessLogged already traced runs in that trace (and has its answer's headers); one handed
- * to app.fetch directly (tests, the sandbox's in-process calls) gets a trace and those headers here.
+ * to app.fetch directly (tests, the sandbox's in-process calls) gets a trace and those headers here, keeping the
+ * caller's id and traceparent only when `trust` trusts it as a proxy.
  */
-export function requestContext(log: Logger): MiddlewareHandler {
+export function requestContext(log: Logger, trust: ProxyTrust = {}): MiddlewareHandler {
   return async (c, next) => {
     const record = requestRecord((c.env as NodeEnv)?.incoming)
     if (record) return inTrace(c, record, log, next)
-    const trace = traceOf(c.req.header(requestIdHeader), c.req.header('traceparent'))
+    const trace = traceOf(c.req.header(requestIdHeader), c.req.header('traceparent'), forwardedHeadersTrustedFor(c, trust))
     await requestTraces.run(trace, () => inTrace(c, trace, log, next))
     // On the finished answer's own headers (c.header() would copy the response once more); the server sets them on its own.
     for (const [name, value] of Object.entries(answeredHeaders(trace.id))) c.res.headers.set(name, value)

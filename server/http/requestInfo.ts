@@ -101,6 +101,9 @@ const peerOf = (c: Context): string | undefined => {
   return bindings?.incoming || bindings?.server ? getConnInfo(c).remote.address : undefined
 }
 
+/** Whether this request's peer may speak through X-Forwarded-* and the like (X-Request-Id, traceparent): see forwardedHeadersTrusted. */
+export const forwardedHeadersTrustedFor = (c: Context, { trustProxy = false }: ProxyTrust): boolean => forwardedHeadersTrusted(peerOf(c), trustProxy)
+
 /** The first four groups of an IPv6 address, written out: 2001:db8:0:0::9 and 2001:db8::1 give 2001:db8:0:0. */
 function ipv6Prefix64(address: string): string {
   const [head = '', tail] = address.split('::')

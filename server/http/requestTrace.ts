@@ -33,10 +33,15 @@ export function parseTraceparent(header: string | string[] | undefined): { trace
 
 const newSpanId = () => randomBytes(8).toString('hex')
 
-/** The trace of a request arriving with these headers: a sane X-Request-Id kept, a valid traceparent continued with a span of ours. */
-export function traceOf(requestId: string | string[] | undefined, traceparent: string | string[] | undefined): RequestTrace {
-  const trace: RequestTrace = { id: requestIdOf(requestId) }
-  const parent = parseTraceparent(traceparent)
+/**
+ * The trace of a request arriving with these headers. Only when they come from a trusted proxy (`fromTrustedProxy`,
+ * TRUST_PROXY as clientAddress reads it) is a sane X-Request-Id kept and a valid traceparent continued with a span of
+ * ours; from anyone else both are the client's to make up (another request's id, a trace to join, the sampled flag),
+ * so the request gets an id and, when it calls out, a trace of its own.
+ */
+export function traceOf(requestId: string | string[] | undefined, traceparent: string | string[] | undefined, fromTrustedProxy: boolean): RequestTrace {
+  const trace: RequestTrace = { id: requestIdOf(fromTrustedProxy ? requestId : undefined) }
+  const parent = fromTrustedProxy ? parseTraceparent(traceparent) : undefined
   if (parent) Object.assign(trace, parent, { spanId: newSpanId() })
   return trace
 }

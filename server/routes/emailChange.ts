@@ -6,7 +6,7 @@ import { loadUser } from '../accounts/customers.ts'
 import { emailChangeRetryAfter } from '../accounts/emailChangeLimiter.ts'
 import { confirmPassword, refusedPasswordCheck } from '../accounts/confirmPassword.ts'
 import { confirmEmailChange, emailTakenByOther, startEmailChange, takenMeanwhile, undoLinkOpen } from '../accounts/emailChanges.ts'
-import { queueEmailChangeLink } from '../accounts/mailEmailChange.ts'
+import { queueEmailChangeLink, queueEmailTakenNotice } from '../accounts/mailEmailChange.ts'
 import type { Db } from '../db/types.ts'
 import { jsonError } from '../http/errors.ts'
 import { readJson } from '../http/jsonBody.ts'
@@ -21,16 +21,15 @@ import { isOwn } from '../http/idParam.ts'
 
 const described = {
   change: describeApi({
-    summary: 'Ask to change the email: the current password proves it is the customer; a link to confirm goes to the new address',
+    summary:
+      'Ask to change the email: the current password proves it is the customer; a link to confirm goes to the new address, or, when another account has it, a notice instead (answered alike)',
     tags: ['account'],
     signedIn: true,
     body: EmailChangeSchema,
     responses: {
       200: answer('The customer, the new address waiting as pending_email', UserReplySchema),
       403: refusal('The current password is not correct (counts as a failed sign-in), or the path names another customer'),
-      409: refusal(
-        'Another account has that email, the last change can still be undone from the old address, or the password was reset or locked out after it was checked',
-      ),
+      409: refusal('The last change can still be undone from the old address, or the password was reset or locked out after it was checked'),
       429: refusal(
         'Too many failed sign-ins for this email or address, or too many confirmation links for this customer (3 an hour) or this new address (3 a day) (Retry-After)',
       ),
@@ -66,7 +65,7 @@ export function emailChangeRoutes(db: Db, settings: PasswordSettings) {
       const check = await confirmPassword(db, customerId, current_password, clientAddress(c, settings))
       const refused = refusedPasswordCheck(c, check, serverMessages.wrongCurrentPassword)
       if (refused || check.kind !== 'confirmed') return refused
-      if (await emailTakenByOther(db, customerId, email)) return jsonError(c, 409, serverMessages.emailTaken)
+      // Counted before anything about the address is known, so a taken address and a free one trip the limit alike.
       const wait = await emailChangeRetryAfter(db, { customerId, recipient: email })
       if (wait > 0) {
         c.header('Retry-After', String(wait))
@@ -77,8 +76,12 @@ export function emailChangeRoutes(db: Db, settings: PasswordSettings) {
       // Started only if nothing replaced the credentials since the password was checked (a reset, an undo).
       const started = await db.transaction(async (tx) => {
         const token = await startEmailChange(tx, customerId, email, link, check.version)
-        if (token) await queueEmailChangeLink(tx, { ...link, token })
-        return token !== undefined
+        if (token === undefined) return false
+        // An address another account has waits as any other, but its mailbox gets a notice instead of the link: the
+        // answer tells nobody whether the address has an account, and the token, never sent, confirms nothing.
+        if (await emailTakenByOther(tx, customerId, email)) await queueEmailTakenNotice(tx, link)
+        else await queueEmailChangeLink(tx, { ...link, token })
+        return true
       })
       return started ? c.json({ user: await loadUser(db, customerId) }) : jsonError(c, 409, serverMessages.credentialsChanged)
     })

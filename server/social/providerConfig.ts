@@ -35,6 +35,9 @@ type SocialEnvKey = `${Uppercase<SocialProvider>}_${(typeof fields)[number]}`
 const url = v.optional(v.pipe(v.string(), v.regex(/^$|^https?:\/\/\S+$/, 'must be an http(s) URL')), '')
 const text = v.optional(v.string(), '')
 
+// The client secret and the claims (the "verified" email) travel on these URLs.
+const httpsOnly = 'Production takes only `https://`; plain `http://` (a local stand-in) only outside it.'
+
 const displayName: Record<SocialProvider, string> = { google: 'Google', facebook: 'Facebook', twitter: 'Twitter' }
 
 const fieldDescription = (p: SocialProvider, f: (typeof fields)[number]): string => {
@@ -42,13 +45,13 @@ const fieldDescription = (p: SocialProvider, f: (typeof fields)[number]): string
   const P = p.toUpperCase()
   switch (f) {
     case 'ISSUER':
-      return `The real ${name} identity provider, found through its OpenID discovery document${p === 'google' ? ' (`https://accounts.google.com`)' : ''}; empty, with no endpoints either, uses the sandbox issuer inside this server.`
+      return `The real ${name} identity provider, found through its OpenID discovery document${p === 'google' ? ' (`https://accounts.google.com`)' : ''}; empty, with no endpoints either, uses the sandbox issuer inside this server. ${httpsOnly}`
     case 'AUTHORIZATION_URL':
-      return `Instead of \`${P}_ISSUER\`, for a provider without discovery: ${name}'s authorization endpoint (with \`${P}_TOKEN_URL\`).`
+      return `Instead of \`${P}_ISSUER\`, for a provider without discovery: ${name}'s authorization endpoint (with \`${P}_TOKEN_URL\`). ${httpsOnly}`
     case 'TOKEN_URL':
-      return `Instead of \`${P}_ISSUER\`, for a provider without discovery: ${name}'s token endpoint (with \`${P}_AUTHORIZATION_URL\`).`
+      return `Instead of \`${P}_ISSUER\`, for a provider without discovery: ${name}'s token endpoint (with \`${P}_AUTHORIZATION_URL\`). ${httpsOnly}`
     case 'USERINFO_URL':
-      return `Instead of \`${P}_ISSUER\`, for a provider without discovery: ${name}'s userinfo endpoint.`
+      return `Instead of \`${P}_ISSUER\`, for a provider without discovery: ${name}'s userinfo endpoint. ${httpsOnly}`
     case 'CLIENT_ID':
       return `This server's client id at ${name}; required (with \`${P}_CLIENT_SECRET\`) once anything for ${name} is set.`
     case 'CLIENT_SECRET':

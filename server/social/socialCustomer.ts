@@ -3,6 +3,7 @@ import { firstCredentialVersion, currentCredentialVersion } from '../accounts/cr
 import { DuplicateEmailError, insertCustomer } from '../accounts/customers.ts'
 import { lockOutAllButMailbox, markEmailVerified, type EmailProof, type MailContext } from '../accounts/emailLinks.ts'
 import { unusablePasswordHash } from '../accounts/password.ts'
+import { emailProven } from '../accounts/provenEmail.ts'
 import type { Db, Queryable } from '../db/types.ts'
 import { queueMail } from '../mail/queueMail.ts'
 import { accountTakenMail } from '../mail/templates/accountTaken.ts'
@@ -88,7 +89,7 @@ interface ByEmail {
 
 async function findByEmail(db: Queryable, email: string): Promise<ByEmail | undefined> {
   const [row] = await db.query<{ id: number; verified: boolean; version: number }>(
-    'select id, email_verified_at is not null as verified, credential_version as version from customers where lower(email) = lower($1)',
+    `select id, ${emailProven('c')} as verified, credential_version as version from customers c where lower(email) = lower($1)`,
     [email.trim()],
   )
   return row && { id: Number(row.id), verified: row.verified, version: Number(row.version) }
@@ -112,7 +113,7 @@ async function join(db: Db, existing: ByEmail, who: SocialIdentity, { scryptN, n
   const unusable = await unusablePasswordHash(scryptN)
   return db.transaction(async (tx) => {
     const [customer] = await tx.query<{ email: string; verified: boolean }>(
-      'select email, email_verified_at is not null as verified from customers where id = $1 for update',
+      `select email, ${emailProven('c')} as verified from customers c where id = $1 for update`,
       [existing.id],
     )
     if (!customer) return { customerId: existing.id, version: existing.version }

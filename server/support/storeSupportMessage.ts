@@ -2,6 +2,8 @@ import type { Language } from '../../src/domain/language.ts'
 import { DEFAULT_LANGUAGE } from '../../src/domain/language.ts'
 import type { SupportMessage } from '../../src/domain/support.ts'
 import type { Db, Queryable } from '../db/types.ts'
+import { takeRecipientMail } from '../accounts/emailChangeLimiter.ts'
+import { emailProven } from '../accounts/provenEmail.ts'
 import { queueMail } from '../mail/queueMail.ts'
 import { supportAcknowledgementMail } from '../mail/templates/supportAcknowledgement.ts'
 import { supportMessageMail } from '../mail/templates/supportMessage.ts'
@@ -31,7 +33,7 @@ const lockSpace = 7_316_246
 /**
  * Stores the message once per key and answers its reference; a repeat of a stored key gets the same reference and
  * is not counted against the address. The mail to the support team and the customer's acknowledgement are queued in
- * the same transaction, so each stored message has exactly one of each. Per address the check and the insert are serialised, so parallel requests
+ * the same transaction, so each stored message has exactly one of each (the acknowledgement none once its address's daily mail cap is used up). Per address the check and the insert are serialised, so parallel requests
  * cannot slip past the limit together.
  */
 export function storeSupportMessageOnce(db: Db, s: SupportSubmission): Promise<SupportOutcome> {
@@ -70,15 +72,30 @@ async function storedFor(tx: Queryable, s: SupportSubmission): Promise<SupportOu
   return row.request_hash === s.hash ? { kind: 'replayed', reference: row.reference } : { kind: 'key reused' }
 }
 
+/** The signed-in account's id and email, and whether that email is proven the holder's. */
+async function accountOf(tx: Queryable, customerId: number | undefined) {
+  if (customerId === undefined) return undefined
+  const [row] = await tx.query<{ email: string; proven: boolean }>(`select c.email, ${emailProven('c')} as proven from customers c where c.id = $1`, [
+    customerId,
+  ])
+  return row && { id: customerId, email: row.email, proven: row.proven }
+}
+
 async function mailSupportMessage(tx: Queryable, s: SupportSubmission, reference: string): Promise<void> {
   const { name, email, message } = s.message
+  const account = await accountOf(tx, s.customerId)
   // The team reads English; the mail names the customer's language so they can answer in it.
   await queueMail(tx, {
     to: s.supportEmail,
     replyTo: email,
     language: DEFAULT_LANGUAGE,
     template: supportMessageMail,
-    values: { reference, name, email, message, language: s.language, customerId: s.customerId },
+    values: { reference, name, email, message, language: s.language, account },
   })
-  await queueMail(tx, { to: email, language: s.language, template: supportAcknowledgementMail, values: { reference } })
+  // A typed address shares the daily cap of mails to it (so the form relays no more than the email-change form does);
+  // over it the message still reaches the team and the answer still shows its reference, only the acknowledgement waits unsent.
+  // The signed-in customer's own proven email is no typed stranger's.
+  const own = account?.proven === true && account.email.trim().toLowerCase() === email.trim().toLowerCase()
+  if (own || (await takeRecipientMail(tx, email)).taken)
+    await queueMail(tx, { to: email, language: s.language, template: supportAcknowledgementMail, values: { reference } })
 }

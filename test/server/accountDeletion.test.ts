@@ -316,29 +316,32 @@ describe('POST /api/account/delete: open checkouts and the rest of the person (P
     expect(placed.status).toBe(200)
     const order = (await placed.json()) as { id: number; number: string }
     await payByCard(env.app, me, order)
-    const pending = `${me.email}.new@example.co.za`
-    await q("insert into email_changes (token_hash, customer_id, email, expires_at) values ($1, $2, $3, now() + interval '1 day')", [
+    // The customer proved the email (its sign-up link), and earlier a former address through a confirmed change.
+    await q("update customers set email_verified_at = now(), email_verified_by = 'signup_link' where id = $1", [me.id])
+    const former = `former.${me.id}@example.co.za`
+    await q("insert into email_changes (token_hash, customer_id, email, expires_at, used_at) values ($1, $2, $3, now() + interval '1 day', now())", [
       Buffer.from(randomUUID()),
       me.id,
-      pending,
+      former,
     ])
-    // Sent signed out from the customer's email (and one from someone else, which stays).
+    // Sent signed out from the customer's email and the former one (and one from someone else, which stays).
     expect((await supportMessage({ name: 'Khanyisile M', email: me.email.toUpperCase(), message: 'I forgot my password.' })).status).toBe(201)
+    expect((await supportMessage({ name: 'Khanyisile M', email: former, message: 'My old address.' })).status).toBe(201)
     const stranger = `stranger.${me.id}@example.co.za`
     expect((await supportMessage({ name: 'Someone Else', email: stranger, message: 'Hello.' })).status).toBe(201)
     const mail = (to: string) => [to, 'en', 'password-reset', 'Reset', 'Hello Khanyisile', '<p>Hello Khanyisile</p>']
-    for (const to of [me.email, pending.toUpperCase(), stranger])
+    for (const to of [me.email, former.toUpperCase(), stranger])
       await q(
         "insert into sandbox_mail (sender, recipient, language, template, subject, text, html) values ('shop@example.co.za', $1, $2, $3, $4, $5, $6)",
         mail(to),
       )
     await q('insert into mail_outbox (recipient, language, template, subject, text, html) values ($1, $2, $3, $4, $5, $6)', mail(me.email))
-    await q('insert into mail_outbox (recipient, language, template, subject, text, html, sent_at) values ($1, $2, $3, $4, $5, $6, now())', mail(pending))
+    await q('insert into mail_outbox (recipient, language, template, subject, text, html, sent_at) values ($1, $2, $3, $4, $5, $6, now())', mail(former))
     await q('insert into mail_outbox (recipient, language, template, subject, text, html) values ($1, $2, $3, $4, $5, $6)', mail(stranger))
     const [copy] = await q<{ customer: unknown }>('select customer from sandbox_checkouts where merchant_transaction_id = $1', [order.number])
     expect(copy!.customer).toMatchObject({ givenName: 'Khanyisile' })
     expect((await remove(env.app, me.cookie, confirmed())).status).toBe(204)
-    return { me, order, pending, stranger }
+    return { me, order, former, stranger }
   }
 
   it('blanks the comments of the order lines', async () => {
@@ -354,9 +357,10 @@ describe('POST /api/account/delete: open checkouts and the rest of the person (P
     expect(JSON.stringify(stored!.delivery)).not.toMatch(/17:00|4321|Khanyisile/)
   })
 
-  it('anonymises the support messages sent signed out from the email, and only those', async () => {
-    const { me, stranger } = await deletedWithTraces()
+  it('anonymises the support messages sent signed out from the proven email and a confirmed former one, and only those', async () => {
+    const { me, former, stranger } = await deletedWithTraces()
     expect(await q('select id from support_messages where lower(email) = lower($1) or message = $2', [me.email, 'I forgot my password.'])).toEqual([])
+    expect(await q('select id from support_messages where lower(email) = lower($1) or message = $2', [former, 'My old address.'])).toEqual([])
     expect(await q('select name, email from support_messages where email = $1', [stranger])).toEqual([{ name: 'Someone Else', email: stranger }])
   })
 
@@ -367,10 +371,10 @@ describe('POST /api/account/delete: open checkouts and the rest of the person (P
     expect(JSON.stringify(sandbox)).not.toMatch(/Khanyisile|Thandi Nkosi|example\.co\.za/)
   })
 
-  it('deletes the mails to the email and the pending address, sent or not, from the sandbox mailbox and the outbox; others stay', async () => {
-    const { me, pending, stranger } = await deletedWithTraces()
-    expect(await q('select recipient from sandbox_mail where lower(recipient) in (lower($1), lower($2))', [me.email, pending])).toEqual([])
-    expect(await q('select recipient from mail_outbox where lower(recipient) in (lower($1), lower($2))', [me.email, pending])).toEqual([])
+  it('deletes the mails to the email and a confirmed former address, sent or not, from the sandbox mailbox and the outbox; others stay', async () => {
+    const { me, former, stranger } = await deletedWithTraces()
+    expect(await q('select recipient from sandbox_mail where lower(recipient) in (lower($1), lower($2))', [me.email, former])).toEqual([])
+    expect(await q('select recipient from mail_outbox where lower(recipient) in (lower($1), lower($2))', [me.email, former])).toEqual([])
     expect(await q('select recipient from sandbox_mail where recipient = $1', [stranger])).toEqual([{ recipient: stranger }])
     // The stranger's own mail and the acknowledgement of their support message stay.
     expect(await q('select template from mail_outbox where recipient = $1 order by id', [stranger])).toEqual([
@@ -379,5 +383,54 @@ describe('POST /api/account/delete: open checkouts and the rest of the person (P
     ])
     // The support team's copy of the customer's message, Reply-To them, goes; the stranger's stays.
     expect(await q('select reply_to from mail_outbox where lower(reply_to) in (lower($1), lower($2))', [me.email, stranger])).toEqual([{ reply_to: stranger }])
+  })
+
+  /** A stranger's signed-out message and a mail to them, as the outbox and the sandbox mailbox hold them. */
+  async function strangersTraces(stranger: string) {
+    expect((await supportMessage({ name: 'Someone Else', email: stranger, message: `Hello from ${stranger}.` })).status).toBe(201)
+    await q(
+      "insert into sandbox_mail (sender, recipient, language, template, subject, text, html) values ('shop@example.co.za', $1, 'en', 'receipt', 'Receipt', 'Hello', '<p>Hello</p>')",
+      [stranger],
+    )
+  }
+  const strangersRows = async (stranger: string) => ({
+    messages: await q('select name, email from support_messages where email = $1', [stranger]),
+    outbox: await q('select template from mail_outbox where recipient = $1 order by id', [stranger]),
+    mailbox: await q('select template from sandbox_mail where recipient = $1', [stranger]),
+  })
+  const strangerKept = (stranger: string) => ({
+    messages: [{ name: 'Someone Else', email: stranger }],
+    outbox: [{ template: 'supportAcknowledgement' }],
+    mailbox: [{ template: 'receipt' }],
+  })
+
+  it("keeps a stranger's signed-out messages and mails when the stranger's address was only typed as the pending email", async () => {
+    const me = await signUp(env.app)
+    await q("update customers set email_verified_at = now(), email_verified_by = 'signup_link' where id = $1", [me.id])
+    const stranger = `typed.${me.id}@example.co.za`
+    await strangersTraces(stranger)
+    const change = await env.app.request(
+      `/api/v2/users/${me.id}/email`,
+      call('POST', { email: stranger, current_password: password }, { cookie: me.cookie, from: newAddress() }),
+    )
+    expect(change.status).toBe(200)
+    expect((await remove(env.app, me.cookie, confirmed())).status).toBe(204)
+    const rows = await strangersRows(stranger)
+    // The confirmation link the deleted customer had mailed them stays with the rest: it was mailed to their mailbox, and it now confirms nothing.
+    expect({ ...rows, outbox: rows.outbox.filter((m) => m.template !== 'emailChange') }).toEqual(strangerKept(stranger))
+  })
+
+  it('an email the customer never proved erases only the rows of the account itself', async () => {
+    const stranger = `unproven.${Date.now()}@example.co.za`
+    // Someone registered the stranger's address, never confirmed it, and wrote to support signed in.
+    const me = await signUp(env.app, { email: stranger })
+    await strangersTraces(stranger)
+    expect((await supportMessage({ name: 'Registrant', email: stranger, message: 'Signed in.' }, me.cookie)).status).toBe(201)
+    expect((await remove(env.app, me.cookie, confirmed())).status).toBe(204)
+    expect(await q('select 1 from support_messages where message = $1', ['Signed in.'])).toEqual([])
+    const rows = await strangersRows(stranger)
+    expect(rows.messages).toEqual(strangerKept(stranger).messages)
+    expect(rows.mailbox).toEqual(strangerKept(stranger).mailbox)
+    expect(rows.outbox).toEqual(expect.arrayContaining(strangerKept(stranger).outbox))
   })
 })

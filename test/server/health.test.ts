@@ -80,17 +80,26 @@ describe('/healthz and /readyz', () => {
 
 describe('the request id', () => {
   const quiet: Db = { query: async () => [], exec: async () => {}, transaction: (fn) => fn(quiet), close: async () => {} }
-  const app = createApp({ db: quiet, config: { apiKey } })
+  // Behind a proxy it trusts (a request handed to the app in the process has no peer: a hop count trusts it).
+  const app = createApp({ db: quiet, config: { apiKey, trustProxy: 1 } })
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
 
-  it('keeps the id a proxy sent when it is a short token, and answers with it', async () => {
+  it('keeps the id a trusted proxy sent when it is a short token, and answers with it', async () => {
     for (const id of ['3f2c9a1e-6b7d-4c55-9e0a-2d4b1c8e7f60', 'Root=1-5759e988-bd862e3fe1be46a994272793', 'req_01HZX.42:a/b+c']) {
       const res = await app.request('/healthz', { headers: { 'X-Request-Id': id } })
       expect(res.headers.get('X-Request-Id')).toBe(id)
     }
   })
 
+  it('makes its own id whatever a client sent when no proxy is trusted, or the peer is not one of the trusted', async () => {
+    for (const trustProxy of [false, 0, ['10.0.0.0/8']] as const) {
+      const untrusting = createApp({ db: quiet, config: { apiKey, trustProxy } })
+      const res = await untrusting.request('/healthz', { headers: { 'X-Request-Id': 'chosen-by-the-client' } })
+      expect(res.headers.get('X-Request-Id'), JSON.stringify(trustProxy)).toMatch(uuid)
+    }
+  })
+
   it('makes a new one when none came, or when what came is too long or not a plain token', async () => {
-    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
     const ids = new Set<string>()
     for (const given of [undefined, '', 'x'.repeat(129), 'two words', 'a"b', 'line\tbreak', '<script>', 'id,id']) {
       const res = await app.request('/api/v2/bootstrap', { headers: { Key: apiKey, ...(given === undefined ? {} : { 'X-Request-Id': given }) } })

@@ -63,6 +63,8 @@ describe('the logs of a whole customer journey', () => {
       dev: false,
       log: logged.log,
       shutdownGraceMs: 0,
+      // The journey arrives through a proxy on loopback, whose X-Request-Id is kept.
+      trustProxy: ['127.0.0.1'],
     })
 
     // Sign up with a password and an ID number.

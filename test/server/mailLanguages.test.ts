@@ -3,6 +3,7 @@ import { LANGUAGES } from '../../src/domain/language.ts'
 import { compiledI18n } from '../../server/i18n/catalogues.ts'
 import { plainText } from '../../server/mail/render.ts'
 import type { MailTemplate } from '../../server/mail/template.ts'
+import { emailChangeTakenMail } from '../../server/mail/templates/emailChangeTaken.ts'
 import { passwordResetMail } from '../../server/mail/templates/passwordReset.ts'
 import { receiptMail } from '../../server/mail/templates/receipt.ts'
 import { supportAcknowledgementMail } from '../../server/mail/templates/supportAcknowledgement.ts'
@@ -15,12 +16,31 @@ const templates: Array<[MailTemplate<never>, unknown]> = [
   // The customer's own words are theirs, in whatever language: a message without letters keeps them out of the comparison.
   [
     supportMessageMail as MailTemplate<never>,
-    { reference: 'SUP-7K3F4Q2A', name: 'Thandi Nkosi', email: 'thandi@example.co.za', message: '082 123 4567', language: 'xh', customerId: 12 },
+    {
+      reference: 'SUP-7K3F4Q2A',
+      name: 'Thandi Nkosi',
+      email: 'thandi@example.co.za',
+      message: '082 123 4567',
+      language: 'xh',
+      account: { id: 12, email: 'thandi@example.co.za', proven: true },
+    },
   ],
   [
     supportMessageMail as MailTemplate<never>,
-    { reference: 'SUP-7K3F4Q2A', name: 'Thandi', email: 't@example.co.za', message: '?', language: 'af', customerId: undefined },
+    {
+      reference: 'SUP-7K3F4Q2A',
+      name: 'Thandi',
+      email: 't@example.co.za',
+      message: '?',
+      language: 'en',
+      account: { id: 12, email: 'x@example.co.za', proven: false },
+    },
   ],
+  [
+    supportMessageMail as MailTemplate<never>,
+    { reference: 'SUP-7K3F4Q2A', name: 'Thandi', email: 't@example.co.za', message: '?', language: 'af', account: undefined },
+  ],
+  [emailChangeTakenMail as MailTemplate<never>, { email: 'thandi@example.co.za' }],
   [
     receiptMail as MailTemplate<never>,
     { firstName: 'Thandi', orderNumber: 'SO-000123', amount: 299, items: ['4G Uncapped 10Mbps'], paidWith: 'VISA •••• 0000' },

@@ -170,6 +170,24 @@ describe('what production refuses to start with', () => {
     ])
   })
 
+  it('refuses an http:// identity provider URL, loopback included and with SANDBOX=true, naming each: the client secret and verified claims would travel in the clear', () => {
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ GOOGLE_ISSUER: 'http://accounts.google.com' }, 'GOOGLE_ISSUER'],
+      [{ GOOGLE_ISSUER: 'http://127.0.0.1:8080/realms/shop' }, 'GOOGLE_ISSUER'],
+      [{ FACEBOOK_ISSUER: 'http://www.facebook.com' }, 'FACEBOOK_ISSUER'],
+      [{ TWITTER_TOKEN_URL: 'http://api.twitter.com/2/oauth2/token' }, 'TWITTER_TOKEN_URL'],
+      [{ TWITTER_AUTHORIZATION_URL: 'http://twitter.com/i/oauth2/authorize' }, 'TWITTER_AUTHORIZATION_URL'],
+      [{ TWITTER_USERINFO_URL: 'http://localhost/userinfo' }, 'TWITTER_USERINFO_URL'],
+    ]
+    for (const [changes, name] of cases)
+      for (const sandbox of [{}, { SANDBOX: 'true' }]) {
+        const problems = problemsWith({ ...changes, ...sandbox })
+        expect(problems, `${name} ${JSON.stringify(sandbox)}`).toHaveLength(1)
+        expect(problems[0]).toMatch(new RegExp(`^${name} \\(http://[^)]+\\) is not https`))
+      }
+    expect(problemsWith({ TWITTER_USERINFO_URL: 'https://api.twitter.com/2/users/me' })).toEqual([])
+  })
+
   it('lets SANDBOX=true allow the sandboxes only: the database, key, seed, lab and origin are still refused', () => {
     const problems = productionProblems({ ...loadConfig({ NODE_ENV: 'production', SANDBOX: 'true' }), client: { lab: true } })
     expect(problems.map((p) => /^\S+/.exec(p)?.[0])).toEqual(['DATABASE_URL', 'SUPPORT_EMAIL', 'SELLER_NAME,', 'API_KEY', 'SEED', 'the', 'PUBLIC_URL'])

@@ -262,6 +262,41 @@ describe('social sign-in through the sandbox issuer', () => {
     expect(taken).toEqual([])
   })
 
+  /** Marks the account as migration 014 marked every account it found: verified as `existing`, with no proof. */
+  const fromBefore014 = (id: number) =>
+    server.db.query("update customers set email_verified_at = created_at, email_verified_by = 'existing' where id = $1", [id])
+
+  it('takes an account from before migration 014 (existing, never proven) as any unproven one: the pre-registrant is locked out', async () => {
+    const email = `older.${Date.now()}@example.co.za`
+    const squatter = await registrant(email)
+    await fromBefore014(squatter.id)
+    expect((await passwordSignIn(email)).status).toBe(200)
+
+    const owner = await verifiedSocialSignIn(email)
+    expect((await currentUser(owner)).body.user?.id).toBe(squatter.id)
+    expect((await api('/auth/session', { cookie: squatter.cookie })).status).toBe(401)
+    expect((await passwordSignIn(email)).status).toBe(401)
+    expect(await server.db.query('select email_verified_by as by from customers where id = $1', [squatter.id])).toEqual([{ by: 'google' }])
+    const taken = await server.db.query("select 1 from mail_outbox where lower(recipient) = lower($1) and template = 'accountTaken'", [email])
+    expect(taken).toHaveLength(1)
+  })
+
+  it('joins an account from before migration 014 whose email came through a confirmed email change, as a proven one', async () => {
+    const email = `moved.${Date.now()}@example.co.za`
+    const customer = await registrant(email)
+    await fromBefore014(customer.id)
+    await server.db.query(
+      "insert into email_changes (token_hash, customer_id, email, expires_at, used_at) values (sha256(convert_to($1, 'UTF8')), $2, $3, now(), now())",
+      [email, customer.id, email.toUpperCase()],
+    )
+
+    const owner = await verifiedSocialSignIn(email)
+    expect((await currentUser(owner)).body.user?.id).toBe(customer.id)
+    expect((await api('/auth/session', { cookie: customer.cookie })).status).toBe(200)
+    expect((await passwordSignIn(email)).status).toBe(200)
+    expect(await server.db.query("select 1 from mail_outbox where lower(recipient) = lower($1) and template = 'accountTaken'", [email])).toEqual([])
+  })
+
   it('redirects to /login?error=social when the state does not match the browser that started', async () => {
     const victim = new FetchBrowser(server.url)
     const attacker = new FetchBrowser(server.url)

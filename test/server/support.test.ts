@@ -4,7 +4,8 @@ import * as v from 'valibot'
 import { SupportAnswerSchema } from '../../src/domain/support.ts'
 import { supportLimits } from '../../server/support/supportLimiter.ts'
 import { SUPPORT_REFERENCE } from '../../server/support/supportReference.ts'
-import { apiKey, deliverMail, signUp, uniqueEmail, useAccountsApp } from './support/accounts.ts'
+import { apiKey, call, deliverMail, password, signUp, uniqueEmail, useAccountsApp } from './support/accounts.ts'
+import { emailChangeLimits } from '../../server/accounts/emailChangeLimiter.ts'
 import { readMailbox } from '../../server/mail/sandboxMailbox.ts'
 
 let address = 0
@@ -103,6 +104,65 @@ describe('POST /api/support/messages', () => {
     expect(res.status).toBe(201)
     const { reference } = v.parse(SupportAnswerSchema, await res.json())
     expect((await stored(reference))?.customer_id).toBe(me.id)
+  })
+
+  /** The support team's mail about a message, as the team reads it. */
+  const teamMail = async (reference: string) => {
+    await deliverMail(env.t.db)
+    return (await readMailbox(env.t.db, supportEmail)).find((m) => m.subject.includes(reference))!
+  }
+
+  it("names the signed-in account's email in the team's mail, beside the address typed in the form", async () => {
+    const me = await signUp(env.app)
+    await env.t.db.query("update customers set email_verified_at = now(), email_verified_by = 'signup_link' where id = $1", [me.id])
+    const typed = uniqueEmail('typed')
+    const res = await send(message({ email: typed }), { from: newAddress(), cookie: me.cookie })
+    const { reference } = v.parse(SupportAnswerSchema, await res.json())
+    const mail = await teamMail(reference)
+    expect(mail.replyTo).toBe(typed)
+    expect(mail.text).toContain(`They were signed in to customer account ${me.id}, whose email is ${me.email}.`)
+    expect(mail.html).toContain(me.email)
+  })
+
+  it("says when the signed-in account's email was never confirmed", async () => {
+    const me = await signUp(env.app)
+    const res = await send(message({ email: me.email }), { from: newAddress(), cookie: me.cookie })
+    const { reference } = v.parse(SupportAnswerSchema, await res.json())
+    expect((await teamMail(reference)).text).toContain(
+      `They were signed in to customer account ${me.id}, whose email ${me.email} has not been confirmed: it may not be theirs.`,
+    )
+  })
+
+  it(`counts each acknowledgement to a typed address against its ${emailChangeLimits.perRecipient} mails a day, shared with the email-change links`, async () => {
+    const typed = uniqueEmail('relayed')
+    const references: string[] = []
+    for (let i = 0; i <= emailChangeLimits.perRecipient; i++) {
+      const res = await send(message({ email: typed.toUpperCase() }), { from: newAddress() })
+      expect(res.status).toBe(201)
+      references.push(v.parse(SupportAnswerSchema, await res.json()).reference)
+    }
+    // Every message reaches the team; the acknowledgement over the cap is not sent.
+    for (const reference of references) expect(await teamMail(reference)).toBeDefined()
+    expect(await env.t.db.query("select 1 from mail_outbox where lower(recipient) = lower($1) and template = 'supportAcknowledgement'", [typed])).toHaveLength(
+      emailChangeLimits.perRecipient,
+    )
+    // The acknowledgements used up the address's cap for confirmation links too.
+    const someone = await signUp(env.app)
+    const change = await env.app.request(
+      `/api/v2/users/${someone.id}/email`,
+      call('POST', { email: typed, current_password: password }, { cookie: someone.cookie, from: newAddress() }),
+    )
+    expect(change.status).toBe(429)
+  })
+
+  it("acknowledges every message to the signed-in customer's own proven email, outside the cap", async () => {
+    const me = await signUp(env.app)
+    await env.t.db.query("update customers set email_verified_at = now(), email_verified_by = 'signup_link' where id = $1", [me.id])
+    for (let i = 0; i <= emailChangeLimits.perRecipient; i++)
+      expect((await send(message({ email: me.email }), { from: newAddress(), cookie: me.cookie })).status).toBe(201)
+    expect(await env.t.db.query("select 1 from mail_outbox where recipient = $1 and template = 'supportAcknowledgement'", [me.email])).toHaveLength(
+      emailChangeLimits.perRecipient + 1,
+    )
   })
 
   it('answers a repeat of the same key with the same reference and stores the message once', async () => {

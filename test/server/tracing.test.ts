@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { parseTraceparent } from '../../server/http/requestTrace.ts'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { accessLogged } from '../../server/http/accessLog.ts'
+import type { TrustProxy } from '../../server/http/requestInfo.ts'
+import { outgoingTraceHeaders, parseTraceparent, requestTraces } from '../../server/http/requestTrace.ts'
+import { silentLogger } from '../../server/log.ts'
 import { startServer } from '../../server/server.ts'
 import type { RunningServer } from '../../server/server.ts'
 import { apiKey, signUp, testScryptN } from './support/accounts.ts'
@@ -36,6 +41,8 @@ describe('one request traced across the system', () => {
       reconcileIntervalMs: 0,
       serviceActionsIntervalMs: 0,
       mailOutboxIntervalMs: 3_600_000,
+      // The test's requests come from loopback, here the proxy the server trusts: its id and traceparent are kept.
+      trustProxy: ['127.0.0.1'],
     })
   }, startupTimeout)
 
@@ -87,6 +94,54 @@ describe('one request traced across the system', () => {
     for (const line of received) {
       expect(line.receivedRequestId).toBe(requestId)
       expect(line.receivedTraceparent).toBe(`00-${traceId}-${[...spans][0]}-01`)
+    }
+  })
+})
+
+describe("a client's own X-Request-Id and traceparent", () => {
+  /** A server that answers each request with its trace and the headers a call out would carry, trusting `trustProxy`. */
+  async function tracedBy(trustProxy: TrustProxy, send: Record<string, string>) {
+    const listener = accessLogged(
+      silentLogger,
+      (_req, res) => res.end(JSON.stringify({ trace: requestTraces.getStore(), outgoing: outgoingTraceHeaders() })),
+      () => '/*',
+      undefined,
+      trustProxy,
+    )
+    const server = createServer(listener)
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+    try {
+      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/x`, { headers: send })
+      return {
+        answered: res.headers.get('X-Request-Id'),
+        ...((await res.json()) as { trace: { id: string; traceId?: string }; outgoing: Record<string, string> }),
+      }
+    } finally {
+      await new Promise((done) => server.close(done))
+    }
+  }
+  const chosen = { 'X-Request-Id': 'chosen-by-the-client', traceparent: `00-${traceId}-${callerSpan}-01` }
+
+  it('are replaced when no proxy is trusted, or the peer is not a trusted one: the id is a new UUID, the trace begun here', async () => {
+    for (const trust of [false, ['10.0.0.0/8']] as const) {
+      const seen = await tracedBy(trust, chosen)
+      expect(seen.answered, JSON.stringify(trust)).toMatch(/^[0-9a-f-]{36}$/)
+      expect(seen.trace.id).toBe(seen.answered)
+      // A call out begins a trace of its own (written into the request's trace) instead of joining the one the client named.
+      expect(seen.outgoing['X-Request-Id']).toBe(seen.answered)
+      const begun = parseTraceparent(seen.outgoing.traceparent)
+      expect(begun?.traceId).toMatch(/^[0-9a-f]{32}$/)
+      expect(begun?.traceId).not.toBe(traceId)
+      expect(seen.trace.traceId).toBe(begun?.traceId)
+    }
+  })
+
+  it('are kept from a trusted proxy, by address or hop count', async () => {
+    for (const trust of [['127.0.0.1'], 1] as const) {
+      const seen = await tracedBy(trust, chosen)
+      expect(seen.answered, JSON.stringify(trust)).toBe('chosen-by-the-client')
+      expect(seen.trace.traceId).toBe(traceId)
+      expect(parseTraceparent(seen.outgoing.traceparent)).toMatchObject({ traceId, flags: '01' })
     }
   })
 })

@@ -1,3 +1,4 @@
+import { serverMessages } from '../../src/domain/serverMessages.ts'
 import { describe, expect, it } from 'vitest'
 import { profileEditLab } from '../../src/devtools/lab/machines/profileEditLab.ts'
 import { LabRun } from '../../src/devtools/lab/labRun.ts'
@@ -41,7 +42,7 @@ describe('Update Profile in the machine lab', () => {
     await until(run, (r) => at(r) === 'refused')
     const { context } = run.getSnapshot().snapshot
     expect(context.values.email).toBe('demo@storefront.co.za')
-    expect(context.errors).toEqual({ email: 'An account with this email already exists.' })
+    expect(context.errors).toEqual({ email: serverMessages.tooManyEmailChanges })
     expect(committed).toEqual([])
   })
 })

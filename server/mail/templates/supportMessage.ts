@@ -12,14 +12,14 @@ export interface SupportMessageValues {
   message: string
   /** The language the customer wrote from, so the team can answer in it. */
   language: Language
-  /** The account that sent it, when signed in. */
-  customerId: number | undefined
+  /** The account that sent it, when signed in: its id and email, and whether that email is proven the holder's. */
+  account: { id: number; email: string; proven: boolean } | undefined
 }
 
 /** A Contact Us message as the support team receives it at SUPPORT_EMAIL; Reply-To is the customer, so answering reaches them. */
 export const supportMessageMail: MailTemplate<SupportMessageValues> = {
   name: 'supportMessage',
-  render: (i18n, { reference, name, email, message, language, customerId }) => ({
+  render: (i18n, { reference, name, email, message, language, account }) => ({
     subject: i18n._({ id: 'supportMessage.subject', message: '{reference}: a Contact Us message from {name}', values: { reference, name: name || email } }),
     greeting: i18n._({ id: 'supportMessage.greeting', message: 'Hello {shop} support,', values: { shop: shopName } }),
     intro: [
@@ -31,13 +31,19 @@ export const supportMessageMail: MailTemplate<SupportMessageValues> = {
       message,
     ],
     outro: [
-      customerId === undefined
+      account === undefined
         ? i18n._({ id: 'supportMessage.signedOut', message: 'They were not signed in: the email address is as they typed it.' })
-        : i18n._({
-            id: 'supportMessage.signedIn',
-            message: 'They were signed in to customer account {customerId}.',
-            values: { customerId: String(customerId) },
-          }),
+        : account.proven
+          ? i18n._({
+              id: 'supportMessage.signedInAs',
+              message: 'They were signed in to customer account {customerId}, whose email is {accountEmail}.',
+              values: { customerId: String(account.id), accountEmail: account.email },
+            })
+          : i18n._({
+              id: 'supportMessage.signedInUnproven',
+              message: 'They were signed in to customer account {customerId}, whose email {accountEmail} has not been confirmed: it may not be theirs.',
+              values: { customerId: String(account.id), accountEmail: account.email },
+            }),
       i18n._({
         id: 'supportMessage.reply',
         message: 'Reply to this email to answer them at that address, and keep the reference {reference} in the subject.',

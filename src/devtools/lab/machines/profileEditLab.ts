@@ -32,10 +32,10 @@ async function saveToSandbox(changes: ProfileChanges, io: LabIo): Promise<SaveOu
   return { editId, queued: false, pendingEmail: asked.user.pending_email ?? null }
 }
 
-/** What each fake answers: saved, waiting for the connection (offline, a 5xx), or refused as a taken email. */
+/** What each fake answers: saved, waiting for the connection (offline, a 5xx), or refused as too many confirmation links. */
 async function fakeSave(mode: EffectMode, changes: ProfileChanges, io: LabIo): Promise<SaveOutcome> {
   await io.delay()
-  if (mode === 'refused') throw { reason: serverMessages.emailTaken, field: 'email', editId: null }
+  if (mode === 'refused') throw { reason: serverMessages.tooManyEmailChanges, field: 'email', editId: null }
   const editId = changes.profile ? newId() : null
   if (editId && changes.profile)
     io.write(editFact(labCustomer().id, { kind: 'profile', profile: changes.profile }, { id: editId, occurredAt: new Date().toISOString() }))
@@ -66,7 +66,7 @@ export const profileEditLab: LabMachine = {
       refusedEdit: () => ({
         current: current(),
         draft: { ...current(), email: 'demo@storefront.co.za' },
-        refusal: { reason: serverMessages.emailTaken, field: 'email', editId: null },
+        refusal: { reason: serverMessages.tooManyEmailChanges, field: 'email', editId: null },
       }),
     },
   },

@@ -21,7 +21,6 @@ export class ProfileSaveRefused extends Error implements ProfileRefusal {
 
 // Refusals of an email change that name no field by path still belong to one.
 const emailFieldOf: Record<string, string> = {
-  [serverMessages.emailTaken]: 'email',
   [serverMessages.sameEmail]: 'email',
   [serverMessages.wrongCurrentPassword]: 'current_password',
   [serverMessages.tooManyAttempts]: 'current_password',
