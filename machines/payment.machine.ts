@@ -223,6 +223,25 @@ export const paymentMachine = setup({
             src: 'fetchStatus',
             input: ({ context }) => ({ checkoutId: context.input.stage === 'order' ? (context.checkout?.checkoutId ?? '') : context.input.checkoutId }),
             onDone: [
+              // The provider says succeeded, but the server owes the money back: never shown as paid.
+              {
+                guard: ({ event }) => outcomeOfStatus(event.output.status) === 'successful' && event.output.recorded === 'paid_twice',
+                target: 'paidTwice',
+                actions: [
+                  { type: 'setResult', params: ({ event }) => event.output },
+                  { type: 'rememberResult', params: ({ event }) => card(event.output) },
+                  // Another payment paid the order: the device's copy may not know it yet.
+                  { type: 'refreshOrder', params: ({ event }) => ({ orderId: event.output.order_id }) },
+                ],
+              },
+              {
+                guard: ({ event }) => outcomeOfStatus(event.output.status) === 'successful' && event.output.recorded === 'refund_due',
+                target: 'refundDue',
+                actions: [
+                  { type: 'setResult', params: ({ event }) => event.output },
+                  { type: 'rememberResult', params: ({ event }) => card(event.output) },
+                ],
+              },
               {
                 guard: ({ event }) => outcomeOfStatus(event.output.status) === 'successful',
                 target: 'successful',
@@ -266,6 +285,10 @@ export const paymentMachine = setup({
           },
         },
         successful: { type: 'final' },
+        /** The money was taken but the order had been paid already: the customer paid twice and this payment is owed back. */
+        paidTwice: { type: 'final' },
+        /** The money was taken on a checkout that had been replaced: it paid nothing, is owed back, and the order still waits. */
+        refundDue: { type: 'final' },
         /** The provider has not decided yet; the customer may check again. */
         pending: {
           on: { 'payment.status.check': { target: 'awaitingResult' } },

@@ -1,5 +1,6 @@
 import { cardAmount, outcomeOf, PAYMENT_CURRENCY, statusOfOutcome } from '../../src/domain/payment.ts'
-import type { Checkout, PaymentStatus } from '../../src/domain/payment.ts'
+import type { Checkout, PaymentStatus, RecordedPayment } from '../../src/domain/payment.ts'
+import { canPay } from '../../src/domain/order.ts'
 import type { Partner } from '../config.ts'
 import type { Db, Queryable } from '../db/types.ts'
 import type { Logger } from '../log.ts'
@@ -175,9 +176,23 @@ export async function cardPaymentStatus(
   const payment = await provider.checkoutPayment(checkoutId)
   if (!payment) return { ok: false, status: 404, error: checkoutNotFound }
   const outcome = outcomeOf(payment.result.code)
-  if (outcome === 'successful') await recordPaymentOnce(db, cardPaymentOf(checkoutId, row.order_id, row.order_number, row, payment, partner), log)
-  return {
-    ok: true,
-    status: { status: statusOfOutcome[outcome], result: payment.result, order_id: row.order_id, order_number: row.order_number, checkoutId },
-  }
+  const status: PaymentStatus = { status: statusOfOutcome[outcome], result: payment.result, order_id: row.order_id, order_number: row.order_number, checkoutId }
+  if (outcome !== 'successful') return { ok: true, status }
+  await recordPaymentOnce(db, cardPaymentOf(checkoutId, row.order_id, row.order_number, row, payment, partner), log)
+  return { ok: true, status: { ...status, recorded: await recordedPayment(db, checkoutId) } }
+}
+
+/**
+ * What the checkout's payment record says it did, however it was recorded (this call, an earlier one, the worker, a
+ * webhook): the provider calls a payment flagged for refund a success too, and the customer must not be told so.
+ */
+async function recordedPayment(db: Queryable, checkoutId: string): Promise<RecordedPayment> {
+  const [record] = await db.query<{ reconciliation: string; order_status: string }>(
+    `select p.reconciliation, o.status as order_status from payments p join orders o on o.id = p.order_id
+     where p.registration = $1 and p.method = 'card'`,
+    [checkoutId],
+  )
+  if (!record) throw new Error(`checkout ${checkoutId}: a successful payment with no payment record`)
+  if (record.reconciliation !== 'refund_due') return 'paid'
+  return canPay(record.order_status) ? 'refund_due' : 'paid_twice'
 }

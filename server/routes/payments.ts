@@ -83,7 +83,10 @@ const described = {
     tags: ['payments'],
     signedIn: true,
     responses: {
-      200: answer('Paid', PaymentStatusSchema),
+      200: answer(
+        'Succeeded at the provider; `recorded` says what it did: paid the order, or paid nothing and is owed back (paid twice, or on a replaced checkout)',
+        PaymentStatusSchema,
+      ),
       205: { description: `Pending: no body; the result in the ${Object.values(PAYMENT_STATUS_HEADERS).join(', ')} headers` },
       400: answer('Declined (the status object), or a checkout id that is not one', v.union([PaymentStatusSchema, ValidationError])),
       403: refusal("Another customer's checkout"),

@@ -82,13 +82,22 @@ export const CheckoutSchema = v.object({
 })
 export type Checkout = v.InferOutput<typeof CheckoutSchema>
 
-/** The payment status of a checkout: the outcome's status, the provider's result, the order. */
+/**
+ * What a successful payment did, as the server recorded it: `paid` the order; `paid_twice`, paid nothing as the order
+ * was paid by another payment, and is owed back; `refund_due`, paid nothing as its checkout had been replaced (the
+ * order still waits for payment), and is owed back. The provider says "succeeded" to all three.
+ */
+export const RecordedPaymentSchema = v.picklist(['paid', 'paid_twice', 'refund_due'])
+export type RecordedPayment = v.InferOutput<typeof RecordedPaymentSchema>
+
+/** The payment status of a checkout: the outcome's status, the provider's result, the order; on a 200, what the payment did. */
 export const PaymentStatusSchema = v.object({
   status: v.picklist([200, 205, 400]),
   result: ResultSchema,
   order_id: v.number(),
   order_number: v.string(),
   checkoutId: CheckoutIdSchema,
+  recorded: v.optional(RecordedPaymentSchema),
 })
 export type PaymentStatus = v.InferOutput<typeof PaymentStatusSchema>
 

@@ -1,9 +1,9 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import { AuthCard } from '../features/account/AuthCard.tsx'
+import { EmailLinkPage } from '../features/account/emailLinks/EmailLinkPage.tsx'
+import { showNewEmail } from '../features/account/emailLinks/showNewEmail.ts'
 import { validateTokenSearch } from '../features/account/emailLinks/tokenSearch.ts'
-import { EmailConfirmation } from '../features/account/emailLinks/EmailConfirmation.tsx'
 
 // The link mailed to a new address: /confirm_email?token=<43 characters>.
 export const Route = createFileRoute('/confirm_email')({
@@ -13,13 +13,19 @@ export const Route = createFileRoute('/confirm_email')({
 })
 
 function ConfirmEmailPage() {
-  const { token } = Route.useSearch()
   return (
-    <AuthCard>
-      <h1>
-        <Trans>Confirm your new email</Trans>
-      </h1>
-      <EmailConfirmation token={token} />
-    </AuthCard>
+    <EmailLinkPage
+      title={<Trans>Confirm your new email</Trans>}
+      link={{ path: '/v2/email_confirmations', token: Route.useSearch().token }}
+      whenDone={showNewEmail}
+      intro={
+        <p>
+          <Trans>Confirm the change if you asked for it: from then on you sign in with the email this link was sent to.</Trans>
+        </p>
+      }
+      confirmLabel={<Trans>Confirm the new email</Trans>}
+      done={(email) => <Trans>Your email is now {email}. Sign in with it from now on.</Trans>}
+      next={{ to: '/profile', label: <Trans>Go to your profile</Trans> }}
+    />
   )
 }

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import { EmailLinkPage } from '../features/account/emailLinks/EmailLinkOutcome.tsx'
+import { EmailLinkPage } from '../features/account/emailLinks/EmailLinkPage.tsx'
 import { validateTokenSearch } from '../features/account/emailLinks/tokenSearch.ts'
 
 // The link mailed to the old address once a change was confirmed: /email_change/undo?token=<43 characters>.

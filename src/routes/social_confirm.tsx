@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
-import { EmailLinkPage } from '../features/account/emailLinks/EmailLinkOutcome.tsx'
+import { EmailLinkPage } from '../features/account/emailLinks/EmailLinkPage.tsx'
 import { recheckSession } from '../features/account/session/authIntents.ts'
 import { validateTokenSearch } from '../features/account/emailLinks/tokenSearch.ts'
 

@@ -81,3 +81,10 @@ export const CrossCircleIcon = () => (
     <path d="M9 9l6 6M15 9l-6 6" />
   </svg>
 )
+
+export const RefundIcon = () => (
+  <svg {...common} aria-hidden="true" width={48} height={48}>
+    <circle cx="12" cy="12" r="10" />
+    <path d="M8 10h7a3 3 0 0 1 0 6h-3M8 10l3-3M8 10l3 3" />
+  </svg>
+)

@@ -32,6 +32,7 @@ const TOKEN = 'Zq9abcdefghijklmnopqrstuvwxyz0123456789ABCD'
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name })
 const tryAgain = (page: Page, name = 'Try again') => page.getByRole('button', { name })
+const confirm = (page: Page) => page.getByRole('button', { name: 'Confirm my email' })
 
 async function switchLanguage(page: Page, from: string, to: 'EN' | 'XH' | 'AF'): Promise<void> {
   await page.getByRole('banner').getByRole('combobox', { name: from }).selectOption({ label: to })
@@ -44,6 +45,8 @@ describe('a page that fails', () => {
     const page = await session.page({ baseURL: server.url })
     await page.goto(`/verify_email?token=${TOKEN}`)
     await waitForApp(page)
+    // The link is followed on the tap only (a mail scanner opening it changes nothing).
+    await confirm(page).click()
 
     await heading(page, 'Something went wrong').waitFor()
     await tryAgain(page).waitFor()
@@ -79,6 +82,7 @@ describe('a page that fails', () => {
     })
     await expect.poll(async () => (await openOutboxRows(page, 'client.error')).length, { message: 'the offline report queued', timeout: 15_000 }).toBe(1)
     await tryAgain(page).click()
+    await confirm(page).click()
     await page.getByText('You are offline. Following this link needs a connection.').waitFor()
     expect(reports().some((line) => line.clientError.message.includes('Offline failure'))).toBe(false)
 

@@ -145,6 +145,53 @@ describe('paying for an order', () => {
     await expectPaidOrder(page, order)
   })
 
+  test('a payment that went through after another tab paid the order says it will be refunded, never "Payment Successful", in three languages', async () => {
+    const page = await session.page()
+    const order = await customerWithOrder(page)
+    // This tab starts a 3-D Secure payment and leaves the bank's page open.
+    await openPayment(page, order)
+    await openCardForm(page)
+    await payByCard(page, '4000000000000002')
+    await page.getByRole('heading', { level: 1, name: '3-D Secure verification' }).waitFor()
+    // Another tab pays the order with a new checkout (the first one, under way, is replaced).
+    const other = await session.page()
+    await openPayment(other, order)
+    await openCardForm(other)
+    await payByCard(other, '4200000000000000')
+    await expectOutcome(other, 'Payment Successful', "Request successfully processed in 'Merchant in Integrator Test Mode'")
+    // Back in the first tab, the bank's check is approved: the money is taken a second time.
+    await page.getByRole('button', { name: 'Approve' }).click()
+    await page.waitForURL((url) => url.pathname.startsWith('/payment_status/'))
+    const result = page.getByRole('region', { name: 'Payment result' })
+    await page.getByRole('heading', { level: 1, name: 'Payment Will Be Refunded' }).waitFor({ timeout: 15_000 })
+    await result.getByText('This order was already paid, so you paid twice. The extra payment will be refunded to your card.', { exact: true }).waitFor()
+    expect(await page.getByText('Payment Successful').count()).toBe(0)
+    expect(await page.getByText('Transaction succeeded').count()).toBe(0)
+    expect(await horizontalOverflow(page)).toBe(0)
+    console.log(`[e2e] ${await screenshot(page, 'payment-status-paid-twice-360')}`)
+    // Both payments are on record at the server (the second flagged for refund there).
+    expect((await payments(page, order.customerId)).filter((p) => p.order_id === order.id)).toHaveLength(2)
+    for (const [from, option, heading, text] of [
+      [
+        'Language',
+        'XH',
+        'Intlawulo iza kubuyiselwa',
+        'Le odolo ibisele ihlawulwe, ngoko uhlawule kabini. Intlawulo eyongezelelweyo iza kubuyiselwa kwikhadi lakho.',
+      ],
+      [
+        'Ulwimi',
+        'AF',
+        'Betaling sal terugbetaal word',
+        'Hierdie bestelling was reeds betaal, so jy het twee keer betaal. Die ekstra betaling sal na jou kaart terugbetaal word.',
+      ],
+    ] as const) {
+      await page.getByRole('banner').getByRole('combobox', { name: from }).selectOption({ label: option })
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor()
+      await page.getByText(text, { exact: true }).waitFor()
+      console.log(`[e2e] ${await screenshot(page, `payment-status-paid-twice-${option.toLowerCase()}-360`)}`)
+    }
+  })
+
   test('a pending card shows "Payment Pending" and can be checked again', async () => {
     const page = await session.page()
     const order = await customerWithOrder(page)

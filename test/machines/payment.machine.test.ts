@@ -164,6 +164,24 @@ describe('payment machine: card', () => {
     expect(p.effects.includes('refreshOrder 42')).toBe(end === 'successful')
   })
 
+  it.each([
+    ['paid_twice', 'paidTwice', ['rememberResult card 200 000.000.000', 'refreshOrder 42']],
+    ['refund_due', 'refundDue', ['rememberResult card 200 000.000.000']],
+  ] as const)('never ends successful when the server recorded the success as owed back (%s): it ends %s', async (recorded, end, effects) => {
+    const p = payment({ stage: 'status', checkoutId: checkout.checkoutId, online: true })
+    await p.fetchStatus.resolve({ ...statusOf(200, '000.000.000', 'Transaction succeeded'), recorded })
+    expect(p.matches({ card: 'successful' })).toBe(false)
+    expect(p.matches({ card: end })).toBe(true)
+    expect(p.context().resultOrderId).toBe(42)
+    expect(p.effects).toEqual(effects)
+  })
+
+  it('ends successful when the server recorded that the payment paid the order', async () => {
+    const p = payment({ stage: 'status', checkoutId: checkout.checkoutId, online: true })
+    await p.fetchStatus.resolve({ ...statusOf(200, '000.000.000', 'Transaction succeeded'), recorded: 'paid' })
+    expect(p.matches({ card: 'successful' })).toBe(true)
+  })
+
   it('checks a pending payment again until it succeeds', async () => {
     const p = payment({ stage: 'status', checkoutId: checkout.checkoutId, online: true })
     await p.fetchStatus.resolve(statusOf(205, '000.200.000', 'transaction pending'))

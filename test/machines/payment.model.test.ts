@@ -31,6 +31,9 @@ const cardStatus = {
   200: statusOf(200, '000.100.110', 'Request successfully processed'),
   205: statusOf(205, '000.200.000', 'Transaction pending'),
   400: statusOf(400, '800.100.151', 'Transaction declined'),
+  // Succeeded at the provider, saved by the server as owed back.
+  paidTwice: { ...statusOf(200, '000.000.000', 'Transaction succeeded'), recorded: 'paid_twice' as const },
+  refundDue: { ...statusOf(200, '000.000.000', 'Transaction succeeded'), recorded: 'refund_due' as const },
 }
 const walletStatus = { 200: walletAnswer(200, '000.100.110', 'Request successfully processed'), 400: walletAnswer(400, '800.100.151', 'Transaction declined') }
 
@@ -63,6 +66,8 @@ const answers: EventObject[] = [
   answer('card.awaitingResult', '200', { output: cardStatus[200] }),
   answer('card.awaitingResult', '205', { output: cardStatus[205] }),
   answer('card.awaitingResult', '400', { output: cardStatus[400] }),
+  answer('card.awaitingResult', 'paid twice', { output: cardStatus.paidTwice }),
+  answer('card.awaitingResult', 'refund due', { output: cardStatus.refundDue }),
   answer('card.awaitingResult', '404', { error: apiError('Checkout not found', 404) }),
   answer('card.awaitingResult', 'no answer', { error: noAnswer }),
   answer('wallet.paying', '200', { output: walletStatus[200] }),
@@ -102,6 +107,8 @@ const moves: Record<string, string> = {
   'card.awaitingResult ← 200': 'card.successful',
   'card.awaitingResult ← 205': 'card.pending',
   'card.awaitingResult ← 400': 'card.failed',
+  'card.awaitingResult ← paid twice': 'card.paidTwice',
+  'card.awaitingResult ← refund due': 'card.refundDue',
   'card.awaitingResult ← 404': 'unpayable',
   'card.awaitingResult ← no answer': 'card.statusUnavailable',
   'card.statusUnavailable payment.status.check': 'card.awaitingResult',
@@ -132,12 +139,14 @@ function effectsOf(key: string, event: Answer): Effect[] {
         { type: 'openWidget', params: { checkoutId: checkout.checkoutId } },
       ]
     case 'card.awaitingResult ← 200':
+    case 'card.awaitingResult ← paid twice':
       return [
         { type: 'rememberResult', params: card(status) },
         { type: 'refreshOrder', params: { orderId: 42 } },
       ]
     case 'card.awaitingResult ← 205':
     case 'card.awaitingResult ← 400':
+    case 'card.awaitingResult ← refund due':
       return [{ type: 'rememberResult', params: card(status) }]
     case 'wallet.paying ← 200':
       return [
@@ -246,6 +255,8 @@ const model = machineModel({
     'card.successful': connection,
     'card.pending': ['payment.status.check', ...connection],
     'card.failed': connection,
+    'card.paidTwice': connection,
+    'card.refundDue': connection,
     'wallet.authorising': ['payment.wallet.authorised', 'payment.wallet.cancelled', 'payment.wallet.failed', ...connection],
     'wallet.paying': connection,
     'wallet.successful': connection,

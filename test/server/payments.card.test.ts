@@ -66,6 +66,7 @@ describe('card payments: checkout, status and the payment record', () => {
         order_id: order.id,
         order_number: order.number,
         checkoutId,
+        recorded: 'paid',
       })
     }
     expect((await getStatus(env.app, me, checkoutId)).status).toBe(200)
@@ -289,6 +290,37 @@ describe('one order, one charge: a second checkout and a second success', () => 
     expect((await paymentsOf(order.id)).map((p) => p.reconciliation)).toEqual(['refund_due', 'credited'])
     expect(await orderRow(order.id)).toBe('Queued for delivery')
     expect(await simsOf(order.id)).toBe(1)
+  })
+
+  it('answers the status of a payment flagged for refund as such, never as one that paid: paid twice, or paid nothing', async () => {
+    const me = await signUp(env.app)
+    const statusBody = async (checkoutId: string) => {
+      const res = await getStatus(env.app, me, checkoutId)
+      expect(res.status).toBe(200)
+      return (await res.json()) as { recorded?: string; result: { description: string } }
+    }
+    // Paid twice: a payment under way on a replaced checkout goes through after the new checkout paid the order.
+    const paidTwice = await unpaidOrder(env.app, me)
+    const first = await checkoutIdOf(await postCheckout(env.app, me, { payment: { orderId: paidTwice.id } }))
+    const challenge = await payWithCard(env.app, first, THREE_DS_CARD)
+    const second = await checkoutIdOf(await postCheckout(env.app, me, { payment: { orderId: paidTwice.id } }))
+    await payWithCard(env.app, second, SUCCESS_CARD)
+    expect(await statusBody(second)).toMatchObject({ recorded: 'paid' })
+    expect((await approve(challenge)).status).toBe(303)
+    // Asked twice: the first answer records it, the second finds it recorded; both say the same.
+    for (const _ of [1, 2]) expect(await statusBody(first)).toMatchObject({ recorded: 'paid_twice', result: { description: 'Transaction succeeded' } })
+    expect((await paymentsOf(paidTwice.id)).map((p) => p.reconciliation)).toEqual(['credited', 'refund_due'])
+    expect(await simsOf(paidTwice.id)).toBe(1)
+
+    // Paid nothing: the replaced checkout's payment goes through before the order is paid at all.
+    const unpaid = await unpaidOrder(env.app, me)
+    const old = await checkoutIdOf(await postCheckout(env.app, me, { payment: { orderId: unpaid.id } }))
+    const bank = await payWithCard(env.app, old, THREE_DS_CARD)
+    await checkoutIdOf(await postCheckout(env.app, me, { payment: { orderId: unpaid.id } }))
+    expect((await approve(bank)).status).toBe(303)
+    for (const _ of [1, 2]) expect(await statusBody(old)).toMatchObject({ recorded: 'refund_due' })
+    expect(await orderRow(unpaid.id)).toBe('Payment not Completed')
+    expect(await simsOf(unpaid.id)).toBe(0)
   })
 
   it('saves a second success for a paid order as refund_due with a warning: one credit, one SIM, one payment on the bill', async () => {
