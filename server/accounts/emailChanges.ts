@@ -9,6 +9,7 @@ import { createEmailLink, endPendingEmailChange, lockOutAllButMailbox, markEmail
 import { endPasswordResets } from './passwordResets.ts'
 import { isUniqueViolation } from '../db/uniqueViolation.ts'
 import { tokenHash } from './tokenHash.ts'
+import { endUnprovenSignIns } from '../social/endUnprovenSignIns.ts'
 
 /** How long the link mailed to a new address confirms it: a day, to reach a mailbox read once a day. */
 export const emailLinkHours = 24
@@ -116,7 +117,8 @@ export async function undoLinkUsable(db: Queryable, token: string): Promise<bool
 
 /**
  * Follows the link that undoes a confirmed change, mailed to the old address: the old email comes back (proven by
- * the link), and whoever moved it is locked out: the password becomes `unusableHash`, every session and link ends.
+ * the link), and whoever moved it is locked out: the password becomes `unusableHash`, every session and link ends, and
+ * so does every provider sign-in not linked with that old email (one joined while someone else held the account).
  */
 export function undoEmailChange(db: Db, token: string, unusableHash: string): Promise<Confirmation> {
   return db.transaction(async (tx) => {
@@ -131,6 +133,7 @@ export function undoEmailChange(db: Db, token: string, unusableHash: string): Pr
     await tx.query('update customers set email = $2 where id = $1', [customerId, link.email])
     await markEmailVerified(tx, customerId, 'email_undo')
     await lockOutAllButMailbox(tx, customerId, unusableHash)
+    await endUnprovenSignIns(tx, customerId, link.email)
     return { email: link.email, customerId }
   })
 }

@@ -77,7 +77,7 @@ export async function endOutstandingLinks(tx: Queryable, customerId: number): Pr
  * of a password nobody knows), every session, and every link, undo links included. Run it inside a transaction.
  */
 export async function lockOutAllButMailbox(tx: Queryable, customerId: number, unusableHash: string): Promise<void> {
-  await tx.query('update customers set password_hash = $2 where id = $1', [customerId, unusableHash])
+  await tx.query('update customers set password_hash = $2, unknown_password_hash = $2 where id = $1', [customerId, unusableHash])
   await deleteCustomerSessions(tx, customerId)
   await endOutstandingLinks(tx, customerId)
   await tx.query('update email_links set used_at = now() where customer_id = $1 and used_at is null', [customerId])

@@ -19,13 +19,20 @@ export interface ActiveSession {
 // Enough to tell a browser and its device apart; a longer header is cut, not refused.
 const maxUserAgent = 300
 
-/** A new random 256-bit session id for the customer; only its hash is stored, beside the browser it was made in. */
-export async function createSession(db: Queryable, customerId: number, userAgent = ''): Promise<{ id: string; expiresAt: Date }> {
+/** The linked provider sign-in a session was made by, so removing that sign-in signs the session out. */
+export interface SessionIdentity {
+  provider: string
+  subject: string
+}
+
+/** A new random 256-bit session id for the customer; only its hash is stored, beside the browser it was made in (and the sign-in that made it). */
+export async function createSession(db: Queryable, customerId: number, userAgent = '', identity?: SessionIdentity): Promise<{ id: string; expiresAt: Date }> {
   const id = randomBytes(32).toString('base64url')
   const [row] = await db.query<{ expires_at: Date }>(
-    `insert into sessions (id_hash, customer_id, expires_at, user_agent) values ($1, $2, now() + make_interval(days => $3), $4)
+    `insert into sessions (id_hash, customer_id, expires_at, user_agent, identity_provider, identity_subject)
+     values ($1, $2, now() + make_interval(days => $3), $4, $5, $6)
      returning expires_at`,
-    [tokenHash(id), customerId, sessionDays, toStorableText(userAgent.slice(0, maxUserAgent))],
+    [tokenHash(id), customerId, sessionDays, toStorableText(userAgent.slice(0, maxUserAgent)), identity?.provider ?? null, identity?.subject ?? null],
   )
   return { id, expiresAt: new Date(defined(row, 'the inserted session').expires_at) }
 }

@@ -18,6 +18,7 @@ import { giveBackPasswordReset, resetRefusal, takePasswordReset } from '../accou
 import { replacePassword } from '../accounts/replacePassword.ts'
 import { resetRequestRetryAfter } from '../accounts/resetLimiter.ts'
 import { signIn } from '../accounts/signIn.ts'
+import { endUnprovenSignIns } from '../social/endUnprovenSignIns.ts'
 import type { Db } from '../db/types.ts'
 import { jsonError } from '../http/errors.ts'
 import { readJson } from '../http/jsonBody.ts'
@@ -65,7 +66,8 @@ const described = {
     responses: { 200: answer('The link works', GoodLinkSchema), 410: answer('Used, expired or not a link we sent', ResetRefusedSchema) },
   }),
   reset: describeApi({
-    summary: 'Choose a new password with an emailed link: every session ends and this one starts signed in',
+    summary:
+      "Choose a new password with an emailed link: every session ends, and every linked provider sign-in not proven with the account's email; this one starts signed in",
     tags: ['account'],
     body: ResetPasswordSchema,
     responses: { 200: answer('The customer, now signed in', UserReplySchema), 410: answer('Used, expired or not a link we sent', ResetRefusedSchema) },
@@ -131,7 +133,10 @@ export function passwordRoutes(db: Db, settings: PasswordSettings) {
       try {
         const passwordHash = await hashPassword(password, N)
         const notice = { language: requestLanguage(c), origin: mailLinkOrigin(c, settings) }
-        await db.transaction((tx) => replacePassword(tx, taken.customerId, passwordHash, { notice }))
+        await db.transaction(async (tx) => {
+          await replacePassword(tx, taken.customerId, passwordHash, { notice })
+          await endUnprovenSignIns(tx, taken.customerId)
+        })
       } catch (err) {
         await giveBackPasswordReset(db, token, taken.takenAt)
         throw err

@@ -166,7 +166,7 @@ export function socialRoutes(db: Db, settings: SocialSettings, sandbox?: Sandbox
             const notice = { language: requestLanguage(c), origin: mailLinkOrigin(c, settings) }
             customerId = await findOrCreateSocialCustomer(db, { provider: p, ...who, email: who.email }, { scryptN: settings.scryptN, notice })
           }
-          await signIn(c, db, customerId, settings)
+          await signIn(c, db, customerId, settings, { provider: p, subject: who.subject })
           return c.redirect(`/login?signed_in=${p}${returnTo}`, 302)
         } catch (error) {
           return fail(c, p, error)
