@@ -45,3 +45,6 @@ export const SignInRemovalRefusedSchema = v.object({ error: v.string(), reason: 
 export const SignInRemovalLinkSchema = v.object({
   token: v.pipe(v.string(serverMessages.signInRemovalLinkInvalid), v.regex(/^[A-Za-z0-9_-]{43}$/, serverMessages.signInRemovalLinkInvalid)),
 })
+
+/** The providers' names as the sign-in buttons show them (brands, never translated). */
+export const linkedProviderNames: Record<LinkedProvider, string> = { google: 'Google', facebook: 'Facebook', twitter: 'Twitter' }
