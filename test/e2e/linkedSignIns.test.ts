@@ -83,6 +83,24 @@ describe('linked sign-ins on the profile', () => {
       await expect.poll(() => row.getByRole('cell').count()).toBe(5)
       await keep(page, 'linked-sign-ins-listed-1280')
 
+      // Offline, the profile shows the last list the device got, with its time, and removing says it needs the connection.
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 })
+      await page.reload()
+      await row.getByText(email, { exact: true }).waitFor()
+      await page.context().setOffline(true)
+      await page.waitForFunction(() => !navigator.onLine)
+      await page.reload()
+      await expectProfile(page)
+      await row.getByText(email, { exact: true }).waitFor()
+      await section.getByText(/^Last updated /).waitFor()
+      await section.getByText('Removing a sign-in needs a connection.', { exact: true }).waitFor()
+      expect(await row.getByRole('button', { name: `Remove the Google sign-in of ${email}` }).isDisabled()).toBe(true)
+      await keep(page, 'linked-sign-ins-offline-1280')
+      await page.context().setOffline(false)
+      await page.waitForFunction(() => navigator.onLine)
+      await page.reload()
+      await expectProfile(page)
+
       // A wrong password is refused under the field; the sign-in stays.
       await row.getByRole('button', { name: `Remove the Google sign-in of ${email}` }).click()
       const form = page.getByRole('form', { name: 'Remove the Google sign-in' })
