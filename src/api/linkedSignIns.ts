@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { Dated } from './answeredAt.ts'
 import { api, getDatedJson, refusalOf } from './client.ts'
-import { LinkedSignInsSchema, SIGN_IN_REMOVAL_REFUSALS, type LinkedSignIns, type RemoveSignIn, type SignInRemovalRefusal } from '../domain/linkedSignIns.ts'
+import { LinkedSignInsSchema, SignInRemovalRefusedSchema, type LinkedSignIns, type RemoveSignIn, type SignInRemovalRefusal } from '../domain/linkedSignIns.ts'
 
 /** GET /v2/users/{user_id}/sign_ins: the provider sign-ins linked to the account, and when the server said so (a copy the service worker kept keeps its age). */
 export function fetchLinkedSignIns(userId: number): Promise<Dated<LinkedSignIns>> {
@@ -14,15 +14,13 @@ export type SignInRemovalResult =
   | { kind: 'refused'; status: number; error: string; reason: SignInRemovalRefusal | null }
   | { kind: 'no-answer' }
 
-const RefusalSchema = v.object({ error: v.string(), reason: v.optional(v.picklist(SIGN_IN_REMOVAL_REFUSALS)) })
-
 /** POST /v2/users/{user_id}/sign_ins/remove: never queued, as it carries the password and must be said to have worked or not. */
 export async function removeLinkedSignIn(userId: number, body: RemoveSignIn): Promise<SignInRemovalResult> {
   try {
     const reply = await api(`/v2/users/${userId}/sign_ins/remove`, { method: 'POST', body })
     return { kind: 'removed', signIns: v.parse(LinkedSignInsSchema, reply) }
   } catch (e) {
-    const failure = refusalOf(e, RefusalSchema)
+    const failure = refusalOf(e, SignInRemovalRefusedSchema)
     if (failure.kind === 'no-answer') return { kind: 'no-answer' }
     return { kind: 'refused', status: failure.status, error: failure.body?.error ?? '', reason: failure.body?.reason ?? null }
   }

@@ -39,7 +39,8 @@ export type RemoveSignIn = v.InferOutput<typeof RemoveSignInSchema>
 /** Why a removal was refused, for the profile to act on: ask for the password again, offer a new sign-in, or explain. */
 export const SIGN_IN_REMOVAL_REFUSALS = ['password', 'sign_in_again', 'last_sign_in'] as const
 export type SignInRemovalRefusal = (typeof SIGN_IN_REMOVAL_REFUSALS)[number]
-export const SignInRemovalRefusedSchema = v.object({ error: v.string(), reason: v.picklist(SIGN_IN_REMOVAL_REFUSALS) })
+/** A refused removal: the message, and its reason (none when the path names another customer's account). */
+export const SignInRemovalRefusedSchema = v.object({ error: v.string(), reason: v.optional(v.picklist(SIGN_IN_REMOVAL_REFUSALS)) })
 
 /** Body of POST /v2/sign_in_removals: the token of the link mailed when a sign-in joined the account. */
 export const SignInRemovalLinkSchema = v.object({
