@@ -20,6 +20,7 @@ import { accountEditRoutes } from './routes/accountEdits.ts'
 import { emailLinkRoutes } from './routes/emailLinks.ts'
 import { emailChangeRoutes } from './routes/emailChange.ts'
 import { accountDataRoutes } from './routes/accountData.ts'
+import { linkedSignInRoutes } from './routes/linkedSignIns.ts'
 import { billingRoutes } from './routes/billing.ts'
 import { clientErrorRoutes } from './routes/clientErrors.ts'
 import { bundleRoutes } from './routes/bundles.ts'
@@ -123,6 +124,7 @@ export function createApp({ db, config, distDir, sandbox, log = silentLogger, re
     .route('/', emailLinkRoutes(db, config))
     .route('/', socialEmailRoutes(db, config))
     .route('/', accountDataRoutes(db, config))
+    .route('/', linkedSignInRoutes(db, config))
     .route('/', orderRoutes(db, config))
     .route('/', paymentRoutes(db, { ...config, provider: payments.provider }))
     .route('/', serviceRoutes(db, config))

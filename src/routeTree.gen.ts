@@ -17,6 +17,7 @@ import { Route as Forgot_passwordRouteImport } from './routes/forgot_password'
 import { Route as LabRouteImport } from './routes/lab'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as Reset_passwordRouteImport } from './routes/reset_password'
+import { Route as Sign_in_removalRouteImport } from './routes/sign_in_removal'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as Social_confirmRouteImport } from './routes/social_confirm'
 import { Route as Social_emailRouteImport } from './routes/social_email'
@@ -74,6 +75,11 @@ const LoginRoute = LoginRouteImport.update({
 const Reset_passwordRoute = Reset_passwordRouteImport.update({
   id: '/reset_password',
   path: '/reset_password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const Sign_in_removalRoute = Sign_in_removalRouteImport.update({
+  id: '/sign_in_removal',
+  path: '/sign_in_removal',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SignupRoute = SignupRouteImport.update({
@@ -184,6 +190,7 @@ export interface FileRoutesByFullPath {
   '/lab': typeof LabRoute
   '/login': typeof LoginRoute
   '/reset_password': typeof Reset_passwordRoute
+  '/sign_in_removal': typeof Sign_in_removalRoute
   '/signup': typeof SignupRoute
   '/social_confirm': typeof Social_confirmRoute
   '/social_email': typeof Social_emailRoute
@@ -212,6 +219,7 @@ export interface FileRoutesByTo {
   '/lab': typeof LabRoute
   '/login': typeof LoginRoute
   '/reset_password': typeof Reset_passwordRoute
+  '/sign_in_removal': typeof Sign_in_removalRoute
   '/signup': typeof SignupRoute
   '/social_confirm': typeof Social_confirmRoute
   '/social_email': typeof Social_emailRoute
@@ -242,6 +250,7 @@ export interface FileRoutesById {
   '/lab': typeof LabRoute
   '/login': typeof LoginRoute
   '/reset_password': typeof Reset_passwordRoute
+  '/sign_in_removal': typeof Sign_in_removalRoute
   '/signup': typeof SignupRoute
   '/social_confirm': typeof Social_confirmRoute
   '/social_email': typeof Social_emailRoute
@@ -272,6 +281,7 @@ export interface FileRouteTypes {
     | '/lab'
     | '/login'
     | '/reset_password'
+    | '/sign_in_removal'
     | '/signup'
     | '/social_confirm'
     | '/social_email'
@@ -300,6 +310,7 @@ export interface FileRouteTypes {
     | '/lab'
     | '/login'
     | '/reset_password'
+    | '/sign_in_removal'
     | '/signup'
     | '/social_confirm'
     | '/social_email'
@@ -329,6 +340,7 @@ export interface FileRouteTypes {
     | '/lab'
     | '/login'
     | '/reset_password'
+    | '/sign_in_removal'
     | '/signup'
     | '/social_confirm'
     | '/social_email'
@@ -359,6 +371,7 @@ export interface RootRouteChildren {
   LabRoute: typeof LabRoute
   LoginRoute: typeof LoginRoute
   Reset_passwordRoute: typeof Reset_passwordRoute
+  Sign_in_removalRoute: typeof Sign_in_removalRoute
   SignupRoute: typeof SignupRoute
   Social_confirmRoute: typeof Social_confirmRoute
   Social_emailRoute: typeof Social_emailRoute
@@ -423,6 +436,13 @@ declare module '@tanstack/react-router' {
       path: '/reset_password'
       fullPath: '/reset_password'
       preLoaderRoute: typeof Reset_passwordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sign_in_removal': {
+      id: '/sign_in_removal'
+      path: '/sign_in_removal'
+      fullPath: '/sign_in_removal'
+      preLoaderRoute: typeof Sign_in_removalRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/signup': {
@@ -606,6 +626,7 @@ const rootRouteChildren: RootRouteChildren = {
   LabRoute: LabRoute,
   LoginRoute: LoginRoute,
   Reset_passwordRoute: Reset_passwordRoute,
+  Sign_in_removalRoute: Sign_in_removalRoute,
   SignupRoute: SignupRoute,
   Social_confirmRoute: Social_confirmRoute,
   Social_emailRoute: Social_emailRoute,

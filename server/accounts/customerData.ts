@@ -30,8 +30,8 @@ export async function customerData(db: Queryable, customerId: number, sessionTag
        longitude, latitude, deliver_to, created_at
      from addresses where customer_id = $1 order by id`,
   )
-  const identities = await q<{ provider: string; subject: string; created_at: Date | string }>(
-    'select provider, subject, created_at from customer_identities where customer_id = $1 order by created_at, provider',
+  const identities = await q<{ provider: string; subject: string; email: string | null; created_at: Date | string; last_used_at: Date | string | null }>(
+    'select provider, subject, email, created_at, last_used_at from customer_identities where customer_id = $1 order by created_at, provider',
   )
   const checkouts = await q<{ order_id: number; amount: number; currency: string; created_at: Date | string; settled: boolean }>(
     'select order_id, amount, currency, created_at, settled_at is not null as settled from checkouts where customer_id = $1 order by created_at, id',
@@ -56,7 +56,11 @@ export async function customerData(db: Queryable, customerId: number, sessionTag
       ...dated(a),
       gps_coordinates: longitude === null || latitude === null ? null : { longitude, latitude },
     })),
-    social_sign_in: identities.map(({ created_at, ...i }) => ({ ...i, linked_at: iso(created_at) })),
+    social_sign_in: identities.map(({ created_at, last_used_at, ...i }) => ({
+      ...i,
+      linked_at: iso(created_at),
+      last_used_at: last_used_at === null ? null : iso(last_used_at),
+    })),
     orders: await customerOrders(db, customerId),
     payments: await customerPayments(db, customerId),
     card_checkouts: checkouts.map(dated),

@@ -10,6 +10,7 @@ import { createEmailLink, endPendingEmailChange, lockOutAllButMailbox, markEmail
 import { endPasswordResets } from './passwordResets.ts'
 import { isUniqueViolation } from '../db/uniqueViolation.ts'
 import { tokenHash } from './tokenHash.ts'
+import { endUnprovenSignIns } from '../social/endUnprovenSignIns.ts'
 
 /** How long the link mailed to a new address confirms it: a day, to reach a mailbox read once a day. */
 export const emailLinkHours = 24
@@ -131,7 +132,8 @@ export async function undoLinkOpen(db: Queryable, customerId: number): Promise<b
  * Follows the link that undoes a confirmed change, mailed to the old address: the old email comes back (proven by
  * the link), and whoever moved it is locked out: the password becomes `unusableHash`, every session and link ends,
  * and so do the changes made after the one undone (their undo links), but never an older undo link: of two open,
- * the older wins. The address replaced is told (`notice`: the mail's language and the links' origin).
+ * the older wins; every provider sign-in not linked with that old email ends too (one joined while someone else held
+ * the account). The address replaced is told (`notice`: the mail's language and the links' origin).
  */
 export function undoEmailChange(db: Db, token: string, unusableHash: string, notice: MailContext): Promise<Confirmation> {
   return db.transaction(async (tx) => {
@@ -148,6 +150,7 @@ export function undoEmailChange(db: Db, token: string, unusableHash: string, not
     await tx.query('update customers set email = $2 where id = $1', [customerId, link.email])
     await markEmailVerified(tx, customerId, 'email_undo')
     await lockOutAllButMailbox(tx, customerId, unusableHash, { madeAfter: link.created_at })
+    await endUnprovenSignIns(tx, customerId, link.email)
     if (replaced && replaced.email.toLowerCase() !== link.email.toLowerCase())
       await queueMail(tx, { to: replaced.email, language: notice.language, template: emailRestoredNoticeMail, values: { email: link.email } })
     return { email: link.email, customerId }

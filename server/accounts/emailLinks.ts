@@ -83,6 +83,8 @@ export type UndoLinksEnded = 'all' | { madeAfter: string }
  */
 export async function lockOutAllButMailbox(tx: Queryable, customerId: number, unusableHash: string, undo: UndoLinksEnded): Promise<void> {
   await writePassword(tx, customerId, unusableHash, 'mailbox', { lockout: true })
+  // Marked as the password nobody knows, so the profile asks for a recent sign-in rather than a password.
+  await tx.query('update customers set unknown_password_hash = $2 where id = $1', [customerId, unusableHash])
   await deleteCustomerSessions(tx, customerId)
   await endPasswordResets(tx, customerId)
   await endLinksOfOldPassword(tx, customerId)

@@ -18,18 +18,31 @@ export interface ActiveSession {
 // Enough to tell a browser and its device apart; a longer header is cut, not refused.
 const maxUserAgent = 300
 
+/** The linked provider sign-in a session was made by, so removing that sign-in signs the session out. */
+export interface SessionIdentity {
+  provider: string
+  subject: string
+}
+
 /**
  * A new random 256-bit session id for the customer, made under the credential version the sign-in verified
  * (`version`): only while the customer's credentials still have that version, so a sign-in that checked a password a
- * reset or lockout has since replaced makes no session (undefined). Only the id's hash is stored, beside the browser.
+ * reset or lockout has since replaced makes no session (undefined). Only the id's hash is stored, beside the browser
+ * it was made in (and the linked sign-in that made it, `identity`).
  */
-export async function createSession(db: Queryable, customerId: number, version: number, userAgent = ''): Promise<{ id: string; expiresAt: Date } | undefined> {
+export async function createSession(
+  db: Queryable,
+  customerId: number,
+  version: number,
+  userAgent = '',
+  identity?: SessionIdentity,
+): Promise<{ id: string; expiresAt: Date } | undefined> {
   const id = randomBytes(32).toString('base64url')
   const [row] = await db.query<{ expires_at: Date }>(
-    `insert into sessions (id_hash, customer_id, expires_at, user_agent, credential_version)
-     select $1, id, now() + make_interval(days => $3), $4, credential_version from customers where id = $2 and credential_version = $5
+    `insert into sessions (id_hash, customer_id, expires_at, user_agent, credential_version, identity_provider, identity_subject)
+     select $1, id, now() + make_interval(days => $3), $4, credential_version, $6, $7 from customers where id = $2 and credential_version = $5
      returning expires_at`,
-    [tokenHash(id), customerId, sessionDays, toStorableText(userAgent.slice(0, maxUserAgent)), version],
+    [tokenHash(id), customerId, sessionDays, toStorableText(userAgent.slice(0, maxUserAgent)), version, identity?.provider ?? null, identity?.subject ?? null],
   )
   return row && { id, expiresAt: new Date(row.expires_at) }
 }

@@ -31,7 +31,7 @@ const described = {
   }),
   undo: describeApi({
     summary:
-      'Follow the link mailed to the old address when a change was confirmed (7 days): the old email comes back; the password, every session and link end',
+      'Follow the link mailed to the old address when a change was confirmed (7 days): the old email comes back; the password, every session and link end, and every linked provider sign-in not proven with the old email',
     tags: ['account'],
     body: EmailChangeUndoSchema,
     responses: {

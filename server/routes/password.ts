@@ -20,6 +20,7 @@ import { giveBackPasswordReset, resetRefusal, takePasswordReset } from '../accou
 import { replacePassword } from '../accounts/replacePassword.ts'
 import { resetRequestRetryAfter } from '../accounts/resetLimiter.ts'
 import { signIn } from '../accounts/signIn.ts'
+import { endUnprovenSignIns } from '../social/endUnprovenSignIns.ts'
 import type { Db } from '../db/types.ts'
 import { jsonError } from '../http/errors.ts'
 import { readJson } from '../http/jsonBody.ts'
@@ -76,7 +77,8 @@ const described = {
     responses: { 200: answer('The link works', GoodLinkSchema), 410: answer('Used, expired or not a link we sent', ResetRefusedSchema) },
   }),
   reset: describeApi({
-    summary: 'Choose a new password with an emailed link: every session ends and this one starts signed in',
+    summary:
+      "Choose a new password with an emailed link: every session ends, and every linked provider sign-in not proven with the account's email; this one starts signed in",
     tags: ['account'],
     body: ResetPasswordSchema,
     responses: {
@@ -146,7 +148,11 @@ export function passwordRoutes(db: Db, settings: PasswordSettings) {
         const notice = { language: requestLanguage(c), origin: mailLinkOrigin(c, settings) }
         // Written unless the mailbox took the account back since the link was taken (an undo, a takeover, another reset).
         const write = { by: 'reset link' as const, sinceLockout: taken.lockoutVersion }
-        written = await db.transaction((tx) => replacePassword(tx, taken.customerId, passwordHash, write, notice))
+        written = await db.transaction(async (tx) => {
+          const replaced = await replacePassword(tx, taken.customerId, passwordHash, write, notice)
+          if (replaced) await endUnprovenSignIns(tx, taken.customerId)
+          return replaced
+        })
       } catch (err) {
         await giveBackPasswordReset(db, token, taken.takenAt)
         throw err

@@ -167,7 +167,8 @@ export function socialRoutes(db: Db, settings: SocialSettings, sandbox?: Sandbox
             found = await findOrCreateSocialCustomer(db, { provider: p, ...who, email: who.email }, { scryptN: settings.scryptN, notice })
           }
           // No session when the account was taken back by its mailbox while this sign-in was on its way.
-          if (!(await signIn(c, db, found.customerId, found.version, settings))) return fail(c, p, 'the credentials changed during the sign-in')
+          const identity = { provider: p, subject: who.subject }
+          if (!(await signIn(c, db, found.customerId, found.version, settings, identity))) return fail(c, p, 'the credentials changed during the sign-in')
           return c.redirect(`/login?signed_in=${p}${returnTo}`, 302)
         } catch (error) {
           return fail(c, p, error)

@@ -15,7 +15,8 @@ import { mailLinkOrigin } from '../mail/linkOrigin.ts'
 import { queueMail } from '../mail/queueMail.ts'
 import { socialEmailConfirmMail } from '../mail/templates/socialEmailConfirm.ts'
 import { addressPendingSignIn, findPendingSignIn, pendingMinutes, takePendingSignIn } from '../social/pendingSignIns.ts'
-import { findOrCreateSocialCustomer, providerNames } from '../social/socialCustomer.ts'
+import { providerNames } from '../social/providerConfig.ts'
+import { findOrCreateSocialCustomer } from '../social/socialCustomer.ts'
 import { pendingCookie, pendingCookiePath } from './social.ts'
 import type { SocialSettings } from './social.ts'
 
@@ -78,7 +79,7 @@ export function socialEmailRoutes(db: Db, settings: SocialSettings) {
       const who = { provider: taken.provider, subject: taken.subject, email: taken.email, emailVerified: true, displayName: taken.displayName }
       const notice = { language: requestLanguage(c), origin: mailLinkOrigin(c, settings) }
       const found = await findOrCreateSocialCustomer(db, who, { scryptN: settings.scryptN, notice, proof: 'social_link' })
-      const user = await signIn(c, db, found.customerId, found.version, settings)
+      const user = await signIn(c, db, found.customerId, found.version, settings, { provider: taken.provider, subject: taken.subject })
       return user ? c.json({ email: user.email }) : jsonError(c, 410, serverMessages.socialSignInExpired)
     })
 }

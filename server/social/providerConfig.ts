@@ -4,6 +4,9 @@ export const socialProviders = ['google', 'facebook', 'twitter'] as const
 export type SocialProvider = (typeof socialProviders)[number]
 export const isSocialProvider = (name: string): name is SocialProvider => (socialProviders as readonly string[]).includes(name)
 
+/** The provider's name as customers know it, in the mails about its sign-ins. */
+export const providerNames: Record<SocialProvider, string> = { google: 'Google', facebook: 'Facebook', twitter: 'X' }
+
 /** A real identity provider: discovered from its issuer, or its endpoints named one by one. */
 export interface RealProvider {
   issuer: string

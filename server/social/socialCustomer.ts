@@ -8,7 +8,9 @@ import type { Db, Queryable } from '../db/types.ts'
 import { queueMail } from '../mail/queueMail.ts'
 import { accountTakenMail } from '../mail/templates/accountTaken.ts'
 import { splitDisplayName } from './displayName.ts'
-import type { SocialProvider } from './providerConfig.ts'
+import { endUnprovenSignIns } from './endUnprovenSignIns.ts'
+import { mailSignInLinked } from './linkedSignIns.ts'
+import { providerNames, type SocialProvider } from './providerConfig.ts'
 
 export interface SocialIdentity {
   provider: SocialProvider
@@ -27,9 +29,6 @@ export class UnverifiedEmailError extends Error {
   }
 }
 
-/** The provider's name as customers know it, in the mail that tells them it took their account. */
-export const providerNames: Record<SocialProvider, string> = { google: 'Google', facebook: 'Facebook', twitter: 'X' }
-
 export interface SocialOptions {
   scryptN?: number | undefined
   /** The language and origin of the mail sent when the sign-in takes an account whose email was never verified. */
@@ -44,11 +43,15 @@ export interface SocialCustomer {
   version: number
 }
 
-/** The customer a provider identity was linked to before, if any, at their credential version now. */
+/**
+ * The customer a provider identity was linked to before, if any, at their credential version now; it is signing in,
+ * so its last use is now.
+ */
 export async function linkedCustomer(db: Queryable, provider: SocialProvider, subject: string): Promise<SocialCustomer | undefined> {
   const [linked] = await db.query<{ customer_id: number; version: number }>(
-    `select i.customer_id, c.credential_version as version from customer_identities i join customers c on c.id = i.customer_id
-     where i.provider = $1 and i.subject = $2`,
+    `update customer_identities i set last_used_at = now() from customers c
+     where i.provider = $1 and i.subject = $2 and c.id = i.customer_id
+     returning i.customer_id, c.credential_version as version`,
     [provider, subject],
   )
   return linked && { customerId: Number(linked.customer_id), version: Number(linked.version) }
@@ -70,6 +73,8 @@ export async function findOrCreateSocialCustomer(db: Db, who: SocialIdentity, op
     const customer = { ...splitDisplayName(who.displayName), id_number: '', email: who.email, phone: '', mobile: '', passwordHash }
     return await db.transaction(async (tx) => {
       const id = await insertCustomer(tx, { ...customer, ...(who.emailVerified ? { emailVerifiedBy: options.proof ?? who.provider } : {}) })
+      // Nobody knows its password: removing a linked sign-in asks for a recent sign-in instead (docs/features.md).
+      await tx.query('update customers set unknown_password_hash = password_hash where id = $1', [id])
       await link(tx, who, id)
       return { customerId: id, version: firstCredentialVersion }
     })
@@ -95,18 +100,27 @@ async function findByEmail(db: Queryable, email: string): Promise<ByEmail | unde
   return row && { id: Number(row.id), verified: row.verified, version: Number(row.version) }
 }
 
-const link = (tx: Queryable, who: SocialIdentity, customerId: number) =>
-  tx.query('insert into customer_identities (provider, subject, customer_id) values ($1, $2, $3) on conflict do nothing', [
-    who.provider,
-    who.subject,
-    customerId,
-  ])
+/**
+ * Links the identity to the customer with the verified email it came with (none for an unverified claim), at its
+ * first use; false when it was linked already (two first sign-ins at once).
+ */
+async function link(tx: Queryable, who: SocialIdentity, customerId: number): Promise<boolean> {
+  const inserted = await tx.query(
+    `insert into customer_identities (provider, subject, customer_id, email, last_used_at) values ($1, $2, $3, $4, now())
+     on conflict do nothing returning 1 as linked`,
+    [who.provider, who.subject, customerId, who.emailVerified ? who.email : null],
+  )
+  return inserted.length > 0
+}
 
-/** An existing customer with the identity's email: joined when their email was verified, taken by the mailbox's owner when it never was. */
+/**
+ * An existing customer with the identity's email: joined when their email was verified (the account's address is
+ * mailed a link that removes the sign-in), taken by the mailbox's owner when it never was.
+ */
 async function join(db: Db, existing: ByEmail, who: SocialIdentity, { scryptN, notice, proof }: SocialOptions): Promise<SocialCustomer> {
   if (!who.emailVerified) throw new UnverifiedEmailError(who.provider)
   if (existing.verified) {
-    await link(db, who, existing.id)
+    await db.transaction(async (tx) => (await link(tx, who, existing.id)) && mailSignInLinked(tx, existing.id, who, notice))
     return { customerId: existing.id, version: existing.version }
   }
   // Hashed before the transaction: the row lock is not held for a quarter of a second.
@@ -121,7 +135,7 @@ async function join(db: Db, existing: ByEmail, who: SocialIdentity, { scryptN, n
     if (!customer.verified) {
       await lockOutAllButMailbox(tx, existing.id, unusable, 'all')
       // Any other identity linked to it came with an unverified claim: only the mailbox's owner stays.
-      await tx.query('delete from customer_identities where customer_id = $1', [existing.id])
+      await endUnprovenSignIns(tx, existing.id, who.email)
       await markEmailVerified(tx, existing.id, proof ?? who.provider)
       await queueMail(tx, {
         to: customer.email,

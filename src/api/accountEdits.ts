@@ -74,9 +74,18 @@ export async function requestEmailChange(userId: number, change: EmailChange): P
 /** The answer to following a link mailed about the email: the email the account has after it, the refusal, or no answer. */
 export type EmailLinkResult = { kind: 'done'; email: string } | Extract<AccountEditResult, { kind: 'refused' | 'no-answer' }>
 
-/** POST /v2/email_confirmations, /v2/email_verifications, /v2/email_changes/stop, /v2/email_changes/undo or /v2/social_sign_ins/confirm with the link's token. */
+/**
+ * POST /v2/email_confirmations, /v2/email_verifications, /v2/email_changes/stop, /v2/email_changes/undo,
+ * /v2/social_sign_ins/confirm or /v2/sign_in_removals with the link's token.
+ */
 export async function followEmailLink(
-  path: '/v2/email_confirmations' | '/v2/email_verifications' | '/v2/email_changes/stop' | '/v2/email_changes/undo' | '/v2/social_sign_ins/confirm',
+  path:
+    | '/v2/email_confirmations'
+    | '/v2/email_verifications'
+    | '/v2/email_changes/stop'
+    | '/v2/email_changes/undo'
+    | '/v2/social_sign_ins/confirm'
+    | '/v2/sign_in_removals',
   token: string,
 ): Promise<EmailLinkResult> {
   try {

@@ -88,7 +88,14 @@ const SessionSchema = v.object({ user_agent: v.string(), created_at: when, last_
 /** A SIM's name as it was before and after each rename the customer made. */
 const SimRenameSchema = v.object({ service_id: v.number(), previous_name: v.string(), name: v.string(), renamed_at: when })
 
-const SocialSignInSchema = v.object({ provider: v.string(), subject: v.string(), linked_at: when })
+const SocialSignInSchema = v.object({
+  provider: v.string(),
+  subject: v.string(),
+  /** The verified email it was linked with; null when linked before that was recorded (migration 021). */
+  email: v.nullable(v.string()),
+  linked_at: when,
+  last_used_at: v.nullable(when),
+})
 
 export const CustomerDataSchema = v.object({
   format: v.literal(CUSTOMER_DATA_FORMAT),

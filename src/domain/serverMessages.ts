@@ -66,4 +66,8 @@ export const serverMessages = {
   actionAlreadyApplied: 'This action has already taken effect and can no longer be undone.',
   changedMeanwhile: 'This was changed by another request at the same moment. Please try again.',
   unavailable: 'The service is briefly unavailable. Please try again in a moment.',
+  signInNotFound: 'This sign-in is not linked to your account.',
+  signInAgain: 'To remove a sign-in, sign in again first: your last sign-in on this device was more than 10 minutes ago.',
+  lastSignIn: 'This is the only way you sign in: choose a password with "Forgot your password?" before removing it.',
+  signInRemovalLinkInvalid: 'This link no longer works: the sign-in was already removed, or the link was never sent.',
 } as const

@@ -132,6 +132,10 @@ const serverDescriptors: Record<keyof typeof serverMessages, MessageDescriptor> 
   actionAlreadyApplied: msg`This action has already taken effect and can no longer be undone.`,
   changedMeanwhile: msg`This was changed by another request at the same moment. Please try again.`,
   unavailable: msg`The service is briefly unavailable. Please try again in a moment.`,
+  signInNotFound: msg`This sign-in is not linked to your account.`,
+  signInAgain: msg`To remove a sign-in, sign in again first: your last sign-in on this device was more than 10 minutes ago.`,
+  lastSignIn: msg`This is the only way you sign in: choose a password with "Forgot your password?" before removing it.`,
+  signInRemovalLinkInvalid: msg`This link no longer works: the sign-in was already removed, or the link was never sent.`,
 }
 
 /** The password forms' own messages (src/domain/password.ts). */

@@ -32,5 +32,8 @@ const StyledAnchor = styled('a')<{ $variant?: Variant }>`
   ${(p) => base(p.$variant ?? 'primary')}
 `
 
+/** A plain link that looks like a button, for a page outside the app (a sign-in the server runs). */
+export const ButtonAnchor = StyledAnchor
+
 /** A router link that looks like a button. */
 export const ButtonLink = createLink(StyledAnchor)

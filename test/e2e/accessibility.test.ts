@@ -219,6 +219,11 @@ beforeAll(async () => {
   const sims = await server.db.query<{ id: number; billing: string }>('select id, billing from services where customer_id = $1', [user.id])
   const of = (billing: string) => sims.find((s) => s.billing === billing)!.id
   customer = { id: user.id, email: body.user.email as string, monthly: of('monthly'), prepaid: of('prepaid') }
+  // A Google sign-in linked to the account, so the profile lists one and its removal can be checked.
+  await server.db.query("insert into customer_identities (provider, subject, customer_id, email, last_used_at) values ('google', 'a11y', $1, $2, now())", [
+    user.id,
+    customer.email,
+  ])
 })
 
 afterAll(async () => {
@@ -295,6 +300,8 @@ describe('accessibility of every screen', () => {
       await page.waitForURL((url) => url.pathname.startsWith('/sandbox/identity/'))
       await h1().waitFor()
       await check('sandbox: identity', language)
+      await open(`/sign_in_removal?token=${'A'.repeat(43)}`)
+      await check('sign-in removal link', language)
       expectNothingFound()
     })
   }
@@ -321,6 +328,13 @@ describe('accessibility of every screen', () => {
       await page.getByRole('button', { name: say(language, 'Change password'), exact: true }).click()
       await page.getByRole('button', { name: say(language, 'Save new password'), exact: true }).waitFor()
       await check('profile: password change', language)
+      await open('/profile')
+      await page
+        .getByRole('region', { name: say(language, 'Linked sign-ins') })
+        .getByRole('button', { name: new RegExp(`^${say(language, 'Remove')} `) })
+        .click()
+      await page.getByRole('button', { name: say(language, 'Remove sign-in'), exact: true }).waitFor()
+      await check('profile: remove a linked sign-in', language)
       await open('/profile')
       await checkDialog('profile: delete account', language, say(language, 'Delete my account'))
 

@@ -12,7 +12,12 @@ describe('a confirmation racing another transaction for its address answers 409,
   const confirm = (token: string) => env.app.request('/api/v2/email_confirmations', call('POST', { token }))
   const linkTo = async (email: string) => {
     const customer = await signUp(env.app)
-    return { ...customer, token: await env.t.db.transaction(async (tx) => defined(await startEmailChange(tx, customer.id, email, { language: 'en', origin: 'http://localhost' }, firstCredentialVersion), 'the started change')) }
+    return {
+      ...customer,
+      token: await env.t.db.transaction(async (tx) =>
+        defined(await startEmailChange(tx, customer.id, email, { language: 'en', origin: 'http://localhost' }, firstCredentialVersion), 'the started change'),
+      ),
+    }
   }
 
   // Deterministic on PostgreSQL: another connection holds the address uncommitted while the confirmation checks and writes.

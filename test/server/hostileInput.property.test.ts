@@ -92,6 +92,9 @@ const routes: Route[] = [
   { method: 'POST', path: '/api/v2/social_sign_ins/email', body: () => ({ email: 'someone@example.co.za' }) },
   { method: 'POST', path: '/api/v2/social_sign_ins/confirm', body: () => ({ token: 'A'.repeat(43) }) },
   { method: 'POST', path: '/api/v2/email_changes/undo', body: () => ({ token: 'A'.repeat(43) }) },
+  { method: 'GET', path: '/api/v2/users/:user_id/sign_ins' },
+  { method: 'POST', path: '/api/v2/users/:user_id/sign_ins/remove', body: () => ({ provider: 'google', subject: 'someone', current_password: password }) },
+  { method: 'POST', path: '/api/v2/sign_in_removals', body: () => ({ token: 'A'.repeat(43) }) },
   {
     method: 'POST',
     path: '/api/support/messages',

@@ -9,6 +9,7 @@ import { useAccount } from '../../../lib/useAccount.ts'
 import { AddressesCard } from './AddressesCard.tsx'
 import { PersonalCard } from './PersonalCard.tsx'
 import { ChangePasswordCard } from '../password/ChangePasswordCard.tsx'
+import { LinkedSignInsCard } from './LinkedSignInsCard.tsx'
 
 const Columns = styled('div')`
   display: grid; gap: 16px; align-items: start;
@@ -30,7 +31,7 @@ interface Props {
   search: (onPick: (fill: AddressFill) => void) => ReactNode
 }
 
-/** /profile: personal information and addresses, each editable here, online or not. */
+/** /profile: personal information and addresses, each editable here, online or not; the password and linked sign-ins, changed online. */
 export function ProfileView({ user, offline, search }: Props) {
   const view = useAccount(user)
   const first = view.user.first_name
@@ -52,6 +53,7 @@ export function ProfileView({ user, offline, search }: Props) {
         <PersonalCard customerId={user.id} view={view} />
         <AddressesCard customerId={user.id} view={view} search={search} />
         <ChangePasswordCard offline={offline} />
+        <LinkedSignInsCard customerId={user.id} offline={offline} />
       </Columns>
     </Page>
   )
