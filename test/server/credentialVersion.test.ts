@@ -4,6 +4,7 @@ import { passwordChangeLimits } from '../../server/accounts/passwordChangeLimite
 import { createEmailLink } from '../../server/accounts/emailLinks.ts'
 import { createPasswordReset } from '../../server/accounts/passwordResets.ts'
 import { scryptGate } from '../../server/accounts/password.ts'
+import type { Queryable } from '../../server/db/types.ts'
 import { findOrCreateSocialCustomer } from '../../server/social/socialCustomer.ts'
 import { call, password, sessionCookie, signUp, testScryptN, uniqueEmail, useAccountsApp, type Customer } from './support/accounts.ts'
 
@@ -44,6 +45,17 @@ afterEach(() => {
   for (const release of releases.splice(0)) release()
 })
 
+/** The token of the newest link to `path` mailed to `to` with `template` (the mail outbox keeps every mail). */
+async function mailedLink(db: Queryable, to: string, template: string, path: string): Promise<string> {
+  const [row] = await db.query<{ text: string }>('select text from mail_outbox where lower(recipient) = lower($1) and template = $2 order by id desc limit 1', [
+    to,
+    template,
+  ])
+  const token = new RegExp(`${path}\\?token=([\\w-]{43})`).exec(row?.text ?? '')?.[1]
+  if (!token) throw new Error(`no ${path} link in the ${template} mail to ${to}`)
+  return token
+}
+
 const owner = 'Owner#2026a'
 const attackers = 'Thief#2026b'
 
@@ -65,16 +77,7 @@ describe('one version of the credentials: nothing admitted before a lockout outl
   const emailOf = async (id: number) => (await env.t.db.query<{ email: string }>('select email from customers where id = $1', [id]))[0]?.email
   const sessionsOf = async (id: number) => (await env.t.db.query('select 1 from sessions where customer_id = $1', [id])).length
 
-  /** The token of the newest link to `path` mailed to `to` with `template`. */
-  async function linkIn(to: string, template: string, path: string): Promise<string> {
-    const [row] = await env.t.db.query<{ text: string }>(
-      'select text from mail_outbox where lower(recipient) = lower($1) and template = $2 order by id desc limit 1',
-      [to, template],
-    )
-    const token = new RegExp(`${path}\\?token=([\\w-]{43})`).exec(row?.text ?? '')?.[1]
-    if (!token) throw new Error(`no ${path} link in the ${template} mail to ${to}`)
-    return token
-  }
+  const linkIn = (to: string, template: string, path: string) => mailedLink(env.t.db, to, template, path)
 
   /** The attacker, who knows the password, moves the owner's account to his address: the owner's undo link is mailed. */
   async function takenByEmailChange(me: Customer) {
@@ -266,15 +269,7 @@ describe('undo links cannot be used up by whoever held the account later (issue 
   const confirm = (token: string) => env.app.request('/api/v2/email_confirmations', call('POST', { token }))
   const undo = (token: string) => env.app.request('/api/v2/email_changes/undo', call('POST', { token }))
   const emailOf = async (id: number) => (await env.t.db.query<{ email: string }>('select email from customers where id = $1', [id]))[0]?.email
-  async function linkIn(to: string, template: string, path: string): Promise<string> {
-    const [row] = await env.t.db.query<{ text: string }>(
-      'select text from mail_outbox where lower(recipient) = lower($1) and template = $2 order by id desc limit 1',
-      [to, template],
-    )
-    const token = new RegExp(`${path}\\?token=([\\w-]{43})`).exec(row?.text ?? '')?.[1]
-    if (!token) throw new Error(`no ${path} link in the ${template} mail to ${to}`)
-    return token
-  }
+  const linkIn = (to: string, template: string, path: string) => mailedLink(env.t.db, to, template, path)
 
   it('refuses a new email change while the last one can still be undone, with a clear message', async () => {
     const me = await signUp(env.app)
