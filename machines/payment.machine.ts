@@ -324,6 +324,25 @@ export const paymentMachine = setup({
               key: defined(context.walletKey, 'the wallet key'),
             }),
             onDone: [
+              // Charged, but the server owes the money back (the order was paid meanwhile): never announced as paid.
+              {
+                guard: ({ event }) => event.output.status === 200 && event.output.recorded === 'paid_twice',
+                target: 'paidTwice',
+                actions: [
+                  { type: 'setResult', params: ({ event }) => event.output },
+                  { type: 'rememberResult', params: ({ event }) => wallet(event.output) },
+                  // Another payment paid the order: the device's copy may not know it yet.
+                  { type: 'refreshOrder', params: ({ event }) => ({ orderId: event.output.order_id }) },
+                ],
+              },
+              {
+                guard: ({ event }) => event.output.status === 200 && event.output.recorded === 'refund_due',
+                target: 'refundDue',
+                actions: [
+                  { type: 'setResult', params: ({ event }) => event.output },
+                  { type: 'rememberResult', params: ({ event }) => wallet(event.output) },
+                ],
+              },
               {
                 guard: ({ event }) => event.output.status === 200,
                 target: 'successful',
@@ -354,6 +373,10 @@ export const paymentMachine = setup({
           },
         },
         successful: { type: 'final' },
+        /** Charged, but the order had been paid by another payment meanwhile: the customer paid twice and this charge is owed back. */
+        paidTwice: { type: 'final' },
+        /** Charged, but the server saved it as paying nothing (owed back) while the order still waits. */
+        refundDue: { type: 'final' },
         /** "Payment failed. Please try again.": both buttons work again. */
         failed: { on: startPaying },
         cancelled: { on: startPaying },

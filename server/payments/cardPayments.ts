@@ -1,13 +1,12 @@
 import { cardAmount, outcomeOf, PAYMENT_CURRENCY, statusOfOutcome } from '../../src/domain/payment.ts'
-import type { Checkout, PaymentStatus, RecordedPayment } from '../../src/domain/payment.ts'
-import { canPay } from '../../src/domain/order.ts'
+import type { Checkout, PaymentStatus } from '../../src/domain/payment.ts'
 import type { Partner } from '../config.ts'
 import type { Db, Queryable } from '../db/types.ts'
 import type { Logger } from '../log.ts'
 import { alreadyPaid, payableOrder } from './payableOrder.ts'
 import { ProviderRefused, ProviderUnavailable } from './provider.ts'
 import type { CardProvider, ProviderPayment } from './provider.ts'
-import { lockCustomerOf, recordPaymentOnce } from './recordPayment.ts'
+import { lockCustomerOf, recordedPayment, recordPaymentOnce } from './recordPayment.ts'
 import type { PaymentToRecord } from './recordPayment.ts'
 import { serverMessages } from '../../src/domain/serverMessages.ts'
 
@@ -179,20 +178,5 @@ export async function cardPaymentStatus(
   const status: PaymentStatus = { status: statusOfOutcome[outcome], result: payment.result, order_id: row.order_id, order_number: row.order_number, checkoutId }
   if (outcome !== 'successful') return { ok: true, status }
   await recordPaymentOnce(db, cardPaymentOf(checkoutId, row.order_id, row.order_number, row, payment, partner), log)
-  return { ok: true, status: { ...status, recorded: await recordedPayment(db, checkoutId) } }
-}
-
-/**
- * What the checkout's payment record says it did, however it was recorded (this call, an earlier one, the worker, a
- * webhook): the provider calls a payment flagged for refund a success too, and the customer must not be told so.
- */
-async function recordedPayment(db: Queryable, checkoutId: string): Promise<RecordedPayment> {
-  const [record] = await db.query<{ reconciliation: string; order_status: string }>(
-    `select p.reconciliation, o.status as order_status from payments p join orders o on o.id = p.order_id
-     where p.registration = $1 and p.method = 'card'`,
-    [checkoutId],
-  )
-  if (!record) throw new Error(`checkout ${checkoutId}: a successful payment with no payment record`)
-  if (record.reconciliation !== 'refund_due') return 'paid'
-  return canPay(record.order_status) ? 'refund_due' : 'paid_twice'
+  return { ok: true, status: { ...status, recorded: await recordedPayment(db, { method: 'card', checkoutId }) } }
 }

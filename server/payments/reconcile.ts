@@ -170,14 +170,14 @@ async function resolveCharge({ db, provider, partner, log }: Omit<ReconcilerOpti
   const paid = wallet.find((p) => outcomeOf(p.result.code) === 'successful')
   if (paid) {
     const recorded = ['recorded', 'refund_due'].includes(await recordReportedPayment(db, partner, paid, log))
-    await storeWalletAnswer(db, charge.customer_id, charge.key, walletAnswer(paid, order), charge.attempt)
+    await storeWalletAnswer(db, charge.customer_id, charge.key, await walletAnswer(db, paid, order), charge.attempt)
     if (recorded) log.info({ orderId: charge.order_id, paymentId: paid.id }, 'wallet payment recorded by reconciliation')
     return recorded
   }
   if (wallet.some((p) => outcomeOf(p.result.code) === 'pending')) return false
   const failed = wallet.at(-1)
   if (failed) {
-    await storeWalletAnswer(db, charge.customer_id, charge.key, walletAnswer(failed, order), charge.attempt)
+    await storeWalletAnswer(db, charge.customer_id, charge.key, await walletAnswer(db, failed, order), charge.attempt)
     return false
   }
   // The charge never reached the provider: the request is forgotten, so the customer's retry charges afresh, unless

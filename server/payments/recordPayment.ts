@@ -1,5 +1,6 @@
 import { canPay, ORDER_STATUS_NEW } from '../../src/domain/order.ts'
 import { ORDER_STATUS_PAID } from '../../src/domain/payment.ts'
+import type { RecordedPayment } from '../../src/domain/payment.ts'
 import type { Partner } from '../config.ts'
 import type { Db, Queryable } from '../db/types.ts'
 import { creditBundle } from '../bundles/creditBundle.ts'
@@ -63,8 +64,7 @@ export async function recordPayment(
     !order || order.customer_id === null ? 'no customer' : checkout?.voided ? 'voided checkout' : !canPay(order.status) ? 'already paid' : undefined
   // A payment for no one keeps nothing of the person: no holder, no card digits, no expiry.
   const card = reason === 'no customer' ? undefined : p.payment.card
-  // A provider that answers without a payment id still has one transaction per checkout.
-  const transactionId = p.payment.id ?? `checkout:${p.checkoutId}`
+  const transactionId = transactionIdOf(p.payment, p.checkoutId)
   const inserted = await tx.query<{ id: number }>(
     `insert into payments (transaction_id, registration, method, user_id, order_id, order_number, amount, currency,
        brand, bin, lastfour, holder, expiry_month, expiry_year, status, result_code, comments, partner, reconciliation, refund_reason)
@@ -104,6 +104,28 @@ export async function recordPayment(
   // Queued only by the insert that credited the order, in its transaction: however many times the payment is reported, one receipt.
   if (receipt) await queueReceipt(tx, p)
   return { recorded: 'credited' }
+}
+
+/** The record's transaction id: the provider's payment id; a provider that answers without one still has one transaction per checkout. */
+const transactionIdOf = (payment: ProviderPayment, checkoutId: string | null) => payment.id ?? `checkout:${checkoutId}`
+
+/** Which payment record: a card payment's is its checkout's, a wallet payment's is the provider's transaction's. */
+export type RecordOf = { method: 'card'; checkoutId: string } | { method: 'wallet'; payment: ProviderPayment }
+
+/**
+ * What a successful payment's record says it did, however it was recorded (the call that took it, an earlier one, the
+ * worker, a webhook): the provider calls a payment flagged for refund a success too, and the customer must not be told so.
+ */
+export async function recordedPayment(db: Queryable, of: RecordOf): Promise<RecordedPayment> {
+  const [column, value] = of.method === 'card' ? ['registration', of.checkoutId] : ['transaction_id', transactionIdOf(of.payment, null)]
+  const [record] = await db.query<{ reconciliation: string; order_status: string }>(
+    `select p.reconciliation, o.status as order_status from payments p join orders o on o.id = p.order_id
+     where p.${column} = $1 and p.method = $2`,
+    [value, of.method],
+  )
+  if (!record) throw new Error(`${of.method} payment ${value}: a successful payment with no payment record`)
+  if (record.reconciliation !== 'refund_due') return 'paid'
+  return canPay(record.order_status) ? 'refund_due' : 'paid_twice'
 }
 
 async function queueReceipt(tx: Queryable, p: PaymentToRecord): Promise<void> {

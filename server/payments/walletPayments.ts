@@ -1,13 +1,13 @@
 import { cardAmount, outcomeOf, PAYMENT_CURRENCY, sameAmount } from '../../src/domain/payment.ts'
 import type { WalletPaymentAnswer } from '../../src/domain/payment.ts'
 import type { Partner } from '../config.ts'
-import type { Db } from '../db/types.ts'
+import type { Db, Queryable } from '../db/types.ts'
 import type { Logger } from '../log.ts'
 import type { Outcome, StoredAnswer } from '../http/idempotency.ts'
 import { payableOrder } from './payableOrder.ts'
 import { ProviderRefused, ProviderUnavailable } from './provider.ts'
 import type { CardProvider, ProviderPayment } from './provider.ts'
-import { recordPaymentOnce } from './recordPayment.ts'
+import { recordedPayment, recordPaymentOnce } from './recordPayment.ts'
 import { recordReportedPayment } from './reportedPayment.ts'
 import { serverMessages } from '../../src/domain/serverMessages.ts'
 
@@ -84,16 +84,16 @@ export async function storeWalletAnswer(db: Db, customerId: number, key: string,
   return stored && stored.status !== null ? { status: stored.status, body: stored.response } : answer
 }
 
-/** What the wallet call answers for a payment the provider made: 200 when it succeeded, else 400 with its result. */
-export function walletAnswer(payment: ProviderPayment, order: { id: number; number: string }): StoredAnswer {
-  const paid = outcomeOf(payment.result.code) === 'successful'
-  const body: WalletPaymentAnswer = {
-    status: paid ? 200 : 400,
-    result: payment.result,
-    order_id: order.id,
-    order_number: order.number,
-    payment_id: payment.id ?? null,
-  }
+/**
+ * What the wallet call answers for a payment the provider made: 400 with its result when it failed; 200 when it
+ * succeeded, with what its (already saved) record says it did, as the provider calls a payment owed back a success too.
+ */
+export async function walletAnswer(db: Queryable, payment: ProviderPayment, order: { id: number; number: string }): Promise<StoredAnswer> {
+  const answer = { result: payment.result, order_id: order.id, order_number: order.number, payment_id: payment.id ?? null }
+  const body: WalletPaymentAnswer =
+    outcomeOf(payment.result.code) === 'successful'
+      ? { status: 200, ...answer, recorded: await recordedPayment(db, { method: 'wallet', payment }) }
+      : { status: 400, ...answer }
   return { status: body.status, body }
 }
 
@@ -114,7 +114,7 @@ async function charge(db: Db, provider: CardProvider, request: WalletRequest, ch
     const earlier = sent && (await paidWalletCharge(provider, sent.number))
     if (sent && earlier) {
       await recordReportedPayment(db, request.partner, earlier, request.log)
-      return walletAnswer(earlier, sent)
+      return walletAnswer(db, earlier, sent)
     }
   }
   const payable = await payableOrder(db, request.customerId, request.orderId)
@@ -152,7 +152,7 @@ async function charge(db: Db, provider: CardProvider, request: WalletRequest, ch
         request.log,
       )
     }
-    return walletAnswer(payment, ours)
+    return walletAnswer(db, payment, ours)
   } catch (error) {
     if (!(error instanceof ProviderRefused)) throw error
     const body: WalletPaymentAnswer = { status: 400, result: error.result, order_id: order.order_id, order_number: order.number, payment_id: null }

@@ -107,7 +107,10 @@ const described = {
     idempotent: true,
     body: WalletPaymentRequestSchema,
     responses: {
-      200: answer('Paid', WalletPaymentAnswerSchema),
+      200: answer(
+        'Succeeded at the provider; `recorded` says what it did: paid the order, or paid nothing and is owed back (the order was paid by another payment meanwhile)',
+        WalletPaymentAnswerSchema,
+      ),
       400: answer(
         'Declined by the provider (the answer object), a body the schema refuses, or a missing or malformed Idempotency-Key',
         v.union([WalletPaymentAnswerSchema, ValidationError]),

@@ -140,12 +140,13 @@ export const WalletPaymentRequestSchema = v.object({
 })
 export type WalletPaymentRequest = v.InferInput<typeof WalletPaymentRequestSchema>
 
-/** The wallet payment's answer: 200 paid, 400 declined (with the provider's result). */
+/** The wallet payment's answer: 200 succeeded (and `recorded`, what it did), 400 declined (with the provider's result). */
 export const WalletPaymentAnswerSchema = v.object({
   status: v.picklist([200, 400]),
   result: ResultSchema,
   order_id: v.number(),
   order_number: v.string(),
   payment_id: v.nullable(v.string()),
+  recorded: v.optional(RecordedPaymentSchema),
 })
 export type WalletPaymentAnswer = v.InferOutput<typeof WalletPaymentAnswerSchema>

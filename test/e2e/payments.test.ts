@@ -244,6 +244,66 @@ describe('paying for an order', () => {
     expect(await payments(page, order.customerId)).toEqual([expect.objectContaining({ order_id: order.id, status: 'success' })])
   })
 
+  test('a Google Pay charge that went through after another tab paid the order by card says it will be refunded, never "Payment successful."', async () => {
+    const page = await session.page()
+    const order = await customerWithOrder(page)
+    await openPayment(page, order)
+    // This tab's Google Pay request is held while another tab pays the order by card. The race itself happens inside
+    // the server (between its payable check and the in-process sandbox's charge), where a browser cannot hold it: the
+    // held request is answered with what the server answers for it (test/server/payments.wallet.test.ts).
+    const context = await session.context()
+    const walletUrl = '**/api/v8/partner/billing/payment/'
+    let held!: () => void
+    const charging = new Promise<void>((resolve) => (held = resolve))
+    let release!: () => void
+    const released = new Promise<void>((resolve) => (release = resolve))
+    await context.route(walletUrl, async (route) => {
+      held()
+      await released
+      await route.fulfill({
+        status: 200,
+        json: {
+          status: 200,
+          result: { code: '000.100.110', description: "Request successfully processed in 'Merchant in Integrator Test Mode'" },
+          order_id: order.id,
+          order_number: order.number,
+          payment_id: 'e2e-wallet-charge',
+          recorded: 'paid_twice',
+        },
+      })
+    })
+    await page.getByRole('button', { name: /Google Pay/ }).click()
+    await page
+      .getByRole('dialog', { name: /Google Pay/ })
+      .getByRole('button', { name: 'Pay' })
+      .click()
+    await charging
+    const other = await session.page()
+    await openPayment(other, order)
+    await openCardForm(other)
+    await payByCard(other, '4200000000000000')
+    await expectOutcome(other, 'Payment Successful', "Request successfully processed in 'Merchant in Integrator Test Mode'")
+    release()
+    const result = page.getByRole('region', { name: 'Payment result' })
+    await result.getByRole('heading', { level: 2, name: 'Payment Will Be Refunded' }).waitFor({ timeout: 15_000 })
+    await context.unroute(walletUrl)
+    await result.getByText('This order was already paid, so you paid twice. The extra payment will be refunded to your card.', { exact: true }).waitFor()
+    expect(await page.getByText('Payment successful.').count()).toBe(0)
+    expect(new URL(page.url()).pathname).toBe(`/payment/${order.id}`)
+    expect(await horizontalOverflow(page)).toBe(0)
+    console.log(`[e2e] ${await screenshot(page, 'payment-google-pay-paid-twice-360')}`)
+    await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).selectOption({ label: 'XH' })
+    // The region's name is translated too: found by its heading and words now.
+    await page.getByRole('heading', { level: 2, name: 'Intlawulo iza kubuyiselwa' }).waitFor()
+    await page
+      .getByText('Le odolo ibisele ihlawulwe, ngoko uhlawule kabini. Intlawulo eyongezelelweyo iza kubuyiselwa kwikhadi lakho.', { exact: true })
+      .waitFor()
+    console.log(`[e2e] ${await screenshot(page, 'payment-google-pay-paid-twice-xh-360')}`)
+    await page.getByRole('banner').getByRole('combobox', { name: 'Ulwimi' }).selectOption({ label: 'EN' })
+    await result.getByRole('link', { name: 'Back to Order Page' }).click()
+    await expectPaidOrder(page, order)
+  })
+
   test('offline the payment page says it needs a connection, and is ready again online', async () => {
     const context = await session.context()
     const page = await session.page()

@@ -229,6 +229,29 @@ describe('payment machine: Google Pay', () => {
     expect(p.effects).toEqual(['rememberResult wallet 200 000.100.110', 'refreshOrder 42', 'announcePaid 42'])
   })
 
+  it.each([
+    ['paid_twice', 'paidTwice', ['rememberResult wallet 200 000.100.110', 'refreshOrder 42']],
+    ['refund_due', 'refundDue', ['rememberResult wallet 200 000.100.110']],
+  ] as const)('never announces success when the server recorded the charge as owed back (%s): it ends %s', async (recorded, end, effects) => {
+    const p = await readyToPay()
+    p.send({ type: 'payment.wallet.start' })
+    p.send({ type: 'payment.wallet.authorised', paymentData, key: WALLET_KEY })
+    await p.payWithWallet.resolve({ ...walletAnswer(200, '000.100.110', 'ok'), recorded })
+    expect(p.matches({ wallet: 'successful' })).toBe(false)
+    expect(p.matches({ wallet: end })).toBe(true)
+    expect(p.context().resultOrderId).toBe(42)
+    expect(p.effects).toEqual(effects)
+  })
+
+  it('announces success when the server recorded that the charge paid the order', async () => {
+    const p = await readyToPay()
+    p.send({ type: 'payment.wallet.start' })
+    p.send({ type: 'payment.wallet.authorised', paymentData, key: WALLET_KEY })
+    await p.payWithWallet.resolve({ ...walletAnswer(200, '000.100.110', 'ok'), recorded: 'paid' })
+    expect(p.matches({ wallet: 'successful' })).toBe(true)
+    expect(p.effects).toEqual(['rememberResult wallet 200 000.100.110', 'refreshOrder 42', 'announcePaid 42'])
+  })
+
   it("pays each authorisation with its own key (a second one is a new payment, not the first one's retry)", async () => {
     const p = await readyToPay()
     p.send({ type: 'payment.wallet.start' })

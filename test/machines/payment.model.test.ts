@@ -35,7 +35,13 @@ const cardStatus = {
   paidTwice: { ...statusOf(200, '000.000.000', 'Transaction succeeded'), recorded: 'paid_twice' as const },
   refundDue: { ...statusOf(200, '000.000.000', 'Transaction succeeded'), recorded: 'refund_due' as const },
 }
-const walletStatus = { 200: walletAnswer(200, '000.100.110', 'Request successfully processed'), 400: walletAnswer(400, '800.100.151', 'Transaction declined') }
+const walletStatus = {
+  200: walletAnswer(200, '000.100.110', 'Request successfully processed'),
+  400: walletAnswer(400, '800.100.151', 'Transaction declined'),
+  // Charged, saved by the server as owed back.
+  paidTwice: { ...walletAnswer(200, '000.100.110', 'Request successfully processed'), recorded: 'paid_twice' as const },
+  refundDue: { ...walletAnswer(200, '000.100.110', 'Request successfully processed'), recorded: 'refund_due' as const },
+}
 
 const intents: EventObject[] = [
   { type: 'payment.card.start' },
@@ -72,6 +78,8 @@ const answers: EventObject[] = [
   answer('card.awaitingResult', 'no answer', { error: noAnswer }),
   answer('wallet.paying', '200', { output: walletStatus[200] }),
   answer('wallet.paying', '400', { output: walletStatus[400] }),
+  answer('wallet.paying', 'paid twice', { output: walletStatus.paidTwice }),
+  answer('wallet.paying', 'refund due', { output: walletStatus.refundDue }),
   answer('wallet.paying', '409', { error: apiError('Order already paid', 409) }),
   answer('wallet.paying', 'no answer', { error: noAnswer }),
 ]
@@ -120,6 +128,8 @@ const moves: Record<string, string> = {
   'wallet.authorising payment.connection.lost': 'offline',
   'wallet.paying ← 200': 'wallet.successful',
   'wallet.paying ← 400': 'wallet.failed',
+  'wallet.paying ← paid twice': 'wallet.paidTwice',
+  'wallet.paying ← refund due': 'wallet.refundDue',
   'wallet.paying ← 409': 'unpayable',
   'wallet.paying ← no answer': 'wallet.failed',
 }
@@ -156,6 +166,13 @@ function effectsOf(key: string, event: Answer): Effect[] {
       ]
     case 'wallet.paying ← 400':
       return [{ type: 'rememberResult', params: wallet(status) }, announceFailed]
+    case 'wallet.paying ← paid twice':
+      return [
+        { type: 'rememberResult', params: wallet(status) },
+        { type: 'refreshOrder', params: { orderId: 42 } },
+      ]
+    case 'wallet.paying ← refund due':
+      return [{ type: 'rememberResult', params: wallet(status) }]
     case 'wallet.paying ← 409':
     case 'wallet.paying ← no answer':
     case 'wallet.authorising payment.wallet.failed':
@@ -260,6 +277,8 @@ const model = machineModel({
     'wallet.authorising': ['payment.wallet.authorised', 'payment.wallet.cancelled', 'payment.wallet.failed', ...connection],
     'wallet.paying': connection,
     'wallet.successful': connection,
+    'wallet.paidTwice': connection,
+    'wallet.refundDue': connection,
     'wallet.failed': paying,
     'wallet.cancelled': paying,
   },

@@ -211,6 +211,26 @@ describe('a wallet payment with a provider that dies between charge and answer',
     expect(await countPayments(t.db, order.id)).toBe(1)
   })
 
+  it('a charge found after another payment paid the order is answered as paid twice, by the retry or by the worker', async () => {
+    for (const finder of ['retry', 'worker'] as const) {
+      const order = await unpaidOrder(app, me)
+      const key = randomUUID()
+      const body = walletBody(me, order)
+      provider.next = 'die after charging'
+      expect((await postWallet(app, me, body, key)).status).toBe(502)
+      // Meanwhile another tab pays the order with Google Pay (a request of its own).
+      const other = await postWallet(app, me, body)
+      expect(await other.json()).toMatchObject({ status: 200, recorded: 'paid' })
+      if (finder === 'worker') expect(await runWorker()).toMatchObject({ recorded: 1 })
+      const retry = await postWallet(app, me, body, key)
+      expect(retry.status, finder).toBe(200)
+      expect(await retry.json(), finder).toMatchObject({ status: 200, payment_id: chargesFor(order.number)[0]?.id, recorded: 'paid_twice' })
+      expect(chargesFor(order.number)).toHaveLength(2)
+      const records = await t.db.query<{ reconciliation: string }>('select reconciliation from payments where order_id = $1 order by id', [order.id])
+      expect(records.map((r) => r.reconciliation)).toEqual(['credited', 'refund_due'])
+    }
+  })
+
   it('a charge that never reached the provider is charged once by the retry, whether or not the worker looked first', async () => {
     for (const workerFirst of [false, true]) {
       const order = await unpaidOrder(app, me)

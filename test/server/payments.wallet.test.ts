@@ -1,8 +1,15 @@
 import { randomUUID } from 'node:crypto'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createApp } from '../../server/app.ts'
+import { cardProviderFor } from '../../server/payments/cardProviderFor.ts'
+import type { CardProvider } from '../../server/payments/provider.ts'
 import { countPayments } from '../../server/payments/recordPayment.ts'
-import { signUp, useAccountsApp } from './support/accounts.ts'
-import { postWallet, unpaidOrder, walletBody } from './support/payments.ts'
+import { seed } from '../../server/seed/seed.ts'
+import { apiKey, signUp, testScryptN, useAccountsApp } from './support/accounts.ts'
+import type { TestApp } from './support/accounts.ts'
+import { getStatus, payWithCard, postCheckout, postWallet, SUCCESS_CARD, unpaidOrder, walletBody } from './support/payments.ts'
+import { openTestDb, startupTimeout } from './support/testDb.ts'
+import type { TestDb } from './support/testDb.ts'
 
 type Me = Awaited<ReturnType<typeof signUp>>
 
@@ -26,6 +33,7 @@ describe('POST /api/v8/partner/billing/payment/ (Google Pay)', () => {
       order_id: order.id,
       order_number: order.number,
       payment_id: expect.any(String),
+      recorded: 'paid',
     })
     expect(await countPayments(env.t.db, order.id)).toBe(1)
     expect(await statusOf(order.id)).toBe('Queued for delivery')
@@ -90,5 +98,61 @@ describe('POST /api/v8/partner/billing/payment/ (Google Pay)', () => {
     expect((await postWallet(env.app, me, walletBody(me, order), null)).status).toBe(400)
     expect((await postWallet(env.app, me, walletBody(me, order), 'not-a-uuid')).status).toBe(400)
     expect(await countPayments(env.t.db, order.id)).toBe(0)
+  })
+})
+
+describe('a Google Pay charge that goes through after the order was paid by card in another tab', () => {
+  let t: TestDb
+  let app: TestApp
+  /** Runs while the wallet call is in flight: after the order was found payable, before the provider charges the token. */
+  let whileCharging: (() => Promise<void>) | undefined
+  beforeAll(async () => {
+    t = await openTestDb()
+    await seed(t.db)
+    // The sandbox, without its notifications, so each payment is recorded by the call that took it.
+    const sandbox = cardProviderFor({ kind: 'sandbox' }, t.db, { sandboxWebhooks: false })
+    const provider: CardProvider = {
+      ...sandbox.provider,
+      chargeWallet: async (charge) => {
+        await whileCharging?.()
+        return sandbox.provider.chargeWallet(charge)
+      },
+    }
+    app = createApp({ db: t.db, config: { apiKey, scryptN: testScryptN, trustProxy: true, sandboxWebhooks: false }, cardPayments: { ...sandbox, provider } })
+  }, startupTimeout)
+  afterAll(() => t.drop())
+
+  const q = <T>(sql: string, params: unknown[]) => t.db.query<T>(sql, params)
+
+  it('answers 200 with recorded paid_twice, never as a payment that paid: one credit, one SIM, the charge flagged for refund', async () => {
+    const me = await signUp(app)
+    const order = await unpaidOrder(app, me)
+    whileCharging = async () => {
+      whileCharging = undefined
+      const created = await postCheckout(app, me, { payment: { orderId: order.id } })
+      const { checkoutId } = (await created.json()) as { checkoutId: string }
+      await payWithCard(app, checkoutId, SUCCESS_CARD)
+      expect(await (await getStatus(app, me, checkoutId)).json()).toMatchObject({ status: 200, recorded: 'paid' })
+    }
+    const key = randomUUID()
+    const res = await postWallet(app, me, walletBody(me, order), key)
+    expect(whileCharging).toBeUndefined()
+    expect(res.status).toBe(200)
+    const body = (await res.json()) as { payment_id: string }
+    expect(body).toMatchObject({ status: 200, order_id: order.id, order_number: order.number, recorded: 'paid_twice' })
+    // The retry of the same request is answered the same.
+    const again = await postWallet(app, me, walletBody(me, order), key)
+    expect(again.headers.get('Idempotent-Replayed')).toBe('true')
+    expect(await again.json()).toEqual(body)
+    const records = await q<{ method: string; transaction_id: string; reconciliation: string; refund_reason: string | null }>(
+      'select method, transaction_id, reconciliation, refund_reason from payments where order_id = $1 order by id',
+      [order.id],
+    )
+    expect(records).toEqual([
+      { method: 'card', transaction_id: expect.any(String), reconciliation: 'credited', refund_reason: null },
+      { method: 'wallet', transaction_id: body.payment_id, reconciliation: 'refund_due', refund_reason: 'already paid' },
+    ])
+    const [sims] = await q<{ n: number }>('select count(*)::int as n from services where order_id = $1', [order.id])
+    expect(sims?.n).toBe(1)
   })
 })

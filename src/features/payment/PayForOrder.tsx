@@ -14,6 +14,7 @@ import { WalletButton } from './googlePay/GooglePayButton.tsx'
 import { Methods, Notice, Row, Summary } from './paymentStyles.ts'
 import { translateMessage } from '../../lib/validationMessages.ts'
 import { providerText } from './providerText.ts'
+import { RefundOutcome } from './RefundOutcome.tsx'
 import { usePayment } from './usePayment.ts'
 import { newId } from '../../lib/ids.ts'
 import { useOrderBundle } from './useOrderBundle.ts'
@@ -46,6 +47,11 @@ export function PayForOrder({ customerId, orderId }: { customerId: number; order
     )
   if (state.matches('unpayable')) return <Unpayable order={order} bundle={bundle} message={failure ? translateMessage(i18n, failure.message) : null} />
   if (!order) return <Spinner />
+  // Google Pay took the money but the order had been paid meanwhile: owed back, said as the card's status page says it.
+  if (state.matches({ wallet: 'paidTwice' }) || state.matches({ wallet: 'refundDue' }))
+    return (
+      <RefundOutcome why={state.matches({ wallet: 'paidTwice' }) ? 'paidTwice' : 'refundDue'} orderId={state.context.resultOrderId ?? order.id} level="h2" />
+    )
 
   const offline = state.matches('offline')
   const creating = state.matches({ card: 'creatingCheckout' }) || state.matches({ card: 'widget' })

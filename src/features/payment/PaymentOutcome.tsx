@@ -1,26 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
 import { Button, ButtonLink } from '../../ui/Button.tsx'
-import { CheckCircleIcon, ClockIcon, CrossCircleIcon, RefundIcon } from '../../ui/icons.tsx'
+import { CheckCircleIcon, ClockIcon, CrossCircleIcon } from '../../ui/icons.tsx'
 import { Card, Heading } from '../../ui/Page.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
-import { styled } from '../../ui/styled.ts'
-import { theme } from '../../ui/theme.ts'
-import { Notice, Row } from './paymentStyles.ts'
+import { Notice, Result, Row } from './paymentStyles.ts'
+import type { ResultTone } from './paymentStyles.ts'
+import { RefundOutcome } from './RefundOutcome.tsx'
 import { translateMessage } from '../../lib/validationMessages.ts'
 import { providerText } from './providerText.ts'
 import { usePayment } from './usePayment.ts'
 import { useOrderBundle } from './useOrderBundle.ts'
-
-type Tone = 'success' | 'pending' | 'error' | 'refund'
-const toneColor: Record<Tone, string> = { success: theme.color.success, pending: '#6b4e00', error: theme.color.error, refund: theme.color.info }
-
-const Result = styled('div')<{ $tone: Tone }>`
-  display: grid; justify-items: center; text-align: center; gap: 8px; padding: 8px 0;
-  svg { color: ${(p) => toneColor[p.$tone]}; }
-  h1 { margin: 0; }
-  p { margin: 0; color: ${theme.color.muted}; overflow-wrap: anywhere; }
-`
 
 /**
  * /payment_status/{checkoutId}: Loading, then Payment Successful, Pending or Failed with the provider's words; a
@@ -82,35 +72,9 @@ export function PaymentOutcome({ customerId, checkoutId }: { customerId: number;
     )
 
   if (state.matches({ card: 'paidTwice' }) || state.matches({ card: 'refundDue' }))
-    return (
-      <Card aria-label={t`Payment result`}>
-        <Result $tone="refund">
-          <RefundIcon />
-          <Heading>
-            <Trans>Payment Will Be Refunded</Trans>
-          </Heading>
-          <p>
-            {state.matches({ card: 'paidTwice' }) ? (
-              <Trans>This order was already paid, so you paid twice. The extra payment will be refunded to your card.</Trans>
-            ) : (
-              <Trans>
-                This payment was made on a payment page that had been replaced, so it did not pay the order. It will be refunded to your card, and the order is
-                still waiting for payment.
-              </Trans>
-            )}
-          </p>
-        </Result>
-        {order !== null && (
-          <Row style={{ justifyContent: 'center' }}>
-            <ButtonLink to="/orders/$id" params={{ id: String(order) }}>
-              <Trans>Back to Order Page</Trans>
-            </ButtonLink>
-          </Row>
-        )}
-      </Card>
-    )
+    return <RefundOutcome why={state.matches({ card: 'paidTwice' }) ? 'paidTwice' : 'refundDue'} orderId={order} />
 
-  const tone: Tone = state.matches({ card: 'successful' }) ? 'success' : state.matches({ card: 'pending' }) ? 'pending' : 'error'
+  const tone: ResultTone = state.matches({ card: 'successful' }) ? 'success' : state.matches({ card: 'pending' }) ? 'pending' : 'error'
   return (
     <Card aria-label={t`Payment result`}>
       <Result $tone={tone}>

@@ -22,3 +22,14 @@ export const Methods = styled('div')`
 export const Row = styled('div')`
   display: flex; flex-wrap: wrap; gap: 8px; margin-top: 16px;
 `
+
+export type ResultTone = 'success' | 'pending' | 'error' | 'refund'
+const toneColor: Record<ResultTone, string> = { success: theme.color.success, pending: '#6b4e00', error: theme.color.error, refund: theme.color.info }
+
+/** How a payment ended: an icon in the tone's colour, the heading, the words. */
+export const Result = styled('div')<{ $tone: ResultTone }>`
+  display: grid; justify-items: center; text-align: center; gap: 8px; padding: 8px 0;
+  svg { color: ${(p) => toneColor[p.$tone]}; }
+  h1, h2 { margin: 0; }
+  p { margin: 0; color: ${theme.color.muted}; overflow-wrap: anywhere; }
+`

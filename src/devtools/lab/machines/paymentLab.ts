@@ -50,6 +50,8 @@ function labWalletAnswer(mode: EffectMode, charge: WalletCharge): WalletPaymentA
     order_id: charge.orderId,
     order_number: `SO-${charge.orderId}`,
     payment_id: mode === 'declined' ? null : 'lab-payment-1',
+    // The server says what a success did; the lab's fake success paid the order.
+    ...(mode === 'declined' ? {} : { recorded: 'paid' as const }),
   }
 }
 
