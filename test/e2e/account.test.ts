@@ -259,7 +259,10 @@ describe('social sign-in', () => {
     await expectToast(page, 'Logged in successfully!')
     await page.waitForURL((url) => url.pathname === '/profile')
     await page.getByRole('heading', { level: 1, name: 'Welcome Ada Lovelace' }).waitFor()
-    await page.getByRole('main').getByText(email, { exact: true }).waitFor()
+    // The email shows in the personal details, and again in Linked sign-ins as the address Google was linked with.
+    await page.getByRole('main').getByText(email, { exact: true }).first().waitFor()
+    const google = page.getByRole('table', { name: 'Linked sign-ins' }).getByRole('row').filter({ hasText: 'Google' })
+    await google.getByText(email, { exact: true }).waitFor()
   })
 
   test('a cancelled social sign-in comes back to /login with an error toast', async () => {

@@ -44,6 +44,8 @@ async function confirmedCustomer(page: Page): Promise<string> {
   await expectProfile(page)
   const mailbox = await mailboxWith(page.context(), email, 'Confirm your email for Seed Storefront')
   await mailbox.locator('article a[href*="/verify_email?token="]').click()
+  // The link's page waits for a tap: opening it proves nothing.
+  await mailbox.getByRole('button', { name: 'Confirm my email' }).click()
   await mailbox.getByRole('status').getByText(`Thank you: ${email} is confirmed as yours.`, { exact: true }).waitFor()
   await mailbox.close()
   return email
