@@ -3,7 +3,7 @@ import { nameToGreet } from '../mail/greeting.ts'
 import { queueMail } from '../mail/queueMail.ts'
 import { passwordChangedMail } from '../mail/templates/passwordChanged.ts'
 import { writePassword, type WriteGuard } from './credentials.ts'
-import { endPendingEmailChange, type MailContext } from './emailLinks.ts'
+import { endLinksOfOldPassword, type MailContext } from './emailLinks.ts'
 import { endPasswordResets } from './passwordResets.ts'
 import { deleteCustomerSessions } from './sessions.ts'
 
@@ -32,8 +32,7 @@ export async function replacePassword(
   if (!customer) return undefined
   await deleteCustomerSessions(tx, customerId, write.by === 'change' ? write.keepSession : undefined)
   if (write.by === 'reset link') await endPasswordResets(tx, customerId)
-  await endPendingEmailChange(tx, customerId)
-  await tx.query("update email_links set used_at = now() where customer_id = $1 and kind = 'verify' and used_at is null", [customerId])
+  await endLinksOfOldPassword(tx, customerId)
   await queueMail(tx, {
     to: customer.email,
     language: notice.language,
