@@ -109,7 +109,7 @@ async function customerWithSims(page: Page, language: Language): Promise<Sims> {
   await page.waitForURL((url) => url.pathname === '/profile')
   if (language !== 'en') {
     await page.getByRole('combobox', { name: 'Language' }).selectOption(language)
-    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(language)
+    await page.locator(`html[lang="${language}"]`).waitFor({ state: 'attached' })
   }
   const of = (billing: string) => sims.find((s) => s.billing === billing)!.id
   return { customerId: user.id, monthly: of('monthly'), prepaid: of('prepaid') }
