@@ -12,7 +12,9 @@
 //   machines/                pure XState machines: only src/domain/; the services and features provide their effects
 //   src/domain/              entities, money, schemas and what the page shares with the worker and the server: pure
 // Beside the page, each on its own runtime:
-//   sw/                      the service worker: machines/, src/domain/ and src/api/'s queued-write contract, no React
+//   sw/                      the service worker: src/domain/ and the three contracts it shares with the page (the
+//                            outbox's lifecycle, the queued write on the wire, the page's and worker's messages);
+//                            Workbox, no React
 //   server/                  the Node backend: of src/ only src/domain/
 //   test/                    imports anything; nothing imports it
 /** One forbidden import: every rule is an error, and says why in its comment. */
@@ -78,10 +80,13 @@ module.exports = {
     ),
     rule('src-never-imports-test', 'Test doubles do not ship with the product.', { path: '^(src|machines|sw)/' }, { path: '^test/' }),
     rule(
-      'sw-without-ui',
-      'The service worker runs without a page: no React, no screens.',
+      'sw-only-its-contracts',
+      'The service worker runs without a page: besides Workbox it takes only src/domain/ and the contracts it shares with the page (src/outbox/lifecycle.ts, src/api/queuedWrite.ts, src/pwa/workerMessages.ts), never React, a screen, a store or a client.',
       { path: '^sw/' },
-      { path: '^(src/(ui|features|routes|app|devtools)/|node_modules/(react|react-dom|@tanstack/react-router)/)' },
+      {
+        path: '^(src|machines|server|node_modules)/',
+        pathNot: '^(src/domain/|src/outbox/lifecycle[.]ts$|src/api/queuedWrite[.]ts$|src/pwa/workerMessages[.]ts$|node_modules/workbox-)',
+      },
     ),
   ],
   options: {

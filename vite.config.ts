@@ -184,6 +184,9 @@ export default defineConfig(({ isSsrBuild }) => ({
           include: ['test/{domain,machines,store,outbox,sw,api,i18n,ui,lib,features,docs}/**/*.test.{ts,tsx}'],
           environment: 'node',
           setupFiles: ['test/setup.ts'],
+          // A time limit catches a hang, not slowness (the bench measures speed): the model tests replay every path and
+          // the translation scan reads every screen, which took 7-8 s on a busy 2-core machine, over the default 5 s.
+          testTimeout: 30_000,
         },
       },
       {
@@ -240,6 +243,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           fileParallelism: false,
           // No retries: a test that fails once is fixed by waiting on what it looks at, never run again until it passes.
           retry: 0,
+          // A poll waits as long as a locator does (test/e2e/browser.ts: 10 s), never expect.poll's default one second.
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 60_000,
           hookTimeout: 180_000,
           globalSetup: ['test/e2e/global-setup.ts'],

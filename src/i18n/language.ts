@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react'
 import type { ActorRefFrom, SnapshotFrom } from 'xstate'
 import type { languageMachine } from '../../machines/language.machine.ts'
 import { actorStore, useActorStore, type Running } from '../lib/actorStore.ts'
-import { provideLanguage, tellFailure } from './languageEffects.ts'
+import { prepareChoice, provideLanguage, tellFailure } from './languageEffects.ts'
 import type { Locale } from './locales.ts'
 
 // The store and Dexie load on demand, and the language machine (with xstate) once the app runs: the header's
@@ -39,6 +39,7 @@ export const startLanguage = (): Promise<LanguageActor> => language.start()
  */
 export async function chooseLanguage(locale: Locale): Promise<void> {
   ask(locale)
+  prepareChoice(locale)
   const actor = await language.start().catch((error: unknown) => tellFailure(error, locale))
   asked(locale)
   if (!actor) return

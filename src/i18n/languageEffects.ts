@@ -32,8 +32,31 @@ export function tellFailure(error: unknown, locale: Locale): void {
   )
 }
 
+/** The code a choice is recorded with (the store, with Dexie), loaded on demand. */
+const recordingCode = () => Promise.all([import('../store/commit.ts'), import('../domain/events.ts'), import('../lib/ids.ts')])
+
+/**
+ * Starts what a customer's pick needs while the language machine itself loads: the catalogue (the machine's load then
+ * takes this very request and its answer) and the code that records the choice. A pick waits for the slowest of the three,
+ * not for their sum. A failure here is the machine's to meet and tell: it asks again.
+ */
+export function prepareChoice(locale: Locale): void {
+  prepared = isLoaded(locale) ? undefined : { locale, answer: loadCatalogue(locale) }
+  prepared?.answer.catch(() => undefined)
+  recordingCode().catch(() => undefined)
+}
+
+/** The catalogue a pick started loading, taken once by the machine's load, whose answer (a failure too) it is. */
+let prepared: { locale: Locale; answer: Promise<void> } | undefined
+
+function loadForMachine(locale: Locale): Promise<void> {
+  const started = prepared?.locale === locale ? prepared.answer : undefined
+  prepared = undefined
+  return started ?? loadCatalogue(locale)
+}
+
 async function recordChoice(language: Locale): Promise<void> {
-  const [{ commit }, { makeFact }, { stampNow }] = await Promise.all([import('../store/commit.ts'), import('../domain/events.ts'), import('../lib/ids.ts')])
+  const [{ commit }, { makeFact }, { stampNow }] = await recordingCode()
   await commit(makeFact('v1.LanguageChosen', { language }, stampNow()))
 }
 
@@ -78,7 +101,7 @@ export function provideLanguage(machine: typeof languageMachine, { fromCallback,
   return machine.provide({
     actors: {
       readChoice: fromPromise(readRestoredChoice),
-      load: fromPromise(({ input }: { input: { language: Locale } }) => loadCatalogue(input.language)),
+      load: fromPromise(({ input }: { input: { language: Locale } }) => loadForMachine(input.language)),
       record: fromPromise(({ input }: { input: { language: Locale } }) => recordChoice(input.language)),
       follow: fromCallback<LanguageEvent>(({ sendBack }) => followChoices((language) => sendBack({ type: 'language.logged', language }))),
     },
