@@ -27,3 +27,18 @@ export function wasAnswered(error: unknown): boolean {
   const offline = (error as { offline?: unknown } | null | undefined)?.offline
   return typeof offline === 'boolean' ? !offline : failureOf(error).status !== undefined
 }
+
+/** The failure an invoked call's error event carries, as an action's params. */
+const failureIn = ({ event }: { event: { error: unknown } }) => failureOf(event.error)
+
+/**
+ * An invoked call's onError: a refusal (trying again cannot help) goes to `refused`, any other failure to
+ * `otherwise`; both keep the failure with the machine's `setFailure` action, then run `also` (a toast, say).
+ */
+export function refusalOr<T extends string, A extends string = never>(refused: T, otherwise: T, ...also: A[]) {
+  const actions = [{ type: 'setFailure' as const, params: failureIn }, ...also]
+  return [
+    { guard: (args: { event: { error: unknown } }) => isRefusal(failureIn(args)), target: refused, actions },
+    { target: otherwise, actions },
+  ]
+}
