@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate'
 import type { User } from '../src/domain/account.ts'
 import { fieldErrors, type FieldErrors } from '../src/domain/fieldErrors.ts'
 import { ForgotPasswordSchema, NewPasswordFormSchema, type ResetRefusal } from '../src/domain/password.ts'
+import { failureOf } from './failure.ts'
 import type { LinkAnswer, PasswordResetEvent, PasswordResetField, PasswordResetInput, ResetAnswer } from './passwordReset.events.ts'
 
 export type { LinkAnswer, PasswordResetEvent, PasswordResetInput, ResetAnswer } from './passwordReset.events.ts'
@@ -20,8 +21,6 @@ export interface PasswordResetContext {
   /** The customer, signed in once the new password is set. */
   user: User | null
 }
-
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error))
 
 const emailForm = (c: PasswordResetContext) => ({ email: c.values.email })
 const passwordForm = (c: PasswordResetContext) => ({ password: c.values.password, confirm_password: c.values.confirm_password })
@@ -89,7 +88,7 @@ export const passwordResetMachine = setup({
         src: 'requestLink',
         input: ({ context }) => ({ email: context.values.email.trim() }),
         onDone: { target: 'sent' },
-        onError: { target: 'asking', actions: { type: 'setServerError', params: ({ event }) => ({ error: messageOf(event.error) }) } },
+        onError: { target: 'asking', actions: { type: 'setServerError', params: ({ event }) => ({ error: failureOf(event.error).message }) } },
       },
     },
     // "If an account exists for that email, we sent a link…": the same whether or not it does.
@@ -136,7 +135,7 @@ export const passwordResetMachine = setup({
           },
         ],
         // A refused password or no answer: back to the form with what was typed and the reason.
-        onError: { target: 'choosing', actions: { type: 'setServerError', params: ({ event }) => ({ error: messageOf(event.error) }) } },
+        onError: { target: 'choosing', actions: { type: 'setServerError', params: ({ event }) => ({ error: failureOf(event.error).message }) } },
       },
     },
     // The page offers a new link (/forgot_password).

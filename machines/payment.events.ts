@@ -9,7 +9,10 @@ import {
 } from '../src/domain/payment.ts'
 import type { CallFailure } from './failure.ts'
 
-/** Intents and outside news the payment machine accepts (dotted, present tense). */
+/** The connection coming and going: every payment page hears it. */
+type ConnectionEvent = { type: 'payment.connection.lost' } | { type: 'payment.connection.restored' }
+
+/** What the order page's payment machine accepts (dotted, present tense): paying by card or Google Pay. */
 export type PaymentEvent =
   | { type: 'payment.card.start' }
   | { type: 'payment.wallet.start' }
@@ -17,13 +20,18 @@ export type PaymentEvent =
   | { type: 'payment.wallet.authorised'; paymentData: WalletPaymentData; key: string }
   | { type: 'payment.wallet.cancelled' }
   | { type: 'payment.wallet.failed'; message: string }
+  | { type: 'payment.retry' }
+  | ConnectionEvent
+
+/** What the card widget page's machine accepts: the provider's script loading, failing, tried again. */
+export type PaymentWidgetEvent =
   | { type: 'payment.widget.loaded' }
   | { type: 'payment.widget.failed'; message: string }
   | { type: 'payment.widget.retry' }
-  | { type: 'payment.status.check' }
-  | { type: 'payment.retry' }
-  | { type: 'payment.connection.lost' }
-  | { type: 'payment.connection.restored' }
+  | ConnectionEvent
+
+/** What the card payment's status page accepts: asking the provider again. */
+export type PaymentStatusEvent = { type: 'payment.status.check' } | ConnectionEvent
 
 const MessageSchema = v.object({ message: v.pipe(v.string(), v.nonEmpty()) })
 
@@ -41,7 +49,7 @@ export const paymentEventSchemas = {
   'payment.retry': v.object({}),
   'payment.connection.lost': v.object({}),
   'payment.connection.restored': v.object({}),
-} satisfies Record<PaymentEvent['type'], v.GenericSchema>
+} satisfies Record<(PaymentEvent | PaymentWidgetEvent | PaymentStatusEvent)['type'], v.GenericSchema>
 
 /** The order as the payment page needs it. */
 export interface PayableOrder {
@@ -51,22 +59,27 @@ export interface PayableOrder {
   status: string
 }
 
-/** Where a page starts: the order page pays, the widget page shows a checkout, the status page asks for its result. */
-export type PaymentInput =
-  | { stage: 'order'; orderId: string; online: boolean }
-  | { stage: 'widget'; checkoutId: string; online: boolean }
-  | { stage: 'status'; checkoutId: string; online: boolean }
+/** The order page: the order to pay, and whether the browser is online as it opens. */
+export interface PaymentInput {
+  orderId: string
+  online: boolean
+}
+
+/** The card widget and status pages: the checkout they show, and whether the browser is online as they open. */
+export interface CheckoutPageInput {
+  checkoutId: string
+  online: boolean
+}
 
 const PageIdSchema = v.pipe(v.string(), v.nonEmpty())
-// union and literals rather than variant and boolean: valibot is one chunk shared with the storefront's first load.
+// union and literals rather than boolean: valibot is one chunk shared with the storefront's first load.
 const OnlineSchema = v.union([v.literal(true), v.literal(false)])
 
-/** PaymentInput checked: where a payment page starts. */
-export const PaymentInputSchema = v.union([
-  v.object({ stage: v.literal('order'), orderId: PageIdSchema, online: OnlineSchema }),
-  v.object({ stage: v.literal('widget'), checkoutId: PageIdSchema, online: OnlineSchema }),
-  v.object({ stage: v.literal('status'), checkoutId: PageIdSchema, online: OnlineSchema }),
-])
+/** PaymentInput checked: the order page's start. */
+export const PaymentInputSchema = v.object({ orderId: PageIdSchema, online: OnlineSchema })
+
+/** CheckoutPageInput checked: the card widget's or status page's start. */
+export const CheckoutPageInputSchema = v.object({ checkoutId: PageIdSchema, online: OnlineSchema })
 
 /** Why a load failed: the server's refusal (403, 404), or no answer at all (status undefined). */
 export type PaymentFailure = CallFailure

@@ -1,8 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { canPay } from '../src/domain/order.ts'
 import { defined } from '../src/domain/defined.ts'
-import { outcomeOfStatus } from '../src/domain/payment.ts'
-import { failureOf, isRefusal } from './failure.ts'
+import { refusalOr } from './failure.ts'
 import type {
   Checkout,
   LoadedOrder,
@@ -11,7 +10,6 @@ import type {
   PaymentFailure,
   PaymentInput,
   PaymentResult,
-  PaymentStatus,
   WalletCharge,
   WalletPaymentAnswer,
 } from './payment.events.ts'
@@ -22,8 +20,9 @@ export interface PaymentContext {
   input: PaymentInput
   online: boolean
   order: PayableOrder | null
+  /** The card checkout this page created, handed to the widget page. */
   checkout: Checkout | null
-  /** The provider's last answer (status page, wallet). */
+  /** The wallet's last answer from the provider. */
   result: PaymentResult | null
   /** The order that answer is about. */
   resultOrderId: number | null
@@ -43,6 +42,10 @@ const startPaying = {
   ...offlineOnLoss,
 } as const
 
+/**
+ * The order page (/payment/{id}): "Paying with:" a card, whose checkout it creates before the widget page takes
+ * over, or Google Pay, which it pays here.
+ */
 export const paymentMachine = setup({
   types: {
     context: {} as PaymentContext,
@@ -57,28 +60,21 @@ export const paymentMachine = setup({
     createCheckout: fromPromise<Checkout, { orderId: number }>(async () => {
       throw new Error('createCheckout is not provided')
     }),
-    /** The checkout this device created (from its event log); null when it does not know it. */
-    readCheckout: fromPromise<Checkout | null, { checkoutId: string }>(async () => null),
-    fetchStatus: fromPromise<PaymentStatus, { checkoutId: string }>(async () => {
-      throw new Error('fetchStatus is not provided')
-    }),
     payWithWallet: fromPromise<WalletPaymentAnswer, WalletCharge>(async () => {
       throw new Error('payWithWallet is not provided')
     }),
   },
   actions: {
-    /** Commits the checkout to the event log, so a reload of the widget page finds it. */
+    /** Commits the checkout to the event log, so the widget page (and a reload of it) finds it. */
     rememberCheckout: (_, _params: { checkout: Checkout }) => {},
     /** Commits the provider's answer (a fact) so the device knows how the payment went. */
-    rememberResult: (_, _params: { orderId: number; checkoutId: string | null; method: 'card' | 'wallet'; status: number; result: PaymentResult }) => {},
+    rememberResult: (_, _params: { orderId: number; checkoutId: null; method: 'wallet'; status: number; result: PaymentResult }) => {},
     /** Moves the browser to the card widget page of the checkout. */
     openWidget: (_, _params: { checkoutId: string }) => {},
     /** Wallet success: toast "Payment successful." and go to the order. */
     announcePaid: (_, _params: { orderId: number }) => {},
     /** Wallet failure: toast "Payment failed. Please try again.". */
     announceFailed: () => {},
-    /** Reports a widget script that would not load to the app's error handler. */
-    reportError: (_, _params: { message: string }) => {},
     /** Refreshes the cached order once the server has moved it. */
     refreshOrder: (_, _params: { orderId: number }) => {},
     setOrder: assign({ order: (_, order: PayableOrder) => order }),
@@ -91,30 +87,19 @@ export const paymentMachine = setup({
     goOnline: assign({ online: true }),
     newWalletKey: assign({ walletKey: (_, key: string) => key }),
   },
-  guards: {
-    startsAtOrder: ({ context }) => context.input.stage === 'order',
-    startsAtWidget: ({ context }) => context.input.stage === 'widget',
-  },
 }).createMachine({
   id: 'payment',
   context: ({ input }) => ({ input, online: input.online, order: null, checkout: null, result: null, resultOrderId: null, failure: null, walletKey: null }),
-  initial: 'starting',
+  initial: 'loadingOrder',
   on: {
     'payment.connection.lost': { actions: 'goOffline' },
     'payment.connection.restored': { actions: 'goOnline' },
   },
   states: {
-    starting: {
-      always: [
-        { guard: 'startsAtOrder', target: 'loadingOrder' },
-        { guard: 'startsAtWidget', target: 'card.loadingCheckout' },
-        { target: 'card.awaitingResult' },
-      ],
-    },
     loadingOrder: {
       invoke: {
         src: 'loadOrder',
-        input: ({ context }) => ({ orderId: context.input.stage === 'order' ? context.input.orderId : '' }),
+        input: ({ context }) => ({ orderId: context.input.orderId }),
         onDone: [
           {
             // From the device's cache: the server could not be asked, so paying waits for the connection.
@@ -129,14 +114,7 @@ export const paymentMachine = setup({
           },
           { target: 'unpayable', actions: { type: 'setOrder', params: ({ event }) => event.output.order } },
         ],
-        onError: [
-          {
-            guard: ({ event }) => isRefusal(failureOf(event.error)),
-            target: 'unpayable',
-            actions: { type: 'setFailure', params: ({ event }) => failureOf(event.error) },
-          },
-          { target: 'loadFailed', actions: { type: 'setFailure', params: ({ event }) => failureOf(event.error) } },
-        ],
+        onError: refusalOr('unpayable', 'loadFailed'),
       },
     },
     /** The order could not be fetched (no answer, server error): say so and offer a retry. */
@@ -168,132 +146,11 @@ export const paymentMachine = setup({
                 { type: 'openWidget', params: ({ event }) => ({ checkoutId: event.output.checkoutId }) },
               ],
             },
-            onError: [
-              {
-                guard: ({ event }) => isRefusal(failureOf(event.error)),
-                target: '#payment.unpayable',
-                actions: { type: 'setFailure', params: ({ event }) => failureOf(event.error) },
-              },
-              { target: '#payment.ready', actions: { type: 'setFailure', params: ({ event }) => failureOf(event.error) } },
-            ],
+            onError: refusalOr('#payment.unpayable', '#payment.ready'),
           },
         },
-        /** The widget page: the checkout comes from the device's log. */
-        loadingCheckout: {
-          invoke: {
-            src: 'readCheckout',
-            input: ({ context }) => ({ checkoutId: context.input.stage === 'order' ? '' : context.input.checkoutId }),
-            onDone: [
-              {
-                guard: ({ event }) => event.output !== null,
-                target: 'widget',
-                actions: { type: 'setCheckout', params: ({ event }) => defined(event.output, 'the checkout') },
-              },
-              { target: 'unknownCheckout' },
-            ],
-            onError: { target: 'unknownCheckout' },
-          },
-        },
-        /** This device never created the checkout (another phone, an old link): start again from the order. */
-        unknownCheckout: { type: 'final' },
-        widget: {
-          initial: 'loadingScript',
-          states: {
-            loadingScript: {
-              on: {
-                'payment.widget.loaded': { target: 'shown' },
-                'payment.widget.failed': {
-                  target: 'scriptFailed',
-                  actions: [
-                    { type: 'setFailure', params: ({ event }) => ({ message: event.message, status: undefined }) },
-                    { type: 'reportError', params: ({ event }) => ({ message: event.message }) },
-                  ],
-                },
-              },
-            },
-            shown: {},
-            /** "Unable to load script", with a retry. */
-            scriptFailed: {
-              on: { 'payment.widget.retry': { target: 'loadingScript', actions: 'clearFailure' } },
-            },
-          },
-        },
-        awaitingResult: {
-          invoke: {
-            src: 'fetchStatus',
-            input: ({ context }) => ({ checkoutId: context.input.stage === 'order' ? (context.checkout?.checkoutId ?? '') : context.input.checkoutId }),
-            onDone: [
-              // The provider says succeeded, but the server owes the money back: never shown as paid.
-              {
-                guard: ({ event }) => outcomeOfStatus(event.output.status) === 'successful' && event.output.recorded === 'paid_twice',
-                target: 'paidTwice',
-                actions: [
-                  { type: 'setResult', params: ({ event }) => event.output },
-                  { type: 'rememberResult', params: ({ event }) => card(event.output) },
-                  // Another payment paid the order: the device's copy may not know it yet.
-                  { type: 'refreshOrder', params: ({ event }) => ({ orderId: event.output.order_id }) },
-                ],
-              },
-              {
-                guard: ({ event }) => outcomeOfStatus(event.output.status) === 'successful' && event.output.recorded === 'refund_due',
-                target: 'refundDue',
-                actions: [
-                  { type: 'setResult', params: ({ event }) => event.output },
-                  { type: 'rememberResult', params: ({ event }) => card(event.output) },
-                ],
-              },
-              {
-                guard: ({ event }) => outcomeOfStatus(event.output.status) === 'successful',
-                target: 'successful',
-                actions: [
-                  { type: 'setResult', params: ({ event }) => event.output },
-                  { type: 'rememberResult', params: ({ event }) => card(event.output) },
-                  { type: 'refreshOrder', params: ({ event }) => ({ orderId: event.output.order_id }) },
-                ],
-              },
-              {
-                guard: ({ event }) => outcomeOfStatus(event.output.status) === 'pending',
-                target: 'pending',
-                actions: [
-                  { type: 'setResult', params: ({ event }) => event.output },
-                  { type: 'rememberResult', params: ({ event }) => card(event.output) },
-                ],
-              },
-              {
-                target: 'failed',
-                actions: [
-                  { type: 'setResult', params: ({ event }) => event.output },
-                  { type: 'rememberResult', params: ({ event }) => card(event.output) },
-                ],
-              },
-            ],
-            onError: [
-              {
-                guard: ({ event }) => isRefusal(failureOf(event.error)),
-                target: '#payment.unpayable',
-                actions: { type: 'setFailure', params: ({ event }) => failureOf(event.error) },
-              },
-              { target: 'statusUnavailable', actions: { type: 'setFailure', params: ({ event }) => failureOf(event.error) } },
-            ],
-          },
-        },
-        /** The result could not be fetched (offline, server error); asking again is safe. */
-        statusUnavailable: {
-          on: {
-            'payment.status.check': { target: 'awaitingResult', actions: 'clearFailure' },
-            'payment.connection.restored': { target: 'awaitingResult', actions: ['goOnline', 'clearFailure'] },
-          },
-        },
-        successful: { type: 'final' },
-        /** The money was taken but the order had been paid already: the customer paid twice and this payment is owed back. */
-        paidTwice: { type: 'final' },
-        /** The money was taken on a checkout that had been replaced: it paid nothing, is owed back, and the order still waits. */
-        refundDue: { type: 'final' },
-        /** The provider has not decided yet; the customer may check again. */
-        pending: {
-          on: { 'payment.status.check': { target: 'awaitingResult' } },
-        },
-        failed: { type: 'final' },
+        /** The card widget page has the checkout now (paymentWidget.machine.ts). */
+        widget: { type: 'final' },
       },
     },
     wallet: {
@@ -362,14 +219,7 @@ export const paymentMachine = setup({
                 ],
               },
             ],
-            onError: [
-              {
-                guard: ({ event }) => isRefusal(failureOf(event.error)),
-                target: '#payment.unpayable',
-                actions: [{ type: 'setFailure', params: ({ event }) => failureOf(event.error) }, 'announceFailed'],
-              },
-              { target: 'failed', actions: [{ type: 'setFailure', params: ({ event }) => failureOf(event.error) }, 'announceFailed'] },
-            ],
+            onError: refusalOr('#payment.unpayable', 'failed', 'announceFailed'),
           },
         },
         successful: { type: 'final' },
@@ -383,14 +233,6 @@ export const paymentMachine = setup({
       },
     },
   },
-})
-
-const card = (status: PaymentStatus) => ({
-  orderId: status.order_id,
-  checkoutId: status.checkoutId,
-  method: 'card' as const,
-  status: status.status,
-  result: status.result,
 })
 
 const wallet = (answer: WalletPaymentAnswer) => ({

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate'
 import type { FieldErrors } from '../src/domain/fieldErrors.ts'
 import { profileChanges, profileFormErrors, type ProfileChanges, type ProfileValues } from '../src/domain/profileForm.ts'
+import { carried, failureOf } from './failure.ts'
 import type { ProfileEditEvent, ProfileEditInput, ProfileRefusal } from './profileEdit.events.ts'
 
 export type { ProfileEditEvent, ProfileEditInput, ProfileRefusal } from './profileEdit.events.ts'
@@ -26,12 +27,12 @@ export interface ProfileEditContext {
   outcome: SaveOutcome | null
 }
 
-/** A refusal from whatever the save effect threw: its own shape, else an error's message. */
-function refusalOf(error: unknown): ProfileRefusal {
-  const given = error as Partial<ProfileRefusal> | null
-  const reason = typeof given?.reason === 'string' ? given.reason : error instanceof Error ? error.message : String(error)
-  return { reason, field: typeof given?.field === 'string' ? given.field : null, editId: typeof given?.editId === 'string' ? given.editId : null }
-}
+/** A refusal from whatever the save effect threw: its own reason, field and edit, else the failure's message. */
+const refusalOf = (error: unknown): ProfileRefusal => ({
+  reason: carried(error, 'reason') ?? failureOf(error).message,
+  field: carried(error, 'field'),
+  editId: carried(error, 'editId'),
+})
 
 const withRefusal = (context: ProfileEditContext, refusal: ProfileRefusal) => ({
   refusal,

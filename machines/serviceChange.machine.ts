@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate'
 import type { Service } from '../src/domain/service.ts'
 import type { CancellationQuote, PackagesAnswer } from '../src/domain/serviceActions.ts'
+import { failureOf, wasAnswered } from './failure.ts'
 import type { ServiceChangeEvent } from './serviceChange.events.ts'
 
 export type { ServiceChangeEvent } from './serviceChange.events.ts'
@@ -32,10 +33,9 @@ export interface ServiceChangeContext {
   error: ChangeError | null
 }
 
-/** An effect's failure as the machine keeps it; src/ throws a ChangeError, anything else counts as no answer. */
+/** An effect's failure as the machine keeps it: the server's words when it answered, else no answer (offline). */
 export function errorOf(error: unknown): ChangeError {
-  const e = (error ?? {}) as Partial<ChangeError>
-  return { offline: e.offline ?? typeof e.message !== 'string', message: typeof e.message === 'string' ? e.message : '' }
+  return wasAnswered(error) ? { offline: false, message: failureOf(error).message } : { offline: true, message: '' }
 }
 
 const failed = ({ event }: { event: { error: unknown } }) => ({ error: event.error })

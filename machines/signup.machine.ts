@@ -2,6 +2,7 @@ import { assign, fromPromise, not, setup } from 'xstate'
 import { AddressSchema, PersonalSchema, type Signup, type User } from '../src/domain/account.ts'
 import { emptyAddress, emptyPersonal, isPersonalField, toSignup, type AddressValues, type PersonalValues } from '../src/domain/accountForm.ts'
 import { fieldErrors, type FieldErrors } from '../src/domain/fieldErrors.ts'
+import { failureOf } from './failure.ts'
 import type { SignupEvent } from './signup.events.ts'
 
 export type { SignupEvent } from './signup.events.ts'
@@ -16,8 +17,6 @@ export interface SignupContext {
   /** The created customer, once done. */
   user: User | null
 }
-
-const serverMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error))
 
 export const signupMachine = setup({
   types: {
@@ -94,8 +93,8 @@ export const signupMachine = setup({
         onError: {
           target: 'address',
           actions: [
-            { type: 'setServerError', params: ({ event }) => ({ error: serverMessage(event.error) }) },
-            { type: 'announceFailed', params: ({ event }) => ({ error: serverMessage(event.error) }) },
+            { type: 'setServerError', params: ({ event }) => ({ error: failureOf(event.error).message }) },
+            { type: 'announceFailed', params: ({ event }) => ({ error: failureOf(event.error).message }) },
           ],
         },
       },

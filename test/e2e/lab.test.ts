@@ -169,8 +169,8 @@ describe('the machine lab', () => {
   test('steps the payment machine to pending with a fake, and back and forward through time travel', async () => {
     const page = await session.page({ viewport: MOBILE })
     await openLab(page)
-    await pickMachine(page, 'Payment')
-    await page.getByLabel('Effects of Payment').selectOption({ label: 'Fake: payment pending' })
+    await pickMachine(page, 'Payment: card status')
+    await page.getByLabel('Effects of Payment: card status').selectOption({ label: 'Fake: payment pending' })
     await page.getByLabel('Starts on').selectOption({ label: 'The payment status page' })
     await currentState(page, 'card.pending').waitFor()
     await eventButton(page, 'payment.status.check').waitFor()

@@ -1,12 +1,14 @@
 import { describe, expect } from 'vitest'
 import type { EventObject } from 'xstate'
-import { paymentMachine, type PaymentContext, type PaymentInput } from '../../machines/payment.machine.ts'
+import { paymentMachine, type PaymentContext } from '../../machines/payment.machine.ts'
+import { paymentStatusMachine } from '../../machines/paymentStatus.machine.ts'
+import { paymentWidgetMachine } from '../../machines/paymentWidget.machine.ts'
 import type { PaymentStatus, WalletPaymentAnswer } from '../../src/domain/payment.ts'
 import { done, expectStep, failed, leafOf, machineModel, modelTests, type Effect, type Step } from './model.ts'
 import { apiError, checkout, paymentData, statusOf, unpaidOrder, walletAnswer } from './paymentHarness.ts'
 
 /**
- * The payment machine as a model, from each page it starts on (the order, the card widget, the status page): the
+ * The payment machines as models, one per page (the order, the card widget, the status page): the
  * customer's intents, the connection coming and going, and every effect answering each way it can or failing.
  * Each step must move exactly as the table below says, leave the context it describes, and commit the facts
  * (rememberCheckout, rememberResult) with their params, with no other step writing one.
@@ -16,9 +18,12 @@ import { apiError, checkout, paymentData, statusOf, unpaidOrder, walletAnswer } 
 const KEY = '00000000-0000-4000-8000-000000000042'
 
 const labels = new Map<EventObject, string>()
+/** The machine that invokes the effect of a state: the widget page reads the checkout, the status page asks for the result. */
+const machineOf = (state: string) => (state === 'card.loadingCheckout' ? 'paymentWidget' : state === 'card.awaitingResult' ? 'paymentStatus' : 'payment')
 /** An effect's answer, named `<state> ← <what>` in the tables. */
 function answer(state: string, what: string, outcome: { output: unknown } | { error: Error }): EventObject {
-  const event = 'output' in outcome ? done('payment', state, outcome.output) : failed('payment', state, outcome.error)
+  const id = machineOf(state)
+  const event = 'output' in outcome ? done(id, state, outcome.output) : failed(id, state, outcome.error)
   labels.set(event, `${state} ← ${what}`)
   return event
 }
@@ -103,7 +108,8 @@ const moves: Record<string, string> = {
   ...startPaying('ready'),
   ...startPaying('wallet.failed'),
   ...startPaying('wallet.cancelled'),
-  'card.creatingCheckout ← checkout': 'card.widget.loadingScript',
+  // The widget page takes the checkout over with its own machine.
+  'card.creatingCheckout ← checkout': 'card.widget',
   'card.creatingCheckout ← 403': 'unpayable',
   'card.creatingCheckout ← no answer': 'ready',
   'card.loadingCheckout ← known': 'card.widget.loadingScript',
@@ -231,11 +237,6 @@ function check(step: Step<Snapshot>): void {
   if (/^(ready|card\.creatingCheckout|wallet\.)/.test(leafOf(after.value))) expect(after.context.order).not.toBeNull()
 }
 
-const inputs: PaymentInput[] = [
-  { stage: 'order', orderId: '42', online: true },
-  { stage: 'widget', checkoutId: checkout.checkoutId, online: true },
-  { stage: 'status', checkoutId: checkout.checkoutId, online: true },
-]
 const connection = ['payment.connection.lost', 'payment.connection.restored']
 const paying = ['payment.card.start', 'payment.wallet.start', ...connection]
 
@@ -249,41 +250,52 @@ function followSimple({ value, context }: Snapshot, event: EventObject): boolean
   return !/card\.start|wallet\.start/.test(event.type) || (context.failure === null && context.walletKey === null)
 }
 
-const model = machineModel({
-  machine: paymentMachine,
-  inputs,
-  events: [...intents, ...answers],
-  check: check as never,
-  followSimple: followSimple as never,
-  mustAccept: {
-    loadingOrder: connection,
-    loadFailed: ['payment.retry', ...connection],
-    unpayable: [],
-    offline: connection,
-    ready: paying,
-    'card.creatingCheckout': connection,
-    'card.loadingCheckout': connection,
-    'card.unknownCheckout': connection,
-    'card.widget.loadingScript': ['payment.widget.loaded', 'payment.widget.failed', ...connection],
-    'card.widget.shown': connection,
-    'card.widget.scriptFailed': ['payment.widget.retry', ...connection],
-    'card.awaitingResult': connection,
-    'card.statusUnavailable': ['payment.status.check', ...connection],
-    'card.successful': connection,
-    'card.pending': ['payment.status.check', ...connection],
-    'card.failed': connection,
-    'card.paidTwice': connection,
-    'card.refundDue': connection,
-    'wallet.authorising': ['payment.wallet.authorised', 'payment.wallet.cancelled', 'payment.wallet.failed', ...connection],
-    'wallet.paying': connection,
-    'wallet.successful': connection,
-    'wallet.paidTwice': connection,
-    'wallet.refundDue': connection,
-    'wallet.failed': paying,
-    'wallet.cancelled': paying,
-  },
-})
+const mustAccept = {
+  loadingOrder: connection,
+  loadFailed: ['payment.retry', ...connection],
+  unpayable: [],
+  offline: connection,
+  ready: paying,
+  'card.creatingCheckout': connection,
+  'card.widget': connection,
+  'card.loadingCheckout': connection,
+  'card.unknownCheckout': connection,
+  'card.widget.loadingScript': ['payment.widget.loaded', 'payment.widget.failed', ...connection],
+  'card.widget.shown': connection,
+  'card.widget.scriptFailed': ['payment.widget.retry', ...connection],
+  'card.awaitingResult': connection,
+  'card.statusUnavailable': ['payment.status.check', ...connection],
+  'card.successful': connection,
+  'card.pending': ['payment.status.check', ...connection],
+  'card.failed': connection,
+  'card.paidTwice': connection,
+  'card.refundDue': connection,
+  'wallet.authorising': ['payment.wallet.authorised', 'payment.wallet.cancelled', 'payment.wallet.failed', ...connection],
+  'wallet.paying': connection,
+  'wallet.successful': connection,
+  'wallet.paidTwice': connection,
+  'wallet.refundDue': connection,
+  'wallet.failed': paying,
+  'wallet.cancelled': paying,
+}
 
-describe('the payment machine as a model', () => {
-  modelTests(model)
-})
+/** Each page's machine, started as its page starts it. */
+const pages = [
+  { name: 'the order page', machine: paymentMachine, input: { orderId: '42', online: true } },
+  { name: 'the card widget page', machine: paymentWidgetMachine, input: { checkoutId: checkout.checkoutId, online: true } },
+  { name: 'the card status page', machine: paymentStatusMachine, input: { checkoutId: checkout.checkoutId, online: true } },
+]
+
+for (const { name, machine, input } of pages)
+  describe(`the payment machine of ${name} as a model`, () => {
+    modelTests(
+      machineModel({
+        machine,
+        inputs: [input],
+        events: [...intents, ...answers],
+        check: check as never,
+        followSimple: followSimple as never,
+        mustAccept,
+      }),
+    )
+  })

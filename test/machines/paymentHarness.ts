@@ -1,5 +1,8 @@
-import { createActor, fromPromise } from 'xstate'
+import { createActor, fromPromise, type AnyStateMachine } from 'xstate'
+import type { CheckoutPageInput } from '../../machines/payment.events.ts'
 import { paymentMachine, type LoadedOrder, type PaymentInput, type WalletCharge } from '../../machines/payment.machine.ts'
+import { paymentStatusMachine } from '../../machines/paymentStatus.machine.ts'
+import { paymentWidgetMachine } from '../../machines/paymentWidget.machine.ts'
 import type { Checkout, PaymentStatus, WalletPaymentAnswer } from '../../src/domain/payment.ts'
 import { settling } from './settling.ts'
 
@@ -57,34 +60,41 @@ export const paymentData = {
   paymentMethodData: { type: 'CARD' as const, tokenizationData: { type: 'PAYMENT_GATEWAY', token: '{"signature":"sandbox"}' } },
 }
 
-/** The real payment machine with hand-settled effects, recording every effect it asked for. */
-export function payment(input: PaymentInput, stored: Checkout | null = checkout) {
+/** A payment page: the order page, the card widget page or the card status page, each with its own machine. */
+export type PaymentPage = ({ stage: 'order' } & PaymentInput) | ({ stage: 'widget' | 'status' } & CheckoutPageInput)
+
+/** The real machine of the page with hand-settled effects, recording every effect it asked for. */
+export function payment(page: PaymentPage, stored: Checkout | null = checkout) {
   const loadOrder = deferred<{ orderId: string }, LoadedOrder>()
   const createCheckout = deferred<{ orderId: number }, Checkout>()
   const fetchStatus = deferred<{ checkoutId: string }, PaymentStatus>()
   const payWithWallet = deferred<WalletCharge, WalletPaymentAnswer>()
   const effects: string[] = []
-  const actor = createActor(
-    paymentMachine.provide({
-      actors: {
-        loadOrder: loadOrder.logic,
-        createCheckout: createCheckout.logic,
-        fetchStatus: fetchStatus.logic,
-        payWithWallet: payWithWallet.logic,
-        readCheckout: fromPromise(async ({ input }) => (stored && stored.checkoutId === input.checkoutId ? stored : null)),
-      },
-      actions: {
-        rememberCheckout: (_, { checkout }) => void effects.push(`rememberCheckout ${checkout.checkoutId}`),
-        rememberResult: (_, { method, status, result }) => void effects.push(`rememberResult ${method} ${status} ${result.code}`),
-        openWidget: (_, { checkoutId }) => void effects.push(`openWidget ${checkoutId}`),
-        announcePaid: (_, { orderId }) => void effects.push(`announcePaid ${orderId}`),
-        announceFailed: () => void effects.push('announceFailed'),
-        reportError: (_, { message }) => void effects.push(`reportError ${message}`),
-        refreshOrder: (_, { orderId }) => void effects.push(`refreshOrder ${orderId}`),
-      },
-    }),
-    { input },
-  )
+  const rememberResult = (_: unknown, { method, status, result }: { method: string; status: number; result: { code: string } }) =>
+    void effects.push(`rememberResult ${method} ${status} ${result.code}`)
+  const refreshOrder = (_: unknown, { orderId }: { orderId: number }) => void effects.push(`refreshOrder ${orderId}`)
+  const machines: Record<PaymentPage['stage'], () => AnyStateMachine> = {
+    order: () =>
+      paymentMachine.provide({
+        actors: { loadOrder: loadOrder.logic, createCheckout: createCheckout.logic, payWithWallet: payWithWallet.logic },
+        actions: {
+          rememberCheckout: (_, { checkout }) => void effects.push(`rememberCheckout ${checkout.checkoutId}`),
+          rememberResult,
+          openWidget: (_, { checkoutId }) => void effects.push(`openWidget ${checkoutId}`),
+          announcePaid: (_, { orderId }) => void effects.push(`announcePaid ${orderId}`),
+          announceFailed: () => void effects.push('announceFailed'),
+          refreshOrder,
+        },
+      }),
+    widget: () =>
+      paymentWidgetMachine.provide({
+        actors: { readCheckout: fromPromise(async ({ input }) => (stored && stored.checkoutId === input.checkoutId ? stored : null)) },
+        actions: { reportError: (_, { message }) => void effects.push(`reportError ${message}`) },
+      }),
+    status: () => paymentStatusMachine.provide({ actors: { fetchStatus: fetchStatus.logic }, actions: { rememberResult, refreshOrder } }),
+  }
+  const { stage, ...input } = page
+  const actor = createActor(machines[stage](), { input })
   actor.start()
   return {
     actor,

@@ -7,14 +7,14 @@ import { checkPayload, payloadText } from '../../src/devtools/lab/payload.ts'
 import { activePaths, leafPaths, stateTree } from '../../src/devtools/lab/stateTree.ts'
 import { signupEventSchemas } from '../../machines/signup.events.ts'
 import { cartEventSchemas } from '../../machines/cart.events.ts'
-import { PaymentInputSchema } from '../../machines/payment.events.ts'
+import { CheckoutPageInputSchema } from '../../machines/payment.events.ts'
 import { ApiError } from '../../src/api/client.ts'
 import * as v from 'valibot'
 
 const types = (snapshot: AnyMachineSnapshot, id: keyof typeof labMachines) => acceptedEvents(snapshot, labMachines[id].events).map((e) => e.type)
 
 describe('the events a machine accepts now', () => {
-  const { signup, cart, payment, auth, outbox } = labMachines
+  const { signup, cart, paymentStatus, auth, outbox } = labMachines
 
   it('the lab offers every event each machine declares, and nothing it does not', () => {
     for (const lab of Object.values(labMachines)) {
@@ -67,11 +67,11 @@ describe('the events a machine accepts now', () => {
   })
 
   it('include what a machine accepts in every state (the payment page hears about the connection anywhere)', () => {
-    const [s] = initialTransition(payment.machine, { stage: 'status', checkoutId: 'x1234567', online: true })
+    const [s] = initialTransition(paymentStatus.machine, { checkoutId: 'x1234567', online: true })
     expect(s.value).toEqual({ card: 'awaitingResult' })
-    expect(types(s, 'payment')).toEqual(['payment.connection.lost', 'payment.connection.restored'])
-    const pending = payment.machine.resolveState({ value: { card: 'pending' }, context: s.context })
-    expect(types(pending, 'payment')).toEqual(['payment.status.check', 'payment.connection.lost', 'payment.connection.restored'])
+    expect(types(s, 'paymentStatus')).toEqual(['payment.connection.lost', 'payment.connection.restored'])
+    const pending = paymentStatus.machine.resolveState({ value: { card: 'pending' }, context: s.context })
+    expect(types(pending, 'paymentStatus')).toEqual(['payment.status.check', 'payment.connection.lost', 'payment.connection.restored'])
   })
 
   it('follow the auth machine and the outbox machine', () => {
@@ -122,22 +122,21 @@ describe('a payload typed in the lab', () => {
   })
 
   it("the payment page's input is checked too", () => {
-    expect(v.is(PaymentInputSchema, { stage: 'status', checkoutId: 'abc', online: true })).toBe(true)
-    expect(v.is(PaymentInputSchema, { stage: 'status', orderId: '1', online: true })).toBe(false)
+    expect(v.is(CheckoutPageInputSchema, { stage: 'status', checkoutId: 'abc', online: true })).toBe(true)
+    expect(v.is(CheckoutPageInputSchema, { stage: 'status', orderId: '1', online: true })).toBe(false)
   })
 })
 
 describe('what the lab shows and records', () => {
   it('lists the states nested as declared and names the active ones', () => {
-    const tree = stateTree(labMachines.payment.machine)
-    const card = tree.find((b) => b.key === 'card')!
+    const card = stateTree(labMachines.paymentWidget.machine).find((b) => b.key === 'card')!
     expect(card.children.map((b) => b.key)).toContain('widget')
     expect(card.children.find((b) => b.key === 'widget')?.children.map((b) => b.path)).toEqual([
       'card.widget.loadingScript',
       'card.widget.shown',
       'card.widget.scriptFailed',
     ])
-    expect(tree.find((b) => b.key === 'unpayable')?.final).toBe(true)
+    expect(stateTree(labMachines.payment.machine).find((b) => b.key === 'unpayable')?.final).toBe(true)
     expect([...activePaths({ card: { widget: 'shown' } })]).toEqual(['card', 'card.widget', 'card.widget.shown'])
     expect(leafPaths({ card: { widget: 'shown' } })).toEqual(['card.widget.shown'])
     expect(leafPaths('ready')).toEqual(['ready'])

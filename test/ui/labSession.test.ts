@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import { assign, setup } from 'xstate'
 import type { LabMachine } from '../../src/devtools/lab/labMachine.ts'
 import { signupLab } from '../../src/devtools/lab/machines/signupLab.ts'
-import { paymentLab } from '../../src/devtools/lab/machines/paymentLab.ts'
+import { paymentLab, paymentStatusLab } from '../../src/devtools/lab/machines/paymentLab.ts'
 import { authLab } from '../../src/devtools/lab/machines/authLab.ts'
 import { LabRun } from '../../src/devtools/lab/labRun.ts'
 import { readSessionFile, replaySession } from '../../src/devtools/lab/labSession.ts'
@@ -76,7 +76,7 @@ describe('a lab session', () => {
   })
 
   it('steps back and forward through the snapshots, and continues from an earlier step by dropping the later ones', async () => {
-    const { run } = labRun(paymentLab, 'pending', { stage: 'status', checkoutId: '8ac7a4c8lab0000000000000000000001.lab', online: true })
+    const { run } = labRun(paymentStatusLab, 'pending', { checkoutId: '8ac7a4c8lab0000000000000000000001.lab', online: true })
     run.start()
     await until(run, (r) => JSON.stringify(at(r)) === JSON.stringify({ card: 'pending' }))
     const last = run.getSnapshot().cursor

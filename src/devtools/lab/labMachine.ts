@@ -10,6 +10,8 @@ export const LAB_MACHINES = [
   'profileEdit',
   'passwordReset',
   'payment',
+  'paymentWidget',
+  'paymentStatus',
   'bundlePurchase',
   'outbox',
   'simRename',

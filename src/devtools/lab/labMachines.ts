@@ -4,7 +4,7 @@ import { bundlePurchaseLab } from './machines/bundlePurchaseLab.ts'
 import { cartLab } from './machines/cartLab.ts'
 import { outboxLab } from './machines/outboxLab.ts'
 import { passwordResetLab } from './machines/passwordResetLab.ts'
-import { paymentLab } from './machines/paymentLab.ts'
+import { paymentLab, paymentStatusLab, paymentWidgetLab } from './machines/paymentLab.ts'
 import { profileEditLab } from './machines/profileEditLab.ts'
 import { serviceChangeLab } from './machines/serviceChangeLab.ts'
 import { signupLab } from './machines/signupLab.ts'
@@ -18,6 +18,8 @@ export const labMachines: Record<LabMachineId, LabMachine> = {
   profileEdit: profileEditLab,
   passwordReset: passwordResetLab,
   payment: paymentLab,
+  paymentWidget: paymentWidgetLab,
+  paymentStatus: paymentStatusLab,
   bundlePurchase: bundlePurchaseLab,
   outbox: outboxLab,
   simRename: simRenameLab,

@@ -10,6 +10,8 @@ export const machineTitles: Record<LabMachineId, MessageDescriptor> = {
   profileEdit: msg`Update Profile`,
   passwordReset: msg`Forgotten password`,
   payment: msg`Payment`,
+  paymentWidget: msg`Payment: card widget`,
+  paymentStatus: msg`Payment: card status`,
   bundlePurchase: msg`Bundle purchase (ADD VAS)`,
   outbox: msg`Order outbox`,
   simRename: msg`SIM name`,

@@ -8,7 +8,7 @@ import { Card } from '../../ui/Page.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 import { styled } from '../../ui/styled.ts'
 import { Notice, Row, Summary } from './paymentStyles.ts'
-import { usePayment } from './usePayment.ts'
+import { usePaymentWidget } from './usePayment.ts'
 
 const WidgetSlot = styled('div')`
   min-height: 120px; margin: 8px 0 16px;
@@ -24,7 +24,7 @@ interface WidgetOptions {
 /** payment_widget/{checkoutId}: the provider's card form for the checkout, its result going to the status page. */
 export function CardWidget({ customerId, checkoutId }: { customerId: number; checkoutId: string }) {
   const { t, i18n } = useLingui()
-  const actor = usePayment(customerId, { stage: 'widget', checkoutId })
+  const actor = usePaymentWidget(customerId, checkoutId)
   const state = useSelector(actor, (s) => s)
   const { checkout } = state.context
 

@@ -22,7 +22,7 @@ import { useOrderBundle } from './useOrderBundle.ts'
 /** /payment/{id}/: "Paying with:" Google Pay or "Pay with Credit Card", for an unpaid order of the customer's own. */
 export function PayForOrder({ customerId, orderId }: { customerId: number; orderId: string }) {
   const { t, i18n } = useLingui()
-  const actor = usePayment(customerId, { stage: 'order', orderId })
+  const actor = usePayment(customerId, orderId)
   const state = useSelector(actor, (s) => s)
   const { order, failure } = state.context
   // Google's script failing to load (mode 'google', no connection) is not a payment attempt: the card stays usable.

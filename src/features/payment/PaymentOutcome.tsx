@@ -9,7 +9,7 @@ import type { ResultTone } from './paymentStyles.ts'
 import { RefundOutcome } from './RefundOutcome.tsx'
 import { translateMessage } from '../../lib/validationMessages.ts'
 import { providerText } from './providerText.ts'
-import { usePayment } from './usePayment.ts'
+import { usePaymentStatus } from './usePayment.ts'
 import { useOrderBundle } from './useOrderBundle.ts'
 
 /**
@@ -18,7 +18,7 @@ import { useOrderBundle } from './useOrderBundle.ts'
  */
 export function PaymentOutcome({ customerId, checkoutId }: { customerId: number; checkoutId: string }) {
   const { t, i18n } = useLingui()
-  const actor = usePayment(customerId, { stage: 'status', checkoutId })
+  const actor = usePaymentStatus(customerId, checkoutId)
   const state = useSelector(actor, (s) => s)
   const { result, failure } = state.context
   const order = state.context.resultOrderId

@@ -1,21 +1,24 @@
-import { fromPromise } from 'xstate'
-import { paymentEventSchemas, PaymentInputSchema } from '../../../../machines/payment.events.ts'
-import { paymentMachine, type LoadedOrder, type WalletCharge } from '../../../../machines/payment.machine.ts'
+import { CheckoutPageInputSchema, paymentEventSchemas, PaymentInputSchema, type WalletCharge } from '../../../../machines/payment.events.ts'
+import { paymentMachine } from '../../../../machines/payment.machine.ts'
+import { paymentStatusMachine } from '../../../../machines/paymentStatus.machine.ts'
+import { paymentWidgetMachine } from '../../../../machines/paymentWidget.machine.ts'
 import { ApiError } from '../../../api/client.ts'
 import { fetchOrder } from '../../../api/orders.ts'
 import { createCheckout, fetchPaymentStatus, payWithWallet } from '../../../api/payments.ts'
-import { makeFact } from '../../../domain/events.ts'
-import { ORDER_STATUS_NEW } from '../../../domain/order.ts'
+import { ORDER_STATUS_NEW, type Order } from '../../../domain/order.ts'
 import type { Checkout, PaymentStatus, WalletPaymentAnswer } from '../../../domain/payment.ts'
-import { readCheckout } from '../../../store/queries.ts'
-import { fake, labCustomer, sandboxCustomerId } from '../fakes.ts'
-import type { EffectMode, LabMachine } from '../labMachine.ts'
-import { newId, stampNow } from '../../../lib/ids.ts'
+import { providePayment, providePaymentStatus, providePaymentWidget, type PaymentPorts } from '../../../features/payment/paymentEffects.ts'
+import { i18n } from '../../../i18n/i18n.ts'
+import { newId } from '../../../lib/ids.ts'
+import { saveOrder } from '../../../store/orderCache.ts'
+import { readCachedOrders, readCheckout } from '../../../store/queries.ts'
+import type { EffectMode, EventSpec, LabIo, LabMachine } from '../labMachine.ts'
+import { labPorts } from '../labPorts.ts'
 
 export const LAB_ORDER_ID = 1001
 export const LAB_CHECKOUT_ID = '8ac7a4c8lab0000000000000000000001.lab'
 
-const labOrder = (id: number) => ({ id, number: `SO-${id}`, total: 299, status: ORDER_STATUS_NEW })
+const labOrder = (id: number): Order => ({ id, number: `SO-${id}`, status: ORDER_STATUS_NEW, orderDate: '2026-01-01', total_price: 299, order_lines: [] })
 
 const labCheckout = (orderId: number): Checkout => ({
   checkoutId: LAB_CHECKOUT_ID,
@@ -55,19 +58,80 @@ function labWalletAnswer(mode: EffectMode, charge: WalletCharge): WalletPaymentA
   }
 }
 
-/** The payment machine: the order, the card checkout, its result and Google Pay, against the sandbox server or fakes. */
+/**
+ * The payment pages' ports in the lab: the lab log and the lab's copy of orders and checkouts, the sandbox server
+ * or the mode's fake answers, no screen to navigate. The three payment machines run with the app's own effects.
+ */
+function labPaymentPorts(mode: EffectMode, io: LabIo): PaymentPorts {
+  const lab = labPorts(mode, io)
+  const fetchedAt = () => new Date().toISOString()
+  return {
+    ...lab,
+    // The pages commit what they learnt without waiting for it: the fact belongs to the step that learnt it.
+    store: { commit: async (fact) => io.write(fact) },
+    device: {
+      cachedOrders: async (customerId) => readCachedOrders(customerId, await io.db()),
+      saveOrder: async (customerId, order, at) => saveOrder(customerId, order, at, await io.db()),
+      refreshOrder: async (customerId, orderId) => {
+        const { body, fetchedAt: at } = await lab.answer(
+          () => fetchOrder(orderId),
+          () => ({ body: labOrder(Number(orderId)), fetchedAt: fetchedAt() }),
+        )
+        await saveOrder(customerId, body, at, await io.db())
+      },
+      // The checkout this "device" created: the lab log's payments projection, else the fake one.
+      readCheckout: async (customerId, checkoutId) => {
+        const known = await readCheckout(customerId, checkoutId, await io.db())
+        if (known || mode === 'sandbox') return known
+        return checkoutId === LAB_CHECKOUT_ID ? { checkout: labCheckout(LAB_ORDER_ID) } : null
+      },
+    },
+    api: {
+      fetchOrder: (orderId) =>
+        lab.answer(
+          () => fetchOrder(orderId),
+          () => ({ body: labOrder(Number(orderId) || LAB_ORDER_ID), fetchedAt: fetchedAt() }),
+        ),
+      createCheckout: async (customerId, orderId) => {
+        if (mode !== 'checkoutFails')
+          return lab.answer(
+            () => createCheckout(customerId, orderId),
+            () => labCheckout(orderId),
+          )
+        await io.delay()
+        throw new ApiError('The payment provider could not create the checkout.', 502)
+      },
+      fetchPaymentStatus: (customerId, checkoutId) =>
+        lab.answer(
+          () => fetchPaymentStatus(customerId, checkoutId),
+          () => labStatus(mode, checkoutId),
+        ),
+      payWithWallet: (customerId, charge) =>
+        lab.answer(
+          () => payWithWallet(customerId, charge),
+          () => labWalletAnswer(mode, charge),
+        ),
+    },
+    // A retried wallet request waits as a fake does, not the app's seconds.
+    sleep: () => io.delay(),
+    // The lab shows the machine's state; the app's error handler is not the tester's.
+    reportError: () => undefined,
+    // Navigation belongs to the app's screens, not the lab.
+    ui: { current: { i18n, navigate: async () => undefined } },
+  }
+}
+
+const connection: EventSpec[] = [
+  { type: 'payment.connection.lost', schema: paymentEventSchemas['payment.connection.lost'] },
+  { type: 'payment.connection.restored', schema: paymentEventSchemas['payment.connection.restored'] },
+]
+
+/** The order page's payment: the order, the card checkout and Google Pay, against the sandbox server or fakes. */
 export const paymentLab: LabMachine = {
   id: 'payment',
   machine: paymentMachine,
-  modes: ['succeeds', 'pending', 'declined', 'checkoutFails', 'offline', 'server500', 'sandbox'],
-  input: {
-    schema: PaymentInputSchema,
-    presets: {
-      order: () => ({ stage: 'order', orderId: String(LAB_ORDER_ID), online: true }),
-      widget: () => ({ stage: 'widget', checkoutId: LAB_CHECKOUT_ID, online: true }),
-      status: () => ({ stage: 'status', checkoutId: LAB_CHECKOUT_ID, online: true }),
-    },
-  },
+  modes: ['succeeds', 'declined', 'checkoutFails', 'offline', 'server500', 'sandbox'],
+  input: { schema: PaymentInputSchema, presets: { order: () => ({ orderId: String(LAB_ORDER_ID), online: true }) } },
   events: [
     { type: 'payment.card.start', schema: paymentEventSchemas['payment.card.start'] },
     { type: 'payment.wallet.start', schema: paymentEventSchemas['payment.wallet.start'] },
@@ -95,55 +159,33 @@ export const paymentLab: LabMachine = {
       schema: paymentEventSchemas['payment.wallet.failed'],
       template: () => ({ message: 'The wallet sheet closed with an error.' }),
     },
+    { type: 'payment.retry', schema: paymentEventSchemas['payment.retry'] },
+    ...connection,
+  ],
+  provide: (mode, io) => providePayment(labPaymentPorts(mode, io)),
+}
+
+/** The card widget page: the checkout this device created, and the provider's script loading or failing. */
+export const paymentWidgetLab: LabMachine = {
+  id: 'paymentWidget',
+  machine: paymentWidgetMachine,
+  modes: ['succeeds', 'sandbox'],
+  input: { schema: CheckoutPageInputSchema, presets: { widget: () => ({ checkoutId: LAB_CHECKOUT_ID, online: true }) } },
+  events: [
     { type: 'payment.widget.loaded', schema: paymentEventSchemas['payment.widget.loaded'] },
     { type: 'payment.widget.failed', schema: paymentEventSchemas['payment.widget.failed'], template: () => ({ message: 'Unable to load script' }) },
     { type: 'payment.widget.retry', schema: paymentEventSchemas['payment.widget.retry'] },
-    { type: 'payment.status.check', schema: paymentEventSchemas['payment.status.check'] },
-    { type: 'payment.retry', schema: paymentEventSchemas['payment.retry'] },
-    { type: 'payment.connection.lost', schema: paymentEventSchemas['payment.connection.lost'] },
-    { type: 'payment.connection.restored', schema: paymentEventSchemas['payment.connection.restored'] },
+    ...connection,
   ],
-  provide: (mode, io) => {
-    const customerId = () => (mode === 'sandbox' ? sandboxCustomerId() : labCustomer().id)
-    return paymentMachine.provide({
-      actors: {
-        loadOrder: fromPromise<LoadedOrder, { orderId: string }>(async ({ input }) => {
-          if (mode !== 'sandbox') return fake(mode, io.delay, () => ({ order: labOrder(Number(input.orderId) || LAB_ORDER_ID), cached: false }))
-          sandboxCustomerId()
-          const { body: order } = await fetchOrder(input.orderId)
-          return { order: { id: Number(order.id), number: order.number, total: order.total_price, status: order.status }, cached: false }
-        }),
-        createCheckout: fromPromise<Checkout, { orderId: number }>(async ({ input }) => {
-          if (mode === 'sandbox') return createCheckout(customerId(), input.orderId)
-          if (mode === 'checkoutFails') {
-            await io.delay()
-            throw new ApiError('The payment provider could not create the checkout.', 502)
-          }
-          return fake(mode, io.delay, () => labCheckout(input.orderId))
-        }),
-        // The checkout this "device" created: the lab log's payments projection, else the fake one.
-        readCheckout: fromPromise<Checkout | null, { checkoutId: string }>(async ({ input }) => {
-          const known = await readCheckout(customerId(), input.checkoutId, await io.db())
-          if (known || mode === 'sandbox') return known?.checkout ?? null
-          return input.checkoutId === LAB_CHECKOUT_ID ? labCheckout(LAB_ORDER_ID) : null
-        }),
-        fetchStatus: fromPromise<PaymentStatus, { checkoutId: string }>(({ input }) =>
-          mode === 'sandbox' ? fetchPaymentStatus(customerId(), input.checkoutId) : fake(mode, io.delay, () => labStatus(mode, input.checkoutId)),
-        ),
-        payWithWallet: fromPromise<WalletPaymentAnswer, WalletCharge>(({ input }) =>
-          mode === 'sandbox' ? payWithWallet(customerId(), input) : fake(mode, io.delay, () => labWalletAnswer(mode, input)),
-        ),
-      },
-      actions: {
-        rememberCheckout: (_, { checkout }) => io.write(makeFact('v1.PaymentCheckoutCreated', { checkout, customerId: customerId() }, stampNow())),
-        rememberResult: (_, params) => io.write(makeFact('v1.PaymentResultReceived', { customerId: customerId(), ...params }, stampNow())),
-        // Navigation, toasts, error reports and the order refresh belong to the app's screens, not the lab.
-        openWidget: () => {},
-        announcePaid: () => {},
-        announceFailed: () => {},
-        reportError: () => {},
-        refreshOrder: () => {},
-      },
-    })
-  },
+  provide: (mode, io) => providePaymentWidget(labPaymentPorts(mode, io)),
+}
+
+/** The card payment's status page: the provider's result of the checkout, against the sandbox server or fakes. */
+export const paymentStatusLab: LabMachine = {
+  id: 'paymentStatus',
+  machine: paymentStatusMachine,
+  modes: ['succeeds', 'pending', 'declined', 'offline', 'server500', 'sandbox'],
+  input: { schema: CheckoutPageInputSchema, presets: { status: () => ({ checkoutId: LAB_CHECKOUT_ID, online: true }) } },
+  events: [{ type: 'payment.status.check', schema: paymentEventSchemas['payment.status.check'] }, ...connection],
+  provide: (mode, io) => providePaymentStatus(labPaymentPorts(mode, io)),
 }

@@ -7,6 +7,7 @@ import type { Service } from '../../../domain/service.ts'
 import { RenameSimRequestSchema } from '../../../domain/simName.ts'
 import { i18n } from '../../../i18n/i18n.ts'
 import { stampNow } from '../../../lib/ids.ts'
+import type { FactStore } from '../../../lib/ports.ts'
 import type { OutboxKind, Settled, SignedIn } from '../../../outbox/kind.ts'
 import { toast } from '../../../lib/toaster.ts'
 import { translateMessage } from '../../../lib/validationMessages.ts'
@@ -36,10 +37,15 @@ export type RenameOutcome = { customerId: number | null; name: string } & (
  * Commits the intent: v1.SimRenamed (so every screen shows the name at once, offline too) and its outbox row in one
  * transaction; the outbox sends it. Resolves with the rename's id (its Idempotency-Key) once both are stored.
  */
-export async function queueSimName(customerId: number, serviceId: number, name: string): Promise<string> {
+export async function queueSimName(
+  customerId: number,
+  serviceId: number,
+  name: string,
+  store: Pick<FactStore, 'commitWithOutbox'> = { commitWithOutbox },
+): Promise<string> {
   const stamp = stampNow()
   const request: QueuedRename = { serviceId, rename: { id: stamp.id, name } }
-  await commitWithOutbox(makeFact('v1.SimRenamed', { customerId, serviceId, name }, stamp), queuedRow(stamp.id, SIM_RENAME, request, customerId))
+  await store.commitWithOutbox(makeFact('v1.SimRenamed', { customerId, serviceId, name }, stamp), queuedRow(stamp.id, SIM_RENAME, request, customerId))
   return stamp.id
 }
 
