@@ -10,5 +10,8 @@ element.id = clientSettingsElementId
 element.textContent = JSON.stringify(settings)
 document.head.append(element)
 
+// jsdom has no layout: the router's scroll restoration has nothing to scroll.
+window.scrollTo = () => undefined
+
 // Each test starts on an empty page (Testing Library unmounts by itself only with vitest globals on).
 afterEach(() => cleanup())
