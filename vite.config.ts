@@ -192,6 +192,18 @@ export default defineConfig(({ isSsrBuild }) => ({
       {
         extends: true,
         test: {
+          // The forms in jsdom with Testing Library: what a customer types, reads and sends, in seconds.
+          name: 'component',
+          include: ['test/component/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['test/setup.ts', 'test/component/setup.ts'],
+          // A form test takes well under a second; a machine shared by many runs may take ten times that.
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'server',
           include: ['test/server/**/*.test.ts'],
           environment: 'node',

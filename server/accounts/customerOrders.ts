@@ -1,4 +1,4 @@
-import type { CustomerData } from '../../src/domain/customerData.ts'
+import type { CustomerData } from '../../src/domain/customerDataFile.ts'
 import type { Queryable } from '../db/types.ts'
 
 interface OrderRow {

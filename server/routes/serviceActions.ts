@@ -16,12 +16,12 @@ import { answer, describeApi, refusal } from '../http/openApi.ts'
 import { requireCustomer } from '../http/requireCustomer.ts'
 import type { CustomerEnv } from '../http/requireCustomer.ts'
 import type { CookieSettings } from '../http/sessionCookie.ts'
-import { requestHash } from '../http/idempotency.ts'
+import { requestHash, sendOutcome } from '../http/idempotency.ts'
 import { thisProcess } from '../services/actionJob.ts'
 import { cancellationQuote, cancelService } from '../services/cancellation.ts'
 import type { RefusalReason, Refused } from '../services/ownedService.ts'
 import { packageQuote, schedulePackageChange } from '../services/packageChange.ts'
-import { renameService } from '../services/renameService.ts'
+import { renameServiceOnce } from '../services/renameService.ts'
 import { undoAction } from '../services/undoAction.ts'
 import { invalidServiceId } from './services.ts'
 
@@ -40,10 +40,10 @@ const refusals: Record<RefusalReason, [ContentfulStatusCode, string]> = {
   notOffered: [422, serverMessages.packageNotOffered],
   actionMissing: [404, serverMessages.actionNotFound],
   applied: [409, serverMessages.actionAlreadyApplied],
-  keyReused: [422, renameKeyReused],
 }
 
 const refuse = (c: Context, { refused }: Refused) => jsonError(c, ...refusals[refused])
+const refusalAnswer = ({ refused }: Refused) => ({ status: refusals[refused][0], body: { error: refusals[refused][1] } })
 const isRefused = <T extends object>(outcome: T | Refused): outcome is Refused => 'refused' in outcome
 const serviceAnswer = (c: Context, outcome: Service | Refused) => (isRefused(outcome) ? refuse(c, outcome) : c.json({ service: outcome }))
 
@@ -118,17 +118,15 @@ export function serviceActionRoutes(db: Db, settings: CookieSettings, clock: Clo
       const read = readJson(c, RenameSimRequestSchema)
       if ('refused' in read) return read.refused
       if (read.body.id.toLowerCase() !== given.key) return jsonError(c, 400, keyIsNotRenameId)
-      const outcome = await renameService(db, {
+      const rename = {
         customerId: c.get('customerId'),
         serviceId: id,
         key: given.key,
-        hash: requestHash(read.sent),
+        hash: requestHash({ serviceId: id, body: read.sent }),
         name: read.body.name,
         now: clock.now(),
-      })
-      if (isRefused(outcome)) return refuse(c, outcome)
-      if (outcome.replayed) c.header('Idempotent-Replayed', 'true')
-      return c.json({ service: outcome.service })
+      }
+      return sendOutcome(c, await renameServiceOnce(db, rename, renameKeyReused, refusalAnswer))
     })
     .get('/v8/partner/services/id/:id/packages', described.packages, signedIn, async (c) => {
       const id = serviceId(c)

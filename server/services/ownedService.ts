@@ -3,16 +3,7 @@ import { serviceRow } from './serviceReply.ts'
 import type { ServiceRow } from './serviceReply.ts'
 
 /** Why the server refuses a change to a SIM; the route words each one (server/routes/serviceActions.ts). */
-export type RefusalReason =
-  | 'missing'
-  | 'others'
-  | 'cancelled'
-  | 'packageScheduled'
-  | 'cancellationScheduled'
-  | 'notOffered'
-  | 'actionMissing'
-  | 'applied'
-  | 'keyReused'
+export type RefusalReason = 'missing' | 'others' | 'cancelled' | 'packageScheduled' | 'cancellationScheduled' | 'notOffered' | 'actionMissing' | 'applied'
 
 export type Refused = { refused: RefusalReason }
 

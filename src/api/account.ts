@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { UserReplySchema, type Login, type Signup, type User } from '../domain/account.ts'
 import { config } from '../config.ts'
-import { api, ApiError, toApiError } from './client.ts'
+import { api, ApiError, refusalOf, toApiError } from './client.ts'
 
 /** Sends a request and validates the `{ user }` answer at the edge. */
 async function userCall(path: string, init: { method: 'GET' | 'POST'; body?: unknown }): Promise<User> {
@@ -28,10 +28,11 @@ export type LogoutResult = { kind: 'answered'; status: number } | { kind: 'no-an
 /** POST /auth/logout: ends the session the tag names (a logout queued offline), or else the cookie's session. */
 export async function logout(body?: { session: string }): Promise<LogoutResult> {
   try {
-    const response = await api.raw('/auth/logout', { method: 'POST', ignoreResponseError: true, ...(body ? { body } : {}) })
+    const response = await api.raw('/auth/logout', { method: 'POST', ...(body ? { body } : {}) })
     return { kind: 'answered', status: response.status }
   } catch (e) {
-    return { kind: 'no-answer', error: toApiError(e).message }
+    const failure = refusalOf(e, v.unknown())
+    return failure.kind === 'refused' ? { kind: 'answered', status: failure.status } : failure
   }
 }
 

@@ -1,5 +1,5 @@
-import type { DeleteAccountInput } from '../domain/accountDeletion.ts'
-import { CustomerDataSchema, type CustomerData } from '../domain/customerData.ts'
+import type { DeleteAccountInput } from '../domain/accountDeletionRequest.ts'
+import { CustomerDataSchema, type CustomerData } from '../domain/customerDataFile.ts'
 import { api, getJson, toApiError } from './client.ts'
 
 /** GET /account/data: everything the server holds on the signed-in customer, checked at the edge. */

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { UserReplySchema } from '../domain/account.ts'
 import { ResetRefusedSchema, type ChangePassword, type LinkAnswer, type ResetAnswer, type ResetRefusal } from '../domain/password.ts'
-import { api, ApiError, toApiError } from './client.ts'
+import { api, refusalOf, toApiError } from './client.ts'
 
 /** POST /auth/password: 204; 403 for a wrong current password, 429 after too many, 400 for a new password the rule refuses. */
 export async function changePassword(body: ChangePassword): Promise<void> {
@@ -21,22 +21,15 @@ export async function requestResetLink(email: string): Promise<void> {
   }
 }
 
-const ErrorBody = v.object({ error: v.string() })
-
 /** A 410 says why the link is refused; any other failure is thrown for the screen to show. */
 async function linkCall<T>(path: string, body: object, good: (data: unknown) => T): Promise<T | { status: 'refused'; reason: ResetRefusal }> {
-  let reply: Awaited<ReturnType<typeof api.raw>>
   try {
-    reply = await api.raw(path, { method: 'POST', body, ignoreResponseError: true })
+    return good(await api(path, { method: 'POST', body }))
   } catch (e) {
+    const failure = refusalOf(e, ResetRefusedSchema)
+    if (failure.kind === 'refused' && failure.status === 410 && failure.body !== null) return { status: 'refused', reason: failure.body.reason }
     throw toApiError(e)
   }
-  if (reply.status === 410) return { status: 'refused', reason: v.parse(ResetRefusedSchema, reply._data).reason }
-  if (!reply.ok) {
-    const body = v.safeParse(ErrorBody, reply._data)
-    throw new ApiError(body.success ? body.output.error : reply.statusText, reply.status, reply.headers.get('x-request-id') ?? undefined)
-  }
-  return good(reply._data)
 }
 
 /** POST /auth/password/reset/check: whether the emailed link still works. */

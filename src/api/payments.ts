@@ -10,7 +10,7 @@ import {
   type WalletPaymentAnswer,
   type WalletPaymentData,
 } from '../domain/payment.ts'
-import { api, ApiError, toApiError } from './client.ts'
+import { api, refusalOf, toApiError } from './client.ts'
 
 /** POST /v2/billing/partner/checkout/{user_id}: the server creates the card checkout (amount from its own order). */
 export async function createCheckout(userId: number, orderId: number): Promise<Checkout> {
@@ -39,15 +39,12 @@ function readStatus(status: number, headers: Headers, body: unknown, checkoutId:
 /** GET /v2/billing/partner/checkout/{user_id}/{checkoutId}/payment: 200 successful, 205 pending, 400 failed. */
 export async function fetchPaymentStatus(userId: number, checkoutId: string): Promise<PaymentStatus> {
   try {
-    const response = await api.raw(`/v2/billing/partner/checkout/${userId}/${encodeURIComponent(checkoutId)}/payment`, {
-      method: 'GET',
-      ignoreResponseError: true,
-    })
-    if (response.status === 200 || response.status === 205 || (response.status === 400 && v.is(PaymentStatusSchema, response._data)))
-      return readStatus(response.status, response.headers, response._data, checkoutId)
-    const error = v.safeParse(v.object({ error: v.string() }), response._data)
-    throw new ApiError(error.success ? error.output.error : response.statusText, response.status, response.headers.get('x-request-id') ?? undefined)
+    const response = await api.raw(`/v2/billing/partner/checkout/${userId}/${encodeURIComponent(checkoutId)}/payment`, { method: 'GET' })
+    return readStatus(response.status, response.headers, response._data, checkoutId)
   } catch (e) {
+    // A failed payment is an answer too: 400 with its result.
+    const failure = refusalOf(e, PaymentStatusSchema)
+    if (failure.kind === 'refused' && failure.status === 400 && failure.body !== null) return failure.body
     throw toApiError(e)
   }
 }
@@ -69,13 +66,13 @@ export async function payWithWallet(
         user_id: userId,
         paymentData: request.paymentData,
       },
-      ignoreResponseError: true,
       timeout: 30_000,
     })
-    if (v.is(WalletPaymentAnswerSchema, response._data)) return response._data
-    const error = v.safeParse(v.object({ error: v.string() }), response._data)
-    throw new ApiError(error.success ? error.output.error : response.statusText, response.status, response.headers.get('x-request-id') ?? undefined)
+    return v.parse(WalletPaymentAnswerSchema, response._data)
   } catch (e) {
+    // A declined payment is an answer too: 400 with its result.
+    const failure = refusalOf(e, WalletPaymentAnswerSchema)
+    if (failure.kind === 'refused' && failure.body !== null) return failure.body
     throw toApiError(e)
   }
 }

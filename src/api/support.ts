@@ -1,7 +1,6 @@
 import * as v from 'valibot'
 import { SupportAnswerSchema, type SupportRequest } from '../domain/support.ts'
-import { api, toApiError } from './client.ts'
-import { retryAfterMs } from './queuedWrite.ts'
+import { api, refusalOf } from './client.ts'
 
 /** A refusal's field messages as the server names them, e.g. { path: 'message.email', message: 'Invalid email address.' }. */
 export interface SupportIssue {
@@ -27,28 +26,18 @@ const RefusalSchema = v.object({
  */
 export async function sendSupportMessage(request: SupportRequest, { withSession = true } = {}): Promise<SupportSendResult> {
   try {
-    const reply = await api.raw('/support/messages', {
+    const reply = await api('/support/messages', {
       method: 'POST',
       body: request,
       headers: { 'Idempotency-Key': request.id },
       credentials: withSession ? 'same-origin' : 'omit',
-      ignoreResponseError: true,
     })
-    if (reply.ok) {
-      const answer = v.safeParse(SupportAnswerSchema, reply._data)
-      // A 2xx we cannot read (a proxy's page) is not a reference: ask again later, the key keeps it one message.
-      return answer.success ? { kind: 'sent', reference: answer.output.reference } : { kind: 'refused', status: 502, error: '', issues: [], retryAfterMs: null }
-    }
-    const body = v.safeParse(RefusalSchema, reply._data)
-    const issues = body.success ? body.output.issues.map((i) => ({ path: typeof i.path === 'string' ? i.path : i.path.join('.'), message: i.message })) : []
-    return {
-      kind: 'refused',
-      status: reply.status,
-      error: body.success ? body.output.error : '',
-      issues,
-      retryAfterMs: retryAfterMs(reply.headers.get('retry-after')),
-    }
+    return { kind: 'sent', reference: v.parse(SupportAnswerSchema, reply).reference }
   } catch (e) {
-    return { kind: 'no-answer', error: toApiError(e).message }
+    const failure = refusalOf(e, RefusalSchema)
+    if (failure.kind === 'no-answer') return failure
+    const { status, body, retryAfterMs } = failure
+    const issues = (body?.issues ?? []).map((i) => ({ path: typeof i.path === 'string' ? i.path : i.path.join('.'), message: i.message }))
+    return { kind: 'refused', status, error: body?.error ?? '', issues, retryAfterMs }
   }
 }

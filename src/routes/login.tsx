@@ -6,7 +6,8 @@ import { validateLoginSearch } from '../features/account/signIn/loginSearch.ts'
 import { LoginForm } from '../features/account/signIn/LoginForm.tsx'
 import { offeredProviders, SocialButtons } from '../features/account/signIn/SocialButtons.tsx'
 import { useSocialReturn } from '../features/account/signIn/useSocialReturn.ts'
-import { InlineError, useInlineError } from '../ui/InlineError.tsx'
+import { useInlineError } from '../ui/forms/useInlineError.ts'
+import { FormError } from '../ui/forms/FormError.tsx'
 import { styled } from '../ui/styled.ts'
 import { theme } from '../ui/theme.ts'
 
@@ -27,7 +28,7 @@ function LoginPage() {
         <Trans>Sign in to continue</Trans>
       </h1>
       <SocialButtons />
-      <InlineError error={social.error} />
+      <FormError message={social.error} announced />
       {/* Without social sign-in the form stands alone: nothing to choose between. */}
       {offeredProviders().length > 0 && (
         <Or>

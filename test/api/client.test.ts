@@ -5,6 +5,9 @@ import { api, ApiError, refusalOf, toApiError } from '../../src/api/client.ts'
 import { createOrder } from '../../src/api/orders.ts'
 import { renameSim } from '../../src/api/serviceActions.ts'
 import { sendAccountEdit } from '../../src/api/accountEdits.ts'
+import { sendSupportMessage } from '../../src/api/support.ts'
+import { sendClientError } from '../../src/api/clientErrors.ts'
+import { logout } from '../../src/api/account.ts'
 
 const ErrorWithCode = v.object({ error: v.string(), code: v.optional(v.string()) })
 
@@ -74,5 +77,17 @@ describe('the write clients read a refusal the same way', () => {
       issues: [],
       retryAfterMs: 3000,
     })
+  })
+  it('a support message, an error report and a logout each keep the status and the wait', async () => {
+    answer(503, { error: 'Busy', issues: [] }, { 'retry-after': '3' })
+    expect(await sendSupportMessage({ id: 's-1', message: { name: 'A', email: 'a@example.co.za', message: 'Hi' } })).toEqual({
+      kind: 'refused',
+      status: 503,
+      error: 'Busy',
+      issues: [],
+      retryAfterMs: 3000,
+    })
+    expect(await sendClientError({} as never)).toEqual({ kind: 'refused', status: 503, error: '', retryAfterMs: 3000 })
+    expect(await logout()).toEqual({ kind: 'answered', status: 503 })
   })
 })

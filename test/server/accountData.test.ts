@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import * as v from 'valibot'
-import { CustomerDataSchema } from '../../src/domain/customerData.ts'
+import { CustomerDataSchema } from '../../src/domain/customerDataFile.ts'
 import { apiKey, call, password, sessionCookie, signUp, useAccountsApp } from './support/accounts.ts'
 import type { TestApp } from './support/accounts.ts'
 import { cartLine } from './support/orders.ts'

@@ -10,7 +10,8 @@ import { Button } from '../../ui/Button.tsx'
 import { styled } from '../../ui/styled.ts'
 import { theme } from '../../ui/theme.ts'
 import { AddressForm } from '../../ui/forms/AddressForm.tsx'
-import { InlineError, useInlineError } from '../../ui/InlineError.tsx'
+import { useInlineError } from '../../ui/forms/useInlineError.ts'
+import { FormError } from '../../ui/forms/FormError.tsx'
 import { sendNow } from '../../outbox/outbox.ts'
 import type { DrainOutcome } from './orderOutbox.ts'
 import { ORDER_CREATE } from './orderRequest.ts'
@@ -107,7 +108,7 @@ export function DeliveryAddressForm({ customerId, cart, addresses, search }: Pro
         })}
         <AddressForm values={values} errors={errors} onChange={set} idPrefix="delivery" />
       </Another>
-      <InlineError error={failure.error} />
+      <FormError message={failure.error} announced />
       <Button type="submit" disabled={busy}>
         {busy ? <Trans>creating order…</Trans> : <Trans>create order</Trans>}
       </Button>

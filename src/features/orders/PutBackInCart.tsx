@@ -5,7 +5,8 @@ import type { LocalOrder } from '../../domain/facts/orderFacts.ts'
 import { commitAll } from '../../store/commit.ts'
 import { Button } from '../../ui/Button.tsx'
 import { toast } from '../../lib/toaster.ts'
-import { InlineError, useInlineError } from '../../ui/InlineError.tsx'
+import { useInlineError } from '../../ui/forms/useInlineError.ts'
+import { FormError } from '../../ui/forms/FormError.tsx'
 import { newId } from '../../lib/ids.ts'
 
 /** Re-adds a refused order's lines to the cart (once), so the customer can fix and order again. */
@@ -32,7 +33,7 @@ export function PutBackInCart({ order }: { order: LocalOrder }) {
   }
   return (
     <>
-      <InlineError error={failure.error} />
+      <FormError message={failure.error} announced />
       <Button type="button" onClick={() => void putBack()}>
         <Trans>Put back in cart</Trans>
       </Button>

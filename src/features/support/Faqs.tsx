@@ -3,6 +3,7 @@ import { Trans } from '@lingui/react/macro'
 import { Card } from '../../ui/Page.tsx'
 import { styled } from '../../ui/styled.ts'
 import { theme } from '../../ui/theme.ts'
+import { Section } from '../../ui/Section.tsx'
 
 const Box = styled(Card)`
   h2 { margin: 0 0 8px; font-size: 20px; }
@@ -26,10 +27,7 @@ const Box = styled(Card)`
 /** The support page's FAQs, answered for what the app offers today. */
 export function Faqs() {
   return (
-    <Box aria-labelledby="support-faqs">
-      <h2 id="support-faqs">
-        <Trans>FAQs</Trans>
-      </h2>
+    <Section id="support-faqs" frame={Box} title={<Trans>FAQs</Trans>}>
       <details>
         <summary>
           <Trans>How do I reset my password?</Trans>
@@ -62,6 +60,6 @@ export function Faqs() {
           <Trans>If you are offline, your message is kept on this device and sent as soon as you are back online.</Trans>
         </p>
       </details>
-    </Box>
+    </Section>
   )
 }

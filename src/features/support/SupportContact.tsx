@@ -8,7 +8,8 @@ import type { SupportIssue } from '../../api/support.ts'
 import { keepDataOnDevice } from '../../pwa/state.ts'
 import { Card } from '../../ui/Page.tsx'
 import { styled } from '../../ui/styled.ts'
-import { InlineError, useInlineError } from '../../ui/InlineError.tsx'
+import { useInlineError } from '../../ui/forms/useInlineError.ts'
+import { FormError } from '../../ui/forms/FormError.tsx'
 import { ContactForm, SUPPORT_FIELDS, type SupportField } from './ContactForm.tsx'
 import { SupportStatus } from './SupportStatus.tsx'
 import { sendNow } from '../../outbox/outbox.ts'
@@ -16,6 +17,7 @@ import { queueSupportMessage, SUPPORT_MESSAGE, type SupportOutcome } from './sup
 import { issueField, type SupportItem } from './supportView.ts'
 import { useSupportDraft } from './useSupportDraft.ts'
 import { useSupportItems } from './useSupportItems.ts'
+import { Section } from '../../ui/Section.tsx'
 
 const Box = styled(Card)`
   h2 { margin: 0 0 12px; font-size: 20px; }
@@ -94,13 +96,10 @@ export function SupportContact({ customer }: { customer: User }) {
   }
 
   return (
-    <Box aria-labelledby="support-contact">
-      <h2 id="support-contact">
-        <Trans>Contact Us</Trans>
-      </h2>
+    <Section id="support-contact" frame={Box} title={<Trans>Contact Us</Trans>}>
       <SupportStatus items={items} onEdit={edit} />
-      <InlineError error={failure.error} />
+      <FormError message={failure.error} announced />
       <ContactForm values={values} errors={errors} busy={busy} onChange={change} onSubmit={() => void submit()} />
-    </Box>
+    </Section>
   )
 }

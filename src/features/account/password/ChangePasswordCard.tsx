@@ -17,7 +17,7 @@ type Field = (typeof FIELDS)[number]
 const empty: Record<Field, string> = { current_password: '', password: '', confirm_password: '' }
 
 /** What a refused change means for the form: a message under a field, or one above the form. */
-function refusalOf(e: unknown): { field: Field; message: string } | { message: string } {
+function placeOfRefusal(e: unknown): { field: Field; message: string } | { message: string } {
   if (!(e instanceof ApiError) || e.status === undefined) return { message: passwordMessages.unreachable }
   if (e.status === 403) return { field: 'current_password', message: e.message }
   return { message: e.message }
@@ -61,7 +61,7 @@ export function ChangePasswordCard({ offline }: { offline: boolean }) {
       toast.success(t`Your password has been changed. Other devices signed in to your account have been signed out.`)
       close()
     } catch (error) {
-      const refusal = refusalOf(error)
+      const refusal = placeOfRefusal(error)
       if ('field' in refusal) {
         setErrors({ [refusal.field]: refusal.message })
         document.getElementById(`change-${refusal.field}`)?.focus()

@@ -2,14 +2,16 @@ import { useId, useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { fetchCustomerData } from '../../../api/accountData.ts'
 import { ApiError } from '../../../api/client.ts'
-import { dataFileName } from '../../../domain/customerData.ts'
+import { dataFileName } from '../../../domain/customerDataFile.ts'
 import { toast } from '../../../lib/toaster.ts'
-import { InlineError, useInlineError } from '../../../ui/InlineError.tsx'
+import { useInlineError } from '../../../ui/forms/useInlineError.ts'
+import { FormError } from '../../../ui/forms/FormError.tsx'
 import { translateMessage } from '../../../lib/validationMessages.ts'
 import { Button } from '../../../ui/Button.tsx'
 import { Card } from '../../../ui/Page.tsx'
 import { Notice } from './privacyStyles.ts'
 import { saveJsonFile } from './saveFile.ts'
+import { Section } from '../../../ui/Section.tsx'
 
 /** "Download my data": a JSON file of everything the server holds on the customer, made by the server on request. */
 export function DataDownload({ offline }: { offline: boolean }) {
@@ -34,10 +36,7 @@ export function DataDownload({ offline }: { offline: boolean }) {
   }
 
   return (
-    <Card aria-labelledby={heading}>
-      <h2 id={heading}>
-        <Trans>Your data</Trans>
-      </h2>
+    <Section id={heading} frame={Card} title={<Trans>Your data</Trans>}>
       <p>
         <Trans>
           Download a copy of everything we hold about you: your profile and addresses, orders, payments (never card numbers), SIM services, support messages and
@@ -49,10 +48,10 @@ export function DataDownload({ offline }: { offline: boolean }) {
           <Trans>Downloading your data needs a connection. Try again when you are back online.</Trans>
         </Notice>
       )}
-      <InlineError error={failure.error} />
+      <FormError message={failure.error} announced />
       <Button type="button" $variant="secondary" disabled={offline || busy} onClick={() => void download()}>
         {busy ? <Trans>Preparing your file…</Trans> : <Trans>Download my data</Trans>}
       </Button>
-    </Card>
+    </Section>
   )
 }

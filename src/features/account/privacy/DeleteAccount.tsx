@@ -3,16 +3,14 @@ import { Trans } from '@lingui/react/macro'
 import { Card } from '../../../ui/Page.tsx'
 import { DeleteAccountDialog } from './DeleteAccountDialog.tsx'
 import { DangerOutlineButton } from './privacyStyles.ts'
+import { Section } from '../../../ui/Section.tsx'
 
 /** "Delete my account": opens the confirmation, which says what happens before anything does. */
 export function DeleteAccount({ customerId, offline }: { customerId: number; offline: boolean }) {
   const [confirming, setConfirming] = useState(false)
   const heading = useId()
   return (
-    <Card aria-labelledby={heading}>
-      <h2 id={heading}>
-        <Trans>Delete account</Trans>
-      </h2>
+    <Section id={heading} frame={Card} title={<Trans>Delete account</Trans>}>
       <p>
         <Trans>
           Close your account and remove your personal data. Orders and payments are kept for the business, no longer linked to you. You confirm with your
@@ -23,6 +21,6 @@ export function DeleteAccount({ customerId, offline }: { customerId: number; off
         <Trans>Delete my account</Trans>
       </DangerOutlineButton>
       {confirming && <DeleteAccountDialog customerId={customerId} offline={offline} onClose={() => setConfirming(false)} />}
-    </Card>
+    </Section>
   )
 }

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { ApiError } from '../../../api/client.ts'
-import { confirmsDeletion, DELETE_WORDS, normaliseConfirmation } from '../../../domain/accountDeletion.ts'
+import { confirmsDeletion, DELETE_WORDS, normaliseConfirmation } from '../../../domain/accountDeletionRequest.ts'
 import { messages } from '../../../domain/account.ts'
 import { isLanguage } from '../../../domain/language.ts'
 import { toast } from '../../../lib/toaster.ts'
@@ -15,6 +15,7 @@ import { DeletionConsequences } from './DeletionConsequences.tsx'
 import { DangerButton, Notice } from './privacyStyles.ts'
 import { recheckSession } from '../session/authIntents.ts'
 import { Dialog } from './dialogStyles.ts'
+import { FormError } from '../../../ui/forms/FormError.tsx'
 
 interface Props {
   customerId: number
@@ -80,11 +81,7 @@ export function DeleteAccountDialog({ customerId, offline, onClose }: Props) {
             <Trans>Deleting your account needs a connection. What you typed is kept until you are back online.</Trans>
           </Notice>
         )}
-        {errors.form && (
-          <Notice $tone="error" role="alert">
-            {errors.form}
-          </Notice>
-        )}
+        <FormError message={errors.form} />
         <PasswordField
           id="delete-password"
           label={<Trans>Password</Trans>}

@@ -1,5 +1,5 @@
 import { deleteAccount } from '../../../api/accountData.ts'
-import type { DeleteAccountInput } from '../../../domain/accountDeletion.ts'
+import type { DeleteAccountInput } from '../../../domain/accountDeletionRequest.ts'
 import { stampNow } from '../../../lib/ids.ts'
 import { reportError } from '../../../reportError.ts'
 import { eraseCustomer } from '../../../store/eraseCustomer.ts'

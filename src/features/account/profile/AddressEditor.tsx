@@ -9,7 +9,8 @@ import { AddressForm } from '../../../ui/forms/AddressForm.tsx'
 import { CheckboxField } from '../../../ui/forms/CheckboxField.tsx'
 import { sendNow } from '../../../outbox/outbox.ts'
 import { toast } from '../../../lib/toaster.ts'
-import { InlineError, useInlineError } from '../../../ui/InlineError.tsx'
+import { useInlineError } from '../../../ui/forms/useInlineError.ts'
+import { FormError } from '../../../ui/forms/FormError.tsx'
 import { ACCOUNT_EDIT, type AccountEditOutcome, queueAccountEdit } from './accountEditQueue.ts'
 import { accountMessage } from '../accountMessages.ts'
 
@@ -91,12 +92,8 @@ export function AddressEditor({ customerId, editing, search, onDismissed, onDone
   const shownRefusal = refusal && !(refusal.field && errors[refusal.field] === refusal.reason) ? refusal.reason : null
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-label={saved ? t`Update Address` : t`Add an address`}>
-      {shownRefusal && (
-        <p role="alert" className="refusal">
-          {accountMessage(i18n, shownRefusal)}
-        </p>
-      )}
-      <InlineError error={failure.error} />
+      {shownRefusal && <FormError message={accountMessage(i18n, shownRefusal)} />}
+      <FormError message={failure.error} announced />
       {search((fill) => {
         setValues((old) => ({ ...old, ...fill.fields }))
         setErrors((old) => ({ ...old, ...Object.fromEntries(Object.keys(fill.fields).map((k) => [k, undefined])) }))

@@ -9,7 +9,8 @@ import { Button } from '../../../ui/Button.tsx'
 import { Card, Muted } from '../../../ui/Page.tsx'
 import { newId } from '../../../lib/ids.ts'
 import { sendNow } from '../../../outbox/outbox.ts'
-import { InlineError, useInlineError } from '../../../ui/InlineError.tsx'
+import { useInlineError } from '../../../ui/forms/useInlineError.ts'
+import { FormError } from '../../../ui/forms/FormError.tsx'
 import { ACCOUNT_EDIT, dismissRefusal, queueAccountEdit } from './accountEditQueue.ts'
 import { accountMessage } from '../accountMessages.ts'
 import { type AddressEditing, AddressEditor } from './AddressEditor.tsx'
@@ -99,7 +100,7 @@ export function AddressesCard({ customerId, view, search }: Props) {
           </Button>
         </p>
       ))}
-      <InlineError error={failure.error} />
+      <FormError message={failure.error} announced />
       {main ? (
         <>
           <h3>

@@ -8,6 +8,7 @@ import { PasswordField } from '../../../ui/forms/PasswordField.tsx'
 import { TextField } from '../../../ui/forms/TextField.tsx'
 import { accountMessage } from '../accountMessages.ts'
 import { Detail, DetailList } from './DetailList.tsx'
+import { FormError } from '../../../ui/forms/FormError.tsx'
 
 interface Props {
   current: ProfileValues
@@ -41,11 +42,7 @@ export function ProfileForm({ current, values, password, idNumber, errors, refus
   const refusalShown = refusal !== null && !Object.values(errors).includes(refusal)
   return (
     <form onSubmit={submit} noValidate aria-label={t`Update Profile`}>
-      {refusalShown && (
-        <p role="alert" className="refusal">
-          {accountMessage(i18n, refusal)}
-        </p>
-      )}
+      {refusalShown && <FormError message={accountMessage(i18n, refusal)} />}
       <TextField {...field('first_name')} label={<Trans>First name</Trans>} autoComplete="given-name" aria-required />
       <TextField {...field('last_name')} label={<Trans>Last name</Trans>} autoComplete="family-name" aria-required />
       <DetailList>

@@ -6,7 +6,8 @@ import { Button } from '../../../ui/Button.tsx'
 import { PasswordField } from '../../../ui/forms/PasswordField.tsx'
 import { TextField } from '../../../ui/forms/TextField.tsx'
 import { toast } from '../../../lib/toaster.ts'
-import { InlineError, useInlineError } from '../../../ui/InlineError.tsx'
+import { useInlineError } from '../../../ui/forms/useInlineError.ts'
+import { FormError } from '../../../ui/forms/FormError.tsx'
 import { signIn } from '../session/authIntents.ts'
 import { useLeaveWhenSignedIn } from './useLeaveWhenSignedIn.ts'
 import { translateMessage } from '../../../lib/validationMessages.ts'
@@ -47,7 +48,7 @@ export function LoginForm({ redirect, socialReturn = false }: { redirect?: strin
 
   return (
     <form onSubmit={(e) => void submit(e)} aria-label={t`Sign in with email`}>
-      <InlineError error={failure.error} />
+      <FormError message={failure.error} announced />
       <TextField id="login-email" name="email" type="email" label={<Trans>Email</Trans>} value={email} onValue={setEmail} autoComplete="email" required />
       <PasswordField
         id="login-password"

@@ -6,7 +6,8 @@ import { ADDRESS_FIELDS, PERSONAL_FIELDS, type AddressField, type PersonalField 
 import type { FieldErrors } from '../../../domain/fieldErrors.ts'
 import { Button } from '../../../ui/Button.tsx'
 import { AddressForm } from '../../../ui/forms/AddressForm.tsx'
-import { InlineError, useInlineError } from '../../../ui/InlineError.tsx'
+import { useInlineError } from '../../../ui/forms/useInlineError.ts'
+import { FormError } from '../../../ui/forms/FormError.tsx'
 import { PersonalStep } from './PersonalStep.tsx'
 import { provideSignup, type SignupUi } from './signupEffects.ts'
 import { useLeaveWhenSignedIn } from './useLeaveWhenSignedIn.ts'
@@ -66,7 +67,7 @@ export function SignupWizard() {
       ) : (
         <AddressForm values={address} errors={errors} onChange={set} idPrefix="signup" />
       )}
-      <InlineError error={failure.error} />
+      <FormError message={failure.error} announced />
       <div className="actions">
         {step === 'address' && (
           <Button type="button" $variant="secondary" disabled={submitting} onClick={() => actor.send({ type: 'signup.back' })}>

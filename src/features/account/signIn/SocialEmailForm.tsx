@@ -5,6 +5,7 @@ import { Button } from '../../../ui/Button.tsx'
 import { TextField } from '../../../ui/forms/TextField.tsx'
 import { Notice } from '../../../ui/Notice.ts'
 import { translateMessage } from '../../../lib/validationMessages.ts'
+import { FormError } from '../../../ui/forms/FormError.tsx'
 
 /** How long the mailed link works: the pending sign-in's life on the server. */
 const LINK_MINUTES = 30
@@ -58,11 +59,7 @@ export function SocialEmailForm({ provider }: { provider: string }) {
       <p>
         <Trans>{provider} did not share a confirmed email with us. Type your email: we will send you a link to confirm it and finish signing in.</Trans>
       </p>
-      {state.kind === 'editing' && state.error && (
-        <Notice $tone="error" role="alert">
-          {state.error}
-        </Notice>
-      )}
+      {state.kind === 'editing' && <FormError message={state.error} />}
       <TextField id="social-email" name="email" type="email" label={<Trans>Email</Trans>} value={email} onValue={setEmail} autoComplete="email" aria-required />
       <Button type="submit" disabled={state.kind === 'sending'} style={{ width: '100%' }}>
         {state.kind === 'sending' ? <Trans>Sending…</Trans> : <Trans>Send me a link</Trans>}

@@ -12,6 +12,7 @@ import { Spinner } from '../../../ui/Spinner.tsx'
 import { styled } from '../../../ui/styled.ts'
 import { theme } from '../../../ui/theme.ts'
 import { BundleOptions } from './BundleOptions.tsx'
+import { FormError } from '../../../ui/forms/FormError.tsx'
 import { serviceName } from '../services/serviceName.ts'
 import { useBundlePurchase } from './useBundlePurchase.ts'
 
@@ -92,15 +93,9 @@ export function AddBundle({ customerId, service }: { customerId: number; service
             <Trans>Buying a bundle needs a connection. Your choice is kept; you can buy it as soon as you are back online.</Trans>
           </Notice>
         )}
-        {failure && (
-          <Notice $tone="error" role="alert">
-            {failure.status === undefined ? (
-              <Trans>The purchase could not be started. Check your connection and try again.</Trans>
-            ) : (
-              translateMessage(i18n, failure.message)
-            )}
-          </Notice>
-        )}
+        <FormError
+          message={failure && (failure.status === undefined ? t`The purchase could not be started. Check your connection and try again.` : failure.message)}
+        />
         <Muted>
           <Trans>You pay on the next page, by card or Google Pay. The bundle is added to this SIM as soon as the payment succeeds.</Trans>
         </Muted>

@@ -10,6 +10,7 @@ import { actionText } from '../simActions/actionText.ts'
 import { productName } from './productName.ts'
 import { serviceName } from './serviceName.ts'
 import { ServiceStatusBadge } from './ServiceStatusBadge.tsx'
+import { Section } from '../../../ui/Section.tsx'
 
 const Rows = styled('dl')`
   margin: 0; display: grid; gap: 10px;
@@ -44,10 +45,7 @@ const Row = ({ label, children }: { label: ReactNode; children: ReactNode }) => 
 export function ServiceSidebar({ service, products }: { service: Service; products: readonly Product[] }) {
   const { t, i18n } = useLingui()
   return (
-    <Card aria-labelledby="service-title">
-      <Heading id="service-title">
-        <Trans>Service</Trans>
-      </Heading>
+    <Section id="service-title" frame={Card} heading={Heading} title={<Trans>Service</Trans>}>
       <Name>{serviceName(service)}</Name>
       <Rows aria-label={t`Service details`}>
         <Row label={<Trans>Status</Trans>}>
@@ -66,6 +64,6 @@ export function ServiceSidebar({ service, products }: { service: Service; produc
           <Names items={service.subscriptions.map((s) => s.name)} />
         </Row>
       </Rows>
-    </Card>
+    </Section>
   )
 }

@@ -6,7 +6,7 @@ import type { CancellationQuote } from '../../../domain/serviceActions.ts'
 import { Button } from '../../../ui/Button.tsx'
 import { ActionDialog } from './ActionDialog.tsx'
 import { changeErrorText } from './changeErrorText.ts'
-import { Emphasis, Problem } from './dialogStyles.ts'
+import { Emphasis, Problem } from './simDialogParts.ts'
 import type { ServiceChangeActor } from './useServiceChange.ts'
 
 /** What cancelling does, as the quote says: a monthly SIM ends with its bill cycle, a prepaid one now with its wallet. */

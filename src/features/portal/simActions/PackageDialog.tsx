@@ -7,7 +7,7 @@ import { productText } from '../../../domain/product.ts'
 import { Button } from '../../../ui/Button.tsx'
 import { ActionDialog } from './ActionDialog.tsx'
 import { changeErrorText } from './changeErrorText.ts'
-import { Changes, Choices, Problem } from './dialogStyles.ts'
+import { Changes, Choices, Problem } from './simDialogParts.ts'
 import { packageChange } from './packageView.ts'
 import type { ServiceChangeActor } from './useServiceChange.ts'
 

@@ -7,7 +7,7 @@ import { Card } from '../../../ui/Page.tsx'
 import { styled } from '../../../ui/styled.ts'
 import { theme } from '../../../ui/theme.ts'
 import { actionText } from './actionText.ts'
-import { InlineError } from '../../../ui/InlineError.tsx'
+import { FormError } from '../../../ui/forms/FormError.tsx'
 import type { ServiceChange, ServiceChangeActor } from './useServiceChange.ts'
 import { Section } from '../../../ui/Section.tsx'
 
@@ -57,7 +57,7 @@ export function ScheduledActions({ service, actor, undoFailure }: { service: Ser
           )
         })}
       </ul>
-      <InlineError error={undoFailure.error} />
+      <FormError message={undoFailure.error} announced />
     </Section>
   )
 }

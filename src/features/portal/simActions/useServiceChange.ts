@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useActorRef } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import type { serviceChangeMachine } from '../../../../machines/serviceChange.machine.ts'
-import { useInlineError } from '../../../ui/InlineError.tsx'
+import { useInlineError } from '../../../ui/forms/useInlineError.ts'
 import { provideServiceChange, type ServiceChangeUi } from './serviceChangeEffects.ts'
 
 export type ServiceChangeActor = ActorRefFrom<typeof serviceChangeMachine>

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
-import { CUSTOMER_DATA_FORMAT, CUSTOMER_DATA_VERSION, CustomerDataSchema } from '../../src/domain/customerData.ts'
-import type { CustomerData } from '../../src/domain/customerData.ts'
+import { CUSTOMER_DATA_FORMAT, CUSTOMER_DATA_VERSION, CustomerDataSchema } from '../../src/domain/customerDataFile.ts'
+import type { CustomerData } from '../../src/domain/customerDataFile.ts'
 import type { Queryable } from '../db/types.ts'
 import { listServices } from '../services/serviceReply.ts'
 import { customerOrders, customerPayments } from './customerOrders.ts'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import * as v from 'valibot'
-import { confirmationRefused, confirmsDeletion, DeleteAccountSchema } from '../../src/domain/accountDeletion.ts'
+import { confirmationRefused, confirmsDeletion, DeleteAccountSchema } from '../../src/domain/accountDeletionRequest.ts'
 
 describe('confirming an account deletion', () => {
   it('takes the word of the language on screen, in any letter case, without surrounding spaces', () => {
