@@ -1,8 +1,12 @@
 import type { SignedIn } from '../../../machines/outbox.events.ts'
-import type { Fact } from '../../domain/events.ts'
+import { makeFact, type Fact } from '../../domain/events.ts'
+import { i18n } from '../../i18n/i18n.ts'
+import { stampNow } from '../../lib/ids.ts'
 import type { OutboxKind } from '../../outbox/kind.ts'
 import { isTransient } from '../../outbox/lifecycle.ts'
-import type { FactStore, Online, OutboxPort, Toasts } from '../../lib/ports.ts'
+import type { AnswerCache, FactStore, Online, OutboxPort, SessionPort, Toasts } from '../../lib/ports.ts'
+import { saveOrder } from '../../store/orderCache.ts'
+import { saveServiceAnswer } from '../../store/portalCache.ts'
 import type { OutboxRow } from '../../store/rows.ts'
 import { fake, labCustomer, sandboxCustomerId } from './fakes.ts'
 import type { EffectMode, LabIo } from './labMachine.ts'
@@ -11,11 +15,15 @@ import type { EffectMode, LabIo } from './labMachine.ts'
 export interface LabPorts {
   /** The lab log; `storageFails` refuses every write as a full device does. */
   store: FactStore
+  /** The lab database's copies of what the sandbox server or a fake answered. */
+  cache: AnswerCache
   /** Holds what is queued; in sandbox mode sends it to the sandbox server through its kind, the answer's fact to the lab log. */
   outbox: OutboxPort
   /** Toasts belong to the app's screens: the lab shows the machine's state instead. */
   toast: Toasts
   online: Online
+  /** The app's auth machine records a customer it follows as this fact: the lab writes it to the lab log. */
+  session: SessionPort
   /** The signed-in tester's id in sandbox mode (the server answers only them), the lab customer's otherwise. */
   customerId: () => number
   /** An api call as the mode says: the sandbox server's answer, or the fake's after a pause (failing as offline or a 500). */
@@ -43,6 +51,10 @@ export function labPorts(mode: EffectMode, io: LabIo, kinds: readonly OutboxKind
         held.push(row)
       },
     },
+    cache: {
+      saveOrder: async (customerId, order, fetchedAt) => saveOrder(customerId, order, fetchedAt, await io.db()),
+      saveServiceAnswer: async (customerId, service, fetchedAt) => saveServiceAnswer(customerId, service, fetchedAt, await io.db()),
+    },
     outbox: {
       async sendNow(kindName) {
         const kind = kinds.find((k) => k.kind === kindName)
@@ -53,8 +65,11 @@ export function labPorts(mode: EffectMode, io: LabIo, kinds: readonly OutboxKind
     },
     toast: { show: () => undefined, success: () => undefined, error: () => undefined },
     online: () => !['offline', 'server500'].includes(mode),
+    session: {
+      adopt: async (user) => io.write(makeFact('v1.CustomerSignedIn', { user }, stampNow())),
+    },
     customerId,
-    answer: (real, faked) => (sandbox ? real() : fake(mode, io.delay, faked)),
+    answer: (real, faked) => (sandbox ? Promise.resolve().then(real) : fake(mode, io.delay, faked)),
   }
 }
 
@@ -74,4 +89,9 @@ async function sendOnce(kind: OutboxKind, row: OutboxRow, signedIn: SignedIn, io
     if (settled?.fact) io.write(settled.fact)
   }
   return answer
+}
+
+/** The screen a machine's effects talk to, as the lab has none: the page's translator, no navigation (the lab stays put). */
+export function labUi<T extends object>(extra: T) {
+  return { current: { i18n, navigate: (() => Promise.resolve()) as never, ...extra } }
 }
