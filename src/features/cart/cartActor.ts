@@ -4,7 +4,10 @@ import { lineFromProduct, type CartState } from '../../domain/cart.ts'
 import type { Product } from '../../domain/product.ts'
 import type { Running } from '../../lib/actorStore.ts'
 import type { FirstTap } from '../../lib/firstTaps.ts'
+import { deviceStore } from '../../lib/devicePorts.ts'
 import { newId } from '../../lib/ids.ts'
+import { restoreCart } from '../../store/commit.ts'
+import { openStore } from '../../store/db.ts'
 import { type CartCallbacks, provideCart } from './cartEffects.ts'
 import { watchStoredCart } from './cartSync.ts'
 
@@ -12,9 +15,18 @@ export type { CartCallbacks } from './cartEffects.ts'
 
 export type CartActor = ActorRefFrom<typeof cartMachine>
 
+/** The device's store, as the cart reads it back: the cart, and why the device is not keeping it. */
+const cartStore = {
+  commit: deviceStore.commit,
+  restoreCart: async () => {
+    const { status } = await openStore()
+    return { cart: await restoreCart(), failure: status.reason }
+  },
+}
+
 /** Creates and starts the cart actor with the app's effects, following other tabs. */
 export function startCart(callbacks: CartCallbacks = {}): Running<CartActor> {
-  const actor: CartActor = createActor(provideCart(callbacks))
+  const actor: CartActor = createActor(provideCart({ store: cartStore, callbacks }))
   const idle = (snapshot = actor.getSnapshot()) => snapshot.matches({ ready: 'idle' })
   const sync = watchStoredCart({
     current: () => actor.getSnapshot(),
