@@ -1,21 +1,19 @@
 import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { t } from '@lingui/core/macro'
 import { App } from './app/App.tsx'
 import { takeLanguagePicks } from './app/LanguageSelect.tsx'
 import { afterFirstPaint } from './app/afterFirstPaint.ts'
-import { forgetFirstTap, takeFirstTaps } from './lib/firstTaps.ts'
+import { takeFirstTaps } from './lib/firstTaps.ts'
 import { createAppRouter, prepareHydration } from './router.ts'
 import { restoreLanguage, showPageLanguage } from './i18n/restoreLanguage.ts'
 import { chooseLanguage } from './i18n/language.ts'
 import { isLocale } from './i18n/locales.ts'
-import { addFirstTap, clearCartHeldInMemory, configureCart, showNewDeviceCart, startCartInBackground } from './features/cart/cart.ts'
+import { addFirstTap, clearCartHeldInMemory, showNewDeviceCart, startCartInBackground } from './features/cart/cart.ts'
 import { configureAuth, startAuthInBackground } from './features/account/session/authIntents.ts'
 import { subscribeSession, getSession, showNewDeviceSession } from './lib/sessionStore.ts'
 import { isNewDevice, whenDeviceInUse } from './lib/device.ts'
 import { configureOutbox, startOutboxInBackground } from './outbox/outbox.ts'
 import { readFirstPaintCatalogue } from './features/catalogue/firstPaint.ts'
-import { toast } from './lib/toaster.ts'
 import { announceUpdate, startPwa } from './pwa/state.ts'
 import { defined } from './domain/defined.ts'
 import { listenForErrors, rootErrorOptions } from './app/errorHooks.ts'
@@ -31,20 +29,6 @@ listenForErrors()
 
 const router = createAppRouter()
 
-configureCart({
-  onAdded: (line) => {
-    forgetFirstTap(line.cart_id)
-    toast.success(t`added to cart`)
-  },
-  onStored: (fact) => forgetFirstTap(fact.id),
-  onNotSaved: (fact) =>
-    toast.error(
-      fact.type === 'v1.CartLineAdded'
-        ? t`Could not add ${fact.payload.line.name} to your cart on this device. Please try again.`
-        : t`Could not save that change to your cart on this device. Please try again.`,
-      3000,
-    ),
-})
 configureAuth({ onSignedOut: clearCartHeldInMemory })
 configureOutbox(() => import('./app/outboxKinds.ts').then(({ outboxKinds }) => outboxKinds))
 // A logout (here or in another tab) re-runs the guards, so a customer-only page leaves at once.

@@ -1,4 +1,7 @@
+import type { User } from '../domain/account.ts'
 import type { Fact } from '../domain/events.ts'
+import type { Order } from '../domain/order.ts'
+import type { Service } from '../domain/service.ts'
 import type { OutboxRow } from '../store/rows.ts'
 
 // The ports a machine's effects take (`provide<Name>(ports)` in its <name>Effects.ts): what an effect touches
@@ -28,3 +31,14 @@ export interface Toasts {
 
 /** Whether the device has a connection now. */
 export type Online = () => boolean
+
+/** The app's session: a customer the server already signed in (a new account, a new password) is followed. */
+export interface SessionPort {
+  adopt(user: User): Promise<void>
+}
+
+/** The device's copies of what the server answered, kept so a page shows them before (or without) asking again. */
+export interface AnswerCache {
+  saveOrder(customerId: number, order: Order, fetchedAt: string): Promise<void>
+  saveServiceAnswer(customerId: number, service: Service, fetchedAt: string): Promise<void>
+}

@@ -4,6 +4,7 @@ import { onConnectionReturned } from '../lib/connection.ts'
 import { getSession, subscribeSession, type Session } from '../lib/sessionStore.ts'
 import type { OutboxKind } from './kind.ts'
 import { provideOutbox } from './outboxEffects.ts'
+import { drainOutbox } from './sender.ts'
 
 export type OutboxActor = ActorRefFrom<typeof outboxMachine>
 
@@ -40,13 +41,18 @@ interface Waiter {
 export function startOutbox(kinds: readonly OutboxKind[], session: SessionSource = pageSession): RunningOutbox {
   const waiters = new Set<Waiter>()
   const actor: OutboxActor = createActor(
-    provideOutbox(kinds, ({ upTo, outcomes }) => {
-      for (const waiter of waiters) {
-        waiter.outcomes.push(...(outcomes[waiter.kind] ?? []))
-        if (waiter.ticket > upTo) continue
-        waiters.delete(waiter)
-        waiter.resolve(waiter.outcomes)
-      }
+    provideOutbox({
+      kinds,
+      drain: drainOutbox,
+      now: Date.now,
+      drained: ({ upTo, outcomes }) => {
+        for (const waiter of waiters) {
+          waiter.outcomes.push(...(outcomes[waiter.kind] ?? []))
+          if (waiter.ticket > upTo) continue
+          waiters.delete(waiter)
+          waiter.resolve(waiter.outcomes)
+        }
+      },
     }),
     { input: { signedIn: signedInOf(session.get()) } },
   )

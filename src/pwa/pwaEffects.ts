@@ -1,12 +1,17 @@
 import { pwaMachine } from '../../machines/pwa.machine.ts'
-import { recordInstallAnswer } from './installMemory.ts'
+import type { recordInstallAnswer } from './installMemory.ts'
 
-/** The connection, update and install machine with the page's effects: the customer's install answers kept on the device. */
-export function providePwa() {
+/** What the pwa machine's effects touch: where the customer's install answers are kept (the device's log in the app). */
+export interface PwaPorts {
+  record: typeof recordInstallAnswer
+}
+
+/** The connection, update and install machine with its effects: the customer's install answers kept on the device. */
+export function providePwa({ record }: PwaPorts) {
   return pwaMachine.provide({
     actions: {
-      recordDecline: () => recordInstallAnswer('v1.InstallOfferDeclined'),
-      recordHintDismissed: () => recordInstallAnswer('v1.InstallHintDismissed'),
+      recordDecline: () => record('v1.InstallOfferDeclined'),
+      recordHintDismissed: () => record('v1.InstallHintDismissed'),
     },
   })
 }

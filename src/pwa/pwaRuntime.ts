@@ -1,5 +1,5 @@
 import { createActor } from 'xstate'
-import { recallInstallAnswers } from './installMemory.ts'
+import { recallInstallAnswers, recordInstallAnswer } from './installMemory.ts'
 import { providePwa } from './pwaEffects.ts'
 import { installPlatform } from './platform.ts'
 
@@ -12,5 +12,5 @@ export { registerServiceWorker } from './register.ts'
 /** The connection, update and install machine, started once the device has said what it remembers of the install offer. */
 export async function startPwaActor(online: boolean) {
   const memory = await recallInstallAnswers()
-  return createActor(providePwa(), { input: { online, platform: installPlatform(), memory } }).start()
+  return createActor(providePwa({ record: recordInstallAnswer }), { input: { online, platform: installPlatform(), memory } }).start()
 }

@@ -23,6 +23,12 @@ describe("where a machine's effects are provided", () => {
     expect(providers.filter((path) => !allowed(path))).toEqual([])
   })
 
+  it("is never the lab's: each lab machine runs the app's provide<Name>() with the lab's ports, so no effect is written twice", () => {
+    const labCopies = providers.filter((path) => path.startsWith('src/devtools/'))
+    // The payment machine's lab is converted with its split (issue 37, point 7).
+    expect(labCopies).toEqual(['src/devtools/lab/machines/paymentLab.ts'])
+  })
+
   it('covers every machine the app runs', () => {
     const machines = readdirSync(join(root, 'machines')).filter((name) => name.endsWith('.machine.ts'))
     const effects = providers.filter((path) => !path.startsWith('src/devtools/')).map((path) => readFileSync(join(root, path), 'utf8'))

@@ -3,16 +3,9 @@ import type { Product } from '../../domain/product.ts'
 import type { StorageFailureReason, StorageMode } from '../../domain/storage.ts'
 import { actorStore, useActorStore } from '../../lib/actorStore.ts'
 import type { FirstTap } from '../../lib/firstTaps.ts'
-import type { CartActor, CartCallbacks } from './cartActor.ts'
+import type { CartActor } from './cartActor.ts'
 
 type CartModule = typeof import('./cartActor.ts')
-
-let callbacks: CartCallbacks = {}
-
-/** What the cart tells the app (an item added, a change not saved); set at boot, before anything can use the cart. */
-export function configureCart(given: CartCallbacks): void {
-  callbacks = given
-}
 
 // The cart machine (and xstate) loads right after boot instead of with the first paint's JS.
 let loading: Promise<CartModule> | undefined
@@ -31,7 +24,8 @@ const EMPTY: CartState = emptyCart()
 const RESTORING: CartView = { cart: EMPTY, restoring: true, storage: 'persistent', failure: null }
 
 const cart = actorStore({
-  load: () => cartModule().then((mod) => mod.startCart(callbacks)),
+  // The cart's own news (the "added to cart" toast) comes with its actor.
+  load: () => cartModule().then((mod) => mod.startCart()),
   view: (snapshot: ReturnType<CartActor['getSnapshot']>): CartView => ({
     cart: snapshot.context.cart,
     restoring: snapshot.matches('restoring'),

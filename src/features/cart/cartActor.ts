@@ -1,10 +1,16 @@
+import { msg } from '@lingui/core/macro'
 import { createActor, type ActorRefFrom } from 'xstate'
 import type { cartMachine, CartIntent } from '../../../machines/cart.machine.ts'
 import { lineFromProduct, type CartState } from '../../domain/cart.ts'
 import type { Product } from '../../domain/product.ts'
 import type { Running } from '../../lib/actorStore.ts'
-import type { FirstTap } from '../../lib/firstTaps.ts'
+import { forgetFirstTap, type FirstTap } from '../../lib/firstTaps.ts'
+import { toast } from '../../lib/toaster.ts'
+import { deviceStore } from '../../lib/devicePorts.ts'
 import { newId } from '../../lib/ids.ts'
+import { i18n } from '../../i18n/i18n.ts'
+import { restoreCart } from '../../store/commit.ts'
+import { openStore } from '../../store/db.ts'
 import { type CartCallbacks, provideCart } from './cartEffects.ts'
 import { watchStoredCart } from './cartSync.ts'
 
@@ -12,9 +18,34 @@ export type { CartCallbacks } from './cartEffects.ts'
 
 export type CartActor = ActorRefFrom<typeof cartMachine>
 
+/** What the cart tells the customer: the "added to cart" toast, and a change the device could not store. */
+const cartNews: CartCallbacks = {
+  onAdded: (line) => {
+    forgetFirstTap(line.cart_id)
+    toast.success(i18n._(msg`added to cart`))
+  },
+  onStored: (fact) => forgetFirstTap(fact.id),
+  onNotSaved: (fact) =>
+    toast.error(
+      fact.type === 'v1.CartLineAdded'
+        ? i18n._(msg`Could not add ${fact.payload.line.name} to your cart on this device. Please try again.`)
+        : i18n._(msg`Could not save that change to your cart on this device. Please try again.`),
+      3000,
+    ),
+}
+
+/** The device's store, as the cart reads it back: the cart, and why the device is not keeping it. */
+const cartStore = {
+  commit: deviceStore.commit,
+  restoreCart: async () => {
+    const { status } = await openStore()
+    return { cart: await restoreCart(), failure: status.reason }
+  },
+}
+
 /** Creates and starts the cart actor with the app's effects, following other tabs. */
-export function startCart(callbacks: CartCallbacks = {}): Running<CartActor> {
-  const actor: CartActor = createActor(provideCart(callbacks))
+export function startCart(callbacks: CartCallbacks = cartNews): Running<CartActor> {
+  const actor: CartActor = createActor(provideCart({ store: cartStore, callbacks }))
   const idle = (snapshot = actor.getSnapshot()) => snapshot.matches({ ready: 'idle' })
   const sync = watchStoredCart({
     current: () => actor.getSnapshot(),

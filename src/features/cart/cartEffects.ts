@@ -1,9 +1,8 @@
 import { fromPromise } from 'xstate'
-import { cartMachine, type CartFactRecord } from '../../../machines/cart.machine.ts'
+import { cartMachine, type CartFactRecord, type StoredCart } from '../../../machines/cart.machine.ts'
 import type { OrderLine } from '../../domain/cart.ts'
 import type { StorageFailureReason } from '../../domain/storage.ts'
-import { commit, restoreCart } from '../../store/commit.ts'
-import { openStore } from '../../store/db.ts'
+import type { FactStore } from '../../lib/ports.ts'
 import { DuplicateFactError, isQuotaError } from '../../store/errors.ts'
 
 export interface CartCallbacks {
@@ -17,19 +16,25 @@ export interface CartCallbacks {
   onStorageFailed?: (reason: StorageFailureReason) => void
 }
 
-/** The cart machine with the app's effects: restored from the store, persisted through commit(), told to the UI. */
-export function provideCart(callbacks: CartCallbacks) {
+/** What the cart's effects touch: the app passes the device's store (cartActor.ts), the lab the lab log. */
+export interface CartPorts {
+  store: Pick<FactStore, 'commit'> & {
+    /** The stored cart, and why the store is not keeping it (null while it is). */
+    restoreCart(): Promise<StoredCart>
+  }
+  callbacks: CartCallbacks
+}
+
+/** The cart machine with its effects: restored from the store, persisted through commit(), told to the UI. */
+export function provideCart({ store, callbacks }: CartPorts) {
   return cartMachine.provide({
     actors: {
-      restore: fromPromise(async () => {
-        const { status } = await openStore()
-        return { cart: await restoreCart(), failure: status.reason }
-      }),
+      restore: fromPromise(() => store.restoreCart()),
       // Resolves once the transaction that holds the fact has completed: only then does the cart show it.
       persist: fromPromise(async ({ input }: { input: CartFactRecord }) => {
         let fresh = true
         try {
-          await commit(input)
+          await store.commit(input)
         } catch (error) {
           // The same fact twice is already stored: exactly-once, not a failure.
           if (!(error instanceof DuplicateFactError)) throw { reason: isQuotaError(error) ? 'quota' : 'write-failed', error }

@@ -8,6 +8,7 @@ import type { CartFactRecord } from '../../../machines/cart.machine.ts'
 import { commit } from '../../../src/store/commit.ts'
 import { closeStore, openStore, StoreDb } from '../../../src/store/db.ts'
 import { readCart } from '../../../src/store/queries.ts'
+import { toast } from '../../../src/lib/toaster.ts'
 import { added, fiveG, freshStore, line, lte } from '../../store/fixtures.ts'
 
 let running: ReturnType<typeof intents.startCart> | undefined
@@ -220,13 +221,14 @@ describe('the cart store', () => {
   it('starts one cart actor however often it is asked, and an intent made before it runs reaches it', async () => {
     await freshStore()
     vi.stubGlobal('document', {})
-    const added: OrderLine[] = []
-    cartStore.configureCart({ onAdded: (l) => added.push(l) })
+    // The cart's own news: the "added to cart" toast, shown once the line is stored.
+    const shown = vi.spyOn(toast, 'success')
     cartStore.addToCart(lte)
     const [first, second] = await Promise.all([cartStore.startCartInBackground(), cartStore.startCartInBackground()])
     expect(first).toBe(second)
     await waitFor(first, (s) => s.matches({ ready: 'idle' }) && s.context.cart.order_lines.length === 1)
-    expect(added.map((l) => l.name)).toEqual([lte.name])
+    expect(first.getSnapshot().context.cart.order_lines.map((l) => l.name)).toEqual([lte.name])
+    expect(shown).toHaveBeenCalledWith('added to cart')
     expect(await readCart()).toEqual(first.getSnapshot().context.cart)
   })
 

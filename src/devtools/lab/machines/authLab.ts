@@ -1,15 +1,15 @@
-import { fromPromise } from 'xstate'
 import { authEventSchemas } from '../../../../machines/auth.events.ts'
-import { authMachine, type CheckInput, type SessionAnswer } from '../../../../machines/auth.machine.ts'
+import { authMachine } from '../../../../machines/auth.machine.ts'
 import { fetchSession, login, logout } from '../../../api/account.ts'
-import type { Login, User } from '../../../domain/account.ts'
-import { makeFact } from '../../../domain/events.ts'
-import { stampNow } from '../../../lib/ids.ts'
+import { provideAuth } from '../../../features/account/session/authEffects.ts'
+import { signedInFact, signedOutFact } from '../../../features/account/session/knownCustomer.ts'
+import { sessionTag } from '../../../lib/signedInHint.ts'
 import { readKnownCustomer } from '../../../store/queries.ts'
-import { fake, labCustomer } from '../fakes.ts'
+import { labCustomer } from '../fakes.ts'
 import type { LabMachine } from '../labMachine.ts'
+import { labPorts } from '../labPorts.ts'
 
-/** The auth machine: the server's session answer, sign-in and sign-out, the device's memory in the lab log. */
+/** The auth machine with the app's effects: the server's session answer, sign-in and sign-out, the device's memory in the lab log. */
 export const authLab: LabMachine = {
   id: 'auth',
   machine: authMachine,
@@ -22,37 +22,56 @@ export const authLab: LabMachine = {
     { type: 'auth.recheck', schema: authEventSchemas['auth.recheck'] },
   ],
   provide: (mode, io) => {
-    // As the app's knownCustomer.ts: a sign-out fact only when the device knows a customer.
-    const forgetKnown = () =>
-      io.write(async () => ((await readKnownCustomer(await io.db())) === null ? null : makeFact('v1.CustomerSignedOut', {}, stampNow())))
-    return authMachine.provide({
-      actors: {
-        // "succeeds": the server answers that nobody is signed in, as for a new visitor.
-        checkSession: fromPromise<SessionAnswer, CheckInput>(async () => {
-          if (mode !== 'sandbox') return fake(mode, io.delay, (): SessionAnswer => ({ status: 'anonymous' }))
-          const user = await fetchSession()
-          return user ? { status: 'customer', user } : { status: 'anonymous' }
-        }),
-        recallCustomer: fromPromise(async () => readKnownCustomer(await io.db())),
-        signIn: fromPromise<User, Login>(({ input }) => (mode === 'sandbox' ? login(input) : fake(mode, io.delay, () => labCustomer({ email: input.email })))),
+    const lab = labPorts(mode, io)
+    const known = async () => readKnownCustomer(await io.db())
+    // The app's own decision (knownCustomer.ts): a fact only when it changes whom the device knows, in the lab log.
+    const forget = async () => {
+      io.write(async () => signedOutFact(await known()))
+      return false
+    }
+    return provideAuth({
+      // "succeeds": the server answers that nobody is signed in, as for a new visitor.
+      api: {
+        fetchSession: () =>
+          lab.answer(
+            () => fetchSession(),
+            () => null,
+          ),
+        login: (credentials) =>
+          lab.answer(
+            () => login(credentials),
+            () => labCustomer({ email: credentials.email }),
+          ),
+      },
+      memory: {
+        recall: known,
+        remember: async (user) => {
+          io.write(async () => signedInFact(await known(), user))
+          return false
+        },
+        forget,
+        // The lab's answers are recorded as they come, undated.
+        position: () => Promise.reject(new Error('The lab does not date session answers.')),
+        fresher: async (user) => user,
+      },
+      logouts: {
+        pendingFor: async () => false,
+        settle: async () => undefined,
         // As the app: the sign-out is recorded on the device first; then the server is told.
-        signOut: fromPromise(async () => {
-          forgetKnown()
-          if (mode === 'sandbox') await logout()
-          else await fake(mode, io.delay, () => undefined)
-        }),
+        queue: async () => {
+          await forget()
+          await lab.answer(
+            () => logout(),
+            () => undefined,
+          )
+        },
       },
-      // As the app's knownCustomer.ts: a fact only when it changes whom the device knows.
-      actions: {
-        remember: (_, { user }) =>
-          io.write(async () => {
-            const known = await readKnownCustomer(await io.db())
-            return JSON.stringify(known) === JSON.stringify(user) ? null : makeFact('v1.CustomerSignedIn', { user }, stampNow())
-          }),
-        forget: () => forgetKnown(),
-        // The app drops the customer's caches here; the lab leaves the customer's data alone.
-        clearCustomerData: () => {},
-      },
+      // In sandbox mode the storefront's own session hint says whether to ask the server.
+      hint: { tag: () => (mode === 'sandbox' ? sessionTag() : null), drop: () => undefined },
+      channel: { post: () => undefined },
+      // The app drops the customer's caches here; the lab leaves the customer's data alone.
+      clearCustomerData: () => undefined,
+      callbacks: {},
     })
   },
 }

@@ -1,4 +1,3 @@
-import { fromPromise } from 'xstate'
 import { bundlePurchaseEventSchemas, BundlePurchaseInputSchema } from '../../../../machines/bundlePurchase.events.ts'
 import { bundlePurchaseMachine, type BundleRequest } from '../../../../machines/bundlePurchase.machine.ts'
 import { ApiError } from '../../../api/client.ts'
@@ -9,8 +8,9 @@ import { defined } from '../../../domain/defined.ts'
 import { ORDER_STATUS_NEW, type Order } from '../../../domain/order.ts'
 import { serverMessages } from '../../../domain/serverMessages.ts'
 import { newId } from '../../../lib/ids.ts'
-import { fake, sandboxCustomerId } from '../fakes.ts'
+import { provideBundlePurchase } from '../../../features/portal/bundles/bundleEffects.ts'
 import type { LabMachine } from '../labMachine.ts'
+import { labPorts, labUi } from '../labPorts.ts'
 
 /** The demo customer's prepaid SIM in a freshly seeded sandbox. */
 export const LAB_SERVICE_ID = 2
@@ -63,27 +63,33 @@ export const bundlePurchaseLab: LabMachine = {
     { type: 'bundle.connection.lost', schema: bundlePurchaseEventSchemas['bundle.connection.lost'] },
     { type: 'bundle.connection.restored', schema: bundlePurchaseEventSchemas['bundle.connection.restored'] },
   ],
-  provide: (mode, io) =>
-    bundlePurchaseMachine.provide({
-      actors: {
-        loadBundles: fromPromise<Bundle[], { serviceId: number }>(async ({ input }) => {
-          if (mode !== 'sandbox') return fake(mode, io.delay, () => labBundles)
-          sandboxCustomerId()
-          return fetchBundles(input.serviceId)
-        }),
-        buyBundle: fromPromise<Order, BundleRequest>(async ({ input }) => {
-          if (mode === 'sandbox') {
-            sandboxCustomerId()
-            return (await buyBundle(input.serviceId, input.bundleId, input.key)).body
-          }
-          if (mode === 'simInactive') {
-            await io.delay()
-            throw new ApiError(serverMessages.serviceNotActive, 409)
-          }
-          return fake(mode, io.delay, () => labOrder(input))
-        }),
+  provide: (mode, io) => {
+    const lab = labPorts(mode, io)
+    // In sandbox mode the server answers only the signed-in tester: asked first, so the call fails with 401 otherwise.
+    const api = {
+      fetchBundles: (serviceId: number) =>
+        lab.answer(
+          () => {
+            lab.customerId()
+            return fetchBundles(serviceId)
+          },
+          () => labBundles,
+        ),
+      buyBundle: async (serviceId: number, bundleId: string, key: string) => {
+        if (mode === 'simInactive') {
+          await io.delay()
+          throw new ApiError(serverMessages.serviceNotActive, 409)
+        }
+        return lab.answer(
+          () => {
+            lab.customerId()
+            return buyBundle(serviceId, bundleId, key)
+          },
+          () => ({ body: labOrder({ serviceId, bundleId, key }), fetchedAt: new Date().toISOString() }),
+        )
       },
-      // Opening the payment page belongs to the app's screens, not the lab (the payment machine has its own entry).
-      actions: { openPayment: () => {} },
-    }),
+    }
+    // Opening the payment page belongs to the app's screens, not the lab (the payment machine has its own entry).
+    return provideBundlePurchase({ ...lab, api, ui: labUi({}) })
+  },
 }

@@ -1,10 +1,11 @@
-import { fromPromise } from 'xstate'
 import { cartEventSchemas } from '../../../../machines/cart.events.ts'
-import { cartMachine, type CartContext, type CartFactRecord, type StoredCart } from '../../../../machines/cart.machine.ts'
+import { cartMachine, type CartContext, type StoredCart } from '../../../../machines/cart.machine.ts'
 import { emptyCart, lineFromProduct } from '../../../domain/cart.ts'
 import { readCart } from '../../../store/queries.ts'
 import { newId } from '../../../lib/ids.ts'
+import { provideCart } from '../../../features/cart/cartEffects.ts'
 import type { LabMachine } from '../labMachine.ts'
+import { labPorts } from '../labPorts.ts'
 
 type CartLabContext = Pick<CartContext, 'cart' | 'pending'>
 
@@ -21,7 +22,7 @@ const sampleProduct = {
   image: '/images/products/4g-10mbps.svg',
 }
 
-/** The cart machine: restored from the lab log's cart projection, each fact committed to the lab log. */
+/** The cart machine with the app's effects: restored from the lab log's cart projection, each fact committed to the lab log. */
 export const cartLab: LabMachine = {
   id: 'cart',
   machine: cartMachine,
@@ -43,28 +44,16 @@ export const cartLab: LabMachine = {
     { type: 'cart.clear', schema: cartEventSchemas['cart.clear'], stamp },
     { type: 'cart.synced', schema: cartEventSchemas['cart.synced'], template: (context: CartLabContext) => ({ cart: context.cart }) },
   ],
-  provide: (mode, io) =>
-    cartMachine.provide({
-      actors: {
-        // sandbox: the cart the lab log holds; succeeds: a cart that starts empty; storageFails: no storage at all.
-        restore: fromPromise(async (): Promise<StoredCart> => {
-          if (mode === 'sandbox') return { cart: await readCart(await io.db()), failure: null }
-          await io.delay()
-          if (mode === 'storageFails') throw new Error('IndexedDB is not available in this browser.')
-          return { cart: emptyCart(), failure: null }
-        }),
-        // storageFails: the write is refused as a full device would refuse it.
-        persist: fromPromise(async ({ input }: { input: CartFactRecord }) => {
-          if (mode !== 'sandbox') await io.delay()
-          if (mode === 'storageFails') throw { reason: 'quota' }
-          io.write(input)
-          return true
-        }),
-      },
-      actions: {
-        notifyAdded: () => {},
-        notifyNotSaved: () => {},
-        reportStorageFailure: () => {},
-      },
-    }),
+  provide: (mode, io) => {
+    const { store } = labPorts(mode, io)
+    // sandbox: the cart the lab log holds; succeeds: a cart that starts empty; storageFails: no storage at all.
+    const restoreCart = async (): Promise<StoredCart> => {
+      if (mode === 'sandbox') return { cart: await readCart(await io.db()), failure: null }
+      await io.delay()
+      if (mode === 'storageFails') throw new Error('IndexedDB is not available in this browser.')
+      return { cart: emptyCart(), failure: null }
+    }
+    // The toasts and the storage notice belong to the app's screens.
+    return provideCart({ store: { commit: store.commit, restoreCart }, callbacks: {} })
+  },
 }

@@ -1,14 +1,15 @@
-import { fromPromise } from 'xstate'
 import { claim, isDue, nextWake, pendingEntry, settle, type OutboxEntry, type SendOutcome } from '../../../outbox/lifecycle.ts'
 import { outboxEventSchemas } from '../../../../machines/outbox.events.ts'
-import { outboxMachine, type DrainInput, type DrainReport } from '../../../../machines/outbox.machine.ts'
+import { outboxMachine } from '../../../../machines/outbox.machine.ts'
+import { type OutboxPorts, provideOutbox } from '../../../outbox/outboxEffects.ts'
 import { fetchCatalogue } from '../../../api/productCatalogue.ts'
 import { createOrder } from '../../../api/orders.ts'
 import { lineFromProduct } from '../../../domain/cart.ts'
-import { makeFact } from '../../../domain/events.ts'
+import { defined } from '../../../domain/defined.ts'
 import { ORDER_STATUS_NEW, type Order } from '../../../domain/order.ts'
 import { getSession } from '../../../lib/sessionStore.ts'
-import { newId, stampNow } from '../../../lib/ids.ts'
+import { newId } from '../../../lib/ids.ts'
+import { orderOutbox } from '../../../features/orders/orderOutbox.ts'
 import { ORDER_CREATE, toCreateOrderRequest } from '../../../features/orders/orderRequest.ts'
 import { labCustomer } from '../fakes.ts'
 import type { EffectMode, LabIo, LabMachine } from '../labMachine.ts'
@@ -61,31 +62,35 @@ function fakeAttempt(mode: EffectMode, clientId: string): Attempt {
 }
 
 /**
- * The drain effect over a pretend outbox holding one queued order of the signed-in customer: each drain sends it
+ * The drain port over a pretend outbox holding one queued order of the signed-in customer: each drain sends it
  * when it is due, by the real lifecycle, and its answer's fact goes to the lab log.
  */
-function labDrain(mode: EffectMode, io: LabIo) {
+function labDrain(mode: EffectMode, io: LabIo): OutboxPorts['drain'] {
   const clientId = newId()
+  const orders = orderOutbox()
   let entry: OutboxEntry = pendingEntry()
-  return fromPromise<DrainReport, DrainInput>(async ({ input }) => {
+  return async (_kinds, input) => {
     const outcomes: unknown[] = []
     const mine = typeof input.signedIn === 'number'
-    const asked = input.kinds === null || input.kinds.includes(ORDER_CREATE)
-    if (mine && asked && isDue(entry, new Date(), input.force)) {
+    const asked = !input.only || input.only.includes(ORDER_CREATE)
+    if (mine && asked && isDue(entry, new Date(), input.force ?? false)) {
       entry = claim(entry)
       if (mode !== 'sandbox') await io.delay()
       const attempt = mode === 'sandbox' ? await sendToSandbox(clientId) : fakeAttempt(mode, clientId)
       entry = settle(entry, attempt.outcome, new Date(), attempt.error ?? null)
-      if (entry.status === 'acknowledged' && attempt.order) io.write(makeFact('v1.OrderAcknowledged', { clientId, order: attempt.order }, stampNow()))
-      if (entry.status === 'rejected') {
-        const status = attempt.outcome.kind === 'answered' ? attempt.outcome.status : null
-        io.write(makeFact('v1.OrderRejected', { clientId, reason: entry.lastError ?? '', status }, stampNow()))
+      // The answer's fact is the app's own order kind's (src/features/orders/orderOutbox.ts).
+      const row = { ...entry, id: clientId, kind: ORDER_CREATE, request: null, createdAt: new Date().toISOString() }
+      if (entry.status === 'acknowledged' && attempt.order)
+        io.write(defined(orders.acknowledged?.(row, { body: attempt.order, fetchedAt: new Date().toISOString() }).fact, 'an order fact'))
+      if (entry.status === 'rejected' && attempt.outcome.kind === 'answered') {
+        const refusal = { status: attempt.outcome.status, error: entry.lastError ?? '', onDevice: false }
+        io.write(defined(orders.rejected?.(row, refusal).fact, 'an order fact'))
       }
       outcomes.push({ clientId, ...entry })
     }
     const wakeAt = mine ? nextWake([entry]) : null
-    return { outcomes: { [ORDER_CREATE]: outcomes }, waitMs: wakeAt === null ? null : Math.max(0, wakeAt - Date.now()) }
-  })
+    return { outcomes: { [ORDER_CREATE]: outcomes }, wakeAt }
+  }
 }
 
 /** The outbox drainer, with one queued order sent by the sandbox server or a fake; the outcome facts go to the lab log. */
@@ -100,5 +105,6 @@ export const outboxLab: LabMachine = {
     { type: 'outbox.signedIn', schema: outboxEventSchemas['outbox.signedIn'], template: () => ({ customerId: labCustomer().id }) },
     { type: 'outbox.signedOut', schema: outboxEventSchemas['outbox.signedOut'] },
   ],
-  provide: (mode, io) => outboxMachine.provide({ actors: { drain: labDrain(mode, io) } }),
+  // The kinds' toasts belong to the app's screens: the lab's drain reports to the machine only.
+  provide: (mode, io) => provideOutbox({ kinds: [], drain: labDrain(mode, io), now: Date.now, drained: () => undefined }),
 }

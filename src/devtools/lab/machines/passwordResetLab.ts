@@ -1,17 +1,16 @@
-import { fromPromise } from 'xstate'
 import { passwordResetEventSchemas, PasswordResetInputSchema } from '../../../../machines/passwordReset.events.ts'
 import { passwordResetMachine } from '../../../../machines/passwordReset.machine.ts'
 import { checkResetLink, requestResetLink, resetPassword } from '../../../api/password.ts'
-import { makeFact } from '../../../domain/events.ts'
 import type { LinkAnswer, ResetAnswer } from '../../../domain/password.ts'
-import { stampNow } from '../../../lib/ids.ts'
-import { fake, labCustomer } from '../fakes.ts'
+import { providePasswordReset } from '../../../features/account/password/passwordResetEffects.ts'
+import { labCustomer } from '../fakes.ts'
 import type { LabMachine } from '../labMachine.ts'
+import { labPorts, labUi } from '../labPorts.ts'
 
 /** A token of the right shape that no server made: the sandbox refuses it as not valid. */
 const LAB_TOKEN = 'labLabLabLabLabLabLabLabLabLabLabLabLabLab1'
 
-/** The password reset: asking for a link, then choosing a new password with it, against the sandbox server or fakes. */
+/** The password reset with the app's effects: asking for a link, then choosing a new password with it, against the sandbox server or fakes. */
 export const passwordResetLab: LabMachine = {
   id: 'passwordReset',
   machine: passwordResetMachine,
@@ -33,30 +32,26 @@ export const passwordResetLab: LabMachine = {
     { type: 'passwordReset.again', schema: passwordResetEventSchemas['passwordReset.again'] },
     { type: 'passwordReset.submit', schema: passwordResetEventSchemas['passwordReset.submit'] },
   ],
-  provide: (mode, io) =>
-    passwordResetMachine.provide({
-      actors: {
-        requestLink: fromPromise<void, { email: string }>(({ input }) =>
-          mode === 'sandbox' ? requestResetLink(input.email) : fake(mode, io.delay, () => undefined),
+  provide: (mode, io) => {
+    const lab = labPorts(mode, io)
+    const refused = mode === 'linkRefused'
+    const api = {
+      requestResetLink: (email: string) =>
+        lab.answer(
+          () => requestResetLink(email),
+          () => undefined,
         ),
-        checkLink: fromPromise<LinkAnswer, { token: string }>(({ input }) =>
-          mode === 'sandbox'
-            ? checkResetLink(input.token)
-            : fake(mode, io.delay, (): LinkAnswer => (mode === 'linkRefused' ? { status: 'refused', reason: 'used' } : { status: 'good' })),
+      checkResetLink: (token: string) =>
+        lab.answer(
+          () => checkResetLink(token),
+          (): LinkAnswer => (refused ? { status: 'refused', reason: 'used' } : { status: 'good' }),
         ),
-        resetPassword: fromPromise<ResetAnswer, { token: string; password: string }>(({ input }) =>
-          mode === 'sandbox'
-            ? resetPassword(input.token, input.password)
-            : fake(
-                mode,
-                io.delay,
-                (): ResetAnswer => (mode === 'linkRefused' ? { status: 'refused', reason: 'used' } : { status: 'reset', user: labCustomer() }),
-              ),
+      resetPassword: (token: string, password: string) =>
+        lab.answer(
+          () => resetPassword(token, password),
+          (): ResetAnswer => (refused ? { status: 'refused', reason: 'used' } : { status: 'reset', user: labCustomer() }),
         ),
-      },
-      actions: {
-        // The app signs the customer in, which the auth machine records as this fact.
-        announceReset: (_, { user }) => io.write(makeFact('v1.CustomerSignedIn', { user }, stampNow())),
-      },
-    }),
+    }
+    return providePasswordReset({ ...lab, api, ui: labUi({}) })
+  },
 }

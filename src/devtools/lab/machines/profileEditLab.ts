@@ -1,58 +1,17 @@
-import { fromPromise } from 'xstate'
 import { ProfileEditInputSchema, profileEditEventSchemas } from '../../../../machines/profileEdit.events.ts'
-import { profileEditMachine, type SaveOutcome } from '../../../../machines/profileEdit.machine.ts'
-import { requestEmailChange, sendAccountEdit } from '../../../api/accountEdits.ts'
-import { editFact } from '../../../domain/accountEdits.ts'
-import { makeFact } from '../../../domain/events.ts'
-import { EMAIL_NEEDS_CONNECTION } from '../../../domain/profile.ts'
-import { profileValuesOf, type ProfileChanges } from '../../../domain/profileForm.ts'
+import type { SaveOutcome } from '../../../../machines/profileEdit.machine.ts'
+import { profileEditMachine } from '../../../../machines/profileEdit.machine.ts'
+import { refusedOrLost, requestEmailChange, sendAccountEdit } from '../../../api/accountEdits.ts'
+import type { EmailChange } from '../../../domain/profile.ts'
+import { profileValuesOf } from '../../../domain/profileForm.ts'
 import { serverMessages } from '../../../domain/serverMessages.ts'
-import { newId, stampNow } from '../../../lib/ids.ts'
-import { failureOf, labCustomer, sandboxCustomerId } from '../fakes.ts'
-import type { EffectMode, LabIo, LabMachine } from '../labMachine.ts'
+import { accountEditOutbox } from '../../../features/account/profile/accountEditQueue.ts'
+import { provideProfileEdit } from '../../../features/account/profile/profileEditEffects.ts'
+import { labCustomer } from '../fakes.ts'
+import type { LabMachine } from '../labMachine.ts'
+import { labPorts, labUi } from '../labPorts.ts'
 
 const current = () => profileValuesOf(labCustomer())
-
-/** The real effect against the sandbox server, as the signed-in storefront customer: the edit sent at once, never queued. */
-async function saveToSandbox(changes: ProfileChanges, io: LabIo): Promise<SaveOutcome> {
-  const customerId = sandboxCustomerId()
-  let editId: string | null = null
-  if (changes.profile) {
-    editId = newId()
-    const edit = { kind: 'profile', profile: changes.profile } as const
-    io.write(editFact(customerId, edit, { id: editId, occurredAt: new Date().toISOString() }))
-    const result = await sendAccountEdit(customerId, { id: editId, edit })
-    if (result.kind === 'no-answer') return { editId, queued: true, pendingEmail: null }
-    if (result.kind === 'refused') throw { reason: result.error, field: result.issues[0]?.path ?? null, editId }
-    io.write(makeFact('v1.AccountEditAcknowledged', { editId, user: result.user }, stampNow()))
-  }
-  if (!changes.email) return { editId, queued: false, pendingEmail: null }
-  const asked = await requestEmailChange(customerId, changes.email)
-  if (asked.kind !== 'requested') throw { reason: asked.error, field: 'email', editId: null }
-  return { editId, queued: false, pendingEmail: asked.user.pending_email ?? null }
-}
-
-/** What each fake answers: saved, waiting for the connection (offline, a 5xx), or refused as too many confirmation links. */
-async function fakeSave(mode: EffectMode, changes: ProfileChanges, io: LabIo): Promise<SaveOutcome> {
-  await io.delay()
-  if (mode === 'refused') throw { reason: serverMessages.tooManyEmailChanges, field: 'email', editId: null }
-  const editId = changes.profile ? newId() : null
-  if (editId && changes.profile)
-    io.write(editFact(labCustomer().id, { kind: 'profile', profile: changes.profile }, { id: editId, occurredAt: new Date().toISOString() }))
-  if (failureOf(mode)) {
-    if (changes.email) throw { reason: EMAIL_NEEDS_CONNECTION, field: 'email', editId: null }
-    return { editId, queued: true, pendingEmail: null }
-  }
-  if (editId && changes.profile)
-    io.write(
-      makeFact(
-        'v1.AccountEditAcknowledged',
-        { editId, user: labCustomer({ ...changes.profile, ...(changes.email ? { pending_email: changes.email.email } : {}) }) },
-        stampNow(),
-      ),
-    )
-  return { editId, queued: false, pendingEmail: changes.email?.email ?? null }
-}
 
 /** Update Profile: the edit saved by the sandbox server or a fake; the facts it writes go to the lab log. */
 export const profileEditLab: LabMachine = {
@@ -89,14 +48,26 @@ export const profileEditLab: LabMachine = {
       }),
     },
   ],
-  provide: (mode, io) =>
-    profileEditMachine.provide({
-      actors: { save: fromPromise<SaveOutcome, ProfileChanges>(({ input }) => (mode === 'sandbox' ? saveToSandbox(input, io) : fakeSave(mode, input, io))) },
-      actions: {
-        announceSaved: () => {},
-        dismissRefusal: (_, { editId }) => {
-          if (editId !== null) io.write(makeFact('v1.AccountRefusalDismissed', { editId }, stampNow()))
-        },
-      },
-    }),
+  provide: (mode, io) => {
+    // An edit goes out at once, through the app's own outbox kind, to the sandbox server or a fake that saves it.
+    const send: typeof sendAccountEdit = (userId, request) =>
+      lab
+        .answer(
+          () => sendAccountEdit(userId, request),
+          () => ({ kind: 'saved' as const, user: labCustomer(request.edit.kind === 'profile' ? request.edit.profile : {}) }),
+        )
+        .catch(refusedOrLost)
+    // refused: the server's answer to too many confirmation links.
+    const changeEmail = (userId: number, change: EmailChange) =>
+      mode === 'refused'
+        ? io.delay().then(() => ({ kind: 'refused' as const, status: 429, error: serverMessages.tooManyEmailChanges, issues: [] }))
+        : lab
+            .answer(
+              () => requestEmailChange(userId, change),
+              () => ({ kind: 'requested' as const, user: labCustomer({ pending_email: change.email }) }),
+            )
+            .catch(refusedOrLost)
+    const lab = labPorts(mode, io, [accountEditOutbox(send)])
+    return provideProfileEdit({ ...lab, api: { requestEmailChange: changeEmail }, ui: labUi({ onDismissed: () => undefined }) })
+  },
 }

@@ -1,31 +1,33 @@
-import { fromPromise } from 'xstate'
 import { serviceChangeEventSchemas } from '../../../../machines/serviceChange.events.ts'
 import { serviceChangeMachine } from '../../../../machines/serviceChange.machine.ts'
+import type { Dated } from '../../../api/answeredAt.ts'
 import { ApiError } from '../../../api/client.ts'
 import { cancelService, fetchCancellationQuote, fetchPackages, schedulePackage, undoScheduledAction } from '../../../api/serviceActions.ts'
+import type { Service } from '../../../domain/service.ts'
 import { serverMessages } from '../../../domain/serverMessages.ts'
-import { asChangeError } from '../../../features/portal/simActions/changeError.ts'
-import { fake, sandboxCustomerId } from '../fakes.ts'
+import { provideServiceChange } from '../../../features/portal/simActions/serviceChangeEffects.ts'
 import type { EffectMode, LabIo, LabMachine } from '../labMachine.ts'
+import { labPorts, labUi, type LabPorts } from '../labPorts.ts'
 import { LAB_SERVICE_ID, labCancellation, labPackages, labScheduled, labService, SimInputSchema } from './simLabData.ts'
 
-/** A fake call: the mode's outcome (refused: the server's 400), thrown as the machine keeps failures. */
-function faked<T>(mode: EffectMode, io: LabIo, value: () => T): Promise<T> {
-  return asChangeError(async () => {
+/**
+ * A call as the mode says: in sandbox mode the real one, for one of the signed-in tester's own SIMs; refused: the
+ * server's 400; otherwise the fake's answer.
+ */
+function answerer(mode: EffectMode, io: LabIo, lab: LabPorts) {
+  return async <T>(real: () => Promise<T>, faked: () => T): Promise<T> => {
     if (mode === 'refused') {
       await io.delay()
       throw new ApiError(serverMessages.cancellationAlreadyScheduled, 400)
     }
-    return fake(mode, io.delay, value)
-  })
+    return lab.answer(() => {
+      lab.customerId()
+      return real()
+    }, faked)
+  }
 }
 
-/** A real call for one of the signed-in tester's own SIMs (sandbox mode). */
-const real = <T>(call: () => Promise<T>) =>
-  asChangeError(() => {
-    sandboxCustomerId()
-    return call()
-  })
+const dated = (service: Service): Dated<Service> => ({ body: service, fetchedAt: new Date().toISOString() })
 
 /** Upgrade/Downgrade, Cancel Service and Undo: against the sandbox server (one of the tester's SIMs) or fakes. */
 export const serviceChangeLab: LabMachine = {
@@ -43,28 +45,29 @@ export const serviceChangeLab: LabMachine = {
     { type: 'service.retry', schema: serviceChangeEventSchemas['service.retry'] },
     { type: 'service.dialog.close', schema: serviceChangeEventSchemas['service.dialog.close'] },
   ],
-  provide: (mode, io) =>
-    serviceChangeMachine.provide({
-      actors: {
-        loadPackages: fromPromise(({ input }) => (mode === 'sandbox' ? real(() => fetchPackages(input.serviceId)) : faked(mode, io, labPackages))),
-        schedulePackage: fromPromise(async ({ input }) =>
-          mode === 'sandbox'
-            ? (await real(() => schedulePackage(input.serviceId, input.productId))).body
-            : faked(mode, io, () => labScheduled(input.serviceId, 'plan_change', input.productId)),
+  provide: (mode, io) => {
+    const lab = labPorts(mode, io)
+    const answer = answerer(mode, io, lab)
+    const api = {
+      fetchPackages: (serviceId: number) => answer(() => fetchPackages(serviceId), labPackages),
+      schedulePackage: (serviceId: number, productId: number) =>
+        answer(
+          () => schedulePackage(serviceId, productId),
+          () => dated(labScheduled(serviceId, 'plan_change', productId)),
         ),
-        loadCancellation: fromPromise(({ input }) =>
-          mode === 'sandbox' ? real(() => fetchCancellationQuote(input.serviceId)) : faked(mode, io, labCancellation),
+      fetchCancellationQuote: (serviceId: number) => answer(() => fetchCancellationQuote(serviceId), labCancellation),
+      cancelService: (serviceId: number) =>
+        answer(
+          () => cancelService(serviceId),
+          () => dated(labScheduled(serviceId, 'cancellation')),
         ),
-        cancelService: fromPromise(async ({ input }) =>
-          mode === 'sandbox' ? (await real(() => cancelService(input.serviceId))).body : faked(mode, io, () => labScheduled(input.serviceId, 'cancellation')),
+      undoScheduledAction: (serviceId: number, actionId: number) =>
+        answer(
+          () => undoScheduledAction(serviceId, actionId),
+          () => dated(labService(serviceId)),
         ),
-        undoAction: fromPromise(async ({ input }) =>
-          mode === 'sandbox'
-            ? (await real(() => undoScheduledAction(input.serviceId, input.actionId))).body
-            : faked(mode, io, () => labService(input.serviceId)),
-        ),
-      },
-      // The toasts belong to the service page, not the lab; the machine's context shows what was answered.
-      actions: { announceChanged: () => {}, announceFailed: () => {} },
-    }),
+    }
+    // The toasts belong to the service page, not the lab; the machine's context shows what was answered.
+    return provideServiceChange({ ...lab, api, ui: labUi({ failUndo: () => undefined }) })
+  },
 }

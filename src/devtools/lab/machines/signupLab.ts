@@ -1,14 +1,12 @@
-import { fromPromise } from 'xstate'
 import { signupEventSchemas } from '../../../../machines/signup.events.ts'
 import { signupMachine } from '../../../../machines/signup.machine.ts'
 import { createAccount } from '../../../api/account.ts'
-import type { Signup, User } from '../../../domain/account.ts'
-import { makeFact } from '../../../domain/events.ts'
-import { stampNow } from '../../../lib/ids.ts'
-import { fake, labCustomer } from '../fakes.ts'
+import { provideSignup } from '../../../features/account/signIn/signupEffects.ts'
+import { labCustomer } from '../fakes.ts'
 import type { LabMachine } from '../labMachine.ts'
+import { labPorts, labUi } from '../labPorts.ts'
 
-/** The sign-up wizard: the account is created by the sandbox server or a fake; the sign-in it leads to goes to the lab log. */
+/** The sign-up wizard with the app's effects: the account is created by the sandbox server or a fake; the sign-in it leads to goes to the lab log. */
 export const signupLab: LabMachine = {
   id: 'signup',
   machine: signupMachine,
@@ -19,19 +17,17 @@ export const signupLab: LabMachine = {
     { type: 'signup.back', schema: signupEventSchemas['signup.back'] },
     { type: 'signup.submit', schema: signupEventSchemas['signup.submit'] },
   ],
-  provide: (mode, io) =>
-    signupMachine.provide({
-      actors: {
-        createAccount: fromPromise<User, Signup>(({ input }) => {
-          if (mode === 'sandbox') return createAccount(input)
-          const { first_name, last_name, id_number, email, phone, mobile } = input.user
-          return fake(mode, io.delay, () => labCustomer({ first_name, last_name, id_number, email, phone, mobile }))
-        }),
+  provide: (mode, io) => {
+    const lab = labPorts(mode, io)
+    const api = {
+      createAccount: (signup: Parameters<typeof createAccount>[0]) => {
+        const { first_name, last_name, id_number, email, phone, mobile } = signup.user
+        return lab.answer(
+          () => createAccount(signup),
+          () => labCustomer({ first_name, last_name, id_number, email, phone, mobile }),
+        )
       },
-      actions: {
-        // The app signs the new customer in, which the auth machine records as this fact.
-        announceCreated: (_, { user }) => io.write(makeFact('v1.CustomerSignedIn', { user }, stampNow())),
-        announceFailed: () => {},
-      },
-    }),
+    }
+    return provideSignup({ ...lab, api, ui: labUi({ fail: () => undefined }) })
+  },
 }

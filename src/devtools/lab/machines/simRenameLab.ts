@@ -23,5 +23,5 @@ export const simRenameLab: LabMachine = {
     { type: 'sim.rename.save', schema: simRenameEventSchemas['sim.rename.save'] },
     { type: 'sim.rename.cancel', schema: simRenameEventSchemas['sim.rename.cancel'] },
   ],
-  provide: (mode, io) => provideSimRename({ ...labPorts(mode, io, [simRenameOutbox()]), i18n: { current: i18n } }),
+  provide: (mode, io) => provideSimRename({ ...labPorts(mode, io, mode === 'sandbox' ? [simRenameOutbox()] : []), i18n: { current: i18n } }),
 }

@@ -3,6 +3,9 @@ import { useLingui } from '@lingui/react/macro'
 import { useActorRef, useSelector } from '@xstate/react'
 import type { ProfileEditInput } from '../../../../machines/profileEdit.machine.ts'
 import type { AccountView } from '../../../domain/accountView.ts'
+import { requestEmailChange } from '../../../api/accountEdits.ts'
+import { deviceStore, pageOutbox, pageToasts } from '../../../lib/devicePorts.ts'
+import { adoptCustomer } from '../session/authIntents.ts'
 import { focusFirstInvalid, ProfileForm } from './ProfileForm.tsx'
 import { provideProfileEdit } from './profileEditEffects.ts'
 
@@ -29,7 +32,18 @@ export function ProfileEditor({ customerId, input, view, idNumber, children, onD
   const { i18n } = useLingui()
   const ui = useRef({ i18n, onDismissed, onEnd })
   ui.current = { i18n, onDismissed, onEnd }
-  const actor = useActorRef(provideProfileEdit(customerId, ui), { input })
+  const actor = useActorRef(
+    provideProfileEdit({
+      customerId: () => customerId,
+      store: deviceStore,
+      outbox: pageOutbox,
+      api: { requestEmailChange },
+      session: { adopt: adoptCustomer },
+      toast: pageToasts,
+      ui,
+    }),
+    { input },
+  )
   const state = useSelector(actor, (s) => (s.status === 'done' ? 'over' : (s.value as string)))
   const context = useSelector(actor, (s) => s.context)
 

@@ -11,6 +11,7 @@ import { commit } from '../../../store/commit.ts'
 import { commitWithOutbox, queuedRow } from '../../../outbox/table.ts'
 import { newId, stampNow } from '../../../lib/ids.ts'
 import type { OutboxKind, Settled, SignedIn } from '../../../outbox/kind.ts'
+import type { FactStore } from '../../../lib/ports.ts'
 import { toast } from '../../../lib/toaster.ts'
 import { accountMessage } from '../accountMessages.ts'
 import { announceCustomer } from '../session/customerChanged.ts'
@@ -31,19 +32,23 @@ type SendEdit = (userId: number, request: AccountEditRequest) => Promise<Account
  * Records an edit of the customer's account: its fact (shown at once, also after a reload) and its outbox row in one
  * write; the outbox sends it now or when the connection returns, under the fact id as its Idempotency-Key.
  */
-export async function queueAccountEdit(customerId: number, edit: AccountEdit): Promise<string> {
+export async function queueAccountEdit(
+  customerId: number,
+  edit: AccountEdit,
+  store: Pick<FactStore, 'commitWithOutbox'> = { commitWithOutbox },
+): Promise<string> {
   const id = newId()
   const now = new Date()
   const request: AccountEditRequest = { id, edit }
-  await commitWithOutbox(editFact(customerId, edit, { id, occurredAt: now.toISOString() }), queuedRow(id, ACCOUNT_EDIT, request, customerId, now))
+  await store.commitWithOutbox(editFact(customerId, edit, { id, occurredAt: now.toISOString() }), queuedRow(id, ACCOUNT_EDIT, request, customerId, now))
   // A waiting edit must survive storage pressure until it is sent.
   void keepDataOnDevice().catch(() => false)
   return id
 }
 
 /** The customer is done with a refused edit (typed again, or put away): it does not reopen, here or in another tab. */
-export async function dismissRefusal(editId: string): Promise<void> {
-  await commit(makeFact('v1.AccountRefusalDismissed', { editId }, stampNow())).catch(() => undefined)
+export async function dismissRefusal(editId: string, store: Pick<FactStore, 'commit'> = { commit }): Promise<void> {
+  await store.commit(makeFact('v1.AccountRefusalDismissed', { editId }, stampNow())).catch(() => undefined)
 }
 
 function report(settled: Settled<User, Refused>): AccountEditOutcome {

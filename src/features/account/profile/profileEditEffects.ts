@@ -3,9 +3,9 @@ import { msg } from '@lingui/core/macro'
 import { fromPromise } from 'xstate'
 import { profileEditMachine } from '../../../../machines/profileEdit.machine.ts'
 import type { ProfileChanges } from '../../../domain/profileForm.ts'
-import { toast } from '../../../lib/toaster.ts'
+import type { FactStore, Toasts } from '../../../lib/ports.ts'
 import { dismissRefusal } from './accountEditQueue.ts'
-import { saveProfile } from './profileSave.ts'
+import { type ProfileSavePorts, saveProfile } from './profileSave.ts'
 
 const saved = msg`Your profile was updated.`
 const queued = msg`Saved on this device. It will be sent when you are back online.`
@@ -17,10 +17,21 @@ export interface ProfileEditUi {
   onDismissed: (editId: string) => void
 }
 
-/** The profile edit machine with the app's effects: the save through the outbox, the refusal put away, the toaster. */
-export function provideProfileEdit(customerId: number, ui: { current: ProfileEditUi }) {
+/** What the profile edit effects touch: the app passes its own (ProfileEditor), the lab its own. */
+export interface ProfileEditPorts extends Omit<ProfileSavePorts, 'store'> {
+  customerId: () => number
+  store: Pick<FactStore, 'commit' | 'commitWithOutbox'>
+  toast: Toasts
+  ui: { readonly current: ProfileEditUi }
+}
+
+/** The profile edit machine with its effects: the save through the outbox, the refusal put away, the toaster. */
+export function provideProfileEdit(ports: ProfileEditPorts) {
+  const { customerId, store, toast, ui } = ports
   return profileEditMachine.provide({
-    actors: { save: fromPromise<Awaited<ReturnType<typeof saveProfile>>, ProfileChanges>(({ input: changes }) => saveProfile(customerId, changes)) },
+    actors: {
+      save: fromPromise<Awaited<ReturnType<typeof saveProfile>>, ProfileChanges>(({ input: changes }) => saveProfile(customerId(), changes, ports)),
+    },
     actions: {
       announceSaved: (_, { outcome }) => {
         if (outcome.editId !== null && outcome.queued) toast.show(ui.current.i18n._(queued), 4000)
@@ -31,7 +42,7 @@ export function provideProfileEdit(customerId: number, ui: { current: ProfileEdi
       dismissRefusal: (_, { editId }) => {
         if (editId === null) return
         ui.current.onDismissed(editId)
-        void dismissRefusal(editId)
+        void dismissRefusal(editId, store)
       },
     },
   })

@@ -1,12 +1,24 @@
 import { createActor } from 'xstate'
-import { fetchSession } from '../../../api/account.ts'
+import { fetchSession, login } from '../../../api/account.ts'
 import type { Running } from '../../../lib/actorStore.ts'
 import { connectionReturned, onConnectionReturned } from '../../../lib/connection.ts'
 import type { AuthActor } from '../../../lib/sessionStore.ts'
 import { openAuthChannel } from './authBroadcast.ts'
 import { probeWhileOffline } from './offlineProbe.ts'
 import { type AuthCallbacks, provideAuth } from './authEffects.ts'
-import { storedCopy } from './knownCustomer.ts'
+import { clearCustomerData } from './customerData.ts'
+import { forgetCustomer, fresherCustomer, logPosition, recallCustomer, rememberCustomer, storedCopy } from './knownCustomer.ts'
+import { logoutPendingFor, queueLogout, settleLogouts } from './logoutQueue.ts'
+import { dropSessionHint, sessionTag } from '../../../lib/signedInHint.ts'
+
+/** The device's ports of the auth effects. */
+const device = {
+  api: { fetchSession, login },
+  memory: { recall: recallCustomer, remember: rememberCustomer, forget: forgetCustomer, position: logPosition, fresher: fresherCustomer },
+  logouts: { pendingFor: logoutPendingFor, settle: settleLogouts, queue: queueLogout },
+  hint: { tag: sessionTag, drop: dropSessionHint },
+  clearCustomerData,
+}
 
 export type { AuthCallbacks } from './authEffects.ts'
 export { customerWritten } from './knownCustomer.ts'
@@ -21,7 +33,7 @@ export function startAuth(callbacks: AuthCallbacks = {}): Running<AuthActor> {
       actor.send({ type: 'auth.signedIn', user: await storedCopy(message.user) })
     })
   })
-  const actor: AuthActor = createActor(provideAuth(channel, callbacks))
+  const actor: AuthActor = createActor(provideAuth({ ...device, channel, callbacks }))
   // The connection is back (the outbox hears the same signal and sends what waited for it): shown offline, the
   // customer is checked again.
   const stopRechecking = onConnectionReturned(() => {

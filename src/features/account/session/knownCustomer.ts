@@ -56,6 +56,13 @@ export async function storedCopy(user: User): Promise<User> {
   return known?.id === user.id ? known : user
 }
 
+/** The fact that makes `user` the customer the device knows; null when it knows exactly them already. */
+export const signedInFact = (known: User | null, user: User): Fact | null =>
+  JSON.stringify(known) === JSON.stringify(user) ? null : makeFact('v1.CustomerSignedIn', { user }, stampNow())
+
+/** The fact that makes the device know no customer; null when it knows none already. */
+export const signedOutFact = (known: User | null): Fact | null => (known === null ? null : makeFact('v1.CustomerSignedOut', {}, stampNow()))
+
 /**
  * Records the signed-in customer when it differs from the known one; true when it wrote a fact. A session answer
  * asked for before an edit's answer was stored (`askedAt`) may be older than that answer, and is not recorded over it.
@@ -66,8 +73,9 @@ export function rememberCustomer(user: User, askedAt?: number): Promise<boolean>
     // Checked and written in one transaction: an edit's answer stored by another tab cannot land in between.
     return db.transaction('rw', commitTables(db), async () => {
       if (askedAt !== undefined && (await editAnsweredSince(db, user.id, askedAt))) return false
-      if (JSON.stringify(await readKnownCustomer(db).catch(() => null)) === JSON.stringify(user)) return false
-      await commit(makeFact('v1.CustomerSignedIn', { user }, stampNow()), { db })
+      const fact = signedInFact(await readKnownCustomer(db).catch(() => null), user)
+      if (fact === null) return false
+      await commit(fact, { db })
       return true
     })
   })
@@ -76,8 +84,9 @@ export function rememberCustomer(user: User, askedAt?: number): Promise<boolean>
 /** Records that nobody is signed in; nothing when the device already knows no customer. */
 export function forgetCustomer(): Promise<boolean> {
   return inTurn(async () => {
-    if ((await recallCustomer()) === null) return false
-    await commit(makeFact('v1.CustomerSignedOut', {}, stampNow()))
+    const fact = signedOutFact(await recallCustomer())
+    if (fact === null) return false
+    await commit(fact)
     return true
   })
 }

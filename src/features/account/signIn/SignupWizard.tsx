@@ -9,6 +9,9 @@ import { AddressForm } from '../../../ui/forms/AddressForm.tsx'
 import { useInlineError } from '../../../ui/forms/useInlineError.ts'
 import { FormError } from '../../../ui/forms/FormError.tsx'
 import { PersonalStep } from './PersonalStep.tsx'
+import { createAccount } from '../../../api/account.ts'
+import { pageToasts } from '../../../lib/devicePorts.ts'
+import { adoptCustomer } from '../session/authIntents.ts'
 import { provideSignup, type SignupUi } from './signupEffects.ts'
 import { useLeaveWhenSignedIn } from './useLeaveWhenSignedIn.ts'
 
@@ -26,7 +29,7 @@ export function SignupWizard() {
   // The machine's announcements run later; they read the current translator and router through this.
   const ui = useRef<SignupUi>({ navigate, i18n, fail: failure.fail })
   ui.current = { navigate, i18n, fail: failure.fail }
-  const actor = useActorRef(provideSignup(ui))
+  const actor = useActorRef(provideSignup({ api: { createAccount }, session: { adopt: adoptCustomer }, toast: pageToasts, ui }))
   const step = useSelector(actor, (s) => (s.matches('personal') ? 'personal' : 'address'))
   const submitting = useSelector(actor, (s) => s.matches('submitting') || s.matches('done'))
   // A customer already signed in has no account to create: the page moves on (not while this sign-up finishes).

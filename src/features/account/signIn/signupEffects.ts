@@ -3,10 +3,9 @@ import { msg } from '@lingui/core/macro'
 import type { useNavigate } from '@tanstack/react-router'
 import { fromPromise } from 'xstate'
 import { signupMachine } from '../../../../machines/signup.machine.ts'
-import { createAccount } from '../../../api/account.ts'
-import { toast } from '../../../lib/toaster.ts'
+import type { createAccount } from '../../../api/account.ts'
+import type { SessionPort, Toasts } from '../../../lib/ports.ts'
 import { translateMessage } from '../../../lib/validationMessages.ts'
-import { adoptCustomer } from '../session/authIntents.ts'
 
 const created = msg`Created Successfully`
 
@@ -18,13 +17,21 @@ export interface SignupUi {
   fail: (text: string) => void
 }
 
-/** The sign-up machine with the app's effects: the api client, the session, the router and the toaster. */
-export function provideSignup(ui: { current: SignupUi }) {
+/** What the sign-up effects touch: the app passes its own (SignupWizard), the lab its own (signupLab). */
+export interface SignupPorts {
+  api: { createAccount: typeof createAccount }
+  session: SessionPort
+  toast: Toasts
+  ui: { readonly current: SignupUi }
+}
+
+/** The sign-up machine with its effects: the account created, the customer signed in, the profile shown. */
+export function provideSignup({ api, session, toast, ui }: SignupPorts) {
   return signupMachine.provide({
-    actors: { createAccount: fromPromise(({ input }) => createAccount(input)) },
+    actors: { createAccount: fromPromise(({ input }) => api.createAccount(input)) },
     actions: {
       announceCreated: (_, { user }) => {
-        void adoptCustomer(user).then(() => {
+        void session.adopt(user).then(() => {
           toast.success(ui.current.i18n._(created))
           return ui.current.navigate({ to: '/profile' })
         })

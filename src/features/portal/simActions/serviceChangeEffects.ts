@@ -3,11 +3,10 @@ import { msg } from '@lingui/core/macro'
 import { fromPromise } from 'xstate'
 import { serviceChangeMachine, type Changed } from '../../../../machines/serviceChange.machine.ts'
 import type { Dated } from '../../../api/answeredAt.ts'
-import { cancelService, fetchCancellationQuote, fetchPackages, schedulePackage, undoScheduledAction } from '../../../api/serviceActions.ts'
+import type { cancelService, fetchCancellationQuote, fetchPackages, schedulePackage, undoScheduledAction } from '../../../api/serviceActions.ts'
 import { formatDate } from '../../../domain/dates.ts'
 import { serviceStatus, type Service } from '../../../domain/service.ts'
-import { toast } from '../../../lib/toaster.ts'
-import { saveServiceAnswer } from '../../../store/portalCache.ts'
+import type { AnswerCache, Toasts } from '../../../lib/ports.ts'
 import { asChangeError } from './changeError.ts'
 import { changeErrorText } from './changeErrorText.ts'
 
@@ -21,6 +20,21 @@ export interface ServiceChangeUi {
   failUndo: (text: string) => void
 }
 
+/** What the serviceChange effects touch: the app passes its own (useServiceChange), the lab its own. */
+export interface ServiceChangePorts {
+  customerId: () => number
+  api: {
+    fetchPackages: typeof fetchPackages
+    schedulePackage: typeof schedulePackage
+    fetchCancellationQuote: typeof fetchCancellationQuote
+    cancelService: typeof cancelService
+    undoScheduledAction: typeof undoScheduledAction
+  }
+  cache: Pick<AnswerCache, 'saveServiceAnswer'>
+  toast: Toasts
+  ui: { readonly current: ServiceChangeUi }
+}
+
 /** What the customer is told once the server took a change. */
 function changedText(i18n: I18n, { change, service }: Changed): string {
   if (change === 'undo') return i18n._(undone)
@@ -32,23 +46,23 @@ function changedText(i18n: I18n, { change, service }: Changed): string {
 }
 
 /**
- * The serviceChange machine with the API as its effects. Every service the server answers is kept on the phone
+ * The serviceChange machine with its effects through the ports. Every service the server answers is kept on the phone
  * before the machine hears of it, so the page shows it.
  */
-export function provideServiceChange(customerId: number, ui: { current: ServiceChangeUi }) {
+export function provideServiceChange({ customerId, api, cache, toast, ui }: ServiceChangePorts) {
   const kept = (call: () => Promise<Dated<Service>>) =>
     asChangeError(async () => {
       const { body, fetchedAt } = await call()
-      await saveServiceAnswer(customerId, body, fetchedAt)
+      await cache.saveServiceAnswer(customerId(), body, fetchedAt)
       return body
     })
   return serviceChangeMachine.provide({
     actors: {
-      loadPackages: fromPromise(({ input }) => asChangeError(() => fetchPackages(input.serviceId))),
-      schedulePackage: fromPromise(({ input }) => kept(() => schedulePackage(input.serviceId, input.productId))),
-      loadCancellation: fromPromise(({ input }) => asChangeError(() => fetchCancellationQuote(input.serviceId))),
-      cancelService: fromPromise(({ input }) => kept(() => cancelService(input.serviceId))),
-      undoAction: fromPromise(({ input }) => kept(() => undoScheduledAction(input.serviceId, input.actionId))),
+      loadPackages: fromPromise(({ input }) => asChangeError(() => api.fetchPackages(input.serviceId))),
+      schedulePackage: fromPromise(({ input }) => kept(() => api.schedulePackage(input.serviceId, input.productId))),
+      loadCancellation: fromPromise(({ input }) => asChangeError(() => api.fetchCancellationQuote(input.serviceId))),
+      cancelService: fromPromise(({ input }) => kept(() => api.cancelService(input.serviceId))),
+      undoAction: fromPromise(({ input }) => kept(() => api.undoScheduledAction(input.serviceId, input.actionId))),
     },
     actions: {
       announceChanged: (_, changed) => toast.success(changedText(ui.current.i18n, changed), 4000),

@@ -3,8 +3,12 @@ import { useLingui } from '@lingui/react/macro'
 import { useActorRef } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import type { serviceChangeMachine } from '../../../../machines/serviceChange.machine.ts'
+import { cancelService, fetchCancellationQuote, fetchPackages, schedulePackage, undoScheduledAction } from '../../../api/serviceActions.ts'
+import { deviceCache, pageToasts } from '../../../lib/devicePorts.ts'
 import { useInlineError } from '../../../ui/forms/useInlineError.ts'
 import { provideServiceChange, type ServiceChangeUi } from './serviceChangeEffects.ts'
+
+const api = { fetchPackages, schedulePackage, fetchCancellationQuote, cancelService, undoScheduledAction }
 
 export type ServiceChangeActor = ActorRefFrom<typeof serviceChangeMachine>
 
@@ -21,6 +25,6 @@ export function useServiceChange(customerId: number, serviceId: number): Service
   // The machine's announcements run later; they read the current translator through this.
   const ui = useRef<ServiceChangeUi>({ i18n, failUndo: undoFailure.fail })
   ui.current = { i18n, failUndo: undoFailure.fail }
-  const actor = useActorRef(provideServiceChange(customerId, ui), { input: { serviceId } })
+  const actor = useActorRef(provideServiceChange({ customerId: () => customerId, api, cache: deviceCache, toast: pageToasts, ui }), { input: { serviceId } })
   return { actor, undoFailure }
 }
