@@ -25,8 +25,7 @@ describe("where a machine's effects are provided", () => {
 
   it("is never the lab's: each lab machine runs the app's provide<Name>() with the lab's ports, so no effect is written twice", () => {
     const labCopies = providers.filter((path) => path.startsWith('src/devtools/'))
-    // The payment machine's lab is converted with its split (issue 37, point 7).
-    expect(labCopies).toEqual(['src/devtools/lab/machines/paymentLab.ts'])
+    expect(labCopies).toEqual([])
   })
 
   it('covers every machine the app runs', () => {
