@@ -74,7 +74,8 @@ function CartPage() {
               <Trans>Number of items</Trans>
             </span>
             <span>
-              <Plural value={count} one="# item" other="# items" />
+              {/* {count}, not #: # formats the count with Intl.NumberFormat, whose first use costs a phone a long task */}
+              <Plural value={count} one={`${count} item`} other={`${count} items`} />
             </span>
           </p>
           <p className="total">
