@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/App.tsx'
 import { takeLanguagePicks } from './app/LanguageSelect.tsx'
 import { afterFirstPaint } from './app/afterFirstPaint.ts'
+import { nextTask } from './lib/idle.ts'
 import { takeFirstTaps } from './lib/firstTaps.ts'
 import { createAppRouter, prepareHydration } from './router.ts'
 import { restoreLanguage, showPageLanguage } from './i18n/restoreLanguage.ts'
@@ -27,6 +28,9 @@ configureErrorReports({
 })
 listenForErrors()
 
+// Each step of the boot below runs in a task of its own (nextTask), so none adds to a long one on a slow phone:
+// the modules' evaluation, the router, the page's catalogue and language, the route's load, hydration.
+await nextTask()
 const router = createAppRouter()
 
 configureAuth({ onSignedOut: clearCartHeldInMemory })
@@ -39,6 +43,7 @@ subscribeSession(() => {
   wasCustomer = isCustomer
 })
 
+await nextTask()
 const root = defined(document.getElementById('root'), 'the #root element of index.html')
 // A page the server rendered (/ and /cart on a first visit) carries its catalogue; the worker's app shell does not.
 const firstPaint = readFirstPaintCatalogue(document)
@@ -51,7 +56,9 @@ function addFirstTaps(): void {
 }
 
 if (hydrating) {
+  await nextTask()
   await prepareHydration(router)
+  await nextTask()
   addFirstTaps()
   // A language picked in the server's selector before the app ran is still in the page: it is chosen now.
   const picked = root.querySelector<HTMLSelectElement>('select[name="language"]')?.value

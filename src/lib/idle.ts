@@ -7,3 +7,11 @@ export function whenIdle(run: () => void): () => void {
   const timer = setTimeout(run, 1)
   return () => clearTimeout(timer)
 }
+
+/**
+ * Ends the current task and resolves in a new one: the browser may paint and handle input in between, so boot
+ * steps that follow one another do not add up to one long task on a slow phone.
+ */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0))
+}

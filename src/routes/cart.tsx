@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { msg } from '@lingui/core/macro'
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
-import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { formatRand } from '../domain/money.ts'
 import { CartLineRow } from '../features/cart/CartLineRow.tsx'
 import { useCart } from '../features/cart/cart.ts'
@@ -74,7 +74,9 @@ function CartPage() {
               <Trans>Number of items</Trans>
             </span>
             <span>
-              <Plural value={count} one="# item" other="# items" />
+              {/* Not <Plural>: Lingui formats its count with Intl.NumberFormat, whose first use in a page is a long task on a
+                  phone; English, isiXhosa and Afrikaans all have just "one" (1) and "other". */}
+              {count === 1 ? <Trans>1 item</Trans> : <Trans>{count} items</Trans>}
             </span>
           </p>
           <p className="total">

@@ -1,33 +1,15 @@
-import { mkdtemp, writeFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { build } from 'vite'
-import react from '@vitejs/plugin-react'
 import { chromium } from 'playwright-core'
 import { buildApp } from '../../server/build/buildApp.ts'
 import { startServer } from '../../server/main.ts'
+import { buildBareReact } from './bareReact.ts'
 import { firstLoad, serveFolder, type FirstLoad } from './firstLoad.ts'
 
 const ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu']
 
 /** The first-load budget: every script of a first visit to / until the start is over (the network quiet), at most this many times a bare React page's and in this many files. */
-export const firstLoadBudget = { ratio: 2.3, files: 12 }
-
-/** Builds a bare React 19 page the same way (Vite, production), the yardstick of the first-load budget, into a temporary folder. */
-async function buildBareReact(): Promise<string> {
-  const root = await mkdtemp(join(tmpdir(), 'bare-react-'))
-  await writeFile(join(root, 'index.html'), '<div id="root"></div><script type="module" src="/main.jsx"></script>')
-  await writeFile(join(root, 'main.jsx'), "import { createRoot } from 'react-dom/client'\ncreateRoot(document.getElementById('root')).render(<h1>Hello</h1>)\n")
-  await build({
-    root,
-    configFile: false,
-    logLevel: 'silent',
-    plugins: [react()],
-    resolve: { alias: { react: join(process.cwd(), 'node_modules/react'), 'react-dom': join(process.cwd(), 'node_modules/react-dom') } },
-    build: { outDir: join(root, 'dist'), target: 'es2022' },
-  })
-  return root
-}
+export const firstLoadBudget = { ratio: 2.2, files: 11 }
 
 /** The app's first load of / (served as in production, first paint and all) and the bare page's, in one Chromium; the ratio is the budget's. */
 export async function benchBundle(): Promise<{ app: FirstLoad; bare: FirstLoad; ratio: number }> {

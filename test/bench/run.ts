@@ -1,7 +1,8 @@
 import { benchBundle, firstLoadBudget } from './bundle.ts'
 import { benchStore } from './store.ts'
 import { benchOffline, precacheBytes } from './offline.ts'
-import { benchLighthouse, describeRun, lcpBudgetMs } from './lighthouse.ts'
+import { benchLighthouse, describeRun, lighthouseBudget } from './lighthouse.ts'
+import { benchMainThread, blockingBudgetMs } from './mainThread.ts'
 import { benchLoad, catalogueBudget } from './load.ts'
 import type { Run } from './load.ts'
 
@@ -43,12 +44,25 @@ const offlineRatio = offline.offlineMs / offline.onlineMs
 console.log(
   `first product card on a warm reload: online ${offline.onlineMs.toFixed(0)} ms, offline ${offline.offlineMs.toFixed(0)} ms (ratio ${offlineRatio.toFixed(2)}, budget 1.5x)`,
 )
-const lighthouse = await benchLighthouse()
-for (const [path, page] of Object.entries(lighthouse)) {
+const ms = (v: number) => `${Math.round(v)} ms`
+const mainThread = await benchMainThread()
+console.log(
+  `first visit's main thread, from CPU time on a phone 4x slower than this machine (medians of 3): bare React page: blocking ${ms(mainThread.bare.blockingMs)}, work ${ms(mainThread.bare.workMs)}`,
+)
+for (const [path, page] of Object.entries(mainThread.pages))
   console.log(
-    `Lighthouse mobile performance on ${path}: ${page.score.toFixed(2)}, LCP ${Math.round(page.lcpMs)} ms (medians of 3; budgets 0.95 and ${lcpBudgetMs} ms)`,
+    `  ${path}: Total Blocking Time ${ms(page.blockingMs)} (budget ${blockingBudgetMs} ms, ${page.blockingMs <= blockingBudgetMs ? 'within budget' : 'OVER BUDGET'}), work ${ms(page.workMs)} (${(page.workMs / mainThread.bare.workMs).toFixed(2)}x the bare page's; runs ${page.runs.map((run) => Math.round(run.blockingMs)).join(', ')})`,
   )
-  for (const run of page.runs) console.log(`  ${describeRun(run)}`)
+const mainThreadOk = Object.values(mainThread.pages).every((page) => page.blockingMs <= blockingBudgetMs)
+const lighthouse = await benchLighthouse()
+console.log(
+  `Lighthouse mobile (default throttling, medians of 3; by the clock, so a busy machine adds to every figure): bare React page: score ${lighthouse.bare.score.toFixed(2)}, TBT ${ms(lighthouse.bare.tbtMs)}, main thread ${ms(lighthouse.bare.mainThreadMs)}`,
+)
+for (const [path, page] of Object.entries(lighthouse.pages)) {
+  console.log(
+    `  ${path}: score ${page.score.toFixed(2)}, LCP ${ms(page.lcpMs)}, TBT ${ms(page.tbtMs)}, main thread ${ms(page.mainThreadMs)} (${(page.mainThreadMs / lighthouse.bare.mainThreadMs).toFixed(2)}x the bare page's; budgets ${lighthouseBudget.score} and LCP ${lighthouseBudget.lcpMs} ms)`,
+  )
+  for (const run of page.runs) console.log(`    ${describeRun(run)}`)
 }
-const lighthouseOk = Object.values(lighthouse).every((page) => page.score >= 0.95 && page.lcpMs <= lcpBudgetMs)
-if (!bundleOk || offlineRatio > 1.5 || !lighthouseOk || !loadOk) process.exitCode = 1
+const lighthouseOk = Object.values(lighthouse.pages).every((page) => page.score >= lighthouseBudget.score && page.lcpMs <= lighthouseBudget.lcpMs)
+if (!bundleOk || offlineRatio > 1.5 || !mainThreadOk || !lighthouseOk || !loadOk) process.exitCode = 1
