@@ -5,7 +5,7 @@ import { apiKey, call, password, sessionCookie, signUp, useAccountsApp } from '.
 import type { Customer, TestApp } from './support/accounts.ts'
 import { payByCard, payByWallet, placeOrder } from './support/portal.ts'
 import { DELIVERY_DEFAULTS } from '../../src/domain/order.ts'
-import { sandboxPartner } from '../../server/config.ts'
+import { sandboxPartner } from '../../server/orders/partner.ts'
 import { cardProviderFor } from '../../server/payments/cardProviderFor.ts'
 import { reconcileOnce } from '../../server/payments/reconcile.ts'
 import { recordReportedPayment } from '../../server/payments/reportedPayment.ts'

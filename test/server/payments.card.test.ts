@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { sandboxPartner } from '../../server/config.ts'
+import { sandboxPartner } from '../../server/orders/partner.ts'
 import { createCardCheckout } from '../../server/payments/cardPayments.ts'
 import { cardProviderFor } from '../../server/payments/cardProviderFor.ts'
 import { ProviderUnavailable } from '../../server/payments/provider.ts'
