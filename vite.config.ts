@@ -207,7 +207,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           name: 'server',
           include: ['test/server/**/*.test.ts'],
           environment: 'node',
-          fileParallelism: false,
+          // Files run in parallel, each on its own copy of one migrated database.
+          globalSetup: ['test/server/support/databaseTemplate.ts'],
           testTimeout: 30_000,
         },
       },

@@ -51,7 +51,7 @@ start() {
   fi
   local psql=("$bin/psql" -h "$DIR" -p "$PORT" -U postgres -v ON_ERROR_STOP=1 -qtA)
   if [ "$(as_owner "${psql[@]}" -c "select 1 from pg_roles where rolname = '$ROLE'")" != 1 ]; then
-    as_owner "${psql[@]}" -c "create role $ROLE login password '$PASSWORD'" >&2
+    as_owner "${psql[@]}" -c "create role $ROLE login createdb password '$PASSWORD'" >&2
   fi
   if [ "$(as_owner "${psql[@]}" -c "select 1 from pg_database where datname = '$DB'")" != 1 ]; then
     as_owner "${psql[@]}" -c "create database $DB owner $ROLE" >&2

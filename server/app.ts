@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { systemClock } from './clock.ts'
 import type { Clock } from './clock.ts'
-import { sandboxPartner } from './config.ts'
+import { sandboxPartner } from './orders/partner.ts'
 import type { Config } from './config.ts'
 import type { Db } from './db/types.ts'
 import { requireApiKey } from './http/apiKey.ts'
@@ -54,28 +54,7 @@ export const maxBodyBytes = 100 * 1024
 export interface AppOptions {
   db: Db
   /** Only the key is required; the rest default as loadConfig would (tests pass just what they exercise). */
-  config: Pick<Config, 'apiKey'> &
-    Partial<
-      Pick<
-        Config,
-        | 'scryptN'
-        | 'cookieSecure'
-        | 'trustProxy'
-        | 'publicUrl'
-        | 'social'
-        | 'partner'
-        | 'payments'
-        | 'paymentWebhookKey'
-        | 'sandboxWebhooks'
-        | 'googlePay'
-        | 'googleMapsKey'
-        | 'i18nHost'
-        | 'socialProviders'
-        | 'mail'
-        | 'supportEmail'
-        | 'seller'
-      >
-    >
+  config: Pick<Config, 'apiKey'> & Partial<Config>
   /** The card provider made for this app by the server (which also gives it to the reconciliation worker); else made here. */
   cardPayments?: CardPayments
   /** The Vite build to serve; omitted in dev mode (Vite serves the client) and in API-only tests. */

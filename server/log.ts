@@ -2,8 +2,10 @@ import { openSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { pino } from 'pino'
 import type { DestinationStream, Logger } from 'pino'
-import type { LogLevel } from './config.ts'
 import { traceLogFields } from './http/requestTrace.ts'
+
+export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+export type LogLevel = (typeof logLevels)[number]
 
 export type { DestinationStream, Logger } from 'pino'
 

@@ -101,14 +101,22 @@ function backlogRegistry(db: Queryable, clock: Clock): Registry {
   return registry
 }
 
-export interface MetricsOptions {
+/** Where GET /metrics is served (METRICS_PORT, METRICS_HOST, METRICS_TOKEN). */
+export interface MetricsSettings {
+  host: string
+  port: number
+  /** Empty: no token asked for. */
+  token: string
+}
+
+/** Metrics are served only when METRICS_PORT is set. */
+export const readMetrics = (e: { METRICS_PORT: number | undefined; METRICS_HOST: string; METRICS_TOKEN: string }): MetricsSettings | undefined =>
+  e.METRICS_PORT === undefined ? undefined : { host: e.METRICS_HOST, port: e.METRICS_PORT, token: e.METRICS_TOKEN }
+
+/** Port 0: any free port (tests). */
+export interface MetricsOptions extends MetricsSettings {
   db: Queryable
   clock: Clock
-  host: string
-  /** 0: any free port (tests). */
-  port: number
-  /** When set, a scrape must send Authorization: Bearer <token>. */
-  token: string
   log: Logger
 }
 

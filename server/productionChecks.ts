@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { defaultScryptN } from './accounts/password.ts'
 import type { Config } from './config.ts'
-import { sandboxApiKey } from './config.ts'
+import { sandboxApiKey } from './http/apiKey.ts'
 import { sandboxedProviders, type SocialProviderSettings } from './social/providerConfig.ts'
 
 /** What production is judged on: the configuration, and the client build the server would serve. */

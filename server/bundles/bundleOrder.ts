@@ -1,7 +1,7 @@
 import { bundleTitle, type Bundle } from '../../src/domain/bundle.ts'
 import { defined } from '../../src/domain/defined.ts'
 import { ORDER_STATUS_NEW } from '../../src/domain/order.ts'
-import type { Partner } from '../config.ts'
+import type { Partner } from '../orders/partner.ts'
 import type { Queryable } from '../db/types.ts'
 import { NEXT_ORDER_NUMBER } from '../orders/placeOrder.ts'
 

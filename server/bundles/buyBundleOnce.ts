@@ -1,7 +1,7 @@
 import { defined } from '../../src/domain/defined.ts'
 import { serverMessages } from '../../src/domain/serverMessages.ts'
 import type { ProductBilling } from '../../src/domain/service.ts'
-import type { Partner } from '../config.ts'
+import type { Partner } from '../orders/partner.ts'
 import type { Db, Queryable } from '../db/types.ts'
 import { answerOnce } from '../http/idempotency.ts'
 import type { Outcome, StoredAnswer } from '../http/idempotency.ts'

@@ -20,8 +20,22 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   }
 }
 
+/** An in-memory copy of a data directory `dumpPglite` wrote: no initdb, and the dump's schema and rows already there. */
+export async function openPgliteCopy(dump: Blob): Promise<Db> {
+  return adapt(await PGlite.create({ parsers, loadDataDir: dump }), () => {})
+}
+
+/** An in-memory PGlite's whole data directory, as a tarball openPgliteCopy opens (tests copy one migrated database). */
+export async function dumpPglite(db: Db): Promise<Blob> {
+  const pg = dumpable.get(db)
+  if (!pg) throw new Error('only a database openPglite opened can be dumped')
+  return pg.dumpDataDir('none')
+}
+
+const dumpable = new WeakMap<Db, PGlite>()
+
 function adapt(pg: PGlite, release: () => void): Db {
-  return {
+  const db: Db = {
     ...wrap(pg),
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
     async close() {
@@ -32,6 +46,8 @@ function adapt(pg: PGlite, release: () => void): Db {
       }
     },
   }
+  dumpable.set(db, pg)
+  return db
 }
 
 function wrap(target: PGlite | Transaction): Queryable {

@@ -2,6 +2,9 @@ import { timingSafeEqual } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
 import { jsonError } from './errors.ts'
 
+/** The application key of the sandbox build; public (it is in the demo's bundle), so production refuses it. */
+export const sandboxApiKey = 'storefront-sandbox-key'
+
 /** Whether the Key header given is the application key (`expected`, as bytes). */
 export function isApiKey(expected: Buffer, given: string | undefined): boolean {
   if (given === undefined) return false

@@ -1,7 +1,7 @@
 import { clientSettingsElementId, clientSettingsJson } from '../../src/domain/clientSettings.ts'
 import type { ClientSettings } from '../../src/domain/clientSettings.ts'
 import type { Config } from '../config.ts'
-import { sandboxApiKey } from '../config.ts'
+import { sandboxApiKey } from './apiKey.ts'
 
 /** What of the server's settings the page needs; tests pass only what they exercise. */
 export type ClientSettingsSource = Partial<Pick<Config, 'apiKey' | 'googlePay' | 'googleMapsKey' | 'i18nHost' | 'socialProviders'>>

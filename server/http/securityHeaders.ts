@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import type { PaymentSettings } from '../config.ts'
+import type { PaymentSettings } from '../payments/paymentSettings.ts'
 import type { ClientSettingsSource } from './clientSettings.ts'
 import { isHttps, isPublicHttps } from './requestInfo.ts'
 import type { TrustProxy } from './requestInfo.ts'

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { isHttps, isPublicHttps } from './requestInfo.ts'
-import type { TrustProxy } from './requestInfo.ts'
+import type { Config } from '../config.ts'
 
 export const sessionCookieName = 'sid'
 
@@ -16,12 +16,8 @@ export const signedInCookieName = 'signed_in'
 export const sessionTag = (id: string): string => createHash('sha256').update(id).digest('hex')
 
 /** Cookie settings the session routes need from the configuration. */
-export interface CookieSettings {
-  cookieSecure?: 'auto' | boolean
-  trustProxy?: TrustProxy
-  /** An https origin makes the cookie Secure whatever scheme a proxy said the request came by. */
-  publicUrl?: string
-}
+/** An https PUBLIC_URL makes the cookie Secure whatever scheme a proxy said the request came by. */
+export type CookieSettings = Partial<Pick<Config, 'cookieSecure' | 'trustProxy' | 'publicUrl'>>
 
 /** Whether cookies set on this request are Secure: COOKIE_SECURE, or under auto an https PUBLIC_URL or an https request. */
 export const cookieIsSecure = (c: Context, s: CookieSettings): boolean =>

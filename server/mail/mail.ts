@@ -48,3 +48,12 @@ export type MailSettings = { kind: 'sandbox'; from: string } | { kind: 'smtp'; u
 /** The sender the sandbox mailbox shows when MAIL_FROM is not set. */
 export const sandboxSender = 'Seed Storefront <no-reply@storefront.co.za>'
 export const sandboxMailSettings: MailSettings = { kind: 'sandbox', from: sandboxSender }
+
+/** SMTP_URL and MAIL_FROM, or the sandbox mailbox; links in a mail that leaves the server need PUBLIC_URL. */
+export function readMail(e: { SMTP_URL: string; MAIL_FROM: string; PUBLIC_URL: string }): MailSettings {
+  if (e.SMTP_URL === '') return { kind: 'sandbox', from: e.MAIL_FROM || sandboxSender }
+  if (e.MAIL_FROM === '') throw new Error('Invalid environment: MAIL_FROM is required with SMTP_URL (the address mails come from)')
+  // Whatever NODE_ENV: a link in a mail that leaves the server must never be built on the request's Host header.
+  if (e.PUBLIC_URL === '') throw new Error('Invalid environment: PUBLIC_URL is required with SMTP_URL (the origin links in mails open)')
+  return { kind: 'smtp', url: e.SMTP_URL, from: e.MAIL_FROM }
+}

@@ -1,7 +1,7 @@
 import { addressLines } from '../../src/domain/invoice.ts'
 import type { Invoice } from '../../src/domain/invoice.ts'
 import { toCents, VAT_PERCENT, vatInclusiveCents } from '../../src/domain/money.ts'
-import type { Seller } from '../config.ts'
+import type { Seller } from './seller.ts'
 import type { Queryable } from '../db/types.ts'
 
 export type InvoiceOutcome = { kind: 'invoice'; invoice: Invoice } | { kind: 'not found' } | { kind: 'not yours' } | { kind: 'unpaid' }

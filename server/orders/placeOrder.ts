@@ -3,7 +3,7 @@ import type { Language } from '../../src/domain/language.ts'
 import { DELIVERY_DEFAULTS, ORDER_STATUS_NEW, unavailableText } from '../../src/domain/order.ts'
 import type { CreateOrderRequest } from '../../src/domain/order.ts'
 import { defined } from '../../src/domain/defined.ts'
-import type { Partner } from '../config.ts'
+import type { Partner } from './partner.ts'
 import type { Queryable } from '../db/types.ts'
 
 type NewOrder = CreateOrderRequest['order']

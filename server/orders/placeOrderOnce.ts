@@ -1,7 +1,7 @@
 import type { Language } from '../../src/domain/language.ts'
 import type { CreateOrderRequest } from '../../src/domain/order.ts'
 import { defined } from '../../src/domain/defined.ts'
-import type { Partner } from '../config.ts'
+import type { Partner } from './partner.ts'
 import type { Db, Queryable } from '../db/types.ts'
 import { answerOnce } from '../http/idempotency.ts'
 import type { Outcome, StoredAnswer } from '../http/idempotency.ts'

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Hono } from 'hono'
-import type { PaymentSettings } from '../config.ts'
+import type { PaymentSettings } from './paymentSettings.ts'
 import type { Queryable } from '../db/types.ts'
 import type { Logger } from '../log.ts'
 import { paymentSandboxPrefix, paymentSandboxRoutes } from '../sandbox/payments/sandbox.ts'

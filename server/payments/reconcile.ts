@@ -1,5 +1,5 @@
 import { outcomeOf } from '../../src/domain/payment.ts'
-import type { Partner } from '../config.ts'
+import type { Partner } from '../orders/partner.ts'
 import type { Db } from '../db/types.ts'
 import type { Logger } from '../log.ts'
 import { ProviderRefused, ProviderUnavailable } from './provider.ts'

@@ -1,7 +1,7 @@
 import { canPay, ORDER_STATUS_NEW } from '../../src/domain/order.ts'
 import { ORDER_STATUS_PAID } from '../../src/domain/payment.ts'
 import type { RecordedPayment } from '../../src/domain/payment.ts'
-import type { Partner } from '../config.ts'
+import type { Partner } from '../orders/partner.ts'
 import type { Db, Queryable } from '../db/types.ts'
 import { creditBundle } from '../bundles/creditBundle.ts'
 import { provisionOrder } from '../services/provisionOrder.ts'

@@ -1,5 +1,5 @@
 import { outcomeOf, PAYMENT_CURRENCY } from '../../src/domain/payment.ts'
-import type { Partner } from '../config.ts'
+import type { Partner } from '../orders/partner.ts'
 import type { Db } from '../db/types.ts'
 import type { ProviderPayment } from './provider.ts'
 import { recordPaymentOnce } from './recordPayment.ts'

@@ -1,6 +1,6 @@
 import { cardAmount, outcomeOf, PAYMENT_CURRENCY, sameAmount } from '../../src/domain/payment.ts'
 import type { WalletPaymentAnswer } from '../../src/domain/payment.ts'
-import type { Partner } from '../config.ts'
+import type { Partner } from '../orders/partner.ts'
 import type { Db, Queryable } from '../db/types.ts'
 import type { Logger } from '../log.ts'
 import type { Outcome, StoredAnswer } from '../http/idempotency.ts'

@@ -7,8 +7,7 @@ import type { ProductBilling } from '../../src/domain/service.ts'
 import { bundlesFor } from '../bundles/bundleCatalogue.ts'
 import { buyBundleOnce } from '../bundles/buyBundleOnce.ts'
 import { ownService } from '../bundles/ownService.ts'
-import { sandboxPartner } from '../config.ts'
-import type { Partner } from '../config.ts'
+import { sandboxPartner } from '../orders/partner.ts'
 import type { Db } from '../db/types.ts'
 import { jsonError } from '../http/errors.ts'
 import { idempotencyKey } from '../http/idempotencyKey.ts'
@@ -17,13 +16,10 @@ import { readJson } from '../http/jsonBody.ts'
 import { answer, describeApi, refusal } from '../http/openApi.ts'
 import { requireCustomer } from '../http/requireCustomer.ts'
 import type { CustomerEnv } from '../http/requireCustomer.ts'
+import type { Config } from '../config.ts'
 import type { CookieSettings } from '../http/sessionCookie.ts'
 import { requestHash, sendOutcome } from '../http/idempotency.ts'
 import { invalidServiceId } from './services.ts'
-
-export interface BundleSettings extends CookieSettings {
-  partner?: Partner
-}
 
 export const othersServiceBundles = serverMessages.othersServiceBundles
 export const keyIsNotPurchaseId = 'purchase.id must equal the Idempotency-Key header.'
@@ -69,7 +65,7 @@ async function ownSim(db: Db, c: Context<CustomerEnv>): Promise<Found> {
 }
 
 /** GET and POST /v8/partner/services/id/{id}/bundles: only for the signed-in customer's own SIMs. */
-export function bundleRoutes(db: Db, settings: BundleSettings) {
+export function bundleRoutes(db: Db, settings: CookieSettings & Partial<Pick<Config, 'partner'>>) {
   const partner = settings.partner ?? sandboxPartner
   const signedIn = requireCustomer(db, settings)
 

@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
 import { CreateOrderRequestSchema, OrderSchema, OrdersResponseSchema, ProductUnavailableSchema } from '../../src/domain/order.ts'
 import { InvoiceSchema } from '../../src/domain/invoice.ts'
-import { demoSeller, sandboxPartner } from '../config.ts'
-import type { Partner, Seller } from '../config.ts'
+import { demoSeller } from '../orders/seller.ts'
+import { sandboxPartner } from '../orders/partner.ts'
 import type { Db } from '../db/types.ts'
 import { jsonError } from '../http/errors.ts'
 import { answer, describeApi, refusal } from '../http/openApi.ts'
@@ -11,6 +11,7 @@ import { readJson } from '../http/jsonBody.ts'
 import { requestLog } from '../http/requestContext.ts'
 import { requireCustomer } from '../http/requireCustomer.ts'
 import type { CustomerEnv } from '../http/requireCustomer.ts'
+import type { Config } from '../config.ts'
 import type { CookieSettings } from '../http/sessionCookie.ts'
 import { forgetExpiredKeys, requestHash, sendOutcome } from '../http/idempotency.ts'
 import { loadInvoice } from '../orders/invoice.ts'
@@ -19,12 +20,6 @@ import { placeOrderOnce } from '../orders/placeOrderOnce.ts'
 import { requestLanguage } from '../i18n/requestLanguage.ts'
 import { serverMessages } from '../../src/domain/serverMessages.ts'
 import { isOwn } from '../http/idParam.ts'
-
-export interface OrderSettings extends CookieSettings {
-  partner?: Partner
-  /** Who the tax invoices name (SELLER_*); the demo's seller when omitted. */
-  seller?: Seller
-}
 
 export const othersOrders = serverMessages.othersOrders
 export const orderForSomeoneElse = serverMessages.orderForSomeoneElse
@@ -74,7 +69,8 @@ const described = {
  * POST /v10/partner/order/{user_id} (exactly once per Idempotency-Key), GET /v2/partner/order/{order_id}
  * and GET /v2/partner/orders/{user_id}: only the signed-in customer's own orders.
  */
-export function orderRoutes(db: Db, settings: OrderSettings) {
+/** The tax invoices name `seller` (the demo's when omitted). */
+export function orderRoutes(db: Db, settings: CookieSettings & Partial<Pick<Config, 'partner' | 'seller'>>) {
   const partner = settings.partner ?? sandboxPartner
   const signedIn = requireCustomer(db, settings)
 

@@ -30,15 +30,12 @@ import { requireCustomer } from '../http/requireCustomer.ts'
 import type { CustomerEnv } from '../http/requireCustomer.ts'
 import { readSessionCookie } from '../http/sessionCookie.ts'
 import { requestLanguage } from '../i18n/requestLanguage.ts'
-import type { MailSettings } from '../mail/mail.ts'
+import type { Config } from '../config.ts'
 import { mailLinkOrigin } from '../mail/linkOrigin.ts'
 import type { AccountSettings } from './users.ts'
 
-export interface PasswordSettings extends AccountSettings {
-  /** The origin links in mails open; required with SMTP, else (the demo) the request's own origin. */
-  publicUrl?: string
-  mail?: MailSettings
-}
+/** PUBLIC_URL: the origin links in mails open; required with SMTP, else (the demo) the request's own origin. */
+export type PasswordSettings = AccountSettings & Partial<Pick<Config, 'mail'>>
 
 /** A hash refused because the customer already holds their place in the hashing queue: undefined, anything else thrown on. */
 const placeTaken = (error: unknown): undefined => {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import * as v from 'valibot'
-import type { Partner } from '../config.ts'
+import type { Partner } from '../orders/partner.ts'
 import type { Db } from '../db/types.ts'
 import { jsonError } from '../http/errors.ts'
 import { answer, describeOpen, refusal } from '../http/openApi.ts'

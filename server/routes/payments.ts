@@ -11,8 +11,7 @@ import {
   WalletPaymentRequestSchema,
 } from '../../src/domain/payment.ts'
 import type { PaymentStatus } from '../../src/domain/payment.ts'
-import { sandboxPartner } from '../config.ts'
-import type { Partner } from '../config.ts'
+import { sandboxPartner } from '../orders/partner.ts'
 import type { Db } from '../db/types.ts'
 import { jsonError } from '../http/errors.ts'
 import { answer, describeApi, refusal, ValidationError } from '../http/openApi.ts'
@@ -21,6 +20,7 @@ import { idempotencyKey } from '../http/idempotencyKey.ts'
 import { readJson } from '../http/jsonBody.ts'
 import { requireCustomer } from '../http/requireCustomer.ts'
 import type { CustomerEnv } from '../http/requireCustomer.ts'
+import type { Config } from '../config.ts'
 import type { CookieSettings } from '../http/sessionCookie.ts'
 import { validationError } from '../http/validationError.ts'
 import { requestHash, sendOutcome } from '../http/idempotency.ts'
@@ -31,11 +31,6 @@ import type { CardProvider } from '../payments/provider.ts'
 import { payWithWalletOnce, providerDown } from '../payments/walletPayments.ts'
 import { serverMessages } from '../../src/domain/serverMessages.ts'
 import { isOwn } from '../http/idParam.ts'
-
-export interface PaymentSettings extends CookieSettings {
-  partner?: Partner
-  provider: CardProvider
-}
 
 export const paymentForSomeoneElse = serverMessages.paymentForSomeoneElse
 export const othersPayments = serverMessages.othersPayments
@@ -129,7 +124,7 @@ const described = {
  * (GET /v2/billing/partner/checkout/{user_id}/{checkoutId}/payment) and the wallet payment
  * (POST /v8/partner/billing/payment/) and the payment records (GET /v2/billing/partner/payments/{user_id}): only for the signed-in customer's own orders and checkouts.
  */
-export function paymentRoutes(db: Db, settings: PaymentSettings) {
+export function paymentRoutes(db: Db, settings: CookieSettings & Partial<Pick<Config, 'partner'>> & { provider: CardProvider }) {
   const partner = settings.partner ?? sandboxPartner
   const { provider } = settings
   const signedIn = requireCustomer(db, settings)

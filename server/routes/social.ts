@@ -15,19 +15,15 @@ import { storableUrl } from '../http/storableInput.ts'
 import type { SandboxIdentityService } from '../sandbox/identity/sandbox.ts'
 import { flowMinutes, saveFlow, takeFlow } from '../social/oauthStates.ts'
 import { isSocialProvider, socialProviders } from '../social/providerConfig.ts'
-import type { SocialProvider, SocialProviderSettings } from '../social/providerConfig.ts'
 import { readIdentity } from '../social/readIdentity.ts'
 import { relyingParty } from '../social/relyingParty.ts'
 import { pendingMinutes, startPendingSignIn } from '../social/pendingSignIns.ts'
 import { findOrCreateSocialCustomer, linkedCustomer } from '../social/socialCustomer.ts'
+import type { Config } from '../config.ts'
 import type { AccountSettings } from './users.ts'
 
-export interface SocialSettings extends AccountSettings {
-  publicUrl?: string
-  social?: SocialProviderSettings
-  /** The providers offered (SOCIAL_PROVIDERS); another's endpoints answer 404. All, when omitted. */
-  socialProviders?: readonly SocialProvider[]
-}
+/** Real providers (`social`), the rest from the sandbox; the providers offered (all, when omitted); another's endpoints answer 404. */
+export type SocialSettings = AccountSettings & Partial<Pick<Config, 'social' | 'socialProviders'>>
 
 // Ties the callback to the browser that started the flow, so nobody can log a victim into their own account.
 const flowCookie = 'oauth_flow'

@@ -14,7 +14,7 @@ import type { CookieSettings } from '../http/sessionCookie.ts'
 import { requestHash } from '../http/idempotency.ts'
 import { storeSupportMessageOnce } from '../support/storeSupportMessage.ts'
 import { serverMessages } from '../../src/domain/serverMessages.ts'
-import { demoSupportEmail } from '../config.ts'
+import { demoSupportEmail } from '../support/supportInbox.ts'
 import { requestLanguage } from '../i18n/requestLanguage.ts'
 
 export const keyIsNotMessageId = 'id must equal the Idempotency-Key header.'

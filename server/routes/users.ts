@@ -15,16 +15,14 @@ import { clientAddress } from '../http/requestInfo.ts'
 import { requestLanguage } from '../i18n/requestLanguage.ts'
 import { queueSignupConfirmation } from '../accounts/emailLinks.ts'
 import { emailTakenByOther } from '../accounts/emailChanges.ts'
+import type { Config } from '../config.ts'
 import type { CookieSettings } from '../http/sessionCookie.ts'
 import { serverMessages } from '../../src/domain/serverMessages.ts'
 
 export const tooManySignups = serverMessages.tooManySignups
 
-export interface AccountSettings extends CookieSettings {
-  scryptN?: number
-  /** The origin links in mails open; without it (the demo) the request's own origin. */
-  publicUrl?: string
-}
+/** PUBLIC_URL: the origin links in mails open; without it (the demo) the request's own origin. */
+export type AccountSettings = CookieSettings & Partial<Pick<Config, 'scryptN'>>
 
 const described = describeApi({
   summary: 'Sign up; the new customer leaves signed in (sid and signed_in cookies)',

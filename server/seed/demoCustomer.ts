@@ -1,8 +1,8 @@
 import type { Address } from '../../src/domain/account.ts'
 import { DuplicateEmailError, findCustomerIdByEmail, insertCustomer } from '../accounts/customers.ts'
 import { defaultScryptN, hashPassword } from '../accounts/password.ts'
-import { sandboxPartner } from '../config.ts'
-import type { Partner } from '../config.ts'
+import { sandboxPartner } from '../orders/partner.ts'
+import type { Partner } from '../orders/partner.ts'
 import type { Db } from '../db/types.ts'
 import { writeDemoHistory } from './demoHistory.ts'
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sandboxPartner } from '../../server/config.ts'
+import { sandboxPartner } from '../../server/orders/partner.ts'
 import { openDb } from '../../server/db/createDb.ts'
 import type { Db } from '../../server/db/types.ts'
 import { seed } from '../../server/seed/seed.ts'

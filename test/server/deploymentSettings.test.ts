@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer } from '../../server/main.ts'
+import { startTestServer } from './support/testServer.ts'
 import type { RunningServer } from '../../server/main.ts'
 import { withClientSettings } from '../../server/http/clientSettings.ts'
 import { type ClientSettings, clientSettingsFromHtml } from '../../src/domain/clientSettings.ts'
@@ -10,16 +10,9 @@ const wallet = { environment: 'PRODUCTION', merchantId: 'BCR2DN4T7X4QWXYZ', merc
 describe("the deployment's settings, handed to the page by the server", () => {
   const dist = makeFakeDist()
   const servers: RunningServer[] = []
-  const start = async (options: Parameters<typeof startServer>[0]) => {
-    const server = await startServer({
-      port: 0,
-      host: '127.0.0.1',
-      databaseUrl: 'memory:',
-      seed: false,
+  const start = async (options: Parameters<typeof startTestServer>[0]) => {
+    const server = await startTestServer({
       distDir: dist.dir,
-      dev: false,
-      quiet: true,
-      shutdownGraceMs: 0,
       ...options,
     })
     servers.push(server)
@@ -83,14 +76,8 @@ describe('the settings element', () => {
 describe('the settings in dev mode (Vite serves the page)', () => {
   let server: RunningServer
   beforeAll(async () => {
-    server = await startServer({
-      port: 0,
-      host: '127.0.0.1',
-      databaseUrl: 'memory:',
-      seed: false,
+    server = await startTestServer({
       dev: true,
-      quiet: true,
-      shutdownGraceMs: 0,
       apiKey: 'dev-key',
     })
   }, 120_000)

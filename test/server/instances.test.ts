@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loginLimits } from '../../server/accounts/loginLimiter.ts'
 import { signupLimits } from '../../server/accounts/signupLimiter.ts'
-import { startServer } from '../../server/main.ts'
+import { startTestServer } from './support/testServer.ts'
 import type { RunningServer } from '../../server/main.ts'
 import { countPayments } from '../../server/payments/recordPayment.ts'
 import { supportLimits } from '../../server/support/supportLimiter.ts'
@@ -134,17 +134,10 @@ describe('a social sign-in through the identity sandbox, its steps served by two
     // Both serve the balancer's origin; neither trusts forwarded headers, so each sees the Host the browser sent.
     for (const db of [t.db, other.db]) {
       servers.push(
-        await startServer({
+        await startTestServer({
           db,
-          port: 0,
-          host: '127.0.0.1',
           publicUrl: balancer.url,
-          seed: false,
           apiKey,
-          scryptN: 1024,
-          dev: false,
-          quiet: true,
-          shutdownGraceMs: 0,
         }),
       )
     }

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer } from '../../server/server.ts'
+import { startTestServer } from './support/testServer.ts'
 import type { RunningServer } from '../../server/server.ts'
 import { scrub } from '../../server/log.ts'
-import { apiKey, password, signupBody, testScryptN } from './support/accounts.ts'
+import { apiKey, password, signupBody } from './support/accounts.ts'
 import { makeFakeDist } from './support/fakeDist.ts'
 import { captureLog } from './support/logCapture.ts'
 import type { LogEntry } from './support/logCapture.ts'
@@ -52,17 +52,12 @@ describe('the logs of a whole customer journey', () => {
 
   beforeAll(async () => {
     database = await freshDatabase()
-    server = await startServer({
-      port: 0,
-      host: '127.0.0.1',
+    server = await startTestServer({
       databaseUrl: database.url,
       seed: true,
       apiKey,
-      scryptN: testScryptN,
       distDir: dist.dir,
-      dev: false,
       log: logged.log,
-      shutdownGraceMs: 0,
       // The journey arrives through a proxy on loopback, whose X-Request-Id is kept.
       trustProxy: ['127.0.0.1'],
     })

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer } from '../../server/server.ts'
+import { startTestServer } from './support/testServer.ts'
 import type { RunningServer } from '../../server/server.ts'
-import { apiKey, call, signUp, testScryptN } from './support/accounts.ts'
+import { apiKey, call, signUp } from './support/accounts.ts'
 import type { TestApp } from './support/accounts.ts'
 import { MovableClock } from './support/clock.ts'
 import { makeFakeDist } from './support/fakeDist.ts'
@@ -52,18 +52,12 @@ describe('the Prometheus endpoint', () => {
 
   beforeAll(async () => {
     database = await freshDatabase()
-    server = await startServer({
-      port: 0,
-      host: '127.0.0.1',
+    server = await startTestServer({
       databaseUrl: database.url,
       seed: true,
       apiKey,
-      scryptN: testScryptN,
       distDir: dist.dir,
-      dev: false,
-      quiet: true,
       clock,
-      shutdownGraceMs: 0,
       // Nothing in the background settles what the test leaves waiting.
       reconcileIntervalMs: 0,
       serviceActionsIntervalMs: 0,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestServer } from './support/testServer.ts'
 import * as v from 'valibot'
 import { BootstrapSchema } from '../../src/domain/product.ts'
 import { startServer } from '../../server/main.ts'
@@ -15,16 +16,11 @@ describe('the one-process server', () => {
   let server: RunningServer
   beforeAll(async () => {
     database = await freshDatabase()
-    server = await startServer({
-      port: 0,
-      host: '127.0.0.1',
+    server = await startTestServer({
       databaseUrl: database.url,
       seed: true,
       apiKey: 'e2e-key',
       distDir: dist.dir,
-      dev: false,
-      quiet: true,
-      shutdownGraceMs: 0,
     })
   }, startupTimeout)
   afterAll(async () => {

@@ -1,5 +1,5 @@
 import { createLogger } from '../../../server/log.ts'
-import type { LogLevel } from '../../../server/config.ts'
+import type { LogLevel } from '../../../server/log.ts'
 import type { Logger } from '../../../server/log.ts'
 
 /** One parsed log line. */

@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import postgres from 'postgres'
+import { inject } from 'vitest'
 import { createDb } from '../../../server/db/createDb.ts'
 import type { Db } from '../../../server/db/createDb.ts'
+import { openPgliteCopy } from '../../../server/db/pglite.ts'
+import { databaseUrl } from './databaseTemplate.ts'
 
 /** Starting PGlite runs initdb, which takes several seconds on a loaded two-core machine. */
 export const startupTimeout = 60_000
@@ -31,6 +35,20 @@ export async function freshDatabase(server = process.env.DATABASE_URL): Promise<
   }
 }
 
+/** A new database on that PostgreSQL server, copied from a migrated template (CREATE DATABASE ... TEMPLATE). */
+async function copiedDatabase(server: string, template: string): Promise<TestDatabase> {
+  const name = `test_${randomUUID().replaceAll('-', '')}`
+  const admin = postgres(server, { onnotice: () => {}, max: 1 })
+  await admin.unsafe(`create database ${name} template ${template}`)
+  return {
+    url: databaseUrl(server, name),
+    async drop() {
+      await admin.unsafe(`drop database ${name} with (force)`)
+      await admin.end()
+    },
+  }
+}
+
 export interface TestDb {
   db: Db
   /** The URL createDb was given, to open the same database a second time. */
@@ -38,9 +56,14 @@ export interface TestDb {
   drop(): Promise<void>
 }
 
-/** An open, migrated database for one test file. */
+/** An open, migrated database for one test file: a copy of the server project's template when it has one (databaseTemplate.ts). */
 export async function openTestDb(): Promise<TestDb> {
-  const fresh = await freshDatabase()
+  const template = inject('databaseTemplate')
+  if (template && 'pgliteDump' in template) {
+    const db = await openPgliteCopy(new Blob([readFileSync(template.pgliteDump)]))
+    return { db, url: 'memory:', drop: () => db.close() }
+  }
+  const fresh = template && process.env.DATABASE_URL ? await copiedDatabase(process.env.DATABASE_URL, template.postgresDatabase) : await freshDatabase()
   const db = await createDb(fresh.url)
   return {
     db,

@@ -1,0 +1,81 @@
+import { existsSync } from 'node:fs'
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, relative, resolve } from 'node:path'
+import type { Manifest } from 'vite'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../../../server/build/buildApp.ts'
+import { repoRoot } from '../../../server/paths.ts'
+
+/** The files (repository paths) a built script is made of, read from its source map; a facade that only re-exports has none. */
+async function sourcesOf(assets: string, name: string): Promise<string[]> {
+  if (!existsSync(join(assets, `${name}.map`))) return []
+  const map = JSON.parse(await readFile(join(assets, `${name}.map`), 'utf8')) as { sources: string[] }
+  return map.sources.map((source) => relative(repoRoot, resolve(assets, source)))
+}
+
+/** The build's scripts for a manifest entry and everything it imports statically. */
+function staticClosure(manifest: Manifest, keys: string[]): Set<string> {
+  const files = new Set<string>()
+  const visit = (key: string) => {
+    const chunk = manifest[key]
+    if (!chunk || files.has(chunk.file)) return
+    files.add(chunk.file)
+    chunk.imports?.forEach(visit)
+  }
+  keys.forEach(visit)
+  return files
+}
+
+describe('a production build without the lab', () => {
+  let outDir = ''
+  const sources = new Map<string, string[]>()
+  let manifest: Manifest = {}
+
+  beforeAll(async () => {
+    outDir = await mkdtemp(join(tmpdir(), 'storefront-build-'))
+    const previous = { VITE_LAB: process.env.VITE_LAB }
+    Object.assign(process.env, { VITE_LAB: 'false' })
+    try {
+      await buildApp(repoRoot, outDir)
+    } finally {
+      for (const [name, value] of Object.entries(previous)) {
+        if (value === undefined) delete process.env[name]
+        else process.env[name] = value
+      }
+    }
+    const assets = join(outDir, 'assets')
+    for (const name of await readdir(assets)) if (name.endsWith('.js')) sources.set(`assets/${name}`, await sourcesOf(assets, name))
+    manifest = JSON.parse(await readFile(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest
+  }, 600_000)
+  afterAll(() => rm(outDir, { recursive: true, force: true }))
+
+  it('has the Google Pay button, and the sandbox standing in for Google only in a chunk of its own that nothing imports statically', () => {
+    const all = [...sources.values()].flat()
+    expect(all).toContain('src/features/payment/googlePay/GooglePayButton.tsx')
+    const sandboxFiles = [...sources].filter(([, files]) => files.some((source) => source.startsWith('src/sandboxes/'))).map(([file]) => file)
+    expect(sandboxFiles.length).toBeGreaterThan(0)
+    for (const file of sandboxFiles)
+      expect(
+        sources.get(file)?.every((source) => !source.startsWith('src/features/')),
+        file,
+      ).toBe(true)
+    const statics = staticClosure(
+      manifest,
+      Object.keys(manifest).filter((key) => !key.startsWith('src/sandboxes/')),
+    )
+    expect(sandboxFiles.filter((file) => statics.has(file))).toEqual([])
+  })
+
+  it('paints / and /cart without the device store, XState or the boot work that waits until the page is idle', () => {
+    const firstPaint = staticClosure(manifest, [
+      'index.html',
+      'src/main.tsx',
+      'src/routes/index.tsx?tsr-split=component',
+      'src/routes/cart.tsx?tsr-split=component',
+    ])
+    const firstPaintSources = [...firstPaint].flatMap((file) => sources.get(file) ?? [])
+    expect(firstPaintSources).toContain('src/routes/index.tsx')
+    expect(firstPaintSources.filter((source) => /node_modules\/(dexie|xstate)\/|^src\/store\/|^machines\//.test(source))).toEqual([])
+  })
+})

@@ -1,0 +1,33 @@
+import { startServer } from '../../../server/server.ts'
+import type { RunningServer, StartOptions } from '../../../server/server.ts'
+import { testScryptN } from './accounts.ts'
+import { openTestDb } from './testDb.ts'
+
+/**
+ * The whole server on a free loopback port, as tests start it: the built client not served unless `distDir`, nothing
+ * seeded, silent, no shutdown grace, cheap password hashes, and (without `db` or `databaseUrl`) a copy of the
+ * template database of its own, dropped when it closes. `overrides` replace any of these.
+ */
+export async function startTestServer(overrides: StartOptions = {}): Promise<RunningServer> {
+  const own = overrides.db || overrides.databaseUrl !== undefined ? undefined : await openTestDb()
+  const server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    seed: false,
+    dev: false,
+    quiet: true,
+    shutdownGraceMs: 0,
+    scryptN: testScryptN,
+    ...(own ? { db: own.db } : {}),
+    ...overrides,
+  })
+  if (!own) return server
+  let closed: Promise<void> | undefined
+  return {
+    ...server,
+    close: (options) => {
+      closed ??= server.close(options).then(() => own.drop())
+      return closed
+    },
+  }
+}
