@@ -250,7 +250,7 @@ describe('paying for an order', () => {
     await openPayment(page, order)
     // This tab's Google Pay request is held while another tab pays the order by card. The race itself happens inside
     // the server (between its payable check and the in-process sandbox's charge), where a browser cannot hold it: the
-    // held request is answered with what the server answers for it (test/server/payments.wallet.test.ts).
+    // held request is answered with what the server answers for it (test/server/payments/payments.wallet.test.ts).
     const context = await session.context()
     const walletUrl = '**/api/v8/partner/billing/payment/'
     let held!: () => void
