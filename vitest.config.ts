@@ -1,0 +1,83 @@
+import { defineConfig } from 'vitest/config'
+import { sourceTransforms } from './tools/vite/sourceTransforms.ts'
+
+/**
+ * The test projects. Only what compiles the source (tools/vite/sourceTransforms.ts): none of the build's own plugins
+ * (the worker, the catalogues, the manifests, the town list, the route tree), so one unit file starts in a few seconds.
+ * A project that needs the bundle builds it (test/e2e/global-setup.ts, test/server/clientBuild.test.ts) with vite.config.ts.
+ */
+export default defineConfig({
+  plugins: sourceTransforms(),
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/{domain,machines,store,outbox,sw,api,i18n,ui,lib,features,docs}/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          setupFiles: ['test/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['test/server/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Several processes of the compiled server on one PostgreSQL: run with DATABASE_URL set (.ci/run's PostgreSQL step).
+          name: 'instances',
+          include: ['test/instances/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // What only PostgreSQL has (the pool, locks held by another connection): run with DATABASE_URL set (.ci/run's PostgreSQL step).
+          name: 'postgres',
+          include: ['test/postgres/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['test/postgres/setup.ts'],
+          fileParallelism: false,
+          testTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // `npm run check:prod-install` (.ci/run): the image's run stage, with an install from the registry.
+          name: 'release',
+          include: ['test/release/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 240_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          // No retries: a test that fails once is fixed by waiting on what it looks at, never run again until it passes.
+          retry: 0,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          globalSetup: ['test/e2e/global-setup.ts'],
+        },
+      },
+    ],
+  },
+})
