@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { LongestFirst } from './test/e2e/longestFirst.ts'
 import { sourceTransforms } from './tools/vite/sourceTransforms.ts'
 
 /**
@@ -9,6 +10,7 @@ import { sourceTransforms } from './tools/vite/sourceTransforms.ts'
 export default defineConfig({
   plugins: sourceTransforms(),
   test: {
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         extends: true,
@@ -70,7 +72,10 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
-          fileParallelism: false,
+          // Two files at a time, each with its own Chromium: most of a file's time is spent waiting on the page, so two
+          // share the 2 cores of CI. A file that changes what others read on the run's shared server (the demo
+          // customer's balances, the clock, the settings) starts its own (ownServer.ts).
+          maxWorkers: 2,
           // No retries: a test that fails once is fixed by waiting on what it looks at, never run again until it passes.
           retry: 0,
           testTimeout: 60_000,
