@@ -5,7 +5,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node'
  * together instead of one of them running the chaos test alone at the end. Vitest orders the other files itself (by
  * their last durations once it has run them here, else by size), and a fresh clone has no durations.
  */
-const longest = ['test/e2e/chaos.test.ts', 'test/e2e/firstIntents.test.ts', 'test/e2e/accessibility.test.ts']
+const longest = ['test/e2e/accessibility.test.ts', 'test/e2e/chaos.test.ts', 'test/e2e/firstIntents.test.ts']
 
 export class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
