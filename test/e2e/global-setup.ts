@@ -12,6 +12,7 @@ import { existsSync, readdirSync, rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { TestProject } from 'vitest/node'
 import { buildApp } from '../../server/build/buildApp.ts'
+import { renderFirstPages } from './firstPages.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -87,13 +88,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await buildClient(distDir)
   }
   const server = await startAppServer(distDir)
-  // The renderer of first pages loads on the server's first page: asked for here, not by the first two files' browsers at
-  // once (on a busy machine the first page.goto of a run waited past its 20 s on the server's start).
-  for (const path of ['/', '/cart']) {
-    const response = await fetch(`${server.url}${path}`)
-    await response.arrayBuffer()
-    if (!response.ok) throw new Error(`${path} answered ${response.status} on the server under test`)
-  }
+  await renderFirstPages(server.url)
   console.log(`[e2e] server at ${server.url}, Chromium at ${chromePath}`)
   project.provide('baseUrl', server.url)
   project.provide('chromePath', chromePath)
