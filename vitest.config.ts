@@ -4,7 +4,7 @@ import { sourceTransforms } from './tools/vite/sourceTransforms.ts'
 
 /**
  * The test projects. Only what compiles the source (tools/vite/sourceTransforms.ts): none of the build's own plugins
- * (the worker, the catalogues, the manifests, the town list, the route tree), so one unit file starts in a few seconds.
+ * (the worker, the catalogues, the manifests, the town list, the route tree), which one unit file never needs.
  * A project that needs the bundle builds it (test/e2e/global-setup.ts, test/server/clientBuild.test.ts) with vite.config.ts.
  */
 export default defineConfig({
