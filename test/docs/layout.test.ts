@@ -1,6 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import { basename, join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { chunkGroups } from '../../tools/vite/chunks.ts'
 
 const root = join(import.meta.dirname, '..', '..')
 
@@ -48,59 +49,9 @@ function sourcesFor(test: string): string[] {
   return names.flatMap((name) => [`${name}.ts`, `${name}.tsx`])
 }
 
-/** Every path a chunk rule of vite.config.ts names under src/ or machines/, read by expanding its regular expressions. */
-function chunkRulePaths(): string[] {
-  const config = readFileSync(join(root, 'vite.config.ts'), 'utf8')
-  const literals = [...config.matchAll(/(?:test:\s*|=\s*)(\/(?:\\.|\[[^\]\n]*\]|[^/\\\n[])+\/)/g)].map((m) => (m[1] ?? '').slice(1, -1))
-  return literals.flatMap(expand).flatMap((alternative) => {
-    const path = /[/](src|machines)[/][^?]*/.exec(alternative)?.[0]
-    return path && !alternative.includes('node_modules') ? [path.slice(1)] : []
-  })
-}
-
-/** The strings a regular expression of literals, [\\/], escapes and (a|b) groups matches; lookaheads are dropped. */
-function expand(source: string): string[] {
-  let at = 0
-  const alternatives = (): string[] => {
-    const all = sequence()
-    while (source[at] === '|') {
-      at++
-      all.push(...sequence())
-    }
-    return all
-  }
-  const sequence = (): string[] => {
-    let out = ['']
-    while (at < source.length && source[at] !== '|' && source[at] !== ')') {
-      const char = source[at] ?? ''
-      if (source.startsWith('(?!', at)) {
-        for (let depth = 0; at < source.length; at++) {
-          if (source[at] === '(') depth++
-          if (source[at] === ')' && --depth === 0) break
-        }
-        at++
-      } else if (char === '(') {
-        at++
-        const inner = alternatives()
-        at++
-        out = out.flatMap((head) => inner.map((tail) => head + tail))
-      } else if (char === '[') {
-        const end = source.indexOf(']', at)
-        const cls = source.slice(at, end + 1)
-        at = end + 1
-        out = out.map((head) => head + (cls === '[\\\\/]' ? '/' : cls))
-      } else if (char === '\\') {
-        out = out.map((head) => head + (source[at + 1] ?? ''))
-        at += 2
-      } else {
-        out = out.map((head) => head + char)
-        at++
-      }
-    }
-    return out
-  }
-  return alternatives()
-}
+/** Every file and folder a chunk group names (tools/vite/chunks.ts), a route's lazy part by its file. */
+const chunkGroupPaths = (): string[] =>
+  chunkGroups.flatMap((group) => [...(group.modules ?? []), ...(group.except ?? [])]).map((path) => path.replace(/\?.*$/, ''))
 
 describe('the layout of the tree', () => {
   it('has every unit test of a mirrored folder at the path of the source it tests', () => {
@@ -122,7 +73,7 @@ describe('the layout of the tree', () => {
   })
 
   it('has every file and folder that the build’s chunk rules name', () => {
-    const paths = chunkRulePaths()
+    const paths = chunkGroupPaths()
     expect(paths).toContain('src/app/')
     expect(paths.filter((path) => !existsSync(join(root, path)))).toEqual([])
   })

@@ -8,7 +8,8 @@ import type { Page } from 'playwright-core'
 export const API_KEY = process.env.API_KEY ?? 'storefront-sandbox-key'
 
 let n = 0
-export const uniqueEmail = () => `thandi.${Date.now().toString(36)}.${++n}@example.co.za`
+// The process's id too: files running side by side (two e2e workers) each count from 1.
+export const uniqueEmail = () => `thandi.${Date.now().toString(36)}.${process.pid.toString(36)}.${++n}@example.co.za`
 
 export const person = (email: string) => ({
   'First name': 'Thandi',

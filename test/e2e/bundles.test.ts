@@ -2,16 +2,26 @@
  * Issue 21, ADD VAS: the demo customer buys a bundle for a SIM from its service page and pays with the existing
  * payment flow (the sandbox's card widget, or Google Pay's sandbox sheet); the Topup tile or the spend limit grows
  * by exactly the bundle and the bill shows the charge; a declined card adds and bills nothing. The numbers are read
- * from the server before and after, never copied from the seed.
+ * from the server before and after, never copied from the seed. The purchases change the demo customer's balances,
+ * so the file starts its own server: the files that read the demo customer on the run's shared server, at the same
+ * time as this one, see the seed's numbers.
  */
-import { describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
+import type { RunningServer } from '../../server/server.ts'
 import { formatRand } from '../../src/domain/money.ts'
 import { balanceOf, dataGb, type Service } from '../../src/domain/service.ts'
 import { expectToast } from './accounts.ts'
 import { DESKTOP, horizontalOverflow, MOBILE, screenshot, useBrowser } from './browser.ts'
 import { controlledByWorker, portalTruth, signInAsDemo, type PortalTruth } from './portal.ts'
+import { startOwnServer } from './ownServer.ts'
 import { waitForApp } from './storefront.ts'
+
+let server: RunningServer
+beforeAll(async () => {
+  server = await startOwnServer()
+}, 120_000)
+afterAll(() => server?.close())
 
 const session = useBrowser()
 
@@ -120,7 +130,7 @@ const orderNumberOn = async (page: Page) =>
 
 describe('ADD VAS: buying a bundle', () => {
   test('a data bundle paid by card grows the Topup tile by 1 GB once and shows on the bill (360 px, English)', async () => {
-    const page = await session.page({ viewport: MOBILE })
+    const page = await session.page({ viewport: MOBILE, baseURL: server.url })
     await signInAsDemo(page)
     const before = await portalTruth(page)
     const sim = sims(before).prepaid
@@ -152,7 +162,7 @@ describe('ADD VAS: buying a bundle', () => {
   })
 
   test('a declined card adds nothing and bills nothing', async () => {
-    const page = await session.page({ viewport: MOBILE })
+    const page = await session.page({ viewport: MOBILE, baseURL: server.url })
     await signInAsDemo(page)
     const before = await portalTruth(page)
     const sim = sims(before).prepaid
@@ -178,7 +188,7 @@ describe('ADD VAS: buying a bundle', () => {
 
   test('in Afrikaans at 1280 px: Google Pay buys 5 GB for the prepaid SIM and 50 GB for the monthly one’s spend limit', async () => {
     const w = words.af
-    const page = await session.page({ viewport: DESKTOP })
+    const page = await session.page({ viewport: DESKTOP, baseURL: server.url })
     await signInAsDemo(page)
     await waitForApp(page)
     await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).selectOption({ label: 'AF' })
@@ -216,8 +226,8 @@ describe('ADD VAS: buying a bundle', () => {
   })
 
   test('offline the bundles stay on screen and the choice is kept, and Buy waits for the connection', async () => {
-    const context = await session.context()
-    const page = await session.page({ viewport: MOBILE })
+    const context = await session.context({ viewport: MOBILE, baseURL: server.url })
+    const page = await session.page()
     await signInAsDemo(page)
     await controlledByWorker(page)
     const sim = sims(await portalTruth(page)).prepaid

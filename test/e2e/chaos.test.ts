@@ -15,6 +15,7 @@
 import { afterAll, beforeAll, describe, test } from 'vitest'
 import type { Browser } from 'playwright-core'
 import type { RunningServer } from '../../server/server.ts'
+import { renderFirstPages } from './firstPages.ts'
 import { startOwnServer } from './ownServer.ts'
 import { launchBrowser } from './browser.ts'
 import { unclosedTabs } from './chaos/app.ts'
@@ -43,6 +44,7 @@ let started = 0
 beforeAll(async () => {
   started = Date.now()
   server = await startOwnServer({ trustProxy: true })
+  await renderFirstPages(server.url)
   browser = await launchBrowser()
 })
 

@@ -12,6 +12,7 @@ import { existsSync, readdirSync, rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { TestProject } from 'vitest/node'
 import { buildApp } from '../../server/build/buildApp.ts'
+import { renderFirstPages } from './firstPages.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -87,6 +88,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await buildClient(distDir)
   }
   const server = await startAppServer(distDir)
+  await renderFirstPages(server.url)
   console.log(`[e2e] server at ${server.url}, Chromium at ${chromePath}`)
   project.provide('baseUrl', server.url)
   project.provide('chromePath', chromePath)
