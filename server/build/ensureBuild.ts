@@ -5,7 +5,7 @@ import { repoRoot } from '../paths.ts'
 import { buildApp, rendererDir, rendererFile } from './buildApp.ts'
 
 // Everything the client bundle is made from; generated files are outputs of the build itself.
-const inputs = ['src', 'machines', 'sw', 'locales', 'public', 'index.html', 'vite.config.ts', 'lingui.config.ts', 'package-lock.json']
+const inputs = ['src', 'machines', 'sw', 'locales', 'public', 'index.html', 'vite.config.ts', 'tools/vite', 'lingui.config.ts', 'package-lock.json']
 const generated = /\.gen\.ts$/
 const stampName = '.build-stamp'
 
