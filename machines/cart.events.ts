@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import type { CartState, OrderLine } from '../src/domain/cart.ts'
+import type { CartState, OrderLine } from '../src/domain/cartState.ts'
 import { factDefinitions, makeFact, type CartFact, type Fact } from '../src/domain/events.ts'
 import { CartLineSchema } from '../src/domain/order.ts'
 

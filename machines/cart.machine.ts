@@ -1,5 +1,5 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate'
-import { emptyCart, type CartState, type OrderLine } from '../src/domain/cart.ts'
+import { emptyCart, type CartState, type OrderLine } from '../src/domain/cartState.ts'
 import { applyCartFact } from '../src/domain/facts/cartFacts.ts'
 import { defined } from '../src/domain/defined.ts'
 import { storageFailureReason, type StorageFailureReason, type StorageMode } from '../src/domain/storage.ts'

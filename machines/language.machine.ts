@@ -1,6 +1,6 @@
 import { assign, enqueueActions, fromCallback, fromPromise, raise, setup } from 'xstate'
 import { defined } from '../src/domain/defined.ts'
-import type { Language } from '../src/domain/language.ts'
+import type { Language } from '../src/domain/languageCodes.ts'
 
 /** Why a language is being switched to: the customer's pick, the restore at start, or another tab's choice. */
 export type SwitchCause = 'choice' | 'restore' | 'log'

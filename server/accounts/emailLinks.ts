@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { Language } from '../../src/domain/language.ts'
+import type { Language } from '../../src/domain/languageCodes.ts'
 import type { Queryable } from '../db/types.ts'
 import { queueMail } from '../mail/queueMail.ts'
 import { signupConfirmMail } from '../mail/templates/signupConfirm.ts'

@@ -1,4 +1,4 @@
-import type { Language } from '../../src/domain/language.ts'
+import type { Language } from '../../src/domain/languageCodes.ts'
 import type { Queryable } from '../db/types.ts'
 import { queueMail } from '../mail/queueMail.ts'
 import { emailChangeMail } from '../mail/templates/emailChange.ts'

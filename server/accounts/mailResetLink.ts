@@ -1,4 +1,4 @@
-import type { Language } from '../../src/domain/language.ts'
+import type { Language } from '../../src/domain/languageCodes.ts'
 import { RESET_LINK_MINUTES } from '../../src/domain/password.ts'
 import type { Queryable } from '../db/types.ts'
 import { nameToGreet } from '../mail/greeting.ts'

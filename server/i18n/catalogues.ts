@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { setupI18n, type I18n, type Messages } from '@lingui/core'
 import { formatter } from '@lingui/format-po'
 import { compileMessage } from '@lingui/message-utils/compileMessage'
-import { LANGUAGES, type Language } from '../../src/domain/language.ts'
+import { LANGUAGES, type Language } from '../../src/domain/languageCodes.ts'
 import { keepValuesLiteral } from '../../src/domain/literalValues.ts'
 import { serverFile } from '../paths.ts'
 

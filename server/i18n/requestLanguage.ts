@@ -4,9 +4,9 @@ import { accepts } from 'hono/accepts'
 import { getCookie } from 'hono/cookie'
 import { parseAccept } from 'hono/utils/accept'
 import { parse } from 'hono/utils/cookie'
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES } from '../../src/domain/language.ts'
-import type { Language } from '../../src/domain/language.ts'
-import { LANGUAGE_COOKIE } from '../../src/domain/language.ts'
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES } from '../../src/domain/languageCodes.ts'
+import type { Language } from '../../src/domain/languageCodes.ts'
+import { LANGUAGE_COOKIE } from '../../src/domain/languageCodes.ts'
 
 type Accepted = ReturnType<typeof parseAccept>
 type Options = Parameters<typeof accepts>[1]

@@ -1,4 +1,4 @@
-import type { Language } from '../../src/domain/language.ts'
+import type { Language } from '../../src/domain/languageCodes.ts'
 
 /** A mail ready to go: rendered in the customer's language, as plain text and simple HTML. */
 export interface Mail {

@@ -1,4 +1,4 @@
-import type { Language } from '../../src/domain/language.ts'
+import type { Language } from '../../src/domain/languageCodes.ts'
 import type { Queryable } from '../db/types.ts'
 import { compiledI18n } from '../i18n/catalogues.ts'
 import { plainText, simpleHtml } from './render.ts'

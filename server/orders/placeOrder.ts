@@ -1,5 +1,5 @@
-import { DEFAULT_LANGUAGE } from '../../src/domain/language.ts'
-import type { Language } from '../../src/domain/language.ts'
+import { DEFAULT_LANGUAGE } from '../../src/domain/languageCodes.ts'
+import type { Language } from '../../src/domain/languageCodes.ts'
 import { DELIVERY_DEFAULTS, ORDER_STATUS_NEW, unavailableText } from '../../src/domain/order.ts'
 import type { CreateOrderRequest } from '../../src/domain/order.ts'
 import { defined } from '../../src/domain/defined.ts'

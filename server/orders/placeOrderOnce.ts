@@ -1,4 +1,4 @@
-import type { Language } from '../../src/domain/language.ts'
+import type { Language } from '../../src/domain/languageCodes.ts'
 import type { CreateOrderRequest } from '../../src/domain/order.ts'
 import { defined } from '../../src/domain/defined.ts'
 import type { Partner } from './partner.ts'

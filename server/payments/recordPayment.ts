@@ -9,7 +9,7 @@ import type { Logger } from '../log.ts'
 import { nameToGreet } from '../mail/greeting.ts'
 import { queueMail } from '../mail/queueMail.ts'
 import { receiptMail } from '../mail/templates/receipt.ts'
-import { isLanguage, DEFAULT_LANGUAGE } from '../../src/domain/language.ts'
+import { isLanguage, DEFAULT_LANGUAGE } from '../../src/domain/languageCodes.ts'
 import type { ProviderPayment } from './provider.ts'
 
 /** A successful provider payment, ready to be saved as a payment record (for the order's customer, or no one once deleted). */

@@ -1,5 +1,5 @@
 import type { I18n } from '@lingui/core'
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../../src/domain/language.ts'
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../../src/domain/languageCodes.ts'
 import { compiledI18n } from '../i18n/catalogues.ts'
 
 /*

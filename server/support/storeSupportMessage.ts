@@ -1,5 +1,5 @@
-import type { Language } from '../../src/domain/language.ts'
-import { DEFAULT_LANGUAGE } from '../../src/domain/language.ts'
+import type { Language } from '../../src/domain/languageCodes.ts'
+import { DEFAULT_LANGUAGE } from '../../src/domain/languageCodes.ts'
 import type { SupportMessage } from '../../src/domain/support.ts'
 import type { Db, Queryable } from '../db/types.ts'
 import { takeRecipientMail } from '../accounts/emailChangeLimiter.ts'

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { LoginSchema } from './account.ts'
-import type { Language } from './language.ts'
+import type { Language } from './languageCodes.ts'
 
 /** The word a customer types to confirm deleting the account, in the language on screen. */
 export const DELETE_WORDS: Readonly<Record<Language, string>> = { en: 'DELETE', xh: 'CIMA', af: 'SKRAP' }

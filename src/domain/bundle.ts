@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { isLanguage } from './language.ts'
+import { isLanguage } from './languageCodes.ts'
 import { MAX_ID } from './storable.ts'
 
 /**

@@ -1,4 +1,4 @@
-import { intlLocale } from './language.ts'
+import { intlLocale } from './languageCodes.ts'
 
 const formats = new Map<string, Intl.DateTimeFormat>()
 

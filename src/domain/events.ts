@@ -18,7 +18,7 @@
  * To change a fact's payload: `v2.` and an upcaster in its definition; to change a projection: bump its version.
  */
 import type * as v from 'valibot'
-import type { Language } from './language.ts'
+import type { Language } from './languageCodes.ts'
 import { accountFamily } from './facts/accountFacts.ts'
 import { authFamily } from './facts/authFacts.ts'
 import { cartFamily } from './facts/cartFacts.ts'

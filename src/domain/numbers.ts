@@ -1,4 +1,4 @@
-import { intlLocale } from './language.ts'
+import { intlLocale } from './languageCodes.ts'
 
 const NO_BREAK_SPACE = '\u00a0'
 

@@ -42,7 +42,7 @@ export const ProductConfigsSchema = v.object({
   configs: v.tupleWithRest([ConfigSchema], ConfigSchema),
 })
 
-/** A cart line as sent in an order (src/domain/cart.ts `OrderLine`). */
+/** A cart line as sent in an order (src/domain/cartState.ts `OrderLine`). */
 export const CartLineSchema = v.object({
   cart_id: kept('Cart id'),
   // Compared with products.id, a PostgreSQL integer.

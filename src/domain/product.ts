@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import type { Language } from './language.ts'
+import type { Language } from './languageCodes.ts'
 
 /** The languages a package's wording is written in besides English (the product's own name, plan and speed). */
 export const TRANSLATED_LANGUAGES = ['xh', 'af'] as const satisfies readonly Exclude<Language, 'en'>[]

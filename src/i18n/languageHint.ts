@@ -1,4 +1,4 @@
-import { isLanguage, LANGUAGE_COOKIE, type Language } from '../domain/language.ts'
+import { isLanguage, LANGUAGE_COOKIE, type Language } from '../domain/languageCodes.ts'
 
 export function writeLanguageHint(language: Language): void {
   if (typeof document === 'undefined') return

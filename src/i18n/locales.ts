@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../domain/language.ts'
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../domain/languageCodes.ts'
 
 /** The languages the storefront speaks, by code, with their own names. */
 export const locales = {

@@ -1,5 +1,5 @@
 import type { I18n } from '@lingui/core'
-import { type Language, manifestUrl } from '../domain/language.ts'
+import { type Language, manifestUrl } from '../domain/languageCodes.ts'
 
 /*
  * The web app manifest speaks the customer's language where it can: its description, screenshot labels and

@@ -1,4 +1,4 @@
-import type { CartState } from '../domain/cart.ts'
+import type { CartState } from '../domain/cartState.ts'
 import { openStore, type StoreDb } from './db.ts'
 import { cartFamily } from '../domain/facts/cartFacts.ts'
 import { eraseProjection, projectionOf, type AnyProjection } from './projection.ts'

@@ -1,4 +1,4 @@
-import { emptyCart, lineFromProduct, type CartState } from '../../src/domain/cart.ts'
+import { emptyCart, lineFromProduct, type CartState } from '../../src/domain/cartState.ts'
 import { makeFact, type CartFact, type Fact } from '../../src/domain/events.ts'
 import type { Product } from '../../src/domain/product.ts'
 import { cartFamily } from '../../src/domain/facts/cartFacts.ts'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { formatDate } from '../../src/domain/dates.ts'
-import { intlLocale } from '../../src/domain/language.ts'
+import { intlLocale } from '../../src/domain/languageCodes.ts'
 
 // Noon UTC is the same calendar day in South Africa and wherever the tests run.
 const DAY = '2026-03-05T12:00:00.000Z'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { initialTransition, transition } from 'xstate'
 import { cartMachine, type CartContext } from '../../machines/cart.machine.ts'
-import { emptyCart, type CartState } from '../../src/domain/cart.ts'
+import { emptyCart, type CartState } from '../../src/domain/cartState.ts'
 import { fiveG, line, lte } from '../store/fixtures.ts'
 import { harness, intent } from './cartHarness.ts'
 

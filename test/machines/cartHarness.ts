@@ -1,6 +1,6 @@
 import { createActor, fromPromise } from 'xstate'
 import { cartMachine, type CartFactRecord, type CartIntent, type StoredCart } from '../../machines/cart.machine.ts'
-import { emptyCart, type CartState, type OrderLine } from '../../src/domain/cart.ts'
+import { emptyCart, type CartState, type OrderLine } from '../../src/domain/cartState.ts'
 import type { StorageFailureReason } from '../../src/domain/storage.ts'
 import { line } from '../store/fixtures.ts'
 import { flush, settling } from './settling.ts'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromCallback, fromPromise } from 'xstate'
 import { languageMachine, type LanguageEvent, type RestoredChoice } from '../../machines/language.machine.ts'
-import type { Language } from '../../src/domain/language.ts'
+import type { Language } from '../../src/domain/languageCodes.ts'
 
 /** A promise the test settles by hand. */
 function held<T>() {

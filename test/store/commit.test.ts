@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { emptyCart } from '../../src/domain/cart.ts'
+import { emptyCart } from '../../src/domain/cartState.ts'
 import type { Fact } from '../../src/domain/events.ts'
 import { cartFamily } from '../../src/domain/facts/cartFacts.ts'
 import { commit, commitAll, DuplicateFactError, InvalidFactError } from '../../src/store/commit.ts'

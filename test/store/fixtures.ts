@@ -1,4 +1,4 @@
-import { lineFromProduct, type OrderLine } from '../../src/domain/cart.ts'
+import { lineFromProduct, type OrderLine } from '../../src/domain/cartState.ts'
 import { makeFact, type FactPayload, type FactType } from '../../src/domain/events.ts'
 import type { Product } from '../../src/domain/product.ts'
 import { closeStore, openStore, StoreDb } from '../../src/store/db.ts'

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { emptyCart } from '../../src/domain/cart.ts'
+import { emptyCart } from '../../src/domain/cartState.ts'
 import type { CartFact, Fact } from '../../src/domain/events.ts'
 import { cartFacts, coldStart, replayCart, seedLog } from '../bench/storeWorkload.ts'
 import { cartFamily } from '../../src/domain/facts/cartFacts.ts'

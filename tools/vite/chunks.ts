@@ -45,7 +45,7 @@ export const chunkGroups: readonly ChunkGroup[] = [
       'src/outbox/outbox.ts',
       'src/domain/product.ts',
       'src/domain/money.ts',
-      'src/domain/cart.ts',
+      'src/domain/cartState.ts',
       'src/domain/defined.ts',
       'src/features/cart/cart.ts',
       'src/features/account/session/authIntents.ts',

@@ -1,6 +1,6 @@
 import type { Plugin } from 'vite'
 import { compileCatalogues } from '../../server/i18n/catalogues.ts'
-import { LANGUAGES } from '../../src/domain/language.ts'
+import { LANGUAGES } from '../../src/domain/languageCodes.ts'
 
 /** Compiles every locale's catalogue to /i18n/{lng}.json: emitted at build, served in dev. */
 export function i18nCatalogues(): Plugin {

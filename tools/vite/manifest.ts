@@ -2,7 +2,7 @@ import { setupI18n, type Messages } from '@lingui/core'
 import type { Plugin } from 'vite'
 import type { ManifestOptions } from 'vite-plugin-pwa'
 import { compileCatalogue } from '../../server/i18n/catalogues.ts'
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language, manifestUrl } from '../../src/domain/language.ts'
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, manifestUrl } from '../../src/domain/languageCodes.ts'
 import { manifestShortcuts, manifestText } from '../../src/pwa/manifest.ts'
 
 /** The storefront's messages in one language, as Lingui outside the app (the build has no macros). */

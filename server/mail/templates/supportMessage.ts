@@ -1,4 +1,4 @@
-import type { Language } from '../../../src/domain/language.ts'
+import type { Language } from '../../../src/domain/languageCodes.ts'
 import { shopName } from '../render.ts'
 import type { MailTemplate } from '../template.ts'
 

@@ -1,5 +1,5 @@
 import type { I18n } from '@lingui/core'
-import { intlLocale } from '../../../src/domain/language.ts'
+import { intlLocale } from '../../../src/domain/languageCodes.ts'
 import { escapeHtml } from '../../http/escapeHtml.ts'
 import { focusRing } from '../../../src/domain/focusRing.ts'
 import type { StoredMail } from '../../mail/sandboxMailbox.ts'

@@ -1,5 +1,5 @@
 import type { I18n } from '@lingui/core'
-import { LANGUAGES, type Language } from '../../../src/domain/language.ts'
+import { LANGUAGES, type Language } from '../../../src/domain/languageCodes.ts'
 import { sandboxI18ns } from '../i18n.ts'
 
 export type WidgetTexts = ReturnType<typeof widgetTexts>

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { emptyCart, type CartState } from '../cart.ts'
+import { emptyCart, type CartState } from '../cartState.ts'
 import { CartLineSchema } from '../order.ts'
 import { defineFact, defineFamily, factKey, type FactOf } from './family.ts'
 

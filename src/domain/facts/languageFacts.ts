@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { LANGUAGES } from '../language.ts'
+import { LANGUAGES } from '../languageCodes.ts'
 import { defineFact, defineFamily } from './family.ts'
 
 /** The language the customer chose on this device; read straight from the log (the latest choice), no projection. */

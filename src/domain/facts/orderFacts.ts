@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { Address } from '../account.ts'
-import type { OrderLine } from '../cart.ts'
+import type { OrderLine } from '../cartState.ts'
 import { CreateOrderRequestSchema, type Order, OrderSchema } from '../order.ts'
 import { defineFact, defineFamily, factKey, type FactOf, type FactStamp } from './family.ts'
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { useLingui } from '@lingui/react/macro'
-import type { OrderLine } from '../../domain/cart.ts'
+import type { OrderLine } from '../../domain/cartState.ts'
 import { formatRand } from '../../domain/money.ts'
 import { TrashIcon } from '../../ui/icons.tsx'
 import { styled } from '../../ui/styled.ts'

@@ -1,4 +1,4 @@
-import { emptyCart, type CartState } from '../../domain/cart.ts'
+import { emptyCart, type CartState } from '../../domain/cartState.ts'
 import type { Product } from '../../domain/product.ts'
 import type { StorageFailureReason, StorageMode } from '../../domain/storage.ts'
 import { actorStore, useActorStore } from '../../lib/actorStore.ts'

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { createActor, type ActorRefFrom } from 'xstate'
 import type { cartMachine, CartIntent } from '../../../machines/cart.machine.ts'
-import { lineFromProduct, type CartState } from '../../domain/cart.ts'
+import { lineFromProduct, type CartState } from '../../domain/cartState.ts'
 import type { Product } from '../../domain/product.ts'
 import type { Running } from '../../lib/actorStore.ts'
 import { forgetFirstTap, type FirstTap } from '../../lib/firstTaps.ts'

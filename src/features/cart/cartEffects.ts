@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate'
 import { cartMachine, type CartFactRecord, type StoredCart } from '../../../machines/cart.machine.ts'
-import type { OrderLine } from '../../domain/cart.ts'
+import type { OrderLine } from '../../domain/cartState.ts'
 import type { StorageFailureReason } from '../../domain/storage.ts'
 import type { FactStore } from '../../lib/ports.ts'
 import { DuplicateFactError, isQuotaError } from '../../store/errors.ts'

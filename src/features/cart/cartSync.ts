@@ -1,7 +1,7 @@
 import { liveQuery, type Subscription } from 'dexie'
 import type { SnapshotFrom } from 'xstate'
 import type { cartMachine } from '../../../machines/cart.machine.ts'
-import type { CartState } from '../../domain/cart.ts'
+import type { CartState } from '../../domain/cartState.ts'
 import { readCart } from '../../store/queries.ts'
 
 interface WatchOptions {

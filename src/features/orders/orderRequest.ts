@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { AddressSchema, type AddressInput } from '../../domain/account.ts'
-import type { CartState } from '../../domain/cart.ts'
+import type { CartState } from '../../domain/cartState.ts'
 import { CreateOrderRequestSchema, DELIVERY_DEFAULTS, PARTNER, type CreateOrderRequest } from '../../domain/order.ts'
 
 /** The create-order POST body from the cart and a delivery address; throws when either is not valid. */

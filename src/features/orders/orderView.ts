@@ -1,5 +1,5 @@
 import type { OrderBundle } from '../../domain/bundle.ts'
-import type { OrderLine } from '../../domain/cart.ts'
+import type { OrderLine } from '../../domain/cartState.ts'
 import { statusLook, type Order, type StatusLook } from '../../domain/order.ts'
 import type { LocalOrder } from '../../domain/facts/orderFacts.ts'
 

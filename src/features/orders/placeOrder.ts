@@ -1,5 +1,5 @@
 import type { AddressInput } from '../../domain/account.ts'
-import type { CartState } from '../../domain/cart.ts'
+import type { CartState } from '../../domain/cartState.ts'
 import { makeFact } from '../../domain/events.ts'
 import { keepDataOnDevice } from '../../pwa/state.ts'
 import { commitWithOutbox, queuedRow } from '../../outbox/table.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { emptyCart } from '../../../src/domain/cart.ts'
+import { emptyCart } from '../../../src/domain/cartState.ts'
 import { applyCartFact, cartFamily } from '../../../src/domain/facts/cartFacts.ts'
 import { isCartFact } from '../../../src/domain/events.ts'
 import { added, cleared, fiveG, line, lte, removed, renamed } from '../../store/fixtures.ts'

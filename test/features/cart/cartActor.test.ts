@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { waitFor } from 'xstate'
-import type { CartState, OrderLine } from '../../../src/domain/cart.ts'
+import type { CartState, OrderLine } from '../../../src/domain/cartState.ts'
 import type { StorageFailureReason } from '../../../src/domain/storage.ts'
 import * as intents from '../../../src/features/cart/cartActor.ts'
 import * as cartStore from '../../../src/features/cart/cart.ts'

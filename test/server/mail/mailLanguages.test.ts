@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LANGUAGES } from '../../../src/domain/language.ts'
+import { LANGUAGES } from '../../../src/domain/languageCodes.ts'
 import { compiledI18n } from '../../../server/i18n/catalogues.ts'
 import { plainText } from '../../../server/mail/render.ts'
 import type { MailTemplate } from '../../../server/mail/template.ts'

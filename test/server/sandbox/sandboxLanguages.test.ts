@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LANGUAGES } from '../../../src/domain/language.ts'
+import { LANGUAGES } from '../../../src/domain/languageCodes.ts'
 import { namedLanguage, sandboxI18n, shopperI18n } from '../../../server/sandbox/i18n.ts'
 import { expiredPage, signInPage } from '../../../server/sandbox/identity/page.ts'
 import { sandboxIdentities } from '../../../server/sandbox/identity/identities.ts'

@@ -1,6 +1,6 @@
 import { cartEventSchemas } from '../../../../machines/cart.events.ts'
 import { cartMachine, type CartContext, type StoredCart } from '../../../../machines/cart.machine.ts'
-import { emptyCart, lineFromProduct } from '../../../domain/cart.ts'
+import { emptyCart, lineFromProduct } from '../../../domain/cartState.ts'
 import { readCart } from '../../../store/queries.ts'
 import { newId } from '../../../lib/ids.ts'
 import { provideCart } from '../../../features/cart/cartEffects.ts'
