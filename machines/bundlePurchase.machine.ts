@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { defined } from '../src/domain/defined.ts'
-import { failureOf, isRefusal } from './failure.ts'
+import { refusalOr } from './failure.ts'
 import type { Bundle, BundleFailure, BundlePurchaseEvent, BundlePurchaseInput, BundleRequest, Order } from './bundlePurchase.events.ts'
 
 export type { BundleFailure, BundlePurchaseEvent, BundlePurchaseInput, BundleRequest } from './bundlePurchase.events.ts'
@@ -78,14 +78,7 @@ export const bundlePurchaseMachine = setup({
         src: 'loadBundles',
         input: ({ context }) => ({ serviceId: context.serviceId }),
         onDone: { target: 'choosing', actions: { type: 'setBundles', params: ({ event }) => event.output } },
-        onError: [
-          {
-            guard: ({ event }) => isRefusal(failureOf(event.error)),
-            target: 'refused',
-            actions: { type: 'setFailure', params: ({ event }) => failureOf(event.error) },
-          },
-          { target: 'loadFailed', actions: { type: 'setFailure', params: ({ event }) => failureOf(event.error) } },
-        ],
+        onError: refusalOr('refused', 'loadFailed'),
       },
     },
     /** The list could not be had (no answer, server error): say so and offer a retry. */
@@ -120,15 +113,8 @@ export const bundlePurchaseMachine = setup({
             { type: 'openPayment', params: ({ event }) => ({ orderId: Number(event.output.id) }) },
           ],
         },
-        onError: [
-          {
-            guard: ({ event }) => isRefusal(failureOf(event.error)),
-            target: 'refused',
-            actions: { type: 'setFailure', params: ({ event }) => failureOf(event.error) },
-          },
-          // No answer, or the bundle refused (422): the choice and its key stay, so Buy again is the same purchase.
-          { target: 'choosing', actions: { type: 'setFailure', params: ({ event }) => failureOf(event.error) } },
-        ],
+        // No answer, or the bundle refused (422): the choice and its key stay, so Buy again is the same purchase.
+        onError: refusalOr('refused', 'choosing'),
       },
     },
     /** The purchase is started: the payment page pays its order. */
