@@ -48,21 +48,33 @@ export async function confirmPassword(db: Queryable, customerId: number, passwor
   return { kind: 'confirmed', version: customer.version }
 }
 
-/** The answer to a password check that did not confirm (`wrong`: the message for a wrong password); undefined when it did. */
-export function refusedPasswordCheck(c: Context, check: PasswordCheck, wrong: string): Response | undefined {
+/** The answer to a password check that did not confirm (`wrong`: the message, or the answer, for a wrong password). */
+export function refusedPasswordCheck(c: Context, check: Exclude<PasswordCheck, { kind: 'confirmed' }>, wrong: string | (() => Response)): Response {
   switch (check.kind) {
-    case 'confirmed':
-      return undefined
     case 'no customer':
       return jsonError(c, 401, serverMessages.notSignedIn)
     case 'wrong':
-      return jsonError(c, 403, wrong)
+      return typeof wrong === 'string' ? jsonError(c, 403, wrong) : wrong()
     case 'limited':
       c.header('Retry-After', String(check.retryAfter))
       return jsonError(c, 429, serverMessages.tooManyAttempts)
     case 'busy':
       return busyHashing(c)
   }
+}
+
+/**
+ * confirmPassword() as a route asks it: the credential version the password was right at, or the answer that
+ * refuses (wrong, limited, busy, or no longer signed in). Every kind of refusal is answered: none lets the request on.
+ */
+export async function passwordConfirmed(
+  c: Context,
+  db: Queryable,
+  { customerId, password, address }: { customerId: number; password: string; address: string },
+  wrong: string | (() => Response),
+): Promise<{ version: number } | { refused: Response }> {
+  const check = await confirmPassword(db, customerId, password, address)
+  return check.kind === 'confirmed' ? { version: check.version } : { refused: refusedPasswordCheck(c, check, wrong) }
 }
 
 /** 429: the customer's previous password check or change is still being worked on. */

@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { DeleteAccountSchema } from '../../src/domain/accountDeletionRequest.ts'
 import { CustomerDataSchema, dataFileName } from '../../src/domain/customerDataFile.ts'
 import { serverMessages } from '../../src/domain/serverMessages.ts'
-import { confirmPassword, refusedPasswordCheck } from '../accounts/confirmPassword.ts'
+import { passwordConfirmed } from '../accounts/confirmPassword.ts'
 import { customerData } from '../accounts/customerDataExport.ts'
 import { deleteCustomer } from '../accounts/deleteCustomer.ts'
 import type { Db } from '../db/types.ts'
@@ -54,11 +54,15 @@ export function accountDataRoutes(db: Db, settings: CookieSettings & ProxyTrust)
       const read = readJson(c, DeleteAccountSchema)
       if ('refused' in read) return read.refused
       const customerId = c.get('customerId')
-      const check = await confirmPassword(db, customerId, read.body.password, clientAddress(c, settings))
-      const refused = refusedPasswordCheck(c, check, serverMessages.wrongPassword)
-      if (refused || check.kind !== 'confirmed') return refused
+      const confirmed = await passwordConfirmed(
+        c,
+        db,
+        { customerId, password: read.body.password, address: clientAddress(c, settings) },
+        serverMessages.wrongPassword,
+      )
+      if ('refused' in confirmed) return confirmed.refused
       // Deleted only under the credentials the password was checked at: a lockout since stops it.
-      const deletion = await deleteCustomer(db, customerId, check.version)
+      const deletion = await deleteCustomer(db, customerId, confirmed.version)
       if (deletion === 'charging') return jsonError(c, 409, serverMessages.paymentInFlight)
       if (deletion === 'credentials changed') return jsonError(c, 409, serverMessages.credentialsChanged)
       clearSessionCookie(c, settings)

@@ -4,7 +4,7 @@ import { EmailChangeSchema, EmailConfirmationSchema, EmailConfirmedSchema } from
 import { serverMessages } from '../../src/domain/serverMessages.ts'
 import { loadUser } from '../accounts/customers.ts'
 import { emailChangeRetryAfter } from '../accounts/emailChangeLimiter.ts'
-import { confirmPassword, refusedPasswordCheck } from '../accounts/confirmPassword.ts'
+import { passwordConfirmed } from '../accounts/confirmPassword.ts'
 import { confirmEmailChange, emailTakenByOther, startEmailChange, takenMeanwhile, undoLinkOpen } from '../accounts/emailChanges.ts'
 import { queueEmailChangeLink, queueEmailTakenNotice } from '../accounts/mailEmailChange.ts'
 import type { Db } from '../db/types.ts'
@@ -62,9 +62,13 @@ export function emailChangeRoutes(db: Db, settings: PasswordSettings) {
       // While the last change can still be undone, a new one would move the account on past the owner's undo link.
       if (await undoLinkOpen(db, customerId)) return jsonError(c, 409, serverMessages.undoLinkOpen)
       // Guessing the password through this form is limited as guessing it at sign-in is.
-      const check = await confirmPassword(db, customerId, current_password, clientAddress(c, settings))
-      const refused = refusedPasswordCheck(c, check, serverMessages.wrongCurrentPassword)
-      if (refused || check.kind !== 'confirmed') return refused
+      const confirmed = await passwordConfirmed(
+        c,
+        db,
+        { customerId, password: current_password, address: clientAddress(c, settings) },
+        serverMessages.wrongCurrentPassword,
+      )
+      if ('refused' in confirmed) return confirmed.refused
       // Counted before anything about the address is known, so a taken address and a free one trip the limit alike.
       const wait = await emailChangeRetryAfter(db, { customerId, recipient: email })
       if (wait > 0) {
@@ -75,7 +79,7 @@ export function emailChangeRoutes(db: Db, settings: PasswordSettings) {
       // The change and its mail commit together; the outbox job sends the mail, so an SMTP server that is down fails nothing here.
       // Started only if nothing replaced the credentials since the password was checked (a reset, an undo).
       const started = await db.transaction(async (tx) => {
-        const token = await startEmailChange(tx, customerId, email, link, check.version)
+        const token = await startEmailChange(tx, customerId, email, link, confirmed.version)
         if (token === undefined) return false
         // An address another account has waits as any other, but its mailbox gets a notice instead of the link: the
         // answer tells nobody whether the address has an account, and the token, never sent, confirms nothing.

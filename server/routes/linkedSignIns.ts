@@ -9,7 +9,7 @@ import {
   LINKED_PROVIDERS,
 } from '../../src/domain/linkedSignIns.ts'
 import { serverMessages } from '../../src/domain/serverMessages.ts'
-import { confirmPassword } from '../accounts/confirmPassword.ts'
+import { passwordConfirmed } from '../accounts/confirmPassword.ts'
 import type { Db } from '../db/types.ts'
 import { jsonError } from '../http/errors.ts'
 import { isOwn } from '../http/idParam.ts'
@@ -17,7 +17,7 @@ import { readJson } from '../http/jsonBody.ts'
 import { answer, describeApi, refusal } from '../http/openApi.ts'
 import { clientAddress } from '../http/requestInfo.ts'
 import type { ProxyTrust } from '../http/requestInfo.ts'
-import { notSignedIn, requireCustomer } from '../http/requireCustomer.ts'
+import { requireCustomer } from '../http/requireCustomer.ts'
 import type { CustomerEnv } from '../http/requireCustomer.ts'
 import { readSessionCookie } from '../http/sessionCookie.ts'
 import type { CookieSettings } from '../http/sessionCookie.ts'
@@ -89,13 +89,10 @@ export function linkedSignInRoutes(db: Db, settings: CookieSettings & ProxyTrust
       if (!linked.sign_ins.some((s) => s.provider === provider && s.subject === subject)) return jsonError(c, 404, serverMessages.signInNotFound)
       if (await hasKnownPassword(db, customerId)) {
         // Guessing the password through this form is limited as guessing it at sign-in is.
-        const check = await confirmPassword(db, customerId, current_password ?? '', clientAddress(c, settings))
-        if (check.kind === 'no customer') return jsonError(c, 401, notSignedIn)
-        if (check.kind === 'limited') {
-          c.header('Retry-After', String(check.retryAfter))
-          return jsonError(c, 429, serverMessages.tooManyAttempts)
-        }
-        if (check.kind === 'wrong') return refuse(403, 'password')
+        const confirmed = await passwordConfirmed(c, db, { customerId, password: current_password ?? '', address: clientAddress(c, settings) }, () =>
+          refuse(403, 'password'),
+        )
+        if ('refused' in confirmed) return confirmed.refused
       } else if (!(await signedInRecently(db, customerId, readSessionCookie(c) ?? ''))) return refuse(403, 'sign_in_again')
       const removed = await db.transaction(async (tx) => {
         // Locked, so two removals at once cannot each leave the other as the last way in and end both.

@@ -11,7 +11,7 @@ import {
   type ResetRefusal,
 } from '../../src/domain/password.ts'
 import { serverMessages } from '../../src/domain/serverMessages.ts'
-import { busyHashing, confirmPassword, refusedPasswordCheck } from '../accounts/confirmPassword.ts'
+import { busyHashing, passwordConfirmed } from '../accounts/confirmPassword.ts'
 import { forgetSignInFailures } from '../accounts/loginLimiter.ts'
 import { passwordChangeRetryAfter } from '../accounts/passwordChangeLimiter.ts'
 import { queueResetLink } from '../accounts/mailResetLink.ts'
@@ -95,9 +95,13 @@ export function passwordRoutes(db: Db, settings: PasswordSettings) {
       if ('refused' in read) return read.refused
       const customerId = c.get('customerId')
       // Guessing the current password through this form is limited as guessing it at sign-in is.
-      const check = await confirmPassword(db, customerId, read.body.current_password, clientAddress(c, settings))
-      const refused = refusedPasswordCheck(c, check, serverMessages.wrongCurrentPassword)
-      if (refused || check.kind !== 'confirmed') return refused
+      const confirmed = await passwordConfirmed(
+        c,
+        db,
+        { customerId, password: read.body.current_password, address: clientAddress(c, settings) },
+        serverMessages.wrongCurrentPassword,
+      )
+      if ('refused' in confirmed) return confirmed.refused
       const wait = await passwordChangeRetryAfter(db, customerId)
       if (wait > 0) {
         c.header('Retry-After', String(wait))
@@ -106,7 +110,7 @@ export function passwordRoutes(db: Db, settings: PasswordSettings) {
       const passwordHash = await hashPassword(read.body.password, N, customerHolder(customerId)).catch(placeTaken)
       if (passwordHash === undefined) return busyHashing(c)
       const notice = { language: requestLanguage(c), origin: mailLinkOrigin(c, settings) }
-      const write = { by: 'change' as const, verified: check.version, keepSession: readSessionCookie(c) }
+      const write = { by: 'change' as const, verified: confirmed.version, keepSession: readSessionCookie(c) }
       // Written only if nothing replaced the credentials since the current password was checked (a reset, an undo).
       const written = await db.transaction((tx) => replacePassword(tx, customerId, passwordHash, write, notice))
       return written ? c.body(null, 204) : jsonError(c, 409, serverMessages.credentialsChanged)

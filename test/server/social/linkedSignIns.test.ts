@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { scryptGate } from '../../../server/accounts/password.ts'
 import { silentLogger } from '../../../server/log.ts'
 import { startTestServer } from '../support/testServer.ts'
 import type { RunningServer } from '../../../server/main.ts'
@@ -259,6 +260,38 @@ describe('linked sign-ins are the owner’s to see and end (issue 36, point 2)',
     expect(await currentUser(google)).toBeUndefined()
     expect((await whoIs(me.cookie))?.id).toBe(me.id)
     expect((await remove(me.id, me.cookie, { provider: 'google', subject: linked?.subject, current_password: password })).status).toBe(404)
+  })
+
+  it('answers 429 and removes nothing while the customer’s last password check is still in the hashing queue', async () => {
+    const me = await owner()
+    await providerSignIn('google', me.email, 'Nomsa Dube')
+    const [linked] = (await signIns(me.id, me.cookie)).sign_ins
+    // A password change of the same customer waits inside its place in the hashing queue.
+    const run = scryptGate.run.bind(scryptGate)
+    let reached!: () => void
+    let release!: () => void
+    const atGate = new Promise<void>((resolve) => (reached = resolve))
+    const released = new Promise<void>((resolve) => (release = resolve))
+    const spy = vi.spyOn(scryptGate, 'run').mockImplementationOnce((task, holder) =>
+      run(async () => {
+        reached()
+        await released
+        return task()
+      }, holder),
+    )
+    try {
+      const change = api('/auth/password', { method: 'POST', cookie: me.cookie, body: { current_password: password, password: 'Other#5678' } })
+      await atGate
+      const busy = await remove(me.id, me.cookie, { provider: 'google', subject: linked?.subject, current_password: 'Wrong#1234' })
+      expect(busy.status).toBe(429)
+      expect(await busy.json()).toEqual({ error: serverMessages.passwordCheckBusy })
+      expect((await signIns(me.id, me.cookie)).sign_ins).toHaveLength(1)
+      release()
+      await change
+    } finally {
+      release()
+      spy.mockRestore()
+    }
   })
 
   it('counts a wrong password against the sign-in limits of the email', async () => {
