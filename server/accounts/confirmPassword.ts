@@ -2,6 +2,8 @@ import type { Context } from 'hono'
 import { serverMessages } from '../../src/domain/serverMessages.ts'
 import type { Queryable } from '../db/types.ts'
 import { jsonError } from '../http/errors.ts'
+import { clientAddress, type ProxyTrust } from '../http/requestInfo.ts'
+import type { CustomerEnv } from '../http/requireCustomer.ts'
 import { credentialsById } from './credentials.ts'
 import { beginSignIn, signInFailed, signInNotChecked, signInSucceeded } from './loginLimiter.ts'
 import { customerHolder, GatePlaceTaken, scryptGate, verifyPassword } from './password.ts'
@@ -64,16 +66,18 @@ export function refusedPasswordCheck(c: Context, check: Exclude<PasswordCheck, {
 }
 
 /**
- * confirmPassword() as a route asks it: the credential version the password was right at, or the answer that
- * refuses (wrong, limited, busy, or no longer signed in). Every kind of refusal is answered: none lets the request on.
+ * confirmPassword() as a route asks it, for the signed-in customer from the request's address: the credential version
+ * the password was right at, or the answer that refuses (wrong, limited, busy, or no longer signed in). Every kind of
+ * refusal is answered: none lets the request on.
  */
 export async function passwordConfirmed(
-  c: Context,
+  c: Context<CustomerEnv>,
   db: Queryable,
-  { customerId, password, address }: { customerId: number; password: string; address: string },
+  settings: ProxyTrust,
+  password: string,
   wrong: string | (() => Response),
 ): Promise<{ version: number } | { refused: Response }> {
-  const check = await confirmPassword(db, customerId, password, address)
+  const check = await confirmPassword(db, c.get('customerId'), password, clientAddress(c, settings))
   return check.kind === 'confirmed' ? { version: check.version } : { refused: refusedPasswordCheck(c, check, wrong) }
 }
 

@@ -10,7 +10,6 @@ import { jsonError } from '../http/errors.ts'
 import { readJson } from '../http/jsonBody.ts'
 import { requestLog } from '../http/requestContext.ts'
 import { answer, describeApi, refusal } from '../http/openApi.ts'
-import { clientAddress } from '../http/requestInfo.ts'
 import type { ProxyTrust } from '../http/requestInfo.ts'
 import { notSignedIn, requireCustomer } from '../http/requireCustomer.ts'
 import type { CustomerEnv } from '../http/requireCustomer.ts'
@@ -54,12 +53,7 @@ export function accountDataRoutes(db: Db, settings: CookieSettings & ProxyTrust)
       const read = readJson(c, DeleteAccountSchema)
       if ('refused' in read) return read.refused
       const customerId = c.get('customerId')
-      const confirmed = await passwordConfirmed(
-        c,
-        db,
-        { customerId, password: read.body.password, address: clientAddress(c, settings) },
-        serverMessages.wrongPassword,
-      )
+      const confirmed = await passwordConfirmed(c, db, settings, read.body.password, serverMessages.wrongPassword)
       if ('refused' in confirmed) return confirmed.refused
       // Deleted only under the credentials the password was checked at: a lockout since stops it.
       const deletion = await deleteCustomer(db, customerId, confirmed.version)

@@ -11,7 +11,6 @@ import type { Db } from '../db/types.ts'
 import { jsonError } from '../http/errors.ts'
 import { readJson } from '../http/jsonBody.ts'
 import { answer, describeApi, refusal } from '../http/openApi.ts'
-import { clientAddress } from '../http/requestInfo.ts'
 import { notSignedIn, requireCustomer } from '../http/requireCustomer.ts'
 import type { CustomerEnv } from '../http/requireCustomer.ts'
 import { requestLanguage } from '../i18n/requestLanguage.ts'
@@ -62,12 +61,7 @@ export function emailChangeRoutes(db: Db, settings: PasswordSettings) {
       // While the last change can still be undone, a new one would move the account on past the owner's undo link.
       if (await undoLinkOpen(db, customerId)) return jsonError(c, 409, serverMessages.undoLinkOpen)
       // Guessing the password through this form is limited as guessing it at sign-in is.
-      const confirmed = await passwordConfirmed(
-        c,
-        db,
-        { customerId, password: current_password, address: clientAddress(c, settings) },
-        serverMessages.wrongCurrentPassword,
-      )
+      const confirmed = await passwordConfirmed(c, db, settings, current_password, serverMessages.wrongCurrentPassword)
       if ('refused' in confirmed) return confirmed.refused
       // Counted before anything about the address is known, so a taken address and a free one trip the limit alike.
       const wait = await emailChangeRetryAfter(db, { customerId, recipient: email })

@@ -15,7 +15,6 @@ import { jsonError } from '../http/errors.ts'
 import { isOwn } from '../http/idParam.ts'
 import { readJson } from '../http/jsonBody.ts'
 import { answer, describeApi, refusal } from '../http/openApi.ts'
-import { clientAddress } from '../http/requestInfo.ts'
 import type { ProxyTrust } from '../http/requestInfo.ts'
 import { requireCustomer } from '../http/requireCustomer.ts'
 import type { CustomerEnv } from '../http/requireCustomer.ts'
@@ -89,9 +88,7 @@ export function linkedSignInRoutes(db: Db, settings: CookieSettings & ProxyTrust
       if (!linked.sign_ins.some((s) => s.provider === provider && s.subject === subject)) return jsonError(c, 404, serverMessages.signInNotFound)
       if (await hasKnownPassword(db, customerId)) {
         // Guessing the password through this form is limited as guessing it at sign-in is.
-        const confirmed = await passwordConfirmed(c, db, { customerId, password: current_password ?? '', address: clientAddress(c, settings) }, () =>
-          refuse(403, 'password'),
-        )
+        const confirmed = await passwordConfirmed(c, db, settings, current_password ?? '', () => refuse(403, 'password'))
         if ('refused' in confirmed) return confirmed.refused
       } else if (!(await signedInRecently(db, customerId, readSessionCookie(c) ?? ''))) return refuse(403, 'sign_in_again')
       const removed = await db.transaction(async (tx) => {

@@ -95,12 +95,7 @@ export function passwordRoutes(db: Db, settings: PasswordSettings) {
       if ('refused' in read) return read.refused
       const customerId = c.get('customerId')
       // Guessing the current password through this form is limited as guessing it at sign-in is.
-      const confirmed = await passwordConfirmed(
-        c,
-        db,
-        { customerId, password: read.body.current_password, address: clientAddress(c, settings) },
-        serverMessages.wrongCurrentPassword,
-      )
+      const confirmed = await passwordConfirmed(c, db, settings, read.body.current_password, serverMessages.wrongCurrentPassword)
       if ('refused' in confirmed) return confirmed.refused
       const wait = await passwordChangeRetryAfter(db, customerId)
       if (wait > 0) {
