@@ -51,7 +51,7 @@ export async function confirmPassword(db: Queryable, customerId: number, passwor
 }
 
 /** The answer to a password check that did not confirm (`wrong`: the message, or the answer, for a wrong password). */
-export function refusedPasswordCheck(c: Context, check: Exclude<PasswordCheck, { kind: 'confirmed' }>, wrong: string | (() => Response)): Response {
+function refusedPasswordCheck(c: Context, check: Exclude<PasswordCheck, { kind: 'confirmed' }>, wrong: string | (() => Response)): Response {
   switch (check.kind) {
     case 'no customer':
       return jsonError(c, 401, serverMessages.notSignedIn)
