@@ -1,3 +1,4 @@
+import { Section } from '../../ui/Section.tsx'
 import { useMemo, useRef, useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button } from '../../ui/Button.tsx'
@@ -87,10 +88,7 @@ export function EventPanel({ lab, run, view }: { lab: LabMachine; run: LabRun; v
   const plain = accepted.filter((spec) => !spec.template)
   const withData = accepted.filter((spec) => spec.template)
   return (
-    <Panel aria-labelledby="lab-events">
-      <h2 id="lab-events" ref={heading} tabIndex={-1}>
-        <Trans>Events it accepts now</Trans>
-      </h2>
+    <Section frame={Panel} id="lab-events" title={<Trans>Events it accepts now</Trans>} headingRef={heading}>
       {earlier && (
         <Note>
           <Trans>You are looking at an earlier step. Sending an event continues from here and drops the later steps.</Trans>
@@ -124,6 +122,6 @@ export function EventPanel({ lab, run, view }: { lab: LabMachine; run: LabRun; v
           onSend={send}
         />
       ))}
-    </Panel>
+    </Section>
   )
 }

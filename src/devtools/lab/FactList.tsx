@@ -1,3 +1,4 @@
+import { Section } from '../../ui/Section.tsx'
 import { useEffect, useState } from 'react'
 import { Plural, Trans } from '@lingui/react/macro'
 import { useLiveQuery } from 'dexie-react-hooks'
@@ -32,10 +33,7 @@ export function FactList({ view }: { view: LabView }) {
   const facts = view.steps.slice(0, view.cursor + 1).flatMap((step) => step.facts)
   const error = view.logError
   return (
-    <Panel aria-labelledby="lab-facts">
-      <h2 id="lab-facts">
-        <Trans>Facts written</Trans>
-      </h2>
+    <Section frame={Panel} id="lab-facts" title={<Trans>Facts written</Trans>}>
       {facts.length === 0 ? (
         <p>
           <Trans>No facts written up to this step.</Trans>
@@ -70,6 +68,6 @@ export function FactList({ view }: { view: LabView }) {
       <Button type="button" $variant="ghost" disabled={!count} onClick={() => void clearLabLog()}>
         <Trans>Clear the lab log</Trans>
       </Button>
-    </Panel>
+    </Section>
   )
 }

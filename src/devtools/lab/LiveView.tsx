@@ -1,3 +1,4 @@
+import { Section } from '../../ui/Section.tsx'
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import type { AnyActorRef, AnyMachineSnapshot, AnyStateMachine, StateValue } from 'xstate'
@@ -83,18 +84,12 @@ export function LiveView() {
       </p>
       <Columns>
         <div>
-          <Panel aria-labelledby="live-auth">
-            <h2 id="live-auth">
-              <Trans>Sign-in (auth), running</Trans>
-            </h2>
+          <Section frame={Panel} id="live-auth" title={<Trans>Sign-in (auth), running</Trans>}>
             <RunningMachine title={t`Sign-in (auth)`} machine={authMachine} snapshot={auth} id="live-auth-context" />
-          </Panel>
+          </Section>
         </div>
         <div>
-          <Panel aria-labelledby="live-cart">
-            <h2 id="live-cart">
-              <Trans>Cart, running</Trans>
-            </h2>
+          <Section frame={Panel} id="live-cart" title={<Trans>Cart, running</Trans>}>
             <RunningMachine title={t`Cart`} machine={cartMachine} snapshot={cart} id="live-cart-context" />
             <h3>
               <Trans>Stored cart (this device's log, all tabs)</Trans>
@@ -105,7 +100,7 @@ export function LiveView() {
             <JsonBlock role="region" tabIndex={0} aria-label={t`Stored cart as JSON`}>
               {pretty(stored ?? null)}
             </JsonBlock>
-          </Panel>
+          </Section>
         </div>
       </Columns>
     </>

@@ -1,3 +1,4 @@
+import { Section } from '../../ui/Section.tsx'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { StateValue } from 'xstate'
 import { SelectField } from '../../ui/forms/SelectField.tsx'
@@ -27,10 +28,7 @@ export function MachineLab({ id, outcome, onOutcome }: { id: LabMachineId; outco
   const preset = presets.find(([, make]) => canonical(make()) === canonical(view.input))?.[0] ?? presets[0]?.[0] ?? ''
   return (
     <>
-      <Panel aria-labelledby="lab-setup">
-        <h2 id="lab-setup">
-          <Trans>Effects</Trans>
-        </h2>
+      <Section frame={Panel} id="lab-setup" title={<Trans>Effects</Trans>}>
         <SelectField
           id="lab-effects"
           label={<Trans>Effects of {title}</Trans>}
@@ -56,20 +54,17 @@ export function MachineLab({ id, outcome, onOutcome }: { id: LabMachineId; outco
             data.
           </Trans>
         </p>
-      </Panel>
+      </Section>
       <Columns>
         <div>
-          <Panel aria-labelledby="lab-states">
-            <h2 id="lab-states">
-              <Trans>States</Trans>
-            </h2>
+          <Section frame={Panel} id="lab-states" title={<Trans>States</Trans>}>
             <p aria-live="polite">
               <Trans>
                 Current state: <Code>{where}</Code>
               </Trans>
             </p>
             <StateTree machine={lab.machine} value={value} label={t`States of ${title}`} />
-          </Panel>
+          </Section>
           <EventPanel key={id} lab={lab} run={run} view={view} />
           <TimeTravel run={run} view={view} />
         </div>

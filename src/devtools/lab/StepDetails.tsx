@@ -1,3 +1,4 @@
+import { Section } from '../../ui/Section.tsx'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { LabView } from './labRun.ts'
 import { pretty } from './json.ts'
@@ -16,10 +17,7 @@ export function StepDetails({ view }: { view: LabView }) {
   const { t } = useLingui()
   const step = view.steps[view.cursor]
   return (
-    <Panel aria-labelledby="lab-context">
-      <h2 id="lab-context">
-        <Trans>Context</Trans>
-      </h2>
+    <Section frame={Panel} id="lab-context" title={<Trans>Context</Trans>}>
       <JsonBlock role="region" tabIndex={0} aria-label={t`Context as JSON`}>
         {pretty(view.snapshot.context)}
       </JsonBlock>
@@ -48,6 +46,6 @@ export function StepDetails({ view }: { view: LabView }) {
           )}
         </>
       )}
-    </Panel>
+    </Section>
   )
 }

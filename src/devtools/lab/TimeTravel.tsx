@@ -1,3 +1,4 @@
+import { Section } from '../../ui/Section.tsx'
 import { useEffect, useRef } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button } from '../../ui/Button.tsx'
@@ -39,10 +40,7 @@ export function TimeTravel({ run, view }: { run: LabRun; view: LabView }) {
   const step = view.cursor + 1
   const total = view.steps.length
   return (
-    <Panel aria-labelledby="lab-history">
-      <h2 id="lab-history">
-        <Trans>Time travel</Trans>
-      </h2>
+    <Section frame={Panel} id="lab-history" title={<Trans>Time travel</Trans>}>
       <p aria-live="polite">
         <Trans>
           Step {step} of {total}
@@ -70,6 +68,6 @@ export function TimeTravel({ run, view }: { run: LabRun; view: LabView }) {
           </li>
         ))}
       </Steps>
-    </Panel>
+    </Section>
   )
 }
