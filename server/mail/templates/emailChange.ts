@@ -1,4 +1,4 @@
-import { textMail } from '../template.ts'
+import { textMail } from '../textMail.ts'
 
 export interface EmailChangeValues {
   /** The new address, which the mail goes to. */

@@ -1,4 +1,4 @@
-import { textMail } from '../template.ts'
+import { textMail } from '../textMail.ts'
 
 export interface EmailRestoredNoticeValues {
   /** The address the account signs in with again. */

@@ -1,5 +1,5 @@
 import { formatRand } from '../../../src/domain/money.ts'
-import { textMail } from '../template.ts'
+import { textMail } from '../textMail.ts'
 
 export interface ReceiptValues {
   firstName: string

@@ -1,4 +1,4 @@
-import { textMail } from '../template.ts'
+import { textMail } from '../textMail.ts'
 
 export interface SocialEmailConfirmValues {
   /** The provider's name as customers know it: Google, Facebook or X. */
