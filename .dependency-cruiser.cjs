@@ -19,16 +19,19 @@
 //   test/                    imports anything; nothing imports it
 /** One forbidden import: every rule is an error, and says why in its comment. */
 const rule = (name, comment, from, to) => ({ name, severity: 'error', comment, from, to })
+/** A folder of src/ that imports, of the project's own code, only the src/ folders it allows (itself among them). */
+const importsOnly = (name, comment, folder, allowed) =>
+  rule(name, comment, { path: `^src/${folder}/` }, { path: '^(src|machines|sw|server|test)/', pathNot: `^src/(${allowed.join('|')})/` })
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
     rule('no-circular', 'Import circles make load order matter and hide which module owns what.', {}, { circular: true }),
-    rule(
+    importsOnly(
       'ui-imports-only-domain-and-lib',
       'ui/ is the bottom of the page: it gets data and callbacks as props, never from a feature or a store.',
-      { path: '^src/ui/' },
-      { path: '^(src|machines|sw|server|test)/', pathNot: '^src/(ui|domain|lib)/' },
+      'ui',
+      ['ui', 'domain', 'lib'],
     ),
     rule(
       'no-feature-to-feature',
@@ -48,11 +51,11 @@ module.exports = {
       { path: '^src/', pathNot: '^src/sandboxes/' },
       { path: '^src/sandboxes/', dynamic: false },
     ),
-    rule(
+    importsOnly(
       'sandboxes-stand-alone',
       'A sandbox stands in for an outside service, so it knows nothing of the app beyond the domain and lib/.',
-      { path: '^src/sandboxes/' },
-      { path: '^(src|machines|sw|server|test)/', pathNot: '^src/(sandboxes|domain|lib)/' },
+      'sandboxes',
+      ['sandboxes', 'domain', 'lib'],
     ),
     rule(
       'services-below-screens',
@@ -66,12 +69,7 @@ module.exports = {
       { path: '^machines/' },
       { pathNot: '^(machines/|src/domain/|src/outbox/lifecycle\\.ts$|node_modules/(xstate|valibot)/)' },
     ),
-    rule(
-      'domain-is-pure',
-      'src/domain/ is shared by the page, the machines and the server, so it imports no other layer.',
-      { path: '^src/domain/' },
-      { path: '^(src|machines|sw|server|test)/', pathNot: '^src/domain/' },
-    ),
+    importsOnly('domain-is-pure', 'src/domain/ is shared by the page, the machines and the server, so it imports no other layer.', 'domain', ['domain']),
     rule(
       'server-shares-only-the-domain',
       'The server runs on Node beside no page: of src/ it imports only src/domain/, which both sides share.',

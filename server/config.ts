@@ -17,17 +17,20 @@ import { readSupportEmail } from './support/supportInbox.ts'
 export { sandboxPartner } from './orders/partner.ts'
 
 type Schema = v.GenericSchema<string | undefined, unknown>
+/** A schema whose errors name its variable, made from the name the table declares it under. */
+type Named<S extends Schema> = (name: string) => S
+type SchemaOf<S> = S extends Named<infer Made> ? Made : S
 /** A variable that alone fills a Config key with its parsed value. */
 interface Fills<K extends string, S extends Schema> {
   fills: K
-  schema: S
+  schema: S | Named<S>
 }
 /** A variable read with others into one Config key, by that key's reader in `composed`. */
 interface PartOf<K extends string, S extends Schema> {
   partOf: K
   schema: S
 }
-const fills = <K extends string, S extends Schema>(key: K, schema: S): Fills<K, S> => ({ fills: key, schema })
+const fills = <K extends string, S extends Schema>(key: K, schema: S | Named<S>): Fills<K, S> => ({ fills: key, schema })
 const partOf = <K extends string, S extends Schema>(key: K, schema: S): PartOf<K, S> => ({ partOf: key, schema })
 
 const flag = (fallback: 'true' | 'false') =>
@@ -36,15 +39,20 @@ const flag = (fallback: 'true' | 'false') =>
     v.transform((s) => (s === '' ? fallback === 'true' : ['true', '1', 'yes'].includes(s))),
   )
 
-/** A whole number of at most 9 digits between min and max, named in the error, with what the setting means. */
-const wholeNumber = (name: string, fallback: number, min: number, max: number, { description }: { description: string }) =>
-  v.pipe(
-    v.optional(v.string(), String(fallback)),
-    v.regex(/^\d{1,9}$/, `${name} must be a whole number`),
-    v.transform(Number),
-    v.minValue(min, `${name} must be at least ${min}`),
-    v.maxValue(max, `${name} must be at most ${max}`),
-    v.description(description),
+/**
+ * A setting that fills `key` with a whole number of at most 9 digits between min and max (`fallback` when unset), with
+ * what it means; its schema is made from the variable's name, which its errors carry.
+ */
+const wholeNumber = <K extends string>(key: K, { fallback, min, max }: { fallback: number; min: number; max: number }, description: string) =>
+  fills(key, (name: string) =>
+    v.pipe(
+      v.optional(v.string(), String(fallback)),
+      v.regex(/^\d{1,9}$/, `${name} must be a whole number`),
+      v.transform(Number),
+      v.minValue(min, `${name} must be at least ${min}`),
+      v.maxValue(max, `${name} must be at most ${max}`),
+      v.description(description),
+    ),
   )
 
 /**
@@ -80,52 +88,40 @@ export const settings = {
       ),
     ),
   ),
-  DATABASE_POOL_MAX: fills(
+  DATABASE_POOL_MAX: wholeNumber(
     'databasePoolMax',
-    wholeNumber('DATABASE_POOL_MAX', 10, 1, 1000, {
-      description:
-        "The PostgreSQL connections this process opens at most (PGlite is one embedded connection); keep instances × this below PostgreSQL's `max_connections`.",
-    }),
+    { fallback: 10, min: 1, max: 1000 },
+    "The PostgreSQL connections this process opens at most (PGlite is one embedded connection); keep instances × this below PostgreSQL's `max_connections`.",
   ),
-  DATABASE_STATEMENT_TIMEOUT_MS: fills(
+  DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber(
     'databaseStatementTimeoutMs',
-    wholeNumber('DATABASE_STATEMENT_TIMEOUT_MS', 10_000, 0, 3_600_000, {
-      description: 'PostgreSQL cancels a statement running longer than this (`0`: no limit); migrations are exempt.',
-    }),
+    { fallback: 10_000, min: 0, max: 3_600_000 },
+    'PostgreSQL cancels a statement running longer than this (`0`: no limit); migrations are exempt.',
   ),
-  DATABASE_CONNECT_TIMEOUT_MS: fills(
+  DATABASE_CONNECT_TIMEOUT_MS: wholeNumber(
     'databaseConnectTimeoutMs',
-    wholeNumber('DATABASE_CONNECT_TIMEOUT_MS', 5_000, 100, 600_000, {
-      description:
-        'A connection to PostgreSQL not established within this many milliseconds fails, and the request is answered 503 with Retry-After instead of waiting.',
-    }),
+    { fallback: 5_000, min: 100, max: 600_000 },
+    'A connection to PostgreSQL not established within this many milliseconds fails, and the request is answered 503 with Retry-After instead of waiting.',
   ),
-  MIGRATION_LOCK_TIMEOUT_MS: fills(
+  MIGRATION_LOCK_TIMEOUT_MS: wholeNumber(
     'migrationLockTimeoutMs',
-    wholeNumber('MIGRATION_LOCK_TIMEOUT_MS', defaultMigrationLockTimeoutMs, 0, 3_600_000, {
-      description:
-        'How long a migrator (a starting server or `npm run migrate`) waits for the migration lock (another instance migrating) or a table lock before it stops with an error, having applied nothing (`0`: wait for ever).',
-    }),
+    { fallback: defaultMigrationLockTimeoutMs, min: 0, max: 3_600_000 },
+    'How long a migrator (a starting server or `npm run migrate`) waits for the migration lock (another instance migrating) or a table lock before it stops with an error, having applied nothing (`0`: wait for ever).',
   ),
-  SHUTDOWN_GRACE_MS: fills(
+  SHUTDOWN_GRACE_MS: wholeNumber(
     'shutdownGraceMs',
-    wholeNumber('SHUTDOWN_GRACE_MS', 5_000, 0, 600_000, {
-      description:
-        'After SIGTERM, how long `/readyz` answers 503 while requests are still served, before new connections are refused (SIGINT skips it); give it at least the time the load balancer takes to notice a failing readiness check.',
-    }),
+    { fallback: 5_000, min: 0, max: 600_000 },
+    'After SIGTERM, how long `/readyz` answers 503 while requests are still served, before new connections are refused (SIGINT skips it); give it at least the time the load balancer takes to notice a failing readiness check.',
   ),
-  SHUTDOWN_DRAIN_MS: fills(
+  SHUTDOWN_DRAIN_MS: wholeNumber(
     'shutdownDrainMs',
-    wholeNumber('SHUTDOWN_DRAIN_MS', 30_000, 0, 600_000, {
-      description: "Then how long requests in flight get to finish before their connections are cut: above the card provider's 15 s timeout.",
-    }),
+    { fallback: 30_000, min: 0, max: 600_000 },
+    "Then how long requests in flight get to finish before their connections are cut: above the card provider's 15 s timeout.",
   ),
-  KEEP_ALIVE_TIMEOUT_MS: fills(
+  KEEP_ALIVE_TIMEOUT_MS: wholeNumber(
     'keepAliveTimeoutMs',
-    wholeNumber('KEEP_ALIVE_TIMEOUT_MS', 75_000, 1_000, 3_600_000, {
-      description:
-        "How long an idle kept-alive connection stays open: keep it above the load balancer's idle timeout (60 s on AWS), so the balancer, not this server, closes it; the header timeout is 1 s more.",
-    }),
+    { fallback: 75_000, min: 1_000, max: 3_600_000 },
+    "How long an idle kept-alive connection stays open: keep it above the load balancer's idle timeout (60 s on AWS), so the balancer, not this server, closes it; the header timeout is 1 s more.",
   ),
   METRICS_PORT: partOf(
     'metrics',
@@ -291,17 +287,15 @@ export const settings = {
     'sandboxWebhooks',
     v.pipe(flag('true'), v.description('Whether the sandbox provider notifies this server of the payments it takes, as the real one does.')),
   ),
-  RECONCILE_INTERVAL_MS: fills(
+  RECONCILE_INTERVAL_MS: wholeNumber(
     'reconcileIntervalMs',
-    wholeNumber('RECONCILE_INTERVAL_MS', 30_000, 0, 3_600_000, {
-      description: 'How often the server asks the provider about checkouts and wallet charges left open (`0`: never).',
-    }),
+    { fallback: 30_000, min: 0, max: 3_600_000 },
+    'How often the server asks the provider about checkouts and wallet charges left open (`0`: never).',
   ),
-  RECONCILE_AFTER_MS: fills(
+  RECONCILE_AFTER_MS: wholeNumber(
     'reconcileAfterMs',
-    wholeNumber('RECONCILE_AFTER_MS', 120_000, 0, 86_400_000, {
-      description: 'A checkout, or a wallet charge without an answer, counts as left open (and is asked about) once this old.',
-    }),
+    { fallback: 120_000, min: 0, max: 86_400_000 },
+    'A checkout, or a wallet charge without an answer, counts as left open (and is asked about) once this old.',
   ),
   SMTP_URL: partOf(
     'mail',
@@ -368,24 +362,20 @@ export const settings = {
       v.description("The seller's South African VAT registration number (10 digits starting with 4) printed on every tax invoice; production requires it."),
     ),
   ),
-  MAIL_OUTBOX_INTERVAL_MS: fills(
+  MAIL_OUTBOX_INTERVAL_MS: wholeNumber(
     'mailOutboxIntervalMs',
-    wholeNumber('MAIL_OUTBOX_INTERVAL_MS', 1_000, 10, 3_600_000, {
-      description: 'How often each instance sends the mails waiting in the mail outbox: short, so a link is in the mailbox at once.',
-    }),
+    { fallback: 1_000, min: 10, max: 3_600_000 },
+    'How often each instance sends the mails waiting in the mail outbox: short, so a link is in the mailbox at once.',
   ),
-  MAIL_SEND_TIMEOUT_MS: fills(
+  MAIL_SEND_TIMEOUT_MS: wholeNumber(
     'mailSendTimeoutMs',
-    wholeNumber('MAIL_SEND_TIMEOUT_MS', 30_000, 100, 600_000, {
-      description:
-        'An SMTP server that has not taken a mail within this long fails that try; a mail a dead instance had claimed is sent again after twice this.',
-    }),
+    { fallback: 30_000, min: 100, max: 600_000 },
+    'An SMTP server that has not taken a mail within this long fails that try; a mail a dead instance had claimed is sent again after twice this.',
   ),
-  SERVICE_ACTIONS_INTERVAL_MS: fills(
+  SERVICE_ACTIONS_INTERVAL_MS: wholeNumber(
     'serviceActionsIntervalMs',
-    wholeNumber('SERVICE_ACTIONS_INTERVAL_MS', 60_000, 0, 3_600_000, {
-      description: 'How often each instance applies the scheduled SIM actions (package changes, cancellations) whose date has come (`0`: never).',
-    }),
+    { fallback: 60_000, min: 0, max: 3_600_000 },
+    'How often each instance applies the scheduled SIM actions (package changes, cancellations) whose date has come (`0`: never).',
   ),
   GOOGLE_PAY_ENVIRONMENT: partOf(
     'googlePay',
@@ -461,7 +451,9 @@ export const settings = {
 
 /** The environment schema the declarations make, in their order. */
 export const EnvSchema = v.object(
-  Object.fromEntries(Object.entries(settings).map(([name, setting]) => [name, setting.schema])) as { [N in keyof Settings]: Settings[N]['schema'] },
+  Object.fromEntries(Object.entries(settings).map(([name, { schema }]) => [name, typeof schema === 'function' ? schema(name) : schema])) as {
+    [N in keyof Settings]: SchemaOf<Settings[N]['schema']>
+  },
 )
 type Env = v.InferOutput<typeof EnvSchema>
 type Settings = typeof settings
@@ -479,7 +471,7 @@ const composed = {
 } satisfies { [K in PartOfKeys]: (e: Env) => unknown }
 
 type PartOfKeys = { [N in keyof Settings]: Settings[N] extends PartOf<infer K, Schema> ? K : never }[keyof Settings]
-type Filled = { [N in keyof Settings as Settings[N] extends Fills<infer K, Schema> ? K : never]: v.InferOutput<Settings[N]['schema']> }
+type Filled = { [N in keyof Settings as Settings[N] extends Fills<infer K, Schema> ? K : never]: v.InferOutput<SchemaOf<Settings[N]['schema']>> }
 
 /** The server's settings, read from the environment once at start-up: one key per `fills`, one per `partOf` group. */
 export type Config = Filled & { [K in keyof typeof composed]: ReturnType<(typeof composed)[K]> }

@@ -14,8 +14,9 @@ export interface MailContent {
 }
 
 /**
- * One kind of mail (one module each in server/mail/templates/). Its texts are in the mail catalogue
- * (locales/mail/), written as `i18n._({ id, message, values })` with explicit ids: the server runs without Lingui's macros.
+ * One kind of mail (one module each in server/mail/templates/). Its texts are in the mail catalogue (locales/mail/),
+ * with explicit ids, as the server runs without Lingui's macros: a call `i18n._({ id, message, values })`, or a
+ * descriptor `/*i18n*\/ { id, message }` that `npm run i18n:extract` finds by its mark (server/mail/textMail.ts).
  */
 export interface MailTemplate<Values> {
   name: string

@@ -1,6 +1,4 @@
-import { greeting } from '../greeting.ts'
-import { shopName } from '../render.ts'
-import type { MailTemplate } from '../template.ts'
+import { textMail } from '../textMail.ts'
 
 export interface EmailChangedNoticeValues {
   firstName: string
@@ -13,25 +11,18 @@ export interface EmailChangedNoticeValues {
 }
 
 /** Sent to the old address once a change is confirmed: for some days it can put the old email back. */
-export const emailChangedNoticeMail: MailTemplate<EmailChangedNoticeValues> = {
+export const emailChangedNoticeMail = textMail<EmailChangedNoticeValues>({
   name: 'emailChangedNotice',
-  render: (i18n, { firstName, email, link, days }) => ({
-    subject: i18n._({ id: 'emailChangedNotice.subject', message: 'The email of your {shop} account was changed', values: { shop: shopName } }),
-    greeting: greeting(i18n, firstName),
-    intro: [
-      i18n._({
-        id: 'emailChangedNotice.changed',
-        message: 'Your {shop} account now signs in with {email} instead of this address.',
-        values: { email, shop: shopName },
-      }),
-      i18n._({
-        id: 'emailChangedNotice.undo',
-        message:
-          'If this was not you, put this address back with the link below (it works once, for {days} days): every device is signed out, and you then choose a new password.',
-        values: { days },
-      }),
-    ],
-    action: { label: i18n._({ id: 'emailChangedNotice.action', message: 'Put my email back' }), url: link },
-    outro: [i18n._({ id: 'emailChangedNotice.wasYou', message: 'If it was you, there is nothing to do.' })],
-  }),
-}
+  subject: /*i18n*/ { id: 'emailChangedNotice.subject', message: 'The email of your {shop} account was changed' },
+  greets: 'firstName',
+  intro: [
+    /*i18n*/ { id: 'emailChangedNotice.changed', message: 'Your {shop} account now signs in with {email} instead of this address.' },
+    /*i18n*/ {
+      id: 'emailChangedNotice.undo',
+      message:
+        'If this was not you, put this address back with the link below (it works once, for {days} days): every device is signed out, and you then choose a new password.',
+    },
+  ],
+  action: { label: /*i18n*/ { id: 'emailChangedNotice.action', message: 'Put my email back' }, link: 'link' },
+  outro: [/*i18n*/ { id: 'emailChangedNotice.wasYou', message: 'If it was you, there is nothing to do.' }],
+})

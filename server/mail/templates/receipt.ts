@@ -1,7 +1,5 @@
 import { formatRand } from '../../../src/domain/money.ts'
-import { greeting } from '../greeting.ts'
-import { shopName } from '../render.ts'
-import type { MailTemplate } from '../template.ts'
+import { textMail } from '../textMail.ts'
 
 export interface ReceiptValues {
   firstName: string
@@ -15,25 +13,24 @@ export interface ReceiptValues {
 }
 
 /** Sent once, in the order's language, when a payment is recorded as paying its order (server/payments/recordPayment.ts). */
-export const receiptMail: MailTemplate<ReceiptValues> = {
+export const receiptMail = textMail<ReceiptValues>({
   name: 'receipt',
-  render: (i18n, { firstName, orderNumber, amount, items, paidWith }) => ({
-    subject: i18n._({ id: 'receipt.subject', message: 'Your {shop} receipt for order {orderNumber}', values: { shop: shopName, orderNumber } }),
-    greeting: greeting(i18n, firstName),
-    intro: [
-      i18n._({
-        id: 'receipt.paid',
-        message: 'Thank you: we received your payment of {amount} ({paidWith}) for order {orderNumber}.',
-        values: { amount: formatRand(amount, i18n.locale), paidWith, orderNumber },
-      }),
-      i18n._({ id: 'receipt.items', message: 'You bought: {items}.', values: { items: items.join(', ') } }),
-    ],
-    outro: [
-      i18n._({
-        id: 'receipt.invoice',
-        message: 'Your tax invoice is on the order page in the app: open Orders, then order {orderNumber}, then Tax invoice.',
-        values: { orderNumber },
-      }),
-    ],
+  subject: /*i18n*/ { id: 'receipt.subject', message: 'Your {shop} receipt for order {orderNumber}' },
+  greets: 'firstName',
+  intro: [
+    /*i18n*/ { id: 'receipt.paid', message: 'Thank you: we received your payment of {amount} ({paidWith}) for order {orderNumber}.' },
+    /*i18n*/ { id: 'receipt.items', message: 'You bought: {items}.' },
+  ],
+  outro: [
+    /*i18n*/ {
+      id: 'receipt.invoice',
+      message: 'Your tax invoice is on the order page in the app: open Orders, then order {orderNumber}, then Tax invoice.',
+    },
+  ],
+  placeholders: ({ orderNumber, amount, items, paidWith }, i18n) => ({
+    orderNumber,
+    amount: formatRand(amount, i18n.locale),
+    items: items.join(', '),
+    paidWith,
   }),
-}
+})

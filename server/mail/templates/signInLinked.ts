@@ -1,6 +1,4 @@
-import { greeting } from '../greeting.ts'
-import { shopName } from '../render.ts'
-import type { MailTemplate } from '../template.ts'
+import { textMail } from '../textMail.ts'
 
 export interface SignInLinkedValues {
   firstName: string
@@ -13,28 +11,17 @@ export interface SignInLinkedValues {
 }
 
 /** Sent to the account's address when a provider sign-in with its email joins the account: it can remove that sign-in. */
-export const signInLinkedMail: MailTemplate<SignInLinkedValues> = {
+export const signInLinkedMail = textMail<SignInLinkedValues>({
   name: 'signInLinked',
-  render: (i18n, { firstName, provider, email, link }) => ({
-    subject: i18n._({ id: 'signInLinked.subject', message: '{provider} now signs in to your {shop} account', values: { provider, shop: shopName } }),
-    greeting: greeting(i18n, firstName),
-    intro: [
-      i18n._({
-        id: 'signInLinked.what',
-        message: 'Someone signed in to your {shop} account with {provider} as {email}. From now on that {provider} account signs in to yours.',
-        values: { provider, email, shop: shopName },
-      }),
-      i18n._({
-        id: 'signInLinked.remove',
-        message: 'If this was not you, remove that sign-in with the link below, then change your password.',
-      }),
-    ],
-    action: { label: i18n._({ id: 'signInLinked.action', message: 'Remove this sign-in' }), url: link },
-    outro: [
-      i18n._({
-        id: 'signInLinked.wasYou',
-        message: 'If it was you, there is nothing to do. Your profile lists every sign-in linked to your account.',
-      }),
-    ],
-  }),
-}
+  subject: /*i18n*/ { id: 'signInLinked.subject', message: '{provider} now signs in to your {shop} account' },
+  greets: 'firstName',
+  intro: [
+    /*i18n*/ {
+      id: 'signInLinked.what',
+      message: 'Someone signed in to your {shop} account with {provider} as {email}. From now on that {provider} account signs in to yours.',
+    },
+    /*i18n*/ { id: 'signInLinked.remove', message: 'If this was not you, remove that sign-in with the link below, then change your password.' },
+  ],
+  action: { label: /*i18n*/ { id: 'signInLinked.action', message: 'Remove this sign-in' }, link: 'link' },
+  outro: [/*i18n*/ { id: 'signInLinked.wasYou', message: 'If it was you, there is nothing to do. Your profile lists every sign-in linked to your account.' }],
+})
