@@ -47,8 +47,9 @@ export interface GuestKeyed {
 export type Sender = Pick<Keyed, 'customerId'> | Pick<GuestKeyed, 'guest'>
 
 /**
- * Names a signed-out sender by the address they asked to be answered at, as its sha256: nobody else can sign in as
- * them, so a key is theirs only with the email it came with, and another sender's same key finds nothing of theirs.
+ * Names a signed-out sender by the address they asked to be answered at, as its sha256 (the key table keeps no
+ * address): their key answers only a request with that email and no session, so the same key from anyone else (a
+ * customer, or someone who typed another address) finds nothing of theirs.
  */
 export const guestOf = (email: string): string => createHash('sha256').update(email.trim().toLowerCase()).digest('hex')
 
