@@ -87,7 +87,7 @@ export function orderRoutes(db: Db, settings: CookieSettings & Partial<Pick<Conf
       if (order.id.toLowerCase() !== key) return jsonError(c, 400, keyIsNotOrderId)
       const outcome = await placeOrderOnce(db, { customerId, key, hash: requestHash(read.sent), order, partner, language: requestLanguage(c) })
       if (!outcome.replayed)
-        await forgetExpiredKeys(db, customerId).catch((error: unknown) => requestLog(c).warn({ err: error }, 'could not delete expired idempotency keys'))
+        await forgetExpiredKeys(db, { customerId }).catch((error: unknown) => requestLog(c).warn({ err: error }, 'could not delete expired idempotency keys'))
       return sendOutcome(c, outcome)
     })
     .get('/v2/partner/order/:order_id', described.one, signedIn, async (c) => {

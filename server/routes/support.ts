@@ -11,18 +11,16 @@ import type { MaybeCustomerEnv } from '../http/optionalCustomer.ts'
 import { clientAddress } from '../http/requestInfo.ts'
 import type { ProxyTrust } from '../http/requestInfo.ts'
 import type { CookieSettings } from '../http/sessionCookie.ts'
-import { requestHash } from '../http/idempotency.ts'
-import { storeSupportMessageOnce } from '../support/storeSupportMessage.ts'
-import { serverMessages } from '../../src/domain/serverMessages.ts'
+import { forgetExpiredKeys, requestHash, sendOutcome } from '../http/idempotency.ts'
+import { requestLog } from '../http/requestContext.ts'
+import { keyedSubmission, storeSupportMessageOnce } from '../support/storeSupportMessage.ts'
 import { demoSupportEmail } from '../support/supportInbox.ts'
 import { requestLanguage } from '../i18n/requestLanguage.ts'
 
 export const keyIsNotMessageId = 'id must equal the Idempotency-Key header.'
-export const supportKeyReused = 'This request was already used for a different message.'
-export const tooManyMessages = serverMessages.tooManyMessages
 
 const described = describeApi({
-  summary: 'Send the Contact Us form, signed in or not, stored once per Idempotency-Key (the message id)',
+  summary: 'Send the Contact Us form, signed in or not, stored once per sender and Idempotency-Key (the message id)',
   tags: ['support'],
   idempotent: true,
   body: SupportRequestSchema,
@@ -33,7 +31,7 @@ const described = describeApi({
   },
 })
 
-/** POST /support/messages: the Contact Us form, signed in or not, stored once per Idempotency-Key. */
+/** POST /support/messages: the Contact Us form, signed in or not, stored once per sender and Idempotency-Key (answerOnce). */
 export function supportRoutes(db: Db, settings: CookieSettings & ProxyTrust & { supportEmail?: string }) {
   const supportEmail = settings.supportEmail ?? demoSupportEmail
   return new Hono<MaybeCustomerEnv>().post('/support/messages', described, optionalCustomer(db, settings), async (c) => {
@@ -43,7 +41,7 @@ export function supportRoutes(db: Db, settings: CookieSettings & ProxyTrust & { 
     const read = readJson(c, SupportRequestSchema)
     if ('refused' in read) return read.refused
     if (read.body.id.toLowerCase() !== key) return jsonError(c, 400, keyIsNotMessageId)
-    const outcome = await storeSupportMessageOnce(db, {
+    const submission = {
       key,
       hash: requestHash(read.sent),
       message: read.body.message,
@@ -51,13 +49,12 @@ export function supportRoutes(db: Db, settings: CookieSettings & ProxyTrust & { 
       address: boundedKey(clientAddress(c, settings)),
       language: requestLanguage(c),
       supportEmail,
-    })
-    if (outcome.kind === 'key reused') return jsonError(c, 422, supportKeyReused)
-    if (outcome.kind === 'limited') {
-      c.header('Retry-After', String(outcome.retryAfter))
-      return jsonError(c, 429, tooManyMessages)
     }
-    if (outcome.kind === 'replayed') c.header('Idempotent-Replayed', 'true')
-    return c.json({ reference: outcome.reference }, 201)
+    const outcome = await storeSupportMessageOnce(db, submission)
+    if (!outcome.replayed)
+      await forgetExpiredKeys(db, keyedSubmission(submission)).catch((error: unknown) =>
+        requestLog(c).warn({ err: error }, 'could not delete expired idempotency keys'),
+      )
+    return sendOutcome(c, outcome)
   })
 }

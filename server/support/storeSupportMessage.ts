@@ -2,6 +2,9 @@ import type { Language } from '../../src/domain/languageCodes.ts'
 import { DEFAULT_LANGUAGE } from '../../src/domain/languageCodes.ts'
 import type { SupportMessage } from '../../src/domain/support.ts'
 import type { Db, Queryable } from '../db/types.ts'
+import { serverMessages } from '../../src/domain/serverMessages.ts'
+import { answerOnce, guestOf, senderOf } from '../http/idempotency.ts'
+import type { GuestKeyed, Keyed, Outcome, StoredAnswer } from '../http/idempotency.ts'
 import { takeRecipientMail } from '../accounts/emailChangeLimiter.ts'
 import { emailProven } from '../accounts/provenEmail.ts'
 import { queueMail } from '../mail/queueMail.ts'
@@ -25,52 +28,55 @@ export interface SupportSubmission {
   supportEmail: string
 }
 
-export type SupportOutcome = { kind: 'stored' | 'replayed'; reference: string } | { kind: 'limited'; retryAfter: number } | { kind: 'key reused' }
+export const supportKeyReused = 'This request was already used for a different message.'
+export const tooManyMessages = serverMessages.tooManyMessages
 
 // Any constant works; it only has to differ from the other advisory locks (migrations use 7_316_245).
 const lockSpace = 7_316_246
 
+/** The key as its sender's: the signed-in customer's, or the signed-out sender's named by the email they typed. */
+export const keyedSubmission = (s: SupportSubmission): Keyed | GuestKeyed =>
+  s.customerId === undefined ? { guest: guestOf(s.message.email), key: s.key, hash: s.hash } : { customerId: s.customerId, key: s.key, hash: s.hash }
+
 /**
- * Stores the message once per key and answers its reference; a repeat of a stored key gets the same reference and
- * is not counted against the address. The mail to the support team and the customer's acknowledgement are queued in
- * the same transaction, so each stored message has exactly one of each (the acknowledgement none once its address's daily mail cap is used up). Per address the check and the insert are serialised, so parallel requests
- * cannot slip past the limit together.
+ * Stores the message once per sender and key and answers its reference (201), as orders are placed: a repeat gets the
+ * same answer and is not counted against the address. The mail to the support team and the customer's acknowledgement
+ * are queued in the same transaction, so each stored message has exactly one of each (the acknowledgement none once
+ * its address's daily mail cap is used up). Per address the check and the insert are serialised, so parallel requests
+ * cannot slip past the limit together; over it the answer is a 429 that is not kept, so the retry may be stored.
  */
-export function storeSupportMessageOnce(db: Db, s: SupportSubmission): Promise<SupportOutcome> {
-  return db.transaction(async (tx) => {
+export function storeSupportMessageOnce(db: Db, s: SupportSubmission): Promise<Outcome> {
+  const keyed = keyedSubmission(s)
+  const sender = senderOf(keyed)
+  return answerOnce(db, keyed, supportKeyReused, async (tx) => {
+    // A retry arriving after its key expired finds the message it stored before.
+    const [earlier] = await tx.query<{ reference: string }>('select reference from support_messages where sender = $1 and idempotency_key = $2', [
+      sender,
+      s.key,
+    ])
+    if (earlier) return stored(earlier.reference)
     await tx.query('select pg_advisory_xact_lock($1, hashtext($2))', [lockSpace, s.address])
-    const earlier = await storedFor(tx, s)
-    if (earlier) return earlier
     const wait = await supportRetryAfter(tx, s.address)
-    if (wait > 0) return { kind: 'limited', retryAfter: wait }
+    if (wait > 0) return { passing: { status: 429, body: { error: tooManyMessages } }, headers: { 'Retry-After': String(wait) } }
     // A reference that is already taken (40 random bits: rare) is drawn again.
     for (let attempt = 0; attempt < 5; attempt++) {
       const [row] = await tx.query<{ reference: string }>(
-        `insert into support_messages (idempotency_key, request_hash, customer_id, name, email, message, reference, client_address)
-         values ($1, $2, $3, $4, $5, $6, $7, $8)
-         on conflict do nothing
+        `insert into support_messages (idempotency_key, sender, request_hash, customer_id, name, email, message, reference, client_address)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         on conflict (reference) do nothing
          returning reference`,
-        [s.key, s.hash, s.customerId ?? null, s.message.name, s.message.email, s.message.message, newSupportReference(), s.address],
+        [s.key, sender, s.hash, s.customerId ?? null, s.message.name, s.message.email, s.message.message, newSupportReference(), s.address],
       )
       if (row) {
         await mailSupportMessage(tx, s, row.reference)
-        return { kind: 'stored', reference: row.reference }
+        return stored(row.reference)
       }
-      // The key itself may have been stored meanwhile by a request from another address.
-      const stored = await storedFor(tx, s)
-      if (stored) return stored
     }
     throw new Error('could not draw a free support reference')
   })
 }
 
-async function storedFor(tx: Queryable, s: SupportSubmission): Promise<SupportOutcome | undefined> {
-  const [row] = await tx.query<{ reference: string; request_hash: string }>('select reference, request_hash from support_messages where idempotency_key = $1', [
-    s.key,
-  ])
-  if (!row) return undefined
-  return row.request_hash === s.hash ? { kind: 'replayed', reference: row.reference } : { kind: 'key reused' }
-}
+const stored = (reference: string): StoredAnswer => ({ status: 201, body: { reference } })
 
 /** The signed-in account's id and email, and whether that email is proven the holder's. */
 async function accountOf(tx: Queryable, customerId: number | undefined) {

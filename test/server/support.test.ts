@@ -4,9 +4,13 @@ import * as v from 'valibot'
 import { SupportAnswerSchema } from '../../src/domain/support.ts'
 import { supportLimits } from '../../server/support/supportLimiter.ts'
 import { SUPPORT_REFERENCE } from '../../server/support/supportReference.ts'
-import { apiKey, call, deliverMail, password, signUp, uniqueEmail, useAccountsApp } from './support/accounts.ts'
+import { accountsApp, apiKey, call, deliverMail, password, signUp, uniqueEmail, useAccountsApp } from './support/accounts.ts'
+import { openDb } from '../../server/db/createDb.ts'
+import { migrate, readMigrations } from '../../server/db/migrate.ts'
+import { freshDatabase, startupTimeout } from './support/testDb.ts'
 import { emailChangeLimits } from '../../server/accounts/emailChangeLimiter.ts'
 import { readMailbox } from '../../server/mail/sandboxMailbox.ts'
+import { guestOf } from '../../server/http/idempotency.ts'
 
 let address = 0
 /** A client address of its own per test, so the per-address limit of one test never reaches another. */
@@ -256,6 +260,98 @@ describe('POST /api/support/messages', () => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(3)
   })
 
+  describe("a key is its sender's: a signed-in customer, or someone signed out named by the email typed", () => {
+    const countOf = async (key: string) =>
+      (await env.t.db.query<{ n: number }>('select count(*)::int as n from support_messages where idempotency_key = $1', [key]))[0]!.n
+    const answerOf = async (res: Response) => ({ status: res.status, replayed: res.headers.get('Idempotent-Replayed'), body: await res.json() })
+
+    it('answers the same key twice from one signed-out sender with one message and the same answer, from any address', async () => {
+      const body = message({ email: uniqueEmail('guest') })
+      const first = await answerOf(await send(body, { from: newAddress() }))
+      // A retry from another network (the phone moved from Wi-Fi to mobile data) is the same sender.
+      const again = await answerOf(await send(body, { from: newAddress() }))
+      expect(first).toEqual({ status: 201, replayed: null, body: { reference: expect.stringMatching(SUPPORT_REFERENCE) } })
+      expect(again).toEqual({ ...first, replayed: 'true' })
+      expect(await countOf(body.id)).toBe(1)
+    })
+
+    it("never answers a signed-out sender with a signed-in customer's message for the same key, nor the other way round", async () => {
+      const me = await signUp(env.app)
+      // The same key and the very same body: only the session tells the senders apart.
+      const body = message({ email: me.email })
+      const mine = await answerOf(await send(body, { from: newAddress(), cookie: me.cookie }))
+      const guest = await answerOf(await send(body, { from: newAddress() }))
+      expect(mine.status).toBe(201)
+      expect(guest).toMatchObject({ status: 201, replayed: null })
+      expect(guest.body).not.toEqual(mine.body)
+      // Each one's retry gets their own answer back.
+      expect(await answerOf(await send(body, { from: newAddress(), cookie: me.cookie }))).toEqual({ ...mine, replayed: 'true' })
+      expect(await answerOf(await send(body, { from: newAddress() }))).toEqual({ ...guest, replayed: 'true' })
+      const rows = await env.t.db.query<{ customer_id: number | null; reference: string }>(
+        'select customer_id, reference from support_messages where idempotency_key = $1 order by id',
+        [body.id],
+      )
+      expect(rows).toEqual([
+        { customer_id: me.id, reference: (mine.body as { reference: string }).reference },
+        { customer_id: null, reference: (guest.body as { reference: string }).reference },
+      ])
+    })
+
+    it("never answers one signed-out sender with another's message for the same key, and refuses neither", async () => {
+      const id = randomUUID()
+      const from = newAddress()
+      const one = message({ email: uniqueEmail('one') })
+      const other = message({ email: uniqueEmail('other'), message: 'Where is my SIM?' })
+      const first = await answerOf(await send({ ...one, id }, { from }))
+      const second = await answerOf(await send({ ...other, id }, { from }))
+      expect(first).toMatchObject({ status: 201, replayed: null })
+      expect(second).toMatchObject({ status: 201, replayed: null })
+      expect(second.body).not.toEqual(first.body)
+      expect(await countOf(id)).toBe(2)
+    })
+
+    it('a signed-in customer is another sender than a typed email, even their own, whichever comes first', async () => {
+      const me = await signUp(env.app)
+      const body = message({ email: me.email })
+      const guest = await answerOf(await send(body, { from: newAddress() }))
+      const mine = await answerOf(await send(body, { from: newAddress(), cookie: me.cookie }))
+      expect(mine).toMatchObject({ status: 201, replayed: null })
+      expect(mine.body).not.toEqual(guest.body)
+    })
+
+    it('stores one message for 20 duplicates sent at once, and gives all of them the same answer', async () => {
+      const body = message({ email: uniqueEmail('burst') })
+      const from = newAddress()
+      const answers = await Promise.all(Array.from({ length: 20 }, async () => answerOf(await send(body, { from }))))
+      expect(new Set(answers.map((a) => JSON.stringify([a.status, a.body])))).toEqual(new Set([JSON.stringify([201, answers[0]!.body])]))
+      expect(answers.filter((a) => a.replayed === null)).toHaveLength(1)
+      expect(await countOf(body.id)).toBe(1)
+    })
+
+    it('keeps no answer for a message over the limit: once the address may send again, the same key is stored', async () => {
+      const from = newAddress()
+      for (let i = 0; i < supportLimits.perAddress; i++) expect((await send(message(), { from })).status).toBe(201)
+      const late = message()
+      expect((await send(late, { from })).status).toBe(429)
+      await env.t.db.query("update support_messages set created_at = created_at - interval '1 hour' where client_address = $1", [from])
+      const retried = await send(late, { from })
+      expect(retried.status).toBe(201)
+      expect(retried.headers.get('Idempotent-Replayed')).toBeNull()
+      expect(await countOf(late.id)).toBe(1)
+    })
+
+    it("forgets signed-out senders' expired keys when a new message is stored, and still finds an expired key's message", async () => {
+      const body = message({ email: uniqueEmail('returning') })
+      const first = await answerOf(await send(body, { from: newAddress() }))
+      await env.t.db.query("update idempotency_keys set created_at = now() - interval '8 days' where key = $1", [body.id])
+      expect((await send(message({ email: uniqueEmail('someone') }), { from: newAddress() })).status).toBe(201)
+      expect(await env.t.db.query('select 1 from idempotency_keys where key = $1', [body.id])).toEqual([])
+      // A retry that outlived its key gets the message it stored, not a second one.
+      expect(await answerOf(await send(body, { from: newAddress() }))).toEqual(first)
+      expect(await countOf(body.id)).toBe(1)
+    })
+  })
+
   it('answers hostile bodies below 500: malformed JSON, wrong types, a long forwarded-for', async () => {
     const id = randomUUID()
     const bodies = ['{', '[]', 'null', '"text"', JSON.stringify({ id, message: null }), JSON.stringify({ id, message: { name: 1, email: [], message: {} } })]
@@ -266,4 +362,48 @@ describe('POST /api/support/messages', () => {
     const long = await send(message(), { from: `10.0.0.1, ${'9'.repeat(10_000)}` })
     expect(long.status).toBe(201)
   })
+})
+
+describe('migration 022 on a database with stored answers and support messages', () => {
+  it(
+    'names the sender of each stored answer and message, so a message sent before it still answers its retry once',
+    async () => {
+      const fresh = await freshDatabase()
+      const db = await openDb(fresh.url)
+      try {
+        const all = readMigrations()
+        await migrate(db, { migrations: all.filter((m) => m.version < 22) })
+        const [customer] = await db.query<{ id: number }>("insert into customers (email, password_hash) values ('keyed@example.co.za', 'x') returning id")
+        const id = Number(customer!.id)
+        const orderKey = randomUUID()
+        await db.query("insert into idempotency_keys (customer_id, key, request_hash, status, response) values ($1, $2, 'h', 200, '{}')", [id, orderKey])
+        const guest = message({ email: 'Before@Example.co.za' })
+        const signedIn = message()
+        const insert =
+          'insert into support_messages (idempotency_key, request_hash, customer_id, name, email, message, reference, client_address) values ($1, $2, $3, $4, $5, $6, $7, $8)'
+        await db.query(insert, [guest.id, 'h', null, 'Thandi', guest.message.email, 'Before.', 'SUP-AAAAAAAA', '192.0.2.1'])
+        await db.query(insert, [signedIn.id, 'h', id, 'Thandi', 'thandi@example.co.za', 'Signed in.', 'SUP-BBBBBBBB', '192.0.2.1'])
+        expect(await migrate(db, { migrations: all })).toContain('022_key_senders.sql')
+        expect(await db.query('select sender from idempotency_keys where key = $1', [orderKey])).toEqual([{ sender: `customer:${id}` }])
+        const senders = await db.query<{ reference: string; sender: string }>('select reference, sender from support_messages order by reference')
+        expect(senders).toEqual([
+          { reference: 'SUP-AAAAAAAA', sender: `guest:${guestOf('before@example.co.za')}` },
+          { reference: 'SUP-BBBBBBBB', sender: `customer:${id}` },
+        ])
+        const app = accountsApp(db)
+        const retry = await app.request('/api/support/messages', {
+          method: 'POST',
+          headers: { Key: apiKey, 'Content-Type': 'application/json', 'Idempotency-Key': guest.id, 'X-Forwarded-For': '192.0.2.2' },
+          body: JSON.stringify(guest),
+        })
+        expect(retry.status).toBe(201)
+        expect(await retry.json()).toEqual({ reference: 'SUP-AAAAAAAA' })
+        expect(await db.query('select 1 from support_messages where idempotency_key = $1', [guest.id])).toHaveLength(1)
+      } finally {
+        await db.close()
+        await fresh.drop()
+      }
+    },
+    startupTimeout,
+  )
 })

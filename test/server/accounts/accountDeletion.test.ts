@@ -12,6 +12,7 @@ import { recordReportedPayment } from '../../../server/payments/reportedPayment.
 import { accountHash, deleteCustomer } from '../../../server/accounts/deleteCustomer.ts'
 import { reapplyDeletions } from '../../../server/accounts/reapplyDeletions.ts'
 import { secondInstanceDb } from '../support/testDb.ts'
+import { guestOf } from '../../../server/http/idempotency.ts'
 import { captureLog } from '../support/logCapture.ts'
 import { cartLine, orderBody, postOrder } from '../support/orders.ts'
 import { payWithCard, postCheckout, SUCCESS_CARD } from '../support/payments.ts'
@@ -362,6 +363,15 @@ describe('POST /api/account/delete: open checkouts and the rest of the person (P
     expect(await q('select id from support_messages where lower(email) = lower($1) or message = $2', [me.email, 'I forgot my password.'])).toEqual([])
     expect(await q('select id from support_messages where lower(email) = lower($1) or message = $2', [former, 'My old address.'])).toEqual([])
     expect(await q('select name, email from support_messages where email = $1', [stranger])).toEqual([{ name: 'Someone Else', email: stranger }])
+  })
+
+  it('deletes the stored answers of the messages sent signed out from the proven emails, keyed by their hash, and only those', async () => {
+    const { me, former, stranger } = await deletedWithTraces()
+    const keysOf = (email: string) => q('select status from idempotency_keys where sender = $1', [`guest:${guestOf(email)}`])
+    expect(await keysOf(me.email)).toEqual([])
+    expect(await keysOf(former)).toEqual([])
+    expect(await keysOf(stranger)).toEqual([{ status: 201 }])
+    expect(await q("select sender from support_messages where message = '' and sender is not null", [])).toEqual([])
   })
 
   it("blanks the card sandbox's copy of the customer and the card holder on the customer's checkouts", async () => {

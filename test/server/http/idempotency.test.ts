@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Queryable } from '../../../server/db/types.ts'
-import { answerOnce, type Keyed, type StoredAnswer } from '../../../server/http/idempotency.ts'
+import { answerOnce, guestOf, type GuestKeyed, type Keyed, type StoredAnswer } from '../../../server/http/idempotency.ts'
 import { openTestDb, startupTimeout } from '../support/testDb.ts'
 import type { TestDb } from '../support/testDb.ts'
 
@@ -92,6 +92,33 @@ describe('the claim/replay wrapper of keyed requests', () => {
     expect(await t.db.query("select id from customers where email = 'rolled-back@example.co.za'")).toEqual([])
     const { runs, work } = countedWork()
     expect(await answerOnce(t.db, request, reused, work)).toEqual({ replayed: false, answer: { status: 200, body: { done: true } } })
+    expect(runs.n).toBe(1)
+  })
+  it('answers a passing answer (a limit) without keeping it: the claim and the work roll back, and the retry does the work', async () => {
+    const request = keyed()
+    const limited = await answerOnce(t.db, request, reused, async (tx) => {
+      await tx.query("insert into customers (email, password_hash) values ('passing@example.co.za', 'x')")
+      return { passing: { status: 429, body: { error: 'wait' } }, headers: { 'Retry-After': '30' } }
+    })
+    expect(limited).toEqual({ replayed: false, answer: { status: 429, body: { error: 'wait' } }, headers: { 'Retry-After': '30' } })
+    expect(await stored(request.key)).toEqual([])
+    expect(await t.db.query("select id from customers where email = 'passing@example.co.za'")).toEqual([])
+    const { runs, work } = countedWork()
+    expect(await answerOnce(t.db, request, reused, work)).toEqual({ replayed: false, answer: { status: 200, body: { done: true } } })
+    expect(runs.n).toBe(1)
+  })
+
+  it("keeps one sender's key from another's: the same key of a customer and of someone signed out are two requests", async () => {
+    const request = keyed()
+    const guest: GuestKeyed = { guest: guestOf('someone@example.co.za'), key: request.key, hash: request.hash }
+    const { runs, work } = countedWork({ status: 201, body: { n: 1 } })
+    await answerOnce(t.db, request, reused, work)
+    expect(await answerOnce(t.db, guest, reused, async () => ({ status: 201, body: { n: 2 } }))).toEqual({
+      replayed: false,
+      answer: { status: 201, body: { n: 2 } },
+    })
+    expect(await answerOnce(t.db, guest, reused, work)).toEqual({ replayed: true, answer: { status: 201, body: { n: 2 } } })
+    expect(await answerOnce(t.db, request, reused, work)).toEqual({ replayed: true, answer: { status: 201, body: { n: 1 } } })
     expect(runs.n).toBe(1)
   })
 })

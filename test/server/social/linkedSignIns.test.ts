@@ -1,25 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { scryptGate } from '../../../server/accounts/password.ts'
 import { silentLogger } from '../../../server/log.ts'
-import { startTestServer } from '../support/testServer.ts'
-import type { RunningServer } from '../../../server/main.ts'
+import { useTestServer } from '../support/testServer.ts'
 import { serverMessages } from '../../../src/domain/serverMessages.ts'
+import { password, sessionCookie, uniqueEmail } from '../support/accounts.ts'
 import { FetchBrowser } from '../support/browser.ts'
-import { makeFakeDist } from '../support/fakeDist.ts'
-import { freshDatabase, startupTimeout } from '../support/testDb.ts'
-import type { TestDatabase } from '../support/testDb.ts'
+import { form, passwordSignUp, serverApi, typedFormAction } from '../support/socialSignIn.ts'
 
 const apiKey = 'linked-sign-ins-key'
-const password = 'Secret#123'
-const typedFormAction = (html: string) => [...html.matchAll(/<form method="post" action="([^"]+)"/g)][1]?.[1] ?? ''
-const form = (fields: Record<string, string>): RequestInit => ({
-  method: 'POST',
-  headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-  body: new URLSearchParams(fields).toString(),
-})
-
-let counter = 0
-const uniqueEmail = (name: string) => `${name}.${Date.now()}.${++counter}@example.co.za`
 
 interface SignInRow {
   provider: string
@@ -30,35 +18,9 @@ interface SignInRow {
 }
 
 describe('linked sign-ins are the owner’s to see and end (issue 36, point 2)', () => {
-  const dist = makeFakeDist()
-  let database: TestDatabase
-  let server: RunningServer
-  beforeAll(async () => {
-    database = await freshDatabase()
-    server = await startTestServer({
-      databaseUrl: database.url,
-      apiKey,
-      distDir: dist.dir,
-      log: silentLogger,
-    })
-  }, startupTimeout)
-  afterAll(async () => {
-    await server?.close()
-    await database?.drop()
-    dist.remove()
-  })
-
-  const api = (path: string, init: { method?: string; body?: unknown; cookie?: string } = {}) =>
-    fetch(`${server.url}/api${path}`, {
-      method: init.method ?? 'GET',
-      headers: { Key: apiKey, 'Content-Type': 'application/json', ...(init.cookie ? { Cookie: init.cookie } : {}) },
-      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-    })
-  const sidOf = (res: Response) =>
-    res.headers
-      .getSetCookie()
-      .find((c) => c.startsWith('sid='))
-      ?.split(';')[0] ?? ''
+  const env = useTestServer({ apiKey, log: silentLogger })
+  const api = serverApi(env, apiKey)
+  const sidOf = (res: Response) => sessionCookie(res) ?? ''
   const whoIs = async (cookie: string) => {
     const res = await api('/auth/session', { cookie })
     return res.status === 200 ? ((await res.json()) as { user: { id: number; email: string } }).user : undefined
@@ -67,7 +29,7 @@ describe('linked sign-ins are the owner’s to see and end (issue 36, point 2)',
 
   /** The latest mail of `template` to `to`, from the mail outbox. */
   async function latestMail(to: string, template: string): Promise<string | undefined> {
-    const [row] = await server.db.query<{ text: string }>(
+    const [row] = await env.server.db.query<{ text: string }>(
       'select text from mail_outbox where lower(recipient) = lower($1) and template = $2 order by id desc limit 1',
       [to, template],
     )
@@ -81,23 +43,7 @@ describe('linked sign-ins are the owner’s to see and end (issue 36, point 2)',
 
   /** A customer signed up with a password, their email verified by the sign-up link: a provider with it joins the account. */
   async function owner(email = uniqueEmail('owner')) {
-    const res = await api('/v2/users', {
-      method: 'POST',
-      body: {
-        user: {
-          first_name: 'Nomsa',
-          last_name: 'Dube',
-          id_number: '9001015800086',
-          email,
-          password,
-          phone: '0821234567',
-          ricaAddress: { street_number: '1', street_name: 'Main Road', city: 'Durban', province: 'KwaZulu-Natal', postal_code: '4001' },
-        },
-      },
-    })
-    expect(res.status).toBe(201)
-    const cookie = sidOf(res)
-    const id = ((await res.json()) as { user: { id: number } }).user.id
+    const { id, cookie } = await passwordSignUp(api, { email })
     const verified = await api('/v2/email_verifications', {
       method: 'POST',
       body: { token: tokenIn(await latestMail(email, 'signupConfirm'), '/verify_email') },
@@ -108,7 +54,7 @@ describe('linked sign-ins are the owner’s to see and end (issue 36, point 2)',
 
   /** A browser signed in through the sandbox issuer as a typed identity whose email the provider verified. */
   async function providerSignIn(provider: string, email: string, name = 'Mallory Attacker') {
-    const browser = new FetchBrowser(server.url)
+    const browser = new FetchBrowser(env.server.url)
     const start = await browser.request(`/api/auth/${provider}/start?returnTo=/profile`)
     const page = await browser.follow(start.headers.get('location') ?? '')
     const { hops } = await browser.follow(typedFormAction(await page.res.text()), form({ email, name, email_verified: 'true' }))
@@ -156,7 +102,7 @@ describe('linked sign-ins are the owner’s to see and end (issue 36, point 2)',
       const opened = await currentUser(again)
       expect(opened?.id).not.toBe(me.id)
       expect(opened?.email).toBe(attacker)
-      const [row] = await server.db.query<{ n: number }>('select count(*)::int as n from customer_identities where customer_id = $1', [me.id])
+      const [row] = await env.server.db.query<{ n: number }>('select count(*)::int as n from customer_identities where customer_id = $1', [me.id])
       expect(row?.n).toBe(0)
     })
 
@@ -168,7 +114,7 @@ describe('linked sign-ins are the owner’s to see and end (issue 36, point 2)',
       expect((await currentUser(google))?.id).toBe(me.id)
       // Past the undo link's 7 days (while it is open, no other change is taken), the owner, still signed in on their own
       // device, moves the email back to their address, then resets the password by link.
-      await server.db.query("update email_links set expires_at = now() - interval '1 second' where customer_id = $1 and kind = 'undo'", [me.id])
+      await env.server.db.query("update email_links set expires_at = now() - interval '1 second' where customer_id = $1 and kind = 'undo'", [me.id])
       await moveEmail(me.cookie, me.email)
       expect((await currentUser(await providerSignIn('google', attacker)))?.id).toBe(me.id)
       expect((await api('/auth/password/forgot', { method: 'POST', body: { email: me.email } })).status).toBe(202)
@@ -200,22 +146,11 @@ describe('linked sign-ins are the owner’s to see and end (issue 36, point 2)',
       const victim = uniqueEmail('victim')
       // The squatter registered the owner's address, never proven, and had a sign-in of his own linked to it from before
       // linked sign-ins recorded their email (migration 021): it proves nothing.
-      const res = await api('/v2/users', {
-        method: 'POST',
-        body: {
-          user: {
-            first_name: 'Mallory',
-            last_name: 'Squatter',
-            id_number: '9202204720082',
-            email: victim,
-            password,
-            phone: '0821234567',
-            ricaAddress: { street_number: '1', street_name: 'Main Road', city: 'Durban', province: 'KwaZulu-Natal', postal_code: '4001' },
-          },
-        },
-      })
-      const squatter = ((await res.json()) as { user: { id: number } }).user.id
-      await server.db.query("insert into customer_identities (provider, subject, customer_id) values ('facebook', $1, $2)", [`squatter-${victim}`, squatter])
+      const { id: squatter } = await passwordSignUp(api, { email: victim, first_name: 'Mallory', last_name: 'Squatter', id_number: '9202204720082' })
+      await env.server.db.query("insert into customer_identities (provider, subject, customer_id) values ('facebook', $1, $2)", [
+        `squatter-${victim}`,
+        squatter,
+      ])
 
       const mine = await providerSignIn('google', victim, 'Nomsa Dube')
       expect((await currentUser(mine))?.id).toBe(squatter)
@@ -242,7 +177,7 @@ describe('linked sign-ins are the owner’s to see and end (issue 36, point 2)',
       ],
     })
     const [linked] = first.sign_ins
-    await server.db.query("update customer_identities set last_used_at = now() - interval '1 day' where customer_id = $1", [me.id])
+    await env.server.db.query("update customer_identities set last_used_at = now() - interval '1 day' where customer_id = $1", [me.id])
     await providerSignIn('google', me.email, 'Nomsa Dube')
     const [used] = (await signIns(me.id, me.cookie)).sign_ins
     expect(Date.parse(used?.last_used_at ?? '')).toBeGreaterThan(Date.now() - 60_000)
@@ -333,7 +268,7 @@ describe('linked sign-ins are the owner’s to see and end (issue 36, point 2)',
     const again = await providerSignIn('facebook', email, 'Lerato Mokoena')
     expect((await currentUser(again))?.id).toBe(me?.id)
     const facebookAgain = (await signIns(me!.id, cookie)).sign_ins.find((s) => s.provider === 'facebook')
-    await server.db.query("update sessions set created_at = now() - interval '11 minutes' where customer_id = $1", [me!.id])
+    await env.server.db.query("update sessions set created_at = now() - interval '11 minutes' where customer_id = $1", [me!.id])
     const stale = await remove(me!.id, cookie, { provider: 'facebook', subject: facebookAgain?.subject })
     expect(stale.status).toBe(403)
     expect(await stale.json()).toEqual({ error: serverMessages.signInAgain, reason: 'sign_in_again' })
@@ -360,7 +295,7 @@ describe('linked sign-ins are the owner’s to see and end (issue 36, point 2)',
     const google = await providerSignIn('google', me.email, 'Someone')
     const token = tokenIn(await latestMail(me.email, 'signInLinked'), '/sign_in_removal')
 
-    const page = await fetch(`${server.url}/sign_in_removal?token=${token}`)
+    const page = await fetch(`${env.server.url}/sign_in_removal?token=${token}`)
     expect(page.status).toBe(200)
     expect(page.headers.get('content-type')).toMatch(/^text\/html/)
     expect((await signIns(me.id, me.cookie)).sign_ins).toHaveLength(1)

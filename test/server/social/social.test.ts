@@ -1,43 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer } from '../support/testServer.ts'
-import type { RunningServer } from '../../../server/main.ts'
+import { describe, expect, it } from 'vitest'
+import { useTestServer } from '../support/testServer.ts'
 import { FetchBrowser } from '../support/browser.ts'
 import { captureLog } from '../support/logCapture.ts'
-import { makeFakeDist } from '../support/fakeDist.ts'
-import { freshDatabase, startupTimeout } from '../support/testDb.ts'
-import type { TestDatabase } from '../support/testDb.ts'
+import { form, passwordSignUp, pickFormAction, serverApi, typedFormAction } from '../support/socialSignIn.ts'
 
 const apiKey = 'social-key'
 
-/** The action of the sandbox page's "Another identity" form (the second form on the page). */
-const typedFormAction = (html: string) => [...html.matchAll(/<form method="post" action="([^"]+)"/g)][1]?.[1] ?? ''
-const pickFormAction = (html: string) => [...html.matchAll(/<form method="post" action="([^"]+)"/g)][0]?.[1] ?? ''
-const form = (fields: Record<string, string>): RequestInit => ({
-  method: 'POST',
-  headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-  body: new URLSearchParams(fields).toString(),
-})
-
 describe('social sign-in through the sandbox issuer', () => {
-  const dist = makeFakeDist()
-  let database: TestDatabase
-  let server: RunningServer
   const logged = captureLog('warn')
   const warned = (pattern: RegExp) => logged.entries().some((e) => e.level === 40 && pattern.test(e.msg))
-  beforeAll(async () => {
-    database = await freshDatabase()
-    server = await startTestServer({
-      databaseUrl: database.url,
-      apiKey,
-      distDir: dist.dir,
-      log: logged.log,
-    })
-  }, startupTimeout)
-  afterAll(async () => {
-    await server?.close()
-    await database?.drop()
-    dist.remove()
-  })
+  const env = useTestServer({ apiKey, log: logged.log })
+  const api = serverApi(env, apiKey)
 
   const currentUser = async (browser: FetchBrowser) => {
     const res = await browser.request('/api/auth/session', { headers: { Key: apiKey } })
@@ -53,15 +26,15 @@ describe('social sign-in through the sandbox issuer', () => {
   }
 
   it('redirects /start to the provider with PKCE (S256), state and nonce, and no Key header needed', async () => {
-    const browser = new FetchBrowser(server.url)
+    const browser = new FetchBrowser(env.server.url)
     const res = await browser.request('/api/auth/google/start?returnTo=/profile')
     expect(res.status).toBe(302)
     const to = new URL(res.headers.get('location') ?? '')
-    expect(to.origin + to.pathname).toBe(`${server.url}/sandbox/identity/google/auth`)
+    expect(to.origin + to.pathname).toBe(`${env.server.url}/sandbox/identity/google/auth`)
     expect(Object.fromEntries(to.searchParams)).toMatchObject({
       client_id: 'storefront-google',
       response_type: 'code',
-      redirect_uri: `${server.url}/api/auth/google/callback`,
+      redirect_uri: `${env.server.url}/api/auth/google/callback`,
       scope: 'openid email profile',
       code_challenge_method: 'S256',
       code_challenge: expect.stringMatching(/^[\w-]{43}$/),
@@ -73,7 +46,7 @@ describe('social sign-in through the sandbox issuer', () => {
   })
 
   it('shows an accessible sandbox sign-in page with listed testers, Email and Display name fields and a Continue button', async () => {
-    const { page, html } = await openSignInPage(new FetchBrowser(server.url), 'facebook')
+    const { page, html } = await openSignInPage(new FetchBrowser(env.server.url), 'facebook')
     expect(page.status).toBe(200)
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8')
     expect(html).toContain('<title>Sign in with Facebook (sandbox)</title>')
@@ -87,7 +60,7 @@ describe('social sign-in through the sandbox issuer', () => {
   })
 
   it('creates the customer on a first sign-in, named from the display name, and signs them in', async () => {
-    const browser = new FetchBrowser(server.url)
+    const browser = new FetchBrowser(env.server.url)
     const { html } = await openSignInPage(browser, 'google')
     const { res, hops } = await browser.follow(
       typedFormAction(html),
@@ -112,7 +85,7 @@ describe('social sign-in through the sandbox issuer', () => {
   })
 
   it('reuses the same customer on a second sign-in, by provider subject and by email across providers', async () => {
-    const first = new FetchBrowser(server.url)
+    const first = new FetchBrowser(env.server.url)
     const { html } = await openSignInPage(first, 'facebook', '/')
     const firstHops = (await first.follow(pickFormAction(html), form({ identity: '1' }))).hops
     expect(firstHops.at(-1)).toBe('/login?signed_in=facebook')
@@ -120,7 +93,7 @@ describe('social sign-in through the sandbox issuer', () => {
     expect(created).toMatchObject({ first_name: 'Pieter', last_name: 'van der Merwe', email: 'pieter.van.der.merwe@example.co.za' })
 
     for (const provider of ['facebook', 'google']) {
-      const again = new FetchBrowser(server.url)
+      const again = new FetchBrowser(env.server.url)
       const page = await openSignInPage(again, provider)
       await again.follow(pickFormAction(page.html), form({ identity: '1' }))
       expect((await currentUser(again)).body.user?.id).toBe(created?.id)
@@ -128,30 +101,12 @@ describe('social sign-in through the sandbox issuer', () => {
   })
 
   /** A customer who signed up with a password. */
-  async function passwordCustomer(email: string, idNumber: string): Promise<number> {
-    const signup = await fetch(`${server.url}/api/v2/users`, {
-      method: 'POST',
-      headers: { Key: apiKey, 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        user: {
-          first_name: 'Nomsa',
-          last_name: 'Dube',
-          id_number: idNumber,
-          email,
-          password: 'Secret#123',
-          phone: '0821234567',
-          ricaAddress: { street_number: '1', street_name: 'Main Road', city: 'Durban', province: 'KwaZulu-Natal', postal_code: '4001' },
-        },
-      }),
-    })
-    expect(signup.status).toBe(201)
-    return ((await signup.json()) as { user: { id: number } }).user.id
-  }
+  const passwordCustomer = async (email: string, idNumber: string): Promise<number> => (await passwordSignUp(api, { email, id_number: idNumber })).id
 
   it('signs in through a provider that verified the email of an existing password customer (unverified: taken), without a second account', async () => {
     const email = `social.${Date.now()}@example.co.za`
     const id = await passwordCustomer(email, '9001015800086')
-    const browser = new FetchBrowser(server.url)
+    const browser = new FetchBrowser(env.server.url)
     const { html } = await openSignInPage(browser, 'facebook')
     await browser.follow(typedFormAction(html), form({ email: email.toUpperCase(), name: 'Someone Else', email_verified: 'true' }))
     expect((await currentUser(browser)).body.user).toMatchObject({ id, first_name: 'Nomsa', id_number: '9001015800086' })
@@ -160,7 +115,7 @@ describe('social sign-in through the sandbox issuer', () => {
   it('never signs in as an existing customer through a provider that has not verified their email, nor links it', async () => {
     const email = `unverified.${Date.now()}@example.co.za`
     const id = await passwordCustomer(email, '8001015009087')
-    const attacker = new FetchBrowser(server.url)
+    const attacker = new FetchBrowser(env.server.url)
     const { html } = await openSignInPage(attacker, 'google')
     // The box unticked: the form sends no email_verified, and the issuer says email_verified: false.
     const { hops } = await attacker.follow(typedFormAction(html), form({ email, name: 'Mallory Attacker' }))
@@ -170,46 +125,17 @@ describe('social sign-in through the sandbox issuer', () => {
     expect(logged.entries().some((e) => JSON.stringify(e).includes(email))).toBe(false)
 
     // Nothing was linked: the same identity, now verified, is what leads to the customer.
-    const owner = new FetchBrowser(server.url)
+    const owner = new FetchBrowser(env.server.url)
     const page = await openSignInPage(owner, 'google')
     await owner.follow(typedFormAction(page.html), form({ email, name: 'Nomsa Dube', email_verified: 'true' }))
     expect((await currentUser(owner)).body.user?.id).toBe(id)
   })
 
   /** A password customer signed up with `email`, and their session cookie. */
-  async function registrant(email: string) {
-    const res = await fetch(`${server.url}/api/v2/users`, {
-      method: 'POST',
-      headers: { Key: apiKey, 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        user: {
-          first_name: 'Mallory',
-          last_name: 'Squatter',
-          id_number: '9202204720082',
-          email,
-          password: 'Secret#123',
-          phone: '0821234567',
-          ricaAddress: { street_number: '1', street_name: 'Main Road', city: 'Durban', province: 'KwaZulu-Natal', postal_code: '4001' },
-        },
-      }),
-    })
-    expect(res.status).toBe(201)
-    const cookie =
-      res.headers
-        .getSetCookie()
-        .find((c) => c.startsWith('sid='))
-        ?.split(';')[0] ?? ''
-    return { id: ((await res.json()) as { user: { id: number } }).user.id, cookie }
-  }
-  const api = (path: string, init: { method?: string; body?: unknown; cookie?: string } = {}) =>
-    fetch(`${server.url}/api${path}`, {
-      method: init.method ?? 'GET',
-      headers: { Key: apiKey, 'Content-Type': 'application/json', ...(init.cookie ? { Cookie: init.cookie } : {}) },
-      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-    })
+  const registrant = (email: string) => passwordSignUp(api, { email, first_name: 'Mallory', last_name: 'Squatter', id_number: '9202204720082' })
   const passwordSignIn = (email: string) => api('/auth/login', { method: 'POST', body: { email, password: 'Secret#123' } })
   async function verifiedSocialSignIn(email: string) {
-    const owner = new FetchBrowser(server.url)
+    const owner = new FetchBrowser(env.server.url)
     const { html } = await openSignInPage(owner, 'google')
     await owner.follow(typedFormAction(html), form({ email, name: 'Nomsa Dube', email_verified: 'true' }))
     return owner
@@ -224,9 +150,9 @@ describe('social sign-in through the sandbox issuer', () => {
     expect((await currentUser(owner)).body.user?.id).toBe(squatter.id)
     expect((await api('/auth/session', { cookie: squatter.cookie })).status).toBe(401)
     expect((await passwordSignIn(email)).status).toBe(401)
-    const [row] = await server.db.query<{ by: string }>('select email_verified_by as by from customers where id = $1', [squatter.id])
+    const [row] = await env.server.db.query<{ by: string }>('select email_verified_by as by from customers where id = $1', [squatter.id])
     expect(row?.by).toBe('google')
-    const mails = await server.db.query<{ template: string; subject: string; text: string }>(
+    const mails = await env.server.db.query<{ template: string; subject: string; text: string }>(
       'select template, subject, text from mail_outbox where lower(recipient) = lower($1) order by id',
       [email],
     )
@@ -242,9 +168,10 @@ describe('social sign-in through the sandbox issuer', () => {
   it('joins a verified social sign-in to an account whose email was verified by its sign-up link, as before', async () => {
     const email = `confirmed.${Date.now()}@example.co.za`
     const customer = await registrant(email)
-    const [mail] = await server.db.query<{ text: string }>("select text from mail_outbox where lower(recipient) = lower($1) and template = 'signupConfirm'", [
-      email,
-    ])
+    const [mail] = await env.server.db.query<{ text: string }>(
+      "select text from mail_outbox where lower(recipient) = lower($1) and template = 'signupConfirm'",
+      [email],
+    )
     const token = /\/verify_email\?token=([\w-]{43})\n/.exec(mail?.text ?? '')?.[1]
     expect((await api('/v2/email_verifications', { method: 'POST', body: { token } })).status).toBe(200)
 
@@ -252,13 +179,13 @@ describe('social sign-in through the sandbox issuer', () => {
     expect((await currentUser(owner)).body.user?.id).toBe(customer.id)
     expect((await api('/auth/session', { cookie: customer.cookie })).status).toBe(200)
     expect((await passwordSignIn(email)).status).toBe(200)
-    const taken = await server.db.query("select 1 from mail_outbox where lower(recipient) = lower($1) and template = 'accountTaken'", [email])
+    const taken = await env.server.db.query("select 1 from mail_outbox where lower(recipient) = lower($1) and template = 'accountTaken'", [email])
     expect(taken).toEqual([])
   })
 
   /** Marks the account as migration 014 marked every account it found: verified as `existing`, with no proof. */
   const fromBefore014 = (id: number) =>
-    server.db.query("update customers set email_verified_at = created_at, email_verified_by = 'existing' where id = $1", [id])
+    env.server.db.query("update customers set email_verified_at = created_at, email_verified_by = 'existing' where id = $1", [id])
 
   it('takes an account from before migration 014 (existing, never proven) as any unproven one: the pre-registrant is locked out', async () => {
     const email = `older.${Date.now()}@example.co.za`
@@ -270,8 +197,8 @@ describe('social sign-in through the sandbox issuer', () => {
     expect((await currentUser(owner)).body.user?.id).toBe(squatter.id)
     expect((await api('/auth/session', { cookie: squatter.cookie })).status).toBe(401)
     expect((await passwordSignIn(email)).status).toBe(401)
-    expect(await server.db.query('select email_verified_by as by from customers where id = $1', [squatter.id])).toEqual([{ by: 'google' }])
-    const taken = await server.db.query("select 1 from mail_outbox where lower(recipient) = lower($1) and template = 'accountTaken'", [email])
+    expect(await env.server.db.query('select email_verified_by as by from customers where id = $1', [squatter.id])).toEqual([{ by: 'google' }])
+    const taken = await env.server.db.query("select 1 from mail_outbox where lower(recipient) = lower($1) and template = 'accountTaken'", [email])
     expect(taken).toHaveLength(1)
   })
 
@@ -279,7 +206,7 @@ describe('social sign-in through the sandbox issuer', () => {
     const email = `moved.${Date.now()}@example.co.za`
     const customer = await registrant(email)
     await fromBefore014(customer.id)
-    await server.db.query(
+    await env.server.db.query(
       "insert into email_changes (token_hash, customer_id, email, expires_at, used_at) values (sha256(convert_to($1, 'UTF8')), $2, $3, now(), now())",
       [email, customer.id, email.toUpperCase()],
     )
@@ -288,12 +215,12 @@ describe('social sign-in through the sandbox issuer', () => {
     expect((await currentUser(owner)).body.user?.id).toBe(customer.id)
     expect((await api('/auth/session', { cookie: customer.cookie })).status).toBe(200)
     expect((await passwordSignIn(email)).status).toBe(200)
-    expect(await server.db.query("select 1 from mail_outbox where lower(recipient) = lower($1) and template = 'accountTaken'", [email])).toEqual([])
+    expect(await env.server.db.query("select 1 from mail_outbox where lower(recipient) = lower($1) and template = 'accountTaken'", [email])).toEqual([])
   })
 
   it('redirects to /login?error=social when the state does not match the browser that started', async () => {
-    const victim = new FetchBrowser(server.url)
-    const attacker = new FetchBrowser(server.url)
+    const victim = new FetchBrowser(env.server.url)
+    const attacker = new FetchBrowser(env.server.url)
     const { html } = await openSignInPage(attacker, 'google')
     const action = typedFormAction(html)
     // The attacker completes the provider step but hands the callback URL to the victim.
@@ -309,11 +236,11 @@ describe('social sign-in through the sandbox issuer', () => {
   })
 
   it('redirects with an error for a tampered state, a replayed callback and a cancelled sign-in', async () => {
-    const browser = new FetchBrowser(server.url)
+    const browser = new FetchBrowser(env.server.url)
     const { html } = await openSignInPage(browser, 'google')
     const resume = await browser.request(typedFormAction(html), form({ email: 'zanele@example.co.za', name: 'Zanele Khumalo' }))
     const { hops } = await browser.follow(resume.headers.get('location') ?? '', {}, /^\/api\/auth\/google\/callback/)
-    const callback = new URL(hops.at(-1) ?? '', server.url)
+    const callback = new URL(hops.at(-1) ?? '', env.server.url)
     const tampered = new URL(callback)
     tampered.searchParams.set('state', 'x'.repeat(43))
     expect((await browser.request(tampered.href)).headers.get('location')).toBe('/login?error=social')
@@ -322,7 +249,7 @@ describe('social sign-in through the sandbox issuer', () => {
     expect((await browser.request(callback.href)).headers.get('location')).toBe('/login?error=social')
     expect(browser.jar.has('sid')).toBe(false)
 
-    const canceller = new FetchBrowser(server.url)
+    const canceller = new FetchBrowser(env.server.url)
     const page = await openSignInPage(canceller, 'twitter')
     const { hops: cancelHops } = await canceller.follow(typedFormAction(page.html), form({ cancel: '1', email: '', name: '' }))
     expect(cancelHops.at(-1)).toBe('/login?error=social')
@@ -330,7 +257,7 @@ describe('social sign-in through the sandbox issuer', () => {
   })
 
   it('asks again on the sandbox page when the typed identity is incomplete', async () => {
-    const browser = new FetchBrowser(server.url)
+    const browser = new FetchBrowser(env.server.url)
     const { html } = await openSignInPage(browser, 'google')
     const res = await browser.request(typedFormAction(html), form({ email: 'not-an-email', name: 'Thabo' }))
     expect(res.status).toBe(400)
@@ -340,7 +267,7 @@ describe('social sign-in through the sandbox issuer', () => {
   })
 
   it("shows the sign-in page in the customer's language: the start passes the lang cookie on as ui_locales", async () => {
-    const browser = new FetchBrowser(server.url)
+    const browser = new FetchBrowser(env.server.url)
     browser.jar.set('lang', 'af')
     const start = await browser.request('/api/auth/google/start?returnTo=/profile')
     expect(new URL(start.headers.get('location') ?? '').searchParams.get('ui_locales')).toBe('af')
@@ -366,7 +293,7 @@ describe('social sign-in through the sandbox issuer', () => {
   })
 
   it('in isiXhosa by the lang cookie alone (no ui_locales), and an expired sign-in says so in it', async () => {
-    const browser = new FetchBrowser(server.url)
+    const browser = new FetchBrowser(env.server.url)
     const start = await browser.request('/api/auth/twitter/start?returnTo=/profile')
     expect(new URL(start.headers.get('location') ?? '').searchParams.has('ui_locales')).toBe(false)
     browser.jar.set('lang', 'xh')
@@ -381,10 +308,10 @@ describe('social sign-in through the sandbox issuer', () => {
   })
 
   it('follows Accept-Language when there is neither ui_locales nor a cookie, and English otherwise', async () => {
-    const afrikaans = new FetchBrowser(server.url)
+    const afrikaans = new FetchBrowser(env.server.url)
     afrikaans.acceptLanguage = 'af-ZA,af;q=0.9,en;q=0.8'
     expect((await openSignInPage(afrikaans, 'google')).html).toContain('<h1>Meld aan met Google</h1>')
-    const french = new FetchBrowser(server.url)
+    const french = new FetchBrowser(env.server.url)
     french.acceptLanguage = 'fr-FR,fr;q=0.9'
     const { html } = await openSignInPage(french, 'google')
     expect(html).toContain('<html lang="en">')
@@ -392,14 +319,14 @@ describe('social sign-in through the sandbox issuer', () => {
   })
 
   it('refuses an unknown provider with the error redirect', async () => {
-    const res = await fetch(`${server.url}/api/auth/myspace/start`, { redirect: 'manual' })
+    const res = await fetch(`${env.server.url}/api/auth/myspace/start`, { redirect: 'manual' })
     expect(res.status).toBe(302)
     expect(res.headers.get('location')).toBe('/login?error=social')
   })
 
   it('never redirects back off-site, whatever returnTo says', async () => {
     for (const returnTo of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
-      const browser = new FetchBrowser(server.url)
+      const browser = new FetchBrowser(env.server.url)
       const { html } = await openSignInPage(browser, 'google', returnTo)
       const { hops } = await browser.follow(pickFormAction(html), form({ identity: '0' }))
       expect(hops.at(-1)).toBe('/login?signed_in=google')

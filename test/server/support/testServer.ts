@@ -1,7 +1,9 @@
+import { afterAll, beforeAll } from 'vitest'
 import { startServer } from '../../../server/server.ts'
 import type { RunningServer, StartOptions } from '../../../server/server.ts'
 import { testScryptN } from './accounts.ts'
-import { openTestDb } from './testDb.ts'
+import { makeFakeDist } from './fakeDist.ts'
+import { openTestDb, startupTimeout } from './testDb.ts'
 
 /**
  * The whole server on a free loopback port, as tests start it: the built client not served unless `distDir`, nothing
@@ -30,4 +32,21 @@ export async function startTestServer(overrides: StartOptions = {}): Promise<Run
       return closed
     },
   }
+}
+
+/**
+ * startTestServer(overrides) for one describe block, serving a stand-in build (makeFakeDist), closed and removed after
+ * it; read `server` in tests only.
+ */
+export function useTestServer(overrides: StartOptions = {}): { readonly server: RunningServer } {
+  const dist = makeFakeDist()
+  const env = {} as { server: RunningServer }
+  beforeAll(async () => {
+    env.server = await startTestServer({ distDir: dist.dir, ...overrides })
+  }, startupTimeout)
+  afterAll(async () => {
+    await env.server?.close()
+    dist.remove()
+  })
+  return env
 }
