@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url'
 import type { TestProject } from 'vitest/node'
 import { buildApp } from '../../server/build/buildApp.ts'
 import { renderFirstPages } from './firstPages.ts'
+import prepareDatabaseTemplate from '../server/support/databaseTemplate.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -87,6 +88,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   } else {
     await buildClient(distDir)
   }
+  // One migrated database that each test's own server copies (ownServer.ts) instead of migrating its own.
+  const dropTemplate = await prepareDatabaseTemplate(project)
   const server = await startAppServer(distDir)
   await renderFirstPages(server.url)
   console.log(`[e2e] server at ${server.url}, Chromium at ${chromePath}`)
@@ -95,5 +98,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('distDir', distDir)
   return async () => {
     await server.close()
+    await dropTemplate()
   }
 }

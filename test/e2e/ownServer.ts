@@ -1,20 +1,25 @@
 import { inject } from 'vitest'
 import { startServer, type RunningServer, type StartOptions } from '../../server/server.ts'
+import { openTestDb } from '../server/support/testDb.ts'
+import { droppingOnClose } from '../server/support/testServer.ts'
 
 /**
- * A server of the test's own on the run's build, with an in-memory database and the demo data: for a test that reads
- * its database, moves its clock or changes what it serves, which the run's shared server must not see.
+ * A server of the test's own on the run's build, with the demo data in a database of its own: for a test that reads
+ * its database, moves its clock or changes what it serves, which the run's shared server must not see. The database is
+ * a copy of the run's migrated template (global-setup.ts), not migrated again, and goes when the server closes.
  */
-export function startOwnServer(options: Partial<StartOptions> = {}): Promise<RunningServer> {
-  return startServer({
+export async function startOwnServer(options: Partial<StartOptions> = {}): Promise<RunningServer> {
+  const own = options.db || options.databaseUrl !== undefined ? undefined : await openTestDb()
+  const server = await startServer({
     port: 0,
     host: '127.0.0.1',
-    databaseUrl: 'memory:',
     seed: true,
     dev: false,
     distDir: inject('distDir'),
     quiet: true,
     shutdownGraceMs: 0,
+    ...(own && { db: own.db }),
     ...options,
   })
+  return own ? droppingOnClose(server, own) : server
 }

@@ -3,7 +3,7 @@ import { startServer } from '../../../server/server.ts'
 import type { RunningServer, StartOptions } from '../../../server/server.ts'
 import { testScryptN } from './accounts.ts'
 import { makeFakeDist } from './fakeDist.ts'
-import { openTestDb, startupTimeout } from './testDb.ts'
+import { openTestDb, startupTimeout, type TestDb } from './testDb.ts'
 
 /**
  * The whole server on a free loopback port, as tests start it: the built client not served unless `distDir`, nothing
@@ -23,7 +23,11 @@ export async function startTestServer(overrides: StartOptions = {}): Promise<Run
     ...(own ? { db: own.db } : {}),
     ...overrides,
   })
-  if (!own) return server
+  return own ? droppingOnClose(server, own) : server
+}
+
+/** The server, whose close also drops the database of its own it was started on (once, however often it is called). */
+export function droppingOnClose(server: RunningServer, own: TestDb): RunningServer {
   let closed: Promise<void> | undefined
   return {
     ...server,
