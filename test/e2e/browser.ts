@@ -106,7 +106,10 @@ function keepOfflineAcrossLoads(context: BrowserContext): void {
 export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<string> {
   await mkdir(screenshotDir, { recursive: true })
   const path = `${screenshotDir}${name.replace(/[^\w.-]+/g, '-')}.png`
-  await page.screenshot({ path, fullPage, animations: 'disabled' })
+  // Under an open modal dialog the page is pinned: what the customer sees is the viewport. (A full-page capture
+  // stretches the page behind the fixed backdrop, leaving the sticky header and part of the page uncovered mid-picture.)
+  const modal = fullPage && (await page.locator('dialog:modal').count()) > 0
+  await page.screenshot({ path, fullPage: fullPage && !modal, animations: 'disabled' })
   return path
 }
 
