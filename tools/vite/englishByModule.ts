@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vite'
 import { compileCatalogue } from '../../server/i18n/catalogues.ts'
@@ -22,7 +23,8 @@ const PREFIX = 'virtual:english/'
 export function englishByModule(): Plugin[] {
   let catalogue: Promise<Record<string, unknown>> | undefined
   const messages = () => (catalogue ??= compileCatalogue('storefront', 'en').then((json) => JSON.parse(json).messages))
-  const shown: string[] = []
+  /** Each module's English (as the object literal its own small module passes), by a name made from the module's id. */
+  const shown = new Map<string, string>()
   return [
     {
       // Before Vite's own resolver, which would find the catalogue's file.
@@ -31,7 +33,7 @@ export function englishByModule(): Plugin[] {
       enforce: 'pre',
       buildStart() {
         catalogue = undefined
-        shown.length = 0
+        shown.clear()
       },
       resolveId(source, importer) {
         if (source.startsWith(PREFIX)) return `\0${source}`
@@ -39,9 +41,9 @@ export function englishByModule(): Plugin[] {
       },
       load(id) {
         if (!id.startsWith(`\0${PREFIX}`)) return
-        const index = id.slice(PREFIX.length + 1)
-        if (index === 'none') return 'export const messages = {}'
-        return `import { addEnglish } from ${JSON.stringify(english)}\naddEnglish(${shown[Number(index)]})\n`
+        const name = id.slice(PREFIX.length + 1)
+        if (name === 'none') return 'export const messages = {}'
+        return `import { addEnglish } from ${JSON.stringify(english)}\naddEnglish(${shown.get(name)})\n`
       },
     },
     {
@@ -56,9 +58,11 @@ export function englishByModule(): Plugin[] {
           const all = await messages()
           const ids = new Set((code.match(QUOTED) ?? []).filter((text) => Object.hasOwn(all, text)))
           if (ids.size === 0) return
-          shown.push(JSON.stringify(Object.fromEntries([...ids].sort().map((messageId) => [messageId, all[messageId]]))))
+          // Named by the module, not by the order the modules came in: the same source builds the same files.
+          const name = createHash('sha256').update(id.slice(root.length)).digest('hex').slice(0, 16)
+          shown.set(name, JSON.stringify(Object.fromEntries([...ids].sort().map((messageId) => [messageId, all[messageId]]))))
           // An import is evaluated before the module's own code wherever it stands; at the end it moves no mapping.
-          return { code: `${code}\nimport ${JSON.stringify(`${PREFIX}${shown.length - 1}`)};\n`, map: null }
+          return { code: `${code}\nimport ${JSON.stringify(`${PREFIX}${name}`)};\n`, map: null }
         },
       },
     },
