@@ -3,6 +3,7 @@ import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { zaTowns } from './src/features/address/townsPlugin.ts'
 import { codeSplitting } from './tools/vite/chunks.ts'
+import { englishByModule } from './tools/vite/englishByModule.ts'
 import { i18nCatalogues } from './tools/vite/i18nCatalogues.ts'
 import { localizedManifests, webManifest } from './tools/vite/manifest.ts'
 import { sourceTransforms } from './tools/vite/sourceTransforms.ts'
@@ -35,6 +36,7 @@ export default defineConfig(async ({ isSsrBuild }) => {
       zaTowns(),
       manifest && [
         i18nCatalogues(),
+        englishByModule(),
         localizedManifests(manifest),
         VitePWA({
           strategies: 'injectManifest',

@@ -1,17 +1,13 @@
-import { i18n, type Messages } from '@lingui/core'
-import { messages as en } from '../../locales/en.po'
+import { i18n } from '@lingui/core'
+import { withEnglish } from './english.ts'
 import { fetchCatalogue, NeedsConnectionError } from './fetchTranslations.ts'
 import { defaultLocale, type Locale } from './locales.ts'
 import { keepValuesLiteral } from '../domain/literalValues.ts'
 import { withRetry, type RetryOptions } from './retry.ts'
 
-// The storefront's English, kept apart: Lingui merges later loads (the lab's messages) into the object it holds.
-const storefrontEnglish: Readonly<Messages> = { ...en }
-
 keepValuesLiteral(i18n)
 
-// English ships in the bundle so the first paint never waits for the network.
-i18n.load(defaultLocale, { ...storefrontEnglish })
+// English ships with the code (./english.ts) so the first paint never waits for the network.
 i18n.activate(defaultLocale)
 
 const loaded = new Set<Locale>([defaultLocale])
@@ -33,7 +29,7 @@ export function loadCatalogue(locale: Locale, options: RetryOptions = {}): Promi
       .then((messages) => {
         // A catalogue older than this code (the worker's stale copy after an update) lacks the messages whose ids
         // changed: those show in English rather than as bare ids.
-        i18n.load(locale, { ...storefrontEnglish, ...messages })
+        i18n.load(locale, withEnglish(locale, messages))
         loaded.add(locale)
       })
       .finally(() => loading.delete(locale))

@@ -6,6 +6,7 @@ import type { Manifest } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../../server/build/buildApp.ts'
 import { repoRoot } from '../../../server/paths.ts'
+import { compiledCatalogue } from '../../i18n/compiledCatalogue.ts'
 
 /** The files (repository paths) a built script is made of, read from its source map; a facade that only re-exports has none. */
 async function sourcesOf(assets: string, name: string): Promise<string[]> {
@@ -27,9 +28,16 @@ function staticClosure(manifest: Manifest, keys: string[]): Set<string> {
   return files
 }
 
+/** The storefront's message ids a built script names in quotes (what its code shows, and its English's keys when quoted). */
+const quotedIds = (code: string, ids: Set<string>) => new Set((code.match(/(?<=["'`])[^"'`\s\\]+(?=["'`])/g) ?? []).filter((text) => ids.has(text)))
+/** The storefront's message ids a built script gives English for: the keys of its messages' objects. */
+const englishIds = (code: string, ids: Set<string>) =>
+  new Set([...code.matchAll(/[{,](?:"([^"]+)"|([\w$-]+)):/g)].map((match) => match[1] ?? match[2] ?? '').filter((key) => ids.has(key)))
+
 describe('a production build without the lab', () => {
   let outDir = ''
   const sources = new Map<string, string[]>()
+  const scripts = new Map<string, string>()
   let manifest: Manifest = {}
 
   beforeAll(async () => {
@@ -45,7 +53,11 @@ describe('a production build without the lab', () => {
       }
     }
     const assets = join(outDir, 'assets')
-    for (const name of await readdir(assets)) if (name.endsWith('.js')) sources.set(`assets/${name}`, await sourcesOf(assets, name))
+    for (const name of await readdir(assets)) {
+      if (!name.endsWith('.js')) continue
+      sources.set(`assets/${name}`, await sourcesOf(assets, name))
+      scripts.set(`assets/${name}`, await readFile(join(assets, name), 'utf8'))
+    }
     manifest = JSON.parse(await readFile(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest
   }, 600_000)
   afterAll(() => rm(outDir, { recursive: true, force: true }))
@@ -77,5 +89,23 @@ describe('a production build without the lab', () => {
     const firstPaintSources = [...firstPaint].flatMap((file) => sources.get(file) ?? [])
     expect(firstPaintSources).toContain('src/routes/index.tsx')
     expect(firstPaintSources.filter((source) => /node_modules\/(dexie|xstate)\/|^src\/store\/|^machines\//.test(source))).toEqual([])
+  })
+
+  it("brings each message's English with the code that shows it: in its script or one that script imports, and only the first screens' on a first paint", async () => {
+    const { messages } = JSON.parse(await compiledCatalogue('en')) as { messages: Record<string, unknown> }
+    const ids = new Set(Object.keys(messages))
+    const english = new Map([...scripts].map(([file, code]) => [file, englishIds(code, ids)]))
+    for (const key of Object.keys(manifest)) {
+      const file = manifest[key]?.file ?? ''
+      const brought = new Set([...staticClosure(manifest, [key])].flatMap((script) => [...(english.get(script) ?? [])]))
+      expect(
+        [...quotedIds(scripts.get(file) ?? '', ids)].filter((id) => !brought.has(id)),
+        file,
+      ).toEqual([])
+    }
+    const firstPaint = staticClosure(manifest, ['index.html', 'src/main.tsx', 'src/routes/index.tsx?tsr-split=component'])
+    const firstPaintEnglish = new Set([...firstPaint].flatMap((file) => [...(english.get(file) ?? [])]))
+    expect(firstPaintEnglish.size).toBeGreaterThan(0)
+    expect(firstPaintEnglish.size).toBeLessThan(ids.size / 3)
   })
 })
