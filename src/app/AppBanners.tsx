@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro'
-import { declineInstall, dismissHomeScreenHint, install, reloadToUpdate, usePwa } from '../pwa/state.ts'
+import { usePwa, usePwaService } from '../pwa/state.ts'
 import { Button } from '../ui/Button.tsx'
 import { styled } from '../ui/styled.ts'
 import { theme } from '../ui/theme.ts'
@@ -26,6 +26,7 @@ const closing = (close: () => void) => (event: { currentTarget: HTMLElement }) =
 /** The app-level notices: offline, a new version waiting, the install offer and, on iOS Safari, how to add the app. */
 export function AppBanners() {
   const pwa = usePwa()
+  const { declineInstall, dismissHomeScreenHint, install, reloadToUpdate } = usePwaService()
   return (
     <>
       {!pwa.online && (

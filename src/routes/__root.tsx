@@ -1,10 +1,16 @@
-import { createRootRoute, Outlet } from '@tanstack/react-router'
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { Layout } from '../app/Layout.tsx'
 import { Page, Muted } from '../ui/Page.tsx'
 import { ButtonLink } from '../ui/Button.tsx'
+import type { Auth } from '../lib/sessionStore.ts'
 
-export const Route = createRootRoute({
+/** What the routes' guards are given: the app's services they decide by (src/router.ts). */
+export interface RouterContext {
+  auth: Auth
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
   component: () => (
     <Layout>
       <Outlet />
