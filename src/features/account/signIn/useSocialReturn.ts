@@ -23,5 +23,5 @@ export function useSocialReturn(search: { signed_in?: string | undefined; error?
       toast.success(t`Logged in successfully!`)
       void navigate({ to: '/profile', replace: true })
     }, failed)
-  }, [search.signed_in, search.error, navigate, t, fail])
+  }, [search.signed_in, search.error, navigate, t, fail, recheckSession])
 }
