@@ -12,7 +12,7 @@ export function createAppRouter(services: Services, server?: { history: RouterHi
   return createRouter({
     routeTree,
     // The guards reach the app's services here (src/routes/__root.tsx).
-    context: { auth: services.auth },
+    context: services,
     ...(server && { history: server.history }),
     defaultPreload: 'intent',
     defaultPendingComponent: Spinner,

@@ -28,17 +28,14 @@ export interface ServiceDeps {
 export function createServices({ outboxKinds }: ServiceDeps): Services {
   const cart = createCart()
   // The outbox follows the session, and logouts go out through the outbox: each reaches the other only once it runs.
-  const outbox = createOutbox({
-    kinds: outboxKinds,
-    session: { get: () => auth.session.get(), subscribe: (listener) => auth.session.subscribe(listener) },
-  })
+  const outbox = createOutbox({ kinds: outboxKinds, session: () => auth.session })
   // A logout (here or in another tab) empties a cart the device could not store.
   const auth = createAuth({ outbox, callbacks: { onSignedOut: cart.clearHeldInMemory } })
   return { cart, auth, outbox, pwa: createPwa() }
 }
 
 /** The app's kinds of queued write (src/app/outboxKinds.ts), in a chunk of their own that loads after the first paint. */
-export const appOutboxKinds = (): Promise<readonly OutboxKind[]> => import('./outboxKinds.ts').then(({ outboxKinds }) => outboxKinds)
+export const appOutboxKinds = (): Promise<readonly OutboxKind[]> => import('./outboxKinds.ts').then((module) => module.outboxKinds)
 
 /** A new device (src/lib/device.ts) holds no cart and nobody is signed in: both are known without reading the store. */
 export function showNewDevice({ cart, auth }: Services): void {

@@ -4,6 +4,7 @@ import type { authMachine } from '../../machines/auth.machine.ts'
 import type { SignInFailure } from '../../machines/auth.events.ts'
 import type { Login, User } from '../domain/account.ts'
 import { actorStore, useActorStore, type ActorStore, type Running } from './actorStore.ts'
+import { serviceHook } from './serviceContext.ts'
 
 /** Who is using the app, as the auth actor knows it; `offline` when shown from the device's memory. */
 export type Customer = User
@@ -59,14 +60,8 @@ export interface Auth {
   recheckSession(): Promise<Session>
 }
 
-/** Given to React by the app's services (src/app/App.tsx). */
-export const AuthContext = createContext<Auth | null>(null)
-
-export function useAuth(): Auth {
-  const auth = useContext(AuthContext)
-  if (!auth) throw new Error('useAuth() needs the app services (src/app/services.ts) around the tree')
-  return auth
-}
+/** The app's auth service, for a screen. */
+export const useAuth = serviceHook<Auth>('auth')
 
 export function useSession(): Session {
   return useActorStore(useAuth().session)

@@ -1,5 +1,5 @@
-import { createContext, useContext } from 'react'
 import type { OutboxPort } from '../lib/ports.ts'
+import { serviceHook } from '../lib/serviceContext.ts'
 import type { OutboxKind } from './kind.ts'
 import type { RunningOutbox, SessionSource } from './outboxActor.ts'
 
@@ -11,10 +11,10 @@ export interface Outbox extends OutboxPort {
   sendNow<O>(kind: string): Promise<O[]>
 }
 
-/** What the outbox is built from: every kind of queued write (src/app/outboxKinds.ts in the app), and whose session it follows. */
+/** What the outbox is built from: every kind of queued write (src/app/outboxKinds.ts in the app), and whose session it follows (read when it starts). */
 export interface OutboxDeps {
   kinds: () => Promise<readonly OutboxKind[]>
-  session: SessionSource
+  session: () => SessionSource
 }
 
 /** The outbox; its machine (and xstate) loads after the first paint, or at the first write queued before that. */
@@ -22,7 +22,7 @@ export function createOutbox({ kinds, session }: OutboxDeps): Outbox {
   let running: Promise<RunningOutbox> | undefined
   const start = (): Promise<RunningOutbox> => {
     running ??= Promise.all([import('./outboxActor.ts'), kinds()]).then(
-      ([mod, loaded]) => mod.startOutbox(loaded, session),
+      ([mod, loaded]) => mod.startOutbox(loaded, session()),
       (error: unknown) => {
         // A chunk that did not load (offline before the worker cached it) is asked for again next time.
         running = undefined
@@ -37,11 +37,5 @@ export function createOutbox({ kinds, session }: OutboxDeps): Outbox {
   }
 }
 
-/** Given to React by the app's services (src/app/App.tsx). */
-export const OutboxContext = createContext<Outbox | null>(null)
-
-export function useOutbox(): Outbox {
-  const outbox = useContext(OutboxContext)
-  if (!outbox) throw new Error('useOutbox() needs the app services (src/app/services.ts) around the tree')
-  return outbox
-}
+/** The app's outbox, for a screen that queues a write. */
+export const useOutbox = serviceHook<Outbox>('outbox')

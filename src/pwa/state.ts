@@ -1,7 +1,7 @@
-import { createContext, useContext } from 'react'
 import type { ActorRefFrom, SnapshotFrom } from 'xstate'
 import type { pwaMachine } from '../../machines/pwa.machine.ts'
-import { actorStore, useActorStore, type ActorStore } from '../lib/actorStore.ts'
+import { actorStore, sameFields, useActorStore, type ActorStore } from '../lib/actorStore.ts'
+import { serviceHook } from '../lib/serviceContext.ts'
 
 type PwaActor = ActorRefFrom<typeof pwaMachine>
 
@@ -31,11 +31,11 @@ const stateOf = (snapshot: SnapshotFrom<typeof pwaMachine>): PwaState => ({
   homeScreenHint: snapshot.matches({ install: { hint: 'shown', customer: 'engaged' } }),
 })
 
-/** The installed-app service (built by src/app/services.ts): the connection, a waiting version, the install offer. */
-export interface Pwa {
-  readonly store: ActorStore<PwaActor, PwaState>
-  /** Loads the machine while the network is there, so going offline later needs nothing from it. */
-  start(): Promise<unknown>
+/**
+ * The installed-app service (built by src/app/services.ts): the connection, a waiting version, the install offer.
+ * Started while the network is there, so going offline later needs nothing from it.
+ */
+export interface Pwa extends ActorStore<PwaActor, PwaState> {
   install(): Promise<void>
   /** The customer's "Not now": the offer rests for a while on this device. */
   declineInstall(): void
@@ -54,7 +54,7 @@ export function createPwa(): Pwa {
     view: stateOf,
     initial: firstPaint,
     before: () => ({ ...firstPaint, online: navigator.onLine }),
-    equal: (a, b) => a.online === b.online && a.updateReady === b.updateReady && a.installable === b.installable && a.homeScreenHint === b.homeScreenHint,
+    equal: sameFields,
   })
 
   let installPrompt: InstallPromptEvent | undefined
@@ -78,8 +78,7 @@ export function createPwa(): Pwa {
   }
 
   return {
-    store: pwa,
-    start: () => pwa.start(),
+    ...pwa,
     async install() {
       const offer = installPrompt
       if (!offer) return
@@ -102,16 +101,9 @@ export async function keepDataOnDevice(): Promise<boolean> {
   return (await navigator.storage?.persist?.()) ?? false
 }
 
-/** Given to React by the app's services (src/app/App.tsx). */
-export const PwaContext = createContext<Pwa | null>(null)
-
-/** The installed-app service, for a screen that acts on it (install, update). */
-export function usePwaService(): Pwa {
-  const pwa = useContext(PwaContext)
-  if (!pwa) throw new Error('usePwaService() needs the app services (src/app/services.ts) around the tree')
-  return pwa
-}
+/** The installed-app service, for a screen that acts on it: install, update. */
+export const usePwaService = serviceHook<Pwa>('pwa')
 
 export function usePwa(): PwaState {
-  return useActorStore(usePwaService().store)
+  return useActorStore(usePwaService())
 }

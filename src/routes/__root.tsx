@@ -3,14 +3,10 @@ import { Trans } from '@lingui/react/macro'
 import { Layout } from '../app/Layout.tsx'
 import { Page, Muted } from '../ui/Page.tsx'
 import { ButtonLink } from '../ui/Button.tsx'
-import type { Auth } from '../lib/sessionStore.ts'
+import type { Services } from '../app/services.ts'
 
-/** What the routes' guards are given: the app's services they decide by (src/router.ts). */
-export interface RouterContext {
-  auth: Auth
-}
-
-export const Route = createRootRouteWithContext<RouterContext>()({
+// The guards get the app's services as the router's context (src/router.ts).
+export const Route = createRootRouteWithContext<Services>()({
   component: () => (
     <Layout>
       <Outlet />

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event'
 import { vi } from 'vitest'
 import { i18n } from '../../src/i18n/i18n.ts'
 import { createServices, type Services } from '../../src/app/services.ts'
-import { ServicesProvider } from '../../src/app/ServicesProvider.tsx'
+import { ServicesContext } from '../../src/lib/serviceContext.ts'
 
 /**
  * Renders a form in the app's language (English), inside the app's services (those given replace the app's), and
@@ -19,7 +19,7 @@ export function renderForm(ui: ReactElement, given: Partial<Services> = {}) {
     user,
     ...render(
       <I18nProvider i18n={i18n}>
-        <ServicesProvider services={services}>{ui}</ServicesProvider>
+        <ServicesContext value={services}>{ui}</ServicesContext>
       </I18nProvider>,
     ),
   }

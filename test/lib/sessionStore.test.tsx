@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { renderToString } from 'react-dom/server'
 import { authHarness, customer, type AuthHarness } from '../machines/authHarness.ts'
 import type { Auth, SessionStore } from '../../src/lib/sessionStore.ts'
+import { ServicesContext } from '../../src/lib/serviceContext.ts'
 
 type SessionModule = typeof import('../../src/lib/sessionStore.ts')
 
@@ -27,8 +28,8 @@ function Status({ session }: { session: SessionModule }) {
   return <p>{session.useSession().status}</p>
 }
 
-/** The session of the auth actor the test drives, as the app's auth service gives it to the screens. */
-const authOf = (store: SessionStore) => ({ session: store }) as Auth
+/** The session of the auth actor the test drives, as the app's services give it to the screens. */
+const servicesWith = (store: SessionStore) => ({ auth: { session: store } as Auth })
 
 function FirstName({ session }: { session: SessionModule }) {
   return <p>{session.useCustomer().customer.first_name}</p>
@@ -76,9 +77,9 @@ describe('the session', () => {
     await h.answerCheck({ status: 'anonymous' })
     expect(store.get()).toEqual({ status: 'anonymous' })
     const page = (
-      <session.AuthContext value={authOf(store)}>
+      <ServicesContext value={servicesWith(store)}>
         <Status session={session} />
-      </session.AuthContext>
+      </ServicesContext>
     )
     expect(renderToString(page)).toBe('<p>checking</p>')
   })

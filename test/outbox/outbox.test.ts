@@ -12,10 +12,10 @@ beforeEach(async () => {
 afterEach(() => closeStore({ delete: true }))
 
 // The session not known yet (what a page without its auth actor shows): a logout is sent whoever is signed in.
-const session: OutboxDeps['session'] = { get: () => ({ status: 'checking' }), subscribe: () => () => undefined }
+const session: ReturnType<OutboxDeps['session']> = { get: () => ({ status: 'checking' }), subscribe: () => () => undefined }
 // The kinds the outbox is built with; the test changes what they load.
 let loadKinds: OutboxDeps['kinds'] = async () => []
-const outbox = createOutbox({ kinds: () => loadKinds(), session })
+const outbox = createOutbox({ kinds: () => loadKinds(), session: () => session })
 afterAll(async () => (await outbox.start()).stop())
 
 describe('starting the outbox', () => {

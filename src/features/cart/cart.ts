@@ -1,9 +1,9 @@
-import { createContext, useContext } from 'react'
 import { emptyCart, type CartState } from '../../domain/cartState.ts'
 import type { Product } from '../../domain/product.ts'
 import type { StorageFailureReason, StorageMode } from '../../domain/storage.ts'
-import { actorStore, useActorStore, type ActorStore } from '../../lib/actorStore.ts'
+import { actorStore, sameFields, useActorStore, type ActorStore } from '../../lib/actorStore.ts'
 import type { FirstTap } from '../../lib/firstTaps.ts'
+import { serviceHook } from '../../lib/serviceContext.ts'
 import type { CartActor } from './cartActor.ts'
 
 type CartModule = typeof import('./cartActor.ts')
@@ -20,16 +20,12 @@ const EMPTY: CartState = emptyCart()
 // Until the cart is read back (and what the server renders): empty, its badge not known yet.
 const RESTORING: CartView = { cart: EMPTY, restoring: true, storage: 'persistent', failure: null }
 
-/** The app's cart (built by src/app/services.ts): its actor and the intents the screens send it. */
-export interface Cart {
-  readonly store: ActorStore<CartActor, CartView>
-  /**
-   * Starts the one cart actor in the background (the app does so once its first page is painted); an intent
-   * made before that starts it at once and waits for it, so nothing the customer does is lost.
-   */
-  start(): Promise<CartActor>
-  /** Stops the cart actor and its cross-tab watch; tests start a fresh one. */
-  stop(): void
+/**
+ * The app's cart (built by src/app/services.ts): the store of its one actor, which starts in the background once
+ * the first page is painted (an intent made before that starts it at once and waits for it, so nothing the customer
+ * does is lost), and the intents the screens send it.
+ */
+export interface Cart extends ActorStore<CartActor, CartView> {
   /** A new device (src/lib/device.ts) holds no cart: it shows empty, known, without reading the store. */
   showNewDevice(): void
   addToCart(product: Product): void
@@ -38,7 +34,6 @@ export interface Cart {
   removeLine(cartId: string): void
   /** Callers debounce typing; each call records one rename fact. */
   renameLine(cartId: string, name: string): void
-  clearCart(): void
   /** A cart kept only in memory (the device cannot store it) is emptied here; a stored one follows the store. */
   clearHeldInMemory(): void
 }
@@ -57,41 +52,30 @@ export function createCart(): Cart {
       failure: snapshot.context.failure,
     }),
     initial: RESTORING,
-    equal: (a, b) => a.cart === b.cart && a.restoring === b.restoring && a.storage === b.storage && a.failure === b.failure,
+    equal: sameFields,
   })
   const withCart = (use: (mod: CartModule, actor: CartActor) => void): void => {
     void store.start().then((actor) => cartModule().then((mod) => use(mod, actor)))
   }
-  const clearCart = () => withCart((m, actor) => m.clearCart(actor))
   return {
-    store,
-    start: () => store.start(),
-    stop: () => store.stop(),
+    ...store,
     showNewDevice: () => store.presume({ ...RESTORING, restoring: false }),
     addToCart: (product) => withCart((m, actor) => m.addToCart(actor, product)),
     addFirstTap: (tap) => withCart((m, actor) => m.addFirstTap(actor, tap)),
     removeLine: (cartId) => withCart((m, actor) => m.removeLine(actor, cartId)),
     renameLine: (cartId, name) => withCart((m, actor) => m.renameLine(actor, cartId, name)),
-    clearCart,
     clearHeldInMemory: () => {
-      if (store.get().storage === 'memory') clearCart()
+      if (store.get().storage === 'memory') withCart((m, actor) => m.clearCart(actor))
     },
   }
 }
 
-/** Given to React by the app's services (src/app/App.tsx). */
-export const CartContext = createContext<Cart | null>(null)
-
 /** The app's cart, for a screen that sends it an intent. */
-export function useCartService(): Cart {
-  const cart = useContext(CartContext)
-  if (!cart) throw new Error('useCartService() needs the app services (src/app/services.ts) around the tree')
-  return cart
-}
+export const useCartService = serviceHook<Cart>('cart')
 
 /** The cart as the cart actor holds it (restored at start, followed across tabs); empty until it loads. */
 export function useCart(): CartState {
-  return useActorStore(useCartService().store, (view) => view.cart)
+  return useActorStore(useCartService(), (view) => view.cart)
 }
 
 /** Number of lines, for the header badge. */
@@ -101,10 +85,10 @@ export function useCartLineCount(): number {
 
 /** True until the cart is read back from the device: its badge is not known yet. */
 export function useCartRestoring(): boolean {
-  return useActorStore(useCartService().store, (view) => view.restoring)
+  return useActorStore(useCartService(), (view) => view.restoring)
 }
 
 /** Why the device is not saving the cart (null while it is), for the storage notice. */
 export function useStorageFailure(): StorageFailureReason | null {
-  return useActorStore(useCartService().store, (view) => view.failure)
+  return useActorStore(useCartService(), (view) => view.failure)
 }
