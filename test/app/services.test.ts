@@ -47,7 +47,12 @@ describe('the services the composition root builds', () => {
 
   it('are separate for each build: two builds share no outbox', async () => {
     const sent: string[] = []
-    const kinds = (name: string) => async () => [logoutOutbox(async () => (sent.push(name), { kind: 'answered' as const, status: 204 }))]
+    const kinds = (name: string) => async () => [
+      logoutOutbox(async () => {
+        sent.push(name)
+        return { kind: 'answered' as const, status: 204 }
+      }),
+    ]
     const first = createServices({ outboxKinds: kinds('first') })
     const second = createServices({ outboxKinds: kinds('second') })
     expect(second.outbox).not.toBe(first.outbox)
