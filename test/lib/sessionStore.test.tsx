@@ -3,7 +3,6 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { renderToString } from 'react-dom/server'
 import { authHarness, customer, type AuthHarness } from '../machines/authHarness.ts'
 import type { Auth, SessionStore } from '../../src/lib/sessionStore.ts'
-import { ServicesContext } from '../../src/lib/serviceContext.ts'
 
 type SessionModule = typeof import('../../src/lib/sessionStore.ts')
 
@@ -76,6 +75,8 @@ describe('the session', () => {
     await store.start()
     await h.answerCheck({ status: 'anonymous' })
     expect(store.get()).toEqual({ status: 'anonymous' })
+    // The context of the page's own modules (openPage evaluated them anew).
+    const { ServicesContext } = await import('../../src/lib/serviceContext.ts')
     const page = (
       <ServicesContext value={servicesWith(store)}>
         <Status session={session} />
