@@ -10,6 +10,7 @@ import type { Messages } from '@lingui/core'
 import * as v from 'valibot'
 import { App } from './app/App.tsx'
 import { createAppRouter } from './router.ts'
+import { createServices } from './app/services.ts'
 import { i18n } from './i18n/i18n.ts'
 import { defaultLocale, type Locale } from './i18n/locales.ts'
 import { BootstrapSchema } from './domain/product.ts'
@@ -33,13 +34,15 @@ let moduleCss = ''
 /** Renders `path` in `locale` from the catalogue JSON (GET /v2/bootstrap's body). */
 export async function renderPage(path: string, bootstrapJson: string, locale: Locale = defaultLocale, messages?: Messages): Promise<RenderedPage> {
   const { products } = v.parse(BootstrapSchema, JSON.parse(bootstrapJson))
-  const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) })
+  // The same services as the page's, none of which starts on the server: nothing is queued here.
+  const services = createServices({ outboxKinds: async () => [] })
+  const router = createAppRouter(services, { history: createMemoryHistory({ initialEntries: [path] }) })
   await router.load()
   if (messages) i18n.load(locale, messages)
   i18n.activate(locale)
   moduleCss += extractCss()
   // renderToString is synchronous: the activated locale and goober's sheet belong to this page alone.
-  const html = renderToString(<App router={router} catalogue={{ products, fetchedAt: '' }} />)
+  const html = renderToString(<App router={router} services={services} catalogue={{ products, fetchedAt: '' }} />)
   const css = moduleCss + extractCss()
   return { html, css, data: firstPaintDataBlock(bootstrapJson), title: pageTitle(i18n, router.state.matches) }
 }

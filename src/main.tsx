@@ -9,36 +9,35 @@ import { createAppRouter, prepareHydration } from './router.ts'
 import { restoreLanguage, showPageLanguage } from './i18n/restoreLanguage.ts'
 import { chooseLanguage } from './i18n/language.ts'
 import { isLocale } from './i18n/locales.ts'
-import { addFirstTap, clearCartHeldInMemory, showNewDeviceCart, startCartInBackground } from './features/cart/cart.ts'
-import { configureAuth, startAuthInBackground } from './features/account/session/authIntents.ts'
-import { subscribeSession, getSession, showNewDeviceSession } from './lib/sessionStore.ts'
+import { appOutboxKinds, createServices, showNewDevice } from './app/services.ts'
 import { isNewDevice, whenDeviceInUse } from './lib/device.ts'
-import { configureOutbox, startOutboxInBackground } from './outbox/outbox.ts'
 import { readFirstPaintCatalogue } from './features/catalogue/firstPaint.ts'
-import { announceUpdate, startPwa } from './pwa/state.ts'
 import { defined } from './domain/defined.ts'
 import { listenForErrors, rootErrorOptions } from './app/errorHooks.ts'
 import { configureErrorReports } from './reportError.ts'
 import './ui/styled.ts'
 
-// From the first line on, what goes wrong in the page reaches the operator (queued while offline).
+// From the first line on, what goes wrong in the page reaches the operator (queued in the app's outbox while offline).
 configureErrorReports({
   release: import.meta.env.VITE_BUILD_ID,
-  send: (report) => import('./features/errors/clientErrorQueue.ts').then(({ reportClientError }) => reportClientError(report)),
+  send: (report) => import('./features/errors/clientErrorQueue.ts').then(({ reportClientError }) => reportClientError(report, services.outbox)),
 })
 listenForErrors()
+
+// The composition root: the app's long-lived services (cart, auth, outbox, the installed app), built once and handed
+// to React by <App> and to the guards by the router. Nothing of theirs loads yet.
+const services = createServices({ outboxKinds: appOutboxKinds })
 
 // Each step of the boot below runs in a task of its own (nextTask), so none adds to a long one on a slow phone:
 // the modules' evaluation, the router, the page's catalogue and language, the route's load, hydration.
 await nextTask()
-const router = createAppRouter()
+const router = createAppRouter(services)
 
-configureAuth({ onSignedOut: clearCartHeldInMemory })
-configureOutbox(() => import('./app/outboxKinds.ts').then(({ outboxKinds }) => outboxKinds))
 // A logout (here or in another tab) re-runs the guards, so a customer-only page leaves at once.
+const { session } = services.auth
 let wasCustomer = false
-subscribeSession(() => {
-  const isCustomer = getSession().status === 'customer'
+session.subscribe(() => {
+  const isCustomer = session.get().status === 'customer'
   if (wasCustomer && !isCustomer) void router.invalidate()
   wasCustomer = isCustomer
 })
@@ -52,7 +51,7 @@ const hydrating = firstPaint !== undefined && (await showPageLanguage(document))
 
 /** From the moment React handles taps: those made on the server's cards before are added first, in order. */
 function addFirstTaps(): void {
-  for (const tap of takeFirstTaps(root)) addFirstTap(tap)
+  for (const tap of takeFirstTaps(root)) services.cart.addFirstTap(tap)
 }
 
 if (hydrating) {
@@ -66,7 +65,7 @@ if (hydrating) {
   takeLanguagePicks(document)
   // Hydrating in a transition lets React yield to the browser between components: no single long task.
   startTransition(() => {
-    hydrateRoot(root, <App router={router} catalogue={firstPaint} />, rootErrorOptions)
+    hydrateRoot(root, <App router={router} services={services} catalogue={firstPaint} />, rootErrorOptions)
   })
   if (isLocale(picked) && picked !== document.documentElement.lang) void chooseLanguage(picked)
 } else {
@@ -74,7 +73,7 @@ if (hydrating) {
   await restoreLanguage()
   addFirstTaps()
   takeLanguagePicks(document)
-  createRoot(root, rootErrorOptions).render(<App router={router} {...(firstPaint && { catalogue: firstPaint })} />)
+  createRoot(root, rootErrorOptions).render(<App router={router} services={services} {...(firstPaint && { catalogue: firstPaint })} />)
 }
 
 /** What the device holds comes back, one piece per idle period. */
@@ -82,26 +81,24 @@ const restoreDevice = [
   // The choice in the log agrees with the cookie the server drew in unless another tab changed it since;
   // from here this tab also follows the others' choices.
   () => hydrating && restoreLanguage(),
-  () => startCartInBackground(),
-  () => startAuthInBackground(),
+  () => services.cart.start(),
+  () => services.auth.session.start(),
   // Queued writes (orders, support messages, logouts) left by an earlier visit go out; then whenever the session
   // changes, the connection returns or a wait is over.
-  () => startOutboxInBackground(),
+  () => services.outbox.start(),
 ]
 
 // A first visit has nothing to read back: the cart is empty and nobody is signed in, known without the store's
 // code, which loads once the customer keeps something (or another tab does).
 void isNewDevice().then((isNew) => {
-  if (!isNew) return
-  showNewDeviceCart()
-  showNewDeviceSession()
+  if (isNew) showNewDevice(services)
 })
 
 afterFirstPaint([
   () => whenDeviceInUse(() => afterFirstPaint(restoreDevice)),
   // The connection, a waiting version and the install offer: loaded while the network is there (a failed load is
   // tried again by the next event it hears).
-  () => startPwa().catch(() => undefined),
+  () => services.pwa.start().catch(() => undefined),
   // The worker registers last; in dev, Vite serves modules the worker could not precache.
-  () => import.meta.env.PROD && import('./pwa/pwaRuntime.ts').then(({ registerServiceWorker }) => registerServiceWorker(announceUpdate)),
+  () => import.meta.env.PROD && import('./pwa/pwaRuntime.ts').then(({ registerServiceWorker }) => registerServiceWorker(services.pwa.announceUpdate)),
 ])

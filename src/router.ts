@@ -2,14 +2,17 @@ import { createRouter, type RouterHistory } from '@tanstack/react-router'
 import { routeTree } from './routeTree.gen.ts'
 import { Spinner } from './ui/Spinner.tsx'
 import { ErrorScreen } from './app/ErrorScreen.tsx'
+import type { Services } from './app/services.ts'
 
 /**
  * The app's one router. In the browser it follows the address bar; on the server it renders one page from
  * a memory history, without the scroll-restoration script (the page's policy allows no inline script).
  */
-export function createAppRouter(server?: { history: RouterHistory }) {
+export function createAppRouter(services: Services, server?: { history: RouterHistory }) {
   return createRouter({
     routeTree,
+    // The guards reach the app's services here (src/routes/__root.tsx).
+    context: services,
     ...(server && { history: server.history }),
     defaultPreload: 'intent',
     defaultPendingComponent: Spinner,

@@ -4,15 +4,19 @@ import { I18nProvider } from '@lingui/react'
 import { i18n } from '../i18n/i18n.ts'
 import { FirstPaintCatalogueContext, type FirstPaintCatalogue } from '../features/catalogue/firstPaint.ts'
 import type { AppRouter } from '../router.ts'
+import type { Services } from './services.ts'
+import { ServicesContext } from '../lib/serviceContext.ts'
 
 /** The whole app as the browser renders it and the server renders its first HTML: one tree for both, so hydration matches. */
-export function App({ router, catalogue }: { router: AppRouter; catalogue?: FirstPaintCatalogue }) {
+export function App({ router, services, catalogue }: { router: AppRouter; services: Services; catalogue?: FirstPaintCatalogue }) {
   return (
     <StrictMode>
       <I18nProvider i18n={i18n}>
-        <FirstPaintCatalogueContext.Provider value={catalogue}>
-          <RouterProvider router={router} />
-        </FirstPaintCatalogueContext.Provider>
+        <ServicesContext value={services}>
+          <FirstPaintCatalogueContext.Provider value={catalogue}>
+            <RouterProvider router={router} />
+          </FirstPaintCatalogueContext.Provider>
+        </ServicesContext>
       </I18nProvider>
     </StrictMode>
   )

@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro'
-import { declineInstall, dismissHomeScreenHint, install, reloadToUpdate, usePwa } from '../pwa/state.ts'
+import { useActorStore } from '../lib/actorStore.ts'
+import { usePwaService } from '../pwa/state.ts'
 import { Button } from '../ui/Button.tsx'
 import { styled } from '../ui/styled.ts'
 import { theme } from '../ui/theme.ts'
@@ -25,7 +26,8 @@ const closing = (close: () => void) => (event: { currentTarget: HTMLElement }) =
 
 /** The app-level notices: offline, a new version waiting, the install offer and, on iOS Safari, how to add the app. */
 export function AppBanners() {
-  const pwa = usePwa()
+  const service = usePwaService()
+  const pwa = useActorStore(service)
   return (
     <>
       {!pwa.online && (
@@ -38,7 +40,7 @@ export function AppBanners() {
           <span>
             <Trans>A new version is available</Trans>
           </span>
-          <Button type="button" onClick={reloadToUpdate}>
+          <Button type="button" onClick={service.reloadToUpdate}>
             <Trans>Reload</Trans>
           </Button>
         </Bar>
@@ -48,10 +50,10 @@ export function AppBanners() {
           <span>
             <Trans>Add Seed to your home screen for quick access, even offline.</Trans>
           </span>
-          <Button type="button" $variant="secondary" onClick={() => void install()}>
+          <Button type="button" $variant="secondary" onClick={() => void service.install()}>
             <Trans>Install app</Trans>
           </Button>
-          <Button type="button" $variant="ghost" onClick={closing(declineInstall)}>
+          <Button type="button" $variant="ghost" onClick={closing(service.declineInstall)}>
             <Trans>Not now</Trans>
           </Button>
         </Bar>
@@ -61,7 +63,7 @@ export function AppBanners() {
           <span>
             <Trans>To add Seed to your home screen, tap Share, then Add to Home Screen.</Trans>
           </span>
-          <Button type="button" $variant="secondary" onClick={closing(dismissHomeScreenHint)}>
+          <Button type="button" $variant="secondary" onClick={closing(service.dismissHomeScreenHint)}>
             <Trans>Got it</Trans>
           </Button>
         </Bar>

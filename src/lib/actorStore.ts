@@ -45,6 +45,9 @@ export interface ActorStore<A extends ActorLike, V> {
   stop(): void
 }
 
+/** Two views of the same fields that hold the same values (an `equal` for views built field by field from a snapshot). */
+export const sameFields = <V extends object>(a: V, b: V): boolean => Object.keys(a).every((key) => a[key as keyof V] === b[key as keyof V])
+
 // The server has no document: it renders `initial` and starts nothing.
 const inPage = () => typeof document !== 'undefined'
 

@@ -1,8 +1,10 @@
 import { createContext, useContext } from 'react'
 import type { ActorRefFrom, SnapshotFrom } from 'xstate'
 import type { authMachine } from '../../machines/auth.machine.ts'
-import type { User } from '../domain/account.ts'
-import { actorStore, useActorStore, type Running } from './actorStore.ts'
+import type { SignInFailure } from '../../machines/auth.events.ts'
+import type { Login, User } from '../domain/account.ts'
+import { actorStore, useActorStore, type ActorStore, type Running } from './actorStore.ts'
+import { serviceHook } from './serviceContext.ts'
 
 /** Who is using the app, as the auth actor knows it; `offline` when shown from the device's memory. */
 export type Customer = User
@@ -32,36 +34,37 @@ export function sessionOf(snapshot: SnapshotFrom<typeof authMachine>): Session {
   return { status: 'anonymous' }
 }
 
-type LoadAuth = () => Promise<Running<AuthActor>>
+/** The session as the auth actor decides it; what the pages and the sign-in guard read. */
+export type SessionStore = ActorStore<AuthActor, Session>
 
-// The account area says how to start the auth actor (it registers at boot); a session wanted before that waits.
-let register!: (load: LoadAuth) => void
-const registered = new Promise<LoadAuth>((resolve) => (register = resolve))
-
-/** The account area says how to start the auth actor, which alone decides the session. */
-export function onSessionWanted(load: LoadAuth): void {
-  register(load)
+/** The session of an auth actor that `load` starts (the account area's, loaded after the first paint, or a test's). */
+export function sessionStore(load: () => Promise<Running<AuthActor>>): SessionStore {
+  return actorStore({ load, view: sessionOf, initial: CHECKING, equal: (a, b) => JSON.stringify(a) === JSON.stringify(b) })
 }
-
-/** The one auth actor, started after the first paint or by the first page that needs to know the session. */
-export const auth = actorStore({
-  load: () => registered.then((load) => load()),
-  view: sessionOf,
-  initial: CHECKING,
-  equal: (a, b) => JSON.stringify(a) === JSON.stringify(b),
-})
 
 /** Resolves once it is known whether a customer is signed in (the guard waits on this). */
-export function whenSessionKnown(): Promise<Session> {
-  return auth.when((session) => session.status !== 'checking')
+export function whenSessionKnown(session: SessionStore): Promise<Session> {
+  return session.when((known) => known.status !== 'checking')
 }
 
-export const subscribeSession = (listener: () => void): (() => void) => auth.subscribe(listener)
+/** The app's auth service (built by src/app/services.ts): the session, and the intents that change it. */
+export interface Auth {
+  readonly session: SessionStore
+  /** Signs in with email and password; resolves with the customer, or the failure to show. */
+  signIn(credentials: Login): Promise<{ user: User } | { failure: SignInFailure }>
+  /** Logs out: resolves once the device has forgotten the customer and queued the logout. */
+  signOut(): Promise<void>
+  /** The server already signed this customer in (a new account, a new password): the app follows. */
+  adoptCustomer(user: User): Promise<void>
+  /** Asks the server again (after a social sign-in returned); resolves with the answer. */
+  recheckSession(): Promise<Session>
+}
 
-export const getSession = (): Session => auth.get()
+/** The app's auth service, for a screen. */
+export const useAuth = serviceHook<Auth>('auth')
 
 export function useSession(): Session {
-  return useActorStore(auth)
+  return useActorStore(useAuth().session)
 }
 
 /** Given by the sign-in guard (src/routes/_customer.tsx) to the pages behind it; it follows the session while a page is open. */
@@ -73,6 +76,3 @@ export function useCustomer(): SignedIn {
   if (!signedIn) throw new Error('useCustomer() is only for the pages behind the sign-in guard')
   return signedIn
 }
-
-/** A new device (src/lib/device.ts) has nobody signed in: the session is known without reading the store. */
-export const showNewDeviceSession = (): void => auth.presume({ status: 'anonymous' })

@@ -1,7 +1,7 @@
 import { createActor, type ActorRefFrom } from 'xstate'
 import type { outboxMachine, SignedIn } from '../../machines/outbox.machine.ts'
 import { onConnectionReturned } from '../lib/connection.ts'
-import { getSession, subscribeSession, type Session } from '../lib/sessionStore.ts'
+import type { Session } from '../lib/sessionStore.ts'
 import type { OutboxKind } from './kind.ts'
 import { provideOutbox } from './outboxEffects.ts'
 import { drainOutbox } from './sender.ts'
@@ -15,13 +15,11 @@ export interface RunningOutbox {
   stop: () => void
 }
 
-/** Where the outbox learns who is signed in: the page's session, unless a test gives its own. */
+/** Where the outbox learns who is signed in: the app's session (src/app/services.ts), or a test's. */
 export interface SessionSource {
   get: () => Session
   subscribe: (listener: () => void) => () => void
 }
-
-const pageSession: SessionSource = { get: getSession, subscribe: subscribeSession }
 
 /** Who is signed in, as the outbox hears it; unchanged while the session is being checked. */
 const signedInOf = (session: Session): SignedIn => (session.status === 'customer' ? session.customer.id : session.status === 'anonymous' ? null : undefined)
@@ -38,7 +36,7 @@ interface Waiter {
  * Starts the outbox machine in the page: its drains run the one sender over `kinds`, and it hears the session and
  * the returning connection. Each drain's news is told by the kinds themselves (toasts).
  */
-export function startOutbox(kinds: readonly OutboxKind[], session: SessionSource = pageSession): RunningOutbox {
+export function startOutbox(kinds: readonly OutboxKind[], session: SessionSource): RunningOutbox {
   const waiters = new Set<Waiter>()
   const actor: OutboxActor = createActor(
     provideOutbox({

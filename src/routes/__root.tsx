@@ -1,10 +1,12 @@
-import { createRootRoute, Outlet } from '@tanstack/react-router'
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { Layout } from '../app/Layout.tsx'
 import { Page, Muted } from '../ui/Page.tsx'
 import { ButtonLink } from '../ui/Button.tsx'
+import type { Services } from '../app/services.ts'
 
-export const Route = createRootRoute({
+// The guards get the app's services as the router's context (src/router.ts).
+export const Route = createRootRouteWithContext<Services>()({
   component: () => (
     <Layout>
       <Outlet />

@@ -4,8 +4,8 @@ import { Spinner } from '../ui/Spinner.tsx'
 
 // A spinner while the customer loads, then visitors go back to the home page.
 export const Route = createFileRoute('/_customer')({
-  beforeLoad: async () => {
-    const session = await whenSessionKnown()
+  beforeLoad: async ({ context }) => {
+    const session = await whenSessionKnown(context.auth.session)
     if (session.status !== 'customer') throw redirect({ to: '/', replace: true })
   },
   pendingComponent: Spinner,

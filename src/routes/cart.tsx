@@ -6,6 +6,7 @@ import { formatRand } from '../domain/money.ts'
 import { CartLineRow } from '../features/cart/CartLineRow.tsx'
 import { useCart } from '../features/cart/cart.ts'
 import { proceedTarget } from '../features/cart/proceed.ts'
+import { useAuth } from '../lib/sessionStore.ts'
 import { Button, ButtonLink } from '../ui/Button.tsx'
 import { Card, Muted, Page } from '../ui/Page.tsx'
 import { styled } from '../ui/styled.ts'
@@ -26,6 +27,7 @@ const Columns = styled('div')`
 
 function CartPage() {
   const cart = useCart()
+  const { session } = useAuth()
   const navigate = useNavigate()
   const { t, i18n } = useLingui()
   const count = cart.order_lines.length
@@ -36,7 +38,7 @@ function CartPage() {
   const proceed = async () => {
     setDeciding(true)
     try {
-      await navigate({ to: await proceedTarget() })
+      await navigate({ to: await proceedTarget(session) })
     } finally {
       setDeciding(false)
     }

@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { EmailLinkPage } from '../features/account/emailLinks/EmailLinkPage.tsx'
 import { showNewEmail } from '../features/account/emailLinks/showNewEmail.ts'
+import { useAuth } from '../lib/sessionStore.ts'
 import { validateTokenSearch } from '../features/account/emailLinks/tokenSearch.ts'
 
 // The link mailed to a new address: /confirm_email?token=<43 characters>.
@@ -13,11 +14,12 @@ export const Route = createFileRoute('/confirm_email')({
 })
 
 function ConfirmEmailPage() {
+  const auth = useAuth()
   return (
     <EmailLinkPage
       title={<Trans>Confirm your new email</Trans>}
       link={{ path: '/v2/email_confirmations', token: Route.useSearch().token }}
-      whenDone={showNewEmail}
+      whenDone={() => showNewEmail(auth)}
       intro={
         <p>
           <Trans>Confirm the change if you asked for it: from then on you sign in with the email this link was sent to.</Trans>

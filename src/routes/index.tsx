@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { useCatalogue } from '../features/catalogue/useCatalogue.ts'
 import { ProductGrid } from '../features/catalogue/ProductGrid.tsx'
-import { addToCart } from '../features/cart/cart.ts'
+import { useCartService } from '../features/cart/cart.ts'
 import { Button, ButtonLink } from '../ui/Button.tsx'
 import { Page, Muted } from '../ui/Page.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
@@ -15,6 +15,7 @@ export const Route = createFileRoute('/')({ staticData: { title: msg`Product Pac
 function Home() {
   const catalogue = useCatalogue()
   const { online } = usePwa()
+  const { addToCart } = useCartService()
   return (
     <Page title={<Trans>Product Packages</Trans>}>
       {catalogue.status === 'loading' && <Spinner />}

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { EmailLinkPage } from '../features/account/emailLinks/EmailLinkPage.tsx'
-import { recheckSession } from '../features/account/session/authIntents.ts'
+import { useAuth } from '../lib/sessionStore.ts'
 import { validateTokenSearch } from '../features/account/emailLinks/tokenSearch.ts'
 
 // The link mailed to the address typed at a social sign-in: /social_confirm?token=<43 characters>.
@@ -13,6 +13,7 @@ export const Route = createFileRoute('/social_confirm')({
 })
 
 function SocialConfirmPage() {
+  const { recheckSession } = useAuth()
   return (
     <EmailLinkPage
       title={<Trans>Confirm your email</Trans>}

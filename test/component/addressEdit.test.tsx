@@ -3,14 +3,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SavedAddress } from '../../src/domain/account.ts'
 import { AddressEditor, type AddressEditing } from '../../src/features/account/profile/AddressEditor.tsx'
 import { queueAccountEdit } from '../../src/features/account/profile/accountEditQueue.ts'
-import { sendNow } from '../../src/outbox/outbox.ts'
+import type { Outbox } from '../../src/outbox/outbox.ts'
 import { messageOf, renderForm } from './render.tsx'
 
 // The form's edges: the edit it queues, and the outbox's first try at sending it (test/features covers both).
 vi.mock('../../src/features/account/profile/accountEditQueue.ts', () => ({ ACCOUNT_EDIT: 'account.edit', queueAccountEdit: vi.fn() }))
-vi.mock('../../src/outbox/outbox.ts', () => ({ sendNow: vi.fn() }))
 const queued = vi.mocked(queueAccountEdit)
-const sent = vi.mocked(sendNow)
+const sent = vi.fn<(kind: string) => Promise<unknown[]>>()
+const outbox = { start: vi.fn(), sendNow: sent } as unknown as Outbox
 beforeEach(() => {
   queued.mockReset().mockResolvedValue('edit-1')
   sent.mockReset().mockResolvedValue([{ id: 'edit-1', customerId: 7, kind: 'saved' }])
@@ -35,7 +35,7 @@ const home: SavedAddress = {
 function openForm(saved: SavedAddress | null) {
   const editing: AddressEditing = { addressId: saved?.id ?? 'addr-new', saved, isDefault: false, refusal: null }
   const done = vi.fn()
-  return { done, ...renderForm(<AddressEditor customerId={7} editing={editing} search={() => null} onDismissed={() => undefined} onDone={done} />) }
+  return { done, ...renderForm(<AddressEditor customerId={7} editing={editing} search={() => null} onDismissed={() => undefined} onDone={done} />, { outbox }) }
 }
 
 const input = (label: string) => screen.getByLabelText<HTMLInputElement>(label)

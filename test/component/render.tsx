@@ -4,12 +4,25 @@ import { render } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { vi } from 'vitest'
 import { i18n } from '../../src/i18n/i18n.ts'
+import { createServices, type Services } from '../../src/app/services.ts'
+import { ServicesContext } from '../../src/lib/serviceContext.ts'
 
-/** Renders a form in the app's language (English) and gives a user who types and clicks as a customer would. */
-export function renderForm(ui: ReactElement) {
+/**
+ * Renders a form in the app's language (English), inside the app's services (those given replace the app's), and
+ * gives a user who types and clicks as a customer would.
+ */
+export function renderForm(ui: ReactElement, given: Partial<Services> = {}) {
+  const services = { ...createServices({ outboxKinds: async () => [] }), ...given }
   // No pause between keys: the forms react to each key, not to the time between them.
   const user = userEvent.setup({ delay: null })
-  return { user, ...render(<I18nProvider i18n={i18n}>{ui}</I18nProvider>) }
+  return {
+    user,
+    ...render(
+      <I18nProvider i18n={i18n}>
+        <ServicesContext value={services}>{ui}</ServicesContext>
+      </I18nProvider>,
+    ),
+  }
 }
 
 /** The message tied to a field (its aria-describedby), or null when the field is valid. */

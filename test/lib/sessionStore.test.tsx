@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { readdirSync, readFileSync } from 'node:fs'
 import { renderToString } from 'react-dom/server'
 import { authHarness, customer, type AuthHarness } from '../machines/authHarness.ts'
+import type { Auth, SessionStore } from '../../src/lib/sessionStore.ts'
 
 type SessionModule = typeof import('../../src/lib/sessionStore.ts')
 
@@ -26,57 +27,73 @@ function Status({ session }: { session: SessionModule }) {
   return <p>{session.useSession().status}</p>
 }
 
+/** The session of the auth actor the test drives, as the app's services give it to the screens. */
+const servicesWith = (store: SessionStore) => ({ auth: { session: store } as Auth })
+
 function FirstName({ session }: { session: SessionModule }) {
   return <p>{session.useCustomer().customer.first_name}</p>
 }
 
 describe('the session', () => {
-  it('is known once the auth actor has checked; a page that asked before the account area registered waits for it', async () => {
+  it('is known once the auth actor has checked; a page that asked before the actor loaded waits for it', async () => {
     const session = await openPage()
+    let loaded!: () => void
+    const loading = new Promise<void>((resolve) => (loaded = resolve))
+    const store = session.sessionStore(async () => {
+      await loading
+      return { actor: h.actor }
+    })
     const known = vi.fn()
-    void session.whenSessionKnown().then(known)
+    void session.whenSessionKnown(store).then(known)
     await new Promise((resolve) => setTimeout(resolve, 10))
     expect(known).not.toHaveBeenCalled()
-    session.onSessionWanted(async () => ({ actor: h.actor }))
-    await session.auth.start()
-    expect(session.getSession()).toEqual({ status: 'checking' })
+    loaded()
+    await store.start()
+    expect(store.get()).toEqual({ status: 'checking' })
     await h.answerCheck({ status: 'customer', user: customer() })
     await vi.waitFor(() => expect(known).toHaveBeenCalledWith({ status: 'customer', customer: customer(), offline: false }))
   })
 
   it('tells its listeners only when what it means for the screens changes', async () => {
     const session = await openPage()
-    session.onSessionWanted(async () => ({ actor: h.actor }))
+    const store = session.sessionStore(async () => ({ actor: h.actor }))
     const heard: string[] = []
-    session.subscribeSession(() => heard.push(session.getSession().status))
-    await session.auth.start()
+    store.subscribe(() => heard.push(store.get().status))
+    await store.start()
     expect(heard).toEqual([])
     await h.failCheck()
     // Recalling the customer from the device: still not known.
     expect(heard).toEqual([])
     await h.answerRecall(customer())
     expect(heard).toEqual(['customer'])
-    expect(session.getSession()).toEqual({ status: 'customer', customer: customer(), offline: true })
+    expect(store.get()).toEqual({ status: 'customer', customer: customer(), offline: true })
   })
 
   it('renders as checking on the server and in hydration, whatever the auth actor knows', async () => {
     const session = await openPage()
-    session.onSessionWanted(async () => ({ actor: h.actor }))
-    await session.auth.start()
+    const store = session.sessionStore(async () => ({ actor: h.actor }))
+    await store.start()
     await h.answerCheck({ status: 'anonymous' })
-    expect(session.getSession()).toEqual({ status: 'anonymous' })
-    expect(renderToString(<Status session={session} />)).toBe('<p>checking</p>')
+    expect(store.get()).toEqual({ status: 'anonymous' })
+    // The context of the page's own modules (openPage evaluated them anew).
+    const { ServicesContext } = await import('../../src/lib/serviceContext.ts')
+    const page = (
+      <ServicesContext value={servicesWith(store)}>
+        <Status session={session} />
+      </ServicesContext>
+    )
+    expect(renderToString(page)).toBe('<p>checking</p>')
   })
 
   /** A tap on "proceed to order" while the session is still being checked: nothing is decided before the answer. */
   async function tapProceedWhileChecking() {
     const session = await openPage()
     const { proceedTarget } = await import('../../src/features/cart/proceed.ts')
-    session.onSessionWanted(async () => ({ actor: h.actor }))
+    const store = session.sessionStore(async () => ({ actor: h.actor }))
     const decided = vi.fn()
-    void proceedTarget().then(decided)
+    void proceedTarget(store).then(decided)
     await new Promise((resolve) => setTimeout(resolve, 10))
-    expect(session.getSession()).toEqual({ status: 'checking' })
+    expect(store.get()).toEqual({ status: 'checking' })
     expect(decided).not.toHaveBeenCalled()
     return decided
   }

@@ -7,8 +7,8 @@ import { cartMachine } from '../../../machines/cart.machine.ts'
 import { formatRand } from '../../domain/money.ts'
 import { readCart } from '../../store/queries.ts'
 import { useLiveRead } from '../../store/useLiveRead.ts'
-import { startAuthInBackground } from '../../features/account/session/authIntents.ts'
-import { startCartInBackground } from '../../features/cart/cart.ts'
+import { useCartService } from '../../features/cart/cart.ts'
+import { useAuth } from '../../lib/sessionStore.ts'
 import { pretty } from './json.ts'
 import { Code, Columns, JsonBlock, Panel } from './labStyles.ts'
 import { StateTree } from './StateTree.tsx'
@@ -37,9 +37,6 @@ function useSnapshot(actor: AnyActorRef | undefined): AnyMachineSnapshot | undef
     actor ? () => actor.getSnapshot() as AnyMachineSnapshot : nothing,
   )
 }
-
-const startAuth = (): Promise<AnyActorRef> => startAuthInBackground()
-const startCart = (): Promise<AnyActorRef> => startCartInBackground()
 
 function RunningMachine({ title, machine, snapshot, id }: { title: string; machine: AnyStateMachine; snapshot: AnyMachineSnapshot | undefined; id: string }) {
   const { t } = useLingui()
@@ -72,8 +69,8 @@ function RunningMachine({ title, machine, snapshot, id }: { title: string; machi
 /** The app's own running auth and cart actors, read only, live; the stored cart follows other tabs through Dexie. */
 export function LiveView() {
   const { t, i18n } = useLingui()
-  const auth = useSnapshot(useRunningActor(startAuth))
-  const cart = useSnapshot(useRunningActor(startCart))
+  const auth = useSnapshot(useRunningActor(useAuth().session.start))
+  const cart = useSnapshot(useRunningActor(useCartService().start))
   const stored = useLiveRead((db) => readCart(db))
   const lines = stored?.order_lines.length ?? 0
   const total = formatRand(stored?.total ?? 0, i18n.locale)

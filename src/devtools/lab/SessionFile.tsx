@@ -10,6 +10,7 @@ import { Buttons, Note, Panel } from './labStyles.ts'
 import { machineTitles } from './labText.ts'
 import { readSessionFile, type LabSessionFile } from './labSession.ts'
 import { Section } from '../../ui/Section.tsx'
+import { useAuth } from '../../lib/sessionStore.ts'
 
 const FileBox = styled(FieldBox)`
   input[type='file'] { padding: 8px 12px; }
@@ -40,6 +41,7 @@ interface Props {
 /** Export the session for a bug report; import one (a file or pasted JSON) to see the same state and context. */
 export function SessionFile({ run, outcome, onOutcome: setOutcome }: Props) {
   const { t, i18n } = useLingui()
+  const { session } = useAuth()
   const [text, setText] = useState('')
 
   const load = (json: string) => {
@@ -49,7 +51,7 @@ export function SessionFile({ run, outcome, onOutcome: setOutcome }: Props) {
       setOutcome({ kind: 'refused', why: read.problem === 'json' ? t`This is not valid JSON: ${detail}` : t`This is not a lab session: ${detail}` })
       return
     }
-    const restored = importSession(read.file)
+    const restored = importSession(read.file, session.get)
     setOutcome({ kind: 'imported', file: read.file, differs: restored.getSnapshot().differs })
   }
 

@@ -1,6 +1,6 @@
 import { ApiError } from '../../api/client.ts'
 import type { User } from '../../domain/account.ts'
-import { getSession } from '../../lib/sessionStore.ts'
+import type { Session } from '../../lib/sessionStore.ts'
 import type { EffectMode } from './labMachine.ts'
 
 /** The customer the fakes answer with; the lab never uses a real customer's data. */
@@ -35,8 +35,7 @@ export async function fake<T>(mode: EffectMode, delay: () => Promise<void>, valu
 }
 
 /** The signed-in customer's id for calls to the real server; the sandbox needs one. */
-export function sandboxCustomerId(): number {
-  const session = getSession()
+export function sandboxCustomerId(session: Session): number {
   if (session.status !== 'customer') throw new ApiError('Sign in to the storefront first: the sandbox answers only a signed-in customer.', 401)
   return session.customer.id
 }

@@ -2,6 +2,7 @@ import type * as v from 'valibot'
 import type { AnyStateMachine } from 'xstate'
 import type { Fact } from '../../domain/events.ts'
 import type { StoreDb } from '../../store/db.ts'
+import type { Session } from '../../lib/sessionStore.ts'
 
 export const LAB_MACHINES = [
   'auth',
@@ -57,6 +58,8 @@ export interface LabIo {
   db: () => Promise<StoreDb>
   /** The pause a fake takes, so the tester sees the state that waits for it. */
   delay: () => Promise<void>
+  /** The storefront's session: the sandbox server answers only the tester signed in there. */
+  session: () => Session
 }
 
 /** A machine as the lab drives it. */

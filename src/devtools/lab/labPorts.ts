@@ -37,7 +37,7 @@ const quotaExceeded = () => new DOMException('The lab is set to refuse every wri
 export function labPorts(mode: EffectMode, io: LabIo, kinds: readonly OutboxKind[] = []): LabPorts {
   const sandbox = mode === 'sandbox'
   const held: OutboxRow[] = []
-  const customerId = sandbox ? sandboxCustomerId : () => labCustomer().id
+  const customerId = sandbox ? () => sandboxCustomerId(io.session()) : () => labCustomer().id
   const written = async (facts: readonly Fact[]) => {
     if (!sandbox) await io.delay()
     if (mode === 'storageFails') throw quotaExceeded()

@@ -13,6 +13,7 @@ import type { StoreDb } from '../../store/db.ts'
 import { toJson, type Json } from './json.ts'
 import type { EffectMode, LabIo, LabMachine } from './labMachine.ts'
 import { replaySession, resolveStep, SESSION_FORMAT, type LabSessionFile, type LabStep } from './labSession.ts'
+import type { Session } from '../../lib/sessionStore.ts'
 
 /** What the lab shows of a run (its snapshot); a new object after every change. */
 export interface LabView {
@@ -37,6 +38,8 @@ export interface LabRunOptions {
   commit: (fact: Fact) => Promise<unknown>
   /** How long fakes take. */
   delay?: () => Promise<void>
+  /** The storefront's session (the app's, in the lab page); nobody is signed in when not given. */
+  session?: () => Session
 }
 
 /** An event as the tester sends it: a type and whatever it carries. */
@@ -82,6 +85,7 @@ export class LabRun {
       write: (fact) => this.write(fact),
       db: options.db,
       delay: options.delay ?? NO_DELAY,
+      session: options.session ?? (() => ({ status: 'anonymous' })),
     }
   }
 

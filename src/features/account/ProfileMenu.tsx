@@ -5,7 +5,7 @@ import { UserIcon } from '../../ui/icons.tsx'
 import { styled } from '../../ui/styled.ts'
 import { theme } from '../../ui/theme.ts'
 import { toast } from '../../lib/toaster.ts'
-import { signOut } from './session/authIntents.ts'
+import { useAuth } from '../../lib/sessionStore.ts'
 
 const Wrap = styled('div')`
   position: relative;
@@ -36,6 +36,7 @@ export function ProfileMenu({ firstName }: { firstName: string }) {
   const button = useRef<HTMLButtonElement>(null)
   const navigate = useNavigate()
   const { t } = useLingui()
+  const { signOut } = useAuth()
 
   const items = () => [...(wrap.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])]
   const close = (refocus: boolean) => {

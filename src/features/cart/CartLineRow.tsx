@@ -5,7 +5,7 @@ import { formatRand } from '../../domain/money.ts'
 import { TrashIcon } from '../../ui/icons.tsx'
 import { styled } from '../../ui/styled.ts'
 import { theme } from '../../ui/theme.ts'
-import { removeLine, renameLine } from './cart.ts'
+import { useCartService } from './cart.ts'
 
 const Row = styled('li')`
   display: grid; grid-template-columns: 64px minmax(0, 1fr) auto; grid-template-areas: 'img name del' 'img input price';
@@ -25,6 +25,7 @@ const RENAME_DEBOUNCE_MS = 400
 /** One cart line: image, friendly-name input (saved as you type), R{unit_price}, delete. */
 export function CartLineRow({ line }: { line: OrderLine }) {
   const { t, i18n } = useLingui()
+  const { removeLine, renameLine } = useCartService()
   const stored = line.product_configs.configs[0].friendly_name
   const [name, setName] = useState(stored)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)

@@ -1,8 +1,8 @@
 import { sendClientError } from '../../api/clientErrors.ts'
 import { ClientErrorReportSchema, type ClientErrorReport } from '../../domain/clientError.ts'
 import { newId } from '../../lib/ids.ts'
+import type { OutboxPort } from '../../lib/ports.ts'
 import type { OutboxKind } from '../../outbox/kind.ts'
-import { sendNow } from '../../outbox/outbox.ts'
 import { dropRow, enqueueCollapsed, queuedRow } from '../../outbox/table.ts'
 import type { StoreDb } from '../../store/db.ts'
 import type { OutboxRow } from '../../store/rows.ts'
@@ -31,9 +31,9 @@ export async function queueClientError(report: ClientErrorReport, store?: StoreD
 }
 
 /** Queues a report and sends what is queued now; a report that cannot be kept on the device is let go. */
-export async function reportClientError(report: ClientErrorReport): Promise<void> {
+export async function reportClientError(report: ClientErrorReport, outbox: OutboxPort): Promise<void> {
   await queueClientError(report)
-  await sendNow(CLIENT_ERROR)
+  await outbox.sendNow(CLIENT_ERROR)
 }
 
 /** A queued error report (kind 'client.error'): sent without a session, whoever is signed in; forgotten once answered. */

@@ -12,7 +12,7 @@ import { theme } from '../../ui/theme.ts'
 import { AddressForm } from '../../ui/forms/AddressForm.tsx'
 import { useInlineError } from '../../ui/forms/useInlineError.ts'
 import { FormError } from '../../ui/forms/FormError.tsx'
-import { sendNow } from '../../outbox/outbox.ts'
+import { useOutbox } from '../../outbox/outbox.ts'
 import type { DrainOutcome } from './orderOutbox.ts'
 import { ORDER_CREATE } from './orderRequest.ts'
 import { placeOrder } from './placeOrder.ts'
@@ -44,6 +44,7 @@ function chosenAddress(choice: string, addresses: readonly SavedAddress[], typed
 /** The delivery address: a saved address (the default one first) or another typed in, validated by the address rules, then the order is placed (online or not). */
 export function DeliveryAddressForm({ customerId, cart, addresses, search }: Props) {
   const { t } = useLingui()
+  const outbox = useOutbox()
   const failure = useInlineError()
   const navigate = useNavigate()
   const [values, setValues] = useState<AddressValues>(emptyAddress)
@@ -85,7 +86,7 @@ export function DeliveryAddressForm({ customerId, cart, addresses, search }: Pro
       return failure.fail(t`An error occurred while submitting the address.`)
     }
     // Try at once; offline (or no answer) it stays queued and the order list shows it waiting.
-    const outcome = (await sendNow<DrainOutcome>(ORDER_CREATE).catch(() => [])).find((o) => o.clientId === clientId)
+    const outcome = (await outbox.sendNow<DrainOutcome>(ORDER_CREATE).catch(() => [])).find((o) => o.clientId === clientId)
     if (outcome?.kind === 'sent') return navigate({ to: '/orders/$id', params: { id: String(outcome.order.id) } })
     if (outcome?.kind === 'rejected') return navigate({ to: '/orders/$id', params: { id: clientId } })
     return navigate({ to: '/orders' })

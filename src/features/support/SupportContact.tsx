@@ -12,7 +12,7 @@ import { useInlineError } from '../../ui/forms/useInlineError.ts'
 import { FormError } from '../../ui/forms/FormError.tsx'
 import { ContactForm, SUPPORT_FIELDS, type SupportField } from './ContactForm.tsx'
 import { SupportStatus } from './SupportStatus.tsx'
-import { sendNow } from '../../outbox/outbox.ts'
+import { useOutbox } from '../../outbox/outbox.ts'
 import { queueSupportMessage, SUPPORT_MESSAGE, type SupportOutcome } from './supportQueue.ts'
 import { issueField, type SupportItem } from './supportView.ts'
 import { useSupportDraft } from './useSupportDraft.ts'
@@ -42,6 +42,7 @@ function focusFirst(errors: FieldErrors): boolean {
 /** Contact Us: validated here, then committed to the outbox and sent (at once, or when the connection returns). */
 export function SupportContact({ customer }: { customer: User }) {
   const { t } = useLingui()
+  const outbox = useOutbox()
   const failure = useInlineError()
   const [values, setValues] = useSupportDraft(customer.id, () => ({
     name: `${customer.first_name} ${customer.last_name}`.trim(),
@@ -68,7 +69,7 @@ export function SupportContact({ customer }: { customer: User }) {
       track(id)
       // A queued message must survive storage pressure until it is sent.
       void keepDataOnDevice().catch(() => false)
-      const outcome = (await sendNow<SupportOutcome>(SUPPORT_MESSAGE).catch(() => [])).find((o) => o.id === id)
+      const outcome = (await outbox.sendNow<SupportOutcome>(SUPPORT_MESSAGE).catch(() => [])).find((o) => o.id === id)
       if (outcome?.kind === 'rejected') {
         const refused = refusalErrors(outcome.issues)
         setErrors(refused)

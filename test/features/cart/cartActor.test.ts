@@ -3,7 +3,7 @@ import { waitFor } from 'xstate'
 import type { CartState, OrderLine } from '../../../src/domain/cartState.ts'
 import type { StorageFailureReason } from '../../../src/domain/storage.ts'
 import * as intents from '../../../src/features/cart/cartActor.ts'
-import * as cartStore from '../../../src/features/cart/cart.ts'
+import { createCart } from '../../../src/features/cart/cart.ts'
 import type { CartFactRecord } from '../../../machines/cart.machine.ts'
 import { commit } from '../../../src/store/commit.ts'
 import { closeStore, openStore, StoreDb } from '../../../src/store/db.ts'
@@ -17,9 +17,12 @@ const stopCart = () => {
   running = undefined
 }
 
+// The app's cart service, as src/app/services.ts builds it.
+let cartStore = createCart()
 afterEach(async () => {
   stopCart()
-  cartStore.stopCart()
+  cartStore.stop()
+  cartStore = createCart()
   // The page's document, for the store's tests; a test without one is the server.
   vi.stubGlobal('document', undefined)
   await closeStore({ delete: true })
@@ -224,7 +227,7 @@ describe('the cart store', () => {
     // The cart's own news: the "added to cart" toast, shown once the line is stored.
     const shown = vi.spyOn(toast, 'success')
     cartStore.addToCart(lte)
-    const [first, second] = await Promise.all([cartStore.startCartInBackground(), cartStore.startCartInBackground()])
+    const [first, second] = await Promise.all([cartStore.start(), cartStore.start()])
     expect(first).toBe(second)
     await waitFor(first, (s) => s.matches({ ready: 'idle' }) && s.context.cart.order_lines.length === 1)
     expect(first.getSnapshot().context.cart.order_lines.map((l) => l.name)).toEqual([lte.name])
@@ -234,7 +237,7 @@ describe('the cart store', () => {
 
   it('starts nothing on the server', async () => {
     let started = false
-    void cartStore.startCartInBackground().then(() => (started = true))
+    void cartStore.start().then(() => (started = true))
     await new Promise((resolve) => setTimeout(resolve, 20))
     expect(started).toBe(false)
   })

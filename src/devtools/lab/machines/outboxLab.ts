@@ -7,7 +7,7 @@ import { createOrder } from '../../../api/orders.ts'
 import { lineFromProduct } from '../../../domain/cartState.ts'
 import { defined } from '../../../domain/defined.ts'
 import { ORDER_STATUS_NEW, type Order } from '../../../domain/order.ts'
-import { getSession } from '../../../lib/sessionStore.ts'
+import type { Session } from '../../../lib/sessionStore.ts'
 import { newId } from '../../../lib/ids.ts'
 import { orderOutbox } from '../../../features/orders/orderOutbox.ts'
 import { ORDER_CREATE, toCreateOrderRequest } from '../../../features/orders/orderRequest.ts'
@@ -38,8 +38,7 @@ interface Attempt {
 }
 
 /** One real attempt: the first product of the catalogue to a sample address, as the signed-in customer, keyed by the client id. */
-async function sendToSandbox(clientId: string): Promise<Attempt> {
-  const session = getSession()
+async function sendToSandbox(clientId: string, session: Session): Promise<Attempt> {
   if (session.status !== 'customer') return { outcome: { kind: 'answered', status: 401 }, error: 'Sign in to the storefront first.' }
   try {
     const [product] = (await fetchCatalogue()).body
@@ -76,7 +75,7 @@ function labDrain(mode: EffectMode, io: LabIo): OutboxPorts['drain'] {
     if (mine && asked && isDue(entry, new Date(), input.force ?? false)) {
       entry = claim(entry)
       if (mode !== 'sandbox') await io.delay()
-      const attempt = mode === 'sandbox' ? await sendToSandbox(clientId) : fakeAttempt(mode, clientId)
+      const attempt = mode === 'sandbox' ? await sendToSandbox(clientId, io.session()) : fakeAttempt(mode, clientId)
       entry = settle(entry, attempt.outcome, new Date(), attempt.error ?? null)
       // The answer's fact is the app's own order kind's (src/features/orders/orderOutbox.ts).
       const row = { ...entry, id: clientId, kind: ORDER_CREATE, request: null, createdAt: new Date().toISOString() }

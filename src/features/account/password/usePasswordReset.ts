@@ -5,7 +5,7 @@ import { useActorRef } from '@xstate/react'
 import type { PasswordResetInput } from '../../../../machines/passwordReset.machine.ts'
 import { checkResetLink, requestResetLink, resetPassword } from '../../../api/password.ts'
 import { pageToasts } from '../../../lib/devicePorts.ts'
-import { adoptCustomer } from '../session/authIntents.ts'
+import { useAuth } from '../../../lib/sessionStore.ts'
 import { providePasswordReset } from './passwordResetEffects.ts'
 
 const api = { requestResetLink, checkResetLink, resetPassword }
@@ -14,6 +14,7 @@ const api = { requestResetLink, checkResetLink, resetPassword }
 export function usePasswordReset(input: PasswordResetInput) {
   const navigate = useNavigate()
   const { i18n } = useLingui()
+  const { adoptCustomer } = useAuth()
   // The machine's announcement runs later; it reads the current translator and router through this.
   const ui = useRef({ navigate, i18n })
   ui.current = { navigate, i18n }

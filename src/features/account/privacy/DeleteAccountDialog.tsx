@@ -13,7 +13,7 @@ import { TextField } from '../../../ui/forms/TextField.tsx'
 import { deleteMyAccount } from './accountDeletion.ts'
 import { DeletionConsequences } from './DeletionConsequences.tsx'
 import { DangerButton, Notice } from './privacyStyles.ts'
-import { recheckSession } from '../session/authIntents.ts'
+import { useAuth } from '../../../lib/sessionStore.ts'
 import { Dialog } from './dialogStyles.ts'
 import { FormError } from '../../../ui/forms/FormError.tsx'
 
@@ -26,6 +26,7 @@ interface Props {
 /** The confirmation: what deletion does first, then the password and the typed word; the server does the rest. */
 export function DeleteAccountDialog({ customerId, offline, onClose }: Props) {
   const { t, i18n } = useLingui()
+  const auth = useAuth()
   const navigate = useNavigate()
   const dialog = useRef<HTMLDialogElement>(null)
   const title = useId()
@@ -45,7 +46,7 @@ export function DeleteAccountDialog({ customerId, offline, onClose }: Props) {
     if (error.status === 403) return { password: translateMessage(i18n, error.message) }
     if (error.status === undefined) return { form: t`Could not reach the server. Check your connection and try again.` }
     // The session ended meanwhile (another device, an expiry): the app finds out and leaves the page.
-    if (error.status === 401) void recheckSession()
+    if (error.status === 401) void auth.recheckSession()
     return { form: translateMessage(i18n, error.message) }
   }
 
@@ -59,7 +60,7 @@ export function DeleteAccountDialog({ customerId, offline, onClose }: Props) {
     if (Object.keys(found).length > 0) return
     setBusy(true)
     try {
-      await deleteMyAccount(customerId, { password, confirmation: normaliseConfirmation(typed) })
+      await deleteMyAccount(auth, customerId, { password, confirmation: normaliseConfirmation(typed) })
     } catch (error) {
       setErrors(refusal(error instanceof ApiError ? error : new ApiError(String(error), undefined)))
       setBusy(false)

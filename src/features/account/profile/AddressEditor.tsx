@@ -7,7 +7,7 @@ import { fieldErrors, type FieldErrors } from '../../../domain/fieldErrors.ts'
 import { Button } from '../../../ui/Button.tsx'
 import { AddressForm } from '../../../ui/forms/AddressForm.tsx'
 import { CheckboxField } from '../../../ui/forms/CheckboxField.tsx'
-import { sendNow } from '../../../outbox/outbox.ts'
+import { useOutbox } from '../../../outbox/outbox.ts'
 import { toast } from '../../../lib/toaster.ts'
 import { useInlineError } from '../../../ui/forms/useInlineError.ts'
 import { FormError } from '../../../ui/forms/FormError.tsx'
@@ -37,6 +37,7 @@ const valuesOf = (saved: SavedAddress | null): AddressValues =>
 /** Update Address and Add an address: the sign-up's address form, suggestions and messages; saved now or when back online. */
 export function AddressEditor({ customerId, editing, search, onDismissed, onDone }: Props) {
   const { t, i18n } = useLingui()
+  const outbox = useOutbox()
   const failure = useInlineError()
   const { addressId, saved } = editing
   const [values, setValues] = useState<AddressValues>(() => valuesOf(saved))
@@ -77,7 +78,7 @@ export function AddressEditor({ customerId, editing, search, onDismissed, onDone
       setBusy(false)
       return failure.fail(t`Your change could not be saved. Please try again.`)
     }
-    const outcome = (await sendNow<AccountEditOutcome>(ACCOUNT_EDIT).catch(() => [])).find((o) => o.id === editId)
+    const outcome = (await outbox.sendNow<AccountEditOutcome>(ACCOUNT_EDIT).catch(() => [])).find((o) => o.id === editId)
     if (outcome?.kind === 'refused') {
       setBusy(false)
       setRefusal({ reason: outcome.reason, field: outcome.field, editId })

@@ -8,7 +8,7 @@ import { Badge } from '../../../ui/Badge.tsx'
 import { Button } from '../../../ui/Button.tsx'
 import { Card, Muted } from '../../../ui/Page.tsx'
 import { newId } from '../../../lib/ids.ts'
-import { sendNow } from '../../../outbox/outbox.ts'
+import { useOutbox } from '../../../outbox/outbox.ts'
 import { useInlineError } from '../../../ui/forms/useInlineError.ts'
 import { FormError } from '../../../ui/forms/FormError.tsx'
 import { ACCOUNT_EDIT, dismissRefusal, queueAccountEdit } from './accountEditQueue.ts'
@@ -38,6 +38,7 @@ function reopened(view: AccountView, putAway: ReadonlySet<string>): AddressEditi
 /** The customer's addresses: the default delivery address in full, the others on a line each, and what waits to be sent. */
 export function AddressesCard({ customerId, view, search }: Props) {
   const { t, i18n } = useLingui()
+  const outbox = useOutbox()
   const failure = useInlineError()
   const [editing, setEditing] = useState<(AddressEditing & { key: number }) | null>(null)
   const [putAway, setPutAway] = useState<ReadonlySet<string>>(() => new Set())
@@ -71,7 +72,7 @@ export function AddressesCard({ customerId, view, search }: Props) {
     } catch {
       return failure.fail(t`Your change could not be saved. Please try again.`)
     }
-    void sendNow(ACCOUNT_EDIT).catch(() => [])
+    void outbox.sendNow(ACCOUNT_EDIT).catch(() => [])
   }
   const waiting = (a: SavedAddress) =>
     a.id && view.addressesWaiting.has(a.id) ? (

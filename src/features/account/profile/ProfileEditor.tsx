@@ -4,8 +4,9 @@ import { useActorRef, useSelector } from '@xstate/react'
 import type { ProfileEditInput } from '../../../../machines/profileEdit.machine.ts'
 import type { AccountView } from '../../../domain/accountView.ts'
 import { requestEmailChange } from '../../../api/accountEdits.ts'
-import { deviceStore, pageOutbox, pageToasts } from '../../../lib/devicePorts.ts'
-import { adoptCustomer } from '../session/authIntents.ts'
+import { deviceStore, pageToasts } from '../../../lib/devicePorts.ts'
+import { useAuth } from '../../../lib/sessionStore.ts'
+import { useOutbox } from '../../../outbox/outbox.ts'
 import { focusFirstInvalid, ProfileForm } from './ProfileForm.tsx'
 import { provideProfileEdit } from './profileEditEffects.ts'
 
@@ -30,13 +31,15 @@ interface Props {
  */
 export function ProfileEditor({ customerId, input, view, idNumber, children, onDismissed, onEnd }: Props) {
   const { i18n } = useLingui()
+  const { adoptCustomer } = useAuth()
+  const outbox = useOutbox()
   const ui = useRef({ i18n, onDismissed, onEnd })
   ui.current = { i18n, onDismissed, onEnd }
   const actor = useActorRef(
     provideProfileEdit({
       customerId: () => customerId,
       store: deviceStore,
-      outbox: pageOutbox,
+      outbox,
       api: { requestEmailChange },
       session: { adopt: adoptCustomer },
       toast: pageToasts,

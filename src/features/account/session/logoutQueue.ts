@@ -3,7 +3,7 @@ import { logout } from '../../../api/account.ts'
 import { openRows, queuedRow } from '../../../outbox/table.ts'
 import { newId } from '../../../lib/ids.ts'
 import type { OutboxKind } from '../../../outbox/kind.ts'
-import { sendNow } from '../../../outbox/outbox.ts'
+import type { OutboxPort } from '../../../lib/ports.ts'
 import { recordSignOut } from './knownCustomer.ts'
 import { dropSessionHint, sessionTag } from '../../../lib/signedInHint.ts'
 
@@ -15,7 +15,7 @@ export const AUTH_LOGOUT = 'auth.logout'
  * server back into a session it left). This resolves once the logout is on the device; the send runs on in the
  * background, and a page that unloads first leaves it queued for the next start.
  */
-export async function queueLogout(): Promise<void> {
+export async function queueLogout(outbox: OutboxPort): Promise<void> {
   const session = sessionTag()
   const row = session === null ? null : queuedRow(newId(), AUTH_LOGOUT, { session })
   try {
@@ -29,7 +29,7 @@ export async function queueLogout(): Promise<void> {
   dropSessionHint()
   // No tag (a session from before tags): only the cookie can name it, so it is ended now or not at all.
   if (row === null) void logout().catch(() => undefined)
-  else void sendNow(AUTH_LOGOUT).catch(() => undefined)
+  else void outbox.sendNow(AUTH_LOGOUT).catch(() => undefined)
 }
 
 /** True when this device holds an unsent logout of the session its hint names: it must not be asked back into it. */
@@ -42,8 +42,8 @@ export async function logoutPendingFor(session: string | null): Promise<boolean>
  * Before a sign-in: the queued logouts go first (or fail first), because a logout answered after the sign-in
  * would clear the new session's cookie along with the old one.
  */
-export const settleLogouts = (): Promise<void> =>
-  sendNow(AUTH_LOGOUT).then(
+export const settleLogouts = (outbox: OutboxPort): Promise<void> =>
+  outbox.sendNow(AUTH_LOGOUT).then(
     () => undefined,
     () => undefined,
   )

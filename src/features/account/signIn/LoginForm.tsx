@@ -8,7 +8,7 @@ import { TextField } from '../../../ui/forms/TextField.tsx'
 import { toast } from '../../../lib/toaster.ts'
 import { useInlineError } from '../../../ui/forms/useInlineError.ts'
 import { FormError } from '../../../ui/forms/FormError.tsx'
-import { signIn } from '../session/authIntents.ts'
+import { useAuth } from '../../../lib/sessionStore.ts'
 import { useLeaveWhenSignedIn } from './useLeaveWhenSignedIn.ts'
 import { translateMessage } from '../../../lib/validationMessages.ts'
 
@@ -22,6 +22,7 @@ export function LoginForm({ redirect, socialReturn = false }: { redirect?: strin
   const [busy, setBusy] = useState(false)
   const navigate = useNavigate()
   const { t, i18n } = useLingui()
+  const { signIn } = useAuth()
   const failure = useInlineError()
   useLeaveWhenSignedIn(redirect, busy || socialReturn)
 

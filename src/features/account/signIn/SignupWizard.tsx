@@ -11,7 +11,7 @@ import { FormError } from '../../../ui/forms/FormError.tsx'
 import { PersonalStep } from './PersonalStep.tsx'
 import { createAccount } from '../../../api/account.ts'
 import { pageToasts } from '../../../lib/devicePorts.ts'
-import { adoptCustomer } from '../session/authIntents.ts'
+import { useAuth } from '../../../lib/sessionStore.ts'
 import { provideSignup, type SignupUi } from './signupEffects.ts'
 import { useLeaveWhenSignedIn } from './useLeaveWhenSignedIn.ts'
 
@@ -25,6 +25,7 @@ function focusFirstInvalid(order: readonly string[], errors: FieldErrors): void 
 export function SignupWizard() {
   const navigate = useNavigate()
   const { t, i18n } = useLingui()
+  const { adoptCustomer } = useAuth()
   const failure = useInlineError()
   // The machine's announcements run later; they read the current translator and router through this.
   const ui = useRef<SignupUi>({ navigate, i18n, fail: failure.fail })

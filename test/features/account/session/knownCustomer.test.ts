@@ -78,7 +78,7 @@ describe('a session answer that crosses an edit’s answer', () => {
     const s = server()
     const asked: { answer?: (user: User) => void } = {}
     session.answer = () => new Promise((resolve) => (asked.answer = resolve))
-    const running = startAuth()
+    const running = startAuth({ callbacks: {}, outbox: { sendNow: async () => [] } })
     try {
       // The tab asks for the session; meanwhile another tab's drain sends the edit and stores the answer.
       await vi.waitUntil(() => running.actor.getSnapshot().matches('checking') && asked.answer !== undefined)
@@ -98,7 +98,7 @@ describe('a session answer that crosses an edit’s answer', () => {
   it('heard late from another tab, does not bring back an older copy than the device holds', async () => {
     const { startAuth } = await import('../../../../src/features/account/session/authActor.ts')
     session.answer = () => Promise.resolve(me)
-    const running = startAuth()
+    const running = startAuth({ callbacks: {}, outbox: { sendNow: async () => [] } })
     const other = openAuthChannel(() => {})
     try {
       const signedIn = await waitFor(running.actor, (state) => state.matches('loggedIn'))
