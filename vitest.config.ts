@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 import { LongestFirst } from './test/e2e/longestFirst.ts'
 import { sourceTransforms } from './tools/vite/sourceTransforms.ts'
@@ -10,6 +11,10 @@ import { sourceTransforms } from './tools/vite/sourceTransforms.ts'
 export default defineConfig({
   plugins: sourceTransforms(),
   test: {
+    // At least two files at a time. Vitest's default leaves one core to itself, which on CI's two cores means one file
+    // at a time: the unit and server files spend part of their time waiting (PGlite's start, timers, the sandboxes'
+    // answers), and in .ci/run the PostgreSQL projects' tail leaves the second core idle.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     sequence: { sequencer: LongestFirst },
     projects: [
       {
