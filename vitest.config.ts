@@ -93,10 +93,12 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
-          // Two files at a time, each with its own Chromium: most of a file's time is spent waiting on the page, so two
-          // share the 2 cores of CI. A file that changes what others read on the run's shared server (the demo
-          // customer's balances, the clock, the settings) starts its own (ownServer.ts).
-          maxWorkers: 2,
+          // Three files at a time, each with its own Chromium: a file spends much of its time waiting on the page, and
+          // with two, CI's two cores still stood idle 10% of the end-to-end time on average, up to 47% (vmstat every 10 s
+          // through a fresh-clone .ci/run).
+          // A file that changes what others read on the run's shared server (the demo customer's balances, the clock,
+          // the settings) starts its own (ownServer.ts).
+          maxWorkers: 3,
           // No retries: a test that fails once is fixed by waiting on what it looks at, never run again until it passes.
           retry: 0,
           // A poll waits as long as a locator does (test/e2e/browser.ts: 10 s), never expect.poll's default one second.

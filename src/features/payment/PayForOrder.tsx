@@ -1,3 +1,4 @@
+import { FormError } from '../../ui/forms/FormError.tsx'
 import { useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
@@ -84,11 +85,7 @@ export function PayForOrder({ customerId, orderId }: { customerId: number; order
           <Trans>Payment needs a connection. Your order is kept; you can pay as soon as you are back online.</Trans>
         </Notice>
       )}
-      {state.matches('ready') && failure && (
-        <Notice $tone="error" role="alert">
-          {translateMessage(i18n, failure.message)}
-        </Notice>
-      )}
+      {state.matches('ready') && <FormError message={failure?.message} />}
       {state.matches({ wallet: 'failed' }) && (
         <Notice $tone="error" role="alert">
           <Trans>Payment failed. Please try again.</Trans>{' '}

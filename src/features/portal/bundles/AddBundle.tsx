@@ -46,9 +46,7 @@ export function AddBundle({ customerId, service }: { customerId: number; service
     return (
       <Card>
         {sim}
-        <Notice $tone="error" role="alert">
-          {translateMessage(i18n, serverMessages.serviceNotActive)}
-        </Notice>
+        <FormError message={serverMessages.serviceNotActive} />
         {back}
       </Card>
     )
