@@ -48,7 +48,7 @@ export default defineConfig({
           include: ['test/server/**/*.test.ts'],
           environment: 'node',
           // Files run in parallel, each on its own copy of one migrated database.
-          globalSetup: ['test/server/support/databaseTemplate.ts'],
+          globalSetup: ['test/server/helpers/databaseTemplate.ts'],
           testTimeout: 30_000,
         },
       },

@@ -8,12 +8,12 @@ import { promisify } from 'node:util'
 import autocannon from 'autocannon'
 import type { Options, Result } from 'autocannon'
 import { repoRoot } from '../../server/paths.ts'
-import { apiKey, testScryptN } from '../server/support/accounts.ts'
-import { signUpAt, spawnEntry, spawnServer } from '../server/support/childServer.ts'
-import type { ChildServer } from '../server/support/childServer.ts'
-import { makeFakeDist } from '../server/support/fakeDist.ts'
-import { orderBody } from '../server/support/orders.ts'
-import { freshDatabase } from '../server/support/testDb.ts'
+import { apiKey, testScryptN } from '../server/helpers/accounts.ts'
+import { signUpAt, spawnEntry, spawnServer } from '../server/helpers/childServer.ts'
+import type { ChildServer } from '../server/helpers/childServer.ts'
+import { makeFakeDist } from '../server/helpers/fakeDist.ts'
+import { orderBody } from '../server/helpers/orders.ts'
+import { freshDatabase } from '../server/helpers/testDb.ts'
 
 const run = promisify(execFile)
 const bareEntry = fileURLToPath(new URL('./bareServer.ts', import.meta.url))

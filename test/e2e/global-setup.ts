@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url'
 import type { TestProject } from 'vitest/node'
 import { buildApp } from '../../server/build/buildApp.ts'
 import { renderFirstPages } from './firstPages.ts'
-import prepareDatabaseTemplate from '../server/support/databaseTemplate.ts'
+import prepareDatabaseTemplate from '../server/helpers/databaseTemplate.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,7 +1,7 @@
 import { inject } from 'vitest'
 import { startServer, type RunningServer, type StartOptions } from '../../server/server.ts'
-import { openTestDb } from '../server/support/testDb.ts'
-import { droppingOnClose } from '../server/support/testServer.ts'
+import { openTestDb } from '../server/helpers/testDb.ts'
+import { droppingOnClose } from '../server/helpers/testServer.ts'
 
 /**
  * A server of the test's own on the run's build, with the demo data in a database of its own: for a test that reads

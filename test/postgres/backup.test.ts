@@ -11,10 +11,10 @@ import type { Db } from '../../server/db/createDb.ts'
 import { readMigrations } from '../../server/db/migrate.ts'
 import { repoRoot } from '../../server/paths.ts'
 import { seed } from '../../server/seed/seed.ts'
-import { accountsApp, signUp } from '../server/support/accounts.ts'
-import { orderBody, postOrder } from '../server/support/orders.ts'
-import { startOwnPostgres } from './support/ownPostgres.ts'
-import type { OwnPostgres } from './support/ownPostgres.ts'
+import { accountsApp, signUp } from '../server/helpers/accounts.ts'
+import { orderBody, postOrder } from '../server/helpers/orders.ts'
+import { startOwnPostgres } from './helpers/ownPostgres.ts'
+import type { OwnPostgres } from './helpers/ownPostgres.ts'
 
 const run = promisify(execFile)
 

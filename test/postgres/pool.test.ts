@@ -2,8 +2,8 @@ import postgres from 'postgres'
 import { describe, expect, it } from 'vitest'
 import { createDb, openDb } from '../../server/db/createDb.ts'
 import { MigrationLockTimeout, migrate, readMigrations } from '../../server/db/migrate.ts'
-import { runMigrate } from '../server/support/runMigrate.ts'
-import { freshDatabase, startupTimeout } from '../server/support/testDb.ts'
+import { runMigrate } from '../server/helpers/runMigrate.ts'
+import { freshDatabase, startupTimeout } from '../server/helpers/testDb.ts'
 
 // Pool size, statement timeout and the migration lock's wait are PostgreSQL's (PGlite is one embedded connection).
 describe('the PostgreSQL pool', () => {

@@ -3,8 +3,8 @@ import { serverMessages } from '../../src/domain/serverMessages.ts'
 import { startEmailChange } from '../../server/accounts/emailChanges.ts'
 import { firstCredentialVersion } from '../../server/accounts/credentials.ts'
 import { defined } from '../../src/domain/defined.ts'
-import { call, signUp, uniqueEmail, useAccountsApp } from '../server/support/accounts.ts'
-import { secondInstanceDb } from '../server/support/testDb.ts'
+import { call, signUp, uniqueEmail, useAccountsApp } from '../server/helpers/accounts.ts'
+import { secondInstanceDb } from '../server/helpers/testDb.ts'
 
 describe('a confirmation racing another transaction for its address answers 409, never 500', () => {
   const env = useAccountsApp()

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fromRoot } from '../../server/paths.ts'
-import { hostEnvironment } from '../server/support/compiledServer.ts'
+import { hostEnvironment } from '../server/helpers/compiledServer.ts'
 
 /** The packages `npm ci` would add for an install with these options, read from its dry run (lock file and registry, nothing written). */
 function plannedPackages(folder: string, options: string[]): string[] {

@@ -4,10 +4,10 @@ import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fromRoot } from '../../server/paths.ts'
-import { compiledProject, fileStamps, hostEnvironment, runCommand } from '../server/support/compiledServer.ts'
-import { safeProductionEnv } from '../server/support/productionEnv.ts'
-import { freshDatabase } from '../server/support/testDb.ts'
-import type { TestDatabase } from '../server/support/testDb.ts'
+import { compiledProject, fileStamps, hostEnvironment, runCommand } from '../server/helpers/compiledServer.ts'
+import { safeProductionEnv } from '../server/helpers/productionEnv.ts'
+import { freshDatabase } from '../server/helpers/testDb.ts'
+import type { TestDatabase } from '../server/helpers/testDb.ts'
 
 interface Instruction {
   keyword: string

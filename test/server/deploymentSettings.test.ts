@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer } from './support/testServer.ts'
+import { startTestServer } from './helpers/testServer.ts'
 import type { RunningServer } from '../../server/main.ts'
 import { withClientSettings } from '../../server/http/clientSettings.ts'
 import { type ClientSettings, clientSettingsFromHtml } from '../../src/domain/clientSettings.ts'
-import { makeFakeDist } from './support/fakeDist.ts'
+import { makeFakeDist } from './helpers/fakeDist.ts'
 
 const wallet = { environment: 'PRODUCTION', merchantId: 'BCR2DN4T7X4QWXYZ', merchantName: 'Cape Shop', gatewayMerchantId: 'peach-8ac7' } as const
 

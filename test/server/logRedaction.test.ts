@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { captureLog } from './support/logCapture.ts'
+import { captureLog } from './helpers/logCapture.ts'
 
 describe('the logger keeps secrets out of its lines', () => {
   it('redacts secret keys at the top, one object down and in headers one object down, without touching the object logged', () => {

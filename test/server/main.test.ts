@@ -5,11 +5,11 @@ import http from 'node:http'
 import { createInterface } from 'node:readline'
 import { afterAll, describe, expect, it } from 'vitest'
 import { repoRoot } from '../../server/paths.ts'
-import { startCheckoutAt } from './support/childServer.ts'
-import { slowProvider } from './support/slowProvider.ts'
-import type { SlowProvider } from './support/slowProvider.ts'
-import type { LogEntry } from './support/logCapture.ts'
-import { startupTimeout } from './support/testDb.ts'
+import { startCheckoutAt } from './helpers/childServer.ts'
+import { slowProvider } from './helpers/slowProvider.ts'
+import type { SlowProvider } from './helpers/slowProvider.ts'
+import type { LogEntry } from './helpers/logCapture.ts'
+import { startupTimeout } from './helpers/testDb.ts'
 
 const status = (url: string) =>
   new Promise<number>((done, fail) =>

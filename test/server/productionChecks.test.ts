@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../server/config.ts'
 import { productionProblems, readClientBuild } from '../../server/productionChecks.ts'
 import type { DeploymentSettings } from '../../server/productionChecks.ts'
-import { safeProductionEnv } from './support/productionEnv.ts'
+import { safeProductionEnv } from './helpers/productionEnv.ts'
 
 /** The settings production judges, read from an environment as the server reads it, with the client given. */
 const settingsFrom = (env: Record<string, string>, client: DeploymentSettings['client']): DeploymentSettings => ({ ...loadConfig(env), client })

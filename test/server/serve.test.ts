@@ -3,9 +3,9 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fromRoot } from '../../server/paths.ts'
 import { clientSettingsFromHtml } from '../../src/domain/clientSettings.ts'
-import { compiledProject, fileStamps, runCommand, serveCommand, writeFakeClient } from './support/compiledServer.ts'
-import { signupBody } from './support/accounts.ts'
-import { safeProductionEnv } from './support/productionEnv.ts'
+import { compiledProject, fileStamps, runCommand, serveCommand, writeFakeClient } from './helpers/compiledServer.ts'
+import { signupBody } from './helpers/accounts.ts'
+import { safeProductionEnv } from './helpers/productionEnv.ts'
 
 const without = (...names: string[]) => Object.fromEntries(Object.entries(safeProductionEnv).filter(([name]) => !names.includes(name)))
 

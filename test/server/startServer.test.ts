@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer } from './support/testServer.ts'
+import { startTestServer } from './helpers/testServer.ts'
 import * as v from 'valibot'
 import { BootstrapSchema } from '../../src/domain/product.ts'
 import { startServer } from '../../server/main.ts'
 import { catalogue } from '../../server/seed/products.ts'
 import { DEMO_CUSTOMER } from '../../server/seed/demoCustomer.ts'
 import type { RunningServer } from '../../server/main.ts'
-import { makeFakeDist } from './support/fakeDist.ts'
-import { freshDatabase, startupTimeout } from './support/testDb.ts'
-import type { TestDatabase } from './support/testDb.ts'
+import { makeFakeDist } from './helpers/fakeDist.ts'
+import { freshDatabase, startupTimeout } from './helpers/testDb.ts'
+import type { TestDatabase } from './helpers/testDb.ts'
 
 describe('the one-process server', () => {
   const dist = makeFakeDist()

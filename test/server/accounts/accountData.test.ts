@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import * as v from 'valibot'
 import { CustomerDataSchema } from '../../../src/domain/customerDataFile.ts'
-import { apiKey, call, password, sessionCookie, signUp, useAccountsApp } from '../support/accounts.ts'
-import type { TestApp } from '../support/accounts.ts'
-import { cartLine } from '../support/orders.ts'
-import { payByCard, placeOrder, payByWallet, servicesOf } from '../support/portal.ts'
-import { SUCCESS_CARD } from '../support/payments.ts'
+import { apiKey, call, password, sessionCookie, signUp, useAccountsApp } from '../helpers/accounts.ts'
+import type { TestApp } from '../helpers/accounts.ts'
+import { cartLine } from '../helpers/orders.ts'
+import { payByCard, placeOrder, payByWallet, servicesOf } from '../helpers/portal.ts'
+import { SUCCESS_CARD } from '../helpers/payments.ts'
 
 const data = (app: TestApp, cookie?: string, query = '') => app.request(`/api/account/data${query}`, call('GET', undefined, cookie ? { cookie } : {}))
 

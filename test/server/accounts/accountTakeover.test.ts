@@ -4,9 +4,9 @@ import { migrate, readMigrations } from '../../../server/db/migrate.ts'
 import { serverMessages } from '../../../src/domain/serverMessages.ts'
 import { createPasswordReset } from '../../../server/accounts/passwordResets.ts'
 import type { Queryable } from '../../../server/db/types.ts'
-import { call, password, sessionCookie, signUp, signupBody, uniqueEmail, useAccountsApp, type Customer } from '../support/accounts.ts'
-import { whoAmI } from '../support/accountEdits.ts'
-import { freshDatabase, startupTimeout } from '../support/testDb.ts'
+import { call, password, sessionCookie, signUp, signupBody, uniqueEmail, useAccountsApp, type Customer } from '../helpers/accounts.ts'
+import { whoAmI } from '../helpers/accountEdits.ts'
+import { freshDatabase, startupTimeout } from '../helpers/testDb.ts'
 
 const newPassword = 'Fresh#4567'
 

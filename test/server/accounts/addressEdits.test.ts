@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { address, signUp, useAccountsApp } from '../support/accounts.ts'
-import { addressSummary, defaultAddressOf, removeAddressOf, saveAddressOf, whoAmI } from '../support/accountEdits.ts'
+import { address, signUp, useAccountsApp } from '../helpers/accounts.ts'
+import { addressSummary, defaultAddressOf, removeAddressOf, saveAddressOf, whoAmI } from '../helpers/accountEdits.ts'
 
 const street = (street_name: string, extra: Record<string, unknown> = {}) => ({ address: { ...address(), street_name }, ...extra })
 

@@ -6,7 +6,7 @@ import { createPasswordReset } from '../../../server/accounts/passwordResets.ts'
 import { scryptGate } from '../../../server/accounts/password.ts'
 import type { Queryable } from '../../../server/db/types.ts'
 import { findOrCreateSocialCustomer } from '../../../server/social/socialCustomer.ts'
-import { call, password, sessionCookie, signUp, testScryptN, uniqueEmail, useAccountsApp, type Customer } from '../support/accounts.ts'
+import { call, password, sessionCookie, signUp, testScryptN, uniqueEmail, useAccountsApp, type Customer } from '../helpers/accounts.ts'
 
 /**
  * Issue 36, point 1: work admitted before a lockout never lands after it. Each race is driven deterministically: the

@@ -16,8 +16,8 @@ import {
   useAccountsApp,
   type Customer,
   type TestApp,
-} from '../support/accounts.ts'
-import { whoAmI } from '../support/accountEdits.ts'
+} from '../helpers/accounts.ts'
+import { whoAmI } from '../helpers/accountEdits.ts'
 
 describe('changing the email: a link to the new address, the old one kept until it is followed', () => {
   let address = 0

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import * as v from 'valibot'
 import { UserReplySchema, messages } from '../../../src/domain/account.ts'
 import { loginLimits } from '../../../server/accounts/loginLimiter.ts'
-import { accountsApp, call, password, sessionCookie, signUp, uniqueEmail, useAccountsApp } from '../support/accounts.ts'
+import { accountsApp, call, password, sessionCookie, signUp, uniqueEmail, useAccountsApp } from '../helpers/accounts.ts'
 
 const wrong = { error: 'Incorrect Username or Password. Please try again.' }
 const tooMany = { error: 'Too many sign-in attempts. Please wait a few minutes and try again.' }

@@ -1,9 +1,9 @@
 import { availableParallelism } from 'node:os'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { concurrencyGate, defaultScryptN, hashPassword, scryptGate, verifyPassword } from '../../../server/accounts/password.ts'
-import { accountsApp, call, password, signUp } from '../support/accounts.ts'
-import { openTestDb, startupTimeout } from '../support/testDb.ts'
-import type { TestDb } from '../support/testDb.ts'
+import { accountsApp, call, password, signUp } from '../helpers/accounts.ts'
+import { openTestDb, startupTimeout } from '../helpers/testDb.ts'
+import type { TestDb } from '../helpers/testDb.ts'
 
 describe('password hashing', () => {
   it('writes scrypt$N$r$p$salt$hash with a 16-byte salt and a 64-byte key', async () => {

@@ -4,7 +4,7 @@ import { passwordMessages } from '../../../src/domain/password.ts'
 import { serverMessages } from '../../../src/domain/serverMessages.ts'
 import { loginLimits } from '../../../server/accounts/loginLimiter.ts'
 import { createPasswordReset, resetRefusal } from '../../../server/accounts/passwordResets.ts'
-import { call, password, sessionCookie, signUp, useAccountsApp } from '../support/accounts.ts'
+import { call, password, sessionCookie, signUp, useAccountsApp } from '../helpers/accounts.ts'
 
 const newPassword = 'Fresh#4567'
 

@@ -10,7 +10,7 @@ import { readMailbox } from '../../../server/mail/sandboxMailbox.ts'
 import { scryptGate } from '../../../server/accounts/password.ts'
 import type { Db } from '../../../server/db/types.ts'
 import { silentLogger } from '../../../server/log.ts'
-import { apiKey, call, mailsTo, outboxTo, password, sessionCookie, signUp, testScryptN, uniqueEmail, useAccountsApp } from '../support/accounts.ts'
+import { apiKey, call, mailsTo, outboxTo, password, sessionCookie, signUp, testScryptN, uniqueEmail, useAccountsApp } from '../helpers/accounts.ts'
 
 const newPassword = 'Fresh#4567'
 const sent = { message: 'If an account exists for that email, we sent a link to reset your password.' }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { signUp, useAccountsApp } from '../support/accounts.ts'
-import { edit, newProfile, profileOf, whoAmI } from '../support/accountEdits.ts'
+import { signUp, useAccountsApp } from '../helpers/accounts.ts'
+import { edit, newProfile, profileOf, whoAmI } from '../helpers/accountEdits.ts'
 
 describe('PUT /api/v2/users/{user_id}/profile', () => {
   const env = useAccountsApp()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { call, signUp, useAccountsApp } from '../support/accounts.ts'
+import { call, signUp, useAccountsApp } from '../helpers/accounts.ts'
 
 describe('the session behind the sid cookie', () => {
   const env = useAccountsApp()

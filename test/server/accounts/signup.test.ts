@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import * as v from 'valibot'
 import { UserReplySchema, messages } from '../../../src/domain/account.ts'
-import { address, call, password, sessionCookie, signupBody, uniqueEmail, useAccountsApp } from '../support/accounts.ts'
+import { address, call, password, sessionCookie, signupBody, uniqueEmail, useAccountsApp } from '../helpers/accounts.ts'
 
 describe('signing up with POST /api/v2/users', () => {
   const env = useAccountsApp()

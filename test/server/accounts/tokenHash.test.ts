@@ -7,7 +7,7 @@ import { createPasswordReset } from '../../../server/accounts/passwordResets.ts'
 import { createSession } from '../../../server/accounts/sessions.ts'
 import { tokenHash } from '../../../server/accounts/tokenHash.ts'
 import { idParam, isOwn } from '../../../server/http/idParam.ts'
-import { signUp, useAccountsApp } from '../support/accounts.ts'
+import { signUp, useAccountsApp } from '../helpers/accounts.ts'
 
 describe('the one hash of a secret handed out', () => {
   const env = useAccountsApp()

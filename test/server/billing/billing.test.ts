@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import * as v from 'valibot'
 import { BillingAnswerSchema } from '../../../src/domain/billing.ts'
-import { signUp, useAccountsApp } from '../support/accounts.ts'
-import { cartLine } from '../support/orders.ts'
-import { billingOf, getApi, payByCard, payByWallet, placeOrder } from '../support/portal.ts'
+import { signUp, useAccountsApp } from '../helpers/accounts.ts'
+import { cartLine } from '../helpers/orders.ts'
+import { billingOf, getApi, payByCard, payByWallet, placeOrder } from '../helpers/portal.ts'
 
 const cents = (rand: number) => Math.round(rand * 100)
 

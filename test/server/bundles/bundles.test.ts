@@ -8,11 +8,11 @@ import { balanceOf, type Service } from '../../../src/domain/service.ts'
 import { paymentWebhookPath, sealNotification } from '../../../server/payments/notifications.ts'
 import { countPayments, recordPaymentOnce } from '../../../server/payments/recordPayment.ts'
 import { silentLogger } from '../../../server/log.ts'
-import { apiKey, signUp, useAccountsApp } from '../support/accounts.ts'
-import type { TestApp } from '../support/accounts.ts'
-import { cartLine, countOrders } from '../support/orders.ts'
-import { getStatus, payWithCard, postCheckout, postWallet, REJECTED_CARD, SUCCESS_CARD, walletBody } from '../support/payments.ts'
-import { billingOf, getApi, payByCard, payByWallet, placeOrder, serviceOf, servicesOf } from '../support/portal.ts'
+import { apiKey, signUp, useAccountsApp } from '../helpers/accounts.ts'
+import type { TestApp } from '../helpers/accounts.ts'
+import { cartLine, countOrders } from '../helpers/orders.ts'
+import { getStatus, payWithCard, postCheckout, postWallet, REJECTED_CARD, SUCCESS_CARD, walletBody } from '../helpers/payments.ts'
+import { billingOf, getApi, payByCard, payByWallet, placeOrder, serviceOf, servicesOf } from '../helpers/portal.ts'
 
 type Me = { id: number; cookie: string }
 

@@ -4,12 +4,12 @@ import { catalogueBytes } from '../../../server/catalogue/catalogueBytes.ts'
 import type { RequestRecord } from '../../../server/http/accessLog.ts'
 import { catalogueReads } from '../../../server/routes/bootstrap.ts'
 import { seed } from '../../../server/seed/seed.ts'
-import { startTestServer } from '../support/testServer.ts'
+import { startTestServer } from '../helpers/testServer.ts'
 import type { RunningServer } from '../../../server/server.ts'
-import { apiKey } from '../support/accounts.ts'
-import { captureLog } from '../support/logCapture.ts'
-import { openTestDb, startupTimeout } from '../support/testDb.ts'
-import type { TestDb } from '../support/testDb.ts'
+import { apiKey } from '../helpers/accounts.ts'
+import { captureLog } from '../helpers/logCapture.ts'
+import { openTestDb, startupTimeout } from '../helpers/testDb.ts'
+import type { TestDb } from '../helpers/testDb.ts'
 
 /** What a Node response was told: its status, headers and body, and whether it ended. */
 function fakeResponse() {

@@ -6,8 +6,8 @@ import { allBundles } from '../../../server/bundles/bundleCatalogue.ts'
 import { createApp } from '../../../server/app.ts'
 import { catalogue } from '../../../server/seed/products.ts'
 import { seed } from '../../../server/seed/seed.ts'
-import { openTestDb, startupTimeout } from '../support/testDb.ts'
-import type { TestDb } from '../support/testDb.ts'
+import { openTestDb, startupTimeout } from '../helpers/testDb.ts'
+import type { TestDb } from '../helpers/testDb.ts'
 
 const apiKey = 'test-key'
 

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openPglite } from '../../../server/db/pglite.ts'
-import { apiKey, testScryptN } from '../support/accounts.ts'
-import { signUpAt, spawnServer } from '../support/childServer.ts'
-import type { ChildServer } from '../support/childServer.ts'
-import { makeFakeDist } from '../support/fakeDist.ts'
-import { orderBody } from '../support/orders.ts'
+import { apiKey, testScryptN } from '../helpers/accounts.ts'
+import { signUpAt, spawnServer } from '../helpers/childServer.ts'
+import type { ChildServer } from '../helpers/childServer.ts'
+import { makeFakeDist } from '../helpers/fakeDist.ts'
+import { orderBody } from '../helpers/orders.ts'
 
 type Body = ReturnType<typeof orderBody>
 interface Reply {

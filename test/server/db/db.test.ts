@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDb, openDb } from '../../../server/db/createDb.ts'
 import { migrate, readMigrations } from '../../../server/db/migrate.ts'
-import { freshDatabase, openTestDb, startupTimeout } from '../support/testDb.ts'
-import type { TestDb } from '../support/testDb.ts'
-import { runMigrate } from '../support/runMigrate.ts'
+import { freshDatabase, openTestDb, startupTimeout } from '../helpers/testDb.ts'
+import type { TestDb } from '../helpers/testDb.ts'
+import { runMigrate } from '../helpers/runMigrate.ts'
 
 describe('the data layer', () => {
   let t: TestDb

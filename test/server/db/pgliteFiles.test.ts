@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { migrate } from '../../../server/db/migrate.ts'
 import { openPglite } from '../../../server/db/pglite.ts'
-import { startupTimeout } from '../support/testDb.ts'
+import { startupTimeout } from '../helpers/testDb.ts'
 
 describe('the embedded database on disk', () => {
   const root = mkdtempSync(join(tmpdir(), 'storefront-pglite-'))

@@ -5,7 +5,7 @@ import { startEmailChange } from '../../../server/accounts/emailChanges.ts'
 import { firstCredentialVersion } from '../../../server/accounts/credentials.ts'
 import { defined } from '../../../src/domain/defined.ts'
 import { onError } from '../../../server/http/errors.ts'
-import { call, signUp, signupBody, uniqueEmail, useAccountsApp } from '../support/accounts.ts'
+import { call, signUp, signupBody, uniqueEmail, useAccountsApp } from '../helpers/accounts.ts'
 
 describe('two requests racing for one unique value answer 409, never 500', () => {
   const env = useAccountsApp()

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../../server/app.ts'
 import type { Db } from '../../../server/db/types.ts'
-import { makeFakeDist } from '../support/fakeDist.ts'
+import { makeFakeDist } from '../helpers/fakeDist.ts'
 
 // Serving files needs no database; any touch of it would be a bug in routing.
 const noDb: Db = {

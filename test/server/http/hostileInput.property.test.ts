@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { address, apiKey, call, password, sessionCookie, signUp, signupBody, uniqueEmail, useAccountsApp } from '../support/accounts.ts'
-import { captureLog } from '../support/logCapture.ts'
-import { orderBody } from '../support/orders.ts'
-import { postCheckout, postWallet, unpaidOrder, walletBody } from '../support/payments.ts'
+import { address, apiKey, call, password, sessionCookie, signUp, signupBody, uniqueEmail, useAccountsApp } from '../helpers/accounts.ts'
+import { captureLog } from '../helpers/logCapture.ts'
+import { orderBody } from '../helpers/orders.ts'
+import { postCheckout, postWallet, unpaidOrder, walletBody } from '../helpers/payments.ts'
 
 /**
  * Issue 9: whatever arrives (hostile text, numbers, path segments, JSON of any shape), every /api route answers

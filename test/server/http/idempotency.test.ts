@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Queryable } from '../../../server/db/types.ts'
 import { answerOnce, guestOf, type GuestKeyed, type Keyed, type StoredAnswer } from '../../../server/http/idempotency.ts'
-import { openTestDb, startupTimeout } from '../support/testDb.ts'
-import type { TestDb } from '../support/testDb.ts'
+import { openTestDb, startupTimeout } from '../helpers/testDb.ts'
+import type { TestDb } from '../helpers/testDb.ts'
 
 const reused = 'This key was already used for another request.'
 

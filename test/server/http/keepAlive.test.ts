@@ -1,10 +1,10 @@
 import http from 'node:http'
 import { setTimeout } from 'node:timers/promises'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startTestServer } from '../support/testServer.ts'
+import { startTestServer } from '../helpers/testServer.ts'
 import type { RunningServer } from '../../../server/server.ts'
-import { makeFakeDist } from '../support/fakeDist.ts'
-import { startupTimeout } from '../support/testDb.ts'
+import { makeFakeDist } from '../helpers/fakeDist.ts'
+import { startupTimeout } from '../helpers/testDb.ts'
 
 const apiKey = 'keep-alive-key'
 const oversized = Buffer.alloc(200 * 1024, 'a')

@@ -4,8 +4,8 @@ import { SignupSchema } from '../../../src/domain/account.ts'
 import { CreateOrderRequestSchema } from '../../../src/domain/order.ts'
 import { WalletPaymentRequestSchema } from '../../../src/domain/payment.ts'
 import { SupportRequestSchema } from '../../../src/domain/support.ts'
-import { accountsApp, useAccountsApp } from '../support/accounts.ts'
-import type { TestApp } from '../support/accounts.ts'
+import { accountsApp, useAccountsApp } from '../helpers/accounts.ts'
+import type { TestApp } from '../helpers/accounts.ts'
 
 type Json = { [key: string]: unknown }
 type Doc = { openapi: string; info: { title: string; version: string }; paths: Record<string, Record<string, Json>>; components?: Json }

@@ -3,8 +3,8 @@ import { clearAttempts, returnAttempt, sweepAttempts, takeAttempt } from '../../
 import type { Admission } from '../../../server/http/rateLimit.ts'
 import { createDb } from '../../../server/db/createDb.ts'
 import type { Db } from '../../../server/db/createDb.ts'
-import { openTestDb, startupTimeout } from '../support/testDb.ts'
-import type { TestDb } from '../support/testDb.ts'
+import { openTestDb, startupTimeout } from '../helpers/testDb.ts'
+import type { TestDb } from '../helpers/testDb.ts'
 
 const limit = { max: 3, windowMinutes: 15 }
 const takenOnes = (all: Admission[]) => all.filter((a): a is Extract<Admission, { taken: true }> => a.taken)

@@ -2,9 +2,9 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../../server/app.ts'
 import type { AppOptions } from '../../../server/app.ts'
 import type { Db } from '../../../server/db/types.ts'
-import { makeFakeDist } from '../support/fakeDist.ts'
-import { accountsApp, call, password, signUp, useAccountsApp } from '../support/accounts.ts'
-import { captureLog } from '../support/logCapture.ts'
+import { makeFakeDist } from '../helpers/fakeDist.ts'
+import { accountsApp, call, password, signUp, useAccountsApp } from '../helpers/accounts.ts'
+import { captureLog } from '../helpers/logCapture.ts'
 
 // Pages and refusals need no database; any touch of it would be a bug in routing.
 const noDb: Db = {

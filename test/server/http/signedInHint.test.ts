@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { call, password, sessionCookie, signUp, useAccountsApp } from '../support/accounts.ts'
+import { call, password, sessionCookie, signUp, useAccountsApp } from '../helpers/accounts.ts'
 
 /** The signed_in hint a response set: its value and the raw Set-Cookie line. */
 function hint(res: Response): { value: string; line: string } | undefined {
@@ -14,7 +14,7 @@ describe('the signed-in hint and the logout a device queued offline', () => {
   const env = useAccountsApp()
 
   it('sets a script-readable signed_in hint with the session, holding only its tag', async () => {
-    const signup = await env.app.request('/api/v2/users', call('POST', (await import('../support/accounts.ts')).signupBody()))
+    const signup = await env.app.request('/api/v2/users', call('POST', (await import('../helpers/accounts.ts')).signupBody()))
     const cookie = sessionCookie(signup)!
     const set = hint(signup)
     expect(set?.value).toBe(tagOf(cookie))

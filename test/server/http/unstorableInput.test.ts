@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { messages } from '../../../src/domain/account.ts'
-import { address, call, signUp, signupBody, useAccountsApp } from '../support/accounts.ts'
-import { cartLine, orderBody, postOrder } from '../support/orders.ts'
-import { googlePayData, postCheckout, postWallet, unpaidOrder, walletBody } from '../support/payments.ts'
+import { address, call, signUp, signupBody, useAccountsApp } from '../helpers/accounts.ts'
+import { cartLine, orderBody, postOrder } from '../helpers/orders.ts'
+import { googlePayData, postCheckout, postWallet, unpaidOrder, walletBody } from '../helpers/payments.ts'
 
 const refused = (path: string, message: string) => ({ error: message, issues: [{ path, message }] })
 const unsaved = (field: string) => `${field} contains characters that cannot be saved.`

@@ -7,9 +7,9 @@ import { sandboxMailbox, readMailbox } from '../../../server/mail/sandboxMailbox
 import { smtpMailer, smtpTransportUrl } from '../../../server/mail/smtpMailer.ts'
 import type { PasswordResetValues } from '../../../server/mail/templates/passwordReset.ts'
 import { passwordResetMail } from '../../../server/mail/templates/passwordReset.ts'
-import { apiKey } from '../support/accounts.ts'
-import { startFakeSmtp } from '../support/fakeSmtp.ts'
-import { openTestDb, secondInstanceDb, startupTimeout, type TestDb } from '../support/testDb.ts'
+import { apiKey } from '../helpers/accounts.ts'
+import { startFakeSmtp } from '../helpers/fakeSmtp.ts'
+import { openTestDb, secondInstanceDb, startupTimeout, type TestDb } from '../helpers/testDb.ts'
 
 const from = 'Seed Storefront <no-reply@storefront.co.za>'
 const link = 'http://localhost:8080/reset_password?token=abc_DEF-123'

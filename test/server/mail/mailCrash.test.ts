@@ -6,11 +6,11 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createDb } from '../../../server/db/createDb.ts'
 import { openPglite } from '../../../server/db/pglite.ts'
-import { accountsApp, apiKey, call, deliverMail, outboxTo, signUp, testScryptN } from '../support/accounts.ts'
-import { spawnServer } from '../support/childServer.ts'
-import type { ChildServer } from '../support/childServer.ts'
-import { makeFakeDist } from '../support/fakeDist.ts'
-import { startFakeSmtp } from '../support/fakeSmtp.ts'
+import { accountsApp, apiKey, call, deliverMail, outboxTo, signUp, testScryptN } from '../helpers/accounts.ts'
+import { spawnServer } from '../helpers/childServer.ts'
+import type { ChildServer } from '../helpers/childServer.ts'
+import { makeFakeDist } from '../helpers/fakeDist.ts'
+import { startFakeSmtp } from '../helpers/fakeSmtp.ts'
 
 /** An SMTP server that takes the connection and never says a word: a send to it hangs until its timeout. */
 async function startSilentSmtp(): Promise<{ url: string; connections: () => number; close(): Promise<void> }> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Mail } from '../../../server/mail/mail.ts'
-import { call, mailsTo, password, signUp, uniqueEmail, useAccountsApp, type Customer } from '../support/accounts.ts'
+import { call, mailsTo, password, signUp, uniqueEmail, useAccountsApp, type Customer } from '../helpers/accounts.ts'
 
 const newPassword = 'Fresh#4567'
 const name = 'Thandiswa'

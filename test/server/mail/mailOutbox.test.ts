@@ -5,8 +5,8 @@ import { silentLogger } from '../../../server/log.ts'
 import { outboxKeptDays, outboxRetries, retryDelaySeconds, sendDueMails, startMailOutbox } from '../../../server/mail/mailOutbox.ts'
 import { queueMail } from '../../../server/mail/queueMail.ts'
 import { passwordResetMail } from '../../../server/mail/templates/passwordReset.ts'
-import { captureLog } from '../support/logCapture.ts'
-import { openTestDb, secondInstanceDb, startupTimeout, type TestDb } from '../support/testDb.ts'
+import { captureLog } from '../helpers/logCapture.ts'
+import { openTestDb, secondInstanceDb, startupTimeout, type TestDb } from '../helpers/testDb.ts'
 
 const lease = { leaseMs: 60_000 }
 let counter = 0

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { seed } from '../../../server/seed/seed.ts'
-import { signUp, useAccountsApp } from '../support/accounts.ts'
-import { cartLine, countOrders, orderBody, postOrder } from '../support/orders.ts'
+import { signUp, useAccountsApp } from '../helpers/accounts.ts'
+import { cartLine, countOrders, orderBody, postOrder } from '../helpers/orders.ts'
 
 /** Reverses the key order of every object, so the JSON text differs while the request does not. */
 const reordered = (value: unknown): unknown =>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import * as v from 'valibot'
 import { OrderSchema, OrdersResponseSchema } from '../../../src/domain/order.ts'
-import { call, signUp, useAccountsApp } from '../support/accounts.ts'
-import { cartLine, orderBody, postOrder } from '../support/orders.ts'
+import { call, signUp, useAccountsApp } from '../helpers/accounts.ts'
+import { cartLine, orderBody, postOrder } from '../helpers/orders.ts'
 
 describe('reading orders back', () => {
   const env = useAccountsApp({ seeded: true })

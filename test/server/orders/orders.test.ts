@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import * as v from 'valibot'
 import { OrderSchema, PARTNER, ProductUnavailableSchema } from '../../../src/domain/order.ts'
 import { seed } from '../../../server/seed/seed.ts'
-import { accountsApp, address, signUp, useAccountsApp } from '../support/accounts.ts'
-import { cartLine, countOrders, orderBody, postOrder } from '../support/orders.ts'
+import { accountsApp, address, signUp, useAccountsApp } from '../helpers/accounts.ts'
+import { cartLine, countOrders, orderBody, postOrder } from '../helpers/orders.ts'
 
 describe('POST /api/v10/partner/order/{user_id}', () => {
   let me: Awaited<ReturnType<typeof signUp>>

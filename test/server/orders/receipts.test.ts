@@ -12,12 +12,12 @@ import { paymentWebhookPath, sealNotification } from '../../../server/payments/n
 import { reconcileOnce } from '../../../server/payments/reconcile.ts'
 import { countPayments, recordPaymentOnce } from '../../../server/payments/recordPayment.ts'
 import { seed } from '../../../server/seed/seed.ts'
-import { apiKey, mailsTo, outboxTo, signUp, testScryptN } from '../support/accounts.ts'
-import type { Customer, TestApp } from '../support/accounts.ts'
-import { cartLine, orderBody, postOrder } from '../support/orders.ts'
-import { getStatus, payWithCard, postCheckout, SUCCESS_CARD } from '../support/payments.ts'
-import { openTestDb, startupTimeout } from '../support/testDb.ts'
-import type { TestDb } from '../support/testDb.ts'
+import { apiKey, mailsTo, outboxTo, signUp, testScryptN } from '../helpers/accounts.ts'
+import type { Customer, TestApp } from '../helpers/accounts.ts'
+import { cartLine, orderBody, postOrder } from '../helpers/orders.ts'
+import { getStatus, payWithCard, postCheckout, SUCCESS_CARD } from '../helpers/payments.ts'
+import { openTestDb, startupTimeout } from '../helpers/testDb.ts'
+import type { TestDb } from '../helpers/testDb.ts'
 
 const seller: Seller = { name: 'Umoya Connect (Pty) Ltd', address: '12 Long Street, Cape Town, 8001', vatNumber: '4123456789' }
 const partner = { id: 1, comments: '', agent_email: 'agent@example.co.za' }

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../../server/app.ts'
 import { injectPage } from '../../../server/pages/firstPaint.ts'
 import { seed } from '../../../server/seed/seed.ts'
-import { makeFakeDist } from '../support/fakeDist.ts'
-import { captureLog } from '../support/logCapture.ts'
-import { openTestDb, startupTimeout, type TestDb } from '../support/testDb.ts'
+import { makeFakeDist } from '../helpers/fakeDist.ts'
+import { captureLog } from '../helpers/logCapture.ts'
+import { openTestDb, startupTimeout, type TestDb } from '../helpers/testDb.ts'
 
 // The build's index.html as the renderer's template sees it: the root holds the boot placeholder.
 const template =

@@ -6,10 +6,10 @@ import { ProviderUnavailable } from '../../../server/payments/provider.ts'
 import type { CardProvider } from '../../../server/payments/provider.ts'
 import { countPayments } from '../../../server/payments/recordPayment.ts'
 import { recordReportedPayment } from '../../../server/payments/reportedPayment.ts'
-import { signUp, useAccountsApp } from '../support/accounts.ts'
-import { captureLog } from '../support/logCapture.ts'
-import { billingOf } from '../support/portal.ts'
-import { getStatus, payWithCard, PENDING_CARD, postCheckout, REJECTED_CARD, SUCCESS_CARD, THREE_DS_CARD, unpaidOrder } from '../support/payments.ts'
+import { signUp, useAccountsApp } from '../helpers/accounts.ts'
+import { captureLog } from '../helpers/logCapture.ts'
+import { billingOf } from '../helpers/portal.ts'
+import { getStatus, payWithCard, PENDING_CARD, postCheckout, REJECTED_CARD, SUCCESS_CARD, THREE_DS_CARD, unpaidOrder } from '../helpers/payments.ts'
 
 type Me = Awaited<ReturnType<typeof signUp>>
 

@@ -5,11 +5,11 @@ import { cardProviderFor } from '../../../server/payments/cardProviderFor.ts'
 import type { CardProvider } from '../../../server/payments/provider.ts'
 import { countPayments } from '../../../server/payments/recordPayment.ts'
 import { seed } from '../../../server/seed/seed.ts'
-import { apiKey, signUp, testScryptN, useAccountsApp } from '../support/accounts.ts'
-import type { TestApp } from '../support/accounts.ts'
-import { getStatus, payWithCard, postCheckout, postWallet, SUCCESS_CARD, unpaidOrder, walletBody } from '../support/payments.ts'
-import { openTestDb, startupTimeout } from '../support/testDb.ts'
-import type { TestDb } from '../support/testDb.ts'
+import { apiKey, signUp, testScryptN, useAccountsApp } from '../helpers/accounts.ts'
+import type { TestApp } from '../helpers/accounts.ts'
+import { getStatus, payWithCard, postCheckout, postWallet, SUCCESS_CARD, unpaidOrder, walletBody } from '../helpers/payments.ts'
+import { openTestDb, startupTimeout } from '../helpers/testDb.ts'
+import type { TestDb } from '../helpers/testDb.ts'
 
 type Me = Awaited<ReturnType<typeof signUp>>
 

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto'
 import { describe, expect, it, vi } from 'vitest'
 import { openNotification, paymentWebhookPath, sealNotification } from '../../../server/payments/notifications.ts'
 import { countPayments } from '../../../server/payments/recordPayment.ts'
-import { accountsApp, useAccountsApp } from '../support/accounts.ts'
-import { getStatus, openCheckout, payWithCard, postWallet, REJECTED_CARD, SUCCESS_CARD, THREE_DS_CARD, unpaidOrder, walletBody } from '../support/payments.ts'
+import { accountsApp, useAccountsApp } from '../helpers/accounts.ts'
+import { getStatus, openCheckout, payWithCard, postWallet, REJECTED_CARD, SUCCESS_CARD, THREE_DS_CARD, unpaidOrder, walletBody } from '../helpers/payments.ts'
 
 describe('payment notifications: decryption', () => {
   it('opens the provider documentation example (key, IV, tag and body in hex) to its JSON', () => {

@@ -5,9 +5,9 @@ import { createApp, maxBodyBytes } from '../../../server/app.ts'
 import type { Db } from '../../../server/db/types.ts'
 import { catalogue } from '../../../server/seed/products.ts'
 import { seed } from '../../../server/seed/seed.ts'
-import { captureLog } from '../support/logCapture.ts'
-import { openTestDb, startupTimeout } from '../support/testDb.ts'
-import type { TestDb } from '../support/testDb.ts'
+import { captureLog } from '../helpers/logCapture.ts'
+import { openTestDb, startupTimeout } from '../helpers/testDb.ts'
+import type { TestDb } from '../helpers/testDb.ts'
 
 const apiKey = 'test-key'
 const withKey = (init: RequestInit = {}): RequestInit => ({ ...init, headers: { Key: apiKey, ...init.headers } })

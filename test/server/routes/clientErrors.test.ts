@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { MAX_CLIENT_ERROR_BYTES } from '../../../src/domain/clientError.ts'
 import { clientErrorLimits } from '../../../server/routes/clientErrors.ts'
-import { apiKey, useAccountsApp } from '../support/accounts.ts'
-import { captureLog } from '../support/logCapture.ts'
+import { apiKey, useAccountsApp } from '../helpers/accounts.ts'
+import { captureLog } from '../helpers/logCapture.ts'
 
 let address = 0
 /** A client address of its own per test, so the per-address limit of one test never reaches another. */

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { createApp } from '../../../server/app.ts'
 import type { Db } from '../../../server/db/types.ts'
 import { readinessTimeoutMs } from '../../../server/routes/health.ts'
-import { captureLog } from '../support/logCapture.ts'
-import { openTestDb, startupTimeout } from '../support/testDb.ts'
+import { captureLog } from '../helpers/logCapture.ts'
+import { openTestDb, startupTimeout } from '../helpers/testDb.ts'
 
 const apiKey = 'health-key'
 

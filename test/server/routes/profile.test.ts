@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import * as v from 'valibot'
 import { UserReplySchema } from '../../../src/domain/account.ts'
-import { address, call, signUp, useAccountsApp } from '../support/accounts.ts'
+import { address, call, signUp, useAccountsApp } from '../helpers/accounts.ts'
 
 describe('GET /api/v8/partner/detailed_customer_profile/email/{email}', () => {
   const env = useAccountsApp()

@@ -6,8 +6,8 @@ import { isLuhnValid } from '../../../src/domain/luhn.ts'
 import { currentCycle } from '../../../src/domain/billCycle.ts'
 import { DEMO_CUSTOMER } from '../../../server/seed/demoCustomer.ts'
 import { seedSandbox } from '../../../server/seed/seed.ts'
-import { call, sessionCookie, testScryptN, useAccountsApp } from '../support/accounts.ts'
-import { billingOf, getApi, servicesOf } from '../support/portal.ts'
+import { call, sessionCookie, testScryptN, useAccountsApp } from '../helpers/accounts.ts'
+import { billingOf, getApi, servicesOf } from '../helpers/portal.ts'
 
 describe('the demo customer of the sandbox seed', () => {
   const env = useAccountsApp()

@@ -5,8 +5,8 @@ import { ProductSchema } from '../../../src/domain/product.ts'
 import { listProducts } from '../../../server/catalogue/listProducts.ts'
 import { catalogue } from '../../../server/seed/products.ts'
 import { seed } from '../../../server/seed/seed.ts'
-import { openTestDb, startupTimeout } from '../support/testDb.ts'
-import type { TestDb } from '../support/testDb.ts'
+import { openTestDb, startupTimeout } from '../helpers/testDb.ts'
+import type { TestDb } from '../helpers/testDb.ts'
 
 const imagesDir = new URL('../../../server/seed/images/', import.meta.url)
 

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { catalogue } from '../../../server/seed/products.ts'
 import { seed } from '../../../server/seed/seed.ts'
-import { openTestDb, startupTimeout } from '../support/testDb.ts'
-import type { TestDb } from '../support/testDb.ts'
+import { openTestDb, startupTimeout } from '../helpers/testDb.ts'
+import type { TestDb } from '../helpers/testDb.ts'
 
 /** The seeded catalogue as it stood before its rows were built by a maker: the packages and their words, unchanged. */
 const expected = JSON.parse(readFileSync(new URL('./seededCatalogue.json', import.meta.url), 'utf8')) as { catalogue: unknown; rows: unknown }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { signUp } from '../support/accounts.ts'
-import { serviceOf, servicesOf } from '../support/portal.ts'
-import { answeredService, customerWithSim, simRequest, useSimApp } from '../support/simActions.ts'
+import { signUp } from '../helpers/accounts.ts'
+import { serviceOf, servicesOf } from '../helpers/portal.ts'
+import { answeredService, customerWithSim, simRequest, useSimApp } from '../helpers/simActions.ts'
 
 describe('POST /api/v8/partner/services/id/{id}/name', () => {
   const env = useSimApp()

@@ -3,9 +3,9 @@ import * as v from 'valibot'
 import { applyDueActions } from '../../../server/services/applyDueActions.ts'
 import { nextCycleStart } from '../../../src/domain/billCycle.ts'
 import { CancellationQuoteSchema, PackagesAnswerSchema } from '../../../src/domain/serviceActions.ts'
-import { signUp } from '../support/accounts.ts'
-import { billingOf, serviceOf } from '../support/portal.ts'
-import { answeredService, customerWithSim, simRequest, useSimApp } from '../support/simActions.ts'
+import { signUp } from '../helpers/accounts.ts'
+import { billingOf, serviceOf } from '../helpers/portal.ts'
+import { answeredService, customerWithSim, simRequest, useSimApp } from '../helpers/simActions.ts'
 
 describe('package changes, cancellations and undo', () => {
   const env = useSimApp()

@@ -3,10 +3,10 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { isPrepaid } from '../../../src/domain/service.ts'
 import { isLuhnValid } from '../../../src/domain/luhn.ts'
 import { STARTER_BUNDLE } from '../../../server/services/starterBalances.ts'
-import { signUp, useAccountsApp } from '../support/accounts.ts'
-import { cartLine } from '../support/orders.ts'
-import { getStatus, postWallet, walletBody } from '../support/payments.ts'
-import { payByCard, payByWallet, placeOrder, servicesOf } from '../support/portal.ts'
+import { signUp, useAccountsApp } from '../helpers/accounts.ts'
+import { cartLine } from '../helpers/orders.ts'
+import { getStatus, postWallet, walletBody } from '../helpers/payments.ts'
+import { payByCard, payByWallet, placeOrder, servicesOf } from '../helpers/portal.ts'
 
 type Me = Awaited<ReturnType<typeof signUp>>
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import * as v from 'valibot'
 import { ServiceAnswerSchema, ServicesAnswerSchema } from '../../../src/domain/service.ts'
-import { signUp, useAccountsApp } from '../support/accounts.ts'
-import { cartLine } from '../support/orders.ts'
-import { getApi, payByWallet, placeOrder, servicesOf } from '../support/portal.ts'
+import { signUp, useAccountsApp } from '../helpers/accounts.ts'
+import { cartLine } from '../helpers/orders.ts'
+import { getApi, payByWallet, placeOrder, servicesOf } from '../helpers/portal.ts'
 
 describe('reading services', () => {
   const env = useAccountsApp({ seeded: true })

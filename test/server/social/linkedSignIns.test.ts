@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest'
 import { scryptGate } from '../../../server/accounts/password.ts'
 import { silentLogger } from '../../../server/log.ts'
-import { useTestServer } from '../support/testServer.ts'
+import { useTestServer } from '../helpers/testServer.ts'
 import { serverMessages } from '../../../src/domain/serverMessages.ts'
-import { password, sessionCookie, uniqueEmail } from '../support/accounts.ts'
-import { FetchBrowser } from '../support/browser.ts'
-import { form, passwordSignUp, serverApi, typedFormAction } from '../support/socialSignIn.ts'
+import { password, sessionCookie, uniqueEmail } from '../helpers/accounts.ts'
+import { FetchBrowser } from '../helpers/browser.ts'
+import { form, passwordSignUp, serverApi, typedFormAction } from '../helpers/socialSignIn.ts'
 
 const apiKey = 'linked-sign-ins-key'
 

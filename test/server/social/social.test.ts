@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { useTestServer } from '../support/testServer.ts'
-import { FetchBrowser } from '../support/browser.ts'
-import { captureLog } from '../support/logCapture.ts'
-import { form, passwordSignUp, pickFormAction, serverApi, typedFormAction } from '../support/socialSignIn.ts'
+import { useTestServer } from '../helpers/testServer.ts'
+import { FetchBrowser } from '../helpers/browser.ts'
+import { captureLog } from '../helpers/logCapture.ts'
+import { form, passwordSignUp, pickFormAction, serverApi, typedFormAction } from '../helpers/socialSignIn.ts'
 
 const apiKey = 'social-key'
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { silentLogger } from '../../../server/log.ts'
-import { useTestServer } from '../support/testServer.ts'
-import { FetchBrowser } from '../support/browser.ts'
-import { form, passwordSignUp, pickFormAction, serverApi, typedFormAction } from '../support/socialSignIn.ts'
+import { useTestServer } from '../helpers/testServer.ts'
+import { FetchBrowser } from '../helpers/browser.ts'
+import { form, passwordSignUp, pickFormAction, serverApi, typedFormAction } from '../helpers/socialSignIn.ts'
 
 const apiKey = 'social-email-key'
 const stopAtApp = /^\/(login|social_email)\b/

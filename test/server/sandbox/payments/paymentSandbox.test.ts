@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { paymentSandboxPrefix, paymentSandboxRoutes } from '../../../../server/sandbox/payments/sandbox.ts'
-import { openTestDb, startupTimeout } from '../../support/testDb.ts'
-import type { TestDb } from '../../support/testDb.ts'
+import { openTestDb, startupTimeout } from '../../helpers/testDb.ts'
+import type { TestDb } from '../../helpers/testDb.ts'
 import { sandboxResults, sandboxTestCards } from '../../../../server/sandbox/payments/testCards.ts'
 
 const entityId = 'sandbox-entity-test'

@@ -1,7 +1,7 @@
-import { apiKey, testScryptN } from '../../server/support/accounts.ts'
-import { runCommand, serveCommand } from '../../server/support/compiledServer.ts'
-import type { ServedProcess } from '../../server/support/compiledServer.ts'
-import { safeProductionEnv } from '../../server/support/productionEnv.ts'
+import { apiKey, testScryptN } from '../../server/helpers/accounts.ts'
+import { runCommand, serveCommand } from '../../server/helpers/compiledServer.ts'
+import type { ServedProcess } from '../../server/helpers/compiledServer.ts'
+import { safeProductionEnv } from '../../server/helpers/productionEnv.ts'
 
 /** Settings of the real providers, left out so the sandboxes (allowed by SANDBOX=true) stand in for them. */
 const providerSettings = new Set([

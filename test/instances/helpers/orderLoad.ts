@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { apiKey, call, sessionCookie, signupBody } from '../../server/support/accounts.ts'
-import { orderBody } from '../../server/support/orders.ts'
+import { apiKey, call, sessionCookie, signupBody } from '../../server/helpers/accounts.ts'
+import { orderBody } from '../../server/helpers/orders.ts'
 
 export interface Customer {
   id: number

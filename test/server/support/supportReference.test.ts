@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { newSupportReference, SUPPORT_REFERENCE } from '../../server/support/supportReference.ts'
+import { newSupportReference, SUPPORT_REFERENCE } from '../../../server/support/supportReference.ts'
 
 describe('a support reference', () => {
   it('is SUP- and 8 upper-case base32 characters', () => {
