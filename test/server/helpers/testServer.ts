@@ -10,9 +10,8 @@ import { openTestDb, startupTimeout, type TestDb } from './testDb.ts'
  * seeded, silent, no shutdown grace, cheap password hashes, and (without `db` or `databaseUrl`) a copy of the
  * template database of its own, dropped when it closes. `overrides` replace any of these.
  */
-export async function startTestServer(overrides: StartOptions = {}): Promise<RunningServer> {
-  const own = overrides.db || overrides.databaseUrl !== undefined ? undefined : await openTestDb()
-  const server = await startServer({
+export function startTestServer(overrides: StartOptions = {}): Promise<RunningServer> {
+  return startOnOwnDatabase({
     port: 0,
     host: '127.0.0.1',
     seed: false,
@@ -20,14 +19,23 @@ export async function startTestServer(overrides: StartOptions = {}): Promise<Run
     quiet: true,
     shutdownGraceMs: 0,
     scryptN: testScryptN,
-    ...(own ? { db: own.db } : {}),
     ...overrides,
   })
+}
+
+/**
+ * startServer(options), on a copy of the template database of its own (dropped when the server closes) unless the
+ * options name a `db` or a `databaseUrl`: the one way test servers get their database (startTestServer, and the
+ * end-to-end tests' startOwnServer).
+ */
+export async function startOnOwnDatabase(options: StartOptions): Promise<RunningServer> {
+  const own = options.db || options.databaseUrl !== undefined ? undefined : await openTestDb()
+  const server = await startServer({ ...options, ...(own && { db: own.db }) })
   return own ? droppingOnClose(server, own) : server
 }
 
 /** The server, whose close also drops the database of its own it was started on (once, however often it is called). */
-export function droppingOnClose(server: RunningServer, own: TestDb): RunningServer {
+function droppingOnClose(server: RunningServer, own: TestDb): RunningServer {
   let closed: Promise<void> | undefined
   return {
     ...server,
