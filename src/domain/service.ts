@@ -47,6 +47,41 @@ export const ScheduledActionSchema = v.object({
 })
 export type ScheduledAction = v.InferOutput<typeof ScheduledActionSchema>
 
+/**
+ * A SIM's life before and up to activation, each step set by an event from the fulfilment side or the network:
+ * paid and being prepared, on its way (RICA at delivery), RICA failed (redelivery or return), returned (paid back),
+ * activating (RICA verified, waiting for the network), active (the network gave its number).
+ */
+export const SIM_LIFE = ['preparing', 'on_its_way', 'rica_failed', 'returned', 'activating', 'active'] as const
+export type SimLife = (typeof SIM_LIFE)[number]
+
+/** Why the courier could not verify the customer's identity (RICA) at delivery. */
+export const RICA_FAILURES = ['not_present', 'document_mismatch', 'proof_of_address', 'other'] as const
+export type RicaFailure = (typeof RICA_FAILURES)[number]
+
+/** What we ask of the network through the outbox. */
+export const NETWORK_REQUEST_KINDS = ['activate', 'change_plan', 'add_bundle', 'cancel', 'suspend'] as const
+export type NetworkRequestKind = (typeof NETWORK_REQUEST_KINDS)[number]
+
+/** Whose answers a SIM's number, balances and usage are: the demo's sandbox network, or the reseller's enabler. */
+export const NETWORK_SOURCES = ['sandbox', 'enabler'] as const
+
+export const SimLifeSchema = v.object({
+  state: v.picklist(SIM_LIFE),
+  /** ISO date-time of the event that set the state. */
+  since: v.string(),
+  /** The delivery attempt, from 1. */
+  attempt: v.number(),
+  courier: v.nullable(v.string()),
+  tracking_reference: v.nullable(v.string()),
+  rica_failure: v.nullable(v.picklist(RICA_FAILURES)),
+})
+export type SimLifeView = v.InferOutput<typeof SimLifeSchema>
+
+/** A change sent to the network and not yet confirmed by it; `failed` when the network refused it or the last try failed. */
+export const NetworkWaitSchema = v.object({ kind: v.picklist(NETWORK_REQUEST_KINDS), since: v.string(), failed: v.boolean() })
+export type NetworkWait = v.InferOutput<typeof NetworkWaitSchema>
+
 export const ServiceSchema = v.object({
   id: v.number(),
   /** The SIM name the customer sees. */
@@ -58,11 +93,12 @@ export const ServiceSchema = v.object({
   last_updated: v.string(),
   /** ISO date-time. */
   activation_date: v.string(),
-  /** The ICCID. */
-  associated_resource: v.string(),
+  /** The ICCID: null until the SIM is dispatched (recorded at fulfilment). */
+  associated_resource: v.nullable(v.string()),
   service_reference: v.string(),
-  service_number: v.string(),
-  imsi: v.string(),
+  /** The mobile number: null until the network activates the SIM. */
+  service_number: v.nullable(v.string()),
+  imsi: v.nullable(v.string()),
   cancellation_date: v.nullable(v.string()),
   subscriptions: v.array(NamedSchema),
   scheduled_actions: v.array(ScheduledActionSchema),
@@ -76,6 +112,13 @@ export const ServiceSchema = v.object({
   peak_usage: v.optional(v.number()),
   offpeak_usage: v.optional(v.number()),
   spend_limit_available: v.optional(v.number()),
+  billing: v.optional(v.picklist(PRODUCT_BILLING)),
+  life: v.optional(SimLifeSchema),
+  network: v.optional(v.picklist(NETWORK_SOURCES)),
+  /** When the balances or usage above were read from the network; null when it has reported none yet (then they are absent). */
+  read_at: v.optional(v.nullable(v.string())),
+  /** Changes sent to the network that it has not confirmed yet. */
+  waiting: v.optional(v.array(NetworkWaitSchema)),
 })
 export type Service = v.InferOutput<typeof ServiceSchema>
 
@@ -98,7 +141,10 @@ export function serviceStatus(code: number): ServiceStatus {
 }
 
 /** A prepaid service carries available_balance (the "Wallets" view); otherwise the monthly view. */
-export const isPrepaid = (service: Service): boolean => service.available_balance !== undefined
+export const isPrepaid = (service: Service): boolean => (service.billing ? service.billing === 'prepaid' : service.available_balance !== undefined)
+
+/** A SIM the network has activated (or one from before the network's life was recorded). */
+export const isActiveSim = (service: Service): boolean => (service.life?.state ?? 'active') === 'active'
 
 /** Voice seconds as whole minutes, written as the language writes numbers. */
 export const voiceMinutes = (seconds: number, language: string): string => formatNumber(Math.round(seconds / 60), language)

@@ -50,10 +50,10 @@ async function expectMonthly(page: Page, s: Service): Promise<void> {
 
 async function expectSidebar(page: Page, s: Service): Promise<void> {
   await page.getByRole('heading', { level: 1, name: 'Service' }).waitFor()
-  await page.getByText(s.service_number, { exact: true }).waitFor()
+  await page.getByText(s.service_number!, { exact: true }).waitFor()
   const details = page.getByRole('definition')
   await details.filter({ hasText: STATUS_TEXT[s.status]! }).first().waitFor()
-  for (const value of [s.name, s.service_reference, s.associated_resource]) await details.filter({ hasText: value }).first().waitFor()
+  for (const value of [s.name, s.service_reference, s.associated_resource!]) await details.filter({ hasText: value }).first().waitFor()
   // The SIM actions are offered (test/e2e/simActions.test.ts drives them), and an active SIM can buy a bundle
   // (test/e2e/bundles.test.ts buys one).
   for (const action of ['Update Sim Name', 'Upgrade/Downgrade', 'Cancel Service'])
@@ -79,7 +79,7 @@ for (const [label, viewport] of [
         const row = serviceRow(page, s)
         await row.getByText(STATUS_TEXT[s.status]!, { exact: true }).waitFor()
         await row.getByText(productOf(truth, s), { exact: true }).waitFor()
-        await row.getByText(s.service_number, { exact: true }).waitFor()
+        await row.getByText(s.service_number!, { exact: true }).waitFor()
       }
       expect(await horizontalOverflow(page), 'services: sideways overflow').toBe(0)
       await screenshot(page, `services-${label}`)

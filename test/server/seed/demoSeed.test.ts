@@ -83,7 +83,7 @@ describe('the demo customer of the sandbox seed', () => {
     expect(Date.parse(balanceOf(prepaid!, 'data_sub')!.meta!.expiry!)).toBeGreaterThan(Date.now())
     expect(monthly).toMatchObject({ total_usage: 148_250_000_000, peak_usage: 96_400_000_000 })
     expect(monthly!.total_usage).toBe(monthly!.peak_usage! + monthly!.offpeak_usage!)
-    for (const s of services) expect(isLuhnValid(s.associated_resource)).toBe(true)
+    for (const s of services) expect(isLuhnValid(s.associated_resource!)).toBe(true)
   })
 
   it('has bill cycles with debits, credits and a running balance ending at what is unpaid', async () => {

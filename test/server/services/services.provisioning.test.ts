@@ -88,7 +88,7 @@ describe('provisioning: a paid order gives each of its lines a SIM service', () 
     const services = await servicesOf(env.app, me)
     for (const s of services) {
       expect(s.associated_resource).toMatch(/^8927\d{15,16}$/)
-      expect(isLuhnValid(s.associated_resource)).toBe(true)
+      expect(isLuhnValid(s.associated_resource!)).toBe(true)
       expect(s.imsi).toMatch(/^655(01|02|07|10)\d{10}$/)
       expect(s.service_reference).toBe(`SVC-${String(s.id).padStart(6, '0')}`)
       expect(s.service_number).toMatch(/^0[6-8]\d{8}$/)
