@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../server/config.ts'
-import { productionProblems, readClientBuild } from '../../server/productionChecks.ts'
+import { productionProblems, readClientBuild, simulatedBySandboxes } from '../../server/productionChecks.ts'
 import type { DeploymentSettings } from '../../server/productionChecks.ts'
 import { safeProductionEnv } from './helpers/productionEnv.ts'
 
@@ -215,6 +215,19 @@ describe('what production refuses to start with', () => {
     expect(problemsWith({ SUPPORT_EMAIL: undefined })).toEqual([expect.stringMatching(/^SUPPORT_EMAIL is not set/)])
     expect(problemsWith({ SELLER_VAT_NUMBER: undefined })).toEqual([expect.stringMatching(/^SELLER_VAT_NUMBER not set, so tax invoices/)])
     expect(problemsWith({ SELLER_NAME: '', SELLER_ADDRESS: ' ' })).toEqual([expect.stringMatching(/^SELLER_NAME, SELLER_ADDRESS not set/)])
+  })
+})
+
+describe('what SANDBOX=true is said to simulate at every start', () => {
+  it('names each sandbox the settings leave in use, and none with every real provider set', () => {
+    expect(simulatedBySandboxes(loadConfig({}))).toEqual([
+      'the network (SIM activation, mobile numbers, balances and usage: /sandbox/network)',
+      'card payments (/sandbox/payments)',
+      'Google Pay (the in-page stand-in)',
+      'GOOGLE, FACEBOOK, TWITTER sign-in (the sandbox identity issuer)',
+      'mail (the sandbox mailbox at /sandbox/mail)',
+    ])
+    expect(simulatedBySandboxes(loadConfig(safeProductionEnv))).toEqual([])
   })
 })
 

@@ -96,14 +96,31 @@ describe('`npm run serve`: the compiled server', () => {
     expect(run.entries().map((e) => e.msg)).toContainEqual(expect.stringMatching(/^applied \d+ migrations$/))
   })
 
-  it('lets SANDBOX=true run the sandbox card provider and identity issuers in production', async () => {
+  it('lets SANDBOX=true run the sandbox network, card provider and identity issuers in production, saying at warn what is simulated', async () => {
     const env = {
-      ...without('PAYMENT_BASE_URL', 'PAYMENT_ENTITY_ID', 'PAYMENT_ACCESS_TOKEN', 'GOOGLE_ISSUER', 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'),
+      ...without(
+        'PAYMENT_BASE_URL',
+        'PAYMENT_ENTITY_ID',
+        'PAYMENT_ACCESS_TOKEN',
+        'GOOGLE_ISSUER',
+        'GOOGLE_CLIENT_ID',
+        'GOOGLE_CLIENT_SECRET',
+        'NETWORK_BASE_URL',
+        'NETWORK_API_TOKEN',
+        'NETWORK_WEBHOOK_SECRET',
+      ),
       SANDBOX: 'true',
     }
     const run = runCommand(plain.root, serveCommand, env)
     expect((await run.exited).code).toBe(1)
     expect(run.entries().filter((e) => e.refused)).toEqual([])
+    expect(run.entries().filter((e) => e.level === 40 && e.sandbox === true)).toEqual([
+      expect.objectContaining({
+        msg: expect.stringMatching(
+          /^SANDBOX=true: simulated, not real: the network \(SIM activation, mobile numbers, balances and usage.*; card payments.*; GOOGLE sign-in/,
+        ),
+      }),
+    ])
   })
 
   it('serves the demo from dist/ alone, its sandbox pages included, and writes nothing there', async () => {
