@@ -12,6 +12,16 @@ describe('network event signatures', () => {
     expect(signatureHeader(secret, body, t)).toBe(`t=${t},v1=${hex}`)
   })
 
+  it("gives docs/network.md's worked example", () => {
+    const body =
+      '{"id":"evt_01HZX3","type":"sim.activated","occurred_at":"2026-11-29T10:15:00Z","sim":{"iccid":"8927010000000000018"},"data":{"msisdn":"0825290129","imsi":"655010000000001"}}'
+    const example = Buffer.from('whsec_example_0123456789abcdefghijklmnop')
+    const header = 't=1795947302,v1=b4428a66a854b6fae65040730a3783b93da6b46684eedbfe00745fd266a44fe0'
+    expect(signatureHeader(example, body, 1_795_947_302)).toBe(header)
+    expect(verifySignature(example, header, body, Date.parse('2026-11-29T10:20:02Z') / 1000)).toBe('ok')
+    expect(verifySignature(example, header, body, Date.parse('2026-11-29T10:20:03Z') / 1000)).toBe('stale')
+  })
+
   it('accepts a good signature within the replay window, before or after now', () => {
     const header = signatureHeader(secret, body, t)
     expect(verifySignature(secret, header, body, t)).toBe('ok')
