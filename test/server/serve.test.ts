@@ -23,6 +23,11 @@ const unsafe: Array<{ what: string; env: Record<string, string>; lab?: boolean; 
     env: without('TWITTER_AUTHORIZATION_URL', 'TWITTER_TOKEN_URL', 'TWITTER_CLIENT_ID', 'TWITTER_CLIENT_SECRET'),
     line: /TWITTER sign-in would use the sandbox identity issuer.*SANDBOX=true/,
   },
+  {
+    what: 'the sandbox network (no NETWORK_*)',
+    env: without('NETWORK_BASE_URL', 'NETWORK_API_TOKEN', 'NETWORK_WEBHOOK_SECRET'),
+    line: /NETWORK_BASE_URL is not set, so SIMs would be activated by the sandbox network.*SANDBOX=true/,
+  },
   { what: 'the default API_KEY', env: without('API_KEY'), line: /API_KEY is the public sandbox key/ },
   { what: 'the sandbox mailbox (no SMTP_URL)', env: without('SMTP_URL', 'MAIL_FROM'), line: /SMTP_URL is not set, so mails .* stay in the sandbox mailbox/ },
   { what: 'SEED=true', env: { ...safeProductionEnv, SEED: 'true' }, line: /SEED is true/ },
