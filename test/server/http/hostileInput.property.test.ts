@@ -112,6 +112,18 @@ const routes: Route[] = [
     path: '/api/payments/webhook',
     body: () => ({ type: 'PAYMENT', payload: { merchantTransactionId: 'order-1', result: { code: '000.100.110' } } }),
   },
+  // The network's signed events (no Key); unsigned, whatever arrives is refused and no SIM changes.
+  {
+    method: 'POST',
+    path: '/api/network/events',
+    body: (t) => ({
+      id: `evt_${randomUUID()}`,
+      type: 'sim.activated',
+      occurred_at: '2026-11-29T10:00:00.000Z',
+      sim: { reference: `SVC-${String(t.serviceId).padStart(6, '0')}` },
+      data: { msisdn: '0825290129' },
+    }),
+  },
   { method: 'GET', path: '/api/auth/:provider/start', query: ['returnTo'] },
   { method: 'GET', path: '/api/auth/:provider/callback', query: ['state', 'code', 'error'] },
   // The OpenAPI document (no Key).
