@@ -4,6 +4,8 @@ import type { Order } from '../../src/domain/order.ts'
 import type { OrderBundle } from '../../src/domain/bundle.ts'
 import { bundleNames } from '../bundles/bundleCatalogue.ts'
 import type { Queryable } from '../db/types.ts'
+import { simLifeColumns, simLifeView } from '../network/simLife.ts'
+import type { SimLifeRow } from '../network/simLife.ts'
 
 interface OrderRow {
   id: number
@@ -36,7 +38,9 @@ const tagOf = ({ order_id: _order, ...tag }: BundleRow): OrderBundle => {
   return names ? { ...tag, names } : tag
 }
 
-function toReply(order: OrderRow, lines: LineRow[], bundle?: BundleRow): OrderReply {
+type ServiceRow = SimLifeRow & { id: number; name: string }
+
+function toReply(order: OrderRow, lines: LineRow[], bundle?: BundleRow, services: ServiceRow[] = []): OrderReply {
   const date = new Date(order.order_date).toISOString()
   const reply = {
     id: order.id,
@@ -49,6 +53,7 @@ function toReply(order: OrderRow, lines: LineRow[], bundle?: BundleRow): OrderRe
     total_price: order.total_price,
     order_lines: lines.map(({ number, product_id, name, unit_price, status }) => ({ number, product_id, name, unit_price, status })),
     ...(bundle ? { bundle: tagOf(bundle) } : {}),
+    ...(services.length > 0 ? { services: services.map((s) => ({ id: s.id, name: s.name, life: simLifeView(s) })) } : {}),
   }
   // Checked against the schema the client validates with, so the two cannot drift apart unnoticed.
   v.parse(OrderSchema, reply)
@@ -61,7 +66,8 @@ export async function loadOrder(db: Queryable, id: number): Promise<{ customerId
   if (!order) return undefined
   const lines = await db.query<LineRow>(`select ${lineColumns} from order_lines where order_id = $1 order by number`, [id])
   const [bundle] = await db.query<BundleRow>(`select ${bundleColumns} from bundle_purchases where order_id = $1`, [id])
-  return { customerId: order.customer_id, order: toReply(order, lines, bundle) }
+  const services = await db.query<ServiceRow>(`select id, name, ${simLifeColumns} from services where order_id = $1 order by order_line`, [id])
+  return { customerId: order.customer_id, order: toReply(order, lines, bundle, services) }
 }
 
 /** The customer's orders with their lines, newest first. */

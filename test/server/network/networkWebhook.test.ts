@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto'
+import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
+import { OrderSchema } from '../../../src/domain/order.ts'
 import type { NetworkEvent } from '../../../server/network/network.ts'
 import { networkWebhookPath, signEvent } from '../../../server/network/signature.ts'
 import { captureLog } from '../helpers/logCapture.ts'
 import { useAccountsApp } from '../helpers/accounts.ts'
 import { cartLine } from '../helpers/orders.ts'
-import { payByCard, placeOrder } from '../helpers/portal.ts'
+import { getApi, payByCard, placeOrder } from '../helpers/portal.ts'
 
 const webhookSecret = 'sandbox-network-webhook-secret-for-tests'
 const secret = Buffer.from(webhookSecret)
@@ -41,7 +43,7 @@ describe('POST /api/network/events', () => {
     await payByCard(env.app, env.me, order)
     const [sim] = await env.t.db.query<{ id: number; service_reference: string }>('select id, service_reference from services where order_id = $1', [order.id])
     if (!sim) throw new Error('the paid order has no SIM')
-    return sim
+    return { ...sim, orderId: order.id }
   }
 
   const post = (body: string, headers: Record<string, string>) => env.app.request(networkWebhookPath, { method: 'POST', headers, body })
@@ -123,6 +125,25 @@ describe('POST /api/network/events', () => {
     expect(await lifeOf(sim)).toMatchObject({ life: 'active', life_position: 1000, service_number: '0825290129', imsi: '655010000012345', network: 'sandbox' })
     // The activation the network confirmed is no longer waiting.
     expect((await requestsOf(sim))[0]?.applied_at).toBeInstanceOf(Date)
+  })
+
+  it("shows each SIM's life on its order: the courier and tracking reference, then why RICA failed", async () => {
+    const sim = await newSim()
+    const orderOf = async () => v.parse(OrderSchema, await (await getApi(env.app, `/v2/partner/order/${sim.orderId}`, env.me.cookie)).json())
+    expect((await orderOf()).services).toEqual([
+      { id: sim.id, name: 'Home router', life: expect.objectContaining({ state: 'preparing', attempt: 1, courier: null, rica_failure: null }) },
+    ])
+    await send('sim.dispatched', { iccid: newIccid(), courier: 'The Courier Guy', tracking_reference: 'TCG-7', attempt: 1 }, { to: sim, occurred_at: at(1) })
+    expect((await orderOf()).services?.[0]?.life).toEqual({
+      state: 'on_its_way',
+      since: at(1),
+      attempt: 1,
+      courier: 'The Courier Guy',
+      tracking_reference: 'TCG-7',
+      rica_failure: null,
+    })
+    await send('rica.failed', { attempt: 1, reason: 'not_present' }, { to: sim, occurred_at: at(2) })
+    expect((await orderOf()).services?.[0]?.life).toMatchObject({ state: 'rica_failed', since: at(2), rica_failure: 'not_present' })
   })
 
   it('answers a repeated event 200 as a duplicate and changes nothing', async () => {
