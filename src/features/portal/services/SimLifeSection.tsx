@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { formatDate } from '../../../domain/dates.ts'
 import type { RicaFailure, SimLifeView } from '../../../domain/service.ts'
-import { needsRicaReady, simSteps, type SimStep, type StepState } from '../../../domain/simLife.ts'
+import { currentStep, needsRicaReady, simSteps, type SimStep, type StepState } from '../../../domain/simLife.ts'
 import { Muted } from '../../../ui/Page.tsx'
 import { Section } from '../../../ui/Section.tsx'
 import { styled } from '../../../ui/styled.ts'
@@ -128,11 +128,13 @@ export function SimLifeSection({ life, number, checkedAt }: { life: SimLifeView;
   const since = formatDate(life.since, i18n.locale, 'moment')
   const checked = checkedAt && formatDate(checkedAt, i18n.locale, 'moment')
   const steps = simSteps(life)
+  const at = currentStep(life)
   return (
     <Section frame={Panel} id="sim-life-title" title={<Trans>Your SIM</Trans>}>
       <Steps aria-label={t`Your SIM's steps`}>
         {steps.map(({ step, state }) => {
-          const now = state === 'current' || state === 'failed'
+          // A returned SIM's failed RICA stays marked as failed, but the SIM stands at its return.
+          const now = step === at
           return (
             <li key={step} aria-current={now ? 'step' : undefined} className={state === 'failed' ? 'failed' : undefined}>
               {stepName[step]} <span className="state">({stateName[state]})</span>
