@@ -93,6 +93,10 @@ export const ServerOrderLineSchema = v.object({
 })
 export type ServerOrderLine = v.InferOutput<typeof ServerOrderLineSchema>
 
+/** One SIM an order bought, with where it is in its life (being prepared, on its way, …, active). */
+export const OrderSimSchema = v.object({ id: v.number(), name: v.string(), life: SimLifeSchema })
+export type OrderSim = v.InferOutput<typeof OrderSimSchema>
+
 /** The server's order object, returned by create, fetch and list. */
 export const OrderSchema = v.object({
   id: v.union([v.number(), v.string()]),
@@ -106,8 +110,8 @@ export const OrderSchema = v.object({
   order_lines: v.nullish(v.array(ServerOrderLineSchema), []),
   /** Only on an order that buys a bundle for one of the customer's SIMs (ADD VAS). */
   bundle: v.optional(OrderBundleSchema),
-  /** The SIMs a paid order's lines became, each with its life so far (GET of one order only). */
-  services: v.optional(v.array(v.object({ id: v.number(), name: v.string(), life: SimLifeSchema }))),
+  /** The SIMs a paid order's lines became (fetching one order; absent before payment and on older answers). */
+  services: v.optional(v.array(OrderSimSchema)),
 })
 export type Order = v.InferOutput<typeof OrderSchema>
 

@@ -14,6 +14,7 @@ import { bundleTitle } from '../../domain/bundle.ts'
 import { statusText } from '../../lib/statusText.ts'
 import { StatusBadge } from './StatusBadge.tsx'
 import { Table } from '../../ui/Table.tsx'
+import { SimLifeBadge } from '../../ui/SimLifeBadge.tsx'
 
 const Facts = styled('dl')`
   /* Labels may wrap: a long translated label and status (isiXhosa "Ixabiso elipheleleyo", "Intlawulo ayigqitywanga") share 360 px. */
@@ -22,6 +23,14 @@ const Facts = styled('dl')`
   dt { font-weight: 600; color: ${theme.color.muted}; }
   dd { margin: 0; }
   .total { font-size: 20px; font-weight: 800; }
+`
+const Sims = styled('section')`
+  margin-top: 16px;
+  h2 { font-size: 18px; margin: 0 0 8px; }
+  ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 8px; }
+  li { display: flex; flex-wrap: wrap; align-items: center; gap: 6px 12px; border-bottom: 1px solid ${theme.color.border}; padding-bottom: 8px; }
+  .name { font-weight: 600; overflow-wrap: anywhere; }
+  .since { color: ${theme.color.muted}; font-size: 14px; }
 `
 const Actions = styled('div')`
   display: flex; flex-wrap: wrap; gap: 8px; margin-top: 16px;
@@ -68,6 +77,30 @@ export function OrderDetail({ order }: { order: OrderView }) {
           { header: t`Status`, cell: (line) => (line.status ? statusText(i18n, line.status) : '—') },
         ]}
       />
+      {order.sims.length > 0 && (
+        <Sims aria-labelledby="order-sims-title">
+          <h2 id="order-sims-title">
+            <Trans>Your SIMs from this order</Trans>
+          </h2>
+          <ul>
+            {order.sims.map((sim) => {
+              const since = formatDate(sim.life.since, i18n.locale, 'moment')
+              return (
+                <li key={sim.id}>
+                  <span className="name">{sim.name}</span>
+                  <SimLifeBadge state={sim.life.state} />
+                  <span className="since">
+                    <Trans>since {since}</Trans>
+                  </span>
+                  <ButtonLink to="/service/$id" params={{ id: String(sim.id) }} $variant="secondary" aria-label={t`View Service ${sim.name}`}>
+                    <Trans>View Service</Trans>
+                  </ButtonLink>
+                </li>
+              )
+            })}
+          </ul>
+        </Sims>
+      )}
       <Actions>
         {order.local?.state === 'rejected' && order.local.reason && <p className="reason">{rejectionText(i18n, order.local.reason)}</p>}
         {payable && (

@@ -1,6 +1,6 @@
 import type { OrderBundle } from '../../domain/bundle.ts'
 import type { OrderLine } from '../../domain/cartState.ts'
-import { statusLook, type Order, type StatusLook } from '../../domain/order.ts'
+import { statusLook, type Order, type OrderSim, type StatusLook } from '../../domain/order.ts'
 import type { LocalOrder } from '../../domain/facts/orderFacts.ts'
 
 /** One order as the screens show it, whether the server knows it yet or not. */
@@ -17,6 +17,8 @@ export interface OrderView {
   local: LocalOrder | null
   /** What the order buys when it is a bundle for a SIM (ADD VAS): its line is named in the customer's language. */
   bundle: OrderBundle | null
+  /** The SIMs the order's lines became, with their life (none until the server says). */
+  sims: OrderSim[]
 }
 
 const linesOf = (lines: readonly OrderLine[]) => lines.map((l, i) => ({ number: String(i + 1), name: l.name, unit_price: l.unit_price, status: '' }))
@@ -32,6 +34,7 @@ export function fromServer(order: Order, local: LocalOrder | null = null): Order
     lines: (order.order_lines ?? []).map((l, i) => ({ number: String(l.number ?? i + 1), name: l.name, unit_price: l.unit_price, status: l.status })),
     local,
     bundle: order.bundle ?? null,
+    sims: order.services ?? [],
   }
 }
 
@@ -47,6 +50,7 @@ export function fromLocal(order: LocalOrder): OrderView {
     lines: linesOf(order.lines),
     local: order,
     bundle: null,
+    sims: [],
   }
 }
 

@@ -17,7 +17,9 @@ function ServicePage() {
       {(service) => (
         <>
           <OfflineNotice fetchedAt={service.fetchedAt} />
-          <WithProducts>{(products) => <ServiceDetail service={service.value} products={products} customerId={customer.id} />}</WithProducts>
+          <WithProducts>
+            {(products) => <ServiceDetail service={service.value} products={products} customerId={customer.id} fetchedAt={service.fetchedAt} />}
+          </WithProducts>
         </>
       )}
     </WithService>

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
 import { formatRand } from '../../../domain/money.ts'
 import { serverMessages } from '../../../domain/serverMessages.ts'
-import type { Service } from '../../../domain/service.ts'
+import { isActiveSim, type Service } from '../../../domain/service.ts'
 import { newId } from '../../../lib/ids.ts'
 import { translateMessage } from '../../../lib/validationMessages.ts'
 import { Button, ButtonLink } from '../../../ui/Button.tsx'
@@ -42,7 +42,7 @@ export function AddBundle({ customerId, service }: { customerId: number; service
     </Sim>
   )
 
-  if (service.status !== 0)
+  if (service.status !== 0 || !isActiveSim(service))
     return (
       <Card>
         {sim}

@@ -6,6 +6,8 @@ import { theme } from '../../../ui/theme.ts'
 import { ChartSpace, Figures, Panel } from './portalStyles.ts'
 import { usageSlices, type SliceKey } from './usage.ts'
 import { Section } from '../../../ui/Section.tsx'
+import { Muted } from '../../../ui/Page.tsx'
+import { NetworkReading, notReported } from './NetworkReading.tsx'
 
 // visx loads only when a monthly service is shown: charts load only on their routes, never in the first load.
 const UsagePie = lazy(() => import('./charts/UsagePie.tsx'))
@@ -32,8 +34,18 @@ export function MonthlyView({ service }: { service: Service }) {
   const name: Record<SliceKey, string> = { peak: t`Peak`, offpeak: t`Off Peak`, spend: t`Spend Limit` }
   const description = slices.map((s) => `${name[s.key]}: ${s.figure} ${gb}`).join(', ')
   const offPeak = dataGb(service.offpeak_usage ?? 0, i18n.locale)
+  // Usage the network never reported is unknown, not zero: no figures or chart until it has.
+  if (notReported(service))
+    return (
+      <Section frame={Panel} id="monthly-title" title={<Trans>Monthly Subscription</Trans>}>
+        <Muted role="note">
+          <Trans>The network has not reported your usage yet.</Trans>
+        </Muted>
+      </Section>
+    )
   return (
     <Section frame={Panel} id="monthly-title" title={<Trans>Monthly Subscription</Trans>}>
+      <NetworkReading service={service} />
       <Columns>
         <Figures>
           <dt>

@@ -5,6 +5,8 @@ import { dataGb, type Service } from '../../../domain/service.ts'
 import { ChartSpace, Figures, Panel, Tiles } from './portalStyles.ts'
 import { subscriptionGauges, topupTiles, type SubscriptionKey, type TopupKey } from './wallets.ts'
 import { Section } from '../../../ui/Section.tsx'
+import { Muted } from '../../../ui/Page.tsx'
+import { NetworkReading, notReported } from './NetworkReading.tsx'
 
 // visx loads only when a prepaid service is shown: charts load only on their routes, never in the first load.
 const Gauge = lazy(() => import('./charts/Gauge.tsx'))
@@ -25,8 +27,18 @@ export function PrepaidView({ service }: { service: Service }) {
     sms_sub: (amount, maximum) => t`${amount} SMS of ${maximum} SMS left`,
   }
   const topupName: Record<TopupKey, string> = { voice0: t`Voice (min)`, data0: t`Data (GB)`, sms0: t`SMS (units)` }
+  // Balances the network never reported are unknown, not zero: no gauges until it has.
+  if (notReported(service))
+    return (
+      <Section frame={Panel} id="wallets-title" title={<Trans>Wallets</Trans>}>
+        <Muted role="note">
+          <Trans>The network has not reported your balances yet.</Trans>
+        </Muted>
+      </Section>
+    )
   return (
     <Section frame={Panel} id="wallets-title" title={<Trans>Wallets</Trans>}>
+      <NetworkReading service={service} />
       <Section id="subscriptions-title" heading="h3" title={<Trans>Subscriptions</Trans>}>
         <Tiles>
           {subscriptionGauges(service, i18n.locale).map(({ key, amount, fraction, value, maximum, maximumText }) => {

@@ -5,7 +5,8 @@ import { ButtonLink } from '../../../ui/Button.tsx'
 import { Table } from '../../../ui/Table.tsx'
 import { productName } from './productName.ts'
 import { serviceName } from './serviceName.ts'
-import { ServiceStatusBadge } from './ServiceStatusBadge.tsx'
+import { SandboxBadge } from './SandboxBadge.tsx'
+import { SimStatus } from './SimStatus.tsx'
 
 /** /services: Sim Name, Product, Service Name, Status and "View Service" per row. */
 export function ServicesTable({ services, products }: { services: readonly Service[]; products: readonly Product[] }) {
@@ -18,8 +19,18 @@ export function ServicesTable({ services, products }: { services: readonly Servi
       columns={[
         { header: t`Sim Name`, cell: (service) => service.name },
         { header: t`Product`, cell: (service) => productName(service, products, i18n.locale) },
-        { header: t`Service Name`, cell: serviceName },
-        { header: t`Status`, cell: (service) => <ServiceStatusBadge code={service.status} /> },
+        {
+          header: t`Service Name`,
+          cell: (service) =>
+            service.service_number !== null && service.network === 'sandbox' ? (
+              <span>
+                <span>{serviceName(service)}</span> <SandboxBadge what="number" />
+              </span>
+            ) : (
+              serviceName(service)
+            ),
+        },
+        { header: t`Status`, cell: (service) => <SimStatus service={service} /> },
         {
           header: t`Actions`,
           hidden: true,

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
-import { serviceStatus, type Service } from '../../../domain/service.ts'
+import { isActiveSim, serviceStatus, type Service } from '../../../domain/service.ts'
 import { Button } from '../../../ui/Button.tsx'
 import { Card, Muted } from '../../../ui/Page.tsx'
 import { styled } from '../../../ui/styled.ts'
@@ -19,7 +19,8 @@ const Panel = styled(Card)`
 
 /**
  * The service actions: Update Sim Name, Upgrade/Downgrade and Cancel Service with their dialogs, and ADD VAS (the
- * SIM's bundles page). A waiting cancellation leaves no package to change; a cancelled SIM offers nothing at all.
+ * SIM's bundles page). A waiting cancellation leaves no package to change; a cancelled SIM offers nothing at all; a
+ * SIM the network has not activated yet can only be renamed (the network takes no change for it).
  */
 export function ServiceActions({ service, rename, change }: { service: Service; rename: SimRenameActor; change: ServiceChangeActor }) {
   const { t } = useLingui()
@@ -27,6 +28,7 @@ export function ServiceActions({ service, rename, change }: { service: Service; 
   const waiting = (kind: string) => service.scheduled_actions.some((a) => a.kind === kind)
   const cancelling = waiting('cancellation')
   const packageWaits = waiting('plan_change')
+  const active = isActiveSim(service)
   return (
     <Panel aria-label={t`Actions`}>
       <h2>
@@ -41,16 +43,21 @@ export function ServiceActions({ service, rename, change }: { service: Service; 
           <Button type="button" onClick={() => rename.send({ type: 'sim.rename.open', name: service.name })}>
             <Trans>Update Sim Name</Trans>
           </Button>
-          <Button type="button" disabled={busy || cancelling || packageWaits} onClick={() => change.send({ type: 'service.package.open' })}>
+          {!active && (
+            <p className="why">
+              <Trans>Package changes, bundles and cancelling are possible once your SIM is active.</Trans>
+            </p>
+          )}
+          <Button type="button" disabled={!active || busy || cancelling || packageWaits} onClick={() => change.send({ type: 'service.package.open' })}>
             <Trans>Upgrade/Downgrade</Trans>
           </Button>
-          {packageWaits && !cancelling && (
+          {active && packageWaits && !cancelling && (
             <p className="why">
               <Trans>A package change is scheduled. Undo it to choose another package.</Trans>
             </p>
           )}
           <AddBundleButton service={service} />
-          <Button type="button" disabled={busy || cancelling} onClick={() => change.send({ type: 'service.cancel.open' })}>
+          <Button type="button" disabled={!active || busy || cancelling} onClick={() => change.send({ type: 'service.cancel.open' })}>
             <Trans>Cancel Service</Trans>
           </Button>
           {cancelling && (
