@@ -23,7 +23,7 @@ const joined = (...parts: Array<string | null>) =>
 
 /**
  * The RICA record the network is sent with an activation: the customer's names, SA ID number and the residential
- * address given at sign-up (their first address). Undefined for a customer who is not there.
+ * address given at sign-up (their first address). Undefined when they gave no ID number or no address.
  */
 export async function ricaRecordFor(q: Queryable, customerId: number, _sealKey: Buffer): Promise<RicaRecord | undefined> {
   const [row] = await q.query<Row>(
@@ -33,7 +33,8 @@ export async function ricaRecordFor(q: Queryable, customerId: number, _sealKey: 
      where c.id = $1`,
     [customerId],
   )
-  if (!row) return undefined
+  // No ID number (a social sign-in) or no address: the SIM cannot be RICA'd from what we hold.
+  if (!row || row.id_number.trim() === '' || row.city === null) return undefined
   const line2 = joined(row.unit_number, row.building_name)
   return {
     first_names: row.first_name,

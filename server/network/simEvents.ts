@@ -186,10 +186,16 @@ async function queueActivation(tx: Queryable, sim: Sim, context: SimEventContext
   const waiting = await tx.query("select 1 from network_requests where service_id = $1 and kind = 'activate' and failed_at is null", [sim.id])
   if (waiting.length > 0) return
   const rica = await ricaRecordFor(tx, sim.customer_id, context.sealKey ?? Buffer.alloc(0))
-  if (!rica) throw new Error(`no RICA record for the customer of service ${sim.id}: the activation cannot be asked for`)
-  await queueNetworkRequest(tx, {
+  const key = await queueNetworkRequest(tx, {
     serviceId: sim.id,
     kind: 'activate',
-    body: { iccid: sim.iccid, plan: sim.plan, billing: sim.billing, reference: sim.service_reference, rica },
+    body: { iccid: sim.iccid, plan: sim.plan, billing: sim.billing, reference: sim.service_reference, rica: rica ?? null },
   })
+  // Without the identity the customer gave (no ID number or address held), the network must not be asked: the
+  // activation is failed at once, visibly, rather than sent without its RICA record or retried for ever.
+  if (!rica)
+    await tx.query('update network_requests set failed_at = now(), last_error = $2 where idempotency_key = $1', [
+      key,
+      'no RICA record: the customer gave no identity document or address, so the activation was not sent',
+    ])
 }

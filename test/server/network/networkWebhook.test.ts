@@ -5,7 +5,7 @@ import { OrderSchema } from '../../../src/domain/order.ts'
 import type { NetworkEvent } from '../../../server/network/network.ts'
 import { networkWebhookPath, signEvent } from '../../../server/network/signature.ts'
 import { captureLog } from '../helpers/logCapture.ts'
-import { useAccountsApp } from '../helpers/accounts.ts'
+import { signUp, useAccountsApp } from '../helpers/accounts.ts'
 import { cartLine } from '../helpers/orders.ts'
 import { getApi, payByCard, placeOrder } from '../helpers/portal.ts'
 
@@ -210,6 +210,21 @@ describe('POST /api/network/events', () => {
     expect((await lifeOf(sim))?.status).toBe(900)
     await send('sim.resumed', {}, { to: sim, sim: { iccid }, occurred_at: at(5) })
     expect((await lifeOf(sim))?.status).toBe(900)
+  })
+
+  it('never sends an activation without the RICA record: with no address held, it is failed at once, visibly', async () => {
+    const other = await signUp(env.app)
+    await env.t.db.query('delete from addresses where customer_id = $1', [other.id])
+    const order = await placeOrder(env.app, other, [cartLine(1)])
+    await payByCard(env.app, other, order)
+    const [sim] = await env.t.db.query<{ id: number; service_reference: string }>('select id, service_reference from services where order_id = $1', [order.id])
+    if (!sim) throw new Error('the paid order has no SIM')
+    expect(await send('rica.verified', { attempt: 1 }, { to: sim })).toMatchObject({ status: 200, body: { outcome: 'applied' } })
+    expect(await lifeOf(sim)).toMatchObject({ life: 'activating' })
+    expect(await requestsOf(sim)).toEqual([
+      expect.objectContaining({ kind: 'activate', failed_at: expect.any(Date), last_error: expect.stringMatching(/^no RICA record/) }),
+    ])
+    expect((await requestsOf(sim))[0]?.body).toMatchObject({ rica: null })
   })
 
   it("marks the outbox's requests applied or failed by their idempotency key", async () => {
