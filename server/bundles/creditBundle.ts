@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/types.ts'
-import { addBundle } from './addBundle.ts'
-import type { BoughtBundle, BundleTarget } from './addBundle.ts'
+import { addBundle } from '../sandbox/network/addBundle.ts'
+import type { BoughtBundle, BundleTarget } from '../sandbox/network/addBundle.ts'
 
 /** A paid bundle's order is done at once: nothing waits for delivery, so it looks approved. */
 export const BUNDLE_STATUS_ACTIVE = 'Active'

@@ -9,8 +9,8 @@ import type { Queryable } from '../db/types.ts'
 import { insertOrder, priceLines } from '../orders/placeOrder.ts'
 import { recordPayment } from '../payments/recordPayment.ts'
 import type { ProviderPayment } from '../payments/provider.ts'
-import { BUNDLE_DAYS, daysAfter } from '../services/starterBalances.ts'
-import type { MonthlyUsage, PrepaidBalances } from '../services/starterBalances.ts'
+import { BUNDLE_DAYS, daysAfter } from '../sandbox/network/starterBalances.ts'
+import type { MonthlyUsage, PrepaidBalances } from '../sandbox/network/starterBalances.ts'
 
 /**
  * The demo customer's past: a monthly 5G SIM paid by card two months ago and now active, a prepaid SIM paid with

@@ -1,8 +1,9 @@
 import type { ProductBilling } from '../../src/domain/service.ts'
 import { defined } from '../../src/domain/defined.ts'
 import type { Queryable } from '../db/types.ts'
-import { iccidFor, imsiFor, serviceNumberFor, serviceReferenceFor } from './simNumbers.ts'
-import { monthlyStart, prepaidStart } from './starterBalances.ts'
+import { iccidFor, imsiFor, serviceNumberFor } from '../sandbox/network/simNumbers.ts'
+import { monthlyStart, prepaidStart } from '../sandbox/network/starterBalances.ts'
+import { serviceReferenceFor } from './serviceReference.ts'
 
 interface LineRow {
   customer_id: number
