@@ -35,6 +35,9 @@ import { paymentRoutes } from './routes/payments.ts'
 import { cardProviderFor } from './payments/cardProviderFor.ts'
 import type { CardPayments, NotificationSettings } from './payments/cardProviderFor.ts'
 import { paymentWebhookRoutes } from './routes/paymentWebhook.ts'
+import { networkFor } from './network/networkFor.ts'
+import type { NetworkConnection } from './network/networkFor.ts'
+import { networkWebhookRoutes } from './routes/networkWebhook.ts'
 import { profileRoutes } from './routes/profile.ts'
 import { passwordRoutes } from './routes/password.ts'
 import { serviceActionRoutes } from './routes/serviceActions.ts'
@@ -43,6 +46,7 @@ import { socialRoutes } from './routes/social.ts'
 import { socialEmailRoutes } from './routes/socialEmail.ts'
 import type { SandboxIdentityService } from './sandbox/identity/sandbox.ts'
 import { paymentSandboxPrefix } from './sandbox/payments/sandbox.ts'
+import { sandboxNetworkPrefix } from './sandbox/network/sandbox.ts'
 import { mailboxPrefix, sandboxMailboxRoutes } from './sandbox/mail/mailbox.ts'
 import { sessionRoutes } from './routes/auth.ts'
 import { supportRoutes } from './routes/support.ts'
@@ -57,6 +61,8 @@ export interface AppOptions {
   config: Pick<Config, 'apiKey'> & Partial<Config>
   /** The card provider made for this app by the server (which also gives it to the reconciliation worker); else made here. */
   cardPayments?: CardPayments
+  /** The network made for this app by the server (which also gives it to the network outbox and check); else made here. */
+  network?: NetworkConnection
   /** The Vite build to serve; omitted in dev mode (Vite serves the client) and in API-only tests. */
   distDir?: string
   /** The in-process identity providers social sign-in uses when the environment names no real ones. */
@@ -80,8 +86,27 @@ export function paymentNotifications(
   return { webhookKey: config.paymentWebhookKey ?? '', sandboxWebhooks: config.sandboxWebhooks ?? true, deliver: async (request) => deliver(request), log }
 }
 
-/** The whole HTTP surface: /api (keyed JSON), /images, /healthz and /readyz, and optionally the built client. */
-export function createApp({ db, config, distDir, sandbox, log = silentLogger, readiness = alwaysServing, cardPayments, clock = systemClock }: AppOptions) {
+/** The network the configuration names; the sandbox network sends its events to this app's webhook in process. */
+export function networkConnection(config: AppOptions['config'], db: Db, log: Logger, deliver: (request: Request) => Response | Promise<Response>) {
+  return networkFor(config.network ?? { kind: 'sandbox' }, db, { deliver: async (request) => deliver(request), log })
+}
+
+/**
+ * The whole HTTP surface: /api (keyed JSON), /images, /healthz and /readyz, and optionally the built client; `network`
+ * on it is the network its SIMs are on (the network outbox sends through it).
+ */
+export function createApp({
+  db,
+  config,
+  distDir,
+  sandbox,
+  log = silentLogger,
+  readiness = alwaysServing,
+  cardPayments,
+  network,
+  clock = systemClock,
+}: AppOptions) {
+  const connection = network ?? networkConnection(config, db, log, (request) => app.fetch(request))
   const payments =
     cardPayments ??
     cardProviderFor(
@@ -126,8 +151,11 @@ export function createApp({ db, config, distDir, sandbox, log = silentLogger, re
   app.route('/', openApiRoutes(app))
   // The provider's notifications carry no Key: their encryption proves where they come from.
   if (payments.webhookKey) app.route('/', paymentWebhookRoutes(db, { key: payments.webhookKey, partner: config.partner ?? sandboxPartner }))
+  // The network's events carry no Key either: their signature proves where they come from.
+  if (connection.webhookSecret) app.route('/', networkWebhookRoutes(db, { secret: connection.webhookSecret, source: connection.network.source }))
   app.route('/api', api)
   if (payments.sandbox) app.route(paymentSandboxPrefix, payments.sandbox)
+  if (connection.sandbox) app.route(sandboxNetworkPrefix, connection.sandbox)
   // Only while mails stay in the database: with SMTP_URL they are in the customers' own mailboxes.
   if (config.mail?.kind !== 'smtp') app.route(mailboxPrefix, sandboxMailboxRoutes(db))
   app.get('/images/products/:file', productImage)
@@ -135,5 +163,5 @@ export function createApp({ db, config, distDir, sandbox, log = silentLogger, re
   if (distDir) app.use(clientFiles(distDir, pageSecurityHeaders(config), firstPaintPages(distDir, db), (html) => withClientSettings(html, settings)))
   app.notFound(notFound)
   app.onError(onError)
-  return app
+  return Object.assign(app, { network: connection.network })
 }

@@ -3,7 +3,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { stripVTControlCharacters } from 'node:util'
 import { getRequestListener } from '@hono/node-server'
-import { createApp, paymentNotifications } from './app.ts'
+import { createApp, networkConnection, paymentNotifications } from './app.ts'
 import { systemClock } from './clock.ts'
 import type { Clock } from './clock.ts'
 import { loadConfig } from './config.ts'
@@ -20,6 +20,7 @@ import { mailerFor } from './mail/mailerFor.ts'
 import { startMailOutbox } from './mail/mailOutbox.ts'
 import { startMetricsServer } from './metrics.ts'
 import type { MetricsServer } from './metrics.ts'
+import type { Network } from './network/network.ts'
 import { cardProviderFor } from './payments/cardProviderFor.ts'
 import { catalogueReads } from './routes/bootstrap.ts'
 import { startReconciler } from './payments/reconcile.ts'
@@ -61,6 +62,8 @@ export interface RunningServer {
   http: Server
   /** The server's database, for tests that check what it holds (the chaos e2e test). */
   db: Db
+  /** The network the server's SIMs are on (the reseller's enabler, or the sandbox network in process). */
+  network: Network
   /** Where Prometheus scrapes this instance (METRICS_PORT), when metrics are on. */
   metricsUrl?: string
   /**
@@ -73,7 +76,7 @@ export interface RunningServer {
 type Listener = (req: IncomingMessage, res: ServerResponse) => void
 
 // In dev mode these paths go to Hono and everything else to Vite.
-const isBackendPath = (url = '/') => /^\/(api|images|sandbox\/(payments|mail)|healthz|readyz)(\/|\?|$)/.test(url)
+const isBackendPath = (url = '/') => /^\/(api|images|sandbox\/(payments|mail|network)|healthz|readyz)(\/|\?|$)/.test(url)
 const wildcard = new Set(['0.0.0.0', '::'])
 
 /** Starts the storefront (API, images and client) on one port; options override the environment. */
@@ -102,7 +105,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     db,
     paymentNotifications(config, log, (request) => app.fetch(request)),
   )
-  const shared = { db, config, ...(sandbox ? { sandbox } : {}), log, readiness: { draining: () => draining }, cardPayments, clock }
+  // Made here too, so the network outbox and check use the network the webhook and the sandbox's page belong to.
+  const network = networkConnection(config, db, log, (request) => app.fetch(request))
+  const shared = { db, config, ...(sandbox ? { sandbox } : {}), log, readiness: { draining: () => draining }, cardPayments, network, clock }
   const app = createApp(dev ? shared : { ...shared, distDir })
   const backend: Listener = getRequestListener(app.fetch)
   const httpServer = createServer()
@@ -132,7 +137,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const route = (url = '/'): Listener => (sandbox && url.startsWith(`${sandboxPrefix}/`) ? sandbox.handle : isBackendPath(url) ? backend : client)
   // Hono names its requests by the route they matched; the rest (the identity sandbox, Vite, a request abandoned
   // before Hono matched it) by the area of the path they were for.
-  const unmatched = (url: string) => `${/^\/(api|images|sandbox\/(payments|identity|mail))(?=[/?]|$)/.exec(url)?.[0] ?? ''}/*`
+  const unmatched = (url: string) => `${/^\/(api|images|sandbox\/(payments|identity|mail|network))(?=[/?]|$)/.exec(url)?.[0] ?? ''}/*`
   const handle = accessLogged(log, (req, res) => route(req.url)(req, res), unmatched, catalogueReads(db, config.apiKey), config.trustProxy)
   httpServer.on('request', (req, res) => {
     settleUnreadBody(req, res)
@@ -211,6 +216,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     port,
     http: httpServer,
     db,
+    network: network.network,
     ...(metrics ? { metricsUrl: metrics.url } : {}),
     close(closeOptions = {}) {
       closing ??= shutDown(closeOptions)

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Logger } from '../../log.ts'
-import { networkSignatureHeader, signatureHeader } from '../../network/signature.ts'
+import { signEvent } from '../../network/signature.ts'
 
 /** An event as the contract sends it (docs/network.md): the SIM named by ICCID, or by the service reference before it has one. */
 export interface SandboxEvent {
@@ -45,10 +45,7 @@ export function eventSender(target: SandboxNetworkEvents | undefined, now: () =>
     const sent = queue.then(async () => {
       for (const event of events) {
         const body = JSON.stringify(event)
-        const signed = signatureHeader(target.secret, body, Math.floor(now() / 1000))
-        const res = await target.send(
-          new Request(target.url, { method: 'POST', headers: { 'Content-Type': 'application/json', [networkSignatureHeader]: signed }, body }),
-        )
+        const res = await target.send(new Request(target.url, { method: 'POST', headers: signEvent(target.secret, body, Math.floor(now() / 1000)), body }))
         await res.body?.cancel()
         if (!res.ok) throw new Error(`the storefront's network webhook answered ${res.status} to the sandbox network's ${event.type} ${event.id}`)
         log?.info({ event: event.id, type: event.type, sim: event.sim }, 'sandbox network sent an event')

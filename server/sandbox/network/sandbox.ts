@@ -13,7 +13,7 @@ import { dispatchAgain, dispatchSim, returnSim, ricaChecked, spendDataOn } from 
 import { sandboxNetworkPage, USE_DATA_BYTES } from './page.ts'
 import type { WaitingSim } from './page.ts'
 import { refusal, takeCall } from './requests.ts'
-import { activeSims, findSim, readingData } from './store.ts'
+import { activeSims, findSim, readingOf } from './store.ts'
 
 export type { SandboxNetworkEvents } from './events.ts'
 
@@ -67,7 +67,8 @@ export function sandboxNetworkRoutes(options: SandboxNetworkOptions): Hono {
     const sim = await findSim(db, { iccid: c.req.param('iccid') })
     if (!sim || sim.returned_at) return error(c, 404, 'unknown_sim', 'The network has no SIM with this ICCID.')
     const { iccid, msisdn, imsi, status, plan } = sim
-    return c.json({ iccid, msisdn, imsi, status, plan, ...readingData(sim) }, 200, noStore)
+    // Read now: what it holds is the SIM's balance or usage as of this moment.
+    return c.json({ iccid, msisdn, imsi, status, plan, read_at: new Date(now()).toISOString(), ...readingOf(sim) }, 200, noStore)
   })
 
   app.post('/v1/*', bodyLimit({ maxSize: 32 * 1024, onError: (c) => error(c, 413, 'too_large', 'The body is too large.') }), async (c) => {

@@ -45,11 +45,6 @@ export const readingOf = (sim: Pick<SandboxSim, 'balances' | 'usage'>): Reading 
   ...(sim.usage ? { usage: sim.usage } : {}),
 })
 
-/** The contract's reading of a SIM (GET /v1/sims/{iccid}, and the usage.reported event's data). */
-export function readingData(sim: Pick<SandboxSim, 'balances' | 'usage' | 'read_at'>): Record<string, unknown> {
-  return { read_at: sim.read_at?.toISOString() ?? null, ...readingOf(sim) }
-}
-
 /**
  * Keeps a new reading of the SIM and says so: usage.reported, then balance.low for each bundle's threshold reached
  * for the first time. `bundles` are the SIM's bundles after the change that made the reading.
