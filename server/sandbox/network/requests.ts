@@ -49,6 +49,12 @@ const BundleSchema = v.object({
 })
 const SuspensionSchema = v.object({ reason: text(200) })
 
+/** JSON with every object's keys in order, so the same request sent with its keys in another order is the same request. */
+const canonicalJson = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  )
+
 const accepted = (key: string, events: SandboxEvent[]): Answered => ({ status: 202, answer: { request: key, status: 'accepted' }, events })
 const applied = (sim: SandboxSim, key: string, at: Date) =>
   sandboxEvent('request.applied', { iccid: sim.iccid, reference: sim.reference }, { request: key }, at)
@@ -60,7 +66,7 @@ const invalid = (issues: v.BaseIssue<unknown>[]) => refusal(400, 'invalid_reques
  */
 export async function takeCall(tx: Queryable, call: NetworkCall, now: Date, log?: Logger): Promise<Answered> {
   const fingerprint = createHash('sha256')
-    .update(`${call.path}\n${JSON.stringify(call.body)}`)
+    .update(`${call.path}\n${canonicalJson(call.body)}`)
     .digest('hex')
   const [taken] = await tx.query(
     `insert into sandbox_network_requests (idempotency_key, fingerprint, status, answer, received_at) values ($1, $2, 202, '{}', $3)
