@@ -57,7 +57,9 @@ const reasonText: Record<RicaFailure, string> = {
 const e = escapeHtml
 const hidden = (name: string, value: string | number) => `<input type="hidden" name="${name}" value="${e(String(value))}">`
 const field = (id: string, label: string, control: string) => `<div class="field"><label for="${id}">${e(label)}</label>${control}</div>`
-const button = (label: string, secondary = false) => `<button type="submit"${secondary ? ' class="secondary"' : ''}>${e(label)}</button>`
+/** A submit button, described by its SIM's heading, so "Dispatch" says which SIM when read out of its section. */
+const button = (label: string, describedBy: string, secondary = false) =>
+  `<button type="submit" aria-describedby="${e(describedBy)}"${secondary ? ' class="secondary"' : ''}>${e(label)}</button>`
 const details = (rows: Array<[string, string | null | undefined]>) =>
   `<dl>${rows
     .filter((row): row is [string, string] => typeof row[1] === 'string' && row[1] !== '')
@@ -81,21 +83,22 @@ function courierFields(prefix: string): string {
 
 function waitingActions(w: WaitingSim): string {
   const id = w.reference.replace(/[^A-Za-z0-9-]/g, '')
+  const heading = `sim-${w.reference}`
   const sim = w.sim
-  if (!sim) return form('dispatch', { reference: w.reference }, courierFields(`dispatch-${id}`) + button('Dispatch'))
+  if (!sim) return form('dispatch', { reference: w.reference }, courierFields(`dispatch-${id}`) + button('Dispatch', heading))
   if (sim.returned_at || sim.status !== 'inactive') return ''
   const target = { reference: w.reference, attempt: sim.attempt }
-  const returnForm = form('return', { reference: w.reference }, button('Return to us', true))
+  const returnForm = form('return', { reference: w.reference }, button('Return to us', heading, true))
   if (w.life === 'rica_failed')
-    return form('dispatch_again', target, courierFields(`again-${id}`) + button(`Dispatch again (attempt ${sim.attempt + 1})`)) + returnForm
+    return form('dispatch_again', target, courierFields(`again-${id}`) + button(`Dispatch again (attempt ${sim.attempt + 1})`, heading)) + returnForm
   if (w.life !== 'on_its_way') return ''
   const reasons = RICA_FAILURES.map((reason) => `<option value="${reason}">${e(reasonText[reason])}</option>`).join('')
   return (
-    form('rica_verified', target, button('Delivered: RICA verified')) +
+    form('rica_verified', target, button('Delivered: RICA verified', heading)) +
     form(
       'rica_failed',
       target,
-      field(`reason-${id}`, 'Reason', `<select id="reason-${id}" name="reason">${reasons}</select>`) + button('Delivered: RICA failed', true),
+      field(`reason-${id}`, 'Reason', `<select id="reason-${id}" name="reason">${reasons}</select>`) + button('Delivered: RICA failed', heading, true),
     ) +
     returnForm
   )
@@ -131,7 +134,7 @@ function activeSection(sim: SandboxSim): string {
         [sim.billing === 'monthly' ? 'Data left under the limit' : 'Data left in bundles', data === undefined ? undefined : gigabytes(data)],
         ['Last reported', sim.read_at?.toISOString()],
       ])}
-      ${sim.status === 'active' ? form('use_data', { iccid: sim.iccid }, button('Use 500 MB')) : ''}
+      ${sim.status === 'active' ? form('use_data', { iccid: sim.iccid }, button('Use 500 MB', `active-${sim.iccid}`)) : ''}
     </section>`
 }
 

@@ -58,7 +58,7 @@ describe('the sandbox network’s page: the demo’s courier and fulfilment', ()
     const dispatch = formFor(html, 'dispatch', reference)!
     expect(dispatch).toMatch(/<label for="dispatch-[\w-]+-courier">Courier<\/label><input id="dispatch-[\w-]+-courier" name="courier"/)
     expect(dispatch).toMatch(/<label for="dispatch-[\w-]+-tracking">Tracking reference<\/label>/)
-    expect(dispatch).toContain('<button type="submit">Dispatch</button>')
+    expect(dispatch).toContain(`<button type="submit" aria-describedby="sim-${reference}">Dispatch</button>`)
   })
 
   it('escapes what it shows', async () => {
