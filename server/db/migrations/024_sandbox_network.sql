@@ -43,7 +43,7 @@ create table sandbox_network_requests (
   received_at timestamptz not null default now()
 );
 
--- Every call it received, repeats included, so tests can count what reached the network.
+-- Every call it received, repeats included, so tests can count what reached the network; kept a day.
 create table sandbox_network_calls (
   id bigint generated always as identity primary key,
   method text not null,
@@ -51,6 +51,8 @@ create table sandbox_network_calls (
   idempotency_key text,
   received_at timestamptz not null default now()
 );
+
+create index sandbox_network_calls_received on sandbox_network_calls (received_at);
 
 -- The "balance low" reports it sent: once per bundle and threshold.
 create table sandbox_network_alerts (
