@@ -377,6 +377,16 @@ export const settings = {
     { fallback: 60_000, min: 0, max: 3_600_000 },
     'How often each instance applies the scheduled SIM actions (package changes, cancellations) whose date has come (`0`: never).',
   ),
+  NETWORK_OUTBOX_INTERVAL_MS: wholeNumber(
+    'networkOutboxIntervalMs',
+    { fallback: 1_000, min: 10, max: 3_600_000 },
+    'How often each instance sends the changes waiting in the network outbox (activations, plan changes, bundles, cancellations); one queued by an instance is sent at once anyway.',
+  ),
+  NETWORK_CHECK_INTERVAL_MS: wholeNumber(
+    'networkCheckIntervalMs',
+    { fallback: 3_600_000, min: 0, max: 86_400_000 },
+    'How often each instance reads every active SIM from the network, stores its balances or usage, and logs at warn any difference from what we hold (`0`: never).',
+  ),
   GOOGLE_PAY_ENVIRONMENT: partOf(
     'googlePay',
     v.pipe(
