@@ -26,6 +26,9 @@ import { clientErrorRoutes } from './routes/clientErrors.ts'
 import { bundleRoutes } from './routes/bundles.ts'
 import { healthRoutes } from './routes/health.ts'
 import type { Readiness } from './routes/health.ts'
+import type { Network } from './network/network.ts'
+import { networkQueueingPaths, nudgingAfter } from './network/nudgingAfter.ts'
+import type { PeriodicJob } from './periodicJob.ts'
 import { silentLogger } from './log.ts'
 import type { Logger } from './log.ts'
 import { bootstrapRoutes } from './routes/bootstrap.ts'
@@ -67,6 +70,10 @@ export interface AppOptions {
   readiness?: Readiness
   /** The time scheduled SIM actions and bill cycles are counted by; the system's, unless a test moves its own. */
   clock?: Clock
+  /** The network behind the SIMs (server/network/network.ts): its source is recorded on every SIM paid for; the sandbox's when omitted. */
+  network?: Pick<Network, 'source'>
+  /** The network outbox of this instance: nudged after a request that may have queued a change for the network, so it is sent at once. */
+  networkOutbox?: Pick<PeriodicJob, 'nudge'>
 }
 
 const alwaysServing: Readiness = { draining: () => false }
@@ -81,7 +88,18 @@ export function paymentNotifications(
 }
 
 /** The whole HTTP surface: /api (keyed JSON), /images, /healthz and /readyz, and optionally the built client. */
-export function createApp({ db, config, distDir, sandbox, log = silentLogger, readiness = alwaysServing, cardPayments, clock = systemClock }: AppOptions) {
+export function createApp({
+  db,
+  config,
+  distDir,
+  sandbox,
+  log = silentLogger,
+  readiness = alwaysServing,
+  cardPayments,
+  clock = systemClock,
+  network = { source: 'sandbox' },
+  networkOutbox,
+}: AppOptions) {
   const payments =
     cardPayments ??
     cardProviderFor(
@@ -105,7 +123,7 @@ export function createApp({ db, config, distDir, sandbox, log = silentLogger, re
     .route('/', accountDataRoutes(db, config))
     .route('/', linkedSignInRoutes(db, config))
     .route('/', orderRoutes(db, config))
-    .route('/', paymentRoutes(db, { ...config, provider: payments.provider }))
+    .route('/', paymentRoutes(db, { ...config, provider: payments.provider, network: network.source }))
     .route('/', serviceRoutes(db, config))
     .route('/', serviceActionRoutes(db, config, clock))
     .route('/', bundleRoutes(db, config))
@@ -118,6 +136,7 @@ export function createApp({ db, config, distDir, sandbox, log = silentLogger, re
   const app = new Hono<AppEnv>()
   app.use(requestContext(log, config))
   app.use(untrustedForwardingWarning(config.trustProxy ?? false, log))
+  if (networkOutbox) app.use(nudgingAfter(networkQueueingPaths, networkOutbox))
   // Probes from a load balancer or orchestrator: no Key.
   app.route('/', healthRoutes(db, readiness))
   // Browser navigations, not API calls: registered first so the Key check never sees them.
@@ -125,7 +144,8 @@ export function createApp({ db, config, distDir, sandbox, log = silentLogger, re
   // Documentation is read by tools that hold no Key.
   app.route('/', openApiRoutes(app))
   // The provider's notifications carry no Key: their encryption proves where they come from.
-  if (payments.webhookKey) app.route('/', paymentWebhookRoutes(db, { key: payments.webhookKey, partner: config.partner ?? sandboxPartner }))
+  if (payments.webhookKey)
+    app.route('/', paymentWebhookRoutes(db, { key: payments.webhookKey, partner: config.partner ?? sandboxPartner, network: network.source }))
   app.route('/api', api)
   if (payments.sandbox) app.route(paymentSandboxPrefix, payments.sandbox)
   // Only while mails stay in the database: with SMTP_URL they are in the customers' own mailboxes.

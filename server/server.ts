@@ -19,6 +19,9 @@ import type { Logger } from './log.ts'
 import { mailerFor } from './mail/mailerFor.ts'
 import { startMailOutbox } from './mail/mailOutbox.ts'
 import { startMetricsServer } from './metrics.ts'
+import type { Network } from './network/network.ts'
+import { startNetworkCheck } from './network/networkCheck.ts'
+import { startNetworkOutbox } from './network/networkOutbox.ts'
 import type { MetricsServer } from './metrics.ts'
 import { cardProviderFor } from './payments/cardProviderFor.ts'
 import { catalogueReads } from './routes/bootstrap.ts'
@@ -47,6 +50,8 @@ export interface StartOptions extends Partial<Omit<Config, 'nodeEnv' | 'sandboxe
   db?: Db
   /** The time scheduled SIM actions and bill cycles are counted by (the system's); an end-to-end test moves its own. */
   clock?: Clock
+  /** The network behind the SIMs; its outbox and check run only when one is given. */
+  network?: Network
 }
 
 export interface CloseOptions {
@@ -78,7 +83,7 @@ const wildcard = new Set(['0.0.0.0', '::'])
 
 /** Starts the storefront (API, images and client) on one port; options override the environment. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const { dev = false, distDir = clientDir, quiet = false, dataDir, log: givenLog, db: givenDb, clock = systemClock, ...overrides } = options
+  const { dev = false, distDir = clientDir, quiet = false, dataDir, log: givenLog, db: givenDb, clock = systemClock, network, ...overrides } = options
   const config = { ...loadConfig(), ...overrides }
   const log = givenLog ?? (quiet ? silentLogger : createLogger({ level: config.logLevel }))
 
@@ -102,7 +107,21 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     db,
     paymentNotifications(config, log, (request) => app.fetch(request)),
   )
-  const shared = { db, config, ...(sandbox ? { sandbox } : {}), log, readiness: { draining: () => draining }, cardPayments, clock }
+  // Every instance sends the network outbox; nudged by the requests that queue a change, so it goes at once.
+  const networkOutbox = network ? startNetworkOutbox({ db, network, log, intervalMs: config.networkOutboxIntervalMs }) : undefined
+  const networkCheck =
+    network && config.networkCheckIntervalMs > 0 ? startNetworkCheck({ db, network, log, intervalMs: config.networkCheckIntervalMs }) : undefined
+  const shared = {
+    db,
+    config,
+    ...(sandbox ? { sandbox } : {}),
+    log,
+    readiness: { draining: () => draining },
+    cardPayments,
+    clock,
+    ...(network ? { network } : {}),
+    ...(networkOutbox ? { networkOutbox } : {}),
+  }
   const app = createApp(dev ? shared : { ...shared, distDir })
   const backend: Listener = getRequestListener(app.fetch)
   const httpServer = createServer()
@@ -166,12 +185,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
           db,
           provider: cardPayments.provider,
           partner: config.partner,
+          network: network?.source ?? 'sandbox',
           log,
           intervalMs: config.reconcileIntervalMs,
           leftOpenAfterMs: config.reconcileAfterMs,
         })
       : undefined
-  const actionJob = config.serviceActionsIntervalMs > 0 ? startActionJob({ db, clock, log, intervalMs: config.serviceActionsIntervalMs }) : undefined
+  const actionJob =
+    config.serviceActionsIntervalMs > 0
+      ? startActionJob({ db, clock, log, intervalMs: config.serviceActionsIntervalMs, ...(networkOutbox ? { networkOutbox } : {}) })
+      : undefined
   const sendTimeoutMs = config.mailSendTimeoutMs
   const mailer = mailerFor(config.mail, db, sendTimeoutMs)
   const mailOutbox = startMailOutbox({ db, mailer, log, intervalMs: config.mailOutboxIntervalMs, sendTimeoutMs })
@@ -193,6 +216,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const actionJobStopped = actionJob?.stop()
     // Mails being sent finish (each within the send timeout); the rest stay due in the outbox for any instance.
     const mailOutboxStopped = mailOutbox.stop()
+    // Calls to the network under way finish; the rest stay due in the outbox for any instance.
+    const networkOutboxStopped = networkOutbox?.stop()
+    const networkCheckStopped = networkCheck?.stop()
     log.info({ graceMs, drainMs: config.shutdownDrainMs }, 'shutting down: not ready; refusing new connections after the grace')
     if (graceMs > 0) await new Promise((done) => setTimeout(done, graceMs))
     const finished = await drainer.drain(config.shutdownDrainMs)
@@ -202,6 +228,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await reconcilerStopped
     await actionJobStopped
     await mailOutboxStopped
+    await networkOutboxStopped
+    await networkCheckStopped
     await closeDb()
     log.info('stopped')
   }
