@@ -26,7 +26,6 @@ import { clientErrorRoutes } from './routes/clientErrors.ts'
 import { bundleRoutes } from './routes/bundles.ts'
 import { healthRoutes } from './routes/health.ts'
 import type { Readiness } from './routes/health.ts'
-import type { Network } from './network/network.ts'
 import { networkQueueingPaths, nudgingAfter } from './network/nudgingAfter.ts'
 import type { PeriodicJob } from './periodicJob.ts'
 import { silentLogger } from './log.ts'
@@ -38,6 +37,9 @@ import { paymentRoutes } from './routes/payments.ts'
 import { cardProviderFor } from './payments/cardProviderFor.ts'
 import type { CardPayments, NotificationSettings } from './payments/cardProviderFor.ts'
 import { paymentWebhookRoutes } from './routes/paymentWebhook.ts'
+import { networkFor } from './network/networkFor.ts'
+import type { NetworkConnection } from './network/networkFor.ts'
+import { networkWebhookRoutes } from './routes/networkWebhook.ts'
 import { profileRoutes } from './routes/profile.ts'
 import { passwordRoutes } from './routes/password.ts'
 import { serviceActionRoutes } from './routes/serviceActions.ts'
@@ -46,6 +48,7 @@ import { socialRoutes } from './routes/social.ts'
 import { socialEmailRoutes } from './routes/socialEmail.ts'
 import type { SandboxIdentityService } from './sandbox/identity/sandbox.ts'
 import { paymentSandboxPrefix } from './sandbox/payments/sandbox.ts'
+import { sandboxNetworkPrefix } from './sandbox/network/sandbox.ts'
 import { mailboxPrefix, sandboxMailboxRoutes } from './sandbox/mail/mailbox.ts'
 import { sessionRoutes } from './routes/auth.ts'
 import { supportRoutes } from './routes/support.ts'
@@ -60,6 +63,8 @@ export interface AppOptions {
   config: Pick<Config, 'apiKey'> & Partial<Config>
   /** The card provider made for this app by the server (which also gives it to the reconciliation worker); else made here. */
   cardPayments?: CardPayments
+  /** The network made for this app by the server (which also gives it to the network outbox and check); else made here. */
+  network?: NetworkConnection
   /** The Vite build to serve; omitted in dev mode (Vite serves the client) and in API-only tests. */
   distDir?: string
   /** The in-process identity providers social sign-in uses when the environment names no real ones. */
@@ -70,8 +75,6 @@ export interface AppOptions {
   readiness?: Readiness
   /** The time scheduled SIM actions and bill cycles are counted by; the system's, unless a test moves its own. */
   clock?: Clock
-  /** The network behind the SIMs (server/network/network.ts): its source is recorded on every SIM paid for; the sandbox's when omitted. */
-  network?: Pick<Network, 'source'>
   /** The network outbox of this instance: nudged after a request that may have queued a change for the network, so it is sent at once. */
   networkOutbox?: Pick<PeriodicJob, 'nudge'>
 }
@@ -87,7 +90,15 @@ export function paymentNotifications(
   return { webhookKey: config.paymentWebhookKey ?? '', sandboxWebhooks: config.sandboxWebhooks ?? true, deliver: async (request) => deliver(request), log }
 }
 
-/** The whole HTTP surface: /api (keyed JSON), /images, /healthz and /readyz, and optionally the built client. */
+/** The network the configuration names; the sandbox network sends its events to this app's webhook in process. */
+export function networkConnection(config: AppOptions['config'], db: Db, log: Logger, deliver: (request: Request) => Response | Promise<Response>) {
+  return networkFor(config.network ?? { kind: 'sandbox' }, db, { deliver: async (request) => deliver(request), log })
+}
+
+/**
+ * The whole HTTP surface: /api (keyed JSON), /images, /healthz and /readyz, and optionally the built client; `network`
+ * on it is the network its SIMs are on (the network outbox sends through it).
+ */
 export function createApp({
   db,
   config,
@@ -96,10 +107,11 @@ export function createApp({
   log = silentLogger,
   readiness = alwaysServing,
   cardPayments,
-  clock = systemClock,
-  network = { source: 'sandbox' },
+  network,
   networkOutbox,
+  clock = systemClock,
 }: AppOptions) {
+  const connection = network ?? networkConnection(config, db, log, (request) => app.fetch(request))
   const payments =
     cardPayments ??
     cardProviderFor(
@@ -123,7 +135,7 @@ export function createApp({
     .route('/', accountDataRoutes(db, config))
     .route('/', linkedSignInRoutes(db, config))
     .route('/', orderRoutes(db, config))
-    .route('/', paymentRoutes(db, { ...config, provider: payments.provider, network: network.source }))
+    .route('/', paymentRoutes(db, { ...config, provider: payments.provider, network: connection.network.source }))
     .route('/', serviceRoutes(db, config))
     .route('/', serviceActionRoutes(db, config, clock))
     .route('/', bundleRoutes(db, config))
@@ -145,9 +157,12 @@ export function createApp({
   app.route('/', openApiRoutes(app))
   // The provider's notifications carry no Key: their encryption proves where they come from.
   if (payments.webhookKey)
-    app.route('/', paymentWebhookRoutes(db, { key: payments.webhookKey, partner: config.partner ?? sandboxPartner, network: network.source }))
+    app.route('/', paymentWebhookRoutes(db, { key: payments.webhookKey, partner: config.partner ?? sandboxPartner, network: connection.network.source }))
+  // The network's events carry no Key either: their signature proves where they come from.
+  if (connection.webhookSecret) app.route('/', networkWebhookRoutes(db, { secret: connection.webhookSecret, source: connection.network.source }))
   app.route('/api', api)
   if (payments.sandbox) app.route(paymentSandboxPrefix, payments.sandbox)
+  if (connection.sandbox) app.route(sandboxNetworkPrefix, connection.sandbox)
   // Only while mails stay in the database: with SMTP_URL they are in the customers' own mailboxes.
   if (config.mail?.kind !== 'smtp') app.route(mailboxPrefix, sandboxMailboxRoutes(db))
   app.get('/images/products/:file', productImage)
@@ -155,5 +170,5 @@ export function createApp({
   if (distDir) app.use(clientFiles(distDir, pageSecurityHeaders(config), firstPaintPages(distDir, db), (html) => withClientSettings(html, settings)))
   app.notFound(notFound)
   app.onError(onError)
-  return app
+  return Object.assign(app, { network: connection.network })
 }

@@ -9,6 +9,7 @@ import { readMail, sandboxSender } from './mail/mail.ts'
 import { readMetrics } from './metrics.ts'
 import { readPartner } from './orders/partner.ts'
 import { readSeller } from './orders/seller.ts'
+import { readNetwork } from './network/networkSettings.ts'
 import { readGooglePay, readPayments } from './payments/paymentSettings.ts'
 import { isSocialProvider, readSocialProviders, socialEnvEntries, socialProviders } from './social/providerConfig.ts'
 import { readSupportEmail } from './support/supportInbox.ts'
@@ -181,7 +182,7 @@ export const settings = {
     v.pipe(
       flag('false'),
       v.description(
-        '`true` lets production run the card-provider sandbox, the sandbox identity issuers and the sandbox mailbox, and hash with a lower `SCRYPT_N`: a staging server, never one with real customers. The demo runs the sandboxes whatever it says.',
+        '`true` lets production run the sandbox network (made-up SIM numbers, balances and usage), the card-provider sandbox, the sandbox identity issuers and the sandbox mailbox, and hash with a lower `SCRYPT_N`: a staging server, never one with real customers; every start then says at warn what is simulated. The demo runs the sandboxes whatever it says.',
       ),
     ),
   ),
@@ -297,6 +298,41 @@ export const settings = {
     { fallback: 120_000, min: 0, max: 86_400_000 },
     'A checkout, or a wallet charge without an answer, counts as left open (and is asked about) once this old.',
   ),
+  NETWORK_BASE_URL: partOf(
+    'network',
+    v.pipe(
+      v.optional(
+        v.pipe(v.string(), v.trim(), v.regex(/^$|^https?:\/\/[^\s?#]+[^/\s?#]$/, 'NETWORK_BASE_URL must be an http(s) URL without a trailing slash')),
+        '',
+      ),
+      v.description(
+        "The reseller's enabler (MVNE), reached server to server through the contract in docs/network.md (activations, plan changes, bundles, cancellations, suspensions, readings), such as `https://api.enabler.example.co.za`. Needs `NETWORK_API_TOKEN` and `NETWORK_WEBHOOK_SECRET`. Empty: the sandbox network inside this server, which makes up numbers, balances and usage (production refuses it unless `SANDBOX=true`).",
+      ),
+    ),
+  ),
+  NETWORK_API_TOKEN: partOf(
+    'network',
+    v.pipe(v.optional(v.pipe(v.string(), v.trim()), ''), v.description("The enabler's bearer token for our calls; needed with `NETWORK_BASE_URL`.")),
+  ),
+  NETWORK_WEBHOOK_SECRET: partOf(
+    'network',
+    v.pipe(
+      v.optional(v.pipe(v.string(), v.trim(), v.regex(/^$|^\S{32,}$/, 'NETWORK_WEBHOOK_SECRET must be at least 32 characters without spaces')), ''),
+      v.description(
+        'The secret (at least 32 characters; its UTF-8 bytes are the HMAC-SHA256 key) the enabler signs the events it sends to `PUBLIC_URL/api/network/events` with; needed with `NETWORK_BASE_URL`. Without it the sandbox network signs with a key of its own.',
+      ),
+    ),
+  ),
+  NETWORK_OUTBOX_INTERVAL_MS: wholeNumber(
+    'networkOutboxIntervalMs',
+    { fallback: 1_000, min: 10, max: 3_600_000 },
+    'How often each instance sends the changes waiting in the network outbox (activations, plan changes, bundles, cancellations, suspensions).',
+  ),
+  NETWORK_CHECK_INTERVAL_MS: wholeNumber(
+    'networkCheckIntervalMs',
+    { fallback: 3_600_000, min: 0, max: 86_400_000 },
+    'How often each instance reads the active SIMs from the network and logs at warn any difference from what we hold (`0`: never).',
+  ),
   SMTP_URL: partOf(
     'mail',
     v.pipe(
@@ -376,16 +412,6 @@ export const settings = {
     'serviceActionsIntervalMs',
     { fallback: 60_000, min: 0, max: 3_600_000 },
     'How often each instance applies the scheduled SIM actions (package changes, cancellations) whose date has come (`0`: never).',
-  ),
-  NETWORK_OUTBOX_INTERVAL_MS: wholeNumber(
-    'networkOutboxIntervalMs',
-    { fallback: 1_000, min: 10, max: 3_600_000 },
-    'How often each instance sends the changes waiting in the network outbox (activations, plan changes, bundles, cancellations); one queued by an instance is sent at once anyway.',
-  ),
-  NETWORK_CHECK_INTERVAL_MS: wholeNumber(
-    'networkCheckIntervalMs',
-    { fallback: 3_600_000, min: 0, max: 86_400_000 },
-    'How often each instance reads every active SIM from the network, stores its balances or usage, and logs at warn any difference from what we hold (`0`: never).',
   ),
   GOOGLE_PAY_ENVIRONMENT: partOf(
     'googlePay',
@@ -473,6 +499,7 @@ const composed = {
   social: (e: Env) => readSocialProviders(e),
   partner: (e: Env) => readPartner(e),
   payments: (e: Env) => readPayments(e),
+  network: (e: Env) => readNetwork(e),
   mail: (e: Env) => readMail(e),
   supportEmail: (e: Env) => readSupportEmail(e, e.NODE_ENV !== 'production'),
   seller: (e: Env) => readSeller(e, e.NODE_ENV !== 'production'),

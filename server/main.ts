@@ -5,7 +5,7 @@ import { isDriverTypeLookupLoss, recoverFromDriverFault } from './db/postgres.ts
 import { createLogger } from './log.ts'
 import type { Logger } from './log.ts'
 import { clientDir } from './paths.ts'
-import { productionProblems, readClientBuild } from './productionChecks.ts'
+import { productionProblems, readClientBuild, simulatedBySandboxes } from './productionChecks.ts'
 import { startServer } from './server.ts'
 
 export { startServer } from './server.ts'
@@ -39,6 +39,14 @@ export async function serve(log: Logger, { dev = false, prepare }: ServeOptions 
     const problems = productionProblems({ ...config, client: dev ? { lab: true } : readClientBuild(clientDir) })
     for (const problem of problems) log.fatal({ refused: true }, `Not starting with NODE_ENV=production: ${problem}`)
     if (problems.length > 0) throw new RefusedToStart(`${problems.length} unsafe settings`)
+  }
+  // Said at every start, so nobody runs a staging server's stand-ins in front of real customers unawares.
+  if (config.sandboxes) {
+    const simulated = simulatedBySandboxes(config)
+    log.warn(
+      { sandbox: true, simulated },
+      `SANDBOX=true: ${simulated.length > 0 ? `simulated, not real: ${simulated.join('; ')}` : 'nothing is simulated with these settings'}. Never serve real customers with SANDBOX=true`,
+    )
   }
   const { nodeEnv: _nodeEnv, sandboxes: _sandboxes, ...options } = config
   const server = await startServer({ ...options, dev, distDir: clientDir, log })

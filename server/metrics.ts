@@ -27,6 +27,14 @@ export const limiterRefusals = new Counter({
   registers: [processRegistry],
 })
 
+/** Events the network sent to the webhook, by whose network (sandbox or enabler), event type and outcome. */
+export const networkEvents = new Counter({
+  name: 'storefront_network_events_total',
+  help: 'Events the network sent to the webhook, by network, type and outcome (applied, duplicate, unknown_sim, refused).',
+  labelNames: ['network', 'type', 'outcome'] as const,
+  registers: [processRegistry],
+})
+
 let processMetricsOn = false
 
 /** A card checkout still open after this long is a customer who may have paid without the order knowing it. */

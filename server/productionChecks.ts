@@ -11,6 +11,7 @@ export interface DeploymentSettings
     Config,
     | 'databaseUrl'
     | 'payments'
+    | 'network'
     | 'social'
     | 'sandboxes'
     | 'apiKey'
@@ -49,6 +50,14 @@ export function productionProblems(s: DeploymentSettings): string[] {
   if (s.payments.kind === 'provider' && !s.payments.baseUrl.startsWith('https://'))
     problems.push(
       `PAYMENT_BASE_URL (${s.payments.baseUrl}) is not https, so the access token and every card payment would travel in the clear: set the provider's https URL`,
+    )
+  if (s.network.kind === 'sandbox' && !s.sandboxes)
+    problems.push(
+      `NETWORK_BASE_URL is not set, so SIMs would be activated by the sandbox network, which makes up their mobile numbers, balances and usage: set NETWORK_BASE_URL, NETWORK_API_TOKEN and NETWORK_WEBHOOK_SECRET for your enabler (docs/network.md), ${staging}`,
+    )
+  if (s.network.kind === 'enabler' && !s.network.baseUrl.startsWith('https://'))
+    problems.push(
+      `NETWORK_BASE_URL (${s.network.baseUrl}) is not https, so the API token and every customer's RICA record would travel in the clear: set the enabler's https URL`,
     )
   // The webhook (PAYMENT_WEBHOOK_KEY) is optional: it records payments sooner, but the worker records them without it.
   if (s.reconcileIntervalMs === 0)
@@ -117,6 +126,18 @@ export function productionProblems(s: DeploymentSettings): string[] {
 }
 
 const loopback = new Set(['127.0.0.1', '::1', 'localhost'])
+
+/** What the settings leave to a sandbox, one phrase each: what SANDBOX=true lets production simulate. */
+export function simulatedBySandboxes(s: Pick<Config, 'network' | 'payments' | 'googlePay' | 'social' | 'socialProviders' | 'mail'>): string[] {
+  const sandboxed = sandboxedProviders(s.social, s.socialProviders).map((p) => p.toUpperCase())
+  return [
+    ...(s.network.kind === 'sandbox' ? ['the network (SIM activation, mobile numbers, balances and usage: /sandbox/network)'] : []),
+    ...(s.payments.kind === 'sandbox' ? ['card payments (/sandbox/payments)'] : []),
+    ...(s.googlePay?.environment === 'SANDBOX' ? ['Google Pay (the in-page stand-in)'] : []),
+    ...(sandboxed.length > 0 ? [`${sandboxed.join(', ')} sign-in (the sandbox identity issuer)`] : []),
+    ...(s.mail.kind === 'sandbox' ? ['mail (the sandbox mailbox at /sandbox/mail)'] : []),
+  ]
+}
 
 const providerUrlFields = { ISSUER: 'issuer', AUTHORIZATION_URL: 'authorizationUrl', TOKEN_URL: 'tokenUrl', USERINFO_URL: 'userinfoUrl' } as const
 

@@ -3,7 +3,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { stripVTControlCharacters } from 'node:util'
 import { getRequestListener } from '@hono/node-server'
-import { createApp, paymentNotifications } from './app.ts'
+import { createApp, networkConnection, paymentNotifications } from './app.ts'
 import { systemClock } from './clock.ts'
 import type { Clock } from './clock.ts'
 import { loadConfig } from './config.ts'
@@ -19,10 +19,10 @@ import type { Logger } from './log.ts'
 import { mailerFor } from './mail/mailerFor.ts'
 import { startMailOutbox } from './mail/mailOutbox.ts'
 import { startMetricsServer } from './metrics.ts'
-import type { Network } from './network/network.ts'
 import { startNetworkCheck } from './network/networkCheck.ts'
 import { startNetworkOutbox } from './network/networkOutbox.ts'
 import type { MetricsServer } from './metrics.ts'
+import type { Network } from './network/network.ts'
 import { cardProviderFor } from './payments/cardProviderFor.ts'
 import { catalogueReads } from './routes/bootstrap.ts'
 import { startReconciler } from './payments/reconcile.ts'
@@ -50,8 +50,6 @@ export interface StartOptions extends Partial<Omit<Config, 'nodeEnv' | 'sandboxe
   db?: Db
   /** The time scheduled SIM actions and bill cycles are counted by (the system's); an end-to-end test moves its own. */
   clock?: Clock
-  /** The network behind the SIMs; its outbox and check run only when one is given. */
-  network?: Network
 }
 
 export interface CloseOptions {
@@ -66,6 +64,8 @@ export interface RunningServer {
   http: Server
   /** The server's database, for tests that check what it holds (the chaos e2e test). */
   db: Db
+  /** The network the server's SIMs are on (the reseller's enabler, or the sandbox network in process). */
+  network: Network
   /** Where Prometheus scrapes this instance (METRICS_PORT), when metrics are on. */
   metricsUrl?: string
   /**
@@ -78,12 +78,12 @@ export interface RunningServer {
 type Listener = (req: IncomingMessage, res: ServerResponse) => void
 
 // In dev mode these paths go to Hono and everything else to Vite.
-const isBackendPath = (url = '/') => /^\/(api|images|sandbox\/(payments|mail)|healthz|readyz)(\/|\?|$)/.test(url)
+const isBackendPath = (url = '/') => /^\/(api|images|sandbox\/(payments|mail|network)|healthz|readyz)(\/|\?|$)/.test(url)
 const wildcard = new Set(['0.0.0.0', '::'])
 
 /** Starts the storefront (API, images and client) on one port; options override the environment. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const { dev = false, distDir = clientDir, quiet = false, dataDir, log: givenLog, db: givenDb, clock = systemClock, network, ...overrides } = options
+  const { dev = false, distDir = clientDir, quiet = false, dataDir, log: givenLog, db: givenDb, clock = systemClock, ...overrides } = options
   const config = { ...loadConfig(), ...overrides }
   const log = givenLog ?? (quiet ? silentLogger : createLogger({ level: config.logLevel }))
 
@@ -107,21 +107,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     db,
     paymentNotifications(config, log, (request) => app.fetch(request)),
   )
+  // Made here too, so the network outbox and check use the network the webhook and the sandbox's page belong to.
+  const network = networkConnection(config, db, log, (request) => app.fetch(request))
   // Every instance sends the network outbox; nudged by the requests that queue a change, so it goes at once.
-  const networkOutbox = network ? startNetworkOutbox({ db, network, log, intervalMs: config.networkOutboxIntervalMs }) : undefined
+  const networkOutbox = startNetworkOutbox({ db, network: network.network, log, intervalMs: config.networkOutboxIntervalMs })
   const networkCheck =
-    network && config.networkCheckIntervalMs > 0 ? startNetworkCheck({ db, network, log, intervalMs: config.networkCheckIntervalMs }) : undefined
-  const shared = {
-    db,
-    config,
-    ...(sandbox ? { sandbox } : {}),
-    log,
-    readiness: { draining: () => draining },
-    cardPayments,
-    clock,
-    ...(network ? { network } : {}),
-    ...(networkOutbox ? { networkOutbox } : {}),
-  }
+    config.networkCheckIntervalMs > 0 ? startNetworkCheck({ db, network: network.network, log, intervalMs: config.networkCheckIntervalMs }) : undefined
+  const shared = { db, config, ...(sandbox ? { sandbox } : {}), log, readiness: { draining: () => draining }, cardPayments, network, networkOutbox, clock }
   const app = createApp(dev ? shared : { ...shared, distDir })
   const backend: Listener = getRequestListener(app.fetch)
   const httpServer = createServer()
@@ -151,7 +143,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const route = (url = '/'): Listener => (sandbox && url.startsWith(`${sandboxPrefix}/`) ? sandbox.handle : isBackendPath(url) ? backend : client)
   // Hono names its requests by the route they matched; the rest (the identity sandbox, Vite, a request abandoned
   // before Hono matched it) by the area of the path they were for.
-  const unmatched = (url: string) => `${/^\/(api|images|sandbox\/(payments|identity|mail))(?=[/?]|$)/.exec(url)?.[0] ?? ''}/*`
+  const unmatched = (url: string) => `${/^\/(api|images|sandbox\/(payments|identity|mail|network))(?=[/?]|$)/.exec(url)?.[0] ?? ''}/*`
   const handle = accessLogged(log, (req, res) => route(req.url)(req, res), unmatched, catalogueReads(db, config.apiKey), config.trustProxy)
   httpServer.on('request', (req, res) => {
     settleUnreadBody(req, res)
@@ -185,16 +177,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
           db,
           provider: cardPayments.provider,
           partner: config.partner,
-          network: network?.source ?? 'sandbox',
+          network: network.network.source,
           log,
           intervalMs: config.reconcileIntervalMs,
           leftOpenAfterMs: config.reconcileAfterMs,
         })
       : undefined
   const actionJob =
-    config.serviceActionsIntervalMs > 0
-      ? startActionJob({ db, clock, log, intervalMs: config.serviceActionsIntervalMs, ...(networkOutbox ? { networkOutbox } : {}) })
-      : undefined
+    config.serviceActionsIntervalMs > 0 ? startActionJob({ db, clock, log, intervalMs: config.serviceActionsIntervalMs, networkOutbox }) : undefined
   const sendTimeoutMs = config.mailSendTimeoutMs
   const mailer = mailerFor(config.mail, db, sendTimeoutMs)
   const mailOutbox = startMailOutbox({ db, mailer, log, intervalMs: config.mailOutboxIntervalMs, sendTimeoutMs })
@@ -217,7 +207,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     // Mails being sent finish (each within the send timeout); the rest stay due in the outbox for any instance.
     const mailOutboxStopped = mailOutbox.stop()
     // Calls to the network under way finish; the rest stay due in the outbox for any instance.
-    const networkOutboxStopped = networkOutbox?.stop()
+    const networkOutboxStopped = networkOutbox.stop()
     const networkCheckStopped = networkCheck?.stop()
     log.info({ graceMs, drainMs: config.shutdownDrainMs }, 'shutting down: not ready; refusing new connections after the grace')
     if (graceMs > 0) await new Promise((done) => setTimeout(done, graceMs))
@@ -239,6 +229,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     port,
     http: httpServer,
     db,
+    network: network.network,
     ...(metrics ? { metricsUrl: metrics.url } : {}),
     close(closeOptions = {}) {
       closing ??= shutDown(closeOptions)

@@ -26,6 +26,9 @@ const safeProduction: Record<string, string> = {
   PAYMENT_BASE_URL: 'https://eu-prod.oppwa.com',
   PAYMENT_ENTITY_ID: 'entity',
   PAYMENT_ACCESS_TOKEN: 'token',
+  NETWORK_BASE_URL: 'https://api.enabler.example.co.za',
+  NETWORK_API_TOKEN: 'token',
+  NETWORK_WEBHOOK_SECRET: 'a-webhook-secret-of-at-least-32-characters',
   SMTP_URL: 'smtps://shop:secret@smtp.example.co.za',
   MAIL_FROM: 'no-reply@example.co.za',
   ...Object.fromEntries(

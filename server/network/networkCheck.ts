@@ -19,7 +19,7 @@ interface CheckedRow {
 /** What we hold that the network sees otherwise: status and plan by value, the numbers only by name (they are personal). */
 export interface SimDifference {
   status?: { ours: string; network: string }
-  plan?: { ours: string; network: string }
+  plan?: { ours: string; network: string | null }
   number?: true
   imsi?: true
 }

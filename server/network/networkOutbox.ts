@@ -79,7 +79,7 @@ function call(network: Network, row: ClaimedRow): Promise<void> {
   const key = row.idempotency_key
   if (row.kind === 'activate') return network.activate(v.parse(bodies.activate, row.body), key)
   // Every other request is about a SIM the network activated, so it has its ICCID.
-  if (row.iccid === null) throw new NetworkRefused('no_iccid', `service ${row.service_id} has no ICCID: the network knows no such SIM`)
+  if (row.iccid === null) throw new Unsendable(`service ${row.service_id} has no ICCID: the network knows no such SIM`)
   const iccid = row.iccid
   switch (row.kind) {
     case 'change_plan':
@@ -95,8 +95,12 @@ function call(network: Network, row: ClaimedRow): Promise<void> {
   }
 }
 
-const messageOf = (error: unknown) =>
-  (error instanceof NetworkRefused ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error)).slice(0, 1_000)
+/** A request we cannot send as it stands (no ICCID to name the SIM by): ours to look into, not the network's to retry. */
+class Unsendable extends Error {
+  override name = 'Unsendable'
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 1_000)
 
 /** Sends one claimed request and records the outcome: accepted, due again after its backoff, or failed for good. */
 async function sendClaimed(db: Db, network: Network, row: ClaimedRow, log: Logger): Promise<keyof NetworkOutboxRun> {
@@ -105,7 +109,7 @@ async function sendClaimed(db: Db, network: Network, row: ClaimedRow, log: Logge
     await call(network, row)
   } catch (error) {
     // A body that does not parse is ours to fix, not the network's to retry.
-    const forGood = error instanceof NetworkRefused || error instanceof v.ValiError
+    const forGood = error instanceof NetworkRefused || error instanceof Unsendable || error instanceof v.ValiError
     const retryAfter = error instanceof NetworkUnavailable ? error.retryAfterSeconds : undefined
     const delay = networkRetryDelaySeconds(row.attempts, retryAfter)
     const [after] = await db.query<{ failed: boolean }>(

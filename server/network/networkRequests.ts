@@ -11,7 +11,7 @@ export interface NetworkRequest {
   serviceId: number
   kind: NetworkRequestKind
   /** The contract's body of the kind (docs/network.md): activate { iccid, plan, billing, reference, rica }, change_plan { plan }, add_bundle { bundle, reference }, cancel {}, suspend { reason }. */
-  body: Record<string, unknown>
+  body: unknown
 }
 
 /** Queues the request in the caller's transaction with a fresh idempotency key, which it returns: the network does it once however often it is sent. */

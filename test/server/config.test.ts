@@ -27,6 +27,9 @@ describe('the server configuration', () => {
       social: {},
       partner: { id: 1, comments: 'Web storefront', agent_email: 'webstore@storefront.co.za' },
       payments: { kind: 'sandbox' },
+      network: { kind: 'sandbox' },
+      networkOutboxIntervalMs: 1_000,
+      networkCheckIntervalMs: 3_600_000,
       paymentWebhookKey: '',
       sandboxWebhooks: true,
       mail: { kind: 'sandbox', from: 'Seed Storefront <no-reply@storefront.co.za>' },
@@ -80,6 +83,11 @@ describe('the server configuration', () => {
       MIGRATION_LOCK_TIMEOUT_MS: '5000',
       PAYMENT_WEBHOOK_KEY: '000102030405060708090a0b0c0d0e0f000102030405060708090a0b0c0d0e0f',
       PAYMENT_SANDBOX_WEBHOOKS: 'false',
+      NETWORK_BASE_URL: 'https://api.enabler.example.co.za/v2',
+      NETWORK_API_TOKEN: 'enabler-t0k3n',
+      NETWORK_WEBHOOK_SECRET: 'whsec_0123456789abcdef0123456789abcdef',
+      NETWORK_OUTBOX_INTERVAL_MS: '500',
+      NETWORK_CHECK_INTERVAL_MS: '600000',
       RECONCILE_INTERVAL_MS: '10000',
       RECONCILE_AFTER_MS: '300000',
       SMTP_URL: 'smtps://mailer:s3cret@smtp.example.co.za:465',
@@ -117,6 +125,14 @@ describe('the server configuration', () => {
       payments: { kind: 'provider', baseUrl: 'https://eu-test.oppwa.com', entityId: '8a8294174b7ecb28014b9699220015ca', accessToken: 'T0k3n' },
       paymentWebhookKey: '000102030405060708090a0b0c0d0e0f000102030405060708090a0b0c0d0e0f',
       sandboxWebhooks: false,
+      network: {
+        kind: 'enabler',
+        baseUrl: 'https://api.enabler.example.co.za/v2',
+        apiToken: 'enabler-t0k3n',
+        webhookSecret: 'whsec_0123456789abcdef0123456789abcdef',
+      },
+      networkOutboxIntervalMs: 500,
+      networkCheckIntervalMs: 600_000,
       mail: { kind: 'smtp', url: 'smtps://mailer:s3cret@smtp.example.co.za:465', from: 'Cape Town portal <no-reply@reseller.co.za>' },
       reconcileIntervalMs: 10_000,
       reconcileAfterMs: 300_000,
@@ -230,6 +246,33 @@ describe('the server configuration', () => {
     expect(() => loadConfig({ PAYMENT_ACCESS_TOKEN: 't', PAYMENT_ENTITY_ID: 'e' })).toThrow(/PAYMENT_BASE_URL/)
     expect(() => loadConfig({ PAYMENT_BASE_URL: 'https://eu-test.oppwa.com/', PAYMENT_ENTITY_ID: 'e', PAYMENT_ACCESS_TOKEN: 't' })).toThrow(
       /PAYMENT_BASE_URL must be/,
+    )
+  })
+
+  it('takes the network from NETWORK_BASE_URL with its token and webhook secret, or the sandbox network when it is empty', () => {
+    const secret = 'enabler-webhook-secret-of-32-characters'
+    expect(loadConfig({}).network).toEqual({ kind: 'sandbox' })
+    expect(loadConfig({ NETWORK_WEBHOOK_SECRET: secret }).network).toEqual({ kind: 'sandbox', webhookSecret: secret })
+    expect(loadConfig({ NETWORK_BASE_URL: 'https://api.enabler.example.co.za', NETWORK_API_TOKEN: 't', NETWORK_WEBHOOK_SECRET: secret }).network).toEqual({
+      kind: 'enabler',
+      baseUrl: 'https://api.enabler.example.co.za',
+      apiToken: 't',
+      webhookSecret: secret,
+    })
+    expect(loadConfig({}).networkOutboxIntervalMs).toBe(1_000)
+    expect(loadConfig({ NETWORK_CHECK_INTERVAL_MS: '0' }).networkCheckIntervalMs).toBe(0)
+  })
+
+  it('refuses half a network configuration, a short webhook secret and a base URL with a trailing slash', () => {
+    const secret = 'enabler-webhook-secret-of-32-characters'
+    expect(() => loadConfig({ NETWORK_BASE_URL: 'https://api.enabler.example.co.za', NETWORK_API_TOKEN: 't' })).toThrow(
+      /NETWORK_API_TOKEN and NETWORK_WEBHOOK_SECRET are both required with NETWORK_BASE_URL/,
+    )
+    expect(() => loadConfig({ NETWORK_BASE_URL: 'https://api.enabler.example.co.za', NETWORK_WEBHOOK_SECRET: secret })).toThrow(/both required/)
+    expect(() => loadConfig({ NETWORK_API_TOKEN: 't' })).toThrow(/NETWORK_API_TOKEN is set without NETWORK_BASE_URL/)
+    expect(() => loadConfig({ NETWORK_WEBHOOK_SECRET: 'short' })).toThrow(/NETWORK_WEBHOOK_SECRET must be at least 32 characters/)
+    expect(() => loadConfig({ NETWORK_BASE_URL: 'https://api.enabler.example.co.za/', NETWORK_API_TOKEN: 't', NETWORK_WEBHOOK_SECRET: secret })).toThrow(
+      /NETWORK_BASE_URL must be/,
     )
   })
 

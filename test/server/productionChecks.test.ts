@@ -36,10 +36,11 @@ describe('what production refuses to start with', () => {
 
   it('names every problem of the demo settings, one sentence each', () => {
     const problems = productionProblems({ ...loadConfig({ NODE_ENV: 'production' }), client: { lab: true } })
-    expect(problems).toHaveLength(10)
+    expect(problems).toHaveLength(11)
     for (const name of [
       'DATABASE_URL',
       'PAYMENT_BASE_URL',
+      'NETWORK_BASE_URL',
       'GOOGLE, FACEBOOK, TWITTER',
       'SMTP_URL',
       'SUPPORT_EMAIL',
@@ -65,6 +66,23 @@ describe('what production refuses to start with', () => {
     const unset = { PAYMENT_BASE_URL: undefined, PAYMENT_ENTITY_ID: undefined, PAYMENT_ACCESS_TOKEN: undefined }
     expect(problemsWith(unset)).toEqual([expect.stringMatching(/^PAYMENT_BASE_URL, PAYMENT_ENTITY_ID and PAYMENT_ACCESS_TOKEN are not set.*SANDBOX=true/)])
     expect(problemsWith({ ...unset, SANDBOX: 'true' })).toEqual([])
+  })
+
+  it('refuses the sandbox network unless SANDBOX=true, naming the settings of a real enabler', () => {
+    const unset = { NETWORK_BASE_URL: undefined, NETWORK_API_TOKEN: undefined, NETWORK_WEBHOOK_SECRET: undefined }
+    expect(problemsWith(unset)).toEqual([
+      expect.stringMatching(
+        /^NETWORK_BASE_URL is not set, so SIMs would be activated by the sandbox network, which makes up their mobile numbers, balances and usage: set NETWORK_BASE_URL, NETWORK_API_TOKEN and NETWORK_WEBHOOK_SECRET .*docs\/network\.md.*SANDBOX=true/,
+      ),
+    ])
+    expect(problemsWith({ ...unset, SANDBOX: 'true' })).toEqual([])
+  })
+
+  it('refuses an http:// NETWORK_BASE_URL, naming it, even with SANDBOX=true', () => {
+    for (const sandbox of [{}, { SANDBOX: 'true' }])
+      expect(problemsWith({ NETWORK_BASE_URL: 'http://api.enabler.example.co.za', ...sandbox })).toEqual([
+        expect.stringMatching(/^NETWORK_BASE_URL \(http:\/\/api\.enabler\.example\.co\.za\) is not https/),
+      ])
   })
 
   it('refuses to run without the payment reconciliation worker, and needs no webhook key', () => {

@@ -8,6 +8,10 @@ export const safeProductionEnv = {
   PAYMENT_BASE_URL: 'https://eu-test.oppwa.com',
   PAYMENT_ENTITY_ID: 'entity',
   PAYMENT_ACCESS_TOKEN: 'token',
+  // Nothing listens there: no test of a production start activates a SIM.
+  NETWORK_BASE_URL: 'https://127.0.0.1:1',
+  NETWORK_API_TOKEN: 'enabler-token',
+  NETWORK_WEBHOOK_SECRET: 'enabler-webhook-secret-of-32-characters',
   GOOGLE_ISSUER: 'https://accounts.google.com',
   GOOGLE_CLIENT_ID: 'google-client',
   GOOGLE_CLIENT_SECRET: 'google-secret',
