@@ -1,6 +1,7 @@
 import type { NetworkSource, ProductBilling } from '../../src/domain/service.ts'
 import { defined } from '../../src/domain/defined.ts'
 import type { Queryable } from '../db/types.ts'
+import { serviceReferenceFor } from './serviceReference.ts'
 
 interface LineRow {
   customer_id: number
@@ -10,9 +11,6 @@ interface LineRow {
   friendly_name: string
   billing: ProductBilling
 }
-
-/** The service reference the customer quotes (SVC-000042): ours, made from the service id, never the network's. */
-export const serviceReferenceFor = (id: number): string => `SVC-${String(id).padStart(6, '0')}`
 
 /**
  * Gives each line of a paid order its SIM service, being prepared: no ICCID (fulfilment records the SIM it dispatches),

@@ -37,11 +37,16 @@ export async function sendSimEvent(db: Db, sim: NetworkEvent['sim'], type: Netwo
 
 /**
  * Takes a paid SIM through its life to active as fulfilment and the network would: dispatched (its ICCID), RICA
- * verified at delivery (the activation is queued), activated with its number, and its first reading reported.
+ * verified at delivery (the activation is queued), activated with its number, and its first reading reported; all at
+ * `at`, by default the moment it was paid for (so its activation date is its bill cycles' start, as before the network).
  */
-export async function activateSim(db: Db, serviceId: number, at = new Date()): Promise<ReturnType<typeof networkNumbersFor>> {
-  const [row] = await db.query<{ service_reference: string; billing: string }>('select service_reference, billing from services where id = $1', [serviceId])
+export async function activateSim(db: Db, serviceId: number, at?: Date): Promise<ReturnType<typeof networkNumbersFor>> {
+  const [row] = await db.query<{ service_reference: string; billing: string; activation_date: Date | string }>(
+    'select service_reference, billing, activation_date from services where id = $1',
+    [serviceId],
+  )
   if (!row) throw new Error(`no service ${serviceId}`)
+  at ??= new Date(row.activation_date)
   const numbers = networkNumbersFor(serviceId)
   const byReference = { reference: row.service_reference }
   await sendSimEvent(db, byReference, 'sim.dispatched', { iccid: numbers.iccid, courier: 'Test Courier', tracking_reference: `TR${serviceId}`, attempt: 1 }, at)
