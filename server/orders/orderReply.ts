@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { OrderSchema } from '../../src/domain/order.ts'
 import type { Order } from '../../src/domain/order.ts'
 import type { OrderBundle } from '../../src/domain/bundle.ts'
+import type { RicaFailure, SimLife } from '../../src/domain/service.ts'
 import { bundleNames } from '../bundles/bundleCatalogue.ts'
 import type { Queryable } from '../db/types.ts'
 
@@ -36,7 +37,34 @@ const tagOf = ({ order_id: _order, ...tag }: BundleRow): OrderBundle => {
   return names ? { ...tag, names } : tag
 }
 
-function toReply(order: OrderRow, lines: LineRow[], bundle?: BundleRow): OrderReply {
+interface SimRow {
+  order_id: number
+  id: number
+  name: string
+  life: SimLife
+  life_since: Date | string
+  delivery_attempt: number
+  courier: string | null
+  tracking_reference: string | null
+  rica_failure: RicaFailure | null
+}
+
+const simColumns = 'order_id, id, name, life, life_since, delivery_attempt, courier, tracking_reference, rica_failure'
+
+const toSim = (s: SimRow) => ({
+  id: s.id,
+  name: s.name,
+  life: {
+    state: s.life,
+    since: new Date(s.life_since).toISOString(),
+    attempt: s.delivery_attempt,
+    courier: s.courier,
+    tracking_reference: s.tracking_reference,
+    rica_failure: s.rica_failure,
+  },
+})
+
+function toReply(order: OrderRow, lines: LineRow[], bundle: BundleRow | undefined, sims: readonly SimRow[]): OrderReply {
   const date = new Date(order.order_date).toISOString()
   const reply = {
     id: order.id,
@@ -49,6 +77,7 @@ function toReply(order: OrderRow, lines: LineRow[], bundle?: BundleRow): OrderRe
     total_price: order.total_price,
     order_lines: lines.map(({ number, product_id, name, unit_price, status }) => ({ number, product_id, name, unit_price, status })),
     ...(bundle ? { bundle: tagOf(bundle) } : {}),
+    ...(sims.length > 0 ? { services: sims.map(toSim) } : {}),
   }
   // Checked against the schema the client validates with, so the two cannot drift apart unnoticed.
   v.parse(OrderSchema, reply)
@@ -61,7 +90,8 @@ export async function loadOrder(db: Queryable, id: number): Promise<{ customerId
   if (!order) return undefined
   const lines = await db.query<LineRow>(`select ${lineColumns} from order_lines where order_id = $1 order by number`, [id])
   const [bundle] = await db.query<BundleRow>(`select ${bundleColumns} from bundle_purchases where order_id = $1`, [id])
-  return { customerId: order.customer_id, order: toReply(order, lines, bundle) }
+  const sims = await db.query<SimRow>(`select ${simColumns} from services where order_id = $1 order by order_line`, [id])
+  return { customerId: order.customer_id, order: toReply(order, lines, bundle, sims) }
 }
 
 /** The customer's orders with their lines, newest first. */
@@ -81,5 +111,13 @@ export async function listOrders(db: Queryable, customerId: number): Promise<Ord
     customerId,
   ])
   const bundleOf = new Map(bundles.map((b) => [b.order_id, b]))
-  return orders.map((o) => toReply(o, byOrder.get(o.id) ?? [], bundleOf.get(o.id)))
+  const sims = await db.query<SimRow>(`select ${simColumns} from services where customer_id = $1 order by order_id, order_line`, [customerId])
+  return orders.map((o) =>
+    toReply(
+      o,
+      byOrder.get(o.id) ?? [],
+      bundleOf.get(o.id),
+      sims.filter((s) => s.order_id === o.id),
+    ),
+  )
 }

@@ -180,6 +180,8 @@ async function pay(tx: Queryable, h: DemoHistory, order: PlacedOrder, method: 'c
       currency: PAYMENT_CURRENCY,
       payment,
       partner: h.partner,
+      // The demo's SIMs are the sandbox network's.
+      network: 'sandbox',
     },
     { receipt: false },
   )

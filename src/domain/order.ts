@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { AddressSchema } from './account.ts'
 import { OrderBundleSchema } from './bundle.ts'
+import { SimLifeSchema } from './service.ts'
 import { MAX_FIELD_LENGTH, MAX_NOTE_LENGTH, MAX_PRODUCT_ID, storableText, unsavable } from './storable.ts'
 
 /**
@@ -105,6 +106,8 @@ export const OrderSchema = v.object({
   order_lines: v.nullish(v.array(ServerOrderLineSchema), []),
   /** Only on an order that buys a bundle for one of the customer's SIMs (ADD VAS). */
   bundle: v.optional(OrderBundleSchema),
+  /** The SIMs the paid order gave, each where it is on its way to activation (absent until paid, and on a bundle's order). */
+  services: v.optional(v.array(v.object({ id: v.number(), name: v.string(), life: SimLifeSchema }))),
 })
 export type Order = v.InferOutput<typeof OrderSchema>
 

@@ -59,6 +59,7 @@ export const serverMessages = {
   wrongPassword: 'The password is not correct.',
   othersServiceChange: 'You can only change your own services.',
   simCancelled: 'This SIM is cancelled and can no longer be changed.',
+  simNotActive: 'This SIM is not active yet: it can be changed once the network has activated it.',
   packageAlreadyScheduled: 'A package change is already scheduled for this SIM. Undo it to choose another package.',
   cancellationAlreadyScheduled: 'A cancellation is already scheduled for this SIM.',
   packageNotOffered: 'This package cannot be chosen for this SIM.',

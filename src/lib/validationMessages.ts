@@ -125,6 +125,7 @@ const serverDescriptors: Record<keyof typeof serverMessages, MessageDescriptor> 
   wrongPassword: msg`The password is not correct.`,
   othersServiceChange: msg`You can only change your own services.`,
   simCancelled: msg`This SIM is cancelled and can no longer be changed.`,
+  simNotActive: msg`This SIM is not active yet: it can be changed once the network has activated it.`,
   packageAlreadyScheduled: msg`A package change is already scheduled for this SIM. Undo it to choose another package.`,
   cancellationAlreadyScheduled: msg`A cancellation is already scheduled for this SIM.`,
   packageNotOffered: msg`This package cannot be chosen for this SIM.`,

@@ -205,6 +205,7 @@ describe('bundles (ADD VAS)', () => {
           currency: 'ZAR',
           payment: { ...success, id },
           partner: { id: 1, comments: '', agent_email: 'webstore@storefront.co.za' },
+          network: 'sandbox',
         },
         silentLogger,
       )
