@@ -6,7 +6,7 @@ import type { Partner } from '../orders/partner.ts'
 import type { Db } from '../db/types.ts'
 import { writeDemoHistory } from './demoHistory.ts'
 import { activateDemoSims } from './demoSims.ts'
-import type { DemoSim } from './demoSims.ts'
+import type { DemoSim } from './demoHistory.ts'
 
 /** The sandbox's ready-made customer (docs/features.md, "Demo customer"): sign in with these to see a lived-in portal. */
 export const DEMO_CUSTOMER = {

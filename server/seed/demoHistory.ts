@@ -9,7 +9,7 @@ import type { Queryable } from '../db/types.ts'
 import { insertOrder, priceLines } from '../orders/placeOrder.ts'
 import { recordPayment } from '../payments/recordPayment.ts'
 import type { ProviderPayment } from '../payments/provider.ts'
-import type { DemoSim } from './demoSims.ts'
+import type { Reading } from '../sandbox/network/reading.ts'
 import { BUNDLE_DAYS, daysAfter, STARTER_BUNDLE } from '../sandbox/network/starterBalances.ts'
 import type { MonthlyUsage, PrepaidBalances } from '../sandbox/network/starterBalances.ts'
 
@@ -25,6 +25,19 @@ export interface DemoHistory {
   address: Address
   partner: Partner
   now: Date
+}
+
+/** A demo SIM's life on the sandbox network: when each step happened, and what it reads now. */
+export interface DemoSim {
+  orderId: number
+  dispatchedAt: Date
+  verifiedAt: Date
+  activatedAt: Date
+  reading: Reading
+  readAt: Date
+  /** What each bundle granted, where more than the SIM holds now (the bundle it started with, partly used). */
+  granted?: Record<string, number>
+  trackingReference: string
 }
 
 const MONTHLY_PRODUCT = 6 // 5G Uncapped 100Mbps

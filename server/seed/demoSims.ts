@@ -5,22 +5,10 @@ import { NetworkEventSchema } from '../network/network.ts'
 import { applySimEvent } from '../network/simEvents.ts'
 import type { SandboxEvent } from '../sandbox/network/events.ts'
 import { dispatchSim, ricaChecked } from '../sandbox/network/fulfilment.ts'
-import type { Reading } from '../sandbox/network/reading.ts'
 import { takeCall } from '../sandbox/network/requests.ts'
 import { setReading } from '../sandbox/network/store.ts'
-
-/** A demo SIM's life on the sandbox network: when each step happened, and what it reads now. */
-export interface DemoSim {
-  orderId: number
-  dispatchedAt: Date
-  verifiedAt: Date
-  activatedAt: Date
-  reading: Reading
-  readAt: Date
-  /** What each bundle granted, where more than the SIM holds now (the bundle it started with, partly used). */
-  granted?: Record<string, number>
-  trackingReference: string
-}
+import { writeDemoHistory } from './demoHistory.ts'
+import type { DemoHistory, DemoSim } from './demoHistory.ts'
 
 /**
  * Brings the demo's paid SIMs to life through the same events a real one goes through: the courier's dispatch, RICA
@@ -52,4 +40,9 @@ export async function activateDemoSims(db: Db, sims: readonly DemoSim[], sealKey
     const [taken] = await db.query<{ iccid: string }>('select iccid from sandbox_network_sims where reference = $1', [reference])
     await apply(await db.transaction((tx) => setReading(tx, defined(taken, 'the demo SIM on the sandbox network').iccid, sim.reading, sim.readAt, sim.granted)))
   }
+}
+
+/** The demo's history for a customer who exists already (tests give one to a customer they signed up), its SIMs active. */
+export async function giveDemoHistory(db: Db, h: DemoHistory, sealKey?: Buffer): Promise<void> {
+  await activateDemoSims(db, await db.transaction((tx) => writeDemoHistory(tx, h)), sealKey)
 }
