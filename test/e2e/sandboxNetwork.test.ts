@@ -97,6 +97,7 @@ describe('the sandbox network’s page', () => {
     await section.getByLabel('Reason').selectOption({ label: 'No valid proof of address' })
     await section.getByRole('button', { name: 'Delivered: RICA failed' }).click()
     await section.getByRole('button', { name: 'Dispatch again (attempt 2)' }).waitFor()
+    await section.getByText('No valid proof of address', { exact: true }).waitFor()
     expect(await storefrontSim(prepaid.id)).toMatchObject({ life: 'rica_failed', rica_failure: 'proof_of_address', service_number: null })
     expect(await axe(page)).toEqual([])
     await screenshot(page, 'sandbox-network-rica-failed-1280')

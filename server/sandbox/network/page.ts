@@ -13,6 +13,7 @@ export interface WaitingSim {
   name: string
   product: string
   life: SimLife
+  rica_failure: RicaFailure | null
   sim?: SandboxSim
 }
 
@@ -112,6 +113,7 @@ function waitingSection(w: WaitingSim): string {
       ${details([
         ['Product', w.product],
         ['State', lifeText[w.life]],
+        ['Why RICA failed', w.life === 'rica_failed' && w.rica_failure ? reasonText[w.rica_failure] : undefined],
         ['ICCID', w.sim?.iccid],
         ['Delivery attempt', w.sim ? String(w.sim.attempt) : undefined],
         ['Courier', w.sim?.courier],

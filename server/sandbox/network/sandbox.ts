@@ -149,8 +149,8 @@ function contractPath(c: Context): string {
 
 /** The storefront's SIMs on the sandbox network still waiting on fulfilment, with the sandbox's SIM for each. */
 async function waitingSims(db: Queryable): Promise<WaitingSim[]> {
-  const rows = await db.query<{ reference: string; name: string; product: string; life: SimLife }>(
-    `select service_reference as reference, name, product, life from services
+  const rows = await db.query<{ reference: string; name: string; product: string; life: SimLife; rica_failure: RicaFailure | null }>(
+    `select service_reference as reference, name, product, life, rica_failure from services
      where network = 'sandbox' and life not in ('active', 'returned') order by id`,
   )
   return Promise.all(
