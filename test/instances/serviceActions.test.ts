@@ -4,6 +4,7 @@ import { openDb } from '../../server/db/createDb.ts'
 import type { Db } from '../../server/db/types.ts'
 import { seed } from '../../server/seed/seed.ts'
 import { writeDemoHistory } from '../../server/seed/demoHistory.ts'
+import { activateDemoSims } from '../../server/seed/demoSims.ts'
 import { address } from '../server/helpers/accounts.ts'
 import { compiledProject } from '../server/helpers/compiledServer.ts'
 import { freshDatabase } from '../server/helpers/testDb.ts'
@@ -42,8 +43,12 @@ describe.skipIf(!server)('the scheduled SIM actions job on three compiled server
 
   it('applies each due package change and cancellation exactly once, whichever instance takes it', async () => {
     const customers = await Promise.all(Array.from({ length: CUSTOMERS }, (_, i) => signUpThrough(instances[i % 3]!.url, `198.51.100.${40 + i}`)))
+    // Each customer's two SIMs active on the sandbox network, as the demo's are: their changes then reach it through the outbox.
     for (const customer of customers)
-      await db.transaction((tx) => writeDemoHistory(tx, { customerId: customer.id, address: address(), partner: sandboxPartner, now: new Date() }))
+      await activateDemoSims(
+        db,
+        await db.transaction((tx) => writeDemoHistory(tx, { customerId: customer.id, address: address(), partner: sandboxPartner, now: new Date() })),
+      )
     const sims = await db.query<{ id: number; billing: string }>('select id, billing from services order by id')
     expect(sims).toHaveLength(2 * CUSTOMERS)
 
