@@ -5,7 +5,7 @@ import type { Network } from '../../../server/network/network.ts'
 import { networkRetries, networkRetryDelaySeconds, sendDueNetworkRequests, startNetworkOutbox } from '../../../server/network/networkOutbox.ts'
 import { queueNetworkRequest } from '../../../server/network/networkRequests.ts'
 import { silentLogger } from '../../../server/log.ts'
-import { activeSim, networkNumbersFor } from '../helpers/activeSim.ts'
+import { activeSim } from '../helpers/activeSim.ts'
 import { signUp, useAccountsApp } from '../helpers/accounts.ts'
 import { captureLog } from '../helpers/logCapture.ts'
 import { serviceOf } from '../helpers/portal.ts'
@@ -96,7 +96,7 @@ describe('the network outbox', () => {
       await queueNetworkRequest(env.t.db, { serviceId, kind: 'cancel', body: {} }),
     ]
     expect(await sendDueNetworkRequests(env.t.db, network, lease)).toEqual({ accepted: 4, retrying: 0, failed: 0 })
-    const { iccid } = networkNumbersFor(serviceId)
+    const [{ iccid }] = (await env.t.db.query<{ iccid: string }>('select iccid from services where id = $1', [serviceId])) as [{ iccid: string }]
     expect(network.calls.sort((a, b) => keys.indexOf(a.key) - keys.indexOf(b.key))).toEqual([
       { method: 'changePlan', key: keys[0], args: [iccid, '4G-20'] },
       { method: 'addBundle', key: keys[1], args: [iccid, { kind: 'data', amount: 1e9, validity_days: 30 }, 'ORD-1'] },
