@@ -26,6 +26,8 @@ import { clientErrorRoutes } from './routes/clientErrors.ts'
 import { bundleRoutes } from './routes/bundles.ts'
 import { healthRoutes } from './routes/health.ts'
 import type { Readiness } from './routes/health.ts'
+import { networkQueueingPaths, nudgingAfter } from './network/nudgingAfter.ts'
+import type { PeriodicJob } from './periodicJob.ts'
 import { silentLogger } from './log.ts'
 import type { Logger } from './log.ts'
 import { bootstrapRoutes } from './routes/bootstrap.ts'
@@ -73,6 +75,8 @@ export interface AppOptions {
   readiness?: Readiness
   /** The time scheduled SIM actions and bill cycles are counted by; the system's, unless a test moves its own. */
   clock?: Clock
+  /** The network outbox of this instance: nudged after a request that may have queued a change for the network, so it is sent at once. */
+  networkOutbox?: Pick<PeriodicJob, 'nudge'>
 }
 
 const alwaysServing: Readiness = { draining: () => false }
@@ -104,6 +108,7 @@ export function createApp({
   readiness = alwaysServing,
   cardPayments,
   network,
+  networkOutbox,
   clock = systemClock,
 }: AppOptions) {
   const connection = network ?? networkConnection(config, db, log, (request) => app.fetch(request))
@@ -130,7 +135,7 @@ export function createApp({
     .route('/', accountDataRoutes(db, config))
     .route('/', linkedSignInRoutes(db, config))
     .route('/', orderRoutes(db, config))
-    .route('/', paymentRoutes(db, { ...config, provider: payments.provider }))
+    .route('/', paymentRoutes(db, { ...config, provider: payments.provider, network: connection.network.source }))
     .route('/', serviceRoutes(db, config))
     .route('/', serviceActionRoutes(db, config, clock))
     .route('/', bundleRoutes(db, config))
@@ -143,6 +148,7 @@ export function createApp({
   const app = new Hono<AppEnv>()
   app.use(requestContext(log, config))
   app.use(untrustedForwardingWarning(config.trustProxy ?? false, log))
+  if (networkOutbox) app.use(nudgingAfter(networkQueueingPaths, networkOutbox))
   // Probes from a load balancer or orchestrator: no Key.
   app.route('/', healthRoutes(db, readiness))
   // Browser navigations, not API calls: registered first so the Key check never sees them.
@@ -150,7 +156,8 @@ export function createApp({
   // Documentation is read by tools that hold no Key.
   app.route('/', openApiRoutes(app))
   // The provider's notifications carry no Key: their encryption proves where they come from.
-  if (payments.webhookKey) app.route('/', paymentWebhookRoutes(db, { key: payments.webhookKey, partner: config.partner ?? sandboxPartner }))
+  if (payments.webhookKey)
+    app.route('/', paymentWebhookRoutes(db, { key: payments.webhookKey, partner: config.partner ?? sandboxPartner, network: connection.network.source }))
   // The network's events carry no Key either: their signature proves where they come from.
   if (connection.webhookSecret) app.route('/', networkWebhookRoutes(db, { secret: connection.webhookSecret, source: connection.network.source }))
   app.route('/api', api)

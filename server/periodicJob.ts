@@ -3,6 +3,8 @@ import type { Logger } from './log.ts'
 export interface PeriodicJob {
   /** Stops the job: no run starts after this, and the one under way is waited for. */
   stop(): Promise<void>
+  /** Runs now rather than at the end of the interval (or once more right after the run under way, which may have missed what is new). */
+  nudge(): void
 }
 
 /**
@@ -16,20 +18,32 @@ export function startPeriodicJob(
   let timer: NodeJS.Timeout | undefined
   let running: Promise<unknown> | undefined
   let stopped = false
+  let again = false
   const stopping = new AbortController()
+  const runNow = () => {
+    clearTimeout(timer)
+    running = run(stopping.signal)
+      .catch((error: unknown) => log.error({ err: error }, failure))
+      .finally(() => {
+        running = undefined
+        if (stopped) return
+        if (again) {
+          again = false
+          runNow()
+        } else schedule()
+      })
+  }
   const schedule = () => {
-    timer = setTimeout(() => {
-      running = run(stopping.signal)
-        .catch((error: unknown) => log.error({ err: error }, failure))
-        .finally(() => {
-          running = undefined
-          if (!stopped) schedule()
-        })
-    }, intervalMs)
+    timer = setTimeout(runNow, intervalMs)
     timer.unref()
   }
   schedule()
   return {
+    nudge() {
+      if (stopped) return
+      if (running) again = true
+      else runNow()
+    },
     async stop() {
       stopped = true
       stopping.abort()

@@ -19,6 +19,8 @@ import type { Logger } from './log.ts'
 import { mailerFor } from './mail/mailerFor.ts'
 import { startMailOutbox } from './mail/mailOutbox.ts'
 import { startMetricsServer } from './metrics.ts'
+import { startNetworkCheck } from './network/networkCheck.ts'
+import { startNetworkOutbox } from './network/networkOutbox.ts'
 import type { MetricsServer } from './metrics.ts'
 import type { Network } from './network/network.ts'
 import { cardProviderFor } from './payments/cardProviderFor.ts'
@@ -107,7 +109,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   )
   // Made here too, so the network outbox and check use the network the webhook and the sandbox's page belong to.
   const network = networkConnection(config, db, log, (request) => app.fetch(request))
-  const shared = { db, config, ...(sandbox ? { sandbox } : {}), log, readiness: { draining: () => draining }, cardPayments, network, clock }
+  // Every instance sends the network outbox; nudged by the requests that queue a change, so it goes at once.
+  const networkOutbox = startNetworkOutbox({ db, network: network.network, log, intervalMs: config.networkOutboxIntervalMs })
+  const networkCheck =
+    config.networkCheckIntervalMs > 0 ? startNetworkCheck({ db, network: network.network, log, intervalMs: config.networkCheckIntervalMs }) : undefined
+  const shared = { db, config, ...(sandbox ? { sandbox } : {}), log, readiness: { draining: () => draining }, cardPayments, network, networkOutbox, clock }
   const app = createApp(dev ? shared : { ...shared, distDir })
   const backend: Listener = getRequestListener(app.fetch)
   const httpServer = createServer()
@@ -171,12 +177,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
           db,
           provider: cardPayments.provider,
           partner: config.partner,
+          network: network.network.source,
           log,
           intervalMs: config.reconcileIntervalMs,
           leftOpenAfterMs: config.reconcileAfterMs,
         })
       : undefined
-  const actionJob = config.serviceActionsIntervalMs > 0 ? startActionJob({ db, clock, log, intervalMs: config.serviceActionsIntervalMs }) : undefined
+  const actionJob =
+    config.serviceActionsIntervalMs > 0 ? startActionJob({ db, clock, log, intervalMs: config.serviceActionsIntervalMs, networkOutbox }) : undefined
   const sendTimeoutMs = config.mailSendTimeoutMs
   const mailer = mailerFor(config.mail, db, sendTimeoutMs)
   const mailOutbox = startMailOutbox({ db, mailer, log, intervalMs: config.mailOutboxIntervalMs, sendTimeoutMs })
@@ -198,6 +206,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const actionJobStopped = actionJob?.stop()
     // Mails being sent finish (each within the send timeout); the rest stay due in the outbox for any instance.
     const mailOutboxStopped = mailOutbox.stop()
+    // Calls to the network under way finish; the rest stay due in the outbox for any instance.
+    const networkOutboxStopped = networkOutbox.stop()
+    const networkCheckStopped = networkCheck?.stop()
     log.info({ graceMs, drainMs: config.shutdownDrainMs }, 'shutting down: not ready; refusing new connections after the grace')
     if (graceMs > 0) await new Promise((done) => setTimeout(done, graceMs))
     const finished = await drainer.drain(config.shutdownDrainMs)
@@ -207,6 +218,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await reconcilerStopped
     await actionJobStopped
     await mailOutboxStopped
+    await networkOutboxStopped
+    await networkCheckStopped
     await closeDb()
     log.info('stopped')
   }

@@ -1,6 +1,6 @@
 import { defined } from '../../src/domain/defined.ts'
 import { serverMessages } from '../../src/domain/serverMessages.ts'
-import type { ProductBilling } from '../../src/domain/service.ts'
+import type { ProductBilling, SimLife } from '../../src/domain/service.ts'
 import type { Partner } from '../orders/partner.ts'
 import type { Db, Queryable } from '../db/types.ts'
 import { answerOnce } from '../http/idempotency.ts'
@@ -40,18 +40,20 @@ interface SimRow {
   name: string
   billing: ProductBilling
   status: number
+  life: SimLife
 }
 
 async function answer(tx: Queryable, { customerId, serviceId, key, bundleId, partner }: BuyRequest): Promise<StoredAnswer> {
   // A retry arriving after its key expired finds the order it placed before.
   let id = await findOrderId(tx, customerId, key)
   if (id === undefined) {
-    const [sim] = await tx.query<SimRow>('select id, product_id, name, billing, status from services where id = $1 and customer_id = $2', [
+    const [sim] = await tx.query<SimRow>('select id, product_id, name, billing, status, life from services where id = $1 and customer_id = $2', [
       serviceId,
       customerId,
     ])
     if (!sim) throw new Error(`service ${serviceId} is not customer ${customerId}'s`)
-    if (sim.status !== 0) return { status: 409, body: { error: serviceNotActive } }
+    // Suspended or cancelled, or not activated by the network yet.
+    if (sim.status !== 0 || sim.life !== 'active') return { status: 409, body: { error: serviceNotActive } }
     const bundle = offeredBundle(sim.billing, bundleId)
     if (!bundle) return { status: 422, body: { error: bundleNotOffered } }
     id = await insertBundleOrder(tx, customerId, key, sim, bundle, partner)

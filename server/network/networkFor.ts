@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Hono } from 'hono'
-import type { Queryable } from '../db/types.ts'
+import type { Db } from '../db/types.ts'
 import type { Logger } from '../log.ts'
 import { sandboxNetworkRoutes } from '../sandbox/network/sandbox.ts'
 import { httpNetwork } from './httpNetwork.ts'
@@ -23,7 +23,7 @@ export interface NetworkEventDelivery {
 }
 
 /** The network the configuration names (the reseller's enabler), or the sandbox network in process, with its app. */
-export function networkFor(settings: NetworkSettings, db: Queryable, { deliver, log }: NetworkEventDelivery = {}): NetworkConnection {
+export function networkFor(settings: NetworkSettings, db: Db, { deliver, log }: NetworkEventDelivery = {}): NetworkConnection {
   if (settings.kind === 'enabler')
     return {
       network: httpNetwork({ baseUrl: settings.baseUrl, token: settings.apiToken, source: 'enabler' }),

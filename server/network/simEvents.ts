@@ -1,5 +1,6 @@
 import type { ProductBilling, SimLife } from '../../src/domain/service.ts'
 import { ricaRecordFor } from '../accounts/ricaRecord.ts'
+import { bundleApplied } from '../bundles/creditBundle.ts'
 import type { Db, Queryable } from '../db/types.ts'
 import type { NetworkEvent, NetworkSource } from './network.ts'
 import { queueNetworkRequest } from './networkRequests.ts'
@@ -114,13 +115,15 @@ async function project(tx: Queryable, sim: Sim, event: NetworkEvent, context: Si
         ])
       return
     }
-    case 'request.applied':
-      await tx.query('update network_requests set applied_at = coalesce(applied_at, $3) where service_id = $1 and idempotency_key = $2::uuid', [
-        sim.id,
-        event.data.request,
-        at,
-      ])
+    case 'request.applied': {
+      const [applied] = await tx.query<{ kind: string; body: { reference?: string } }>(
+        'update network_requests set applied_at = coalesce(applied_at, $3) where service_id = $1 and idempotency_key = $2::uuid returning kind, body',
+        [sim.id, event.data.request, at],
+      )
+      // A bundle's order waits for the network until it has added the bundle.
+      if (applied?.kind === 'add_bundle' && applied.body.reference) await bundleApplied(tx, applied.body.reference)
       return
+    }
     case 'request.failed':
       await tx.query(
         'update network_requests set failed_at = coalesce(failed_at, $3), last_error = $4 where service_id = $1 and idempotency_key = $2::uuid and applied_at is null',

@@ -1,6 +1,7 @@
 import { cardAmount, outcomeOf, PAYMENT_CURRENCY, statusOfOutcome } from '../../src/domain/payment.ts'
 import type { Checkout, PaymentStatus } from '../../src/domain/payment.ts'
 import type { Partner } from '../orders/partner.ts'
+import type { NetworkSource } from '../../src/domain/service.ts'
 import type { Db, Queryable } from '../db/types.ts'
 import type { Logger } from '../log.ts'
 import { alreadyPaid, payableOrder } from './payableOrder.ts'
@@ -52,6 +53,7 @@ export async function createCardCheckout(
   db: Db,
   provider: CardProvider,
   partner: Partner,
+  network: NetworkSource,
   customerId: number,
   orderId: number,
   log: Logger,
@@ -81,7 +83,7 @@ export async function createCardCheckout(
     const outcome = payment ? outcomeOf(payment.result.code) : undefined
     if (payment && outcome === 'successful') {
       // Paid already (the browser never came back to ask): recorded now, and there is nothing left to pay.
-      await recordPaymentOnce(db, cardPaymentOf(latest.id, order.order_id, order.number, latest, payment, partner), log)
+      await recordPaymentOnce(db, cardPaymentOf(latest.id, order.order_id, order.number, latest, payment, partner, network), log)
       return { ok: false, status: 409, error: alreadyPaid }
     }
     if (payment && outcome === 'pending' && !paymentAttempted(payment)) return { ok: true, checkout: checkoutOf(latest.id) }
@@ -141,8 +143,9 @@ function cardPaymentOf(
   checkout: { amount: number; currency: string },
   payment: ProviderPayment,
   partner: Partner,
+  network: NetworkSource,
 ): PaymentToRecord {
-  return { method: 'card', checkoutId, orderId, orderNumber, amount: checkout.amount, currency: checkout.currency, payment, partner }
+  return { method: 'card', checkoutId, orderId, orderNumber, amount: checkout.amount, currency: checkout.currency, payment, partner, network }
 }
 
 interface CheckoutRow {
@@ -161,6 +164,7 @@ export async function cardPaymentStatus(
   db: Db,
   provider: CardProvider,
   partner: Partner,
+  network: NetworkSource,
   customerId: number,
   checkoutId: string,
   log: Logger,
@@ -177,6 +181,6 @@ export async function cardPaymentStatus(
   const outcome = outcomeOf(payment.result.code)
   const status: PaymentStatus = { status: statusOfOutcome[outcome], result: payment.result, order_id: row.order_id, order_number: row.order_number, checkoutId }
   if (outcome !== 'successful') return { ok: true, status }
-  await recordPaymentOnce(db, cardPaymentOf(checkoutId, row.order_id, row.order_number, row, payment, partner), log)
+  await recordPaymentOnce(db, cardPaymentOf(checkoutId, row.order_id, row.order_number, row, payment, partner, network), log)
   return { ok: true, status: { ...status, recorded: await recordedPayment(db, { method: 'card', checkoutId }) } }
 }

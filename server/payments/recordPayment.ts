@@ -1,6 +1,7 @@
 import { canPay, ORDER_STATUS_NEW } from '../../src/domain/order.ts'
 import { ORDER_STATUS_PAID } from '../../src/domain/payment.ts'
 import type { RecordedPayment } from '../../src/domain/payment.ts'
+import type { NetworkSource } from '../../src/domain/service.ts'
 import type { Partner } from '../orders/partner.ts'
 import type { Db, Queryable } from '../db/types.ts'
 import { creditBundle } from '../bundles/creditBundle.ts'
@@ -23,6 +24,8 @@ export interface PaymentToRecord {
   currency: string
   payment: ProviderPayment
   partner: Partner
+  /** Whose network the SIMs it pays for are on (the configured network's source). */
+  network: NetworkSource
 }
 
 /** Why money taken paid nothing and is owed back (payments.refund_reason, migration 015). */
@@ -100,7 +103,7 @@ export async function recordPayment(
   await tx.query('update orders set status = $2 where id = $1', [p.orderId, ORDER_STATUS_PAID])
   await tx.query('update order_lines set status = $2 where order_id = $1 and status = $3', [p.orderId, ORDER_STATUS_PAID, ORDER_STATUS_NEW])
   // Only the payment that moved the order provisions (or credits its bundle): a second payment of a paid order is refund_due above.
-  if ((await creditBundle(tx, p.orderId)) === 'not a bundle') await provisionOrder(tx, p.orderId)
+  if ((await creditBundle(tx, p.orderId)) === 'not a bundle') await provisionOrder(tx, p.orderId, p.network)
   // Queued only by the insert that credited the order, in its transaction: however many times the payment is reported, one receipt.
   if (receipt) await queueReceipt(tx, p)
   return { recorded: 'credited' }

@@ -1,5 +1,6 @@
 import { outcomeOf, PAYMENT_CURRENCY } from '../../src/domain/payment.ts'
 import type { Partner } from '../orders/partner.ts'
+import type { NetworkSource } from '../../src/domain/service.ts'
 import type { Db } from '../db/types.ts'
 import type { ProviderPayment } from './provider.ts'
 import { recordPaymentOnce } from './recordPayment.ts'
@@ -26,7 +27,7 @@ const reported: Record<Recorded, ReportedOutcome> = { credited: 'recorded', refu
  * merchantTransactionId (the order number); a payment made on a checkout names the checkout in `ndc`, and is recorded
  * for that checkout with the amount it was created for; a Google Pay payment is the wallet's, for the order's total.
  */
-export async function recordReportedPayment(db: Db, partner: Partner, payment: ProviderPayment, log: Logger): Promise<ReportedOutcome> {
+export async function recordReportedPayment(db: Db, partner: Partner, network: NetworkSource, payment: ProviderPayment, log: Logger): Promise<ReportedOutcome> {
   if (outcomeOf(payment.result.code) !== 'successful') return 'unpaid'
   if (!payment.merchantTransactionId) return 'unknown'
   const [order] = await db.query<{ id: number; order_number: string; total_price: number }>(
@@ -40,7 +41,7 @@ export async function recordReportedPayment(db: Db, partner: Partner, payment: P
         order.id,
       ])
     : []
-  const common = { orderId: order.id, orderNumber: order.order_number, payment, partner }
+  const common = { orderId: order.id, orderNumber: order.order_number, payment, partner, network }
   if (checkout) {
     const saved = await recordPaymentOnce(db, { ...common, method: 'card', checkoutId: checkout.id, amount: checkout.amount, currency: checkout.currency }, log)
     return reported[saved]

@@ -1,6 +1,7 @@
 import { cardAmount, outcomeOf, PAYMENT_CURRENCY, sameAmount } from '../../src/domain/payment.ts'
 import type { WalletPaymentAnswer } from '../../src/domain/payment.ts'
 import type { Partner } from '../orders/partner.ts'
+import type { NetworkSource } from '../../src/domain/service.ts'
 import type { Db, Queryable } from '../db/types.ts'
 import type { Logger } from '../log.ts'
 import type { Outcome, StoredAnswer } from '../http/idempotency.ts'
@@ -27,6 +28,7 @@ export interface WalletRequest {
   amount: string
   token: string
   partner: Partner
+  network: NetworkSource
   log: Logger
 }
 
@@ -113,7 +115,7 @@ async function charge(db: Db, provider: CardProvider, request: WalletRequest, ch
     )
     const earlier = sent && (await paidWalletCharge(provider, sent.number))
     if (sent && earlier) {
-      await recordReportedPayment(db, request.partner, earlier, request.log)
+      await recordReportedPayment(db, request.partner, request.network, earlier, request.log)
       return walletAnswer(db, earlier, sent)
     }
   }
@@ -148,6 +150,7 @@ async function charge(db: Db, provider: CardProvider, request: WalletRequest, ch
           currency: PAYMENT_CURRENCY,
           payment,
           partner: request.partner,
+          network: request.network,
         },
         request.log,
       )

@@ -1,3 +1,4 @@
+import type { NetworkSource } from '../../src/domain/service.ts'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import * as v from 'valibot'
@@ -35,7 +36,7 @@ const described = describeOpen({
  * notification after the browser's poll or the worker, or the provider's repeat of one, records nothing twice.
  * Any 2xx tells the provider it arrived; anything else makes it send the notification again later.
  */
-export function paymentWebhookRoutes(db: Db, settings: { key: Buffer; partner: Partner }) {
+export function paymentWebhookRoutes(db: Db, settings: { key: Buffer; partner: Partner; network: NetworkSource }) {
   return new Hono().post(
     paymentWebhookPath,
     described,
@@ -62,7 +63,7 @@ export function paymentWebhookRoutes(db: Db, settings: { key: Buffer; partner: P
         log.error({ type: notification.output.type }, 'payment notification not understood: the payment has an unknown shape')
         return jsonError(c, 400, 'Notification not understood')
       }
-      const outcome = await recordReportedPayment(db, settings.partner, payment.output, log)
+      const outcome = await recordReportedPayment(db, settings.partner, settings.network, payment.output, log)
       log.info(
         { outcome, paymentId: payment.output.id, merchantTransactionId: payment.output.merchantTransactionId, resultCode: payment.output.result.code },
         'payment notification',

@@ -1,3 +1,4 @@
+import type { NetworkSource } from '../../src/domain/service.ts'
 import { Hono } from 'hono'
 import type { Context } from 'hono'
 import * as v from 'valibot'
@@ -124,9 +125,9 @@ const described = {
  * (GET /v2/billing/partner/checkout/{user_id}/{checkoutId}/payment) and the wallet payment
  * (POST /v8/partner/billing/payment/) and the payment records (GET /v2/billing/partner/payments/{user_id}): only for the signed-in customer's own orders and checkouts.
  */
-export function paymentRoutes(db: Db, settings: CookieSettings & Partial<Pick<Config, 'partner'>> & { provider: CardProvider }) {
+export function paymentRoutes(db: Db, settings: CookieSettings & Partial<Pick<Config, 'partner'>> & { provider: CardProvider; network: NetworkSource }) {
   const partner = settings.partner ?? sandboxPartner
-  const { provider } = settings
+  const { provider, network } = settings
   const signedIn = requireCustomer(db, settings)
 
   const pay = async (c: Context<CustomerEnv>) => {
@@ -145,6 +146,7 @@ export function paymentRoutes(db: Db, settings: CookieSettings & Partial<Pick<Co
       amount: payment.amount,
       token: paymentData.paymentMethodData.tokenizationData.token,
       partner,
+      network,
       log: requestLog(c),
     })
     return sendOutcome(c, outcome)
@@ -157,7 +159,7 @@ export function paymentRoutes(db: Db, settings: CookieSettings & Partial<Pick<Co
       const read = readJson(c, CreateCheckoutRequestSchema)
       if ('refused' in read) return read.refused
       try {
-        const created = await createCardCheckout(db, provider, partner, customerId, read.body.payment.orderId, requestLog(c))
+        const created = await createCardCheckout(db, provider, partner, network, customerId, read.body.payment.orderId, requestLog(c))
         return created.ok ? c.json(created.checkout) : jsonError(c, created.status, created.error)
       } catch (error) {
         return providerFailure(c, error)
@@ -169,7 +171,7 @@ export function paymentRoutes(db: Db, settings: CookieSettings & Partial<Pick<Co
       const checkoutId = v.safeParse(CheckoutIdSchema, c.req.param('checkout_id'))
       if (!checkoutId.success) return validationError(c, checkoutId.issues)
       try {
-        const found = await cardPaymentStatus(db, provider, partner, customerId, checkoutId.output, requestLog(c))
+        const found = await cardPaymentStatus(db, provider, partner, network, customerId, checkoutId.output, requestLog(c))
         return found.ok ? statusAnswer(c, found.status) : jsonError(c, found.status, found.error)
       } catch (error) {
         return providerFailure(c, error)

@@ -35,6 +35,8 @@ const refusals: Record<RefusalReason, [ContentfulStatusCode, string]> = {
   others: [403, serverMessages.othersServiceChange],
   // 422, not 409: a queued rename must not be retried (the outbox takes 409 as "try again later").
   cancelled: [422, serverMessages.simCancelled],
+  // 409: it can be asked again once the network has activated the SIM.
+  notActive: [409, serverMessages.simNotActive],
   packageScheduled: [409, serverMessages.packageAlreadyScheduled],
   cancellationScheduled: [409, serverMessages.cancellationAlreadyScheduled],
   notOffered: [422, serverMessages.packageNotOffered],
@@ -67,7 +69,12 @@ const described = {
     summary: 'The packages a SIM can move to: the same network and billing, from the live catalogue, with the date a change takes effect',
     tags: ['services'],
     signedIn: true,
-    responses: { 200: answer('The package now, its price and the others of its kind', PackagesAnswerSchema), ...owned, 422: refusal('The SIM is cancelled') },
+    responses: {
+      200: answer('The package now, its price and the others of its kind', PackagesAnswerSchema),
+      ...owned,
+      409: refusal('The network has not activated the SIM yet'),
+      422: refusal('The SIM is cancelled'),
+    },
   }),
   changePackage: describeApi({
     summary: 'Schedule a move to another package from the start of the next bill cycle',
@@ -76,7 +83,7 @@ const described = {
     body: PackageChangeRequestSchema,
     responses: {
       ...changed,
-      409: refusal('A package change or a cancellation already waits'),
+      409: refusal('A package change or a cancellation already waits, or the network has not activated the SIM yet'),
       422: refusal('The SIM is cancelled, or the package is not one this SIM can move to'),
     },
   }),
@@ -84,13 +91,18 @@ const described = {
     summary: 'What cancelling a SIM would do: when it ends, and the prepaid wallet that ends with it',
     tags: ['services'],
     signedIn: true,
-    responses: { 200: answer('When the SIM would end', CancellationQuoteSchema), ...owned, 422: refusal('The SIM is cancelled') },
+    responses: {
+      200: answer('When the SIM would end', CancellationQuoteSchema),
+      ...owned,
+      409: refusal('The network has not activated the SIM yet'),
+      422: refusal('The SIM is cancelled'),
+    },
   }),
   cancel: describeApi({
     summary: 'Cancel a SIM: a prepaid one at once, a monthly one at the end of its current bill cycle (asking again changes nothing)',
     tags: ['services'],
     signedIn: true,
-    responses: { ...changed, 422: refusal('The SIM is cancelled already') },
+    responses: { ...changed, 409: refusal('The network has not activated the SIM yet'), 422: refusal('The SIM is cancelled already') },
   }),
   undo: describeApi({
     summary: 'Take back a scheduled package change or cancellation before its date',

@@ -5,6 +5,8 @@ import { sandboxPartner } from '../orders/partner.ts'
 import type { Partner } from '../orders/partner.ts'
 import type { Db } from '../db/types.ts'
 import { writeDemoHistory } from './demoHistory.ts'
+import { activateDemoSims } from './demoSims.ts'
+import type { DemoSim } from './demoHistory.ts'
 
 /** The sandbox's ready-made customer (docs/features.md, "Demo customer"): sign in with these to see a lived-in portal. */
 export const DEMO_CUSTOMER = {
@@ -38,26 +40,34 @@ export interface DemoOptions {
   partner?: Partner
   /** When the history is written up to; the demo's dates count back from it. */
   now?: Date
+  /** The key ID numbers are sealed with, for the RICA record the demo SIMs' activations carry. */
+  sealKey?: Buffer
 }
 
 /**
  * Creates the demo customer with their orders, payments and SIMs, once: a database that has them is left as it is
  * (their sign-ins and new orders are kept), so it is safe on every start. Returns whether it created them.
  */
-export async function seedDemoCustomer(db: Db, { scryptN = defaultScryptN, partner = sandboxPartner, now = new Date() }: DemoOptions = {}): Promise<boolean> {
+export async function seedDemoCustomer(
+  db: Db,
+  { scryptN = defaultScryptN, partner = sandboxPartner, now = new Date(), sealKey }: DemoOptions = {},
+): Promise<boolean> {
   // Checked before hashing: the hash costs a quarter of a second at the production work factor.
   if ((await findCustomerIdByEmail(db, DEMO_CUSTOMER.email)) !== undefined) return false
   const { password, ...personal } = DEMO_CUSTOMER
   const passwordHash = await hashPassword(password, scryptN)
+  let sims: DemoSim[]
   try {
-    await db.transaction(async (tx) => {
+    sims = await db.transaction(async (tx) => {
       const customerId = await insertCustomer(tx, { ...personal, passwordHash, address: demoAddress, emailVerifiedBy: 'seed' })
-      await writeDemoHistory(tx, { customerId, address: demoAddress, partner, now })
+      return writeDemoHistory(tx, { customerId, address: demoAddress, partner, now })
     })
   } catch (error) {
     // Another process starting on the same database created them first.
     if (error instanceof DuplicateEmailError) return false
     throw error
   }
+  // Each event is applied in a transaction of its own, as the webhook applies it, once the SIMs it names are committed.
+  await activateDemoSims(db, sims, sealKey)
   return true
 }

@@ -9,13 +9,15 @@ import type { Queryable } from '../db/types.ts'
 import { insertOrder, priceLines } from '../orders/placeOrder.ts'
 import { recordPayment } from '../payments/recordPayment.ts'
 import type { ProviderPayment } from '../payments/provider.ts'
-import { BUNDLE_DAYS, daysAfter } from '../services/starterBalances.ts'
-import type { MonthlyUsage, PrepaidBalances } from '../services/starterBalances.ts'
+import type { Reading } from '../sandbox/network/reading.ts'
+import { BUNDLE_DAYS, daysAfter, STARTER_BUNDLE } from '../sandbox/network/starterBalances.ts'
+import type { MonthlyUsage, PrepaidBalances } from '../sandbox/network/starterBalances.ts'
 
 /**
  * The demo customer's past: a monthly 5G SIM paid by card two months ago and now active, a prepaid SIM paid with
  * Google Pay twelve days ago and topped up since, and an order from yesterday still waiting for payment. Written
- * through the same order and payment code a real customer goes through, then dated back.
+ * through the same order and payment code a real customer goes through, then dated back; the SIMs' numbers, balances
+ * and usage are the sandbox network's, given through its events (demoSims.ts).
  */
 
 export interface DemoHistory {
@@ -23,6 +25,19 @@ export interface DemoHistory {
   address: Address
   partner: Partner
   now: Date
+}
+
+/** A demo SIM's life on the sandbox network: when each step happened, and what it reads now. */
+export interface DemoSim {
+  orderId: number
+  dispatchedAt: Date
+  verifiedAt: Date
+  activatedAt: Date
+  reading: Reading
+  readAt: Date
+  /** What each bundle granted, where more than the SIM holds now (the bundle it started with, partly used). */
+  granted?: Record<string, number>
+  trackingReference: string
 }
 
 const MONTHLY_PRODUCT = 6 // 5G Uncapped 100Mbps
@@ -60,37 +75,48 @@ function prepaidBalances(activated: Date, toppedUp: Date): PrepaidBalances {
   }
 }
 
-export async function writeDemoHistory(tx: Queryable, h: DemoHistory): Promise<void> {
+/**
+ * Writes the orders and payments (the paid ones provisioning their SIMs, still to be delivered) and says how each SIM
+ * came to life, for activateDemoSims to play through the sandbox network once this transaction is committed.
+ */
+export async function writeDemoHistory(tx: Queryable, h: DemoHistory): Promise<DemoSim[]> {
   const monthly = await placeOrder(tx, h, MONTHLY_PRODUCT, 'Home Wi-Fi', before(h.now, days(62)))
   await pay(tx, h, monthly, 'card', before(h.now, days(62) - minutes(7)))
+  const monthlyActivated = before(h.now, days(60))
   // Delivered and switched on since: an "Active" order looks approved.
   await tx.query("update orders set status = 'Active' where id = $1", [monthly.id])
   await tx.query("update order_lines set status = 'Active' where order_id = $1", [monthly.id])
-  await tx.query(
-    `update services set activation_date = $2, last_updated = $3, total_usage = $4, peak_usage = $5, offpeak_usage = $6, spend_limit_available = $7
-     where order_id = $1`,
-    [
-      monthly.id,
-      before(h.now, days(60)),
-      before(h.now, minutes(95)),
-      monthlyUsage.total_usage,
-      monthlyUsage.peak_usage,
-      monthlyUsage.offpeak_usage,
-      monthlyUsage.spend_limit_available,
-    ],
-  )
+  await tx.query('update services set activation_date = $2 where order_id = $1', [monthly.id, monthlyActivated])
 
   const prepaid = await placeOrder(tx, h, PREPAID_PRODUCT, "Lindiwe's phone", before(h.now, days(12)))
   const paidAt = before(h.now, days(12) - minutes(3))
   await pay(tx, h, prepaid, 'wallet', paidAt)
-  const balances = prepaidBalances(paidAt, before(h.now, days(4)))
-  await tx.query(
-    `update services set activation_date = $2, last_updated = $3, available_balance = $4, data_available_volume = $5, additional_balances = $6::text::jsonb
-     where order_id = $1`,
-    [prepaid.id, paidAt, before(h.now, minutes(40)), balances.available_balance, balances.data_available_volume, JSON.stringify(balances.additional_balances)],
-  )
+  await tx.query('update services set activation_date = $2 where order_id = $1', [prepaid.id, paidAt])
 
   await placeOrder(tx, h, UNPAID_PRODUCT, 'Office router', before(h.now, days(1)))
+
+  return [
+    {
+      orderId: monthly.id,
+      dispatchedAt: before(monthlyActivated, days(1)),
+      verifiedAt: before(monthlyActivated, minutes(10)),
+      activatedAt: monthlyActivated,
+      reading: { usage: monthlyUsage },
+      readAt: before(h.now, minutes(95)),
+      trackingReference: 'SBX40210337',
+    },
+    {
+      orderId: prepaid.id,
+      dispatchedAt: new Date(paidAt.getTime() + minutes(30)),
+      verifiedAt: new Date(paidAt.getTime() + minutes(50)),
+      activatedAt: new Date(paidAt.getTime() + minutes(52)),
+      reading: { balances: prepaidBalances(paidAt, before(h.now, days(4))) },
+      readAt: before(h.now, minutes(40)),
+      // The 30-day bundle it came with, partly used since; the top-ups are as bought.
+      granted: { voice_sub: STARTER_BUNDLE.voiceSeconds, data_sub: STARTER_BUNDLE.dataBytes, sms_sub: STARTER_BUNDLE.sms },
+      trackingReference: 'SBX40388912',
+    },
+  ]
 }
 
 interface PlacedOrder {
@@ -167,6 +193,8 @@ async function pay(tx: Queryable, h: DemoHistory, order: PlacedOrder, method: 'c
       currency: PAYMENT_CURRENCY,
       payment,
       partner: h.partner,
+      // The demo's SIMs are the sandbox network's.
+      network: 'sandbox',
     },
     { receipt: false },
   )

@@ -11,6 +11,8 @@ export interface ActionJobOptions {
   log: Logger
   /** Time between runs. */
   intervalMs: number
+  /** Nudged after a run that applied something: each applied action queued its change for the network. */
+  networkOutbox?: Pick<PeriodicJob, 'nudge'>
 }
 
 /** Who applied an action, as service_actions.applied_by records it: this host and process. */
@@ -20,11 +22,12 @@ export const thisProcess = (): string => `${hostname()}:${process.pid}`
  * Every instance runs this job: each run applies the scheduled SIM actions whose date has come (package changes,
  * cancellations). The claim in the database (applyDueAction) makes each apply once however many instances run it.
  */
-export function startActionJob({ db, clock, log, intervalMs }: ActionJobOptions): PeriodicJob {
+export function startActionJob({ db, clock, log, intervalMs, networkOutbox }: ActionJobOptions): PeriodicJob {
   const by = thisProcess()
   const run = async () => {
-    for (const action of await applyDueActions(db, clock.now(), by))
-      log.info({ actionId: action.id, serviceId: action.serviceId, kind: action.kind }, 'scheduled SIM action applied')
+    const applied = await applyDueActions(db, clock.now(), by)
+    for (const action of applied) log.info({ actionId: action.id, serviceId: action.serviceId, kind: action.kind }, 'scheduled SIM action applied')
+    if (applied.length > 0) networkOutbox?.nudge()
   }
   return startPeriodicJob(run, { intervalMs, log, failure: 'applying scheduled SIM actions failed' })
 }

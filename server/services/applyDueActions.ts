@@ -1,5 +1,6 @@
 import { CANCELLED_STATUS } from '../../src/domain/service.ts'
 import type { Db } from '../db/types.ts'
+import { networkPlanOf, queueNetworkRequest } from '../network/networkRequests.ts'
 
 /** One action the job applied. */
 export interface AppliedAction {
@@ -36,11 +37,13 @@ export function applyDueAction(db: Db, now: Date, by: string): Promise<AppliedAc
     )
     if (!due) return undefined
     if (due.kind === 'plan_change') {
-      await tx.query(
+      const changed = await tx.query(
         `update services set product_id = $2, product = $3, subscriptions = $4::text::jsonb, last_updated = $5
-         where id = $1 and status <> ${CANCELLED_STATUS}`,
+         where id = $1 and status <> ${CANCELLED_STATUS} returning id`,
         [due.service_id, due.product_id, due.product, JSON.stringify([{ name: due.product }]), now],
       )
+      if (changed.length > 0 && due.product_id !== null)
+        await queueNetworkRequest(tx, { serviceId: due.service_id, kind: 'change_plan', body: { plan: await networkPlanOf(tx, due.product_id) } })
     } else {
       await tx.query(`update services set status = ${CANCELLED_STATUS}, cancellation_date = $2, last_updated = $3 where id = $1`, [
         due.service_id,
@@ -48,6 +51,7 @@ export function applyDueAction(db: Db, now: Date, by: string): Promise<AppliedAc
         now,
       ])
       await tx.query("update service_actions set status = 'dropped' where service_id = $1 and status = 'scheduled' and id <> $2", [due.service_id, due.id])
+      await queueNetworkRequest(tx, { serviceId: due.service_id, kind: 'cancel', body: {} })
     }
     await tx.query("update service_actions set status = 'applied', applied_at = $2, applied_by = $3 where id = $1", [due.id, now, by])
     return { id: due.id, serviceId: due.service_id, kind: due.kind }

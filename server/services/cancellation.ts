@@ -3,7 +3,8 @@ import { CANCELLED_STATUS } from '../../src/domain/service.ts'
 import type { Service } from '../../src/domain/service.ts'
 import type { CancellationQuote } from '../../src/domain/serviceActions.ts'
 import type { Db } from '../db/types.ts'
-import { lockOwnedService, ownedService } from './ownedService.ts'
+import { queueNetworkRequest } from '../network/networkRequests.ts'
+import { lockOwnedService, ownedService, unchangeable } from './ownedService.ts'
 import type { Refused } from './ownedService.ts'
 import { replyFor, serviceColumns } from './serviceReply.ts'
 import type { ServiceRow } from './serviceReply.ts'
@@ -16,7 +17,8 @@ const endOf = (service: ServiceRow, now: Date): Date =>
 export async function cancellationQuote(db: Db, serviceId: number, customerId: number, now: Date): Promise<CancellationQuote | Refused> {
   const service = await ownedService(db, serviceId, customerId)
   if ('refused' in service) return service
-  if (service.status === CANCELLED_STATUS) return { refused: 'cancelled' }
+  const refused = unchangeable(service)
+  if (refused) return refused
   return {
     billing: service.billing,
     immediate: service.billing === 'prepaid',
@@ -33,7 +35,8 @@ export function cancelService(db: Db, serviceId: number, customerId: number, now
   return db.transaction(async (tx) => {
     const service = await lockOwnedService(tx, serviceId, customerId)
     if ('refused' in service) return service
-    if (service.status === CANCELLED_STATUS) return { refused: 'cancelled' }
+    const refused = unchangeable(service)
+    if (refused) return refused
     const [waiting] = await tx.query("select 1 from service_actions where service_id = $1 and kind = 'cancellation' and status = 'scheduled'", [serviceId])
     if (waiting) return replyFor(tx, service)
     if (service.billing === 'prepaid') {
@@ -47,6 +50,7 @@ export function cancelService(db: Db, serviceId: number, customerId: number, now
         `update services set status = ${CANCELLED_STATUS}, cancellation_date = $2, last_updated = $2 where id = $1 returning ${serviceColumns}`,
         [serviceId, now],
       )
+      await queueNetworkRequest(tx, { serviceId, kind: 'cancel', body: {} })
       return replyFor(tx, ended ?? service)
     }
     await tx.query("insert into service_actions (service_id, kind, due_at, created_at) values ($1, 'cancellation', $2, $3)", [

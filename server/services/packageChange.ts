@@ -1,12 +1,11 @@
 import { nextCycleStart } from '../../src/domain/billCycle.ts'
-import { CANCELLED_STATUS } from '../../src/domain/service.ts'
 import type { ProductBilling, Service } from '../../src/domain/service.ts'
 import { networkOf } from '../../src/domain/serviceActions.ts'
 import type { Package, PackagesAnswer } from '../../src/domain/serviceActions.ts'
 import type { ProductTexts } from '../../src/domain/product.ts'
 import { productTexts } from '../catalogue/listProducts.ts'
 import type { Db, Queryable } from '../db/types.ts'
-import { lockOwnedService, ownedService } from './ownedService.ts'
+import { lockOwnedService, ownedService, unchangeable } from './ownedService.ts'
 import type { Refused } from './ownedService.ts'
 import { priceAt, priceHistory } from './servicePrice.ts'
 import { replyFor } from './serviceReply.ts'
@@ -57,7 +56,8 @@ async function packagesOfKind(db: Queryable, service: ServiceRow, network: strin
 export async function packageQuote(db: Db, serviceId: number, customerId: number, now: Date): Promise<PackagesAnswer | Refused> {
   const service = await ownedService(db, serviceId, customerId)
   if ('refused' in service) return service
-  if (service.status === CANCELLED_STATUS) return { refused: 'cancelled' }
+  const refused = unchangeable(service)
+  if (refused) return refused
   const texts = await productTexts(db)
   const { current, network } = await currentPackage(db, service, texts)
   return {
@@ -77,7 +77,8 @@ export function schedulePackageChange(db: Db, serviceId: number, customerId: num
   return db.transaction(async (tx) => {
     const service = await lockOwnedService(tx, serviceId, customerId)
     if ('refused' in service) return service
-    if (service.status === CANCELLED_STATUS) return { refused: 'cancelled' }
+    const refused = unchangeable(service)
+    if (refused) return refused
     const waiting = await tx.query<{ kind: string }>("select kind from service_actions where service_id = $1 and status = 'scheduled'", [serviceId])
     if (waiting.some((a) => a.kind === 'cancellation')) return { refused: 'cancellationScheduled' }
     if (waiting.some((a) => a.kind === 'plan_change')) return { refused: 'packageScheduled' }

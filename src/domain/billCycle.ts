@@ -7,7 +7,7 @@ import type { ProductBilling } from './service.ts'
 
 /** South Africa keeps UTC+2 all year: dates and month ends are counted on its calendar. */
 const SA_OFFSET_MS = 2 * 3_600_000
-/** A prepaid bundle's days, as server/services/starterBalances.ts sells it. */
+/** A prepaid bundle's days, as server/sandbox/network/starterBalances.ts sells it. */
 export const PREPAID_CYCLE_DAYS = 30
 const DAY_MS = 86_400_000
 

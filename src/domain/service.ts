@@ -65,6 +65,7 @@ export type NetworkRequestKind = (typeof NETWORK_REQUEST_KINDS)[number]
 
 /** Whose answers a SIM's number, balances and usage are: the demo's sandbox network, or the reseller's enabler. */
 export const NETWORK_SOURCES = ['sandbox', 'enabler'] as const
+export type NetworkSource = (typeof NETWORK_SOURCES)[number]
 
 export const SimLifeSchema = v.object({
   state: v.picklist(SIM_LIFE),

@@ -8,6 +8,7 @@ const known = new Map<string, MessageDescriptor>([
   ['created', msg`Created`],
   ['cancelled', msg`Cancelled`],
   ['order cancelled', msg`Order cancelled`],
+  ['waiting for the network', msg`Waiting for the network`],
   ['active', msg`Active`],
   ['success', msg`success`],
   ['billed', msg`Billed`],

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { sandboxPartner } from '../../server/config.ts'
-import { writeDemoHistory } from '../../server/seed/demoHistory.ts'
+import { giveDemoHistory } from '../../server/seed/demoSims.ts'
 import type { RunningServer } from '../../server/server.ts'
 import { address, call, password, signupBody, testScryptN } from '../server/helpers/accounts.ts'
 import { API_KEY, logIn, placeUnpaidOrder } from './accounts.ts'
@@ -215,7 +215,7 @@ beforeAll(async () => {
   const res = await fetch(`${server.url}/api/v2/users`, call('POST', body, { key: API_KEY }))
   expect(res.status).toBe(201)
   const { user } = (await res.json()) as { user: { id: number } }
-  await server.db.transaction((tx) => writeDemoHistory(tx, { customerId: user.id, address: address(), partner: sandboxPartner, now: new Date() }))
+  await giveDemoHistory(server.db, { customerId: user.id, address: address(), partner: sandboxPartner, now: new Date() })
   const sims = await server.db.query<{ id: number; billing: string }>('select id, billing from services where customer_id = $1', [user.id])
   const of = (billing: string) => sims.find((s) => s.billing === billing)!.id
   customer = { id: user.id, email: body.user.email as string, monthly: of('monthly'), prepaid: of('prepaid') }

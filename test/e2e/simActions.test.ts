@@ -10,7 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { sandboxPartner } from '../../server/config.ts'
 import type { RunningServer } from '../../server/server.ts'
 import { startOwnServer } from './ownServer.ts'
-import { writeDemoHistory } from '../../server/seed/demoHistory.ts'
+import { giveDemoHistory } from '../../server/seed/demoSims.ts'
 import { address, call, password, signupBody, testScryptN } from '../server/helpers/accounts.ts'
 import { MovableClock } from '../server/helpers/clock.ts'
 import { API_KEY, logIn } from './accounts.ts'
@@ -103,7 +103,7 @@ async function customerWithSims(page: Page, language: Language): Promise<Sims> {
   const res = await fetch(`${server!.url}/api/v2/users`, call('POST', body, { key: API_KEY }))
   expect(res.status).toBe(201)
   const { user } = (await res.json()) as { user: { id: number } }
-  await db().transaction((tx) => writeDemoHistory(tx, { customerId: user.id, address: address(), partner: sandboxPartner, now: new Date() }))
+  await giveDemoHistory(db(), { customerId: user.id, address: address(), partner: sandboxPartner, now: new Date() })
   const sims = await db().query<{ id: number; billing: string }>('select id, billing from services where customer_id = $1', [user.id])
   await logIn(page, body.user.email, password)
   await page.waitForURL((url) => url.pathname === '/profile')

@@ -3,7 +3,7 @@ import { sandboxPartner } from '../../server/orders/partner.ts'
 import { openDb } from '../../server/db/createDb.ts'
 import type { Db } from '../../server/db/types.ts'
 import { seed } from '../../server/seed/seed.ts'
-import { writeDemoHistory } from '../../server/seed/demoHistory.ts'
+import { giveDemoHistory } from '../../server/seed/demoSims.ts'
 import { address } from '../server/helpers/accounts.ts'
 import { compiledProject } from '../server/helpers/compiledServer.ts'
 import { freshDatabase } from '../server/helpers/testDb.ts'
@@ -42,8 +42,7 @@ describe.skipIf(!server)('the scheduled SIM actions job on three compiled server
 
   it('applies each due package change and cancellation exactly once, whichever instance takes it', async () => {
     const customers = await Promise.all(Array.from({ length: CUSTOMERS }, (_, i) => signUpThrough(instances[i % 3]!.url, `198.51.100.${40 + i}`)))
-    for (const customer of customers)
-      await db.transaction((tx) => writeDemoHistory(tx, { customerId: customer.id, address: address(), partner: sandboxPartner, now: new Date() }))
+    for (const customer of customers) await giveDemoHistory(db, { customerId: customer.id, address: address(), partner: sandboxPartner, now: new Date() })
     const sims = await db.query<{ id: number; billing: string }>('select id, billing from services order by id')
     expect(sims).toHaveLength(2 * CUSTOMERS)
 

@@ -99,7 +99,7 @@ describe('the Prometheus endpoint', () => {
       randomUUID(),
       'hash',
     ])
-    const { me: simOwner, serviceId } = await customerWithSim(app)
+    const { me: simOwner, serviceId } = await customerWithSim(app, server.db)
     const scheduled = await simRequest(app, 'POST', `${serviceId}/package`, { cookie: simOwner.cookie, body: { product_id: 2 } })
     expect(scheduled.status).toBe(200)
     const { service } = (await scheduled.json()) as { service: { scheduled_actions: { date: string }[] } }

@@ -227,6 +227,7 @@ describe('POST /api/account/delete: open checkouts and the rest of the person (P
       db: env.t.db,
       provider: cardProviderFor({ kind: 'sandbox' }, env.t.db).provider,
       partner: sandboxPartner,
+      network: 'sandbox',
       log: captured.log,
       leftOpenAfterMs: 0,
     })
@@ -284,7 +285,7 @@ describe('POST /api/account/delete: open checkouts and the rest of the person (P
       await env.t.db.transaction(async (tx) => {
         // The deletion has begun (it locks the customer first) when the provider's notification arrives.
         await tx.query('select id from customers where id = $1 for update', [me.id])
-        reported = recordReportedPayment(second.db, sandboxPartner, payment, captured.log).catch((error: unknown) => String(error))
+        reported = recordReportedPayment(second.db, sandboxPartner, 'sandbox', payment, captured.log).catch((error: unknown) => String(error))
         if (process.env.DATABASE_URL) {
           const waiting = async () =>
             (

@@ -8,6 +8,9 @@ import { balanceOf, type Service } from '../../../src/domain/service.ts'
 import { paymentWebhookPath, sealNotification } from '../../../server/payments/notifications.ts'
 import { countPayments, recordPaymentOnce } from '../../../server/payments/recordPayment.ts'
 import { silentLogger } from '../../../server/log.ts'
+import type { Db } from '../../../server/db/types.ts'
+import { sendDueNetworkRequests } from '../../../server/network/networkOutbox.ts'
+import { activateSim } from '../helpers/activeSim.ts'
 import { apiKey, signUp, useAccountsApp } from '../helpers/accounts.ts'
 import type { TestApp } from '../helpers/accounts.ts'
 import { cartLine, countOrders } from '../helpers/orders.ts'
@@ -42,13 +45,14 @@ async function bundleOrder(app: TestApp, me: Me, serviceId: number, bundleId: st
   return v.parse(OrderSchema, await res.json())
 }
 
-/** A SIM of the customer's, provisioned by paying an order for the product. */
-async function simOf(app: TestApp, me: Me, productId: number): Promise<Service> {
+/** A SIM of the customer's, provisioned by paying an order for the product, and activated by the network. */
+async function simOf(app: TestApp, db: Db, me: Me, productId: number): Promise<Service> {
   const before = new Set((await servicesOf(app, me)).map((s) => s.id))
   await payByCard(app, me, await placeOrder(app, me, [cartLine(productId)]))
-  const sim = (await servicesOf(app, me)).find((s) => !before.has(s.id))
-  if (!sim) throw new Error('paying provisioned no SIM')
-  return sim
+  const paid = (await servicesOf(app, me)).find((s) => !before.has(s.id))
+  if (!paid) throw new Error('paying provisioned no SIM')
+  await activateSim(db, paid.id)
+  return serviceOf(app, me, paid.id)
 }
 
 const dataTopUp = (sim: Service) => balanceOf(sim, 'data0')?.available ?? 0
@@ -75,9 +79,15 @@ describe('bundles (ADD VAS)', () => {
     })
   }
 
+  /** The network outbox sends what is due to the sandbox network, and its events (bundle added, new reading) come back to the webhook. */
+  const networkApplies = async (orderId: number | string) => {
+    await sendDueNetworkRequests(env.t.db, env.app.network, { leaseMs: 60_000 })
+    await expect.poll(async () => (await env.t.db.query<{ status: string }>('select status from orders where id = $1', [orderId]))[0]?.status).toBe('Active')
+  }
+
   it('lists data, minutes and SMS for a prepaid SIM and data only for a monthly (data-only) one, priced in rand', async () => {
-    const prepaid = await simOf(env.app, env.me, PREPAID_PRODUCT)
-    const monthly = await simOf(env.app, env.me, MONTHLY_PRODUCT)
+    const prepaid = await simOf(env.app, env.t.db, env.me, PREPAID_PRODUCT)
+    const monthly = await simOf(env.app, env.t.db, env.me, MONTHLY_PRODUCT)
     const listed = async (id: number) => {
       const res = await getApi(env.app, `/v8/partner/services/id/${id}/bundles`, env.me.cookie)
       expect(res.status).toBe(200)
@@ -99,7 +109,7 @@ describe('bundles (ADD VAS)', () => {
   })
 
   it("refuses another customer's SIM, an unknown one and a bad id, and creates nothing for them", async () => {
-    const sim = await simOf(env.app, env.me, PREPAID_PRODUCT)
+    const sim = await simOf(env.app, env.t.db, env.me, PREPAID_PRODUCT)
     const other = await signUp(env.app)
     const ordersBefore = await countOrders(env.t.db)
     const list = await getApi(env.app, `/v8/partner/services/id/${sim.id}/bundles`, other.cookie)
@@ -117,7 +127,7 @@ describe('bundles (ADD VAS)', () => {
   })
 
   it('validates the purchase with the shared schema and refuses a bundle the SIM is not offered', async () => {
-    const sim = await simOf(env.app, env.me, MONTHLY_PRODUCT)
+    const sim = await simOf(env.app, env.t.db, env.me, MONTHLY_PRODUCT)
     expect((await buy(env.app, env.me, sim.id, 'data-50gb', randomUUID(), null)).status).toBe(400)
     expect((await buy(env.app, env.me, sim.id, 'data-50gb', randomUUID(), randomUUID())).status).toBe(400)
     const malformed = await buy(env.app, env.me, sim.id, 'Fifty GB!')
@@ -130,7 +140,7 @@ describe('bundles (ADD VAS)', () => {
   })
 
   it('starts a purchase once per Idempotency-Key, and refuses the key for another bundle', async () => {
-    const sim = await simOf(env.app, env.me, PREPAID_PRODUCT)
+    const sim = await simOf(env.app, env.t.db, env.me, PREPAID_PRODUCT)
     const id = randomUUID()
     const first = await buy(env.app, env.me, sim.id, 'data-1gb', id)
     expect(first.status).toBe(200)
@@ -153,7 +163,7 @@ describe('bundles (ADD VAS)', () => {
   })
 
   it('credits a card-paid bundle to the Topup balance once, however often the success is reported, and bills it', async () => {
-    const sim = await simOf(env.app, env.me, PREPAID_PRODUCT)
+    const sim = await simOf(env.app, env.t.db, env.me, PREPAID_PRODUCT)
     const order = await bundleOrder(env.app, env.me, sim.id, 'data-1gb')
     const checkoutId = await cardPaid(env.app, env.me, Number(order.id), SUCCESS_CARD)
     // The browser asks, then asks again after a reload.
@@ -171,6 +181,11 @@ describe('bundles (ADD VAS)', () => {
       result: { code: '000.000.000', description: 'Transaction succeeded' },
     })
     expect(reported.status).toBe(200)
+    // Paid: the order waits for the network, which adds the bundle once and reports the SIM's new balances.
+    const [waiting] = await env.t.db.query<{ status: string }>('select status from orders where id = $1', [order.id])
+    expect(waiting?.status).toBe('Waiting for the network')
+    expect((await serviceOf(env.app, env.me, sim.id)).waiting).toEqual([expect.objectContaining({ kind: 'add_bundle', failed: false })])
+    await networkApplies(order.id)
     const after = await serviceOf(env.app, env.me, sim.id)
     expect(dataTopUp(after)).toBe(dataTopUp(sim) + 1e9)
     expect(balanceOf(after, 'data0')?.meta?.expiry).toMatch(/^\d{4}-\d{2}-\d{2}$/)
@@ -190,7 +205,7 @@ describe('bundles (ADD VAS)', () => {
   })
 
   it('credits once even when a second payment of the same purchase is recorded', async () => {
-    const sim = await simOf(env.app, env.me, PREPAID_PRODUCT)
+    const sim = await simOf(env.app, env.t.db, env.me, PREPAID_PRODUCT)
     const order = await bundleOrder(env.app, env.me, sim.id, 'sms-100')
     const success = { paymentBrand: 'VISA', result: { code: '000.000.000', description: 'Transaction succeeded' } }
     const record = (id: string) =>
@@ -205,6 +220,7 @@ describe('bundles (ADD VAS)', () => {
           currency: 'ZAR',
           payment: { ...success, id },
           partner: { id: 1, comments: '', agent_email: 'webstore@storefront.co.za' },
+          network: 'sandbox',
         },
         silentLogger,
       )
@@ -215,6 +231,7 @@ describe('bundles (ADD VAS)', () => {
       order.id,
     ])
     expect(flags.map((f) => f.reconciliation)).toEqual(['credited', 'refund_due'])
+    await networkApplies(order.id)
     const after = await serviceOf(env.app, env.me, sim.id)
     expect(balanceOf(after, 'sms0')?.available).toBe((balanceOf(sim, 'sms0')?.available ?? 0) + 100)
     // The bill shows the purchase paid once: the payment flagged for refund is not a credit.
@@ -223,7 +240,7 @@ describe('bundles (ADD VAS)', () => {
   })
 
   it('adds a Google Pay data bundle to a monthly SIM’s spend limit once, a retried request replayed', async () => {
-    const sim = await simOf(env.app, env.me, MONTHLY_PRODUCT)
+    const sim = await simOf(env.app, env.t.db, env.me, MONTHLY_PRODUCT)
     const order = await bundleOrder(env.app, env.me, sim.id, 'data-50gb')
     const key = randomUUID()
     const body = walletBody(env.me, { id: Number(order.id), total_price: order.total_price })
@@ -231,6 +248,7 @@ describe('bundles (ADD VAS)', () => {
     const retried = await postWallet(env.app, env.me, body, key)
     expect(retried.status).toBe(200)
     expect(retried.headers.get('Idempotent-Replayed')).toBe('true')
+    await networkApplies(order.id)
     const after = await serviceOf(env.app, env.me, sim.id)
     expect(after.spend_limit_available).toBe((sim.spend_limit_available ?? 0) + 50e9)
     expect(await countPayments(env.t.db, Number(order.id))).toBe(1)
@@ -239,7 +257,7 @@ describe('bundles (ADD VAS)', () => {
   })
 
   it('adds nothing and bills nothing when the card or Google Pay is declined', async () => {
-    const sim = await simOf(env.app, env.me, PREPAID_PRODUCT)
+    const sim = await simOf(env.app, env.t.db, env.me, PREPAID_PRODUCT)
     const order = await bundleOrder(env.app, env.me, sim.id, 'data-5gb')
     const checkoutId = await cardPaid(env.app, env.me, Number(order.id), REJECTED_CARD)
     expect((await getStatus(env.app, env.me, checkoutId)).status).toBe(400)
@@ -251,11 +269,12 @@ describe('bundles (ADD VAS)', () => {
     expect((await billingOf(env.app, env.me)).some((row) => row.order_id === Number(order.id))).toBe(false)
     // The purchase is still there to pay, and paying it later credits it.
     await payByWallet(env.app, env.me, { id: Number(order.id), total_price: order.total_price })
+    await networkApplies(order.id)
     expect(dataTopUp(await serviceOf(env.app, env.me, sim.id))).toBe(dataTopUp(sim) + 5e9)
   })
 
   it('refuses a bundle for a SIM that is not active', async () => {
-    const sim = await simOf(env.app, env.me, PREPAID_PRODUCT)
+    const sim = await simOf(env.app, env.t.db, env.me, PREPAID_PRODUCT)
     await env.t.db.query('update services set status = 900 where id = $1', [sim.id])
     const res = await buy(env.app, env.me, sim.id, 'data-1gb')
     expect(res.status).toBe(409)

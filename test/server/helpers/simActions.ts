@@ -6,8 +6,8 @@ import { ServiceAnswerSchema } from '../../../src/domain/service.ts'
 import { apiKey, call, signUp, testScryptN } from './accounts.ts'
 import type { Customer, TestApp } from './accounts.ts'
 import { MovableClock } from './clock.ts'
-import { cartLine } from './orders.ts'
-import { payByWallet, placeOrder, servicesOf } from './portal.ts'
+import type { Db } from '../../../server/db/types.ts'
+import { activeSim } from './activeSim.ts'
 import { openTestDb, startupTimeout } from './testDb.ts'
 import type { TestDb } from './testDb.ts'
 
@@ -25,13 +25,10 @@ export function useSimApp(): { readonly t: TestDb; readonly app: TestApp; readon
   return env
 }
 
-/** A new customer with one paid SIM of the product (1: 4G Uncapped 10Mbps, monthly; 9: 4G Prepaid 30-Day). */
-export async function customerWithSim(app: TestApp, productId = 1): Promise<{ me: Customer; serviceId: number }> {
+/** A new customer with one paid SIM of the product (1: 4G Uncapped 10Mbps, monthly; 9: 4G Prepaid 30-Day), active on the network. */
+export async function customerWithSim(app: TestApp, db: Db, productId = 1): Promise<{ me: Customer; serviceId: number }> {
   const me = await signUp(app)
-  await payByWallet(app, me, await placeOrder(app, me, [cartLine(productId)]))
-  const [service] = await servicesOf(app, me)
-  if (!service) throw new Error('the paid order provisioned no SIM')
-  return { me, serviceId: service.id }
+  return { me, serviceId: await activeSim(app, db, me, productId) }
 }
 
 /** A request to one of the SIM's action paths (…/services/id/{id}/<path>), as the app sends it. */

@@ -92,7 +92,10 @@ describe('the receipt mail', () => {
 
     // A reconciler that took the checkout before the return settled it asks the provider, and records it again.
     await t.db.query("update checkouts set settled_at = null, next_check_at = now() - interval '1 minute' where id = $1", [checkoutId])
-    expect(await reconcileOnce({ db: t.db, provider: payments.provider, partner, log: silentLogger, leftOpenAfterMs: 0 })).toEqual({ asked: 1, recorded: 0 })
+    expect(await reconcileOnce({ db: t.db, provider: payments.provider, partner, network: 'sandbox', log: silentLogger, leftOpenAfterMs: 0 })).toEqual({
+      asked: 1,
+      recorded: 0,
+    })
     expect((await t.db.query<{ settled: boolean }>('select settled_at is not null as settled from checkouts where id = $1', [checkoutId]))[0]?.settled).toBe(
       true,
     )
@@ -121,6 +124,7 @@ describe('the receipt mail', () => {
       currency: 'ZAR',
       payment: { id: randomBytes(16).toString('hex'), paymentBrand: 'GOOGLEPAY', result: { code: '000.000.000', description: 'Transaction succeeded' } },
       partner,
+      network: 'sandbox' as const,
     }
     expect(await recordPaymentOnce(t.db, secondPayment, silentLogger)).toBe('refund_due')
     expect(await countPayments(t.db, order.id)).toBe(2)

@@ -261,7 +261,7 @@ describe('one order, one charge: a second checkout and a second success', () => 
       checkoutPayment: () => Promise.reject(new ProviderUnavailable('payment provider unreachable: timed out')),
     }
     captured.clear()
-    const again = await createCardCheckout(env.t.db, silent, sandboxPartner, me.id, order.id, captured.log)
+    const again = await createCardCheckout(env.t.db, silent, sandboxPartner, 'sandbox', me.id, order.id, captured.log)
     expect(again).toMatchObject({ ok: true, checkout: { checkoutId: first } })
     expect(await q('select count(*)::int as n from checkouts where order_id = $1', [order.id])).toEqual([{ n: 1 }])
     expect(captured.problems()).toMatchObject([{ level: 40, checkoutId: first }])
@@ -337,8 +337,8 @@ describe('one order, one charge: a second checkout and a second success', () => 
       merchantTransactionId: order.number,
       result: { code: '000.000.000', description: 'Transaction succeeded' },
     }
-    expect(await recordReportedPayment(env.t.db, sandboxPartner, wallet, captured.log)).toBe('refund_due')
-    expect(await recordReportedPayment(env.t.db, sandboxPartner, wallet, captured.log)).toBe('known')
+    expect(await recordReportedPayment(env.t.db, sandboxPartner, 'sandbox', wallet, captured.log)).toBe('refund_due')
+    expect(await recordReportedPayment(env.t.db, sandboxPartner, 'sandbox', wallet, captured.log)).toBe('known')
     expect(await paymentsOf(order.id)).toEqual([
       { registration: checkoutId, reconciliation: 'credited', refund_reason: null },
       { registration: null, reconciliation: 'refund_due', refund_reason: 'already paid' },

@@ -42,7 +42,14 @@ describe('the reconciliation worker', () => {
     const { order } = await openCheckout(env.app, env.me, SUCCESS_CARD)
     const { provider } = cardProviderFor({ kind: 'sandbox' }, env.t.db)
     expect(
-      await reconcileOnce({ db: env.t.db, provider, partner: { id: 1, comments: '', agent_email: 'a@b.co' }, log: silentLogger, leftOpenAfterMs: 60_000 }),
+      await reconcileOnce({
+        db: env.t.db,
+        provider,
+        partner: { id: 1, comments: '', agent_email: 'a@b.co' },
+        network: 'sandbox',
+        log: silentLogger,
+        leftOpenAfterMs: 60_000,
+      }),
     ).toEqual({ asked: 0, recorded: 0 })
     expect(await countPayments(env.t.db, order.id)).toBe(0)
   })
@@ -130,6 +137,7 @@ describe('a wallet payment with a provider that dies between charge and answer',
       db: t.db,
       provider: cardProviderFor(settingsOf(provider), t.db).provider,
       partner: { id: 1, comments: '', agent_email: 'a@b.co' },
+      network: 'sandbox',
       log: silentLogger,
       leftOpenAfterMs: 0,
     })

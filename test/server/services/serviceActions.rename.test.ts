@@ -12,7 +12,7 @@ describe('POST /api/v8/partner/services/id/{id}/name', () => {
     env.t.db.query<{ previous_name: string; name: string }>('select previous_name, name from service_renames where service_id = $1 order by seq', [serviceId])
 
   it('names the SIM (trimmed), answers it as it stands, shows it in the list and keeps every earlier name', async () => {
-    const { me, serviceId } = await customerWithSim(env.app)
+    const { me, serviceId } = await customerWithSim(env.app, env.t.db)
     const first = await rename(serviceId, me.cookie, '  Kitchen router  ')
     expect(first.status).toBe(200)
     expect((await answeredService(first)).name).toBe('Kitchen router')
@@ -26,7 +26,7 @@ describe('POST /api/v8/partner/services/id/{id}/name', () => {
   })
 
   it('renames once per Idempotency-Key: a repeat gets the answer again and changes nothing; the key for another name is refused', async () => {
-    const { me, serviceId } = await customerWithSim(env.app)
+    const { me, serviceId } = await customerWithSim(env.app, env.t.db)
     const id = randomUUID()
     const sent = await rename(serviceId, me.cookie, 'Tablet', id)
     const again = await Promise.all([rename(serviceId, me.cookie, 'Tablet', id), rename(serviceId, me.cookie, 'Tablet', id)])
@@ -40,7 +40,7 @@ describe('POST /api/v8/partner/services/id/{id}/name', () => {
   })
 
   it('refuses a name that is empty, blank or longer than 40 characters, naming the rule, and counts an emoji as one character', async () => {
-    const { me, serviceId } = await customerWithSim(env.app)
+    const { me, serviceId } = await customerWithSim(env.app, env.t.db)
     for (const [name, message] of [
       ['', 'Enter a name for the SIM.'],
       ['    ', 'Enter a name for the SIM.'],
@@ -59,7 +59,7 @@ describe('POST /api/v8/partner/services/id/{id}/name', () => {
   })
 
   it('needs the Idempotency-Key, and the body id to be it', async () => {
-    const { me, serviceId } = await customerWithSim(env.app)
+    const { me, serviceId } = await customerWithSim(env.app, env.t.db)
     const missing = await rename(serviceId, me.cookie, 'Car', randomUUID(), '')
     expect(missing.status).toBe(400)
     expect(await missing.json()).toEqual({ error: 'Missing Idempotency-Key header.' })
@@ -69,7 +69,7 @@ describe('POST /api/v8/partner/services/id/{id}/name', () => {
   })
 
   it("refuses another customer's SIM and changes nothing; 404 for no such SIM, 400 for an id that is none, 401 signed out", async () => {
-    const { me, serviceId } = await customerWithSim(env.app)
+    const { me, serviceId } = await customerWithSim(env.app, env.t.db)
     const other = await signUp(env.app)
     const theirs = await rename(serviceId, other.cookie, 'Mine now')
     expect(theirs.status).toBe(403)
@@ -83,7 +83,7 @@ describe('POST /api/v8/partner/services/id/{id}/name', () => {
   })
 
   it('leaves a cancelled SIM its name, yet answers a repeat of a rename made before', async () => {
-    const { me, serviceId } = await customerWithSim(env.app, 9)
+    const { me, serviceId } = await customerWithSim(env.app, env.t.db, 9)
     const id = randomUUID()
     expect((await rename(serviceId, me.cookie, 'Old phone', id)).status).toBe(200)
     expect((await simRequest(env.app, 'POST', `${serviceId}/cancellation`, { cookie: me.cookie, body: {} })).status).toBe(200)

@@ -19,7 +19,7 @@ describe('package changes, cancellations and undo', () => {
   }
 
   it('offers the other packages of the SIM’s kind (same network, same billing) cheapest first, from the next bill cycle', async () => {
-    const { me, serviceId } = await customerWithSim(env.app, 1)
+    const { me, serviceId } = await customerWithSim(env.app, env.t.db, 1)
     const res = await get(`${serviceId}/packages`, me.cookie)
     expect(res.status).toBe(200)
     const quote = v.parse(PackagesAnswerSchema, await res.json())
@@ -35,13 +35,13 @@ describe('package changes, cancellations and undo', () => {
     // Each package's wording in the other languages, for the dialog in the customer's language.
     expect(quote.current.texts?.xh).toEqual({ name: '4G Uncapped 10Mbps', plan: 'I-4G engenamda', speed: 'Ukuya kuthi ga kwi-10Mbps' })
     expect(quote.packages.find((p) => p.product_id === 4)?.texts?.af?.speed).toBe('Beste moontlike spoed, tot 100Mbps')
-    const prepaid = await customerWithSim(env.app, 9)
+    const prepaid = await customerWithSim(env.app, env.t.db, 9)
     const none = v.parse(PackagesAnswerSchema, await (await get(`${prepaid.serviceId}/packages`, prepaid.me.cookie)).json())
     expect(none.packages).toEqual([])
   })
 
   it('schedules a package change that the SIM lists with its date and new price, one at a time', async () => {
-    const { me, serviceId } = await customerWithSim(env.app, 1)
+    const { me, serviceId } = await customerWithSim(env.app, env.t.db, 1)
     const res = await post(`${serviceId}/package`, me.cookie, { product_id: 3 })
     expect(res.status).toBe(200)
     const service = await answeredService(res)
@@ -59,7 +59,7 @@ describe('package changes, cancellations and undo', () => {
   })
 
   it('refuses a package of another kind, the same package, a body that names none, and another customer’s SIM', async () => {
-    const { me, serviceId } = await customerWithSim(env.app, 1)
+    const { me, serviceId } = await customerWithSim(env.app, env.t.db, 1)
     for (const productId of [1, 6, 9, 999]) {
       const res = await post(`${serviceId}/package`, me.cookie, { product_id: productId })
       expect([res.status, await res.json()], String(productId)).toEqual([422, { error: 'This package cannot be chosen for this SIM.' }])
@@ -83,7 +83,7 @@ describe('package changes, cancellations and undo', () => {
   })
 
   it('takes a scheduled change back until its date, once; after the date it is refused', async () => {
-    const { me, serviceId } = await customerWithSim(env.app, 1)
+    const { me, serviceId } = await customerWithSim(env.app, env.t.db, 1)
     const scheduled = await answeredService(await post(`${serviceId}/package`, me.cookie, { product_id: 2 }))
     const actionId = scheduled.scheduled_actions[0]!.id!
     const other = await signUp(env.app)
@@ -101,7 +101,7 @@ describe('package changes, cancellations and undo', () => {
   })
 
   it('applies a package change on its date: the SIM is on the new package and the bills charge its price from that cycle', async () => {
-    const { me, serviceId } = await customerWithSim(env.app, 1)
+    const { me, serviceId } = await customerWithSim(env.app, env.t.db, 1)
     const due = await nextCycle(serviceId, me.cookie)
     await post(`${serviceId}/package`, me.cookie, { product_id: 4 })
     expect(await applyDue()).toEqual([])
@@ -122,7 +122,7 @@ describe('package changes, cancellations and undo', () => {
   })
 
   it('bills each started cycle of a monthly SIM after the first at the price of its package then', async () => {
-    const { me, serviceId } = await customerWithSim(env.app, 2)
+    const { me, serviceId } = await customerWithSim(env.app, env.t.db, 2)
     expect((await billingOf(env.app, me)).filter((r) => r.type === 'Subscription')).toEqual([])
     const due = await nextCycle(serviceId, me.cookie)
     env.clock.advanceTo(due)
@@ -132,7 +132,7 @@ describe('package changes, cancellations and undo', () => {
   })
 
   it('schedules a monthly cancellation for the end of the bill cycle, and on that date the SIM is cancelled (900) and billed no more', async () => {
-    const { me, serviceId } = await customerWithSim(env.app, 1)
+    const { me, serviceId } = await customerWithSim(env.app, env.t.db, 1)
     const end = await nextCycle(serviceId, me.cookie)
     const quote = v.parse(CancellationQuoteSchema, await (await get(`${serviceId}/cancellation`, me.cookie)).json())
     expect(quote).toEqual({ billing: 'monthly', immediate: false, effective_date: end.toISOString(), wallet_balance: null })
@@ -161,7 +161,7 @@ describe('package changes, cancellations and undo', () => {
   })
 
   it('cancels a prepaid SIM at once, telling first what is left in its wallet', async () => {
-    const { me, serviceId } = await customerWithSim(env.app, 9)
+    const { me, serviceId } = await customerWithSim(env.app, env.t.db, 9)
     await env.t.db.query('update services set available_balance = 35.5 where id = $1', [serviceId])
     const quote = v.parse(CancellationQuoteSchema, await (await get(`${serviceId}/cancellation`, me.cookie)).json())
     expect(quote).toMatchObject({ billing: 'prepaid', immediate: true, wallet_balance: 35.5 })
@@ -172,7 +172,7 @@ describe('package changes, cancellations and undo', () => {
   })
 
   it('takes back a scheduled cancellation: the SIM stays active past the date', async () => {
-    const { me, serviceId } = await customerWithSim(env.app, 1)
+    const { me, serviceId } = await customerWithSim(env.app, env.t.db, 1)
     const scheduled = await answeredService(await post(`${serviceId}/cancellation`, me.cookie))
     const action = scheduled.scheduled_actions[0]!
     const undone = await answeredService(await undo(serviceId, action.id!, me.cookie))
@@ -183,7 +183,7 @@ describe('package changes, cancellations and undo', () => {
   })
 
   it('applies each due action once when three instances run the job at the same moment', async () => {
-    const sims = await Promise.all([1, 2, 3, 5, 6].map((product) => customerWithSim(env.app, product)))
+    const sims = await Promise.all([1, 2, 3, 5, 6].map((product) => customerWithSim(env.app, env.t.db, product)))
     for (const [i, { me, serviceId }] of sims.entries())
       await (i % 2 ? post(`${serviceId}/cancellation`, me.cookie) : post(`${serviceId}/package`, me.cookie, { product_id: i === 0 ? 2 : i === 2 ? 4 : 7 }))
     env.clock.advanceBy(62 * 86_400_000)

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { isPrepaid } from '../../../src/domain/service.ts'
 import { isLuhnValid } from '../../../src/domain/luhn.ts'
-import { STARTER_BUNDLE } from '../../../server/services/starterBalances.ts'
+import { activateSim } from '../helpers/activeSim.ts'
+import { STARTER_BUNDLE } from '../../../server/sandbox/network/starterBalances.ts'
 import { signUp, useAccountsApp } from '../helpers/accounts.ts'
 import { cartLine } from '../helpers/orders.ts'
 import { getStatus, postWallet, walletBody } from '../helpers/payments.ts'
@@ -42,11 +43,16 @@ describe('provisioning: a paid order gives each of its lines a SIM service', () 
     expect(services.filter(isPrepaid).map((s) => s.product_id)).toEqual([PREPAID])
   })
 
-  it('gives a prepaid SIM the bundle it was sold with, in seconds, bytes and units, expiring in 30 days', async () => {
+  it('gives a prepaid SIM no balances until the network reports them: then the bundle it was sold with, in seconds, bytes and units, expiring in 30 days', async () => {
     const order = await placeOrder(env.app, me, [cartLine(PREPAID)])
     const before = Date.now()
     await payByWallet(env.app, me, order)
+    const [paid] = await servicesOf(env.app, me)
+    expect(paid).toMatchObject({ billing: 'prepaid', read_at: null })
+    for (const key of ['available_balance', 'data_available_volume', 'additional_balances']) expect(paid).not.toHaveProperty(key)
+    await activateSim(env.t.db, paid!.id)
     const [sim] = await servicesOf(env.app, me)
+    expect(sim?.read_at).toEqual(expect.any(String))
     const expiry = new Date(before + 30 * 86_400_000).toISOString().slice(0, 10)
     expect(sim).toMatchObject({ available_balance: 0, data_available_volume: 0 })
     expect(sim?.additional_balances).toEqual([
@@ -60,9 +66,13 @@ describe('provisioning: a paid order gives each of its lines a SIM service', () 
     for (const key of ['total_usage', 'peak_usage', 'offpeak_usage', 'spend_limit_available']) expect(sim).not.toHaveProperty(key)
   })
 
-  it('gives a monthly SIM zero usage (total = peak + off-peak) and its spend limit, and no balances', async () => {
+  it('gives a monthly SIM no usage until the network reports it: then zero usage (total = peak + off-peak) and its spend limit, and no balances', async () => {
     const order = await placeOrder(env.app, me, [cartLine(5)])
     await payByWallet(env.app, me, order)
+    const [paid] = await servicesOf(env.app, me)
+    expect(paid).toMatchObject({ billing: 'monthly', read_at: null })
+    for (const key of ['total_usage', 'peak_usage', 'offpeak_usage', 'spend_limit_available']) expect(paid).not.toHaveProperty(key)
+    await activateSim(env.t.db, paid!.id)
     const [sim] = await servicesOf(env.app, me)
     expect(sim).toMatchObject({ total_usage: 0, peak_usage: 0, offpeak_usage: 0, spend_limit_available: expect.any(Number) })
     expect(sim!.total_usage).toBe(sim!.peak_usage! + sim!.offpeak_usage!)
@@ -82,11 +92,32 @@ describe('provisioning: a paid order gives each of its lines a SIM service', () 
     }
   })
 
-  it('issues a Luhn-valid 8927 ICCID of 19-20 digits, a 655 IMSI, a reference and a mobile number, all different per SIM', async () => {
-    const order = await placeOrder(env.app, me, [cartLine(1), cartLine(2), cartLine(PREPAID)])
+  it('invents no number: a paid SIM is being prepared, with its reference only, on the configured network', async () => {
+    const order = await placeOrder(env.app, me, [cartLine(1), cartLine(PREPAID)])
+    const paidAt = Date.now()
     await payByWallet(env.app, me, order)
     const services = await servicesOf(env.app, me)
+    expect(services).toHaveLength(2)
     for (const s of services) {
+      expect(s).toMatchObject({ associated_resource: null, imsi: null, service_number: null, network: 'sandbox', read_at: null, waiting: [] })
+      expect(s.life).toMatchObject({ state: 'preparing', attempt: 1, courier: null, tracking_reference: null, rica_failure: null })
+      expect(Math.abs(Date.parse(s.life!.since) - paidAt)).toBeLessThan(60_000)
+      expect(s.service_reference).toBe(`SVC-${String(s.id).padStart(6, '0')}`)
+    }
+    const [stored] = await env.t.db.query<{ n: number }>(
+      'select count(*)::int as n from services where order_id = $1 and iccid is null and imsi is null and service_number is null',
+      [order.id],
+    )
+    expect(stored?.n).toBe(2)
+  })
+
+  it("carries the network's Luhn-valid 8927 ICCID of 19-20 digits, 655 IMSI and mobile number once active, all different per SIM, and its reference", async () => {
+    const order = await placeOrder(env.app, me, [cartLine(1), cartLine(2), cartLine(PREPAID)])
+    await payByWallet(env.app, me, order)
+    for (const paid of await servicesOf(env.app, me)) await activateSim(env.t.db, paid.id)
+    const services = await servicesOf(env.app, me)
+    for (const s of services) {
+      expect(s.life?.state).toBe('active')
       expect(s.associated_resource).toMatch(/^8927\d{15,16}$/)
       expect(isLuhnValid(s.associated_resource!)).toBe(true)
       expect(s.imsi).toMatch(/^655(01|02|07|10)\d{10}$/)

@@ -1,8 +1,9 @@
-import { luhnCheckDigit } from '../../src/domain/luhn.ts'
+import { luhnCheckDigit } from '../../../src/domain/luhn.ts'
 
 /**
- * The numbers a new SIM is issued, all derived from its service id so they are unique by construction (no
- * retry on a collision inside the paying transaction). Pure, so the formats are tested without a database.
+ * The numbers the sandbox network gives its SIMs, each derived from a counter of its own so they are unique by
+ * construction: the ICCID of a SIM in its stock, the IMSI and mobile number it allocates at activation. They are the
+ * sandbox's, never a real network's. Pure, so the formats are tested without a database.
  */
 
 /** The host network: Vodacom South Africa, MCC 655 and MNC 01, whose ICCIDs carry issuer 01 after 89 27. */
@@ -31,6 +32,3 @@ export const imsiFor = (id: number): string => `${SIM_NETWORK.mcc}${SIM_NETWORK.
 
 /** The SIM's 10-digit South African mobile number, in the network's 082 range. */
 export const serviceNumberFor = (id: number): string => `${SIM_NETWORK.numberPrefix}${spread(id, 7, offsets.msisdn)}`
-
-/** What the customer and the call centre quote: SVC- and the id, at least six digits. */
-export const serviceReferenceFor = (id: number): string => `SVC-${String(id).padStart(6, '0')}`

@@ -1,4 +1,4 @@
-import type { AdditionalBalanceSchema } from '../../src/domain/service.ts'
+import type { AdditionalBalanceSchema } from '../../../src/domain/service.ts'
 import type * as v from 'valibot'
 
 type AdditionalBalance = v.InferOutput<typeof AdditionalBalanceSchema>

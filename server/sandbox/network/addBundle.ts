@@ -1,7 +1,7 @@
 import type * as v from 'valibot'
-import type { BundleKind } from '../../src/domain/bundle.ts'
-import type { AdditionalBalanceSchema, ProductBilling } from '../../src/domain/service.ts'
-import { daysAfter } from '../services/starterBalances.ts'
+import type { BundleKind } from '../../../src/domain/bundle.ts'
+import type { AdditionalBalanceSchema, ProductBilling } from '../../../src/domain/service.ts'
+import { daysAfter } from './starterBalances.ts'
 
 type AdditionalBalance = v.InferOutput<typeof AdditionalBalanceSchema>
 

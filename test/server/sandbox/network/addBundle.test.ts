@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { addBundle } from '../../../server/bundles/addBundle.ts'
-import type { BundleTarget } from '../../../server/bundles/addBundle.ts'
-import { prepaidStart } from '../../../server/services/starterBalances.ts'
+import { addBundle } from '../../../../server/sandbox/network/addBundle.ts'
+import type { BundleTarget } from '../../../../server/sandbox/network/addBundle.ts'
+import { prepaidStart } from '../../../../server/sandbox/network/starterBalances.ts'
 
 const paidAt = new Date('2026-11-26T09:00:00Z')
 const prepaid = (): BundleTarget => ({
