@@ -21,7 +21,7 @@ const input = (label: string) => screen.getByLabelText<HTMLInputElement>(label)
 const personal = {
   'First name': 'Thandi',
   'Last name': 'Mokoena',
-  'ID number': '9001015800087',
+  'ID number': '9001015800088',
   Email: 'thandi@example.co.za',
   Password: 'Secret-pass1!',
   'Phone number': '0821234567',
@@ -101,7 +101,7 @@ describe('the sign-up form', () => {
           user: {
             first_name: 'Thandi',
             last_name: 'Mokoena',
-            id_number: '9001015800087',
+            id_number: '9001015800088',
             email: 'thandi@example.co.za',
             password: 'Secret-pass1!',
             phone: '0821234567',
