@@ -9,6 +9,9 @@ import type { Clock } from './clock.ts'
 import { loadConfig } from './config.ts'
 import type { Config } from './config.ts'
 import { createDb } from './db/createDb.ts'
+import { idNumberKeyOf } from './accounts/idNumberSeal.ts'
+import { eraseExpiredRicaRecords } from './accounts/ricaRecord.ts'
+import { sealPlainIdNumbers } from './accounts/sealIdNumbers.ts'
 import type { Db } from './db/types.ts'
 import { accessLogged } from './http/accessLog.ts'
 import { clientSettingsOf, withClientSettings } from './http/clientSettings.ts'
@@ -91,7 +94,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       { lockTimeoutMs: config.migrationLockTimeoutMs },
     ))
   const closeDb = () => (givenDb ? Promise.resolve() : db.close())
-  if (config.seed) await seedSandbox(db, { scryptN: config.scryptN, partner: config.partner })
+  const idNumberKey = idNumberKeyOf(config)
+  // Before any request: no ID number stays plain in the database, and no RICA record outlives its retention.
+  const sealed = await sealPlainIdNumbers(db, idNumberKey)
+  if (sealed > 0) log.info({ sealed }, `${sealed} ID numbers kept plain before migration 025 are now sealed`)
+  await eraseExpiredRicaRecords(db)
+  if (config.seed) await seedSandbox(db, { scryptN: config.scryptN, partner: config.partner, idNumberKey })
   let draining = false
   // The sandbox issuers run only for providers the environment leaves unconfigured.
   const sandbox =

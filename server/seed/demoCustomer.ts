@@ -1,5 +1,6 @@
 import type { Address } from '../../src/domain/account.ts'
 import { DuplicateEmailError, findCustomerIdByEmail, insertCustomer } from '../accounts/customers.ts'
+import { idNumberKeyOf } from '../accounts/idNumberSeal.ts'
 import { defaultScryptN, hashPassword } from '../accounts/password.ts'
 import { sandboxPartner } from '../orders/partner.ts'
 import type { Partner } from '../orders/partner.ts'
@@ -38,20 +39,25 @@ export interface DemoOptions {
   partner?: Partner
   /** When the history is written up to; the demo's dates count back from it. */
   now?: Date
+  /** What the ID number is sealed with (ID_NUMBER_KEY); the demo's key when not given. */
+  idNumberKey?: Buffer
 }
 
 /**
  * Creates the demo customer with their orders, payments and SIMs, once: a database that has them is left as it is
  * (their sign-ins and new orders are kept), so it is safe on every start. Returns whether it created them.
  */
-export async function seedDemoCustomer(db: Db, { scryptN = defaultScryptN, partner = sandboxPartner, now = new Date() }: DemoOptions = {}): Promise<boolean> {
+export async function seedDemoCustomer(
+  db: Db,
+  { scryptN = defaultScryptN, partner = sandboxPartner, now = new Date(), idNumberKey = idNumberKeyOf({}) }: DemoOptions = {},
+): Promise<boolean> {
   // Checked before hashing: the hash costs a quarter of a second at the production work factor.
   if ((await findCustomerIdByEmail(db, DEMO_CUSTOMER.email)) !== undefined) return false
   const { password, ...personal } = DEMO_CUSTOMER
   const passwordHash = await hashPassword(password, scryptN)
   try {
     await db.transaction(async (tx) => {
-      const customerId = await insertCustomer(tx, { ...personal, passwordHash, address: demoAddress, emailVerifiedBy: 'seed' })
+      const customerId = await insertCustomer(tx, { ...personal, passwordHash, address: demoAddress, emailVerifiedBy: 'seed' }, idNumberKey)
       await writeDemoHistory(tx, { customerId, address: demoAddress, partner, now })
     })
   } catch (error) {

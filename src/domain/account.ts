@@ -282,7 +282,7 @@ export const UserSchema = v.object({
   id: v.number(),
   first_name: savedText,
   last_name: savedText,
-  /** The identity document the ID number is of; absent (an SA ID) before passports were accepted. */
+  /** The identity document the ID number is of: given for a passport, absent for an SA ID (the default). */
   id_type: v.optional(v.picklist(ID_TYPES)),
   /** Masked (its last 4 characters only): the number itself stays sealed on the server. */
   id_number: savedText,
