@@ -26,7 +26,7 @@ export const messages = {
   passportShape: 'Passport number must be 6 to 20 letters or digits.',
   countryRequired: 'Country of issue is required.',
   countryUnknown: 'Country of issue is not a known country.',
-  countrySouthAfrica: 'A South African citizen registers with their South African ID number, not a passport.',
+  countrySouthAfrica: 'As a South African citizen, register with your South African ID number, not a passport.',
   emailRequired: 'Email is required.',
   emailShape: 'Invalid email address.',
   passwordRequired: 'Password is required.',

@@ -20,7 +20,7 @@ const descriptors: Record<MessageKey, MessageDescriptor> = {
   passportShape: msg`Passport number must be 6 to 20 letters or digits.`,
   countryRequired: msg`Country of issue is required.`,
   countryUnknown: msg`Country of issue is not a known country.`,
-  countrySouthAfrica: msg`A South African citizen registers with their South African ID number, not a passport.`,
+  countrySouthAfrica: msg`As a South African citizen, register with your South African ID number, not a passport.`,
   emailRequired: msg`Email is required.`,
   emailShape: msg`Invalid email address.`,
   passwordRequired: msg`Password is required.`,
