@@ -242,7 +242,12 @@ export type Address = v.InferOutput<typeof AddressSchema>
 
 /** Body of POST /api/v2/users. */
 export const SignupSchema = v.object({
-  user: v.pipe(v.object({ ...personalEntries, ricaAddress: AddressSchema }), identityRules()),
+  user: v.pipe(
+    v.object({ ...personalEntries, ricaAddress: AddressSchema }),
+    identityRules(),
+    // A passport names itself and its country; an SA ID, the default, is sent and read without either.
+    v.transform(({ id_type, id_country, ...user }) => (id_type === 'passport' ? { ...user, id_type, id_country } : user)),
+  ),
 })
 export type SignupInput = v.InferInput<typeof SignupSchema>
 export type Signup = v.InferOutput<typeof SignupSchema>
