@@ -288,7 +288,7 @@ export const settings = {
     v.pipe(
       v.optional(v.pipe(v.string(), v.trim(), v.regex(/^$|^[0-9a-fA-F]{64}$/, 'ID_NUMBER_KEY must be 64 hex digits (a 256-bit key)')), ''),
       v.description(
-        "The key (64 hex digits, such as `openssl rand -hex 32` prints) customers' ID and passport numbers are sealed with (AES-256-GCM) in the database. Empty: the demo's public key, which production refuses. Keep it with the database's backups but apart from them: a backup without it holds no readable ID number, and without it no sealed number can be read again.",
+        "The key (64 hex digits, such as `openssl rand -hex 32` prints) customers' ID and passport numbers are sealed with (AES-256-GCM) in the database. Empty: the demo's public key, which production refuses. Store it apart from the database and its backups (a copy of either then holds no readable ID number), and never lose it: without it no sealed number can be read again.",
       ),
     ),
   ),
