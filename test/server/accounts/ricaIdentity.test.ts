@@ -9,6 +9,8 @@ import { sealPlainIdNumbers } from '../../../server/accounts/sealIdNumbers.ts'
 import { call, signupBody, signUp, uniqueEmail, useAccountsApp } from '../helpers/accounts.ts'
 import { newProfile, profileOf, whoAmI } from '../helpers/accountEdits.ts'
 import { payByCard, placeOrder } from '../helpers/portal.ts'
+import { openTestDb } from '../helpers/testDb.ts'
+import { startTestServer } from '../helpers/testServer.ts'
 
 const saId = '9001015800088'
 const key = idNumberKeyOf({ idNumberKey: '5f0c3e7d9b2a41c68e17d0a3b4f95c2e6a8d1b7f3c09e4a2d5b6c8e1f7a3d902' })
@@ -91,6 +93,28 @@ describe('the identity document at sign-up, sealed at rest and shown masked', ()
     expect((await env.t.db.query(`select 1 from customers where id_number <> ''`)).length).toBe(0)
     const session = await env.app.request('/api/auth/session', call('GET', undefined, { cookie: me.cookie }))
     expect(((await session.json()) as { user: { id_number: string } }).user.id_number).toBe('•••••••••9087')
+  })
+})
+
+describe('a server starting on a database of plain ID numbers', () => {
+  it('seals them before it answers, with its ID_NUMBER_KEY', async () => {
+    const t = await openTestDb()
+    try {
+      const [row] = await t.db.query<{ id: number }>(
+        `insert into customers (first_name, last_name, id_number, email, password_hash) values ('Sipho', 'Dube', '8001015009087', $1, 'x') returning id`,
+        [uniqueEmail()],
+      )
+      const server = await startTestServer({ db: t.db, idNumberKey: key.toString('hex') })
+      await server.close()
+      const [stored] = await t.db.query<{ id_number: string; id_number_masked: string; sealed: Uint8Array }>(
+        'select id_number, id_number_masked, id_number_sealed as sealed from customers where id = $1',
+        [row!.id],
+      )
+      expect(stored).toMatchObject({ id_number: '', id_number_masked: '•••••••••9087' })
+      expect(unsealIdNumber(stored!.sealed, key)).toBe('8001015009087')
+    } finally {
+      await t.drop()
+    }
   })
 })
 
