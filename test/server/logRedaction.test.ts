@@ -22,7 +22,7 @@ describe('the logger keeps secrets out of its lines', () => {
     expect(request.headers.authorization).toBe('Bearer abc')
   })
 
-  it("redacts an identity document however it is logged: the ID number, its sealed bytes, a RICA record or its document", () => {
+  it('redacts an identity document however it is logged: the ID number, its sealed bytes, a RICA record or its document', () => {
     const logged = captureLog('info')
     const rica = { first_names: 'Tendai', surname: 'Moyo', document: { type: 'passport', number: 'FN1234567', country: 'ZW' } }
     logged.log.info({ id_number: 'FN1234567', id_number_sealed: 'AQID', iccid: '8927000000000000001' }, 'signed up')
