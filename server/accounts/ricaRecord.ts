@@ -101,6 +101,29 @@ export async function recordRica(tx: Queryable, serviceId: number, record: RicaR
 }
 
 /**
+ * The RICA record kept for a SIM (recordRica), the number unsealed: what the activation request sends when it goes out,
+ * so the outbox row itself never holds the number. Undefined when none was kept for it.
+ */
+export async function keptRicaRecord(q: Queryable, serviceId: number, sealKey: Buffer): Promise<RicaRecord | undefined> {
+  const [kept] = await q.query<{
+    first_names: string
+    surname: string
+    id_type: IdType
+    id_country: string | null
+    sealed: Uint8Array
+    address: RicaRecord['address']
+  }>('select first_names, surname, id_type, id_country, id_number_sealed as sealed, address from rica_records where service_id = $1', [serviceId])
+  if (!kept) return undefined
+  const { first_names, surname, id_type, id_country, sealed, address } = kept
+  return {
+    first_names,
+    surname,
+    document: { type: id_type, number: unsealIdNumber(sealed, sealKey), ...(id_type === 'passport' && id_country ? { country: id_country } : {}) },
+    address,
+  }
+}
+
+/**
  * At the customer's deletion (same transaction, before the row goes): each of their RICA records takes its SIM's
  * numbers as they are now and is kept until `ricaRetention` after the SIM stopped being theirs.
  */

@@ -4,7 +4,7 @@ import { messages, UserReplySchema } from '../../../src/domain/account.ts'
 import { CustomerDataSchema } from '../../../src/domain/customerDataFile.ts'
 import { deleteCustomer } from '../../../server/accounts/deleteCustomer.ts'
 import { idNumberKeyOf, sealIdNumber, unsealIdNumber } from '../../../server/accounts/idNumberSeal.ts'
-import { eraseExpiredRicaRecords, recordRica, ricaRecordFor } from '../../../server/accounts/ricaRecord.ts'
+import { eraseExpiredRicaRecords, keptRicaRecord, recordRica, ricaRecordFor } from '../../../server/accounts/ricaRecord.ts'
 import { sealPlainIdNumbers } from '../../../server/accounts/sealIdNumbers.ts'
 import { call, signupBody, signUp, uniqueEmail, useAccountsApp } from '../helpers/accounts.ts'
 import { newProfile, profileOf, whoAmI } from '../helpers/accountEdits.ts'
@@ -163,6 +163,13 @@ describe('RICA records', () => {
     const me = await signUp(env.app)
     await q('update customers set id_number_sealed = null where id = $1', [me.id])
     expect(await ricaRecordFor(env.t.db, me.id, key)).toBeUndefined()
+  })
+
+  it('gives back the record kept for a SIM, the number unsealed, for the activation request to send', async () => {
+    const me = await customerWithRicaRecord({ ...passport, first_name: 'Tendai' })
+    expect(await keptRicaRecord(env.t.db, me.service.id, key)).toEqual(await ricaRecordFor(env.t.db, me.id, key))
+    expect(await keptRicaRecord(env.t.db, me.service.id, key)).toMatchObject({ document: { type: 'passport', number: 'FN1234567', country: 'ZW' } })
+    expect(await keptRicaRecord(env.t.db, 0, key)).toBeUndefined()
   })
 
   it('keeps the sealed record of each SIM after the account is deleted, linked to no one, for 5 years, and erases it after', async () => {
