@@ -22,6 +22,7 @@ import type { Logger } from './log.ts'
 import { mailerFor } from './mail/mailerFor.ts'
 import { startMailOutbox } from './mail/mailOutbox.ts'
 import { startMetricsServer } from './metrics.ts'
+import { startPeriodicJob } from './periodicJob.ts'
 import type { MetricsServer } from './metrics.ts'
 import { cardProviderFor } from './payments/cardProviderFor.ts'
 import { catalogueReads } from './routes/bootstrap.ts'
@@ -183,6 +184,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const sendTimeoutMs = config.mailSendTimeoutMs
   const mailer = mailerFor(config.mail, db, sendTimeoutMs)
   const mailOutbox = startMailOutbox({ db, mailer, log, intervalMs: config.mailOutboxIntervalMs, sendTimeoutMs })
+  // Once a day, besides at start: a server that runs for months still erases each RICA record when its retention ends.
+  const ricaErasure = startPeriodicJob(() => eraseExpiredRicaRecords(db), {
+    intervalMs: 86_400_000,
+    log,
+    failure: 'erasing RICA records past their retention failed',
+  })
   const port = (httpServer.address() as AddressInfo).port
   // A wildcard address is not somewhere a browser can go; localhost reaches it.
   const host = wildcard.has(config.host) ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host
@@ -201,6 +208,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const actionJobStopped = actionJob?.stop()
     // Mails being sent finish (each within the send timeout); the rest stay due in the outbox for any instance.
     const mailOutboxStopped = mailOutbox.stop()
+    const ricaErasureStopped = ricaErasure.stop()
     log.info({ graceMs, drainMs: config.shutdownDrainMs }, 'shutting down: not ready; refusing new connections after the grace')
     if (graceMs > 0) await new Promise((done) => setTimeout(done, graceMs))
     const finished = await drainer.drain(config.shutdownDrainMs)
@@ -210,6 +218,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await reconcilerStopped
     await actionJobStopped
     await mailOutboxStopped
+    await ricaErasureStopped
     await closeDb()
     log.info('stopped')
   }

@@ -137,7 +137,7 @@ export async function keepRicaRecords(tx: Queryable, customerId: number): Promis
   await tx.query(`update rica_records set kept_until = now() + interval '${ricaRetention}' where customer_id = $1 and kept_until is null`, [customerId])
 }
 
-/** Erases the RICA records past their retention; run at every start. Returns how many it erased. */
+/** Erases the RICA records past their retention; run at every start and once a day (server.ts). Returns how many it erased. */
 export async function eraseExpiredRicaRecords(q: Queryable): Promise<number> {
   return (await q.query('delete from rica_records where kept_until <= now() returning id')).length
 }
