@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { idNumberKeyOf } from './accounts/idNumberSeal.ts'
 import { bodyLimit } from 'hono/body-limit'
 import { systemClock } from './clock.ts'
 import type { Clock } from './clock.ts'
@@ -159,7 +160,8 @@ export function createApp({
   if (payments.webhookKey)
     app.route('/', paymentWebhookRoutes(db, { key: payments.webhookKey, partner: config.partner ?? sandboxPartner, network: connection.network.source }))
   // The network's events carry no Key either: their signature proves where they come from.
-  if (connection.webhookSecret) app.route('/', networkWebhookRoutes(db, { secret: connection.webhookSecret, source: connection.network.source }))
+  if (connection.webhookSecret)
+    app.route('/', networkWebhookRoutes(db, { secret: connection.webhookSecret, source: connection.network.source, sealKey: idNumberKeyOf(config) }))
   app.route('/api', api)
   if (payments.sandbox) app.route(paymentSandboxPrefix, payments.sandbox)
   if (connection.sandbox) app.route(sandboxNetworkPrefix, connection.sandbox)

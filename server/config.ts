@@ -284,6 +284,15 @@ export const settings = {
       ),
     ),
   ),
+  ID_NUMBER_KEY: fills(
+    'idNumberKey',
+    v.pipe(
+      v.optional(v.pipe(v.string(), v.trim(), v.regex(/^$|^[0-9a-fA-F]{64}$/, 'ID_NUMBER_KEY must be 64 hex digits (a 256-bit key)')), ''),
+      v.description(
+        "The key (64 hex digits, such as `openssl rand -hex 32` prints) customers' ID and passport numbers are sealed with (AES-256-GCM) in the database. Empty: the demo's public key, which production refuses. Store it apart from the database and its backups (a copy of either then holds no readable ID number), and never lose it: without it no sealed number can be read again.",
+      ),
+    ),
+  ),
   PAYMENT_SANDBOX_WEBHOOKS: fills(
     'sandboxWebhooks',
     v.pipe(flag('true'), v.description('Whether the sandbox provider notifies this server of the payments it takes, as the real one does.')),

@@ -19,6 +19,10 @@ export const redactedKeys = [
   'current_password',
   'new_password',
   'id_number',
+  'id_number_sealed',
+  // A RICA record (an activation's body) carries the ID or passport number in its document.
+  'rica',
+  'document',
   'email',
   'card',
   'cvv',

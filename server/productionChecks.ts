@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { demoIdNumberKey } from './accounts/idNumberSeal.ts'
 import { defaultScryptN } from './accounts/password.ts'
 import type { Config } from './config.ts'
 import { sandboxApiKey } from './http/apiKey.ts'
@@ -27,6 +28,7 @@ export interface DeploymentSettings
     | 'googlePay'
     | 'socialProviders'
     | 'metrics'
+    | 'idNumberKey'
   > {
   /** The built client (its Vite manifest), or undefined when there is none to serve. */
   client: { lab: boolean } | undefined
@@ -106,6 +108,11 @@ export function productionProblems(s: DeploymentSettings): string[] {
   ].flatMap(([name, value]) => (value ? [] : [name]))
   if (sellerUnset.length > 0) problems.push(`${sellerUnset.join(', ')} not set, so tax invoices would not name the seller as the law requires: set them`)
   if (s.apiKey === sandboxApiKey) problems.push(`API_KEY is the public sandbox key (${sandboxApiKey}): set your own (the server hands it to the page)`)
+  // A staging server of test customers (SANDBOX=true) may keep the public key; real customers' ID numbers may not.
+  if ((s.idNumberKey === '' || s.idNumberKey.toLowerCase() === demoIdNumberKey) && !s.sandboxes)
+    problems.push(
+      `ID_NUMBER_KEY is ${s.idNumberKey === '' ? 'not set' : "the demo's public key"}, so anyone could read the ID and passport numbers sealed with it: set your own 64 hex digits (openssl rand -hex 32) and keep it safe, ${staging}`,
+    )
   if (s.cookieSecure === false)
     problems.push('COOKIE_SECURE is false, so the session cookie would also be sent over plain http: leave it unset (auto) or set it to true')
   // A staging server of test customers (SANDBOX=true) may hash cheaply; real customers' hashes may not be.

@@ -9,6 +9,9 @@ import type { Clock } from './clock.ts'
 import { loadConfig } from './config.ts'
 import type { Config } from './config.ts'
 import { createDb } from './db/createDb.ts'
+import { idNumberKeyOf } from './accounts/idNumberSeal.ts'
+import { eraseExpiredRicaRecords } from './accounts/ricaRecord.ts'
+import { sealPlainIdNumbers } from './accounts/sealIdNumbers.ts'
 import type { Db } from './db/types.ts'
 import { accessLogged } from './http/accessLog.ts'
 import { clientSettingsOf, withClientSettings } from './http/clientSettings.ts'
@@ -21,6 +24,7 @@ import { startMailOutbox } from './mail/mailOutbox.ts'
 import { startMetricsServer } from './metrics.ts'
 import { startNetworkCheck } from './network/networkCheck.ts'
 import { startNetworkOutbox } from './network/networkOutbox.ts'
+import { startPeriodicJob } from './periodicJob.ts'
 import type { MetricsServer } from './metrics.ts'
 import type { Network } from './network/network.ts'
 import { cardProviderFor } from './payments/cardProviderFor.ts'
@@ -96,7 +100,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       { lockTimeoutMs: config.migrationLockTimeoutMs },
     ))
   const closeDb = () => (givenDb ? Promise.resolve() : db.close())
-  if (config.seed) await seedSandbox(db, { scryptN: config.scryptN, partner: config.partner })
+  const idNumberKey = idNumberKeyOf(config)
+  // Before any request: no ID number stays plain in the database, and no RICA record outlives its retention.
+  const sealed = await sealPlainIdNumbers(db, idNumberKey)
+  if (sealed > 0) log.info({ sealed }, `${sealed} ID numbers kept plain before migration 025 are now sealed`)
+  await eraseExpiredRicaRecords(db)
+  if (config.seed) await seedSandbox(db, { scryptN: config.scryptN, partner: config.partner, idNumberKey })
   let draining = false
   // The sandbox issuers run only for providers the environment leaves unconfigured.
   const sandbox =
@@ -110,7 +119,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // Made here too, so the network outbox and check use the network the webhook and the sandbox's page belong to.
   const network = networkConnection(config, db, log, (request) => app.fetch(request))
   // Every instance sends the network outbox; nudged by the requests that queue a change, so it goes at once.
-  const networkOutbox = startNetworkOutbox({ db, network: network.network, log, intervalMs: config.networkOutboxIntervalMs })
+  const networkOutbox = startNetworkOutbox({ db, network: network.network, log, intervalMs: config.networkOutboxIntervalMs, sealKey: idNumberKey })
   const networkCheck =
     config.networkCheckIntervalMs > 0 ? startNetworkCheck({ db, network: network.network, log, intervalMs: config.networkCheckIntervalMs }) : undefined
   const shared = { db, config, ...(sandbox ? { sandbox } : {}), log, readiness: { draining: () => draining }, cardPayments, network, networkOutbox, clock }
@@ -188,6 +197,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const sendTimeoutMs = config.mailSendTimeoutMs
   const mailer = mailerFor(config.mail, db, sendTimeoutMs)
   const mailOutbox = startMailOutbox({ db, mailer, log, intervalMs: config.mailOutboxIntervalMs, sendTimeoutMs })
+  // Once a day, besides at start: a server that runs for months still erases each RICA record when its retention ends.
+  const ricaErasure = startPeriodicJob(() => eraseExpiredRicaRecords(db), {
+    intervalMs: 86_400_000,
+    log,
+    failure: 'erasing RICA records past their retention failed',
+  })
   const port = (httpServer.address() as AddressInfo).port
   // A wildcard address is not somewhere a browser can go; localhost reaches it.
   const host = wildcard.has(config.host) ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host
@@ -209,6 +224,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     // Calls to the network under way finish; the rest stay due in the outbox for any instance.
     const networkOutboxStopped = networkOutbox.stop()
     const networkCheckStopped = networkCheck?.stop()
+    const ricaErasureStopped = ricaErasure.stop()
     log.info({ graceMs, drainMs: config.shutdownDrainMs }, 'shutting down: not ready; refusing new connections after the grace')
     if (graceMs > 0) await new Promise((done) => setTimeout(done, graceMs))
     const finished = await drainer.drain(config.shutdownDrainMs)
@@ -220,6 +236,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await mailOutboxStopped
     await networkOutboxStopped
     await networkCheckStopped
+    await ricaErasureStopped
     await closeDb()
     log.info('stopped')
   }

@@ -4,6 +4,7 @@ import type { CustomerData } from '../../src/domain/customerDataFile.ts'
 import type { Queryable } from '../db/types.ts'
 import { listServices } from '../services/serviceReply.ts'
 import { customerOrders, customerPayments } from './customerOrders.ts'
+import { ricaRetention } from './ricaRecord.ts'
 
 const iso = (date: Date | string) => new Date(date).toISOString()
 
@@ -11,7 +12,13 @@ const notes = [
   'Payments never include card details: the card number, its first and last digits, the holder and the expiry date are left out.',
   'Sessions are the browsers signed in now; their secret ids are never shown. Ended sessions are not kept.',
   'Failed sign-in attempts are counted for 15 minutes to stop password guessing, and are not kept longer.',
+  'Your ID or passport number is stored encrypted and only its last 4 characters are ever shown, here too.',
+  'RICA records are kept after your account is deleted, because the law requires it: see rica_records for each one, why and until when.',
 ]
+
+const ricaWhy =
+  'RICA (the Regulation of Interception of Communications and Provision of Communication-related Information Act, section 40) requires the names, identity document and address a SIM was registered with to be recorded and kept, so they are not deleted with your account.'
+const ricaUntil = `Kept until ${ricaRetention} after the SIM stops being yours (it is cancelled, or your account is deleted), then erased.`
 
 type Row = Record<string, unknown> & { created_at: Date | string }
 
@@ -23,7 +30,10 @@ const dated = <R extends Row>({ created_at, ...rest }: R) => ({ ...rest, created
  */
 export async function customerData(db: Queryable, customerId: number, sessionTag: string): Promise<CustomerData | undefined> {
   const q = <T>(sql: string, params: unknown[] = [customerId]) => db.query<T>(sql, params)
-  const [profile] = await q<Row>('select id, first_name, last_name, id_number, email, phone, mobile, pending_email, created_at from customers where id = $1')
+  const [profile] = await q<Row>(
+    `select id, first_name, last_name, id_type, id_number_masked as id_number, id_country, email, phone, mobile, pending_email, created_at
+     from customers where id = $1`,
+  )
   if (!profile) return undefined
   const addresses = await q<Row & { longitude: number | null; latitude: number | null }>(
     `select unit_number, floor_level, building_name, street_number, street_name, suburb, city, province, postal_code, country,
@@ -47,6 +57,23 @@ export async function customerData(db: Queryable, customerId: number, sessionTag
      from sessions where customer_id = $1 and expires_at > now() order by created_at`,
     [customerId, sessionTag],
   )
+  const rica = await q<{
+    service_id: number | null
+    iccid: string | null
+    service_number: string | null
+    first_names: string
+    surname: string
+    id_type: string
+    id_number_masked: string
+    id_country: string | null
+    address: Record<string, unknown>
+    recorded_at: Date | string
+    kept_until: Date | string | null
+  }>(
+    `select r.service_id, coalesce(s.iccid, r.iccid) as iccid, coalesce(s.service_number, r.service_number) as service_number, r.first_names,
+       r.surname, r.id_type, r.id_number_masked, r.id_country, r.address, r.recorded_at, r.kept_until
+     from rica_records r left join services s on s.id = r.service_id where r.customer_id = $1 order by r.recorded_at, r.id`,
+  )
   return v.parse(CustomerDataSchema, {
     format: CUSTOMER_DATA_FORMAT,
     version: CUSTOMER_DATA_VERSION,
@@ -68,6 +95,14 @@ export async function customerData(db: Queryable, customerId: number, sessionTag
     sim_name_history: renames.map((r) => ({ ...r, renamed_at: iso(r.renamed_at) })),
     support_messages: messages.map(({ created_at, ...m }) => ({ ...m, sent_at: iso(created_at) })),
     sessions: sessions.map((s) => ({ ...dated(s), last_seen_at: iso(s.last_seen_at), expires_at: iso(s.expires_at) })),
+    rica_records: rica.map(({ id_type, id_number_masked, id_country, recorded_at, kept_until, ...r }) => ({
+      ...r,
+      document: { type: id_type, number: id_number_masked, country: id_country },
+      recorded_at: iso(recorded_at),
+      why: ricaWhy,
+      kept_until: kept_until === null ? null : iso(kept_until),
+      until: ricaUntil,
+    })),
     notes,
   })
 }

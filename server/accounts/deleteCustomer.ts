@@ -1,5 +1,6 @@
 import type { Db } from '../db/types.ts'
 import { emailProven } from './provenEmail.ts'
+import { keepRicaRecords } from './ricaRecord.ts'
 
 /**
  * deleted: the person is gone; charging: a wallet charge may be at the provider, so nothing was changed; credentials
@@ -31,6 +32,7 @@ const mailAddresses = `(select lower(c.email) from customers c where c.id = $1 a
  * sandbox's copy of the customer and card holder on the customer's orders is blanked, and the mails to (or answering) the
  * addresses the customer proved (the sandbox mailbox and the outbox, unsent ones included) are deleted. Addresses, sessions, social sign-in
  * links, stored answers, email changes and SIM renames go with the customer row, and with it the email, which can sign up again.
+ * The RICA records of their SIMs stay, sealed and linked to no one, until their retention ends (ricaRecord.ts).
  * A tombstone in deleted_accounts records the deletion without naming the person. `version`, when given, is the
  * credential version the customer's password was checked at: a lockout since then stops the deletion.
  */
@@ -51,6 +53,8 @@ export function deleteCustomer(db: Db, customerId: number, version?: number): Pr
     await run(
       `update services set name = '', status = 900, cancellation_date = coalesce(cancellation_date, now()), last_updated = now() where customer_id = $1`,
     )
+    // RICA (s40) requires what the customer's SIMs were activated with to outlive them: kept sealed, then erased.
+    await keepRicaRecords(tx, customerId)
     const ownMessages = `customer_id = $1 or (customer_id is null and lower(email) in ${mailAddresses})`
     // The stored answers of messages sent signed out are keyed by the address's hash (migration 022): they go too.
     await run(`delete from idempotency_keys where customer_id is null and sender in (select sender from support_messages where ${ownMessages})`)

@@ -1,10 +1,12 @@
 import * as v from 'valibot'
 import { PRODUCT_BILLING } from '../../src/domain/service.ts'
 import type { NetworkRequestKind } from '../../src/domain/service.ts'
+import { idNumberKeyOf } from '../accounts/idNumberSeal.ts'
+import { keptRicaRecord } from '../accounts/ricaRecord.ts'
 import type { Db } from '../db/types.ts'
 import { silentLogger, type Logger } from '../log.ts'
 import { startPeriodicJob, type PeriodicJob } from '../periodicJob.ts'
-import { NetworkRefused, NetworkUnavailable, RicaRecordSchema } from './network.ts'
+import { NetworkRefused, NetworkUnavailable } from './network.ts'
 import type { Network } from './network.ts'
 
 /**
@@ -29,6 +31,8 @@ export interface NetworkOutboxOptions {
   log?: Logger
   /** Aborted at shutdown: the calls under way finish, and nothing more is claimed. */
   stopping?: AbortSignal
+  /** ID_NUMBER_KEY: an activation's RICA record is kept sealed (rica_records) and unsealed only to be sent. */
+  sealKey?: Buffer
 }
 
 export interface NetworkOutboxRun {
@@ -50,7 +54,7 @@ interface ClaimedRow {
 
 const BundleSchema = v.object({ kind: v.string(), amount: v.number(), validity_days: v.number() })
 const bodies = {
-  activate: v.object({ iccid: v.string(), plan: v.string(), billing: v.picklist(PRODUCT_BILLING), reference: v.string(), rica: RicaRecordSchema }),
+  activate: v.object({ iccid: v.string(), plan: v.string(), billing: v.picklist(PRODUCT_BILLING), reference: v.string() }),
   change_plan: v.object({ plan: v.string() }),
   add_bundle: v.object({ bundle: BundleSchema, reference: v.string() }),
   cancel: v.object({}),
@@ -75,9 +79,13 @@ function claimDueRequests(db: Db, limit: number, leaseMs: number): Promise<Claim
 }
 
 /** The one call the request's kind makes, with its idempotency key. */
-function call(network: Network, row: ClaimedRow): Promise<void> {
+async function call(db: Db, network: Network, row: ClaimedRow, sealKey: Buffer): Promise<void> {
   const key = row.idempotency_key
-  if (row.kind === 'activate') return network.activate(v.parse(bodies.activate, row.body), key)
+  if (row.kind === 'activate') {
+    const rica = await keptRicaRecord(db, row.service_id, sealKey)
+    if (!rica) throw new Unsendable(`service ${row.service_id} has no RICA record kept: the activation cannot be sent without it`)
+    return network.activate({ ...v.parse(bodies.activate, row.body), rica }, key)
+  }
   // Every other request is about a SIM the network activated, so it has its ICCID.
   if (row.iccid === null) throw new Unsendable(`service ${row.service_id} has no ICCID: the network knows no such SIM`)
   const iccid = row.iccid
@@ -103,10 +111,10 @@ class Unsendable extends Error {
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 1_000)
 
 /** Sends one claimed request and records the outcome: accepted, due again after its backoff, or failed for good. */
-async function sendClaimed(db: Db, network: Network, row: ClaimedRow, log: Logger): Promise<keyof NetworkOutboxRun> {
+async function sendClaimed(db: Db, network: Network, row: ClaimedRow, log: Logger, sealKey: Buffer): Promise<keyof NetworkOutboxRun> {
   const about = { requestId: row.id, serviceId: row.service_id, kind: row.kind, attempts: row.attempts, network: network.source }
   try {
-    await call(network, row)
+    await call(db, network, row, sealKey)
   } catch (error) {
     // A body that does not parse is ours to fix, not the network's to retry.
     const forGood = error instanceof NetworkRefused || error instanceof Unsendable || error instanceof v.ValiError
@@ -138,13 +146,13 @@ async function sendClaimed(db: Db, network: Network, row: ClaimedRow, log: Logge
 export async function sendDueNetworkRequests(
   db: Db,
   network: Network,
-  { leaseMs, log = silentLogger, stopping }: NetworkOutboxOptions,
+  { leaseMs, log = silentLogger, stopping, sealKey = idNumberKeyOf({}) }: NetworkOutboxOptions,
 ): Promise<NetworkOutboxRun> {
   const run: NetworkOutboxRun = { accepted: 0, retrying: 0, failed: 0 }
   while (!stopping?.aborted) {
     const claimed = await claimDueRequests(db, batchSize, leaseMs)
     if (claimed.length === 0) break
-    for (const outcome of await Promise.all(claimed.map((row) => sendClaimed(db, network, row, log)))) run[outcome]++
+    for (const outcome of await Promise.all(claimed.map((row) => sendClaimed(db, network, row, log, sealKey)))) run[outcome]++
   }
   return run
 }
@@ -158,14 +166,15 @@ export interface NetworkOutboxJobOptions {
   log: Logger
   intervalMs: number
   leaseMs?: number
+  sealKey?: Buffer
 }
 
 /**
  * Every instance runs this job; nudge() sends at once what this instance has just queued, instead of at the next
  * interval. On stop, the calls under way finish and nothing more is claimed.
  */
-export function startNetworkOutbox({ db, network, log, intervalMs, leaseMs = networkLeaseMs }: NetworkOutboxJobOptions): PeriodicJob {
-  return startPeriodicJob((stopping) => sendDueNetworkRequests(db, network, { leaseMs, log, stopping }), {
+export function startNetworkOutbox({ db, network, log, intervalMs, leaseMs = networkLeaseMs, sealKey }: NetworkOutboxJobOptions): PeriodicJob {
+  return startPeriodicJob((stopping) => sendDueNetworkRequests(db, network, { leaseMs, log, stopping, ...(sealKey ? { sealKey } : {}) }), {
     intervalMs,
     log,
     failure: 'sending the network outbox failed',

@@ -1,5 +1,6 @@
 import type { ProductBilling, SimLife } from '../../src/domain/service.ts'
-import { ricaRecordFor } from '../accounts/ricaRecord.ts'
+import { idNumberKeyOf } from '../accounts/idNumberSeal.ts'
+import { recordRica, ricaRecordFor } from '../accounts/ricaRecord.ts'
 import { bundleApplied } from '../bundles/creditBundle.ts'
 import type { Db, Queryable } from '../db/types.ts'
 import type { NetworkEvent, NetworkSource } from './network.ts'
@@ -188,11 +189,15 @@ async function project(tx: Queryable, sim: Sim, event: NetworkEvent, context: Si
 async function queueActivation(tx: Queryable, sim: Sim, context: SimEventContext): Promise<void> {
   const waiting = await tx.query("select 1 from network_requests where service_id = $1 and kind = 'activate' and failed_at is null", [sim.id])
   if (waiting.length > 0) return
-  const rica = await ricaRecordFor(tx, sim.customer_id, context.sealKey ?? Buffer.alloc(0))
+  const sealKey = context.sealKey ?? idNumberKeyOf({})
+  const rica = await ricaRecordFor(tx, sim.customer_id, sealKey)
+  // The record is kept sealed beside the SIM (it outlives the customer's deletion, as RICA requires); the outbox row
+  // holds no ID number: the request takes the record from there when it goes out.
+  if (rica) await recordRica(tx, sim.id, rica, sealKey)
   const key = await queueNetworkRequest(tx, {
     serviceId: sim.id,
     kind: 'activate',
-    body: { iccid: sim.iccid, plan: sim.plan, billing: sim.billing, reference: sim.service_reference, rica: rica ?? null },
+    body: { iccid: sim.iccid, plan: sim.plan, billing: sim.billing, reference: sim.service_reference },
   })
   // Without the identity the customer gave (no ID number or address held), the network must not be asked: the
   // activation is failed at once, visibly, rather than sent without its RICA record or retried for ever.

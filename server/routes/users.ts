@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { SignupSchema, UserReplySchema } from '../../src/domain/account.ts'
 import { DuplicateEmailError, insertCustomer } from '../accounts/customers.ts'
 import { hashPassword } from '../accounts/password.ts'
+import { idNumberKeyOf } from '../accounts/idNumberSeal.ts'
 import { firstCredentialVersion } from '../accounts/credentials.ts'
 import { signIn } from '../accounts/signIn.ts'
 import { signupRetryAfter } from '../accounts/signupLimiter.ts'
@@ -22,7 +23,7 @@ import { serverMessages } from '../../src/domain/serverMessages.ts'
 export const tooManySignups = serverMessages.tooManySignups
 
 /** PUBLIC_URL: the origin links in mails open; without it (the demo) the request's own origin. */
-export type AccountSettings = CookieSettings & Partial<Pick<Config, 'scryptN'>>
+export type AccountSettings = CookieSettings & Partial<Pick<Config, 'scryptN' | 'idNumberKey'>>
 
 const described = describeApi({
   summary: 'Sign up; the new customer leaves signed in (sid and signed_in cookies)',
@@ -53,7 +54,7 @@ export function userRoutes(db: Db, settings: AccountSettings) {
     try {
       const mail = { language: requestLanguage(c), origin: mailLinkOrigin(c, settings) }
       customerId = await db.transaction(async (tx) => {
-        const id = await insertCustomer(tx, { ...personal, passwordHash, address: ricaAddress })
+        const id = await insertCustomer(tx, { ...personal, passwordHash, address: ricaAddress }, idNumberKeyOf(settings))
         // The account works at once (the seed's flow); the link proves the email, which a provider's sign-in otherwise would.
         await queueSignupConfirmation(tx, id, personal.email, mail)
         return id

@@ -1,5 +1,6 @@
 import type { Address } from '../../src/domain/account.ts'
 import { DuplicateEmailError, findCustomerIdByEmail, insertCustomer } from '../accounts/customers.ts'
+import { idNumberKeyOf } from '../accounts/idNumberSeal.ts'
 import { defaultScryptN, hashPassword } from '../accounts/password.ts'
 import { sandboxPartner } from '../orders/partner.ts'
 import type { Partner } from '../orders/partner.ts'
@@ -40,8 +41,8 @@ export interface DemoOptions {
   partner?: Partner
   /** When the history is written up to; the demo's dates count back from it. */
   now?: Date
-  /** The key ID numbers are sealed with, for the RICA record the demo SIMs' activations carry. */
-  sealKey?: Buffer
+  /** What the ID number is sealed with (ID_NUMBER_KEY), and the RICA record the demo SIMs' activations carry; the demo's key when not given. */
+  idNumberKey?: Buffer
 }
 
 /**
@@ -50,7 +51,7 @@ export interface DemoOptions {
  */
 export async function seedDemoCustomer(
   db: Db,
-  { scryptN = defaultScryptN, partner = sandboxPartner, now = new Date(), sealKey }: DemoOptions = {},
+  { scryptN = defaultScryptN, partner = sandboxPartner, now = new Date(), idNumberKey = idNumberKeyOf({}) }: DemoOptions = {},
 ): Promise<boolean> {
   // Checked before hashing: the hash costs a quarter of a second at the production work factor.
   if ((await findCustomerIdByEmail(db, DEMO_CUSTOMER.email)) !== undefined) return false
@@ -59,7 +60,7 @@ export async function seedDemoCustomer(
   let sims: DemoSim[]
   try {
     sims = await db.transaction(async (tx) => {
-      const customerId = await insertCustomer(tx, { ...personal, passwordHash, address: demoAddress, emailVerifiedBy: 'seed' })
+      const customerId = await insertCustomer(tx, { ...personal, passwordHash, address: demoAddress, emailVerifiedBy: 'seed' }, idNumberKey)
       return writeDemoHistory(tx, { customerId, address: demoAddress, partner, now })
     })
   } catch (error) {
@@ -68,6 +69,6 @@ export async function seedDemoCustomer(
     throw error
   }
   // Each event is applied in a transaction of its own, as the webhook applies it, once the SIMs it names are committed.
-  await activateDemoSims(db, sims, sealKey)
+  await activateDemoSims(db, sims, idNumberKey)
   return true
 }

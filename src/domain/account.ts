@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { ID_TYPES, type IdType, isCountryCode, isSaIdNumber, PASSPORT_PATTERN, SOUTH_AFRICA } from './identityDocument.ts'
 import { hasBidiControl, MAX_EMAIL_LENGTH, MAX_FIELD_LENGTH, storableText } from './storable.ts'
 
 /**
@@ -19,6 +20,13 @@ export const messages = {
   lastName: 'Last name is required.',
   idRequired: 'ID number is required.',
   idDigits: 'ID number must be 13 digits.',
+  idInvalid: 'ID number is not a valid South African ID number: check the date of birth and the last digit.',
+  idType: 'Choose South African ID or Passport.',
+  passportRequired: 'Passport number is required.',
+  passportShape: 'Passport number must be 6 to 20 letters or digits.',
+  countryRequired: 'Country of issue is required.',
+  countryUnknown: 'Country of issue is not a known country.',
+  countrySouthAfrica: 'As a South African citizen, register with your South African ID number, not a passport.',
   emailRequired: 'Email is required.',
   emailShape: 'Invalid email address.',
   passwordRequired: 'Password is required.',
@@ -128,10 +136,60 @@ const typedEmail = v.pipe(
   v.maxLength(MAX_EMAIL_LENGTH, messages.emailShape),
 )
 
-export const PersonalSchema = v.object({
+/** The identity document's fields as typed; identityRules checks them together, since the number's rule depends on the type. */
+const identityEntries = {
+  // A blank choice reads as the default, as a missing one does (the wizard starts with none made).
+  id_type: v.optional(
+    v.pipe(
+      v.picklist([...ID_TYPES, ''], messages.idType),
+      v.transform((type): IdType => (type === '' ? 'sa_id' : type)),
+    ),
+    'sa_id',
+  ),
+  id_number: v.optional(v.pipe(v.string(messages.idRequired), v.trim(), v.toUpperCase()), ''),
+  /** ISO 3166-1 alpha-2 of the passport's issuing country; ignored for an SA ID. */
+  id_country: v.nullish(v.pipe(v.string(messages.countryUnknown), v.trim(), v.toUpperCase()), ''),
+}
+interface Identity {
+  id_type: IdType
+  id_number: string
+  id_country: string
+}
+
+/** The first problem of the number, for its type; undefined when it is valid. */
+function idNumberProblem({ id_type, id_number }: Identity): string | undefined {
+  if (id_type === 'passport') return id_number === '' ? messages.passportRequired : PASSPORT_PATTERN.test(id_number) ? undefined : messages.passportShape
+  if (id_number === '') return messages.idRequired
+  if (!/^\d{13}$/.test(id_number)) return messages.idDigits
+  return isSaIdNumber(id_number) ? undefined : messages.idInvalid
+}
+
+/** The issuing country's problem: a passport needs a known country that is not South Africa. */
+function idCountryProblem({ id_type, id_country }: Identity): string | undefined {
+  if (id_type !== 'passport') return undefined
+  if (id_country === '') return messages.countryRequired
+  if (!isCountryCode(id_country)) return messages.countryUnknown
+  return id_country === SOUTH_AFRICA ? messages.countrySouthAfrica : undefined
+}
+
+/** The identity document's rules, reported on id_number and id_country as a field's own rules are. */
+const identityRules = <T extends Identity>() =>
+  v.rawCheck<T>(({ dataset, addIssue }) => {
+    if (!dataset.typed) return
+    const identity = dataset.value
+    for (const [key, message] of [
+      ['id_number', idNumberProblem(identity)],
+      ['id_country', idCountryProblem(identity)],
+    ] as const) {
+      if (message !== undefined)
+        addIssue({ message, path: [{ type: 'object', origin: 'value', input: identity as unknown as Record<string, unknown>, key, value: identity[key] }] })
+    }
+  })
+
+const personalEntries = {
   first_name: required(messages.firstName, 'first_name'),
   last_name: required(messages.lastName, 'last_name'),
-  id_number: requiredMatching(messages.idRequired, /^\d{13}$/, messages.idDigits),
+  ...identityEntries,
   email: v.optional(v.config(v.pipe(typedEmail, v.email(messages.emailShape)), firstIssue), ''),
   // Not trimmed: spaces are legitimate password characters.
   password: v.optional(
@@ -150,7 +208,8 @@ export const PersonalSchema = v.object({
   confirm_password: v.optional(v.string()),
   phone: requiredMatching(messages.phoneRequired, /^\d{10}$/, messages.phoneDigits),
   mobile: v.nullish(v.pipe(v.string(messages.mobileDigits), v.trim(), v.regex(/^(\d{10})?$/, messages.mobileDigits)), ''),
-})
+}
+export const PersonalSchema = v.pipe(v.object(personalEntries), identityRules())
 export type PersonalInput = v.InferInput<typeof PersonalSchema>
 export type Personal = v.InferOutput<typeof PersonalSchema>
 
@@ -183,7 +242,12 @@ export type Address = v.InferOutput<typeof AddressSchema>
 
 /** Body of POST /api/v2/users. */
 export const SignupSchema = v.object({
-  user: v.object({ ...PersonalSchema.entries, ricaAddress: AddressSchema }),
+  user: v.pipe(
+    v.object({ ...personalEntries, ricaAddress: AddressSchema }),
+    identityRules(),
+    // A passport names itself and its country; an SA ID, the default, is sent and read without either.
+    v.transform(({ id_type, id_country, ...user }) => (id_type === 'passport' ? { ...user, id_type, id_country } : user)),
+  ),
 })
 export type SignupInput = v.InferInput<typeof SignupSchema>
 export type Signup = v.InferOutput<typeof SignupSchema>
@@ -223,7 +287,12 @@ export const UserSchema = v.object({
   id: v.number(),
   first_name: savedText,
   last_name: savedText,
+  /** The identity document the ID number is of: given for a passport, absent for an SA ID (the default). */
+  id_type: v.optional(v.picklist(ID_TYPES)),
+  /** Masked (its last 4 characters only): the number itself stays sealed on the server. */
   id_number: savedText,
+  /** The passport's issuing country (ISO 3166-1 alpha-2); absent or '' for an SA ID. */
+  id_country: v.optional(v.string()),
   email: v.pipe(v.string(), v.trim()),
   phone: savedText,
   mobile: savedText,

@@ -2,7 +2,18 @@ import * as v from 'valibot'
 import { SignupSchema, type Gps, type Signup } from './account.ts'
 
 /** The inputs of the sign-up wizard, in screen order; the first invalid one gets the focus. */
-export const PERSONAL_FIELDS = ['first_name', 'last_name', 'id_number', 'email', 'password', 'confirm_password', 'phone', 'mobile'] as const
+export const PERSONAL_FIELDS = [
+  'first_name',
+  'last_name',
+  'id_type',
+  'id_number',
+  'id_country',
+  'email',
+  'password',
+  'confirm_password',
+  'phone',
+  'mobile',
+] as const
 export type PersonalField = (typeof PERSONAL_FIELDS)[number]
 
 /** The address inputs shared by sign-up and the delivery address, in screen order. */

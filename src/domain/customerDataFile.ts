@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { ID_TYPES } from './identityDocument.ts'
 import { ServiceSchema } from './service.ts'
 
 /**
@@ -8,7 +9,8 @@ import { ServiceSchema } from './service.ts'
 
 /** What kind of file this is, so a reader (or a future import) knows the shape. */
 export const CUSTOMER_DATA_FORMAT = 'seed-storefront/customer-data'
-export const CUSTOMER_DATA_VERSION = 1
+/** 2: the identity document (type, masked number, country) and the RICA records kept. */
+export const CUSTOMER_DATA_VERSION = 2
 
 const when = v.string()
 /** A JSON object the server keeps as the customer gave it (a delivery address, the delivery options). */
@@ -18,7 +20,11 @@ const ProfileSchema = v.object({
   id: v.number(),
   first_name: v.string(),
   last_name: v.string(),
+  id_type: v.picklist(ID_TYPES),
+  /** Masked: only its last 4 characters; the number itself is stored sealed and never shown again. */
   id_number: v.string(),
+  /** The passport's issuing country (ISO 3166-1 alpha-2); null for an SA ID. */
+  id_country: v.nullable(v.string()),
   email: v.string(),
   phone: v.string(),
   mobile: v.string(),
@@ -97,6 +103,27 @@ const SocialSignInSchema = v.object({
   last_used_at: v.nullable(when),
 })
 
+/**
+ * What RICA (s40) made us record for one of the customer's SIMs when its activation was asked for, kept after the
+ * account is deleted until `kept_until` (docs/features.md, "RICA records kept after deletion").
+ */
+const RicaRecordKeptSchema = v.object({
+  service_id: v.nullable(v.number()),
+  iccid: v.nullable(v.string()),
+  service_number: v.nullable(v.string()),
+  first_names: v.string(),
+  surname: v.string(),
+  document: v.object({ type: v.picklist(ID_TYPES), number: v.string(), country: v.nullable(v.string()) }),
+  address: kept,
+  recorded_at: when,
+  /** Why it is kept, in the API's language. */
+  why: v.string(),
+  /** Null while the SIM is the customer's: the retention starts when it stops being theirs. */
+  kept_until: v.nullable(when),
+  /** The rule kept_until follows, in the API's language. */
+  until: v.string(),
+})
+
 export const CustomerDataSchema = v.object({
   format: v.literal(CUSTOMER_DATA_FORMAT),
   version: v.literal(CUSTOMER_DATA_VERSION),
@@ -111,6 +138,7 @@ export const CustomerDataSchema = v.object({
   sim_name_history: v.array(SimRenameSchema),
   support_messages: v.array(SupportMessageSchema),
   sessions: v.array(SessionSchema),
+  rica_records: v.array(RicaRecordKeptSchema),
   /** What the file does not hold, and why, in the API's language. */
   notes: v.array(v.string()),
 })

@@ -32,7 +32,7 @@ async function signUp(name: string) {
   const user = {
     first_name: 'Bench',
     last_name: name,
-    id_number: '9001015009087',
+    id_number: '9001015009086',
     email,
     password,
     confirm_password: password,

@@ -15,7 +15,7 @@ const view = { refused: [], waiting: new Set<string>() } as unknown as AccountVi
 
 function openForm() {
   return renderForm(
-    <ProfileEditor customerId={7} input={{ current }} view={view} idNumber="9001015800087" onDismissed={() => undefined} onEnd={() => undefined}>
+    <ProfileEditor customerId={7} input={{ current }} view={view} idNumber="9001015800088" onDismissed={() => undefined} onEnd={() => undefined}>
       <p>Profile shown</p>
     </ProfileEditor>,
   )
@@ -47,7 +47,7 @@ describe('the Update Profile form', () => {
 
   it('shows the ID number without a field to change it', () => {
     openForm()
-    expect(screen.getByText('9001015800087')).toBeTruthy()
+    expect(screen.getByText('9001015800088')).toBeTruthy()
     expect(screen.queryByLabelText('ID number')).toBeNull()
   })
 

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
 import { describe, expect, it } from 'vitest'
 import { SignupWizard } from '../../src/features/account/signIn/SignupWizard.tsx'
@@ -21,7 +21,7 @@ const input = (label: string) => screen.getByLabelText<HTMLInputElement>(label)
 const personal = {
   'First name': 'Thandi',
   'Last name': 'Mokoena',
-  'ID number': '9001015800087',
+  'ID number': '9001015800088',
   Email: 'thandi@example.co.za',
   Password: 'Secret-pass1!',
   'Phone number': '0821234567',
@@ -101,7 +101,7 @@ describe('the sign-up form', () => {
           user: {
             first_name: 'Thandi',
             last_name: 'Mokoena',
-            id_number: '9001015800087',
+            id_number: '9001015800088',
             email: 'thandi@example.co.za',
             password: 'Secret-pass1!',
             phone: '0821234567',
@@ -128,5 +128,53 @@ describe('the sign-up form', () => {
     for (const [label, value] of Object.entries(address)) expect(input(label).value).toBe(value)
     await user.click(screen.getByRole('button', { name: 'Back' }))
     for (const [label, value] of Object.entries(personal)) expect(input(label).value).toBe(value)
+  })
+
+  it('takes a passport number and its country instead of an SA ID number, named and checked like the other fields', async () => {
+    const sent = serverAnswers(() => ({ status: 409, body: { error: 'An account with this email already exists.' } }))
+    const { user, fill } = await openSignup()
+    const group = screen.getByRole('group', { name: 'Identity document' })
+    const saId = within(group).getByRole('radio', { name: 'South African ID' })
+    expect(saId).toHaveProperty('checked', true)
+    expect(screen.queryByLabelText('Country of issue')).toBeNull()
+    // The keyboard moves the choice, as in any radio group.
+    saId.focus()
+    await user.keyboard('{ArrowRight}')
+    expect(within(group).getByRole('radio', { name: 'Passport' })).toHaveProperty('checked', true)
+    const country = screen.getByRole('combobox', { name: 'Country of issue' })
+    const names = within(country)
+      .getAllByRole('option')
+      .map((o) => o.textContent)
+    expect(names[0]).toBe('Choose a country')
+    expect(names).toContain('Zimbabwe')
+    expect(names).not.toContain('South Africa')
+    expect(names.slice(1)).toEqual([...names.slice(1)].sort((a, b) => String(a).localeCompare(String(b), 'en')))
+
+    for (const [label, value] of Object.entries({ ...personal, 'ID number': '' })) if (value) await fill(label, value)
+    await user.click(screen.getByRole('button', { name: 'Next' }))
+    expect(messageOf(input('Passport number'))).toBe('Passport number is required.')
+    expect(messageOf(country)).toBe('Country of issue is required.')
+    expect(document.activeElement).toBe(input('Passport number'))
+    await fill('Passport number', 'FN-1')
+    await user.click(screen.getByRole('button', { name: 'Next' }))
+    expect(messageOf(input('Passport number'))).toBe('Passport number must be 6 to 20 letters or digits.')
+
+    await user.clear(input('Passport number'))
+    await fill('Passport number', 'fn1234567')
+    await user.selectOptions(country, 'Zimbabwe')
+    await user.click(screen.getByRole('button', { name: 'Next' }))
+    await screen.findByRole('heading', { name: 'Step 2 of 2: Address' })
+    for (const [label, value] of Object.entries(address)) await fill(label, value)
+    await user.click(screen.getByRole('button', { name: 'Submit' }))
+    await screen.findByText('An account with this email already exists.')
+    expect(sent[0]?.body).toMatchObject({ user: { id_type: 'passport', id_number: 'FN1234567', id_country: 'ZW', first_name: 'Thandi' } })
+  })
+
+  it('refuses an ID number whose check digit or date of birth is wrong', async () => {
+    serverAnswers(() => ({ status: 500 }))
+    const { user, fill } = await openSignup()
+    await fill('ID number', '9001015800087')
+    await user.click(screen.getByRole('button', { name: 'Next' }))
+    expect(messageOf(input('ID number'))).toBe('ID number is not a valid South African ID number: check the date of birth and the last digit.')
   })
 })

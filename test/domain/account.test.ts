@@ -17,7 +17,7 @@ import { fieldErrors } from '../../src/domain/fieldErrors.ts'
 const personal = {
   first_name: 'Thandi',
   last_name: 'Nkosi',
-  id_number: '9001015009087',
+  id_number: '9001015009086',
   email: 'thandi@example.co.za',
   password: 'Secret#123',
   confirm_password: '',
@@ -50,7 +50,7 @@ describe('the personal step rules', () => {
     ['last_name', '', 'Last name is required.'],
     ['id_number', '', 'ID number is required.'],
     ['id_number', '900101500908', 'ID number must be 13 digits.'],
-    ['id_number', '90010150090877', 'ID number must be 13 digits.'],
+    ['id_number', '90010150090867', 'ID number must be 13 digits.'],
     ['id_number', '900101500908A', 'ID number must be 13 digits.'],
     ['email', '', 'Email is required.'],
     ['email', 'thandi@', 'Invalid email address.'],

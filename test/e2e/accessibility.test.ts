@@ -286,7 +286,7 @@ describe('accessibility of every screen', () => {
       const person = {
         'First name': 'Thandi',
         'Last name': 'Nkosi',
-        'ID number': '9001015009087',
+        'ID number': '9001015009086',
         Email: 'thandi.a11y@example.co.za',
         Password: 'Secret#123',
         'Phone number': '0211234567',

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { horizontalOverflow, screenshot, useBrowser } from './browser.ts'
-import { API_KEY, expectProfile, expectToast, fill, formerCustomer, logIn, logOut, openSignup, person, signUp, uniqueEmail } from './accounts.ts'
+import { API_KEY, expectProfile, expectToast, fill, formerCustomer, logIn, logOut, openSignup, person, place, signUp, uniqueEmail } from './accounts.ts'
 import { addFirstProducts, badgeCount, expectBadge, openHome, untilStarted } from './storefront.ts'
 
 const session = useBrowser()
@@ -85,6 +85,27 @@ describe('sign-up', () => {
     expect(await page.getByLabel('Phone number', { exact: true }).inputValue()).toBe('0211234567')
   })
 
+  test('a foreign customer signs up with a passport and its country, and the profile shows the number masked', async () => {
+    const page = await session.page()
+    await openSignup(page)
+    const { 'ID number': _saId, ...details } = person(uniqueEmail())
+    await fill(page, details)
+    const passport = page.getByRole('group', { name: 'Identity document' }).getByRole('radio', { name: 'Passport' })
+    await passport.check()
+    await page.getByLabel('Passport number', { exact: true }).fill('fn1234567')
+    await page.getByLabel('Country of issue', { exact: true }).selectOption({ label: 'Zimbabwe' })
+    await screenshot(page, 'account-signup-step1-passport')
+    await page.getByRole('button', { name: 'Next' }).click()
+    await page.getByRole('heading', { name: /Address/ }).waitFor()
+    await fill(page, place)
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await expectProfile(page)
+    const main = page.getByRole('main')
+    for (const text of ['Passport number', '•••••4567', 'Country of issue', 'Zimbabwe']) await main.getByText(text, { exact: true }).first().waitFor()
+    expect(await main.textContent()).not.toContain('FN1234567')
+    await screenshot(page, 'account-profile-passport')
+  })
+
   test('a new account lands on /profile, signed in, with "Created Successfully"', async () => {
     const page = await session.page()
     const email = uniqueEmail()
@@ -92,7 +113,7 @@ describe('sign-up', () => {
     await expectToast(page, 'Created Successfully')
     await expectProfile(page)
     const main = page.getByRole('main')
-    for (const text of ['9001015009087', email, '0211234567', '12', 'Long Street', 'Gardens', 'Cape Town', 'Western Cape'])
+    for (const text of ['•••••••••9086', email, '0211234567', '12', 'Long Street', 'Gardens', 'Cape Town', 'Western Cape'])
       await main.getByText(text, { exact: true }).first().waitFor()
     // The seed's disabled buttons work now (issue 20; test/e2e/profile.test.ts edits with them).
     expect(await page.getByRole('button', { name: 'Update Profile' }).isEnabled()).toBe(true)

@@ -14,7 +14,7 @@ export const uniqueEmail = () => `thandi.${Date.now().toString(36)}.${process.pi
 export const person = (email: string) => ({
   'First name': 'Thandi',
   'Last name': 'Nkosi',
-  'ID number': '9001015009087',
+  'ID number': '9001015009086',
   Email: email,
   Password: 'Secret#123',
   'Phone number': '0211234567',

@@ -149,7 +149,7 @@ async function registerElsewhere(email: string): Promise<void> {
   const user = {
     first_name: 'Sipho',
     last_name: 'Dlamini',
-    id_number: '9001015009087',
+    id_number: '9001015009086',
     email,
     password: 'Other#1234',
     confirm_password: 'Other#1234',

@@ -16,7 +16,7 @@ const expectNoProblems = () => expect(session.problems.errors).toEqual([])
 const personal = {
   first_name: 'Thandi',
   last_name: 'Nkosi',
-  id_number: '9001015009087',
+  id_number: '9001015009086',
   email: 'thandi.lab@example.co.za',
   password: 'Secret#123',
   phone: '0211234567',

@@ -23,7 +23,7 @@ export const customer = (overrides: Partial<User> = {}): User => ({
   id: 1,
   first_name: 'Thandi',
   last_name: 'Nkosi',
-  id_number: '9001015009087',
+  id_number: '9001015009086',
   email: 'thandi@example.co.za',
   phone: '0211234567',
   mobile: '',

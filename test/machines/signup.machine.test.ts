@@ -8,7 +8,7 @@ import { settling } from './settling.ts'
 const person = {
   first_name: 'Thandi',
   last_name: 'Nkosi',
-  id_number: '9001015009087',
+  id_number: '9001015009086',
   email: 'thandi@example.co.za',
   password: 'Secret#123',
   confirm_password: 'not checked',

@@ -18,7 +18,7 @@ type SetField = Extract<SignupEvent, { type: 'signup.field.set' }>
 const typed: Record<string, string> = {
   first_name: 'Thandi',
   last_name: 'Nkosi',
-  id_number: '9001015009087',
+  id_number: '9001015009086',
   email: 'thandi@example.co.za',
   password: 'Secret#123',
   confirm_password: 'Secret#123',

@@ -31,6 +31,7 @@ describe('the server configuration', () => {
       networkOutboxIntervalMs: 1_000,
       networkCheckIntervalMs: 3_600_000,
       paymentWebhookKey: '',
+      idNumberKey: '',
       sandboxWebhooks: true,
       mail: { kind: 'sandbox', from: 'Seed Storefront <no-reply@storefront.co.za>' },
       reconcileIntervalMs: 30_000,
@@ -82,6 +83,7 @@ describe('the server configuration', () => {
       LOG_LEVEL: 'warn',
       MIGRATION_LOCK_TIMEOUT_MS: '5000',
       PAYMENT_WEBHOOK_KEY: '000102030405060708090a0b0c0d0e0f000102030405060708090a0b0c0d0e0f',
+      ID_NUMBER_KEY: '5f0c3e7d9b2a41c68e17d0a3b4f95c2e6a8d1b7f3c09e4a2d5b6c8e1f7a3d902',
       PAYMENT_SANDBOX_WEBHOOKS: 'false',
       NETWORK_BASE_URL: 'https://api.enabler.example.co.za/v2',
       NETWORK_API_TOKEN: 'enabler-t0k3n',
@@ -124,6 +126,7 @@ describe('the server configuration', () => {
       partner: { id: 'portal-7', agent_email: 'agent@reseller.co.za', comments: 'Cape Town portal' },
       payments: { kind: 'provider', baseUrl: 'https://eu-test.oppwa.com', entityId: '8a8294174b7ecb28014b9699220015ca', accessToken: 'T0k3n' },
       paymentWebhookKey: '000102030405060708090a0b0c0d0e0f000102030405060708090a0b0c0d0e0f',
+      idNumberKey: '5f0c3e7d9b2a41c68e17d0a3b4f95c2e6a8d1b7f3c09e4a2d5b6c8e1f7a3d902',
       sandboxWebhooks: false,
       network: {
         kind: 'enabler',

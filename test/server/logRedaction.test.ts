@@ -21,4 +21,16 @@ describe('the logger keeps secrets out of its lines', () => {
     expect(logged1.password).toBe('hunter2')
     expect(request.headers.authorization).toBe('Bearer abc')
   })
+
+  it('redacts an identity document however it is logged: the ID number, its sealed bytes, a RICA record or its document', () => {
+    const logged = captureLog('info')
+    const rica = { first_names: 'Tendai', surname: 'Moyo', document: { type: 'passport', number: 'FN1234567', country: 'ZW' } }
+    logged.log.info({ id_number: 'FN1234567', id_number_sealed: 'AQID', iccid: '8927000000000000001' }, 'signed up')
+    logged.log.info({ request: { kind: 'activate', rica }, rica }, 'activation')
+    logged.log.info({ document: rica.document }, 'document')
+    const text = JSON.stringify(logged.entries())
+    expect(text).not.toContain('FN1234567')
+    expect(text).not.toContain('AQID')
+    expect(logged.entries()[1]).toMatchObject({ request: { kind: 'activate', rica: '[redacted]' }, rica: '[redacted]' })
+  })
 })

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { demoIdNumberKey } from '../../server/accounts/idNumberSeal.ts'
 import { loadConfig } from '../../server/config.ts'
 import { productionProblems, readClientBuild, simulatedBySandboxes } from '../../server/productionChecks.ts'
 import type { DeploymentSettings } from '../../server/productionChecks.ts'
@@ -38,6 +39,7 @@ describe('what production refuses to start with', () => {
     const problems = productionProblems({ ...loadConfig({ NODE_ENV: 'production' }), client: { lab: true } })
     expect(problems).toHaveLength(11)
     for (const name of [
+      'ID_NUMBER_KEY',
       'DATABASE_URL',
       'PAYMENT_BASE_URL',
       'NETWORK_BASE_URL',
@@ -55,6 +57,16 @@ describe('what production refuses to start with', () => {
         name,
       ).toHaveLength(1)
     expect(problems.every((p) => !p.includes('\n'))).toBe(true)
+  })
+
+  it("refuses a missing ID_NUMBER_KEY or the demo's public one unless SANDBOX=true", () => {
+    for (const key of [undefined, demoIdNumberKey, demoIdNumberKey.toUpperCase()]) {
+      expect(problemsWith({ ID_NUMBER_KEY: key })).toEqual([
+        expect.stringMatching(/^ID_NUMBER_KEY is (not set|the demo's public key), so anyone could read.*SANDBOX=true/),
+      ])
+      expect(problemsWith({ ID_NUMBER_KEY: key, SANDBOX: 'true' })).toEqual([])
+    }
+    expect(() => loadConfig({ ID_NUMBER_KEY: 'abc' })).toThrow(/ID_NUMBER_KEY must be 64 hex digits/)
   })
 
   it('refuses the embedded PGlite: no DATABASE_URL, or memory:', () => {

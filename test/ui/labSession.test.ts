@@ -14,7 +14,7 @@ import { at, labRun, until } from './labHarness.ts'
 const personal = {
   first_name: 'Thandi',
   last_name: 'Nkosi',
-  id_number: '9001015009087',
+  id_number: '9001015009086',
   email: 'thandi@example.co.za',
   password: 'Secret#123',
   phone: '0211234567',

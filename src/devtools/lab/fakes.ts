@@ -9,7 +9,7 @@ export function labCustomer(overrides: Partial<User> = {}): User {
     id: 9001,
     first_name: 'Thandi',
     last_name: 'Nkosi',
-    id_number: '9001015009087',
+    id_number: '9001015009086',
     email: 'thandi.lab@example.co.za',
     phone: '0211234567',
     mobile: '',

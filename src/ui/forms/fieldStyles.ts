@@ -13,6 +13,6 @@ export const FieldBox = styled('div')`
   }
   textarea { padding: 10px 12px; min-height: 140px; resize: vertical; line-height: 1.4; }
   input, textarea, select { scroll-margin-top: 72px; }
-  input[aria-invalid='true'], textarea[aria-invalid='true'] { border: 2px solid ${theme.color.error}; }
+  input[aria-invalid='true'], textarea[aria-invalid='true'], select[aria-invalid='true'] { border: 2px solid ${theme.color.error}; }
   .error { margin: 0; color: ${theme.color.error}; font-size: 14px; font-weight: 600; }
 `

@@ -17,7 +17,7 @@ describe('signing up with POST /api/v2/users', () => {
       id: expect.any(Number),
       first_name: 'Thandi',
       last_name: 'Nkosi',
-      id_number: '9001015800086',
+      id_number: '•••••••••0088',
       email: body.user.email,
       phone: '0821234567',
       mobile: '0831234567',

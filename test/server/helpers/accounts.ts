@@ -43,7 +43,7 @@ export const signupBody = (user: Record<string, unknown> = {}) => ({
   user: {
     first_name: 'Thandi',
     last_name: 'Nkosi',
-    id_number: '9001015800086',
+    id_number: '9001015800088',
     email: uniqueEmail(),
     password,
     confirm_password: password,

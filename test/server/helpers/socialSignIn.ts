@@ -37,7 +37,7 @@ export async function passwordSignUp(api: ServerApi, user: { email: string; firs
       user: {
         first_name: 'Nomsa',
         last_name: 'Dube',
-        id_number: '9001015800086',
+        id_number: '9001015800088',
         password,
         phone: '0821234567',
         ricaAddress: { street_number: '1', street_name: 'Main Road', city: 'Durban', province: 'KwaZulu-Natal', postal_code: '4001' },

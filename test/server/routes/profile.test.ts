@@ -19,7 +19,7 @@ describe('GET /api/v8/partner/detailed_customer_profile/email/{email}', () => {
       email,
       first_name: 'Thandi',
       last_name: 'Nkosi',
-      id_number: '9001015800086',
+      id_number: '•••••••••0088',
       phone: '0821234567',
       mobile: '0831234567',
       addresses: [{ ...address(), id: expect.any(String), is_default: true }],

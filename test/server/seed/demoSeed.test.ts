@@ -2,7 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import * as v from 'valibot'
 import { OrdersResponseSchema } from '../../../src/domain/order.ts'
 import { balanceOf, isPrepaid } from '../../../src/domain/service.ts'
+import { isSaIdNumber, maskedIdNumber } from '../../../src/domain/identityDocument.ts'
 import { isLuhnValid } from '../../../src/domain/luhn.ts'
+import { idNumberKeyOf, unsealIdNumber } from '../../../server/accounts/idNumberSeal.ts'
 import { currentCycle } from '../../../src/domain/billCycle.ts'
 import { DEMO_CUSTOMER } from '../../../server/seed/demoCustomer.ts'
 import { seedSandbox } from '../../../server/seed/seed.ts'
@@ -48,8 +50,14 @@ describe('the demo customer of the sandbox seed', () => {
     const res = await env.app.request('/api/auth/session', call('GET', undefined, { cookie: me.cookie }))
     const { user } = (await res.json()) as { user: Record<string, unknown> & { addresses: Record<string, unknown>[] } }
     expect(user).toMatchObject({ first_name: 'Lindiwe', last_name: 'Dlamini', email: DEMO_CUSTOMER.email })
-    expect(user.id_number).toMatch(/^\d{13}$/)
-    expect(isLuhnValid(String(user.id_number))).toBe(true)
+    // The reply shows the ID number masked; the one sealed in the database is a valid SA ID number (its Luhn digit too).
+    expect(user.id_number).toMatch(/^•{9}\d{4}$/)
+    const [sealed] = await env.t.db.query<{ id_number_sealed: Uint8Array }>('select id_number_sealed from customers where id = $1', [me.id])
+    const idNumber = unsealIdNumber(sealed!.id_number_sealed, idNumberKeyOf({}))
+    expect(idNumber).toMatch(/^\d{13}$/)
+    expect(isLuhnValid(idNumber)).toBe(true)
+    expect(isSaIdNumber(idNumber)).toBe(true)
+    expect(user.id_number).toBe(maskedIdNumber(idNumber))
     expect(user.phone).toMatch(/^0\d{9}$/)
     expect(user.mobile).toMatch(/^0[6-8]\d{8}$/)
     expect(user.addresses[0]).toMatchObject({ city: 'Sandton', province: 'Gauteng', postal_code: expect.stringMatching(/^\d{4}$/) })

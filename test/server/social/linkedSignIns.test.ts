@@ -146,7 +146,7 @@ describe('linked sign-ins are the owner’s to see and end (issue 36, point 2)',
       const victim = uniqueEmail('victim')
       // The squatter registered the owner's address, never proven, and had a sign-in of his own linked to it from before
       // linked sign-ins recorded their email (migration 021): it proves nothing.
-      const { id: squatter } = await passwordSignUp(api, { email: victim, first_name: 'Mallory', last_name: 'Squatter', id_number: '9202204720082' })
+      const { id: squatter } = await passwordSignUp(api, { email: victim, first_name: 'Mallory', last_name: 'Squatter', id_number: '9202204720083' })
       await env.server.db.query("insert into customer_identities (provider, subject, customer_id) values ('facebook', $1, $2)", [
         `squatter-${victim}`,
         squatter,

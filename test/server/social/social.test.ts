@@ -105,11 +105,11 @@ describe('social sign-in through the sandbox issuer', () => {
 
   it('signs in through a provider that verified the email of an existing password customer (unverified: taken), without a second account', async () => {
     const email = `social.${Date.now()}@example.co.za`
-    const id = await passwordCustomer(email, '9001015800086')
+    const id = await passwordCustomer(email, '9001015800088')
     const browser = new FetchBrowser(env.server.url)
     const { html } = await openSignInPage(browser, 'facebook')
     await browser.follow(typedFormAction(html), form({ email: email.toUpperCase(), name: 'Someone Else', email_verified: 'true' }))
-    expect((await currentUser(browser)).body.user).toMatchObject({ id, first_name: 'Nomsa', id_number: '9001015800086' })
+    expect((await currentUser(browser)).body.user).toMatchObject({ id, first_name: 'Nomsa', id_number: '•••••••••0088' })
   })
 
   it('never signs in as an existing customer through a provider that has not verified their email, nor links it', async () => {
@@ -132,7 +132,7 @@ describe('social sign-in through the sandbox issuer', () => {
   })
 
   /** A password customer signed up with `email`, and their session cookie. */
-  const registrant = (email: string) => passwordSignUp(api, { email, first_name: 'Mallory', last_name: 'Squatter', id_number: '9202204720082' })
+  const registrant = (email: string) => passwordSignUp(api, { email, first_name: 'Mallory', last_name: 'Squatter', id_number: '9202204720083' })
   const passwordSignIn = (email: string) => api('/auth/login', { method: 'POST', body: { email, password: 'Secret#123' } })
   async function verifiedSocialSignIn(email: string) {
     const owner = new FetchBrowser(env.server.url)

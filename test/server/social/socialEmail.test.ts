@@ -138,7 +138,7 @@ describe('social sign-in when the provider shares no verified email', () => {
 
   it('takes over an account whose email was never confirmed through the link, and says how in the mail to that address', async () => {
     const email = `squatted.${Date.now()}@example.co.za`
-    const squatter = { email, first_name: 'Mallory', last_name: 'Squatter', id_number: '9202204720082' }
+    const squatter = { email, first_name: 'Mallory', last_name: 'Squatter', id_number: '9202204720083' }
     const { id: squatterId } = await passwordSignUp(serverApi(env, apiKey), squatter)
 
     const { browser } = await pendingFromX('Rightful Owner')

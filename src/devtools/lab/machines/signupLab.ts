@@ -1,3 +1,4 @@
+import { maskedIdNumber } from '../../../domain/identityDocument.ts'
 import { signupEventSchemas } from '../../../../machines/signup.events.ts'
 import { signupMachine } from '../../../../machines/signup.machine.ts'
 import { createAccount } from '../../../api/account.ts'
@@ -22,9 +23,11 @@ export const signupLab: LabMachine = {
     const api = {
       createAccount: (signup: Parameters<typeof createAccount>[0]) => {
         const { first_name, last_name, id_number, email, phone, mobile } = signup.user
+        // As the server answers: the number masked, a passport's type and country beside it.
+        const passport = 'id_type' in signup.user ? { id_type: signup.user.id_type, id_country: signup.user.id_country } : {}
         return lab.answer(
           () => createAccount(signup),
-          () => labCustomer({ first_name, last_name, id_number, email, phone, mobile }),
+          () => labCustomer({ first_name, last_name, id_number: maskedIdNumber(id_number), ...passport, email, phone, mobile }),
         )
       },
     }

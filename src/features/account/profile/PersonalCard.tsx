@@ -7,6 +7,7 @@ import { Badge } from '../../../ui/Badge.tsx'
 import { Button } from '../../../ui/Button.tsx'
 import { Card, Muted } from '../../../ui/Page.tsx'
 import { Detail, DetailList } from './DetailList.tsx'
+import { IdentityDetails } from './IdentityDetails.tsx'
 import { ProfileEditor } from './ProfileEditor.tsx'
 
 interface Session {
@@ -42,7 +43,7 @@ export function PersonalCard({ customerId, view }: { customerId: number; view: A
       <DetailList>
         <Detail label={<Trans>First name</Trans>} value={user.first_name} />
         <Detail label={<Trans>Last name</Trans>} value={user.last_name} />
-        <Detail label={<Trans>ID number</Trans>} value={user.id_number} />
+        <IdentityDetails identity={user} />
         <Detail label={<Trans>Email</Trans>} value={user.email} />
         <Detail label={<Trans>Mobile</Trans>} value={user.mobile} />
         <Detail label={<Trans>Phone</Trans>} value={user.phone} />
@@ -74,6 +75,8 @@ export function PersonalCard({ customerId, view }: { customerId: number; view: A
           input={session.input}
           view={view}
           idNumber={user.id_number}
+          {...(user.id_type === undefined ? {} : { idType: user.id_type })}
+          {...(user.id_country === undefined ? {} : { idCountry: user.id_country })}
           onDismissed={(id) => setPutAway((ids) => new Set([...ids, id]))}
           onEnd={() => setSession(null)}
         >

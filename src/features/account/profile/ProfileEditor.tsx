@@ -9,13 +9,17 @@ import { useAuth } from '../../../lib/sessionStore.ts'
 import { useOutbox } from '../../../outbox/outbox.ts'
 import { focusFirstInvalid, ProfileForm } from './ProfileForm.tsx'
 import { provideProfileEdit } from './profileEditEffects.ts'
+import type { IdType } from '../../../domain/identityDocument.ts'
 
 interface Props {
   customerId: number
   input: ProfileEditInput
   view: AccountView
   /** The ID number, shown and never edited. */
+  /** The ID number masked, as the server answers it; a passport's type and country beside it. */
   idNumber: string
+  idType?: IdType
+  idCountry?: string
   /** What the card shows while the form is away (the edit waits for the outbox, or is over). */
   children: ReactNode
   /** A refused edit was put away or typed again: it must not reopen. */
@@ -29,7 +33,7 @@ interface Props {
  * edit waits for the connection the card shows the profile, and the outbox's answer (seen in the device's record of
  * the account) comes back to the machine, which reopens the form on a refusal.
  */
-export function ProfileEditor({ customerId, input, view, idNumber, children, onDismissed, onEnd }: Props) {
+export function ProfileEditor({ customerId, input, view, idNumber, idType, idCountry, children, onDismissed, onEnd }: Props) {
   const { i18n } = useLingui()
   const { adoptCustomer } = useAuth()
   const outbox = useOutbox()
@@ -70,7 +74,7 @@ export function ProfileEditor({ customerId, input, view, idNumber, children, onD
       current={context.current}
       values={context.values}
       password={context.password}
-      idNumber={idNumber}
+      identity={{ id_number: idNumber, ...(idType ? { id_type: idType } : {}), ...(idCountry === undefined ? {} : { id_country: idCountry }) }}
       errors={context.errors}
       refusal={context.refusal?.reason ?? null}
       saving={state === 'saving'}

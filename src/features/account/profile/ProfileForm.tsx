@@ -7,14 +7,15 @@ import { Muted } from '../../../ui/Page.tsx'
 import { PasswordField } from '../../../ui/forms/PasswordField.tsx'
 import { TextField } from '../../../ui/forms/TextField.tsx'
 import { accountMessage } from '../accountMessages.ts'
-import { Detail, DetailList } from './DetailList.tsx'
+import { DetailList } from './DetailList.tsx'
+import { IdentityDetails, type IdentityShown } from './IdentityDetails.tsx'
 import { FormError } from '../../../ui/forms/FormError.tsx'
 
 interface Props {
   current: ProfileValues
   values: ProfileValues
   password: string
-  idNumber: string
+  identity: IdentityShown
   errors: FieldErrors
   /** The refusal shown above the fields, in English (translated here). */
   refusal: string | null
@@ -25,7 +26,7 @@ interface Props {
 }
 
 /** Update Profile's inputs: the sign-up's fields and messages; the ID number shown, never edited (it is the RICA identity). */
-export function ProfileForm({ current, values, password, idNumber, errors, refusal, saving, onChange, onSave, onCancel }: Props) {
+export function ProfileForm({ current, values, password, identity, errors, refusal, saving, onChange, onSave, onCancel }: Props) {
   const { t, i18n } = useLingui()
   const field = (name: ProfileField) => ({
     id: `profile-${name}`,
@@ -46,7 +47,7 @@ export function ProfileForm({ current, values, password, idNumber, errors, refus
       <TextField {...field('first_name')} label={<Trans>First name</Trans>} autoComplete="given-name" aria-required />
       <TextField {...field('last_name')} label={<Trans>Last name</Trans>} autoComplete="family-name" aria-required />
       <DetailList>
-        <Detail label={<Trans>ID number</Trans>} value={idNumber} />
+        <IdentityDetails identity={identity} />
       </DetailList>
       <Muted className="hint">
         <Trans>Your ID number is your RICA identity: it cannot be changed here.</Trans>
