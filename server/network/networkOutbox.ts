@@ -3,11 +3,11 @@ import { PRODUCT_BILLING } from '../../src/domain/service.ts'
 import type { NetworkRequestKind } from '../../src/domain/service.ts'
 import { idNumberKeyOf } from '../accounts/idNumberSeal.ts'
 import { keptRicaRecord } from '../accounts/ricaRecord.ts'
-import type { Db } from '../db/types.ts'
+import type { Db, Queryable } from '../db/types.ts'
 import { silentLogger, type Logger } from '../log.ts'
 import { startPeriodicJob, type PeriodicJob } from '../periodicJob.ts'
 import { NetworkRefused, NetworkUnavailable } from './network.ts'
-import type { Network } from './network.ts'
+import type { Activation, Network } from './network.ts'
 
 /**
  * How the outbox retries a request the network could not take: after 30 s, then twice as long each time (capped at an
@@ -79,13 +79,19 @@ function claimDueRequests(db: Db, limit: number, leaseMs: number): Promise<Claim
 }
 
 /** The one call the request's kind makes, with its idempotency key. */
+/**
+ * An activation as the network is asked for it: the queued body with the RICA record kept for the SIM, unsealed only
+ * now (the outbox row holds no ID number).
+ */
+export async function activationOf(db: Queryable, request: { service_id: number; body: unknown }, sealKey: Buffer): Promise<Activation> {
+  const rica = await keptRicaRecord(db, request.service_id, sealKey)
+  if (!rica) throw new Unsendable(`service ${request.service_id} has no RICA record kept: the activation cannot be sent without it`)
+  return { ...v.parse(bodies.activate, request.body), rica }
+}
+
 async function call(db: Db, network: Network, row: ClaimedRow, sealKey: Buffer): Promise<void> {
   const key = row.idempotency_key
-  if (row.kind === 'activate') {
-    const rica = await keptRicaRecord(db, row.service_id, sealKey)
-    if (!rica) throw new Unsendable(`service ${row.service_id} has no RICA record kept: the activation cannot be sent without it`)
-    return network.activate({ ...v.parse(bodies.activate, row.body), rica }, key)
-  }
+  if (row.kind === 'activate') return network.activate(await activationOf(db, row, sealKey), key)
   // Every other request is about a SIM the network activated, so it has its ICCID.
   if (row.iccid === null) throw new Unsendable(`service ${row.service_id} has no ICCID: the network knows no such SIM`)
   const iccid = row.iccid

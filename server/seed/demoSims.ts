@@ -1,7 +1,9 @@
 import * as v from 'valibot'
 import { defined } from '../../src/domain/defined.ts'
+import { idNumberKeyOf } from '../accounts/idNumberSeal.ts'
 import type { Db } from '../db/types.ts'
 import { NetworkEventSchema } from '../network/network.ts'
+import { activationOf } from '../network/networkOutbox.ts'
 import { applySimEvent } from '../network/simEvents.ts'
 import type { SandboxEvent } from '../sandbox/network/events.ts'
 import { dispatchSim, ricaChecked } from '../sandbox/network/fulfilment.ts'
@@ -27,14 +29,13 @@ export async function activateDemoSims(db: Db, sims: readonly DemoSim[], sealKey
       await db.transaction((tx) => dispatchSim(tx, { reference, courier: 'Sandbox Courier', tracking_reference: sim.trackingReference }, sim.dispatchedAt)),
     )
     await apply(await ricaChecked(db, reference, 1, 'verified', sim.verifiedAt))
-    const [request] = await db.query<{ idempotency_key: string; body: unknown }>(
-      "select idempotency_key, body from network_requests where service_id = $1 and kind = 'activate'",
+    const [request] = await db.query<{ idempotency_key: string; service_id: number; body: unknown }>(
+      "select idempotency_key, service_id, body from network_requests where service_id = $1 and kind = 'activate'",
       [id],
     )
     const activation = defined(request, 'the activation RICA verified queued')
-    const answered = await db.transaction((tx) =>
-      takeCall(tx, { path: '/v1/activations', key: activation.idempotency_key, body: activation.body }, sim.activatedAt),
-    )
+    const body = await activationOf(db, activation, sealKey ?? idNumberKeyOf({}))
+    const answered = await db.transaction((tx) => takeCall(tx, { path: '/v1/activations', key: activation.idempotency_key, body }, sim.activatedAt))
     if (answered.status !== 202) throw new Error(`the sandbox network refused the demo's activation: ${JSON.stringify(answered.answer)}`)
     await apply(answered.events)
     const [taken] = await db.query<{ iccid: string }>('select iccid from sandbox_network_sims where reference = $1', [reference])

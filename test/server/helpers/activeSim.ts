@@ -1,6 +1,8 @@
 import * as v from 'valibot'
+import { idNumberKeyOf } from '../../../server/accounts/idNumberSeal.ts'
 import type { Db } from '../../../server/db/types.ts'
 import { NetworkEventSchema } from '../../../server/network/network.ts'
+import { activationOf } from '../../../server/network/networkOutbox.ts'
 import { applySimEvent } from '../../../server/network/simEvents.ts'
 import type { SandboxEvent } from '../../../server/sandbox/network/events.ts'
 import { dispatchSim, ricaChecked } from '../../../server/sandbox/network/fulfilment.ts'
@@ -35,12 +37,13 @@ export async function activateSim(db: Db, serviceId: number, at?: Date): Promise
   const reference = row.service_reference
   await applyEvents(db, await db.transaction((tx) => dispatchSim(tx, { reference, courier: 'Test Courier', tracking_reference: `TR${serviceId}` }, when)))
   await applyEvents(db, await ricaChecked(db, reference, 1, 'verified', when))
-  const [activation] = await db.query<{ idempotency_key: string; body: unknown }>(
-    "select idempotency_key, body from network_requests where service_id = $1 and kind = 'activate'",
+  const [activation] = await db.query<{ idempotency_key: string; service_id: number; body: unknown }>(
+    "select idempotency_key, service_id, body from network_requests where service_id = $1 and kind = 'activate'",
     [serviceId],
   )
   if (!activation) throw new Error('RICA verified queued no activation')
-  const answered = await db.transaction((tx) => takeCall(tx, { path: '/v1/activations', key: activation.idempotency_key, body: activation.body }, when))
+  const body = await activationOf(db, activation, idNumberKeyOf({}))
+  const answered = await db.transaction((tx) => takeCall(tx, { path: '/v1/activations', key: activation.idempotency_key, body }, when))
   if (answered.status !== 202) throw new Error(`the network refused the activation: ${JSON.stringify(answered.answer)}`)
   await applyEvents(db, answered.events)
   // The network took it (as the outbox would have recorded): it is not sent again.

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto'
+import { idNumberKeyOf } from '../../../server/accounts/idNumberSeal.ts'
+import { activationOf } from '../../../server/network/networkOutbox.ts'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { OrderSchema } from '../../../src/domain/order.ts'
@@ -108,7 +110,10 @@ describe('POST /api/network/events', () => {
     const [activation, ...more] = await requestsOf(sim)
     expect(more).toEqual([])
     expect(activation).toMatchObject({ kind: 'activate', applied_at: null, failed_at: null })
-    expect(activation?.body).toEqual({
+    // The outbox row holds no ID number: the RICA record is kept sealed beside the SIM and unsealed only to be sent.
+    expect(activation?.body).toEqual({ iccid, plan: '1', billing: 'monthly', reference: sim.service_reference })
+    expect(JSON.stringify(await env.t.db.query('select * from rica_records where service_id = $1', [sim.id]))).not.toContain('9001015800088')
+    expect(await activationOf(env.t.db, { service_id: sim.id, body: activation?.body }, idNumberKeyOf({}))).toEqual({
       iccid,
       plan: '1',
       billing: 'monthly',
@@ -116,7 +121,7 @@ describe('POST /api/network/events', () => {
       rica: {
         first_names: 'Thandi',
         surname: 'Nkosi',
-        document: { type: 'sa_id', number: '9001015800086' },
+        document: { type: 'sa_id', number: '9001015800088' },
         address: expect.objectContaining({ city: 'Cape Town', postal_code: '8001' }),
       },
     })
@@ -224,7 +229,8 @@ describe('POST /api/network/events', () => {
     expect(await requestsOf(sim)).toEqual([
       expect.objectContaining({ kind: 'activate', failed_at: expect.any(Date), last_error: expect.stringMatching(/^no RICA record/) }),
     ])
-    expect((await requestsOf(sim))[0]?.body).toMatchObject({ rica: null })
+    expect((await requestsOf(sim))[0]?.body).not.toHaveProperty('rica')
+    expect(await env.t.db.query('select 1 from rica_records where service_id = $1', [sim.id])).toEqual([])
   })
 
   it("marks the outbox's requests applied or failed by their idempotency key", async () => {
@@ -313,6 +319,6 @@ describe('POST /api/network/events', () => {
     expect(lines.map((e) => e.type)).toEqual(['sim.dispatched', 'rica.verified', 'sim.activated'])
     expect(lines.at(-1)).toMatchObject({ network: 'sandbox', eventId: activated.id, outcome: 'applied' })
     const all = captured.lines.join('\n')
-    for (const secretText of [iccid, '0825290133', '9001015800086', 'Nkosi', 'AX-6']) expect(all).not.toContain(secretText)
+    for (const secretText of [iccid, '0825290133', '9001015800088', 'Nkosi', 'AX-6']) expect(all).not.toContain(secretText)
   })
 })

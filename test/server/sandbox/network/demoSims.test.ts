@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Activation } from '../../../../server/network/network.ts'
+import { idNumberKeyOf } from '../../../../server/accounts/idNumberSeal.ts'
+import { activationOf } from '../../../../server/network/networkOutbox.ts'
 import { sandboxNetworkPrefix } from '../../../../server/sandbox/network/sandbox.ts'
 import { DEMO_CUSTOMER } from '../../../../server/seed/demoCustomer.ts'
 import { seedSandbox } from '../../../../server/seed/seed.ts'
@@ -70,11 +71,11 @@ describe('the demo customer’s SIMs on the sandbox network', () => {
 
   it('do nothing again when the outbox sends their activation (its key is the one the sandbox took)', async () => {
     const sim = sims[0]!
-    const [request] = await env.t.db.query<{ idempotency_key: string; body: Activation }>(
-      "select idempotency_key, body from network_requests where service_id = $1 and kind = 'activate'",
+    const [request] = await env.t.db.query<{ idempotency_key: string; service_id: number; body: unknown }>(
+      "select idempotency_key, service_id, body from network_requests where service_id = $1 and kind = 'activate'",
       [sim.id],
     )
-    await env.app.network.activate(request!.body, request!.idempotency_key)
+    await env.app.network.activate(await activationOf(env.t.db, request!, idNumberKeyOf({})), request!.idempotency_key)
     await new Promise((resolve) => setTimeout(resolve, 100))
     const [after] = await env.t.db.query<{ service_number: string; events: number }>(
       'select service_number, (select count(*)::int from sim_events where service_id = $1) as events from services where id = $1',

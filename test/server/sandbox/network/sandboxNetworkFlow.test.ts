@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { Activation } from '../../../../server/network/network.ts'
+import { idNumberKeyOf } from '../../../../server/accounts/idNumberSeal.ts'
+import { activationOf } from '../../../../server/network/networkOutbox.ts'
 import { sandboxNetworkPrefix } from '../../../../server/sandbox/network/sandbox.ts'
 import { useAccountsApp } from '../../helpers/accounts.ts'
 import { cartLine } from '../../helpers/orders.ts'
@@ -43,14 +44,14 @@ describe('the sandbox network behind the storefront', () => {
 
   /** What the network outbox does with the activation RICA queued: send it, with its key, through the app's network. */
   async function sendActivation(serviceId: number) {
-    const [request] = await env.t.db.query<{ idempotency_key: string; body: Activation }>(
-      "select idempotency_key, body from network_requests where service_id = $1 and kind = 'activate'",
+    const [request] = await env.t.db.query<{ idempotency_key: string; service_id: number; body: unknown }>(
+      "select idempotency_key, service_id, body from network_requests where service_id = $1 and kind = 'activate'",
       [serviceId],
     )
     expect(request).toBeDefined()
-    await env.app.network.activate(request!.body, request!.idempotency_key)
+    await env.app.network.activate(await activationOf(env.t.db, request!, idNumberKeyOf({})), request!.idempotency_key)
     // Sent twice (a retry after a lost answer): the sandbox does it once.
-    await env.app.network.activate(request!.body, request!.idempotency_key)
+    await env.app.network.activate(await activationOf(env.t.db, request!, idNumberKeyOf({})), request!.idempotency_key)
   }
 
   it('pay, dispatch, RICA verified, activation: active with the sandbox’s number and balances', async () => {
