@@ -1,11 +1,11 @@
 import * as v from 'valibot'
 import { PRODUCT_BILLING } from '../../src/domain/service.ts'
 import type { NetworkRequestKind } from '../../src/domain/service.ts'
-import type { Db } from '../db/types.ts'
+import type { Db, Queryable } from '../db/types.ts'
 import { silentLogger, type Logger } from '../log.ts'
 import { startPeriodicJob, type PeriodicJob } from '../periodicJob.ts'
 import { NetworkRefused, NetworkUnavailable, RicaRecordSchema } from './network.ts'
-import type { Network } from './network.ts'
+import type { Activation, Network, RicaRecord } from './network.ts'
 
 /**
  * How the outbox retries a request the network could not take: after 30 s, then twice as long each time (capped at an
@@ -23,12 +23,16 @@ export function networkRetryDelaySeconds(attempts: number, retryAfterSeconds = 0
   return Math.max(backoff, retryAfterSeconds)
 }
 
+/** The RICA record kept for a SIM, its ID number unsealed: what an activation whose body holds none is sent with. */
+export type RicaRecordFor = (q: Queryable, serviceId: number) => Promise<RicaRecord | undefined>
+
 export interface NetworkOutboxOptions {
   /** How long a claimed request is this instance's: longer than a call to the network may take, so no other instance sends it meanwhile. */
   leaseMs: number
   log?: Logger
   /** Aborted at shutdown: the calls under way finish, and nothing more is claimed. */
   stopping?: AbortSignal
+  ricaFor?: RicaRecordFor
 }
 
 export interface NetworkOutboxRun {
@@ -50,7 +54,14 @@ interface ClaimedRow {
 
 const BundleSchema = v.object({ kind: v.string(), amount: v.number(), validity_days: v.number() })
 const bodies = {
-  activate: v.object({ iccid: v.string(), plan: v.string(), billing: v.picklist(PRODUCT_BILLING), reference: v.string(), rica: RicaRecordSchema }),
+  // The RICA record is in the body, or kept apart (its ID number sealed) and unsealed by `ricaFor` as the call goes out.
+  activate: v.object({
+    iccid: v.string(),
+    plan: v.string(),
+    billing: v.picklist(PRODUCT_BILLING),
+    reference: v.string(),
+    rica: v.nullish(RicaRecordSchema),
+  }),
   change_plan: v.object({ plan: v.string() }),
   add_bundle: v.object({ bundle: BundleSchema, reference: v.string() }),
   cancel: v.object({}),
@@ -74,10 +85,18 @@ function claimDueRequests(db: Db, limit: number, leaseMs: number): Promise<Claim
   )
 }
 
+/** The activation as the network takes it: with the RICA record of its body, or the one kept for the SIM. */
+async function activation(db: Db, row: ClaimedRow, ricaFor: RicaRecordFor | undefined): Promise<Activation> {
+  const { rica, ...rest } = v.parse(bodies.activate, row.body)
+  const record = rica ?? (await ricaFor?.(db, row.service_id))
+  if (!record) throw new Unsendable(`no RICA record for service ${row.service_id}: the network must not activate the SIM without it`)
+  return { ...rest, rica: record }
+}
+
 /** The one call the request's kind makes, with its idempotency key. */
-function call(network: Network, row: ClaimedRow): Promise<void> {
+async function call(db: Db, network: Network, row: ClaimedRow, ricaFor: RicaRecordFor | undefined): Promise<void> {
   const key = row.idempotency_key
-  if (row.kind === 'activate') return network.activate(v.parse(bodies.activate, row.body), key)
+  if (row.kind === 'activate') return network.activate(await activation(db, row, ricaFor), key)
   // Every other request is about a SIM the network activated, so it has its ICCID.
   if (row.iccid === null) throw new Unsendable(`service ${row.service_id} has no ICCID: the network knows no such SIM`)
   const iccid = row.iccid
@@ -103,10 +122,10 @@ class Unsendable extends Error {
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 1_000)
 
 /** Sends one claimed request and records the outcome: accepted, due again after its backoff, or failed for good. */
-async function sendClaimed(db: Db, network: Network, row: ClaimedRow, log: Logger): Promise<keyof NetworkOutboxRun> {
+async function sendClaimed(db: Db, network: Network, row: ClaimedRow, log: Logger, ricaFor: RicaRecordFor | undefined): Promise<keyof NetworkOutboxRun> {
   const about = { requestId: row.id, serviceId: row.service_id, kind: row.kind, attempts: row.attempts, network: network.source }
   try {
-    await call(network, row)
+    await call(db, network, row, ricaFor)
   } catch (error) {
     // A body that does not parse is ours to fix, not the network's to retry.
     const forGood = error instanceof NetworkRefused || error instanceof Unsendable || error instanceof v.ValiError
@@ -138,13 +157,13 @@ async function sendClaimed(db: Db, network: Network, row: ClaimedRow, log: Logge
 export async function sendDueNetworkRequests(
   db: Db,
   network: Network,
-  { leaseMs, log = silentLogger, stopping }: NetworkOutboxOptions,
+  { leaseMs, log = silentLogger, stopping, ricaFor }: NetworkOutboxOptions,
 ): Promise<NetworkOutboxRun> {
   const run: NetworkOutboxRun = { accepted: 0, retrying: 0, failed: 0 }
   while (!stopping?.aborted) {
     const claimed = await claimDueRequests(db, batchSize, leaseMs)
     if (claimed.length === 0) break
-    for (const outcome of await Promise.all(claimed.map((row) => sendClaimed(db, network, row, log)))) run[outcome]++
+    for (const outcome of await Promise.all(claimed.map((row) => sendClaimed(db, network, row, log, ricaFor)))) run[outcome]++
   }
   return run
 }
@@ -158,14 +177,15 @@ export interface NetworkOutboxJobOptions {
   log: Logger
   intervalMs: number
   leaseMs?: number
+  ricaFor?: RicaRecordFor
 }
 
 /**
  * Every instance runs this job; nudge() sends at once what this instance has just queued, instead of at the next
  * interval. On stop, the calls under way finish and nothing more is claimed.
  */
-export function startNetworkOutbox({ db, network, log, intervalMs, leaseMs = networkLeaseMs }: NetworkOutboxJobOptions): PeriodicJob {
-  return startPeriodicJob((stopping) => sendDueNetworkRequests(db, network, { leaseMs, log, stopping }), {
+export function startNetworkOutbox({ db, network, log, intervalMs, leaseMs = networkLeaseMs, ricaFor }: NetworkOutboxJobOptions): PeriodicJob {
+  return startPeriodicJob((stopping) => sendDueNetworkRequests(db, network, { leaseMs, log, stopping, ...(ricaFor ? { ricaFor } : {}) }), {
     intervalMs,
     log,
     failure: 'sending the network outbox failed',

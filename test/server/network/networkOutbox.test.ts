@@ -192,6 +192,33 @@ describe('the network outbox', () => {
     expect(entries().filter((e) => e.level === 50)).toHaveLength(1)
   })
 
+  it('sends an activation with the RICA record kept for the SIM when its body holds none, and never without one', async () => {
+    const network = recordingNetwork()
+    const rica = {
+      first_names: 'Lindiwe',
+      surname: 'Dlamini',
+      document: { type: 'sa_id' as const, number: '9407210456081' },
+      address: { line1: '27 Rivonia Road', city: 'Sandton', postal_code: '2196' },
+    }
+    const body = { iccid: '8927000000000000001', plan: '1', billing: 'monthly', reference: 'SVC-000001' }
+    const kept = await queueNetworkRequest(env.t.db, { serviceId, kind: 'activate', body })
+    const asked: number[] = []
+    const ricaFor = async (_q: Queryable, id: number) => {
+      asked.push(id)
+      return rica
+    }
+    expect(await sendDueNetworkRequests(env.t.db, network, { ...lease, ricaFor })).toEqual({ accepted: 1, retrying: 0, failed: 0 })
+    expect(network.calls).toEqual([{ method: 'activate', key: kept, args: [{ ...body, rica }] }])
+    expect(asked).toEqual([serviceId])
+
+    const { log, entries } = captureLog()
+    const none = await queueNetworkRequest(env.t.db, { serviceId, kind: 'activate', body: { ...body, rica: null } })
+    expect(await sendDueNetworkRequests(env.t.db, network, { ...lease, log, ricaFor: async () => undefined })).toEqual({ accepted: 0, retrying: 0, failed: 1 })
+    expect(await rowOf(env.t.db, none)).toMatchObject({ failed: true, last_error: expect.stringMatching(/^no RICA record for service/) })
+    expect(network.calls).toHaveLength(1)
+    expect(entries().filter((e) => e.level === 50)).toHaveLength(1)
+  })
+
   it('sends a request queued by this instance at once when nudged, not at the end of the interval', async () => {
     const network = recordingNetwork()
     const job = startNetworkOutbox({ db: env.t.db, network, log: silentLogger, intervalMs: 3_600_000 })
