@@ -37,6 +37,11 @@ export async function activateDemoSims(db: Db, sims: readonly DemoSim[], sealKey
     const body = await activationOf(db, activation, sealKey ?? idNumberKeyOf({}))
     const answered = await db.transaction((tx) => takeCall(tx, { path: '/v1/activations', key: activation.idempotency_key, body }, sim.activatedAt))
     if (answered.status !== 202) throw new Error(`the sandbox network refused the demo's activation: ${JSON.stringify(answered.answer)}`)
+    // Taken, as the outbox records a 202: it is not sent again.
+    await db.query('update network_requests set accepted_at = $2, attempts = attempts + 1 where idempotency_key = $1 and accepted_at is null', [
+      activation.idempotency_key,
+      sim.activatedAt,
+    ])
     await apply(answered.events)
     const [taken] = await db.query<{ iccid: string }>('select iccid from sandbox_network_sims where reference = $1', [reference])
     await apply(await db.transaction((tx) => setReading(tx, defined(taken, 'the demo SIM on the sandbox network').iccid, sim.reading, sim.readAt, sim.granted)))

@@ -60,8 +60,8 @@ describe.skipIf(!server)('the network outbox on three compiled servers (needs DA
 
   it('makes each network call once, whichever instance sends it', async () => {
     const customers = await Promise.all(Array.from({ length: CUSTOMERS }, (_, i) => signUpThrough(instances[i % 3]!.url, `198.51.100.${80 + i}`)))
-    // Each customer's two SIMs come to life through their events; each RICA verified queues an activation, which the
-    // three outboxes race to send.
+    // Each customer's two SIMs come to life through their events (the demo's activations taken by the sandbox network,
+    // unless an outbox sends one first: then once).
     for (const customer of customers) {
       const sims = await db.transaction((tx) => writeDemoHistory(tx, { customerId: customer.id, address: address(), partner: sandboxPartner, now: new Date() }))
       await activateDemoSims(db, sims)
@@ -76,20 +76,24 @@ describe.skipIf(!server)('the network outbox on three compiled servers (needs DA
          ('add_bundle', '{"bundle": {"kind": "data", "amount": 1000000000, "validity_days": 30}, "reference": "ORD-TEST"}'),
          ('suspend', '{"reason": "lost"}')) as k (kind, body)`,
     )
-    const requests = await db.query<{ key: string; kind: string }>('select idempotency_key as key, kind from network_requests order by id')
-    expect(requests).toHaveLength(2 * CUSTOMERS * 4)
+    const requests = await db.query<{ key: string; kind: string }>(
+      "select idempotency_key as key, kind from network_requests where kind <> 'activate' order by id",
+    )
+    expect(requests).toHaveLength(2 * CUSTOMERS * 3)
     await expect
       .poll(async () => (await db.query('select 1 from network_requests where accepted_at is null and failed_at is null')).length, { timeout: 60_000 })
       .toBe(0)
-    // Every request accepted, none failed, each sent once.
-    expect(await db.query('select 1 from network_requests where failed_at is not null or attempts <> 1')).toEqual([])
+    // Every request accepted, none failed; each of the test's sent once (one claim), and no key ever reached the network twice.
+    expect(await db.query('select 1 from network_requests where failed_at is not null')).toEqual([])
+    expect(await db.query("select 1 from network_requests where kind <> 'activate' and attempts <> 1")).toEqual([])
     const counts = network.countsByKey()
-    expect(counts.size).toBe(requests.length)
-    expect([...counts.values()].every((n) => n === 1)).toBe(true)
-    expect(new Set(counts.keys())).toEqual(new Set(requests.map((r) => r.key)))
+    expect([...counts.entries()].filter(([, n]) => n !== 1)).toEqual([])
+    for (const request of requests) expect(counts.get(request.key), request.kind).toBe(1)
     const paths = network.calls.map((c) => c.path.replace(/\/v1\/sims\/\d+\//, '/v1/sims/{iccid}/'))
-    expect(paths.filter((p) => p === '/v1/activations')).toHaveLength(2 * CUSTOMERS)
     for (const path of ['/v1/sims/{iccid}/plan', '/v1/sims/{iccid}/bundles', '/v1/sims/{iccid}/suspension'])
       expect(paths.filter((p) => p === path)).toHaveLength(2 * CUSTOMERS)
+    // The demo's activations, taken by the sandbox as the seed wrote them, went to the network at most once each.
+    expect(paths.filter((p) => p === '/v1/activations').length).toBeLessThanOrEqual(2 * CUSTOMERS)
+    console.log(`[instances] ${network.calls.length} network calls, ${counts.size} idempotency keys, none twice`)
   }, 180_000)
 })

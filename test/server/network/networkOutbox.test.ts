@@ -1,5 +1,7 @@
 import { describe, expect, it, beforeAll, beforeEach } from 'vitest'
+import { idNumberKeyOf } from '../../../server/accounts/idNumberSeal.ts'
 import type { Queryable } from '../../../server/db/types.ts'
+import { recordRica } from '../../../server/accounts/ricaRecord.ts'
 import { NetworkRefused, NetworkUnavailable } from '../../../server/network/network.ts'
 import type { Network } from '../../../server/network/network.ts'
 import { networkRetries, networkRetryDelaySeconds, sendDueNetworkRequests, startNetworkOutbox } from '../../../server/network/networkOutbox.ts'
@@ -189,6 +191,34 @@ describe('the network outbox', () => {
     await makeDue(env.t.db)
     expect(await sendDueNetworkRequests(env.t.db, network, lease)).toEqual({ accepted: 0, retrying: 0, failed: 0 })
     expect(calls).toBe(1)
+    expect(entries().filter((e) => e.level === 50)).toHaveLength(1)
+  })
+
+  it('sends an activation with the RICA record kept sealed for the SIM, unsealed only as it goes out, and never without one', async () => {
+    const network = recordingNetwork()
+    const rica = {
+      first_names: 'Lindiwe',
+      surname: 'Dlamini',
+      document: { type: 'sa_id' as const, number: '9407210456081' },
+      address: { line1: '27 Rivonia Road', city: 'Sandton', postal_code: '2196' },
+    }
+    await recordRica(env.t.db, serviceId, rica, idNumberKeyOf({}))
+    const body = { iccid: '8927000000000000001', plan: '1', billing: 'monthly', reference: 'SVC-000001' }
+    const kept = await queueNetworkRequest(env.t.db, { serviceId, kind: 'activate', body })
+    expect(await sendDueNetworkRequests(env.t.db, network, lease)).toEqual({ accepted: 1, retrying: 0, failed: 0 })
+    expect(network.calls).toEqual([{ method: 'activate', key: kept, args: [{ ...body, rica }] }])
+    // Neither the outbox row nor the kept record holds the number in the clear.
+    const stored = JSON.stringify(
+      await env.t.db.query('select r.body, k.* from network_requests r, rica_records k where k.service_id = r.service_id and r.service_id = $1', [serviceId]),
+    )
+    expect(stored).not.toContain('9407210456081')
+
+    const { log, entries } = captureLog()
+    await env.t.db.query('delete from rica_records where service_id = $1', [serviceId])
+    const none = await queueNetworkRequest(env.t.db, { serviceId, kind: 'activate', body })
+    expect(await sendDueNetworkRequests(env.t.db, network, { ...lease, log })).toEqual({ accepted: 0, retrying: 0, failed: 1 })
+    expect(await rowOf(env.t.db, none)).toMatchObject({ failed: true, last_error: expect.stringMatching(/has no RICA record kept/) })
+    expect(network.calls).toHaveLength(1)
     expect(entries().filter((e) => e.level === 50)).toHaveLength(1)
   })
 
