@@ -41,6 +41,9 @@ interface Sim {
   plan: string
 }
 
+/** An order line whose SIM came back because RICA could not be verified: what it was paid is owed back. */
+export const RETURNED_LINE_STATUS = 'Returned: refund due'
+
 export function applySimEvent(db: Db, event: NetworkEvent, context: SimEventContext = {}): Promise<SimEventOutcome> {
   return db.transaction(async (tx) => {
     // Locked, so two deliveries of events for one SIM are applied one after the other.
@@ -97,7 +100,14 @@ async function project(tx: Queryable, sim: Sim, event: NetworkEvent, context: Si
       if (await moveLife(tx, sim, event, 'activating', event.data.attempt)) await queueActivation(tx, sim, context)
       return
     case 'sim.returned':
-      await moveLife(tx, sim, event, 'returned', 1)
+      // The SIM came back unverified: its order line says the payment for it is owed back, where staff and the
+      // customer both see it (the webhook logs it at warn).
+      if (await moveLife(tx, sim, event, 'returned', 1))
+        await tx.query(
+          `update order_lines l set status = '${RETURNED_LINE_STATUS}' from services s
+           where s.id = $1 and l.order_id = s.order_id and l.number = s.order_line`,
+          [sim.id],
+        )
       return
     case 'sim.activated': {
       const moved = await moveLife(

@@ -93,6 +93,11 @@ export function networkWebhookRoutes(db: Db, settings: NetworkWebhookSettings) {
         return jsonError(c, 404, 'Unknown SIM')
       }
       log.info({ network, eventId: event.id, type: event.type, occurredAt: event.occurred_at, outcome }, 'network event')
+      if (event.type === 'sim.returned' && outcome === 'applied')
+        log.warn(
+          { network, eventId: event.id, sim: event.sim.reference ?? event.sim.iccid },
+          'a SIM came back unverified (RICA): what its order line was paid is owed back to the customer',
+        )
       return c.json({ received: true, outcome })
     },
   )

@@ -10,6 +10,7 @@ const known = new Map<string, MessageDescriptor>([
   ['order cancelled', msg`Order cancelled`],
   ['waiting for the network', msg`Waiting for the network`],
   ['active', msg`Active`],
+  ['returned: refund due', msg`Returned: refund due`],
   ['success', msg`success`],
   ['billed', msg`Billed`],
 ])

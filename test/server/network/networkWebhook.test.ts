@@ -198,6 +198,12 @@ describe('POST /api/network/events', () => {
     await send('rica.verified', { attempt: 2 }, { to: sim, occurred_at: at(21) })
     expect(await lifeOf(sim)).toMatchObject({ life: 'returned', life_position: 900 })
     expect(await requestsOf(sim)).toEqual([])
+    // Its order line says what was paid for it is owed back.
+    const [line] = await env.t.db.query<{ status: string }>(
+      'select l.status from order_lines l join services s on s.order_id = l.order_id and s.order_line = l.number where s.id = $1',
+      [sim.id],
+    )
+    expect(line?.status).toBe('Returned: refund due')
   })
 
   it('suspends, resumes and cancels by the newest event only: a late suspension after a resumption changes nothing', async () => {
