@@ -87,5 +87,16 @@ export async function listOrders(db: Queryable, customerId: number): Promise<Ord
     customerId,
   ])
   const bundleOf = new Map(bundles.map((b) => [b.order_id, b]))
-  return orders.map((o) => toReply(o, byOrder.get(o.id) ?? [], bundleOf.get(o.id)))
+  const services = await db.query<ServiceRow & { order_id: number }>(
+    `select order_id, id, name, ${simLifeColumns} from services where customer_id = $1 order by order_id, order_line`,
+    [customerId],
+  )
+  return orders.map((o) =>
+    toReply(
+      o,
+      byOrder.get(o.id) ?? [],
+      bundleOf.get(o.id),
+      services.filter((s) => s.order_id === o.id),
+    ),
+  )
 }

@@ -37,7 +37,7 @@ describe('what production refuses to start with', () => {
 
   it('names every problem of the demo settings, one sentence each', () => {
     const problems = productionProblems({ ...loadConfig({ NODE_ENV: 'production' }), client: { lab: true } })
-    expect(problems).toHaveLength(11)
+    expect(problems).toHaveLength(12)
     for (const name of [
       'ID_NUMBER_KEY',
       'DATABASE_URL',
