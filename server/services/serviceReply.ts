@@ -1,12 +1,14 @@
 import * as v from 'valibot'
 import { ServiceSchema } from '../../src/domain/service.ts'
-import type { NetworkSource, NetworkWait, ProductBilling, RicaFailure, Service, SimLife } from '../../src/domain/service.ts'
+import type { NetworkSource, NetworkWait, ProductBilling, Service } from '../../src/domain/service.ts'
 import type { Queryable } from '../db/types.ts'
 import { waitingRequestsOf, waitingRequestsOfCustomer } from '../network/networkRequests.ts'
 import { toScheduledAction, waitingActionsOf, waitingActionsOfCustomer } from './scheduledActions.ts'
+import { simLifeColumns, simLifeView } from '../network/simLife.ts'
+import type { SimLifeRow } from '../network/simLife.ts'
 import type { ActionRow } from './scheduledActions.ts'
 
-export interface ServiceRow {
+export interface ServiceRow extends SimLifeRow {
   id: number
   customer_id: number
   order_id: number
@@ -32,12 +34,6 @@ export interface ServiceRow {
   peak_usage: number | null
   offpeak_usage: number | null
   spend_limit_available: number | null
-  life: SimLife
-  life_since: Date | string
-  delivery_attempt: number
-  courier: string | null
-  tracking_reference: string | null
-  rica_failure: RicaFailure | null
   network: NetworkSource
   read_at: Date | string | null
   activated_at: Date | string | null
@@ -45,8 +41,7 @@ export interface ServiceRow {
 
 export const serviceColumns = `id, customer_id, order_id, order_line, name, product_id, product, billing, status, activation_date, last_updated, cancellation_date,
   iccid, imsi, service_reference, service_number, subscriptions, scheduled_actions, available_balance, data_available_volume,
-  additional_balances, total_usage, peak_usage, offpeak_usage, spend_limit_available, life, life_since, delivery_attempt, courier, tracking_reference,
-  rica_failure, network, read_at, activated_at`
+  additional_balances, total_usage, peak_usage, offpeak_usage, spend_limit_available, ${simLifeColumns}, network, read_at, activated_at`
 
 const iso = (date: Date | string) => new Date(date).toISOString()
 
@@ -76,14 +71,7 @@ export function toReply(row: ServiceRow, waiting: readonly ActionRow[], requests
     subscriptions: row.subscriptions,
     scheduled_actions: [...row.scheduled_actions, ...waiting.map(toScheduledAction)],
     billing: row.billing,
-    life: {
-      state: row.life,
-      since: iso(row.life_since),
-      attempt: row.delivery_attempt,
-      courier: row.courier,
-      tracking_reference: row.tracking_reference,
-      rica_failure: row.rica_failure,
-    },
+    life: simLifeView(row),
     network: row.network,
     read_at: row.read_at === null ? null : iso(row.read_at),
     waiting: requests,
