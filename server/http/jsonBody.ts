@@ -22,6 +22,15 @@ export const withBody =
   (c, next) =>
     hasBody(c) ? middleware(c, next) : next()
 
+/** A signed or sealed notification's text as JSON, or undefined when it is not JSON (its schema then refuses it). */
+export function jsonOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
 /**
  * Parses every request body once at the edge, so malformed JSON is a 400 before any route runs, and refuses
  * (400, naming the field) any path, query or body text PostgreSQL could not store, whatever the route checks.

@@ -9,6 +9,7 @@ import { networkEvents } from '../metrics.ts'
 import { NetworkEventSchema } from '../network/network.ts'
 import type { NetworkSource } from '../network/network.ts'
 import { networkSignatureHeader, networkWebhookPath, replayWindowSeconds, verifySignature } from '../network/signature.ts'
+import { jsonOrUndefined } from '../http/jsonBody.ts'
 import { applySimEvent } from '../network/simEvents.ts'
 
 /** An event is a few hundred bytes; a usage report with its balances a few KB. */
@@ -70,12 +71,7 @@ export function networkWebhookRoutes(db: Db, settings: NetworkWebhookSettings) {
         )
         return jsonError(c, 401, 'Event not authenticated')
       }
-      let json: unknown
-      try {
-        json = JSON.parse(body)
-      } catch {
-        json = undefined
-      }
+      const json = jsonOrUndefined(body)
       const parsed = v.safeParse(NetworkEventSchema, json)
       if (!parsed.success) {
         const type = typeof (json as { type?: unknown } | undefined)?.type === 'string' ? String((json as { type: string }).type).slice(0, 40) : 'unknown'

@@ -9,6 +9,7 @@ import { answer, describeOpen, refusal } from '../http/openApi.ts'
 import { requestLog } from '../http/requestContext.ts'
 import { ivHeader, NotificationSchema, openNotification, paymentWebhookPath, tagHeader } from '../payments/notifications.ts'
 import { ProviderPaymentSchema } from '../payments/provider.ts'
+import { jsonOrUndefined } from '../http/jsonBody.ts'
 import { recordReportedPayment } from '../payments/reportedPayment.ts'
 
 /** A payment notification is one payment object, a few KB; hex doubles it. */
@@ -48,12 +49,7 @@ export function paymentWebhookRoutes(db: Db, settings: { key: Buffer; partner: P
         log.warn('payment notification refused: not sealed with the webhook key')
         return jsonError(c, 401, 'Notification not authenticated')
       }
-      let json: unknown
-      try {
-        json = JSON.parse(text)
-      } catch {
-        json = undefined
-      }
+      const json = jsonOrUndefined(text)
       const notification = v.safeParse(NotificationSchema, json)
       if (!notification.success) return jsonError(c, 400, 'Notification not understood')
       // Registrations, schedules and risk checks are not used by this storefront: acknowledged, so they are not sent again.
