@@ -365,6 +365,13 @@ describe('accessibility of every screen', () => {
       await page.getByRole('heading', { level: 1, name: say(language, 'Payment Successful') }).waitFor({ timeout: 15_000 })
       await waitForApp(page)
       await check('payment result', language)
+      // The paid order's SIM, on its way to activation: its life on the order page, "Your SIM" on its service page.
+      await open(`/orders/${order.id}`)
+      await page.locator('#order-sims-title').waitFor()
+      await check('order detail: its SIM being prepared', language)
+      await page.locator('a[href^="/service/"]').first().click()
+      await page.locator('#sim-life-title').waitFor()
+      await check('service: a SIM being prepared, what RICA asks for', language)
       await open(`/orders/${order.id}/invoice`)
       await check('tax invoice', language)
       await open('/orders')

@@ -33,7 +33,10 @@ const yourSim = (page: Page): Locator => page.getByRole('region', { name: 'Your 
 
 /** The value beside a label in the service's sidebar. */
 const detail = (page: Page, label: string): Locator =>
-  page.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]')
+  page
+    .getByRole('term')
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=following-sibling::dd[1]')
 
 /** The step the SIM stands at now, as its list marks it for screen readers. */
 const currentStep = (page: Page): Locator => yourSim(page).locator('li[aria-current="step"]')
@@ -95,7 +98,11 @@ describe('a SIM from payment to the network', () => {
     await screenshot(page, 'sim-active-360')
 
     await page.goto('/services')
-    await page.getByRole('row').filter({ hasText: await number.innerText().catch(() => '') }).getByText('Active', { exact: true }).waitFor()
+    await page
+      .getByRole('row')
+      .filter({ hasText: await number.innerText().catch(() => '') })
+      .getByText('Active', { exact: true })
+      .waitFor()
   })
 
   test('RICA failed at delivery: the customer is told why and what happens next, online and offline (1280 px)', { timeout: 90_000 }, async () => {
@@ -118,7 +125,9 @@ describe('a SIM from payment to the network', () => {
     await expect.poll(() => currentStep(page).innerText()).toMatch(/^RICA at delivery \(Failed\)/)
     await detail(page, 'Status').getByText('RICA failed').waitFor()
     await yourSim(page).getByText('The proof of address was missing or older than three months.').waitFor()
-    await yourSim(page).getByText(/^What happens next: we will arrange a second delivery\./).waitFor()
+    await yourSim(page)
+      .getByText(/^What happens next: we will arrange a second delivery\./)
+      .waitFor()
     await page.getByRole('region', { name: 'Have this ready for RICA' }).waitFor()
     expect(await horizontalOverflow(page)).toBe(0)
     await screenshot(page, 'sim-rica-failed-1280')
@@ -128,7 +137,9 @@ describe('a SIM from payment to the network', () => {
     await page.waitForFunction(() => !navigator.onLine)
     await page.reload()
     await expect.poll(() => currentStep(page).innerText()).toMatch(/^RICA at delivery \(Failed\)/)
-    await yourSim(page).getByText(/^Last checked /).waitFor()
+    await yourSim(page)
+      .getByText(/^Last checked /)
+      .waitFor()
     await screenshot(page, 'sim-rica-failed-offline-1280')
     await context.setOffline(false)
   })
