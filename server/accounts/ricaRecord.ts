@@ -71,7 +71,7 @@ export async function recordRica(tx: Queryable, serviceId: number, record: RicaR
   await tx.query(
     `insert into rica_records (service_id, customer_id, first_names, surname, id_type, id_country, id_number_sealed, id_number_masked, address, iccid,
        service_number)
-     select s.id, s.customer_id, $2, $3, $4, $5, $6, $7, $8::jsonb, s.iccid, s.service_number from services s where s.id = $1
+     select s.id, s.customer_id, $2, $3, $4, $5, $6, $7, $8::text::jsonb, s.iccid, s.service_number from services s where s.id = $1
      on conflict (service_id) do update set customer_id = excluded.customer_id, first_names = excluded.first_names, surname = excluded.surname,
        id_type = excluded.id_type, id_country = excluded.id_country, id_number_sealed = excluded.id_number_sealed,
        id_number_masked = excluded.id_number_masked, address = excluded.address, iccid = excluded.iccid,
