@@ -11,7 +11,7 @@ import { startFakeNetwork } from '../server/helpers/fakeNetwork.ts'
 import type { FakeNetwork } from '../server/helpers/fakeNetwork.ts'
 import { freshDatabase } from '../server/helpers/testDb.ts'
 import type { TestDatabase } from '../server/helpers/testDb.ts'
-import { stagingEnv, startInstances, stopInstances } from './helpers/cluster.ts'
+import { clusterIdNumberKey, stagingEnv, startInstances, stopInstances } from './helpers/cluster.ts'
 import type { Instance } from './helpers/cluster.ts'
 import { signUpThrough } from './helpers/orderLoad.ts'
 
@@ -64,7 +64,7 @@ describe.skipIf(!server)('the network outbox on three compiled servers (needs DA
     // unless an outbox sends one first: then once).
     for (const customer of customers) {
       const sims = await db.transaction((tx) => writeDemoHistory(tx, { customerId: customer.id, address: address(), partner: sandboxPartner, now: new Date() }))
-      await activateDemoSims(db, sims)
+      await activateDemoSims(db, sims, clusterIdNumberKey)
     }
     const active = await db.query<{ id: number }>("select id from services where life = 'active' order by id")
     expect(active).toHaveLength(2 * CUSTOMERS)

@@ -8,7 +8,7 @@ import { address } from '../server/helpers/accounts.ts'
 import { compiledProject } from '../server/helpers/compiledServer.ts'
 import { freshDatabase } from '../server/helpers/testDb.ts'
 import type { TestDatabase } from '../server/helpers/testDb.ts'
-import { stagingEnv, startInstances, stopInstances } from './helpers/cluster.ts'
+import { clusterIdNumberKey, stagingEnv, startInstances, stopInstances } from './helpers/cluster.ts'
 import type { Instance } from './helpers/cluster.ts'
 import { signUpThrough } from './helpers/orderLoad.ts'
 
@@ -42,7 +42,8 @@ describe.skipIf(!server)('the scheduled SIM actions job on three compiled server
 
   it('applies each due package change and cancellation exactly once, whichever instance takes it', async () => {
     const customers = await Promise.all(Array.from({ length: CUSTOMERS }, (_, i) => signUpThrough(instances[i % 3]!.url, `198.51.100.${40 + i}`)))
-    for (const customer of customers) await giveDemoHistory(db, { customerId: customer.id, address: address(), partner: sandboxPartner, now: new Date() })
+    for (const customer of customers)
+      await giveDemoHistory(db, { customerId: customer.id, address: address(), partner: sandboxPartner, now: new Date() }, clusterIdNumberKey)
     const sims = await db.query<{ id: number; billing: string }>('select id, billing from services order by id')
     expect(sims).toHaveLength(2 * CUSTOMERS)
 

@@ -1,6 +1,10 @@
 import { apiKey, testScryptN } from '../../server/helpers/accounts.ts'
 import { runCommand, serveCommand } from '../../server/helpers/compiledServer.ts'
 import type { ServedProcess } from '../../server/helpers/compiledServer.ts'
+
+/** The key the cluster's servers seal ID numbers with: what a test must unseal them with when it acts on their database itself. */
+export const clusterIdNumberKey = idNumberKeyOf({ idNumberKey: safeProductionEnv.ID_NUMBER_KEY })
+import { idNumberKeyOf } from '../../../server/accounts/idNumberSeal.ts'
 import { safeProductionEnv } from '../../server/helpers/productionEnv.ts'
 
 /** Settings of the real providers, left out so the sandboxes (allowed by SANDBOX=true) stand in for them. */
