@@ -50,7 +50,7 @@ export function ProfileForm({ current, values, password, identity, errors, refus
         <IdentityDetails identity={identity} />
       </DetailList>
       <Muted className="hint">
-        <Trans>Your ID number is your RICA identity: it cannot be changed here.</Trans>
+        <Trans>Your identity document is your RICA identity: it cannot be changed here.</Trans>
       </Muted>
       <TextField {...field('email')} type="email" label={<Trans>Email</Trans>} autoComplete="email" aria-required />
       {emailChanged(current, values) && (
