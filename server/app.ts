@@ -54,6 +54,8 @@ import { mailboxPrefix, sandboxMailboxRoutes } from './sandbox/mail/mailbox.ts'
 import { sessionRoutes } from './routes/auth.ts'
 import { supportRoutes } from './routes/support.ts'
 import { userRoutes } from './routes/users.ts'
+import { staffApi } from './staff/staffApi.ts'
+import { staffApiPath } from './staff/staffCookie.ts'
 
 /** Request bodies above this are refused (413); the largest real body, an order, is a few KB. */
 export const maxBodyBytes = 100 * 1024
@@ -162,6 +164,8 @@ export function createApp({
   // The network's events carry no Key either: their signature proves where they come from.
   if (connection.webhookSecret)
     app.route('/', networkWebhookRoutes(db, { secret: connection.webhookSecret, source: connection.network.source, sealKey: idNumberKeyOf(config) }))
+  // The back office's API: the staff cookie, never the Key or a customer's session.
+  app.route(staffApiPath, staffApi(db, config))
   app.route('/api', api)
   if (payments.sandbox) app.route(paymentSandboxPrefix, payments.sandbox)
   if (connection.sandbox) app.route(sandboxNetworkPrefix, connection.sandbox)

@@ -35,6 +35,14 @@ export const networkEvents = new Counter({
   registers: [processRegistry],
 })
 
+/** Staff actions (server/staff/audit.ts), by action and outcome (done, refused). */
+export const staffActions = new Counter({
+  name: 'storefront_staff_actions_total',
+  help: 'Actions staff took in the back office, by action and outcome (done, refused).',
+  labelNames: ['action', 'outcome'] as const,
+  registers: [processRegistry],
+})
+
 let processMetricsOn = false
 
 /** A card checkout still open after this long is a customer who may have paid without the order knowing it. */

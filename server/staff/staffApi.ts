@@ -1,0 +1,62 @@
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import type { Config } from '../config.ts'
+import type { Db } from '../db/types.ts'
+import { jsonError } from '../http/errors.ts'
+import { jsonBody, withBody } from '../http/jsonBody.ts'
+import { allow } from './allow.ts'
+import type { StaffEnv } from './allow.ts'
+import { staffQueues } from './queues.ts'
+import { clearStaffCookie, readStaffCookie } from './staffCookie.ts'
+import { endStaffSession, findStaffSession } from './staffSessions.ts'
+import { roleCan } from '../../src/domain/staff.ts'
+
+/** Staff request bodies are small forms; a reply to a customer is the largest. */
+const maxStaffBodyBytes = 64 * 1024
+
+export type StaffApiSettings = Pick<Config, 'apiKey'> & Partial<Config>
+
+/**
+ * The staff API, mounted at /api/staff: no Key header (the staff app is not the customer's client) but the staff
+ * cookie, a session of its own with idle and absolute limits. Every answer is `no-store`; a request that changes
+ * anything must say it sends JSON, which no cross-site form can. Each area's routes are added below, each beginning
+ * with allow(permission).
+ */
+export function staffApi(db: Db, config: StaffApiSettings) {
+  return new Hono<StaffEnv>()
+    .use(async (c, next) => {
+      await next()
+      c.header('Cache-Control', 'no-store')
+    })
+    .use(async (c, next) => {
+      if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && !/^application\/json\b/i.test(c.req.header('Content-Type') ?? ''))
+        return jsonError(c, 415, 'Request body must be JSON')
+      await next()
+    })
+    .use(withBody(bodyLimit({ maxSize: maxStaffBodyBytes, onError: (c) => jsonError(c, 413, 'Request body too large') })))
+    .use(jsonBody)
+    .use(async (c, next) => {
+      const id = readStaffCookie(c)
+      const session = id ? await findStaffSession(db, id) : undefined
+      if (id && !session) clearStaffCookie(c, config)
+      if (id && session) {
+        c.set('staff', session.member)
+        c.set('staffSession', session)
+        c.set('staffCookie', id)
+      }
+      await next()
+    })
+    .get('/me', allow('signed-in'), (c) => c.json({ staff: c.var.staff }))
+    .post('/sign-out', allow('signed-in'), async (c) => {
+      await endStaffSession(db, c.var.staffCookie)
+      clearStaffCookie(c, config)
+      return c.body(null, 204)
+    })
+    .get('/queues', allow('queues.read'), async (c) => {
+      const role = c.var.staff.role
+      const visible = staffQueues.filter((q) => roleCan(role, q.permission))
+      const counts = await Promise.all(visible.map(async (q) => [q.name, await q.count(db)] as const))
+      return c.json({ queues: Object.fromEntries(counts) })
+    })
+    .all('*', (c) => jsonError(c, 404, 'Not found'))
+}
