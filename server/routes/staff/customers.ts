@@ -1,0 +1,82 @@
+import { Hono } from 'hono'
+import { DEFAULT_LANGUAGE, isLanguage } from '../../../src/domain/languageCodes.ts'
+import { serverMessages } from '../../../src/domain/serverMessages.ts'
+import { queueResetLink } from '../../accounts/mailResetLink.ts'
+import { resetRequestRetryAfter } from '../../accounts/resetLimiter.ts'
+import type { Db } from '../../db/types.ts'
+import { jsonError } from '../../http/errors.ts'
+import { idParam } from '../../http/idParam.ts'
+import { clientAddress } from '../../http/requestInfo.ts'
+import type { ProxyTrust } from '../../http/requestInfo.ts'
+import { mailLinkOrigin } from '../../mail/linkOrigin.ts'
+import type { LinkOriginSettings } from '../../mail/linkOrigin.ts'
+import { allow } from '../../staff/allow.ts'
+import type { StaffEnv } from '../../staff/allow.ts'
+import { audit, countStaffAction, staffActor } from '../../staff/audit.ts'
+import { customerRecord, searchCustomers } from '../../staff/customerRecord.ts'
+
+export const noSuchCustomer = 'There is no such customer.'
+const maxQuery = 200
+
+/**
+ * Support's view of customers: a search, a customer's page (opening it is itself recorded in the audit log, in the
+ * transaction that reads it) and the password-reset mail sent on their behalf (staff never set a password).
+ */
+export function customerStaffRoutes(db: Db, settings: ProxyTrust & LinkOriginSettings) {
+  return new Hono<StaffEnv>()
+    .get('/customers', allow('customers.read'), async (c) => {
+      const q = (c.req.query('q') ?? '').trim().slice(0, maxQuery)
+      if (q === '') return c.json({ customers: [] })
+      // A search shows personal data too, so it is recorded like opening a page.
+      const customers = await db.transaction(async (tx) => {
+        const found = await searchCustomers(tx, q)
+        await audit(tx, staffActor(c, settings), {
+          action: 'customer.search',
+          targetType: 'customer',
+          targetId: '*',
+          summary: { query: q, found: found.length },
+        })
+        return found
+      })
+      countStaffAction('customer.search', 'done')
+      return c.json({ customers })
+    })
+    .get('/customers/:id', allow('customers.read'), async (c) => {
+      const id = idParam(c.req.param('id'))
+      if (id === undefined) return jsonError(c, 404, noSuchCustomer)
+      const record = await db.transaction(async (tx) => {
+        const found = await customerRecord(tx, id)
+        if (found) await audit(tx, staffActor(c, settings), { action: 'customer.view', targetType: 'customer', targetId: id })
+        return found
+      })
+      if (!record) return jsonError(c, 404, noSuchCustomer)
+      countStaffAction('customer.view', 'done')
+      return c.json(record)
+    })
+    .post('/customers/:id/password-reset', allow('customers.reset'), async (c) => {
+      const id = idParam(c.req.param('id'))
+      if (id === undefined) return jsonError(c, 404, noSuchCustomer)
+      const [customer] = await db.query<{ email: string; language: string | null }>(
+        `select c.email, (select o.language from orders o where o.customer_id = c.id order by o.order_date desc, o.id desc limit 1) as language
+           from customers c where c.id = $1`,
+        [id],
+      )
+      if (!customer) return jsonError(c, 404, noSuchCustomer)
+      // Counted as the customer's own requests are, so nobody's mailbox is flooded however many staff press it.
+      const wait = await resetRequestRetryAfter(db, { email: customer.email, address: clientAddress(c, settings) })
+      if (wait > 0) {
+        countStaffAction('customer.reset', 'refused')
+        c.header('Retry-After', String(wait))
+        return jsonError(c, 429, serverMessages.tooManyResetRequests)
+      }
+      // The customer's language is the one they last ordered in; English until they have ordered.
+      const language = customer.language && isLanguage(customer.language) ? customer.language : DEFAULT_LANGUAGE
+      const origin = mailLinkOrigin(c, settings)
+      await db.transaction(async (tx) => {
+        await queueResetLink(tx, { email: customer.email, language, origin })
+        await audit(tx, staffActor(c, settings), { action: 'customer.reset', targetType: 'customer', targetId: id, summary: { language } })
+      })
+      countStaffAction('customer.reset', 'done')
+      return c.json({ sentTo: customer.email }, 202)
+    })
+}
