@@ -10,7 +10,9 @@ import { clientAddress } from '../../http/requestInfo.ts'
 import type { ProxyTrust } from '../../http/requestInfo.ts'
 import { mailLinkOrigin } from '../../mail/linkOrigin.ts'
 import type { LinkOriginSettings } from '../../mail/linkOrigin.ts'
+import { answer, refusal } from '../../http/openApi.ts'
 import { allow } from '../../staff/allow.ts'
+import { describeStaff } from '../../staff/describeStaff.ts'
 import type { StaffEnv } from '../../staff/allow.ts'
 import { audit, countStaffAction, staffActor } from '../../staff/audit.ts'
 import { customerRecord, searchCustomers } from '../../staff/customerRecord.ts'
@@ -22,9 +24,27 @@ const maxQuery = 200
  * Support's view of customers: a search, a customer's page (opening it is itself recorded in the audit log, in the
  * transaction that reads it) and the password-reset mail sent on their behalf (staff never set a password).
  */
+const described = {
+  search: describeStaff({
+    summary: 'Customers matching an account number, email, name, mobile or SIM number, or order number (the search is audited)',
+    access: 'customers.read',
+    responses: { 200: answer('At most 50 matches: id, name, email, mobile, since') },
+  }),
+  record: describeStaff({
+    summary: "A customer's page: profile (ID number masked), addresses, linked sign-ins, orders, payments, SIMs, messages, consents (the opening is audited)",
+    access: 'customers.read',
+    responses: { 200: answer('The customer, never a password hash, session id or token'), 404: refusal(noSuchCustomer) },
+  }),
+  reset: describeStaff({
+    summary: 'Mail the customer a password-reset link in their language (staff never set a password)',
+    access: 'customers.reset',
+    responses: { 202: answer('Queued in the mail outbox'), 404: refusal(noSuchCustomer), 429: refusal('Too many reset links for this email (Retry-After)') },
+  }),
+}
+
 export function customerStaffRoutes(db: Db, settings: ProxyTrust & LinkOriginSettings) {
   return new Hono<StaffEnv>()
-    .get('/customers', allow('customers.read'), async (c) => {
+    .get('/customers', described.search, allow('customers.read'), async (c) => {
       const q = (c.req.query('q') ?? '').trim().slice(0, maxQuery)
       if (q === '') return c.json({ customers: [] })
       // A search shows personal data too, so it is recorded like opening a page.
@@ -41,7 +61,7 @@ export function customerStaffRoutes(db: Db, settings: ProxyTrust & LinkOriginSet
       countStaffAction('customer.search', 'done')
       return c.json({ customers })
     })
-    .get('/customers/:id', allow('customers.read'), async (c) => {
+    .get('/customers/:id', described.record, allow('customers.read'), async (c) => {
       const id = idParam(c.req.param('id'))
       if (id === undefined) return jsonError(c, 404, noSuchCustomer)
       const record = await db.transaction(async (tx) => {
@@ -53,7 +73,7 @@ export function customerStaffRoutes(db: Db, settings: ProxyTrust & LinkOriginSet
       countStaffAction('customer.view', 'done')
       return c.json(record)
     })
-    .post('/customers/:id/password-reset', allow('customers.reset'), async (c) => {
+    .post('/customers/:id/password-reset', described.reset, allow('customers.reset'), async (c) => {
       const id = idParam(c.req.param('id'))
       if (id === undefined) return jsonError(c, 404, noSuchCustomer)
       const [customer] = await db.query<{ email: string; language: string | null }>(

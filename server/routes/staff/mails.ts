@@ -3,7 +3,9 @@ import type { Db, Queryable } from '../../db/types.ts'
 import { jsonError } from '../../http/errors.ts'
 import { idParam } from '../../http/idParam.ts'
 import type { ProxyTrust } from '../../http/requestInfo.ts'
+import { answer, refusal } from '../../http/openApi.ts'
 import { allow } from '../../staff/allow.ts'
+import { describeStaff } from '../../staff/describeStaff.ts'
 import type { StaffEnv } from '../../staff/allow.ts'
 import { audit, countStaffAction, staffActor } from '../../staff/audit.ts'
 import type { StaffQueue } from '../../staff/queues.ts'
@@ -57,10 +59,23 @@ export const failedMailsQueue: StaffQueue = {
  * attempts (its next run sends it), and the resend is recorded. A mail already sent or already back in the queue is
  * not queued twice.
  */
+const described = {
+  failed: describeStaff({
+    summary: 'The mails the outbox gave up on, newest first, with their error (never their text)',
+    access: 'mails.read',
+    responses: { 200: answer('At most 100 failed mails') },
+  }),
+  resend: describeStaff({
+    summary: 'Put one failed mail back in the outbox with fresh attempts (audited)',
+    access: 'mails.resend',
+    responses: { 202: answer('Queued again'), 404: refusal(noSuchFailedMail) },
+  }),
+}
+
 export function mailStaffRoutes(db: Db, settings: ProxyTrust) {
   return new Hono<StaffEnv>()
-    .get('/mails/failed', allow('mails.read'), async (c) => c.json({ mails: await failedMails(db) }))
-    .post('/mails/:id/resend', allow('mails.resend'), async (c) => {
+    .get('/mails/failed', described.failed, allow('mails.read'), async (c) => c.json({ mails: await failedMails(db) }))
+    .post('/mails/:id/resend', described.resend, allow('mails.resend'), async (c) => {
       const id = idParam(c.req.param('id'))
       const resent =
         id !== undefined &&
