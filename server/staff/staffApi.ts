@@ -13,6 +13,7 @@ import { roleCan } from '../../src/domain/staff.ts'
 import { StaffMeReplySchema, StaffQueuesReplySchema } from '../../src/domain/staffTeam.ts'
 import { answer } from '../http/openApi.ts'
 import { describeStaff } from './describeStaff.ts'
+import { identityStaffRoutes } from '../routes/staff/identity.ts'
 
 const described = {
   me: describeStaff({
@@ -54,7 +55,7 @@ export function staffApi(db: Db, config: StaffApiSettings) {
     .use(jsonBody)
     .use(async (c, next) => {
       const id = readStaffCookie(c)
-      const session = id ? await findStaffSession(db, id) : undefined
+      const session = id ? await findStaffSession(db, id, config) : undefined
       if (id && !session) clearStaffCookie(c, config)
       if (id && session) {
         c.set('staff', session.member)
@@ -75,5 +76,6 @@ export function staffApi(db: Db, config: StaffApiSettings) {
       const counts = await Promise.all(visible.map(async (q) => [q.name, await q.count(db)] as const))
       return c.json({ queues: Object.fromEntries(counts) })
     })
+    .route('/', identityStaffRoutes(db, config))
     .all('*', (c) => jsonError(c, 404, 'Not found'))
 }
