@@ -1,4 +1,5 @@
 import { generateAuthenticationOptions, generateRegistrationOptions, verifyAuthenticationResponse, verifyRegistrationResponse } from '@simplewebauthn/server'
+import { COSEALG } from '@simplewebauthn/server/helpers'
 import type { AuthenticationResponseJSON, RegistrationResponseJSON, WebAuthnCredential } from '@simplewebauthn/server'
 import type { StaffRole } from '../../src/domain/staff.ts'
 import type { Queryable } from '../db/types.ts'
@@ -14,6 +15,12 @@ import type { OpenInvite } from './staffInvites.ts'
  */
 
 const timeout = challengeMinutes * 60_000
+
+/**
+ * The signature algorithms a passkey may use, the library's usual three (EdDSA, ES256, RS256) named here: its default
+ * list probes the runtime for post-quantum ML-DSA, and Node prints an experimental-feature warning on every probe.
+ */
+const supportedAlgorithmIDs = [COSEALG.EdDSA, COSEALG.ES256, COSEALG.RS256]
 
 /** A stored passkey and the member it belongs to. */
 export interface StoredPasskey {
@@ -74,6 +81,7 @@ export async function registrationOptions(db: Queryable, rp: RelyingParty, invit
     attestationType: 'none',
     excludeCredentials: invite.passkeys.map(({ id, transports }) => ({ id, transports })),
     authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+    supportedAlgorithmIDs,
   })
   await storeChallenge(db, 'register', options.challenge, { inviteTokenHash: invite.tokenHash })
   return options
@@ -106,6 +114,7 @@ export async function verifiedRegistration(db: Queryable, rp: RelyingParty, invi
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,
       requireUserVerification: true,
+      supportedAlgorithmIDs,
     })
     return verified.verified ? verified.registrationInfo.credential : undefined
   } catch {
