@@ -15,6 +15,7 @@ import { mailStaffRoutes } from '../routes/staff/mails.ts'
 import { StaffMeReplySchema, StaffQueuesReplySchema } from '../../src/domain/staffTeam.ts'
 import { answer } from '../http/openApi.ts'
 import { describeStaff } from './describeStaff.ts'
+import { identityStaffRoutes } from '../routes/staff/identity.ts'
 
 const described = {
   me: describeStaff({
@@ -56,7 +57,7 @@ export function staffApi(db: Db, config: StaffApiSettings) {
     .use(jsonBody)
     .use(async (c, next) => {
       const id = readStaffCookie(c)
-      const session = id ? await findStaffSession(db, id) : undefined
+      const session = id ? await findStaffSession(db, id, config) : undefined
       if (id && !session) clearStaffCookie(c, config)
       if (id && session) {
         c.set('staff', session.member)
@@ -79,5 +80,6 @@ export function staffApi(db: Db, config: StaffApiSettings) {
     })
     .route('/', customerStaffRoutes(db, config))
     .route('/', mailStaffRoutes(db, config))
+    .route('/', identityStaffRoutes(db, config))
     .all('*', (c) => jsonError(c, 404, 'Not found'))
 }
