@@ -10,11 +10,19 @@ import { staffQueues } from './queues.ts'
 import { clearStaffCookie, readStaffCookie } from './staffCookie.ts'
 import { endStaffSession, findStaffSession } from './staffSessions.ts'
 import { roleCan } from '../../src/domain/staff.ts'
+import type { NetworkSource } from '../network/network.ts'
+import { ordersStaffRoutes } from '../routes/staff/orders.ts'
 
 /** Staff request bodies are small forms; a reply to a customer is the largest. */
 const maxStaffBodyBytes = 64 * 1024
 
 export type StaffApiSettings = Pick<Config, 'apiKey'> & Partial<Config>
+
+/** What the staff routes act through beyond the database. */
+export interface StaffApiDeps {
+  /** Whose network the SIMs are on (fulfilment recorded by staff is applied as its events are); the sandbox by default. */
+  network?: NetworkSource
+}
 
 /**
  * The staff API, mounted at /api/staff: no Key header (the staff app is not the customer's client) but the staff
@@ -22,7 +30,7 @@ export type StaffApiSettings = Pick<Config, 'apiKey'> & Partial<Config>
  * anything must say it sends JSON, which no cross-site form can. Each area's routes are added below, each beginning
  * with allow(permission).
  */
-export function staffApi(db: Db, config: StaffApiSettings) {
+export function staffApi(db: Db, config: StaffApiSettings, deps: StaffApiDeps = {}) {
   return new Hono<StaffEnv>()
     .use(async (c, next) => {
       await next()
@@ -58,5 +66,6 @@ export function staffApi(db: Db, config: StaffApiSettings) {
       const counts = await Promise.all(visible.map(async (q) => [q.name, await q.count(db)] as const))
       return c.json({ queues: Object.fromEntries(counts) })
     })
+    .route('/', ordersStaffRoutes(db, config, { network: deps.network ?? 'sandbox' }))
     .all('*', (c) => jsonError(c, 404, 'Not found'))
 }
