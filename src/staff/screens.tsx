@@ -26,6 +26,21 @@ export const staffScreens: readonly StaffScreen[] = [
     nav: true,
     component: lazyRouteComponent(() => import('./home/HomeScreen.tsx'), 'HomeScreen'),
   },
+  {
+    path: '/orders',
+    permission: 'orders.search',
+    label: msg`Orders`,
+    nav: true,
+    queue: 'toDispatch',
+    component: lazyRouteComponent(() => import('./orders/OrdersScreen.tsx'), 'OrdersScreen'),
+  },
+  {
+    path: '/orders/$number',
+    permission: 'orders.read',
+    label: msg`Order`,
+    nav: false,
+    component: lazyRouteComponent(() => import('./orders/OrderScreen.tsx'), 'OrderScreen'),
+  },
 ]
 
 /** The screens a role can use, in the registry's order. */
