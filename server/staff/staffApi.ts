@@ -12,6 +12,8 @@ import { endStaffSession, findStaffSession } from './staffSessions.ts'
 import { roleCan } from '../../src/domain/staff.ts'
 import { customerStaffRoutes } from '../routes/staff/customers.ts'
 import { mailStaffRoutes } from '../routes/staff/mails.ts'
+import type { NetworkSource } from '../network/network.ts'
+import { ordersStaffRoutes } from '../routes/staff/orders.ts'
 import { StaffMeReplySchema, StaffQueuesReplySchema } from '../../src/domain/staffTeam.ts'
 import { answer } from '../http/openApi.ts'
 import { describeStaff } from './describeStaff.ts'
@@ -36,13 +38,19 @@ const maxStaffBodyBytes = 64 * 1024
 
 export type StaffApiSettings = Pick<Config, 'apiKey'> & Partial<Config>
 
+/** What the staff routes act through beyond the database. */
+export interface StaffApiDeps {
+  /** Whose network the SIMs are on (fulfilment recorded by staff is applied as its events are); the sandbox by default. */
+  network?: NetworkSource
+}
+
 /**
  * The staff API, mounted at /api/staff: no Key header (the staff app is not the customer's client) but the staff
  * cookie, a session of its own with idle and absolute limits. Every answer is `no-store`; a request that changes
  * anything must say it sends JSON, which no cross-site form can. Each area's routes are added below, each beginning
  * with allow(permission).
  */
-export function staffApi(db: Db, config: StaffApiSettings) {
+export function staffApi(db: Db, config: StaffApiSettings, deps: StaffApiDeps = {}) {
   return new Hono<StaffEnv>()
     .use(async (c, next) => {
       await next()
@@ -80,6 +88,7 @@ export function staffApi(db: Db, config: StaffApiSettings) {
     })
     .route('/', customerStaffRoutes(db, config))
     .route('/', mailStaffRoutes(db, config))
+    .route('/', ordersStaffRoutes(db, config, { network: deps.network ?? 'sandbox' }))
     .route('/', identityStaffRoutes(db, config))
     .all('*', (c) => jsonError(c, 404, 'Not found'))
 }

@@ -45,7 +45,7 @@ export function CustomersScreen() {
         <h2 id="customer-search">
           <Trans>Find a customer</Trans>
         </h2>
-        <form role="search" onSubmit={submit}>
+        <form onSubmit={submit}>
           <Row>
             <Field label={t`Email, name, mobile number or order number`}>
               {(id) => <input id={id} type="search" value={draft} onChange={(e) => setDraft(e.target.value)} required autoComplete="off" />}

@@ -27,8 +27,24 @@ export interface CustomerRecord {
   addresses: Record<string, string | boolean | null>[]
   linkedSignIns: { provider: string; email: string | null; linkedAt: string; lastUsedAt: string | null }[]
   sessions: { live: number; lastSeenAt: string | null }
-  orders: { id: number; number: string; status: string; order_date: string; total_price: number; order_lines: { number: number; name: string; unit_price: number; status: string }[] }[]
-  payments: { transaction_id: string; method: string; order_number: string; amount: number; currency: string; effective_date: string; brand: string; status: string }[]
+  orders: {
+    id: number
+    number: string
+    status: string
+    order_date: string
+    total_price: number
+    order_lines: { number: number; name: string; unit_price: number; status: string }[]
+  }[]
+  payments: {
+    transaction_id: string
+    method: string
+    order_number: string
+    amount: number
+    currency: string
+    effective_date: string
+    brand: string
+    status: string
+  }[]
   sims: Service[]
   messages: { id: number; reference: string; sentAt: string; preview: string }[]
   consents: {
