@@ -1,13 +1,12 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useParams } from '@tanstack/react-router'
 import { type ReactNode, useEffect, useState } from 'react'
-import { formatRand } from '../../domain/money.ts'
 import { roleCan } from '../../domain/staff.ts'
 import { StaffLink } from '../navigation.tsx'
 import { lifeText } from '../orders/orderTexts.ts'
 import { useMember } from '../session.tsx'
 import { useErrorText } from '../ui/errorText.ts'
-import { useDateTime } from '../ui/format.ts'
+import { useDateTime, useMoney } from '../ui/format.ts'
 import { Button, Card, Notice, TableBox } from '../ui/parts.tsx'
 import { ScreenTitle } from '../ui/ScreenTitle.tsx'
 import { styled } from '../ui/styled.ts'
@@ -73,6 +72,7 @@ export function CustomerScreen() {
 }
 
 function Profile({ record }: { record: CustomerRecord }) {
+  const { t } = useLingui()
   const when = useDateTime()
   const { profile } = record
   const document = profile.identityDocument
@@ -119,14 +119,18 @@ function Profile({ record }: { record: CustomerRecord }) {
         <dt>
           <Trans>Signs in with</Trans>
         </dt>
-        <dd>{[profile.hasPassword ? 'password' : '', ...record.linkedSignIns.map((l) => l.provider)].filter(Boolean).join(', ') || '—'}</dd>
+        <dd>{[profile.hasPassword ? t`password` : '', ...record.linkedSignIns.map((l) => l.provider)].filter(Boolean).join(', ') || '—'}</dd>
         <dt>
           <Trans>Signed in now</Trans>
         </dt>
         <dd>
-          <Trans>
-            {record.sessions.live} devices, last seen {when(record.sessions.lastSeenAt)}
-          </Trans>
+          <Plural value={record.sessions.live} one="# device" other="# devices" />
+          {record.sessions.live > 0 && (
+            <>
+              {' '}
+              <Trans>(last seen {when(record.sessions.lastSeenAt)})</Trans>
+            </>
+          )}
         </dd>
       </Facts>
       <h3>
@@ -203,7 +207,7 @@ function Section({ id, title, empty, children }: { id: string; title: ReactNode;
 }
 
 function Orders({ record }: { record: CustomerRecord }) {
-  const { i18n } = useLingui()
+  const money = useMoney()
   const when = useDateTime()
   return (
     <Section id="customer-orders" title={<Trans>Orders</Trans>} empty={record.orders.length === 0 && <Trans>No orders.</Trans>}>
@@ -232,7 +236,7 @@ function Orders({ record }: { record: CustomerRecord }) {
                   <StaffLink to={`/orders/${encodeURIComponent(order.number)}`}>{order.number}</StaffLink>
                 </td>
                 <td>{when(order.order_date)}</td>
-                <td>{formatRand(order.total_price, i18n.locale)}</td>
+                <td>{money(order.total_price)}</td>
                 <td>{order.status}</td>
               </tr>
             ))}
@@ -250,8 +254,7 @@ function Orders({ record }: { record: CustomerRecord }) {
         <ul>
           {record.payments.map((payment) => (
             <li key={payment.transaction_id}>
-              {when(payment.effective_date)}: {formatRand(payment.amount, i18n.locale)} ({payment.brand || payment.method}, {payment.status}) —{' '}
-              {payment.order_number}
+              {when(payment.effective_date)}: {money(payment.amount)} ({payment.brand || payment.method}, {payment.status}) — {payment.order_number}
             </li>
           ))}
         </ul>
