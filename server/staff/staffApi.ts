@@ -15,6 +15,7 @@ import { answer } from '../http/openApi.ts'
 import { describeStaff } from './describeStaff.ts'
 import { identityStaffRoutes } from '../routes/staff/identity.ts'
 import { teamStaffRoutes } from '../routes/staff/team.ts'
+import { auditLogStaffRoutes } from '../routes/staff/auditLog.ts'
 
 const described = {
   me: describeStaff({
@@ -79,5 +80,6 @@ export function staffApi(db: Db, config: StaffApiSettings) {
     })
     .route('/', identityStaffRoutes(db, config))
     .route('/', teamStaffRoutes(db, config))
+    .route('/', auditLogStaffRoutes(db))
     .all('*', (c) => jsonError(c, 404, 'Not found'))
 }

@@ -44,7 +44,9 @@ describe('npm run staff:invite', () => {
     const lines = await staffInviteCommand(db, { publicUrl: '', port: 8080 }, ['--email', uniqueEmail(), '--name', 'Owner'])
     expect(lines[0]).toContain(' as owner,')
     expect(lines[1]).toMatch(/^http:\/\/localhost:8080\/staff\/invite\//)
-    await expect(staffInviteCommand(db, config, ['--email', 'nobody', '--name', 'X'])).rejects.toThrow(/Invalid email address[\s\S]*usage: npm run staff:invite/)
+    await expect(staffInviteCommand(db, config, ['--email', 'nobody', '--name', 'X'])).rejects.toThrow(
+      /Invalid email address[\s\S]*usage: npm run staff:invite/,
+    )
     await expect(staffInviteCommand(db, config, ['--email', uniqueEmail(), '--name', 'X', '--role', 'boss'])).rejects.toThrow(/usage/)
     await expect(staffInviteCommand(db, config, ['--mail', 'x'])).rejects.toThrow(/Unknown option '--mail'[\s\S]*usage/)
   })
