@@ -1,3 +1,4 @@
+import { demoOwnerInvite } from './seed/demoOwner.ts'
 import { realpathSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { loadConfig } from './config.ts'
@@ -52,6 +53,11 @@ export async function serve(log: Logger, { dev = false, prepare }: ServeOptions 
   const server = await startServer({ ...options, dev, distDir: clientDir, log })
   const url = friendly(server.url)
   log.info({ url }, `Storefront running at ${url}${dev ? ' (dev mode, hot reload)' : ''}`)
+  if (config.seed) {
+    // A passkey is bound to a host name, never an IP address: the link names localhost (or PUBLIC_URL).
+    const invite = await demoOwnerInvite(server.db, config.publicUrl || url)
+    if (invite) log.info({ invite }, `Back office: no staff yet. Create the demo owner's passkey at ${invite} (once, within seven days)`)
+  }
 
   let stopping = false
   const stop = async (signal: NodeJS.Signals) => {
