@@ -14,6 +14,8 @@ import { StaffMeReplySchema, StaffQueuesReplySchema } from '../../src/domain/sta
 import { answer } from '../http/openApi.ts'
 import { describeStaff } from './describeStaff.ts'
 import { identityStaffRoutes } from '../routes/staff/identity.ts'
+import { teamStaffRoutes } from '../routes/staff/team.ts'
+import { auditLogStaffRoutes } from '../routes/staff/auditLog.ts'
 
 const described = {
   me: describeStaff({
@@ -77,5 +79,7 @@ export function staffApi(db: Db, config: StaffApiSettings) {
       return c.json({ queues: Object.fromEntries(counts) })
     })
     .route('/', identityStaffRoutes(db, config))
+    .route('/', teamStaffRoutes(db, config))
+    .route('/', auditLogStaffRoutes(db))
     .all('*', (c) => jsonError(c, 404, 'Not found'))
 }
