@@ -212,7 +212,9 @@ export function OrderScreen() {
                     {sim.life.attempt > 1 && <> ({t`delivery attempt ${sim.life.attempt}`})</>}
                     {sim.life.rica_failure && <> · {i18n._(ricaFailureText[sim.life.rica_failure])}</>}
                   </dd>
-                  <dt>ICCID</dt>
+                  <dt>
+                    <Trans>ICCID</Trans>
+                  </dt>
                   <dd>{sim.iccid ?? '—'}</dd>
                   <dt>
                     <Trans>Courier and tracking</Trans>
