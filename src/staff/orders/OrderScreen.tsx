@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
-import type { StaffOrder } from '../../domain/staffOrders.ts'
+import type { StaffOrder } from '../../domain/staffOrderSchemas.ts'
 import { roleCan } from '../../domain/staff.ts'
 import { fetchOrder } from '../api/orders.ts'
 import { StaffLink, useStaffPath } from '../navigation.tsx'

@@ -80,7 +80,7 @@ describe('fulfilment in the back office', () => {
       await staff.getByRole('link', { name: order.number }).click()
       await staff.getByRole('heading', { level: 1, name: `Order ${order.number}` }).waitFor()
 
-      // A mistyped ICCID is refused before anything is sent; what was typed stays.
+      // A mistyped ICCID is refused (its check digit, by the server) in the member's language; what was typed stays.
       const dispatch = staff.getByRole('form', { name: 'Dispatch' })
       const iccid = newIccid()
       const wrong = `${iccid.slice(0, -1)}${(Number(iccid.slice(-1)) + 1) % 10}`
@@ -88,7 +88,7 @@ describe('fulfilment in the back office', () => {
       await dispatch.getByLabel('Tracking reference').fill('TCG-E2E-39')
       await dispatch.getByLabel('ICCID of the SIM sent').fill(wrong)
       await dispatch.getByRole('button', { name: 'Record dispatch' }).click()
-      await dispatch.getByText('Enter the ICCID printed on the SIM card: 19 or 20 digits starting 8927.').waitFor()
+      await dispatch.getByText('This ICCID’s check digit is wrong: a digit was mistyped. Check the number on the SIM card.').waitFor()
       expect(await dispatch.getByLabel('ICCID of the SIM sent').getAttribute('aria-invalid')).toBe('true')
       expect(await dispatch.getByLabel('Courier').inputValue()).toBe('The Courier Guy')
       expect(await dispatch.getByLabel('Tracking reference').inputValue()).toBe('TCG-E2E-39')
