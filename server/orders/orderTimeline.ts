@@ -1,4 +1,4 @@
-import type { TimelineEntry } from '../../src/domain/staffOrders.ts'
+import type { TimelineEntry } from '../../src/domain/staffOrderSchemas.ts'
 import type { Queryable } from '../db/types.ts'
 
 /** The order a timeline is of. */

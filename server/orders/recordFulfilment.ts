@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import type { SimLife } from '../../src/domain/service.ts'
-import type { Delivery, Dispatch, FulfilmentRefusal } from '../../src/domain/staffOrders.ts'
+import type { Delivery, Dispatch } from '../../src/domain/staffOrderSchemas.ts'
+import type { FulfilmentRefusal } from '../../src/domain/staffOrders.ts'
 import type { Db, Queryable } from '../db/types.ts'
 import { NetworkEventSchema } from '../network/network.ts'
 import type { NetworkSource } from '../network/network.ts'

@@ -1,4 +1,5 @@
-import type { OrderStage, StaffOrder } from '../../src/domain/staffOrders.ts'
+import type { StaffOrder } from '../../src/domain/staffOrderSchemas.ts'
+import type { OrderStage } from '../../src/domain/staffOrders.ts'
 import type { Queryable } from '../db/types.ts'
 import { simLifeColumns, simLifeView } from '../network/simLife.ts'
 import type { SimLifeRow } from '../network/simLife.ts'

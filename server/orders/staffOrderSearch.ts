@@ -1,4 +1,5 @@
-import type { OrderStage, StaffOrderSummary } from '../../src/domain/staffOrders.ts'
+import type { StaffOrderSummary } from '../../src/domain/staffOrderSchemas.ts'
+import type { OrderStage } from '../../src/domain/staffOrders.ts'
 import type { Queryable } from '../db/types.ts'
 import { orderStageSql, simsWaitingSql } from './orderStage.ts'
 

@@ -1,102 +1,29 @@
-import * as v from 'valibot'
-import { isLuhnValid } from './luhn.ts'
-import { RICA_FAILURES, SimLifeSchema } from './service.ts'
-
 /**
- * The back office's orders: how staff find an order, what its page shows (lines, customer, payments, SIMs and the
- * timeline of every event with its actor), and what fulfilment records (dispatch, delivery with the RICA result).
- * Shared by the staff API and the staff app, so both validate the same way.
+ * The back office's orders, as the staff app needs them at run time: the stages an order is listed by, who acts on a
+ * timeline, fulfilment's refusals and the ICCID's printed shape. Nothing is imported, so the staff app's chunks never
+ * pull the storefront's (whose shared modules start the customer's app). The schemas the server checks and answers
+ * with, and the types both sides share, are in staffOrderSchemas.ts.
  */
 
 /** Where an order stands for staff; `to_dispatch` (paid, a SIM waiting to be sent) is listed first. */
 export const ORDER_STAGES = ['to_dispatch', 'on_its_way', 'unpaid', 'paid', 'cancelled'] as const
 export type OrderStage = (typeof ORDER_STAGES)[number]
 
-/** An ICCID as printed on a South African SIM (ITU-T E.118): 89 27, then digits, 19 or 20 in all, the last a Luhn check digit. */
+/** An ICCID as printed on a South African SIM (ITU-T E.118): 89 27, then digits, 19 or 20 in all (the last a Luhn check digit, checked by the server). */
 export const iccidShape = /^8927\d{15,16}$/
-export const isIccid = (value: string): boolean => iccidShape.test(value) && isLuhnValid(value)
-
-const text = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(max))
-
-/** Dispatch of one SIM: the courier, its tracking reference and the ICCID of the SIM put in the envelope. */
-export const DispatchSchema = v.object({
-  courier: text(80),
-  trackingReference: text(80),
-  iccid: v.pipe(
-    v.string(),
-    v.transform((s) => s.replace(/[\s-]/g, '')),
-    v.check(isIccid, 'An ICCID is 19 or 20 digits starting 8927, the last a check digit.'),
-  ),
-})
-export type Dispatch = v.InferOutput<typeof DispatchSchema>
-
-/** Delivery of a dispatched SIM with the RICA result the courier recorded at the door. */
-export const DeliverySchema = v.variant('rica', [
-  v.object({ rica: v.literal('verified') }),
-  v.object({ rica: v.literal('failed'), reason: v.picklist(RICA_FAILURES) }),
-])
-export type Delivery = v.InferOutput<typeof DeliverySchema>
 
 /** Who did what on an order's timeline: the customer, the system (payments, reconciliation, the outbox), the network or a staff member. */
 export const TIMELINE_ACTORS = ['customer', 'system', 'network', 'staff'] as const
-export const TimelineEntrySchema = v.object({
-  at: v.string(),
-  /** order.placed, payment.received, payment.refund_due, sim.dispatched, rica.verified, rica.failed, sim.activated, activation.failed, staff.<action>… */
-  kind: v.string(),
-  actor: v.object({ kind: v.picklist(TIMELINE_ACTORS), name: v.string() }),
-  detail: v.record(v.string(), v.nullable(v.union([v.string(), v.number()]))),
-})
-export type TimelineEntry = v.InferOutput<typeof TimelineEntrySchema>
-
-export const StaffOrderSummarySchema = v.object({
-  number: v.string(),
-  status: v.string(),
-  stage: v.picklist(ORDER_STAGES),
-  total_price: v.number(),
-  order_date: v.string(),
-  email: v.string(),
-  sims_waiting: v.number(),
-})
-export type StaffOrderSummary = v.InferOutput<typeof StaffOrderSummarySchema>
-
-export const StaffOrdersAnswerSchema = v.object({ orders: v.array(StaffOrderSummarySchema), next: v.nullable(v.string()) })
-
-export const StaffOrderSchema = v.object({
-  number: v.string(),
-  status: v.string(),
-  stage: v.picklist(ORDER_STAGES),
-  total_price: v.number(),
-  order_date: v.string(),
-  lines: v.array(v.object({ number: v.number(), name: v.string(), unit_price: v.number(), status: v.string() })),
-  customer: v.object({ id: v.number(), name: v.string(), email: v.string() }),
-  payments: v.array(
-    v.object({
-      id: v.string(),
-      method: v.string(),
-      brand: v.string(),
-      amount: v.number(),
-      currency: v.string(),
-      status: v.string(),
-      at: v.string(),
-      reconciliation: v.string(),
-      refund_reason: v.nullable(v.string()),
-    }),
-  ),
-  sims: v.array(
-    v.object({
-      id: v.number(),
-      name: v.string(),
-      product: v.string(),
-      reference: v.string(),
-      iccid: v.nullable(v.string()),
-      number: v.nullable(v.string()),
-      life: SimLifeSchema,
-    }),
-  ),
-  timeline: v.array(TimelineEntrySchema),
-})
-export type StaffOrder = v.InferOutput<typeof StaffOrderSchema>
+export type TimelineActor = (typeof TIMELINE_ACTORS)[number]
 
 /** Why fulfilment's record was refused, for the staff app to say in the member's language. */
-export const FULFILMENT_REFUSALS = ['not_found', 'iccid_taken', 'not_dispatchable', 'already_dispatched', 'not_on_its_way', 'already_delivered'] as const
+export const FULFILMENT_REFUSALS = [
+  'iccid_invalid',
+  'not_found',
+  'iccid_taken',
+  'not_dispatchable',
+  'already_dispatched',
+  'not_on_its_way',
+  'already_delivered',
+] as const
 export type FulfilmentRefusal = (typeof FULFILMENT_REFUSALS)[number]

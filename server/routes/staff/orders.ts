@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import * as v from 'valibot'
-import { DeliverySchema, DispatchSchema, ORDER_STAGES, StaffOrderSchema, StaffOrdersAnswerSchema } from '../../../src/domain/staffOrders.ts'
+import { DeliverySchema, DispatchSchema, isIccid, StaffOrderSchema, StaffOrdersAnswerSchema } from '../../../src/domain/staffOrderSchemas.ts'
+import { ORDER_STAGES } from '../../../src/domain/staffOrders.ts'
 import type { FulfilmentRefusal } from '../../../src/domain/staffOrders.ts'
 import { idNumberKeyOf } from '../../accounts/idNumberSeal.ts'
 import type { Config } from '../../config.ts'
@@ -24,6 +25,7 @@ export interface OrdersStaffSettings {
 }
 
 const refusalText: Record<FulfilmentRefusal, string> = {
+  iccid_invalid: 'An ICCID is 19 or 20 digits starting 8927, the last a check digit.',
   not_found: 'No such SIM on this order.',
   iccid_taken: 'This ICCID is already on another SIM.',
   not_dispatchable: 'This SIM is past dispatch.',
@@ -78,6 +80,12 @@ const described = {
   }),
 }
 
+/** Whether a dispatch's ICCID is what the body got wrong (a mistyped digit, most often): said with its own code. */
+const mistypedIccid = (sent: unknown): boolean => {
+  const iccid = (sent as { iccid?: unknown } | undefined)?.iccid
+  return typeof iccid === 'string' && !isIccid(iccid.replace(/[\s-]/g, ''))
+}
+
 const simId = (raw: string) => (/^\d{1,15}$/.test(raw) ? Number(raw) : undefined)
 
 /**
@@ -105,7 +113,7 @@ export function ordersStaffRoutes(db: Db, config: Partial<Config>, settings: Ord
     })
     .post('/orders/:number/sims/:serviceId/dispatch', allow('fulfilment.record'), described.dispatch, async (c) => {
       const read = readJson(c, DispatchSchema)
-      if ('refused' in read) return read.refused
+      if ('refused' in read) return mistypedIccid(c.get('json')) ? c.json({ error: refusalText.iccid_invalid, code: 'iccid_invalid' }, 400) : read.refused
       const id = simId(c.req.param('serviceId'))
       if (id === undefined) return jsonError(c, 404, refusalText.not_found)
       const number = c.req.param('number')

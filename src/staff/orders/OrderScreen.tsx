@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
-import type { StaffOrder } from '../../domain/staffOrders.ts'
+import type { StaffOrder } from '../../domain/staffOrderSchemas.ts'
 import { roleCan } from '../../domain/staff.ts'
 import { fetchOrder } from '../api/orders.ts'
 import { StaffLink, useStaffPath } from '../navigation.tsx'
@@ -212,7 +212,9 @@ export function OrderScreen() {
                     {sim.life.attempt > 1 && <> ({t`delivery attempt ${sim.life.attempt}`})</>}
                     {sim.life.rica_failure && <> · {i18n._(ricaFailureText[sim.life.rica_failure])}</>}
                   </dd>
-                  <dt>ICCID</dt>
+                  <dt>
+                    <Trans>ICCID</Trans>
+                  </dt>
                   <dd>{sim.iccid ?? '—'}</dd>
                   <dt>
                     <Trans>Courier and tracking</Trans>

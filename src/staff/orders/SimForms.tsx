@@ -1,14 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useState } from 'react'
-import { RICA_FAILURES } from '../../domain/service.ts'
 import type { RicaFailure } from '../../domain/service.ts'
-import { FULFILMENT_REFUSALS, isIccid } from '../../domain/staffOrders.ts'
-import type { FulfilmentRefusal, StaffOrder } from '../../domain/staffOrders.ts'
+import type { StaffOrder } from '../../domain/staffOrderSchemas.ts'
+import { FULFILMENT_REFUSALS, iccidShape } from '../../domain/staffOrders.ts'
+import type { FulfilmentRefusal } from '../../domain/staffOrders.ts'
 import { StaffApiError } from '../api/client.ts'
 import { recordDelivery, recordDispatch } from '../api/orders.ts'
 import { Button, Field, Notice, Row } from '../ui/parts.tsx'
 import { useErrorText } from '../ui/errorText.ts'
-import { refusalText, ricaFailureText } from './orderTexts.ts'
+import { refusalText, ricaFailures, ricaFailureText } from './orderTexts.ts'
 
 type Sim = StaffOrder['sims'][number]
 type Recorded = (order: StaffOrder) => void
@@ -28,7 +28,7 @@ const bareIccid = (typed: string) => typed.replace(/[\s-]/g, '')
 
 /**
  * Dispatch of a SIM being prepared (or to be sent again): courier, tracking reference and the ICCID of the SIM put in
- * the envelope, checked here as the server checks it. What was typed stays when the call fails.
+ * the envelope (its shape checked here, its check digit by the server). What was typed stays when the call fails.
  */
 export function DispatchForm({ number, sim, onRecorded }: { number: string; sim: Sim; onRecorded: Recorded }) {
   const { t } = useLingui()
@@ -39,10 +39,12 @@ export function DispatchForm({ number, sim, onRecorded }: { number: string; sim:
   const [tried, setTried] = useState(false)
   const [sending, setSending] = useState(false)
   const [failure, setFailure] = useState<string>()
+  // The server's word on the ICCID (its check digit, or another SIM has it), shown on the field until it is changed.
+  const [iccidRefused, setIccidRefused] = useState<string>()
   const problems = {
     courier: courier.trim() ? undefined : t`Enter the courier.`,
     tracking: tracking.trim() ? undefined : t`Enter the tracking reference.`,
-    iccid: isIccid(bareIccid(iccid)) ? undefined : t`Enter the ICCID printed on the SIM card: 19 or 20 digits starting 8927.`,
+    iccid: iccidShape.test(bareIccid(iccid)) ? undefined : t`Enter the ICCID printed on the SIM card: 19 or 20 digits starting 8927.`,
   }
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -53,7 +55,8 @@ export function DispatchForm({ number, sim, onRecorded }: { number: string; sim:
     try {
       onRecorded((await recordDispatch(number, sim.id, { courier: courier.trim(), trackingReference: tracking.trim(), iccid: bareIccid(iccid) })).order)
     } catch (error) {
-      setFailure(refusal(error))
+      if (error instanceof StaffApiError && (error.code === 'iccid_invalid' || error.code === 'iccid_taken')) setIccidRefused(refusal(error))
+      else setFailure(refusal(error))
     } finally {
       setSending(false)
     }
@@ -88,17 +91,20 @@ export function DispatchForm({ number, sim, onRecorded }: { number: string; sim:
             />
           )}
         </Field>
-        <Field label={t`ICCID of the SIM sent`} hint={tried ? problems.iccid : undefined}>
+        <Field label={t`ICCID of the SIM sent`} hint={(tried && problems.iccid) || iccidRefused}>
           {(fid, hint) => (
             <input
               id={fid}
               value={iccid}
-              onChange={(e) => setIccid(e.target.value)}
+              onChange={(e) => {
+                setIccid(e.target.value)
+                setIccidRefused(undefined)
+              }}
               inputMode="numeric"
               autoComplete="off"
               maxLength={30}
               size={24}
-              aria-invalid={tried && !!problems.iccid}
+              aria-invalid={(tried && !!problems.iccid) || !!iccidRefused}
               aria-describedby={hint}
             />
           )}
@@ -162,7 +168,7 @@ export function DeliveryForm({ number, sim, onRecorded }: { number: string; sim:
           {(fid) => (
             <select id={fid} value={reason} onChange={(e) => setReason(e.target.value as RicaFailure | '')}>
               <option value="">{t`Choose a reason`}</option>
-              {RICA_FAILURES.map((r) => (
+              {ricaFailures.map((r) => (
                 <option key={r} value={r}>
                   {i18n._(ricaFailureText[r])}
                 </option>

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import type { TimelineEntry } from '../../domain/staffOrders.ts'
+import type { TimelineEntry } from '../../domain/staffOrderSchemas.ts'
 import { styled } from '../ui/styled.ts'
 import { staffTheme as theme } from '../ui/theme.ts'
 import { useFormats } from './formats.ts'

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { RicaFailure, SimLife } from '../../domain/service.ts'
-import type { FulfilmentRefusal, OrderStage, TIMELINE_ACTORS } from '../../domain/staffOrders.ts'
+import type { FulfilmentRefusal, OrderStage, TimelineActor } from '../../domain/staffOrders.ts'
 
 /** What the order screens call each stage, life state, RICA failure and timeline event, in the member's language. */
 
@@ -22,6 +22,7 @@ export const lifeText: Record<SimLife, MessageDescriptor> = {
   active: msg`Active`,
 }
 
+/** Why RICA can fail, in the order the form offers them (every one: the record is typed by the domain's list). */
 export const ricaFailureText: Record<RicaFailure, MessageDescriptor> = {
   not_present: msg`The customer was not there`,
   document_mismatch: msg`The identity document did not match`,
@@ -29,7 +30,7 @@ export const ricaFailureText: Record<RicaFailure, MessageDescriptor> = {
   other: msg`Another reason`,
 }
 
-export const actorText: Record<(typeof TIMELINE_ACTORS)[number], MessageDescriptor> = {
+export const actorText: Record<TimelineActor, MessageDescriptor> = {
   customer: msg`Customer`,
   system: msg`System`,
   network: msg`Network`,
@@ -56,6 +57,7 @@ const eventTexts: Record<string, MessageDescriptor> = {
 export const eventText = (kind: string): MessageDescriptor | string => eventTexts[kind] ?? kind
 
 export const refusalText: Record<FulfilmentRefusal, MessageDescriptor> = {
+  iccid_invalid: msg`This ICCID’s check digit is wrong: a digit was mistyped. Check the number on the SIM card.`,
   not_found: msg`This SIM is not on this order.`,
   iccid_taken: msg`This ICCID is already on another SIM. Check the number on the SIM card.`,
   not_dispatchable: msg`This SIM is past dispatch.`,
@@ -63,3 +65,5 @@ export const refusalText: Record<FulfilmentRefusal, MessageDescriptor> = {
   not_on_its_way: msg`This SIM has not been dispatched yet.`,
   already_delivered: msg`A different delivery was already recorded for this SIM.`,
 }
+
+export const ricaFailures = Object.keys(ricaFailureText) as RicaFailure[]

@@ -4,7 +4,9 @@ import { activationOf } from '../../../server/network/networkOutbox.ts'
 import { iccidFor } from '../../../server/sandbox/network/simNumbers.ts'
 import { takeCall } from '../../../server/sandbox/network/requests.ts'
 import { staffQueues } from '../../../server/staff/queues.ts'
-import type { StaffOrder, StaffOrderSummary } from '../../../src/domain/staffOrders.ts'
+import * as v from 'valibot'
+import { StaffOrderSchema, StaffOrdersAnswerSchema } from '../../../src/domain/staffOrderSchemas.ts'
+import type { StaffOrder, StaffOrderSummary } from '../../../src/domain/staffOrderSchemas.ts'
 import { useAccountsApp, signUp } from '../helpers/accounts.ts'
 import type { Customer } from '../helpers/accounts.ts'
 import { applyEvents } from '../helpers/activeSim.ts'
@@ -29,10 +31,11 @@ async function paidOrder(me?: Customer, by: 'wallet' | 'card' = 'wallet') {
   return { customer, order, checkoutId, simId: Number(sim?.id) }
 }
 
-const orderOf = async (staff: TestStaff, number: string) =>
-  ((await (await staffRequest(env.app, staff, 'GET', `/orders/${number}`)).json()) as { order: StaffOrder }).order
+/** The order page and the order lists as the staff app reads them, checked against the answers' schemas. */
+const orderOf = async (staff: TestStaff, number: string): Promise<StaffOrder> =>
+  v.parse(v.object({ order: StaffOrderSchema }), await (await staffRequest(env.app, staff, 'GET', `/orders/${number}`)).json()).order
 const search = async (staff: TestStaff, query: string) =>
-  (await (await staffRequest(env.app, staff, 'GET', `/orders?${query}`)).json()) as { orders: StaffOrderSummary[]; next: string | null }
+  v.parse(StaffOrdersAnswerSchema, await (await staffRequest(env.app, staff, 'GET', `/orders?${query}`)).json())
 const dispatch = (staff: TestStaff, number: string, simId: number, body: Record<string, unknown>) =>
   staffRequest(env.app, staff, 'POST', `/orders/${number}/sims/${simId}/dispatch`, body)
 const deliver = (staff: TestStaff, number: string, simId: number, body: Record<string, unknown>) =>
@@ -175,8 +178,12 @@ describe('staff orders', () => {
     const { order, simId } = await paidOrder()
     const good = freshIccid()
     const wrongCheck = `${good.slice(0, -1)}${(Number(good.slice(-1)) + 1) % 10}`
-    for (const iccid of [wrongCheck, '8927123', `${good}1`, '1234567890123456789', 'not an iccid'])
-      expect((await dispatch(fulfilment, order.number, simId, { courier: 'C', trackingReference: 'T', iccid })).status, iccid).toBe(400)
+    for (const iccid of [wrongCheck, '8927123', `${good}1`, '1234567890123456789', 'not an iccid']) {
+      const refused = await dispatch(fulfilment, order.number, simId, { courier: 'C', trackingReference: 'T', iccid })
+      expect(refused.status, iccid).toBe(400)
+      expect(await refused.json(), iccid).toMatchObject({ code: 'iccid_invalid' })
+    }
+    expect((await dispatch(fulfilment, order.number, simId, { courier: '', trackingReference: 'T', iccid: good })).status).toBe(400)
     expect((await dispatch(fulfilment, order.number, simId, { courier: 'C', trackingReference: 'T', iccid: good })).status).toBe(200)
     const second = await paidOrder()
     const taken = await dispatch(fulfilment, second.order.number, second.simId, { courier: 'C', trackingReference: 'T2', iccid: good })
