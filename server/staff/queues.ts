@@ -1,5 +1,6 @@
 import type { StaffPermission } from '../../src/domain/staff.ts'
 import type { Queryable } from '../db/types.ts'
+import { countOpenConversations } from '../support/conversations.ts'
 
 /** A queue of work waiting for staff, counted for the app's navigation (GET /api/staff/queues). */
 export interface StaffQueue {
@@ -11,4 +12,4 @@ export interface StaffQueue {
 }
 
 /** Every queue; each area adds its own. */
-export const staffQueues: StaffQueue[] = []
+export const staffQueues: StaffQueue[] = [{ name: 'openMessages', permission: 'messages.read', count: countOpenConversations }]

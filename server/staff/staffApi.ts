@@ -10,6 +10,7 @@ import { staffQueues } from './queues.ts'
 import { clearStaffCookie, readStaffCookie } from './staffCookie.ts'
 import { endStaffSession, findStaffSession } from './staffSessions.ts'
 import { roleCan } from '../../src/domain/staff.ts'
+import { messagesStaffRoutes } from '../routes/staff/messages.ts'
 
 /** Staff request bodies are small forms; a reply to a customer is the largest. */
 const maxStaffBodyBytes = 64 * 1024
@@ -58,5 +59,6 @@ export function staffApi(db: Db, config: StaffApiSettings) {
       const counts = await Promise.all(visible.map(async (q) => [q.name, await q.count(db)] as const))
       return c.json({ queues: Object.fromEntries(counts) })
     })
+    .route('/', messagesStaffRoutes(db, config))
     .all('*', (c) => jsonError(c, 404, 'Not found'))
 }
