@@ -59,6 +59,12 @@ export const ConversationChangeSchema = v.pipe(
   v.check((c) => c.status !== undefined || c.assigneeId !== undefined, 'Give a status or an assignee.'),
 )
 
+/** The staff API's answer to a reply or a note: the entry written and the conversation's status after it. */
+export const StaffEntryAnswerSchema = v.object({ entryId: v.number(), status: v.picklist(CONVERSATION_STATUSES) })
+
+/** The staff API's answer to PATCH /messages/:id. */
+export const ConversationChangeAnswerSchema = v.object({ status: v.picklist(CONVERSATION_STATUSES), assigneeId: v.nullable(v.number()) })
+
 /** One entry of a thread as staff see it: notes too, and who wrote each. */
 export const StaffEntrySchema = v.object({
   id: v.number(),

@@ -1,6 +1,16 @@
 import { Hono } from 'hono'
 import * as v from 'valibot'
-import { CONVERSATION_STATUSES, ConversationChangeSchema, StaffReplySchema } from '../../../src/domain/conversations.ts'
+import {
+  CONVERSATION_STATUSES,
+  ConversationChangeAnswerSchema,
+  ConversationChangeSchema,
+  StaffConversationListSchema,
+  StaffEntryAnswerSchema,
+  StaffReplySchema,
+  StaffThreadSchema,
+} from '../../../src/domain/conversations.ts'
+import { answer, refusal } from '../../http/openApi.ts'
+import { describeStaff } from '../../staff/describeStaff.ts'
 import type { Db } from '../../db/types.ts'
 import { jsonError } from '../../http/errors.ts'
 import { idempotencyKey } from '../../http/idempotencyKey.ts'
@@ -17,23 +27,59 @@ const QueueQuery = v.object({
   assignee: v.optional(v.union([v.literal('none'), v.pipe(v.string(), v.regex(/^\d{1,15}$/), v.transform(Number))])),
 })
 
+const described = {
+  list: describeStaff({
+    summary: 'The support queue: open conversations first, then waiting, then resolved; the longest in its state first (?status=, ?assignee=<id>|none)',
+    access: 'messages.read',
+    responses: { 200: answer('The conversations', StaffConversationListSchema), 400: refusal('An unknown status or assignee') },
+  }),
+  thread: describeStaff({
+    summary: 'One conversation with every entry: the first message, replies, internal notes and the customer answers',
+    access: 'messages.read',
+    responses: { 200: answer('The thread', StaffThreadSchema), 404: refusal('No such conversation') },
+  }),
+  reply: describeStaff({
+    summary:
+      'A reply (mailed to the customer, threaded; the status becomes waiting) or an internal note (internal: true; never shown to the customer), once per Idempotency-Key',
+    access: 'messages.answer',
+    body: StaffReplySchema,
+    responses: {
+      201: answer('Written', StaffEntryAnswerSchema),
+      200: answer('Written before with this key: the same entry', StaffEntryAnswerSchema),
+      404: refusal('No such conversation'),
+      409: refusal('The customer deleted their account'),
+      422: refusal('The key was used for another conversation'),
+    },
+  }),
+  change: describeStaff({
+    summary: 'Set the status (open, waiting, resolved) or the assignee (a member who answers messages, or null)',
+    access: 'messages.answer',
+    body: ConversationChangeSchema,
+    responses: {
+      200: answer('Changed', ConversationChangeAnswerSchema),
+      404: refusal('No such conversation'),
+      422: refusal('Not a member who answers messages'),
+    },
+  }),
+}
+
 const Id = v.pipe(v.string(), v.regex(/^\d{1,15}$/), v.transform(Number))
 
 /** Support conversations in the back office: the queue, a thread, replies and notes, status and assignee. */
 export function messagesStaffRoutes(db: Db, settings: LinkOriginSettings & { supportEmail?: string }) {
   const supportEmail = settings.supportEmail ?? demoSupportEmail
   return new Hono<StaffEnv>()
-    .get('/messages', allow('messages.read'), async (c) => {
+    .get('/messages', allow('messages.read'), described.list, async (c) => {
       const query = v.safeParse(QueueQuery, c.req.query())
       if (!query.success) return jsonError(c, 400, 'status must be open, waiting or resolved; assignee a member id or none.')
       return c.json({ messages: await listConversations(db, query.output) })
     })
-    .get('/messages/:id', allow('messages.read'), async (c) => {
+    .get('/messages/:id', allow('messages.read'), described.thread, async (c) => {
       const id = v.safeParse(Id, c.req.param('id'))
       const thread = id.success ? await readThread(db, id.output) : undefined
       return thread ? c.json(thread) : jsonError(c, 404, conversationNotFound)
     })
-    .post('/messages/:id/replies', allow('messages.answer'), async (c) => {
+    .post('/messages/:id/replies', allow('messages.answer'), described.reply, async (c) => {
       const id = v.safeParse(Id, c.req.param('id'))
       if (!id.success) return jsonError(c, 404, conversationNotFound)
       const given = idempotencyKey(c)
@@ -55,7 +101,7 @@ export function messagesStaffRoutes(db: Db, settings: LinkOriginSettings & { sup
       else if (result.status >= 400) countStaffAction(action, 'refused')
       return c.json(result.body as object, result.status as 200)
     })
-    .patch('/messages/:id', allow('messages.answer'), async (c) => {
+    .patch('/messages/:id', allow('messages.answer'), described.change, async (c) => {
       const id = v.safeParse(Id, c.req.param('id'))
       if (!id.success) return jsonError(c, 404, conversationNotFound)
       const read = readJson(c, ConversationChangeSchema)
