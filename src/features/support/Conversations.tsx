@@ -34,6 +34,7 @@ const Box = styled(Card)`
   .who span { font-weight: 400; color: ${theme.color.muted}; }
   .body { margin: 4px 0 0; white-space: pre-wrap; overflow-wrap: anywhere; }
   .status { margin: 0; font-size: 14px; font-weight: 700; color: ${theme.color.muted}; }
+  [role='note'] { margin-bottom: 12px; }
 `
 
 /** The customer's support conversations: what they wrote, the team's replies, and a box to answer (queued offline). */
@@ -86,8 +87,10 @@ function Conversation({ customerId, conversation, local }: { customerId: number;
         </p>
       </header>
       <ol>
-        {conversation.entries.map((entry) => (
-          <Entry key={`${entry.kind}-${entry.at}`} entry={entry} />
+        {conversation.entries.map((entry, index) => (
+          // Entries only ever grow at the end: their place is their identity.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          <Entry key={index} entry={entry} />
         ))}
         {local.map((answer) => (
           <Waiting key={answer.id} answer={answer} />

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
-import { CONVERSATION_STATUSES, type ConversationStatus, type StaffConversation } from '../../domain/conversations.ts'
+import type { ConversationStatus, StaffConversation } from '../../domain/conversations.ts'
 import { StaffLink } from '../navigation.tsx'
 import { useMember } from '../session.tsx'
 import { useErrorText } from '../ui/errorText.ts'
@@ -10,7 +10,7 @@ import { ScreenTitle } from '../ui/ScreenTitle.tsx'
 import { styled } from '../ui/styled.ts'
 import { staffTheme as theme } from '../ui/theme.ts'
 import { readConversations } from './messagesApi.ts'
-import { useStatusText } from './statusText.tsx'
+import { STATUSES, useStatusText } from './statusText.tsx'
 
 const Tabs = styled('div')`
   display: flex; flex-wrap: wrap; gap: 8px; margin-bottom: 12px;
@@ -48,7 +48,7 @@ export function MessagesScreen() {
       live = false
     }
   }, [tab, assignee, member.id])
-  const tabs: [Tab, string][] = [...CONVERSATION_STATUSES.map((s) => [s, statusText(s)] as [Tab, string]), ['all', t`All`]]
+  const tabs: [Tab, string][] = [...STATUSES.map((s) => [s, statusText(s)] as [Tab, string]), ['all', t`All`]]
   return (
     <>
       <ScreenTitle title={t`Messages`}>

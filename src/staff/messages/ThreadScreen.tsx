@@ -1,7 +1,7 @@
 import { useParams } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
-import { CONVERSATION_STATUSES, type ConversationStatus, type StaffEntry, type StaffThread } from '../../domain/conversations.ts'
+import type { ConversationStatus, StaffEntry, StaffThread } from '../../domain/conversations.ts'
 import { StaffLink } from '../navigation.tsx'
 import { useMember } from '../session.tsx'
 import { useErrorText } from '../ui/errorText.ts'
@@ -11,7 +11,7 @@ import { ScreenTitle } from '../ui/ScreenTitle.tsx'
 import { styled } from '../ui/styled.ts'
 import { staffTheme as theme } from '../ui/theme.ts'
 import { changeConversation, readThread, writeEntry } from './messagesApi.ts'
-import { useStatusText } from './statusText.tsx'
+import { STATUSES, useStatusText } from './statusText.tsx'
 
 const Entries = styled('ol')`
   list-style: none; margin: 0; padding: 0; display: grid; gap: 10px;
@@ -172,7 +172,7 @@ function StatusControls({ thread, reload }: { thread: StaffThread; reload: () =>
         <Field label={t`Status`}>
           {(fieldId) => (
             <select id={fieldId} value={message.status} disabled={busy} onChange={(event) => void change({ status: event.target.value as ConversationStatus })}>
-              {CONVERSATION_STATUSES.map((status) => (
+              {STATUSES.map((status) => (
                 <option key={status} value={status}>
                   {statusText(status)}
                 </option>
