@@ -58,6 +58,8 @@ export function deleteCustomer(db: Db, customerId: number, version?: number): Pr
     const ownMessages = `customer_id = $1 or (customer_id is null and lower(email) in ${mailAddresses})`
     // The stored answers of messages sent signed out are keyed by the address's hash (migration 022): they go too.
     await run(`delete from idempotency_keys where customer_id is null and sender in (select sender from support_messages where ${ownMessages})`)
+    // Their answers in a conversation are their words too; the team's replies and notes stay the business's record.
+    await run(`update support_entries set body = '' where kind = 'answer' and support_message_id in (select id from support_messages where ${ownMessages})`)
     await run(`update support_messages set name = '', email = '', message = '', client_address = '', sender = null where ${ownMessages}`)
     // Only the sandbox writes these tables; with the real provider they are empty and its copy is the provider's to erase.
     const ordersOf = 'select order_number from orders where customer_id = $1'

@@ -11,6 +11,10 @@ export interface Mail {
   subject: string
   text: string
   html: string
+  /** Threading (RFC 5322): its own Message-ID, the mail it answers, and the thread's chain, oldest first. */
+  messageId?: string
+  inReplyTo?: string
+  references?: string[]
 }
 
 /** A mail's columns as the mail outbox and the sandbox mailbox both store them. */
@@ -22,6 +26,10 @@ export interface MailRow {
   subject: string
   text: string
   html: string
+  message_id: string | null
+  in_reply_to: string | null
+  /** The References header's ids, space-separated. */
+  thread_references: string | null
 }
 
 /** The mail a stored row holds. */
@@ -33,6 +41,9 @@ export const mailOf = (r: MailRow): Mail => ({
   subject: r.subject,
   text: r.text,
   html: r.html,
+  ...(r.message_id ? { messageId: r.message_id } : {}),
+  ...(r.in_reply_to ? { inReplyTo: r.in_reply_to } : {}),
+  ...(r.thread_references ? { references: r.thread_references.split(' ') } : {}),
 })
 
 /** Where mails go: an SMTP server, or the sandbox mailbox in the database (the demo). */

@@ -51,7 +51,7 @@ function claimDueMails(db: Db, limit: number, leaseMs: number): Promise<OutboxRo
      where id in (
        select id from mail_outbox where sent_at is null and failed_at is null and next_attempt_at <= now()
        order by next_attempt_at, id limit $1 for update skip locked)
-     returning id, recipient, reply_to, language, template, subject, text, html, attempts`,
+     returning id, recipient, reply_to, language, template, subject, text, html, message_id, in_reply_to, thread_references, attempts`,
     [limit, leaseMs / 1000],
   )
 }

@@ -12,6 +12,15 @@ export interface MailRequest<Values> {
   language: Language
   template: MailTemplate<Values>
   values: Values
+  /** Where the mail sits in a conversation (server/support/threading.ts). */
+  thread?: MailThread
+}
+
+/** A mail's threading headers: its Message-ID, and when it follows others, the one it answers and the chain. */
+export interface MailThread {
+  messageId: string
+  inReplyTo?: string
+  references?: string[]
 }
 
 /**
@@ -19,16 +28,23 @@ export interface MailRequest<Values> {
  * change that causes it: the mail exists exactly when the change does. The outbox job (server/mail/mailOutbox.ts) sends
  * it; this is the only way the server sends mail.
  */
-export async function queueMail<Values>(tx: Queryable, { to, replyTo, language, template, values }: MailRequest<Values>): Promise<void> {
+export async function queueMail<Values>(tx: Queryable, { to, replyTo, language, template, values, thread }: MailRequest<Values>): Promise<void> {
   const i18n = await compiledI18n('mail', language)
   const content = template.render(i18n, values)
-  await tx.query('insert into mail_outbox (recipient, reply_to, language, template, subject, text, html) values ($1, $2, $3, $4, $5, $6, $7)', [
-    to.trim(),
-    replyTo?.trim() || null,
-    language,
-    template.name,
-    content.subject,
-    plainText(i18n, content),
-    simpleHtml(i18n, content),
-  ])
+  await tx.query(
+    `insert into mail_outbox (recipient, reply_to, language, template, subject, text, html, message_id, in_reply_to, thread_references)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [
+      to.trim(),
+      replyTo?.trim() || null,
+      language,
+      template.name,
+      content.subject,
+      plainText(i18n, content),
+      simpleHtml(i18n, content),
+      thread?.messageId ?? null,
+      thread?.inReplyTo ?? null,
+      thread?.references?.join(' ') || null,
+    ],
+  )
 }

@@ -11,8 +11,22 @@ export function sandboxMailbox(db: Queryable, from: string): Mailer {
     async deliver(mail) {
       await db.query(
         `with swept as (delete from sandbox_mail where created_at < now() - make_interval(days => $7))
-         insert into sandbox_mail (sender, recipient, language, template, subject, text, html, reply_to) values ($8, $1, $2, $3, $4, $5, $6, $9)`,
-        [mail.to.trim(), mail.language, mail.template, mail.subject, mail.text, mail.html, sandboxMailDays, from, mail.replyTo ?? null],
+         insert into sandbox_mail (sender, recipient, language, template, subject, text, html, reply_to, message_id, in_reply_to, thread_references)
+         values ($8, $1, $2, $3, $4, $5, $6, $9, $10, $11, $12)`,
+        [
+          mail.to.trim(),
+          mail.language,
+          mail.template,
+          mail.subject,
+          mail.text,
+          mail.html,
+          sandboxMailDays,
+          from,
+          mail.replyTo ?? null,
+          mail.messageId ?? null,
+          mail.inReplyTo ?? null,
+          mail.references?.join(' ') ?? null,
+        ],
       )
     },
   }
@@ -30,7 +44,7 @@ interface MailboxRow extends MailRow {
   created_at: Date
 }
 
-const columns = 'id, sender, recipient, reply_to, language, template, subject, text, html, created_at'
+const columns = 'id, sender, recipient, reply_to, language, template, subject, text, html, message_id, in_reply_to, thread_references, created_at'
 
 const stored = (r: MailboxRow): StoredMail => ({ id: r.id, from: r.sender, ...mailOf(r), sentAt: new Date(r.created_at) })
 

@@ -26,6 +26,9 @@ export function smtpMailer(url: string, from: string, sendTimeoutMs = defaultSen
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        ...(mail.messageId ? { messageId: mail.messageId } : {}),
+        ...(mail.inReplyTo ? { inReplyTo: mail.inReplyTo } : {}),
+        ...(mail.references ? { references: mail.references } : {}),
         headers: { 'Content-Language': mail.language },
         signal: AbortSignal.timeout(sendTimeoutMs),
       })

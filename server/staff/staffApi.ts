@@ -14,6 +14,7 @@ import { customerStaffRoutes } from '../routes/staff/customers.ts'
 import { mailStaffRoutes } from '../routes/staff/mails.ts'
 import type { NetworkSource } from '../network/network.ts'
 import { ordersStaffRoutes } from '../routes/staff/orders.ts'
+import { messagesStaffRoutes } from '../routes/staff/messages.ts'
 import { StaffMeReplySchema, StaffQueuesReplySchema } from '../../src/domain/staffTeam.ts'
 import { answer } from '../http/openApi.ts'
 import { describeStaff } from './describeStaff.ts'
@@ -94,5 +95,6 @@ export function staffApi(db: Db, config: StaffApiSettings, deps: StaffApiDeps = 
     .route('/', identityStaffRoutes(db, config))
     .route('/', teamStaffRoutes(db, config))
     .route('/', auditLogStaffRoutes(db))
+    .route('/', messagesStaffRoutes(db, config))
     .all('*', (c) => jsonError(c, 404, 'Not found'))
 }

@@ -12,6 +12,10 @@ import { supportAcknowledgementMail } from '../mail/templates/supportAcknowledge
 import { supportMessageMail } from '../mail/templates/supportMessage.ts'
 import { supportRetryAfter } from './supportLimiter.ts'
 import { newSupportReference } from './supportReference.ts'
+import { following, newMailMessageId } from './threading.ts'
+
+/** A conversation in the back office, as the team's notices link it. */
+export const staffThreadUrl = (origin: string, id: number): string => `${origin}/staff/messages/${id}`
 
 export interface SupportSubmission {
   /** The Idempotency-Key, lower case; equal to the body's id. */
@@ -26,6 +30,8 @@ export interface SupportSubmission {
   language: Language
   /** SUPPORT_EMAIL: where the message is mailed. */
   supportEmail: string
+  /** The origin links in mails open (server/mail/linkOrigin.ts): the team's notice links the thread. */
+  origin: string
 }
 
 export const supportKeyReused = 'This request was already used for a different message.'
@@ -60,15 +66,28 @@ export function storeSupportMessageOnce(db: Db, s: SupportSubmission): Promise<O
     if (wait > 0) return { passing: { status: 429, body: { error: tooManyMessages } }, headers: { 'Retry-After': String(wait) } }
     // A reference that is already taken (40 random bits: rare) is drawn again.
     for (let attempt = 0; attempt < 5; attempt++) {
-      const [row] = await tx.query<{ reference: string }>(
-        `insert into support_messages (idempotency_key, sender, request_hash, customer_id, name, email, message, reference, client_address)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+      const reference = newSupportReference()
+      const [row] = await tx.query<{ id: string | number; reference: string; mail_message_id: string }>(
+        `insert into support_messages (idempotency_key, sender, request_hash, customer_id, name, email, message, reference, client_address, language, mail_message_id)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
          on conflict (reference) do nothing
-         returning reference`,
-        [s.key, sender, s.hash, s.customerId ?? null, s.message.name, s.message.email, s.message.message, newSupportReference(), s.address],
+         returning id, reference, mail_message_id`,
+        [
+          s.key,
+          sender,
+          s.hash,
+          s.customerId ?? null,
+          s.message.name,
+          s.message.email,
+          s.message.message,
+          reference,
+          s.address,
+          s.language,
+          newMailMessageId(reference, s.supportEmail),
+        ],
       )
       if (row) {
-        await mailSupportMessage(tx, s, row.reference)
+        await mailSupportMessage(tx, s, { id: Number(row.id), reference: row.reference, messageId: row.mail_message_id })
         return stored(row.reference)
       }
     }
@@ -87,21 +106,35 @@ async function accountOf(tx: Queryable, customerId: number | undefined) {
   return row && { id: customerId, email: row.email, proven: row.proven }
 }
 
-async function mailSupportMessage(tx: Queryable, s: SupportSubmission, reference: string): Promise<void> {
+/** A stored message: its row id (the thread's), its reference and the Message-ID of the team's notice. */
+interface StoredThread {
+  id: number
+  reference: string
+  messageId: string
+}
+
+async function mailSupportMessage(tx: Queryable, s: SupportSubmission, { id, reference, messageId }: StoredThread): Promise<void> {
   const { name, email, message } = s.message
   const account = await accountOf(tx, s.customerId)
-  // The team reads English; the mail names the customer's language so they can answer in it.
+  // The team reads English; the mail names the customer's language so they can answer in it, and links the thread.
   await queueMail(tx, {
     to: s.supportEmail,
     replyTo: email,
     language: DEFAULT_LANGUAGE,
     template: supportMessageMail,
-    values: { reference, name, email, message, language: s.language, account },
+    values: { reference, name, email, message, language: s.language, account, threadUrl: staffThreadUrl(s.origin, id) },
+    thread: { messageId },
   })
   // A typed address shares the daily cap of mails to it (so the form relays no more than the email-change form does);
   // over it the message still reaches the team and the answer still shows its reference, only the acknowledgement waits unsent.
   // The signed-in customer's own proven email is no typed stranger's.
   const own = account?.proven === true && account.email.trim().toLowerCase() === email.trim().toLowerCase()
   if (own || (await takeRecipientMail(tx, email)).taken)
-    await queueMail(tx, { to: email, language: s.language, template: supportAcknowledgementMail, values: { reference } })
+    await queueMail(tx, {
+      to: email,
+      language: s.language,
+      template: supportAcknowledgementMail,
+      values: { reference },
+      thread: following(newMailMessageId(reference, s.supportEmail), [messageId]),
+    })
 }

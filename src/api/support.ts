@@ -1,6 +1,8 @@
 import * as v from 'valibot'
 import { SupportAnswerSchema, type SupportRequest } from '../domain/support.ts'
-import { api, refusalOf } from './client.ts'
+import { api, getDatedJson, refusalOf } from './client.ts'
+import type { Dated } from './answeredAt.ts'
+import { CustomerConversationsSchema, type CustomerAnswer, type CustomerConversation } from '../domain/conversations.ts'
 
 /** A refusal's field messages as the server names them, e.g. { path: 'message.email', message: 'Invalid email address.' }. */
 export interface SupportIssue {
@@ -39,5 +41,29 @@ export async function sendSupportMessage(request: SupportRequest, { withSession 
     const { status, body, retryAfterMs } = failure
     const issues = (body?.issues ?? []).map((i) => ({ path: typeof i.path === 'string' ? i.path : i.path.join('.'), message: i.message }))
     return { kind: 'refused', status, error: body?.error ?? '', issues, retryAfterMs }
+  }
+}
+
+/** GET /support/messages: the signed-in customer's conversations, with when the server made the answer. */
+export async function fetchConversations(): Promise<Dated<CustomerConversation[]>> {
+  const { body, fetchedAt } = await getDatedJson('/support/messages', CustomerConversationsSchema)
+  return { body: body.conversations, fetchedAt }
+}
+
+/** One attempt to send the customer's answer in a conversation. */
+export type AnswerSendResult =
+  | { kind: 'sent' }
+  | { kind: 'refused'; status: number; error: string; retryAfterMs: number | null }
+  | { kind: 'no-answer'; error: string }
+
+/** POST /support/messages/:reference/replies with the answer's id as Idempotency-Key: a repeat is answered the same. */
+export async function sendConversationAnswer(reference: string, answer: CustomerAnswer): Promise<AnswerSendResult> {
+  try {
+    await api(`/support/messages/${encodeURIComponent(reference)}/replies`, { method: 'POST', body: answer, headers: { 'Idempotency-Key': answer.id } })
+    return { kind: 'sent' }
+  } catch (e) {
+    const failure = refusalOf(e, RefusalSchema)
+    if (failure.kind === 'no-answer') return failure
+    return { kind: 'refused', status: failure.status, error: failure.body?.error ?? '', retryAfterMs: failure.retryAfterMs }
   }
 }

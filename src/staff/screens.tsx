@@ -64,6 +64,21 @@ export const staffScreens: readonly StaffScreen[] = [
     component: lazyRouteComponent(() => import('./mails/MailsScreen.tsx'), 'MailsScreen'),
   },
   {
+    path: '/messages',
+    permission: 'messages.read',
+    label: msg`Messages`,
+    nav: true,
+    queue: 'openMessages',
+    component: lazyRouteComponent(() => import('./messages/MessagesScreen.tsx'), 'MessagesScreen'),
+  },
+  {
+    path: '/messages/$id',
+    permission: 'messages.read',
+    label: msg`Conversation`,
+    nav: false,
+    component: lazyRouteComponent(() => import('./messages/ThreadScreen.tsx'), 'ThreadScreen'),
+  },
+  {
     path: '/team',
     permission: 'staff.read',
     label: msg`Team`,

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { BillCycleSchema, type BillCycle } from '../domain/billing.ts'
+import { CustomerConversationSchema, type CustomerConversation } from '../domain/conversations.ts'
 import { ServiceSchema, type Service } from '../domain/service.ts'
 import { noSimNames, type SimNames } from '../domain/facts/simNameFacts.ts'
 import { currentDb, storeForReading, type StoreDb } from './db.ts'
@@ -47,4 +48,10 @@ export async function readSimNames(given?: StoreDb): Promise<SimNames> {
   const store = given ?? currentDb() ?? (await storeForReading())
   const row = await store.simNames.get('simNames')
   return (row?.state as SimNames | undefined) ?? noSimNames()
+}
+
+/** The customer's support conversations as last fetched (newest first), or null. */
+export async function readCachedConversations(customerId: number, given?: StoreDb): Promise<Cached<CustomerConversation[]> | null> {
+  const store = given ?? currentDb() ?? (await storeForReading())
+  return readPortal(store, portalKey(customerId, 'conversations'), v.array(CustomerConversationSchema))
 }

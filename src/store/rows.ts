@@ -1,4 +1,5 @@
 import type { BillCycle } from '../domain/billing.ts'
+import type { CustomerConversation } from '../domain/conversations.ts'
 import type { Fact } from '../domain/events.ts'
 import type { Order } from '../domain/order.ts'
 import type { Product } from '../domain/product.ts'
@@ -53,8 +54,12 @@ export interface OrderCacheRow {
   fetchedAt?: string
 }
 
-/** One portal answer as the server sent it: the service list, one service, or the account's bill cycles. */
-export type PortalAnswer = { kind: 'services'; body: Service[] } | { kind: 'service'; body: Service } | { kind: 'billing'; body: BillCycle[] }
+/** One portal answer as the server sent it: the service list, one service, the account's bill cycles, or the support conversations. */
+export type PortalAnswer =
+  | { kind: 'services'; body: Service[] }
+  | { kind: 'service'; body: Service }
+  | { kind: 'billing'; body: BillCycle[] }
+  | { kind: 'conversations'; body: CustomerConversation[] }
 
 /** A portal answer as last fetched for a customer; key is `${customerId}:${kind}` (`…:service:${id}` for one service). */
 export type PortalCacheRow = PortalAnswer & {

@@ -14,12 +14,17 @@ export interface SupportMessageValues {
   language: Language
   /** The account that sent it, when signed in: its id and email, and whether that email is proven the holder's. */
   account: { id: number; email: string; proven: boolean } | undefined
+  /** The thread in the back office: ${PUBLIC_URL}/staff/messages/<id>. */
+  threadUrl: string
 }
 
-/** A Contact Us message as the support team receives it at SUPPORT_EMAIL; Reply-To is the customer, so answering reaches them. */
+/**
+ * The team's notice of a new Contact Us message at SUPPORT_EMAIL: it links the thread in the back office, and its
+ * Reply-To is the customer, so answering by mail still reaches them.
+ */
 export const supportMessageMail: MailTemplate<SupportMessageValues> = {
   name: 'supportMessage',
-  render: (i18n, { reference, name, email, message, language, account }) => ({
+  render: (i18n, { reference, name, email, message, language, account, threadUrl }) => ({
     subject: i18n._({ id: 'supportMessage.subject', message: '{reference}: a Contact Us message from {name}', values: { reference, name: name || email } }),
     greeting: i18n._({ id: 'supportMessage.greeting', message: 'Hello {shop} support,', values: { shop: shopName } }),
     intro: [
@@ -30,6 +35,7 @@ export const supportMessageMail: MailTemplate<SupportMessageValues> = {
       }),
       message,
     ],
+    action: { label: i18n._({ id: 'supportMessage.open', message: 'Open the conversation' }), url: threadUrl },
     outro: [
       account === undefined
         ? i18n._({ id: 'supportMessage.signedOut', message: 'They were not signed in: the email address is as they typed it.' })

@@ -29,8 +29,15 @@ export async function staffSession(db: Queryable, role: StaffRole, email = uniqu
 }
 
 /** A staff API request as the member: JSON in and out, their cookie, never the customer's Key. */
-export function staffRequest(app: TestApp, staff: Pick<TestStaff, 'cookie'> | undefined, method: string, path: string, body?: unknown): Promise<Response> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' }
+export function staffRequest(
+  app: TestApp,
+  staff: Pick<TestStaff, 'cookie'> | undefined,
+  method: string,
+  path: string,
+  body?: unknown,
+  extraHeaders: Record<string, string> = {},
+): Promise<Response> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', ...extraHeaders }
   if (staff) headers.Cookie = staff.cookie
   return Promise.resolve(
     app.request(`/api/staff${path}`, { method, headers, ...(body === undefined || method === 'GET' ? {} : { body: JSON.stringify(body) }) }),

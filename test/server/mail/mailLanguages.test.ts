@@ -9,6 +9,8 @@ import { receiptMail } from '../../../server/mail/templates/receipt.ts'
 import { supportAcknowledgementMail } from '../../../server/mail/templates/supportAcknowledgement.ts'
 import { staffInviteMail } from '../../../server/mail/templates/staffInvite.ts'
 import { supportMessageMail } from '../../../server/mail/templates/supportMessage.ts'
+import { supportAnswerNoticeMail } from '../../../server/mail/templates/supportAnswerNotice.ts'
+import { supportReplyMail } from '../../../server/mail/templates/supportReply.ts'
 
 /** Every kind of mail with values to render it; a new template joins this list. */
 const templates: Array<[MailTemplate<never>, unknown]> = [
@@ -24,6 +26,7 @@ const templates: Array<[MailTemplate<never>, unknown]> = [
       message: '082 123 4567',
       language: 'xh',
       account: { id: 12, email: 'thandi@example.co.za', proven: true },
+      threadUrl: 'https://shop.example/staff/messages/7',
     },
   ],
   [
@@ -35,11 +38,25 @@ const templates: Array<[MailTemplate<never>, unknown]> = [
       message: '?',
       language: 'en',
       account: { id: 12, email: 'x@example.co.za', proven: false },
+      threadUrl: 'https://shop.example/staff/messages/7',
     },
   ],
   [
     supportMessageMail as MailTemplate<never>,
-    { reference: 'SUP-7K3F4Q2A', name: 'Thandi', email: 't@example.co.za', message: '?', language: 'af', account: undefined },
+    {
+      reference: 'SUP-7K3F4Q2A',
+      name: 'Thandi',
+      email: 't@example.co.za',
+      message: '?',
+      language: 'af',
+      account: undefined,
+      threadUrl: 'https://shop.example/staff/messages/7',
+    },
+  ],
+  [supportReplyMail as MailTemplate<never>, { reference: 'SUP-7K3F4Q2A', name: 'Thandi', body: '082 123 4567', link: 'https://shop.example/support' }],
+  [
+    supportAnswerNoticeMail as MailTemplate<never>,
+    { reference: 'SUP-7K3F4Q2A', name: 'Thandi', body: '?', threadUrl: 'https://shop.example/staff/messages/7' },
   ],
   [emailChangeTakenMail as MailTemplate<never>, { email: 'thandi@example.co.za' }],
   [

@@ -1,0 +1,47 @@
+import { useEffect, useMemo } from 'react'
+import * as v from 'valibot'
+import type { CustomerConversation } from '../../domain/conversations.ts'
+import { isOpen } from '../../outbox/lifecycle.ts'
+import { customerRows } from '../../outbox/table.ts'
+import type { Cached } from '../../store/portalQueries.ts'
+import { readCachedConversations } from '../../store/portalQueries.ts'
+import type { OutboxRow } from '../../store/rows.ts'
+import { useLiveRead } from '../../store/useLiveRead.ts'
+import { QueuedAnswerSchema, refreshConversations, SUPPORT_ANSWER } from './answerQueue.ts'
+
+/** An answer the device holds that the copy of the conversations does not show yet: waiting to be sent, or refused. */
+export interface LocalAnswer {
+  id: string
+  reference: string
+  body: string
+  createdAt: string
+  state: 'waiting' | 'rejected'
+  error: string | null
+}
+
+function localAnswer(row: OutboxRow, fetchedAt: string | undefined): LocalAnswer | undefined {
+  if (!v.is(QueuedAnswerSchema, row.request)) return undefined
+  const base = { id: row.id, reference: row.request.reference, body: row.request.answer.body, createdAt: row.createdAt, error: row.lastError }
+  if (isOpen(row)) return { ...base, state: 'waiting' }
+  if (row.status === 'rejected') return { ...base, state: 'rejected' }
+  // Sent, but the copy was fetched before it: it still shows as the customer's until the copy is renewed.
+  return fetchedAt === undefined || fetchedAt < row.createdAt ? { ...base, state: 'waiting' } : undefined
+}
+
+/**
+ * The customer's conversations: the device's copy at once (offline too), renewed from the server in the background,
+ * with the answers still on the device beside them.
+ */
+export function useConversations(customerId: number): {
+  cached: Cached<CustomerConversation[]> | null | undefined
+  local: LocalAnswer[]
+} {
+  useEffect(() => {
+    // Offline the copy stays as it is; a server's refusal leaves it too.
+    void refreshConversations(customerId).catch(() => undefined)
+  }, [customerId])
+  const cached = useLiveRead((store) => readCachedConversations(customerId, store), [customerId])
+  const rows = useLiveRead((store) => customerRows(SUPPORT_ANSWER, customerId, store), [customerId])
+  const local = useMemo(() => (rows ?? []).flatMap((row) => localAnswer(row, cached?.fetchedAt) ?? []), [rows, cached?.fetchedAt])
+  return { cached, local }
+}
