@@ -10,6 +10,8 @@ import { staffQueues } from './queues.ts'
 import { clearStaffCookie, readStaffCookie } from './staffCookie.ts'
 import { endStaffSession, findStaffSession } from './staffSessions.ts'
 import { roleCan } from '../../src/domain/staff.ts'
+import type { CardProvider } from '../payments/provider.ts'
+import { paymentsStaffRoutes } from '../routes/staff/payments.ts'
 
 /** Staff request bodies are small forms; a reply to a customer is the largest. */
 const maxStaffBodyBytes = 64 * 1024
@@ -22,7 +24,13 @@ export type StaffApiSettings = Pick<Config, 'apiKey'> & Partial<Config>
  * anything must say it sends JSON, which no cross-site form can. Each area's routes are added below, each beginning
  * with allow(permission).
  */
-export function staffApi(db: Db, config: StaffApiSettings) {
+/** What the staff routes act through besides the database. */
+export interface StaffApiDeps {
+  /** The card provider refunds are made through. */
+  provider: CardProvider
+}
+
+export function staffApi(db: Db, config: StaffApiSettings, deps: StaffApiDeps) {
   return new Hono<StaffEnv>()
     .use(async (c, next) => {
       await next()
@@ -58,5 +66,6 @@ export function staffApi(db: Db, config: StaffApiSettings) {
       const counts = await Promise.all(visible.map(async (q) => [q.name, await q.count(db)] as const))
       return c.json({ queues: Object.fromEntries(counts) })
     })
+    .route('/', paymentsStaffRoutes(db, { ...config, provider: deps.provider }))
     .all('*', (c) => jsonError(c, 404, 'Not found'))
 }

@@ -1,0 +1,131 @@
+import { Hono } from 'hono'
+import { RefundRequestSchema } from '../../../src/domain/refunds.ts'
+import type { RefundDueReason } from '../../../src/domain/refunds.ts'
+import type { Db, Queryable } from '../../db/types.ts'
+import { jsonError } from '../../http/errors.ts'
+import { requestHash } from '../../http/idempotency.ts'
+import { idempotencyKey } from '../../http/idempotencyKey.ts'
+import { readJson } from '../../http/jsonBody.ts'
+import { requestLog } from '../../http/requestContext.ts'
+import type { ProxyTrust } from '../../http/requestInfo.ts'
+import type { CardProvider } from '../../payments/provider.ts'
+import { makeRefund, refundMessages, refundsOfPayment } from '../../payments/refunds.ts'
+import { allow, freshPasskey } from '../../staff/allow.ts'
+import type { StaffEnv } from '../../staff/allow.ts'
+import { staffActor } from '../../staff/audit.ts'
+import { staffQueues } from '../../staff/queues.ts'
+
+/** A payment refund_due with something left to refund, as the refunds queue lists it; amounts in cents. */
+export interface RefundDue {
+  paymentId: number
+  orderNumber: string
+  customer: { id: number; name: string; email: string } | null
+  amount: number
+  remaining: number
+  currency: string
+  reason: RefundDueReason | null
+  method: 'card' | 'wallet'
+  paidWith: string
+  paidAt: string
+}
+
+const remainingSql = `round(p.amount * 100)::float8 - coalesce((select sum(amount_cents) from refunds r where r.payment_id = p.id and r.status in ('pending', 'refunded')), 0)::float8`
+
+/** Money owed back: payments marked refund_due, until refunded in full. */
+const refundsDueWhere = `p.reconciliation = 'refund_due' and ${remainingSql} > 0`
+
+interface PaymentRow {
+  id: number
+  order_id: number
+  order_number: string
+  customer_id: number | null
+  first_name: string | null
+  last_name: string | null
+  email: string | null
+  amount: number
+  remaining: number
+  currency: string
+  refund_reason: RefundDueReason | null
+  reconciliation: 'credited' | 'refund_due'
+  method: 'card' | 'wallet'
+  brand: string
+  lastfour: string
+  effective_date: Date | string
+  transaction_id: string
+}
+
+const paymentSelect = `select p.id, p.order_id, p.order_number, o.customer_id, c.first_name, c.last_name, c.email, round(p.amount * 100)::float8 as amount,
+    ${remainingSql} as remaining, p.currency, p.refund_reason, p.reconciliation, p.method, p.brand, p.lastfour, p.effective_date, p.transaction_id
+  from payments p join orders o on o.id = p.order_id left join customers c on c.id = o.customer_id`
+
+const dueOf = (row: PaymentRow): RefundDue => ({
+  paymentId: Number(row.id),
+  orderNumber: row.order_number,
+  customer:
+    row.customer_id === null
+      ? null
+      : { id: Number(row.customer_id), name: `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim(), email: row.email ?? '' },
+  amount: row.amount,
+  remaining: row.remaining,
+  currency: row.currency,
+  reason: row.refund_reason,
+  method: row.method,
+  paidWith: row.lastfour ? `${row.brand} •••• ${row.lastfour}` : row.brand,
+  paidAt: new Date(row.effective_date).toISOString(),
+})
+
+/** The refunds queue, oldest first. */
+export async function refundsDue(db: Queryable): Promise<RefundDue[]> {
+  const rows = await db.query<PaymentRow>(`${paymentSelect} where ${refundsDueWhere} order by p.effective_date, p.id limit 500`)
+  return rows.map(dueOf)
+}
+
+staffQueues.push({
+  name: 'refundsDue',
+  permission: 'payments.read',
+  count: async (db) => {
+    const [row] = await db.query<{ n: number }>(`select count(*)::int as n from payments p where ${refundsDueWhere}`)
+    return row?.n ?? 0
+  },
+})
+
+export interface PaymentStaffSettings extends ProxyTrust {
+  provider: CardProvider
+}
+
+/**
+ * Payments and refunds in the back office: the queue of money owed back, a payment with its refunds, and a refund
+ * through the card provider (finance and owners; a fresh passkey check first).
+ */
+export function paymentsStaffRoutes(db: Db, settings: PaymentStaffSettings) {
+  return new Hono<StaffEnv>()
+    .get('/payments/refunds-due', allow('payments.read'), async (c) => c.json({ payments: await refundsDue(db) }))
+    .get('/payments/:id{[0-9]{1,15}}', allow('payments.read'), async (c) => {
+      const id = Number(c.req.param('id'))
+      const [row] = await db.query<PaymentRow>(`${paymentSelect} where p.id = $1`, [id])
+      if (!row) return jsonError(c, 404, refundMessages.noPayment)
+      const lines = await db.query<{ number: number; name: string; price: number; status: string }>(
+        'select number, name, round(unit_price * 100)::float8 as price, status from order_lines where order_id = $1 order by number',
+        [row.order_id],
+      )
+      return c.json({
+        payment: { ...dueOf(row), reconciliation: row.reconciliation, transactionId: row.transaction_id, lines },
+        refunds: await refundsOfPayment(db, id),
+      })
+    })
+    .post('/payments/:id{[0-9]{1,15}}/refunds', allow('refunds.make'), freshPasskey(), async (c) => {
+      const given = idempotencyKey(c)
+      if ('refused' in given) return given.refused
+      const read = readJson(c, RefundRequestSchema)
+      if ('refused' in read) return read.refused
+      const paymentId = Number(c.req.param('id'))
+      const answer = await makeRefund(
+        db,
+        settings.provider,
+        { paymentId, key: given.key, hash: requestHash({ paymentId, ...read.body }), request: read.body, actor: staffActor(c, settings) },
+        requestLog(c),
+      )
+      if (answer.replayed) c.header('Idempotent-Replayed', 'true')
+      return c.json(answer.body, answer.status)
+    })
+}
