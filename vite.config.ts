@@ -7,6 +7,7 @@ import { englishByModule } from './tools/vite/englishByModule.ts'
 import { i18nCatalogues } from './tools/vite/i18nCatalogues.ts'
 import { localizedManifests, webManifest } from './tools/vite/manifest.ts'
 import { sourceTransforms } from './tools/vite/sourceTransforms.ts'
+import { staffApp, staffAssets, staffChunkNames, staffHtmlBuilt, staffHtmlSource, staffModules } from './tools/vite/staffApp.ts'
 
 /**
  * The client's build (and `npm run dev`): the plugins that make the bundle, each in its own module under tools/vite/
@@ -15,6 +16,8 @@ import { sourceTransforms } from './tools/vite/sourceTransforms.ts'
 export default defineConfig(async ({ isSsrBuild }) => {
   // The server renderer of first pages (server/build/buildApp.ts) needs neither the catalogues, the manifests nor a worker.
   const manifest = isSsrBuild ? undefined : await webManifest()
+  // The staff app (/staff) is the build's second page: its own entry and chunks, none of them in the customer's.
+  const staff = staffModules()
   return {
     // Only what names the build: every deployment setting reaches the page at run time (src/config.ts), so one build serves them all.
     envPrefix: 'VITE_BUILD_',
@@ -34,6 +37,8 @@ export default defineConfig(async ({ isSsrBuild }) => {
       }),
       ...sourceTransforms(),
       zaTowns(),
+      staffApp(),
+      staff.plugin,
       manifest && [
         i18nCatalogues(),
         englishByModule(),
@@ -47,7 +52,8 @@ export default defineConfig(async ({ isSsrBuild }) => {
           registerType: 'prompt',
           injectManifest: {
             globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-            globIgnores: ['**/screenshots/**'],
+            // The staff app is never the customer's: neither its page nor its chunks are precached.
+            globIgnores: ['**/screenshots/**', `${staffHtmlBuilt}`, `${staffAssets}/**`],
           },
           manifest,
         }),
@@ -59,7 +65,12 @@ export default defineConfig(async ({ isSsrBuild }) => {
       sourcemap: true,
       // The manifest (dist/client/.vite, never served) names each route's chunks for the server's preload hints.
       manifest: true,
-      ...(!isSsrBuild && { rolldownOptions: { output: { codeSplitting: codeSplitting() } } }),
+      ...(!isSsrBuild && {
+        rolldownOptions: {
+          input: { index: 'index.html', staff: staffHtmlSource },
+          output: { codeSplitting: codeSplitting((id) => staff.has(id)), ...staffChunkNames(staff) },
+        },
+      }),
     },
   }
 })

@@ -16,7 +16,7 @@ import { jsonBody, withBody } from './http/jsonBody.ts'
 import type { AppEnv } from './http/jsonBody.ts'
 import { productImage } from './http/productImages.ts'
 import { firstPaintPages } from './pages/firstPaint.ts'
-import { pageSecurityHeaders } from './http/securityHeaders.ts'
+import { pageSecurityHeaders, staffPageSecurityHeaders } from './http/securityHeaders.ts'
 import { accountEditRoutes } from './routes/accountEdits.ts'
 import { emailLinkRoutes } from './routes/emailLinks.ts'
 import { emailChangeRoutes } from './routes/emailChange.ts'
@@ -180,7 +180,16 @@ export function createApp({
   if (config.mail?.kind !== 'smtp') app.route(mailboxPrefix, sandboxMailboxRoutes(db))
   app.get('/images/products/:file', productImage)
   const settings = clientSettingsOf(config)
-  if (distDir) app.use(clientFiles(distDir, pageSecurityHeaders(config), firstPaintPages(distDir, db), (html) => withClientSettings(html, settings)))
+  if (distDir)
+    app.use(
+      clientFiles(
+        distDir,
+        pageSecurityHeaders(config),
+        firstPaintPages(distDir, db),
+        (html) => withClientSettings(html, settings),
+        staffPageSecurityHeaders(config),
+      ),
+    )
   app.notFound(notFound)
   app.onError(onError)
   return Object.assign(app, { network: connection.network })

@@ -13,6 +13,7 @@ import { readNetwork } from './network/networkSettings.ts'
 import { readGooglePay, readPayments } from './payments/paymentSettings.ts'
 import { isSocialProvider, readSocialProviders, socialEnvEntries, socialProviders } from './social/providerConfig.ts'
 import { readSupportEmail } from './support/supportInbox.ts'
+import { defaultStaffIdleMinutes, defaultStaffSessionHours } from './staff/staffSessions.ts'
 
 // The e2e tests name the demo's partner from here.
 export { sandboxPartner } from './orders/partner.ts'
@@ -225,6 +226,16 @@ export const settings = {
         "The reverse proxies whose `X-Forwarded-For`, `-Proto` and `-Host` to believe: `false` none (the socket peer is the client); a hop count (`true` is `1`: the client is the `X-Forwarded-For` entry that many from the right); or a comma list of the proxies' addresses or CIDR ranges (`10.0.0.0/8,fd00::/8`: the client is the right-most entry not among them, and only a peer among them is believed at all). The same proxies' `X-Request-Id` and `traceparent` are kept; anyone else's are replaced. Never set it when clients can reach the server directly.",
       ),
     ),
+  ),
+  STAFF_IDLE_MINUTES: wholeNumber(
+    'staffIdleMinutes',
+    { fallback: defaultStaffIdleMinutes, min: 1, max: 1_440 },
+    'A back-office session ends after this many minutes without a request; the member signs in again with their passkey (docs/back-office.md).',
+  ),
+  STAFF_SESSION_HOURS: wholeNumber(
+    'staffSessionHours',
+    { fallback: defaultStaffSessionHours, min: 1, max: 168 },
+    'A back-office session ends this many hours after its sign-in, however busy it is.',
   ),
   PUBLIC_URL: fills(
     'publicUrl',

@@ -43,6 +43,14 @@ export const staffActions = new Counter({
   registers: [processRegistry],
 })
 
+/** Passkey sign-ins to the back office, by outcome: signed_in, refused (no such passkey, a bad or replayed answer), limited (429). */
+export const staffSignIns = new Counter({
+  name: 'storefront_staff_sign_ins_total',
+  help: 'Passkey sign-ins to the back office, by outcome (signed_in, refused, limited).',
+  labelNames: ['outcome'] as const,
+  registers: [processRegistry],
+})
+
 let processMetricsOn = false
 
 /** A card checkout still open after this long is a customer who may have paid without the order knowing it. */

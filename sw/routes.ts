@@ -21,7 +21,9 @@ export interface RequestFacts {
 // Never cached: sign-in and sessions, payment answers (a stale "pending" or an old checkout would mislead) and the
 // customer's data download (all of their personal data, kept nowhere but in the file they save).
 const NEVER_CACHED = /^\/api\/(auth(\/|$)|account\/data$|v2\/billing\/partner\/checkout\/)/
-const NOT_APP_ROUTES = /^\/(api|images|i18n|sandbox|assets)(\/|$)/
+// The staff app (/staff) and its API are not the customer's: the worker never answers, caches or falls back for them.
+const STAFF = /^\/(api\/)?staff(\/|$)/
+const NOT_APP_ROUTES = /^\/(api|images|i18n|sandbox|assets|staff)(\/|$)/
 
 const CATALOGUE_PATH = /^\/i18n\/[a-z]{2}\.json$/
 
@@ -30,7 +32,7 @@ export function classify({ method, mode, url, origin, i18nOrigin = origin }: Req
   const path = url.pathname
   // Translations may come from another host; a language seen once must still work offline.
   if (url.origin === i18nOrigin && mode !== 'navigate' && CATALOGUE_PATH.test(path)) return 'translations'
-  if (url.origin !== origin) return 'network'
+  if (url.origin !== origin || STAFF.test(path)) return 'network'
   if (mode === 'navigate') return NOT_APP_ROUTES.test(path) || looksLikeFile(path) ? 'network' : 'app-shell'
   if (path === '/api/v2/bootstrap') return 'catalogue'
   if (path.startsWith('/images/')) return 'product-image'

@@ -22,6 +22,10 @@ const compressible = /^(text\/|application\/(javascript|json|manifest\+json|xml)
 // Vite names everything under /assets by content hash, so those bytes never change under a name.
 const cacheControl = (path: string) => (path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache')
 const isBackendPath = (path: string) => /^\/(api|images)(\/|$)/.test(path)
+/** The staff app's routes: /staff and everything under it, answered with its own page (never the storefront's). */
+export const isStaffPath = (path: string) => /^\/staff(\/|$)/.test(path)
+/** Where the build writes the staff app's page (tools/vite/staffApp.ts). */
+const staffPageFile = ['staff', 'index.html'] as const
 
 /** Headers for the request's HTML answers (the page security policy), 304s included so caches keep them current. */
 export type PageHeaders = (c: Context) => Record<string, string>
@@ -61,13 +65,14 @@ export function clientFiles(
   pageHeaders: PageHeaders = () => ({}),
   firstPages?: FirstPages,
   pageHtml?: (html: string) => string,
+  staffPageHeaders: PageHeaders = pageHeaders,
 ): MiddlewareHandler {
   const root = resolve(distDir)
   const cache = new Map<string, LoadedFile>()
   const rendered = new Map<string, Promise<LoadedFile>>()
   let templateText: { text: string; etag: string } | undefined
 
-  async function load(file: string): Promise<LoadedFile | undefined> {
+  async function load(file: string, withSettings = true): Promise<LoadedFile | undefined> {
     const info = await stat(file).catch(() => undefined)
     if (!info?.isFile()) return undefined
     const version = `${info.size}:${info.mtimeMs}`
@@ -76,7 +81,8 @@ export function clientFiles(
     const type = getMimeType(file) ?? 'application/octet-stream'
     let bytes = new Uint8Array(await readFile(file))
     // Each page carries this server's settings (the build on disk is the same everywhere); ETags follow them.
-    if (pageHtml && type.startsWith('text/html')) bytes = new TextEncoder().encode(pageHtml(new TextDecoder().decode(bytes))) as Uint8Array<ArrayBuffer>
+    if (withSettings && pageHtml && type.startsWith('text/html'))
+      bytes = new TextEncoder().encode(pageHtml(new TextDecoder().decode(bytes))) as Uint8Array<ArrayBuffer>
     const loaded = compressed(bytes, type, version)
     cache.set(file, loaded)
     return loaded
@@ -116,6 +122,13 @@ export function clientFiles(
   return async (c, next) => {
     const { method, path } = c.req
     if ((method !== 'GET' && method !== 'HEAD') || isBackendPath(path)) return next()
+    // The staff app: its page for every route under /staff, kept by no cache (it is behind a staff sign-in), and
+    // never the storefront's page or settings. Its scripts are hashed assets like the storefront's.
+    if (isStaffPath(path)) {
+      if (looksLikeFile(path)) return next()
+      const page = await load(resolve(root, ...staffPageFile), false)
+      return page ? sendFile(c, page, { 'Cache-Control': 'no-store', ...staffPageHeaders(c) }) : next()
+    }
     const target = toFile(path)
     const found = target ? await load(target) : undefined
     if (found) return sendFile(c, found, { 'Cache-Control': cacheControl(path), ...htmlHeaders(c, found, pageHeaders) })

@@ -22,7 +22,7 @@ const ErrorReply = named('Error', ErrorReplySchema)
 /** validationError's 400 (and the edge's refusals of a body). */
 export const ValidationError = named('ValidationError', ValidationErrorSchema)
 
-const jsonContent = (schema: Schema) => ({ 'application/json': { schema: resolver(schema, wire) } })
+export const jsonContent = (schema: Schema) => ({ 'application/json': { schema: resolver(schema, wire) } })
 
 /** An answer, with its JSON body's schema when it has one. */
 export const answer = (description: string, schema?: Schema) => ({ description, ...(schema ? { content: jsonContent(schema) } : {}) })

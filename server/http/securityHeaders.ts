@@ -80,3 +80,37 @@ export function pageSecurityHeaders(settings: PageSecuritySettings): (c: Context
   if (isPublicHttps(settings)) return () => withHsts
   return (c) => (isHttps(c, trust) ? withHsts : fixed)
 }
+
+/**
+ * The staff app's page (/staff…): its own origin only (no card provider, wallet, maps or translations host), no worker
+ * and no manifest, never framed; passkeys for this origin only, and no address sent anywhere from it.
+ */
+export const staffContentSecurityPolicy = [
+  "default-src 'self'",
+  "script-src 'self'",
+  // goober injects <style> elements, and React sets style attributes.
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "font-src 'self'",
+  "form-action 'self'",
+  "frame-src 'none'",
+  "worker-src 'none'",
+  "manifest-src 'none'",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "object-src 'none'",
+].join('; ')
+
+export function staffPageSecurityHeaders(settings: PageSecuritySettings): (c: Context) => Record<string, string> {
+  const fixed = {
+    'Content-Security-Policy': staffContentSecurityPolicy,
+    'Referrer-Policy': 'no-referrer',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), usb=(), payment=(), publickey-credentials-get=(self), publickey-credentials-create=(self)',
+    'X-Robots-Tag': 'noindex',
+  }
+  const trust = { trustProxy: settings.trustProxy ?? false }
+  const withHsts = { ...fixed, 'Strict-Transport-Security': 'max-age=31536000' }
+  if (isPublicHttps(settings)) return () => withHsts
+  return (c) => (isHttps(c, trust) ? withHsts : fixed)
+}

@@ -1,6 +1,6 @@
 import { isLanguage, DEFAULT_LANGUAGE } from '../../src/domain/languageCodes.ts'
 import { outcomeOf } from '../../src/domain/payment.ts'
-import type { RefundReason, RefundRequest, RefundStatus } from '../../src/domain/refunds.ts'
+import type { RefundReason, RefundRequest, RefundStatus, StaffRefund } from '../../src/domain/refunds.ts'
 import type { Db, Queryable } from '../db/types.ts'
 import type { Logger } from '../log.ts'
 import { nameToGreet } from '../mail/greeting.ts'
@@ -11,23 +11,6 @@ import type { StaffActor } from '../staff/audit.ts'
 import { ProviderRefused, ProviderUnavailable } from './provider.ts'
 import type { CardProvider, ProviderPayment } from './provider.ts'
 
-/** A refund as the staff API shows it; amounts in cents. */
-export interface StaffRefund {
-  id: number
-  paymentId: number
-  orderNumber: string
-  amount: number
-  currency: string
-  reason: RefundReason
-  note: string
-  orderLine: number | null
-  status: RefundStatus
-  staff: string | null
-  providerRefundId: string | null
-  result: { code: string; description: string } | null
-  createdAt: string
-  settledAt: string | null
-}
 
 /** What a refund request is answered: the status and body every repeat of it gets too. */
 export interface RefundAnswer {

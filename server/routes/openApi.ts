@@ -12,12 +12,20 @@ const documentation = {
     description:
       'The reference backend of the storefront. Every route under /api but the social sign-in navigations, the card ' +
       "provider's notifications and this document needs the application's Key header; customer routes also need the " +
-      'session cookie (sid) that sign-up, sign-in and social sign-in set. Errors answer { error }.',
+      "session cookie (sid) that sign-up, sign-in and social sign-in set. The back office's API under /api/staff needs " +
+      'no Key but the staff session cookie (staff_sid) a passkey sign-in sets, and each route names the permission it ' +
+      'needs. Errors answer { error }.',
   },
   components: {
     securitySchemes: {
       key: { type: 'apiKey', in: 'header', name: 'Key', description: "The application's key" },
       session: { type: 'apiKey', in: 'cookie', name: 'sid', description: 'The httpOnly session cookie' },
+      staffSession: {
+        type: 'apiKey',
+        in: 'cookie',
+        name: 'staff_sid',
+        description: "A staff member's session cookie (httpOnly, SameSite=Strict, sent only to /api/staff), set by a passkey sign-in",
+      },
     },
   },
 } as const

@@ -12,6 +12,24 @@ import { endStaffSession, findStaffSession } from './staffSessions.ts'
 import { roleCan } from '../../src/domain/staff.ts'
 import type { CardProvider } from '../payments/provider.ts'
 import { paymentsStaffRoutes } from '../routes/staff/payments.ts'
+import { StaffMeReplySchema, StaffQueuesReplySchema } from '../../src/domain/staffTeam.ts'
+import { answer } from '../http/openApi.ts'
+import { describeStaff } from './describeStaff.ts'
+import { identityStaffRoutes } from '../routes/staff/identity.ts'
+
+const described = {
+  me: describeStaff({
+    summary: 'The signed-in member',
+    access: 'signed-in',
+    responses: { 200: answer('Who is signed in, with their role', StaffMeReplySchema) },
+  }),
+  signOut: describeStaff({ summary: 'End this staff session and clear its cookie', access: 'signed-in', responses: { 204: answer('Signed out') } }),
+  queues: describeStaff({
+    summary: "How much waits in each queue the member's role may act on",
+    access: 'queues.read',
+    responses: { 200: answer('A count per queue', StaffQueuesReplySchema) },
+  }),
+}
 
 /** Staff request bodies are small forms; a reply to a customer is the largest. */
 const maxStaffBodyBytes = 64 * 1024
@@ -45,7 +63,7 @@ export function staffApi(db: Db, config: StaffApiSettings, deps: StaffApiDeps) {
     .use(jsonBody)
     .use(async (c, next) => {
       const id = readStaffCookie(c)
-      const session = id ? await findStaffSession(db, id) : undefined
+      const session = id ? await findStaffSession(db, id, config) : undefined
       if (id && !session) clearStaffCookie(c, config)
       if (id && session) {
         c.set('staff', session.member)
@@ -54,18 +72,19 @@ export function staffApi(db: Db, config: StaffApiSettings, deps: StaffApiDeps) {
       }
       await next()
     })
-    .get('/me', allow('signed-in'), (c) => c.json({ staff: c.var.staff }))
-    .post('/sign-out', allow('signed-in'), async (c) => {
+    .get('/me', allow('signed-in'), described.me, (c) => c.json({ staff: c.var.staff }))
+    .post('/sign-out', allow('signed-in'), described.signOut, async (c) => {
       await endStaffSession(db, c.var.staffCookie)
       clearStaffCookie(c, config)
       return c.body(null, 204)
     })
-    .get('/queues', allow('queues.read'), async (c) => {
+    .get('/queues', allow('queues.read'), described.queues, async (c) => {
       const role = c.var.staff.role
       const visible = staffQueues.filter((q) => roleCan(role, q.permission))
       const counts = await Promise.all(visible.map(async (q) => [q.name, await q.count(db)] as const))
       return c.json({ queues: Object.fromEntries(counts) })
     })
     .route('/', paymentsStaffRoutes(db, { ...config, provider: deps.provider }))
+    .route('/', identityStaffRoutes(db, config))
     .all('*', (c) => jsonError(c, 404, 'Not found'))
 }

@@ -44,3 +44,57 @@ export type RefundDueReason = (typeof REFUND_DUE_REASONS)[number]
 
 /** The refund reason a refund_due payment's refund most likely has: a second payment of a paid order is a duplicate. */
 export const suggestedReason = (due: RefundDueReason | null): RefundReason => (due === 'already paid' ? 'duplicate payment' : 'other')
+
+/** A refund as the staff API shows it; amounts in cents. */
+export const StaffRefundSchema = v.object({
+  id: v.number(),
+  paymentId: v.number(),
+  orderNumber: v.string(),
+  amount: v.number(),
+  currency: v.string(),
+  reason: v.picklist(REFUND_REASONS),
+  note: v.string(),
+  orderLine: v.nullable(v.number()),
+  status: v.picklist(REFUND_STATUSES),
+  /** The email of the staff member who asked for it. */
+  staff: v.nullable(v.string()),
+  providerRefundId: v.nullable(v.string()),
+  result: v.nullable(v.object({ code: v.string(), description: v.string() })),
+  createdAt: v.string(),
+  settledAt: v.nullable(v.string()),
+})
+export type StaffRefund = v.InferOutput<typeof StaffRefundSchema>
+
+/** A payment as the refunds queue lists it (refund_due with something left), amounts in cents. */
+export const RefundDueSchema = v.object({
+  paymentId: v.number(),
+  orderNumber: v.string(),
+  customer: v.nullable(v.object({ id: v.number(), name: v.string(), email: v.string() })),
+  amount: v.number(),
+  /** Captured minus refunds pending or made. */
+  remaining: v.number(),
+  currency: v.string(),
+  reason: v.nullable(v.picklist(REFUND_DUE_REASONS)),
+  method: v.picklist(['card', 'wallet']),
+  paidWith: v.string(),
+  paidAt: v.string(),
+})
+export type RefundDue = v.InferOutput<typeof RefundDueSchema>
+
+export const RefundsDueReplySchema = v.object({ payments: v.array(RefundDueSchema) })
+
+/** One payment with its order's lines (for a line's refund) and its refunds. */
+export const StaffPaymentReplySchema = v.object({
+  payment: v.object({
+    ...RefundDueSchema.entries,
+    reconciliation: v.picklist(['credited', 'refund_due']),
+    transactionId: v.string(),
+    lines: v.array(v.object({ number: v.number(), name: v.string(), price: v.number(), status: v.string() })),
+  }),
+  refunds: v.array(StaffRefundSchema),
+})
+export type StaffPaymentReply = v.InferOutput<typeof StaffPaymentReplySchema>
+
+/** The answer to a refund request: the refund (made 201, pending 202, refused by the provider 502), or a refusal. */
+export const RefundReplySchema = v.object({ refund: v.optional(StaffRefundSchema), error: v.optional(v.string()), remaining: v.optional(v.number()) })
+export type RefundReply = v.InferOutput<typeof RefundReplySchema>

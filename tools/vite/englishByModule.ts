@@ -5,10 +5,10 @@ import { compileCatalogue } from '../../server/i18n/catalogues.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const english = `${root}src/i18n/english.ts`
-/** The app's modules whose messages are the storefront's (lingui.config.ts): the lab's travel in its own catalogue. */
+/** The app's modules whose messages are the storefront's (lingui.config.ts): the lab's and the staff app's travel in their own catalogues. */
 const storefront = (id: string) =>
   (id.startsWith(`${root}src/`) || id.startsWith(`${root}machines/`)) &&
-  !/^(src\/devtools\/lab\/|src\/routes\/lab\.tsx|src\/i18n\/english\.ts)/.test(id.slice(root.length))
+  !/^(src\/devtools\/lab\/|src\/routes\/lab\.tsx|src\/staff\/|src\/i18n\/english\.ts)/.test(id.slice(root.length))
 /** A run of text between quotes: every message id the macros wrote into a module is one. */
 const QUOTED = /(?<=["'`])[^"'`\s\\]+(?=["'`])/g
 const PREFIX = 'virtual:english/'

@@ -1,6 +1,8 @@
 import { Hono } from 'hono'
-import { RefundRequestSchema } from '../../../src/domain/refunds.ts'
-import type { RefundDueReason } from '../../../src/domain/refunds.ts'
+import { RefundReplySchema, RefundRequestSchema, RefundsDueReplySchema, StaffPaymentReplySchema } from '../../../src/domain/refunds.ts'
+import type { RefundDue, RefundDueReason } from '../../../src/domain/refunds.ts'
+import { answer, refusal } from '../../http/openApi.ts'
+import { describeStaff } from '../../staff/describeStaff.ts'
 import type { Db, Queryable } from '../../db/types.ts'
 import { jsonError } from '../../http/errors.ts'
 import { requestHash } from '../../http/idempotency.ts'
@@ -15,19 +17,6 @@ import type { StaffEnv } from '../../staff/allow.ts'
 import { staffActor } from '../../staff/audit.ts'
 import { staffQueues } from '../../staff/queues.ts'
 
-/** A payment refund_due with something left to refund, as the refunds queue lists it; amounts in cents. */
-export interface RefundDue {
-  paymentId: number
-  orderNumber: string
-  customer: { id: number; name: string; email: string } | null
-  amount: number
-  remaining: number
-  currency: string
-  reason: RefundDueReason | null
-  method: 'card' | 'wallet'
-  paidWith: string
-  paidAt: string
-}
 
 const remainingSql = `round(p.amount * 100)::float8 - coalesce((select sum(amount_cents) from refunds r where r.payment_id = p.id and r.status in ('pending', 'refunded')), 0)::float8`
 
@@ -89,6 +78,33 @@ staffQueues.push({
   },
 })
 
+const described = {
+  refundsDue: describeStaff({
+    summary: 'The refunds queue: payments owed back (refund_due) until refunded in full, oldest first, amounts in cents',
+    access: 'payments.read',
+    responses: { 200: answer('The payments owed back, with their reason, order and customer', RefundsDueReplySchema) },
+  }),
+  payment: describeStaff({
+    summary: "One payment with its order's lines and its refunds, amounts in cents",
+    access: 'payments.read',
+    responses: { 200: answer('The payment and its refunds', StaffPaymentReplySchema), 404: refusal('No such payment') },
+  }),
+  refund: describeStaff({
+    summary: "Refund (part of) a payment through the card provider, once per Idempotency-Key (the staff app's dialog)",
+    access: 'refunds.make',
+    stepUp: true,
+    body: RefundRequestSchema,
+    responses: {
+      201: answer('Refunded (a repeat of the key answers the same, with Idempotent-Replayed)', RefundReplySchema),
+      202: answer('Sent, not yet confirmed by the provider: pending, and asked again by a repeat of the key', RefundReplySchema),
+      404: refusal('No such payment'),
+      409: answer('More than remains of the payment (or of the line); remaining says how much does', RefundReplySchema),
+      422: refusal('The Idempotency-Key was used for another refund'),
+      502: answer('The card provider refused the refund; its result is on the refund', RefundReplySchema),
+    },
+  }),
+}
+
 export interface PaymentStaffSettings extends ProxyTrust {
   provider: CardProvider
 }
@@ -99,8 +115,8 @@ export interface PaymentStaffSettings extends ProxyTrust {
  */
 export function paymentsStaffRoutes(db: Db, settings: PaymentStaffSettings) {
   return new Hono<StaffEnv>()
-    .get('/payments/refunds-due', allow('payments.read'), async (c) => c.json({ payments: await refundsDue(db) }))
-    .get('/payments/:id{[0-9]{1,15}}', allow('payments.read'), async (c) => {
+    .get('/payments/refunds-due', allow('payments.read'), described.refundsDue, async (c) => c.json({ payments: await refundsDue(db) }))
+    .get('/payments/:id{[0-9]{1,15}}', allow('payments.read'), described.payment, async (c) => {
       const id = Number(c.req.param('id'))
       const [row] = await db.query<PaymentRow>(`${paymentSelect} where p.id = $1`, [id])
       if (!row) return jsonError(c, 404, refundMessages.noPayment)
@@ -113,7 +129,7 @@ export function paymentsStaffRoutes(db: Db, settings: PaymentStaffSettings) {
         refunds: await refundsOfPayment(db, id),
       })
     })
-    .post('/payments/:id{[0-9]{1,15}}/refunds', allow('refunds.make'), freshPasskey(), async (c) => {
+    .post('/payments/:id{[0-9]{1,15}}/refunds', allow('refunds.make'), described.refund, freshPasskey(), async (c) => {
       const given = idempotencyKey(c)
       if ('refused' in given) return given.refused
       const read = readJson(c, RefundRequestSchema)

@@ -1,0 +1,35 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { lazyRouteComponent } from '@tanstack/react-router'
+import { roleCan, type StaffPermission, type StaffRole } from '../domain/staff.ts'
+
+/**
+ * One staff screen: its path under /staff (TanStack Router's syntax, `$name` for a parameter), the permission a role
+ * needs to use it (src/domain/staff.ts, the same the server's allow() checks), its label in the navigation (none: not
+ * listed there, as a page reached from a list), the queue (server/staff/queues.ts) whose count it shows, and its
+ * component, loaded when the screen is first opened. Each area adds its lines here.
+ */
+export interface StaffScreen {
+  path: `/${string}`
+  permission: StaffPermission
+  label: MessageDescriptor
+  nav: boolean
+  queue?: string
+  component: ReturnType<typeof lazyRouteComponent>
+}
+
+export const staffScreens: readonly StaffScreen[] = [
+  {
+    path: '/',
+    permission: 'queues.read',
+    label: msg`Home`,
+    nav: true,
+    component: lazyRouteComponent(() => import('./home/HomeScreen.tsx'), 'HomeScreen'),
+  },
+]
+
+/** The screens a role can use, in the registry's order. */
+export const screensFor = (role: StaffRole, screens: readonly StaffScreen[] = staffScreens) => screens.filter((screen) => roleCan(role, screen.permission))
+
+/** The navigation's entries for a role. */
+export const navigationFor = (role: StaffRole, screens: readonly StaffScreen[] = staffScreens) => screensFor(role, screens).filter((screen) => screen.nav)

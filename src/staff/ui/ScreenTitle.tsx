@@ -1,0 +1,29 @@
+import { type ReactNode, useEffect, useRef } from 'react'
+import { ScreenHeading } from './parts.tsx'
+
+let focusNextHeading = false
+
+/** Called by the router before each navigation after the first: the next screen's heading takes the focus. */
+export function headingTakesFocus(): void {
+  focusNextHeading = true
+}
+
+/**
+ * A screen's one h1 and the page's title. After a navigation it takes the focus, so a screen reader announces the
+ * new screen and Tab goes on from its top; the first screen of a visit leaves the focus where the browser put it.
+ */
+export function ScreenTitle({ children, title }: { children: ReactNode; title: string }) {
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    document.title = `${title} · Seed back office`
+    if (focusNextHeading) {
+      focusNextHeading = false
+      heading.current?.focus()
+    }
+  }, [title])
+  return (
+    <ScreenHeading ref={heading} tabIndex={-1}>
+      {children}
+    </ScreenHeading>
+  )
+}
