@@ -113,6 +113,8 @@ export async function doubleCharge(app: Requests, me: { id: number; cookie: stri
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     body: 'decision=approve',
+    // The bank sends the shopper's browser on to the shop's page: not followed, as the test app does not.
+    redirect: 'manual',
   })
   if (approved.status !== 303) throw new Error(`the bank's approval answered ${approved.status}`)
   const recorded = (await status(first)).recorded
