@@ -119,16 +119,16 @@ export function OrderDetail({ order }: { order: OrderView }) {
             {order.refunds.map((refund) => {
               const amount = formatRand(refund.amount, i18n.locale)
               const when = formatDate(refund.refundedAt, i18n.locale, 'long')
-              const line = order.lines.find((l) => refund.orderLine !== undefined && l.number === String(refund.orderLine))
+              const lineName = order.lines.find((l) => refund.orderLine !== undefined && l.number === String(refund.orderLine))?.name
               return (
                 <li key={`${refund.refundedAt}-${refund.amount}`}>
                   <span className="amount">
                     <Trans>{amount} refunded</Trans>
                   </span>
                   <span>{refundReasonText(i18n, refund.reason)}</span>
-                  {line && (
+                  {lineName && (
                     <span>
-                      <Trans>for {line.name}</Trans>
+                      <Trans>for {lineName}</Trans>
                     </span>
                   )}
                   <span className="when">
