@@ -161,7 +161,9 @@ export function createApp({
   app.route('/', openApiRoutes(app))
   // The provider's notifications carry no Key: their encryption proves where they come from.
   if (payments.webhookKey)
-    app.route('/', paymentWebhookRoutes(db, {
+    app.route(
+      '/',
+      paymentWebhookRoutes(db, {
         key: payments.webhookKey,
         partner: config.partner ?? sandboxPartner,
         network: connection.network.source,

@@ -136,7 +136,10 @@ function takeCharge(db: Db, afterSeconds: number, recheckSeconds: number): Promi
 const settle = (db: Db, checkoutId: string) => db.query('update checkouts set settled_at = now() where id = $1 and settled_at is null', [checkoutId])
 
 /** Asks how a checkout went: its payment status, or once the provider has forgotten the checkout, its transaction report. */
-async function resolveCheckout({ db, provider, partner, network, log, notice }: Omit<ReconcilerOptions, 'intervalMs'>, checkout: OpenCheckout): Promise<boolean> {
+async function resolveCheckout(
+  { db, provider, partner, network, log, notice }: Omit<ReconcilerOptions, 'intervalMs'>,
+  checkout: OpenCheckout,
+): Promise<boolean> {
   log.debug({ checkoutId: checkout.id, orderId: checkout.order_id }, 'asking the card provider about a checkout left open')
   let payment: ProviderPayment | null | undefined = await provider.checkoutPayment(checkout.id)
   if (!payment) payment = (await provider.paymentsOf(checkout.order_number)).find((p) => p.ndc === checkout.id)
@@ -171,7 +174,10 @@ async function resolveCheckout({ db, provider, partner, network, log, notice }: 
 }
 
 /** Asks the provider whether a wallet charge that got no answer went through, and answers the request for its retries. */
-async function resolveCharge({ db, provider, partner, network, log, notice }: Omit<ReconcilerOptions, 'intervalMs'>, charge: UnansweredCharge): Promise<boolean> {
+async function resolveCharge(
+  { db, provider, partner, network, log, notice }: Omit<ReconcilerOptions, 'intervalMs'>,
+  charge: UnansweredCharge,
+): Promise<boolean> {
   log.debug({ orderId: charge.order_id }, 'asking the card provider about a wallet charge without an answer')
   const wallet = (await provider.paymentsOf(charge.order_number)).filter((p) => p.paymentBrand === 'GOOGLEPAY')
   const order = { id: charge.order_id, number: charge.order_number }

@@ -11,7 +11,6 @@ import type { StaffActor } from '../staff/audit.ts'
 import { ProviderRefused, ProviderUnavailable } from './provider.ts'
 import type { CardProvider, ProviderPayment } from './provider.ts'
 
-
 /** What a refund request is answered: the status and body every repeat of it gets too. */
 export interface RefundAnswer {
   status: 201 | 202 | 400 | 404 | 409 | 422 | 502
@@ -145,10 +144,9 @@ export async function makeRefund(db: Db, provider: CardProvider, ask: RefundAsk,
 async function startRefund(tx: Queryable, ask: RefundAsk): Promise<Started> {
   const { request } = ask
   // Locked: two refunds of one payment (two keys, two instances) are decided one after the other.
-  const [payment] = await tx.query<PaymentRow>(
-    'select id, transaction_id, order_id, order_number, amount, currency from payments where id = $1 for update',
-    [ask.paymentId],
-  )
+  const [payment] = await tx.query<PaymentRow>('select id, transaction_id, order_id, order_number, amount, currency from payments where id = $1 for update', [
+    ask.paymentId,
+  ])
   if (!payment) return { kind: 'answer', answer: { status: 404, body: { error: refundMessages.noPayment }, replayed: false } }
   const earlier = await findByKey(tx, ask.key)
   if (earlier) return { kind: 'earlier', refund: earlier }
@@ -207,7 +205,13 @@ async function startRefund(tx: Queryable, ask: RefundAsk): Promise<Started> {
     targetType: 'payment',
     targetId: payment.id,
     reason: request.note || request.reason,
-    summary: { refundId: Number(id), orderNumber: payment.order_number, amountCents: request.amount, reason: request.reason, orderLine: request.orderLine ?? null },
+    summary: {
+      refundId: Number(id),
+      orderNumber: payment.order_number,
+      amountCents: request.amount,
+      reason: request.reason,
+      orderLine: request.orderLine ?? null,
+    },
   })
   const [row] = await tx.query<RefundRow>(`select ${refundColumns} from ${refundFrom} where r.id = $1`, [id])
   if (!row) throw new Error(`refund ${id} vanished in its own transaction`)
@@ -256,7 +260,12 @@ async function send(db: Db, provider: CardProvider, refund: RefundRow, log: Logg
   }
   const outcome = outcomeOf(answer.result.code)
   if (outcome === 'pending') return release(db, refund.id, takenOver)
-  return settle(db, refund.id, { status: outcome === 'successful' ? 'refunded' : 'failed', result: answer.result, providerRefundId: answer.id ?? null }, takenOver)
+  return settle(
+    db,
+    refund.id,
+    { status: outcome === 'successful' ? 'refunded' : 'failed', result: answer.result, providerRefundId: answer.id ?? null },
+    takenOver,
+  )
 }
 
 /** The provider has not said: the refund stays pending, free for the next request (or repeat) to ask about. */

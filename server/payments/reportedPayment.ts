@@ -28,7 +28,14 @@ const reported: Record<Recorded, ReportedOutcome> = { credited: 'recorded', refu
  * merchantTransactionId (the order number); a payment made on a checkout names the checkout in `ndc`, and is recorded
  * for that checkout with the amount it was created for; a Google Pay payment is the wallet's, for the order's total.
  */
-export async function recordReportedPayment(db: Db, partner: Partner, network: NetworkSource, payment: ProviderPayment, log: Logger, notice?: FinanceNotice): Promise<ReportedOutcome> {
+export async function recordReportedPayment(
+  db: Db,
+  partner: Partner,
+  network: NetworkSource,
+  payment: ProviderPayment,
+  log: Logger,
+  notice?: FinanceNotice,
+): Promise<ReportedOutcome> {
   if (outcomeOf(payment.result.code) !== 'successful') return 'unpaid'
   if (!payment.merchantTransactionId) return 'unknown'
   const [order] = await db.query<{ id: number; order_number: string; total_price: number }>(

@@ -126,7 +126,10 @@ const described = {
  * (GET /v2/billing/partner/checkout/{user_id}/{checkoutId}/payment) and the wallet payment
  * (POST /v8/partner/billing/payment/) and the payment records (GET /v2/billing/partner/payments/{user_id}): only for the signed-in customer's own orders and checkouts.
  */
-export function paymentRoutes(db: Db, settings: CookieSettings & Partial<Pick<Config, 'partner' | 'financeEmail' | 'publicUrl'>> & { provider: CardProvider; network: NetworkSource }) {
+export function paymentRoutes(
+  db: Db,
+  settings: CookieSettings & Partial<Pick<Config, 'partner' | 'financeEmail' | 'publicUrl'>> & { provider: CardProvider; network: NetworkSource },
+) {
   const partner = settings.partner ?? sandboxPartner
   const { provider, network } = settings
   const notice = financeNotice(settings)

@@ -26,6 +26,14 @@ export const staffScreens: readonly StaffScreen[] = [
     nav: true,
     component: lazyRouteComponent(() => import('./home/HomeScreen.tsx'), 'HomeScreen'),
   },
+  {
+    path: '/payments',
+    permission: 'payments.read',
+    label: msg`Refunds`,
+    nav: true,
+    queue: 'refundsDue',
+    component: lazyRouteComponent(() => import('./payments/PaymentsScreen.tsx'), 'PaymentsScreen'),
+  },
 ]
 
 /** The screens a role can use, in the registry's order. */

@@ -52,9 +52,11 @@ describe.skipIf(!server)('one refund under concurrent clicks on three compiled s
   const owedOf = async (orderId: number) =>
     (await db.query<{ id: number; amount: number }>(`select id, amount from payments where order_id = $1 and reconciliation = 'refund_due'`, [orderId]))[0]!
   const sandboxRefunds = async (url: string, orderNumber: string) =>
-    ((await (await fetch(`${url}/sandbox/payments/refunds?merchantTransactionId=${encodeURIComponent(orderNumber)}`)).json()) as {
-      refunds: Array<{ refunded: boolean; amount: string }>
-    }).refunds
+    (
+      (await (await fetch(`${url}/sandbox/payments/refunds?merchantTransactionId=${encodeURIComponent(orderNumber)}`)).json()) as {
+        refunds: Array<{ refunded: boolean; amount: string }>
+      }
+    ).refunds
 
   it('makes one refund of a double charge clicked through every instance at once', async () => {
     const urls = instances.map((i) => i.url)
@@ -72,7 +74,8 @@ describe.skipIf(!server)('one refund under concurrent clicks on three compiled s
     expect(answers.every((a) => a.refund.status === 'refunded')).toBe(true)
     expect(clicks.filter((r) => r.headers.get('Idempotent-Replayed') !== 'true')).toHaveLength(1)
 
-    for (const url of urls) expect(await sandboxRefunds(url, order.number)).toEqual([expect.objectContaining({ refunded: true, amount: owed.amount.toFixed(2) })])
+    for (const url of urls)
+      expect(await sandboxRefunds(url, order.number)).toEqual([expect.objectContaining({ refunded: true, amount: owed.amount.toFixed(2) })])
     expect(await db.query('select id from refunds where payment_id = $1', [owed.id])).toHaveLength(1)
     expect(await db.query(`select id from audit_log where action = 'refund.make' and target_id = $1`, [String(owed.id)])).toHaveLength(1)
     expect(await db.query(`select id from mail_outbox where template = 'refundMade' and subject like $1`, [`%${order.number}%`])).toHaveLength(1)

@@ -21,10 +21,19 @@ export const refundOwedNoticeMail = textMail<RefundOwedNoticeValues>({
   intro: [
     ({ reason }) =>
       reason === 'already paid'
-        ? /*i18n*/ { id: 'refundOwedNotice.alreadyPaid', message: 'A payment of {amount} for order {orderNumber} came after the order was paid: the customer paid twice.' }
+        ? /*i18n*/ {
+            id: 'refundOwedNotice.alreadyPaid',
+            message: 'A payment of {amount} for order {orderNumber} came after the order was paid: the customer paid twice.',
+          }
         : reason === 'voided checkout'
-          ? /*i18n*/ { id: 'refundOwedNotice.voided', message: 'A payment of {amount} for order {orderNumber} was made on a checkout the shop no longer offered.' }
-          : /*i18n*/ { id: 'refundOwedNotice.noCustomer', message: 'A payment of {amount} for order {orderNumber} arrived after its customer deleted their account.' },
+          ? /*i18n*/ {
+              id: 'refundOwedNotice.voided',
+              message: 'A payment of {amount} for order {orderNumber} was made on a checkout the shop no longer offered.',
+            }
+          : /*i18n*/ {
+              id: 'refundOwedNotice.noCustomer',
+              message: 'A payment of {amount} for order {orderNumber} arrived after its customer deleted their account.',
+            },
     /*i18n*/ { id: 'refundOwedNotice.owed', message: 'It paid nothing, so it is owed back: refund it from the refunds queue.' },
   ],
   action: { label: /*i18n*/ { id: 'refundOwedNotice.action', message: 'Open the refunds queue' }, link: 'link' },

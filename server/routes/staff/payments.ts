@@ -17,7 +17,6 @@ import type { StaffEnv } from '../../staff/allow.ts'
 import { staffActor } from '../../staff/audit.ts'
 import { staffQueues } from '../../staff/queues.ts'
 
-
 const remainingSql = `round(p.amount * 100)::float8 - coalesce((select sum(amount_cents) from refunds r where r.payment_id = p.id and r.status in ('pending', 'refunded')), 0)::float8`
 
 /** Money owed back: payments marked refund_due, until refunded in full. */
@@ -51,9 +50,7 @@ const dueOf = (row: PaymentRow): RefundDue => ({
   paymentId: Number(row.id),
   orderNumber: row.order_number,
   customer:
-    row.customer_id === null
-      ? null
-      : { id: Number(row.customer_id), name: `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim(), email: row.email ?? '' },
+    row.customer_id === null ? null : { id: Number(row.customer_id), name: `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim(), email: row.email ?? '' },
   amount: row.amount,
   remaining: row.remaining,
   currency: row.currency,

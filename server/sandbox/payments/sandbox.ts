@@ -306,9 +306,7 @@ export function paymentSandboxRoutes(options: PaymentSandboxOptions): Hono {
     const paymentId = c.req.query('paymentId')
     const merchantTransactionId = c.req.query('merchantTransactionId')
     if (!paymentId && !merchantTransactionId) return noStore(c.json({ error: 'Name a paymentId or a merchantTransactionId.' }, 400))
-    return noStore(
-      c.json({ refunds: await refunds.of({ ...(paymentId ? { paymentId } : {}), ...(merchantTransactionId ? { merchantTransactionId } : {}) }) }),
-    )
+    return noStore(c.json({ refunds: await refunds.of({ ...(paymentId ? { paymentId } : {}), ...(merchantTransactionId ? { merchantTransactionId } : {}) }) }))
   })
 
   // The transaction report by the merchant's reference: every payment made with it, card or wallet, as each stands now.

@@ -33,7 +33,14 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE'
  * It is the browser's fetch, not the storefront's ofetch: that package travels in the storefront's device chunk
  * (Dexie, XState, the cart), which the staff app would then load and run.
  */
-export async function staffApi<T>(method: Method, path: string, body?: unknown, query?: Record<string, string | number | undefined>): Promise<T> {
+export async function staffApi<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  query?: Record<string, string | number | undefined>,
+  /** More request headers, such as the Idempotency-Key of a refund. */
+  headers: Record<string, string> = {},
+): Promise<T> {
   const search = new URLSearchParams()
   for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined && value !== '') search.set(name, String(value))
   const url = `${staffApiBase}${path}${search.size > 0 ? `?${search}` : ''}`
@@ -43,7 +50,7 @@ export async function staffApi<T>(method: Method, path: string, body?: unknown, 
       method,
       credentials: 'same-origin',
       cache: 'no-store',
-      headers: method === 'GET' ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      headers: { ...headers, ...(method === 'GET' ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' }) },
       ...(method !== 'GET' && { body: JSON.stringify(body ?? {}) }),
       signal: AbortSignal.timeout(20_000),
     })

@@ -33,7 +33,12 @@ describe('refunds through the card provider sandbox', () => {
   })
   const q = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) => env.t.db.query<T>(sql, params)
   const owedOf = async (orderId: number) =>
-    (await q<{ id: number; amount: number; refund_reason: string }>(`select id, amount, refund_reason from payments where order_id = $1 and reconciliation = 'refund_due'`, [orderId]))[0]!
+    (
+      await q<{ id: number; amount: number; refund_reason: string }>(
+        `select id, amount, refund_reason from payments where order_id = $1 and reconciliation = 'refund_due'`,
+        [orderId],
+      )
+    )[0]!
   const sandboxRefunds = async (orderNumber: string) => {
     const res = await env.app.request(`/sandbox/payments/refunds?merchantTransactionId=${encodeURIComponent(orderNumber)}`)
     expect(res.status).toBe(200)
@@ -56,7 +61,12 @@ describe('refunds through the card provider sandbox', () => {
     // The queue lists it with its reason, amount and order; the count says so.
     const queue = (await (await staffGet(env.app, finance, '/payments/refunds-due')).json()) as { payments: Array<Record<string, unknown>> }
     const listed = queue.payments.find((p) => p.paymentId === owed.id)
-    expect(listed).toMatchObject({ orderNumber: order.number, amount: Math.round(owed.amount * 100), remaining: Math.round(owed.amount * 100), reason: 'voided checkout' })
+    expect(listed).toMatchObject({
+      orderNumber: order.number,
+      amount: Math.round(owed.amount * 100),
+      remaining: Math.round(owed.amount * 100),
+      reason: 'voided checkout',
+    })
     expect(listed?.customer).toMatchObject({ id: me.id })
     const counted = (await (await staffGet(env.app, finance, '/queues')).json()) as { queues: { refundsDue: number } }
     expect(counted.queues.refundsDue).toBeGreaterThanOrEqual(1)
@@ -84,9 +94,10 @@ describe('refunds through the card provider sandbox', () => {
     expect(after.payments.map((p) => p.paymentId)).not.toContain(owed.id)
 
     // The customer: one mail in the order's language, and the order lists the refund.
-    const mails = await q<{ recipient: string; text: string }>(`select m.recipient, m.text from mail_outbox m where template = 'refundMade' and subject like $1`, [
-      `%${order.number}%`,
-    ])
+    const mails = await q<{ recipient: string; text: string }>(
+      `select m.recipient, m.text from mail_outbox m where template = 'refundMade' and subject like $1`,
+      [`%${order.number}%`],
+    )
     expect(mails).toHaveLength(1)
     expect(mails[0]?.text).toContain('you paid for this order twice')
     const reply = await env.app.request(`/api/v2/partner/order/${order.id}`, { headers: { Key: apiKey, Cookie: me.cookie } })
@@ -158,9 +169,10 @@ describe('refunds through the card provider sandbox', () => {
     await q(`update orders set language = 'af' where id = $1`, [order.id])
     const owed = await owedOf(order.id)
     expect((await refund(env.app, finance, owed.id, { amount: 100, reason: 'goodwill' })).status).toBe(201)
-    const [mail] = await q<{ language: string; subject: string }>(`select language, subject from mail_outbox where template = 'refundMade' and subject like $1`, [
-      `%${order.number}%`,
-    ])
+    const [mail] = await q<{ language: string; subject: string }>(
+      `select language, subject from mail_outbox where template = 'refundMade' and subject like $1`,
+      [`%${order.number}%`],
+    )
     expect(mail?.language).toBe('af')
     expect(mail?.subject).not.toMatch(/^We refunded/)
   })
