@@ -11,7 +11,7 @@ export default defineConfig({
       exclude: ['<rootDir>/src/devtools/lab/**', '<rootDir>/src/routes/lab.tsx', '<rootDir>/src/staff/**'],
     },
     // The staff app's own messages (/staff), in its own chunks: the storefront's catalogue never carries them.
-    { path: '<rootDir>/locales/{locale}/staff', include: ['src/staff'] },
+    { path: '<rootDir>/locales/staff/{locale}', include: ['src/staff'] },
     // The machine lab's own messages ship inside its lazy chunk, never with the storefront (docs/features.md, "Machine lab").
     { path: '<rootDir>/locales/lab/{locale}', include: ['src/devtools/lab', 'src/routes/lab.tsx'] },
     // The sandboxes' own pages (identity sign-in, card widget, 3-D Secure), rendered by the server (server/sandbox/i18n.ts).

@@ -8,10 +8,10 @@ import { serverFile } from '../paths.ts'
 
 /**
  * The catalogues of lingui.config.ts by name: the storefront's (`locales/{locale}.po`, served as /i18n/{lng}.json),
- * the machine lab's (`locales/lab/…`, inside the lab's chunk), the sandboxes' pages (`locales/sandbox/…`) and the
+ * the machine lab's (`locales/lab/…`, inside the lab's chunk), the staff app's (`locales/staff/…`, inside its chunks), the sandboxes' pages (`locales/sandbox/…`) and the
  * mails the server sends (`locales/mail/…`), both read by the server.
  */
-export const catalogueFolders = { storefront: 'locales', lab: 'locales/lab', sandbox: 'locales/sandbox', mail: 'locales/mail' } as const
+export const catalogueFolders = { storefront: 'locales', lab: 'locales/lab', staff: 'locales/staff', sandbox: 'locales/sandbox', mail: 'locales/mail' } as const
 export type CatalogueName = keyof typeof catalogueFolders
 
 const SOURCE_LOCALE = 'en'

@@ -129,7 +129,8 @@ export function StaffLayout() {
                 type="button"
                 $variant="secondary"
                 onClick={() => {
-                  void signOut().then(() => navigate('/sign-in'))
+                  void signOut()
+                  navigate('/sign-in')
                 }}
               >
                 <Trans>Sign out</Trans>

@@ -1,8 +1,8 @@
 import { i18n, type Messages } from '@lingui/core'
-import { messages as english } from '../../locales/en/staff.po'
+import { messages as english } from '../../locales/staff/en.po'
 
 /**
- * The staff app's languages and its own catalogue (locales/{locale}/staff.po): English travels with the app, another
+ * The staff app's languages and its own catalogue (locales/staff/{locale}.po): English travels with the app, another
  * language loads as its own staff chunk when chosen. The storefront's catalogue (/i18n/{lng}.json) never carries it.
  * The codes are the storefront's (src/domain/languageCodes.ts), named here so the staff app loads none of its modules.
  */
@@ -11,8 +11,8 @@ export type StaffLanguage = keyof typeof staffLanguages
 
 const STORAGE_KEY = 'staff.language'
 const catalogues: Record<Exclude<StaffLanguage, 'en'>, () => Promise<{ messages: Messages }>> = {
-  xh: () => import('../../locales/xh/staff.po'),
-  af: () => import('../../locales/af/staff.po'),
+  xh: () => import('../../locales/staff/xh.po'),
+  af: () => import('../../locales/staff/af.po'),
 }
 
 const loaded = new Set<StaffLanguage>(['en'])

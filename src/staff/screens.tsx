@@ -34,6 +34,20 @@ export const staffScreens: readonly StaffScreen[] = [
     queue: 'refundsDue',
     component: lazyRouteComponent(() => import('./payments/PaymentsScreen.tsx'), 'PaymentsScreen'),
   },
+  {
+    path: '/team',
+    permission: 'staff.read',
+    label: msg`Team`,
+    nav: true,
+    component: lazyRouteComponent(() => import('./team/TeamScreen.tsx'), 'TeamScreen'),
+  },
+  {
+    path: '/audit',
+    permission: 'audit.read',
+    label: msg`Audit log`,
+    nav: true,
+    component: lazyRouteComponent(() => import('./audit/AuditScreen.tsx'), 'AuditScreen'),
+  },
 ]
 
 /** The screens a role can use, in the registry's order. */

@@ -21,7 +21,7 @@ export interface StaffModules {
 
 export function staffModules(): StaffModules & { plugin: Plugin } {
   let graphs: { customer: Set<string>; staff: Set<string> } | undefined
-  const byPath = (id: string) => /\/src\/staff\/|\/locales\/[a-z]{2}\/staff\.po/.test(id.replaceAll('\\', '/'))
+  const byPath = (id: string) => /\/src\/staff\/|\/locales\/staff\//.test(id.replaceAll('\\', '/'))
   return {
     // The bundler's own helpers belong to neither graph: they stay where the customer's chunk groups put them.
     has: (id) => (graphs ? graphs.staff.has(id) && !graphs.customer.has(id) : byPath(id)),
