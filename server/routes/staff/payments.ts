@@ -102,6 +102,9 @@ const described = {
   }),
 }
 
+/** A payment id from the path (digits only, by the route); one too large for the database is no payment. */
+const paymentIdOf = (param: string): number | undefined => (param.length <= 15 ? Number(param) : undefined)
+
 export interface PaymentStaffSettings extends ProxyTrust {
   provider: CardProvider
 }
@@ -113,8 +116,9 @@ export interface PaymentStaffSettings extends ProxyTrust {
 export function paymentsStaffRoutes(db: Db, settings: PaymentStaffSettings) {
   return new Hono<StaffEnv>()
     .get('/payments/refunds-due', allow('payments.read'), described.refundsDue, async (c) => c.json({ payments: await refundsDue(db) }))
-    .get('/payments/:id{[0-9]{1,15}}', allow('payments.read'), described.payment, async (c) => {
-      const id = Number(c.req.param('id'))
+    .get('/payments/:id{[0-9]+}', allow('payments.read'), described.payment, async (c) => {
+      const id = paymentIdOf(c.req.param('id'))
+      if (id === undefined) return jsonError(c, 404, refundMessages.noPayment)
       const [row] = await db.query<PaymentRow>(`${paymentSelect} where p.id = $1`, [id])
       if (!row) return jsonError(c, 404, refundMessages.noPayment)
       const lines = await db.query<{ number: number; name: string; price: number; status: string }>(
@@ -126,12 +130,13 @@ export function paymentsStaffRoutes(db: Db, settings: PaymentStaffSettings) {
         refunds: await refundsOfPayment(db, id),
       })
     })
-    .post('/payments/:id{[0-9]{1,15}}/refunds', allow('refunds.make'), described.refund, freshPasskey(), async (c) => {
+    .post('/payments/:id{[0-9]+}/refunds', allow('refunds.make'), described.refund, freshPasskey(), async (c) => {
       const given = idempotencyKey(c)
       if ('refused' in given) return given.refused
       const read = readJson(c, RefundRequestSchema)
       if ('refused' in read) return read.refused
-      const paymentId = Number(c.req.param('id'))
+      const paymentId = paymentIdOf(c.req.param('id'))
+      if (paymentId === undefined) return jsonError(c, 404, refundMessages.noPayment)
       const answer = await makeRefund(
         db,
         settings.provider,
