@@ -88,9 +88,13 @@ export const requestsTo = (origin: string): Requests => ({ request: (path, init)
  * customer starts again and pays with a new checkout; then the first is approved too. The status call records it
  * refund_due. Answers the order, the payment owed back (our payment record's id) and the provider's id of it.
  */
-export async function doubleCharge(app: Requests, me: { id: number; cookie: string }, lines?: Parameters<typeof orderBody>[0]) {
+export async function doubleCharge(
+  app: Requests,
+  me: { id: number; cookie: string },
+  { lines, key = apiKey }: { lines?: Parameters<typeof orderBody>[0]; key?: string } = {},
+) {
   const send = (path: string, init: RequestInit = {}) =>
-    Promise.resolve(app.request(path, { ...init, headers: { ...headers(me.cookie), ...(init.headers as Record<string, string> | undefined) } }))
+    Promise.resolve(app.request(path, { ...init, headers: { ...headers(me.cookie), Key: key, ...(init.headers as Record<string, string> | undefined) } }))
   const body = orderBody(lines)
   const placed = await send(`/api/v10/partner/order/${me.id}`, { method: 'POST', headers: { 'Idempotency-Key': body.order.id }, body: JSON.stringify(body) })
   if (placed.status !== 200) throw new Error(`order failed with ${placed.status}`)

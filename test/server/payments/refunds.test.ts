@@ -134,7 +134,7 @@ describe('refunds through the card provider sandbox', () => {
 
   it('refunds part of an order for a cancelled line: at most that line, and names it to the customer', async () => {
     const me = await signUp(env.app)
-    const { order } = await doubleCharge(env.app, me, [cartLine(1), cartLine(2)])
+    const { order } = await doubleCharge(env.app, me, { lines: [cartLine(1), cartLine(2)] })
     const owed = await owedOf(order.id)
     const [line] = await q<{ number: number; cents: number; name: string }>(
       'select number, round(unit_price * 100)::int as cents, name from order_lines where order_id = $1 order by number limit 1',
