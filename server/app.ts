@@ -174,7 +174,7 @@ export function createApp({
   if (connection.webhookSecret)
     app.route('/', networkWebhookRoutes(db, { secret: connection.webhookSecret, source: connection.network.source, sealKey: idNumberKeyOf(config) }))
   // The back office's API: the staff cookie, never the Key or a customer's session.
-  app.route(staffApiPath, staffApi(db, config, { provider: payments.provider }))
+  app.route(staffApiPath, staffApi(db, config, { provider: payments.provider, network: connection.network.source }))
   app.route('/api', api)
   if (payments.sandbox) app.route(paymentSandboxPrefix, payments.sandbox)
   if (connection.sandbox) app.route(sandboxNetworkPrefix, connection.sandbox)

@@ -45,26 +45,29 @@ interface Sim {
 export const RETURNED_LINE_STATUS = 'Returned: refund due'
 
 export function applySimEvent(db: Db, event: NetworkEvent, context: SimEventContext = {}): Promise<SimEventOutcome> {
-  return db.transaction(async (tx) => {
-    // Locked, so two deliveries of events for one SIM are applied one after the other.
-    const [sim] = await tx.query<Sim>(
-      `select s.id, s.customer_id, s.life_position, s.iccid, s.billing, s.service_reference, coalesce(p.network_plan, s.product_id::text) as plan
-       from services s join products p on p.id = s.product_id
-       where s.iccid = $1 or s.service_reference = $2
-       order by s.iccid = $1 desc nulls last limit 1
-       for update of s`,
-      [event.sim.iccid ?? null, event.sim.reference ?? null],
-    )
-    if (!sim) return 'unknown'
-    const stored = await tx.query(
-      `insert into sim_events (service_id, event_id, type, occurred_at, data) values ($1, $2, $3, $4, $5::text::jsonb)
-       on conflict (event_id) do nothing returning id`,
-      [sim.id, event.id, event.type, event.occurred_at, JSON.stringify(event.data)],
-    )
-    if (stored.length === 0) return 'duplicate'
-    await project(tx, sim, event, context)
-    return 'applied'
-  })
+  return db.transaction((tx) => applySimEventIn(tx, event, context))
+}
+
+/** applySimEvent inside the caller's transaction (fulfilment recorded by staff writes its audit row in the same one). */
+export async function applySimEventIn(tx: Queryable, event: NetworkEvent, context: SimEventContext = {}): Promise<SimEventOutcome> {
+  // Locked, so two deliveries of events for one SIM are applied one after the other.
+  const [sim] = await tx.query<Sim>(
+    `select s.id, s.customer_id, s.life_position, s.iccid, s.billing, s.service_reference, coalesce(p.network_plan, s.product_id::text) as plan
+     from services s join products p on p.id = s.product_id
+     where s.iccid = $1 or s.service_reference = $2
+     order by s.iccid = $1 desc nulls last limit 1
+     for update of s`,
+    [event.sim.iccid ?? null, event.sim.reference ?? null],
+  )
+  if (!sim) return 'unknown'
+  const stored = await tx.query(
+    `insert into sim_events (service_id, event_id, type, occurred_at, data) values ($1, $2, $3, $4, $5::text::jsonb)
+     on conflict (event_id) do nothing returning id`,
+    [sim.id, event.id, event.type, event.occurred_at, JSON.stringify(event.data)],
+  )
+  if (stored.length === 0) return 'duplicate'
+  await project(tx, sim, event, context)
+  return 'applied'
 }
 
 /** Moves the life to `life` (with `sets`, more columns from $4 on) when that is forward of where the SIM is; whether it moved. */

@@ -1,5 +1,6 @@
 import type { StaffPermission } from '../../src/domain/staff.ts'
 import type { Queryable } from '../db/types.ts'
+import { toDispatchSql } from '../orders/orderStage.ts'
 
 /** A queue of work waiting for staff, counted for the app's navigation (GET /api/staff/queues). */
 export interface StaffQueue {
@@ -11,4 +12,7 @@ export interface StaffQueue {
 }
 
 /** Every queue; each area adds its own. */
-export const staffQueues: StaffQueue[] = []
+export const staffQueues: StaffQueue[] = [
+  // Paid orders with a SIM waiting to be sent (being prepared, or to be sent again after RICA failed).
+  { name: 'toDispatch', permission: 'fulfilment.record', count: async (db) => (await db.query<{ n: number }>(toDispatchSql))[0]?.n ?? 0 },
+]

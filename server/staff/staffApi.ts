@@ -12,6 +12,8 @@ import { endStaffSession, findStaffSession } from './staffSessions.ts'
 import { roleCan } from '../../src/domain/staff.ts'
 import type { CardProvider } from '../payments/provider.ts'
 import { paymentsStaffRoutes } from '../routes/staff/payments.ts'
+import type { NetworkSource } from '../network/network.ts'
+import { ordersStaffRoutes } from '../routes/staff/orders.ts'
 import { StaffMeReplySchema, StaffQueuesReplySchema } from '../../src/domain/staffTeam.ts'
 import { answer } from '../http/openApi.ts'
 import { describeStaff } from './describeStaff.ts'
@@ -38,18 +40,20 @@ const maxStaffBodyBytes = 64 * 1024
 
 export type StaffApiSettings = Pick<Config, 'apiKey'> & Partial<Config>
 
+/** What the staff routes act through beyond the database. */
+export interface StaffApiDeps {
+  /** Whose network the SIMs are on (fulfilment recorded by staff is applied as its events are); the sandbox by default. */
+  network?: NetworkSource
+  /** The card provider refunds are made through. */
+  provider: CardProvider
+}
+
 /**
  * The staff API, mounted at /api/staff: no Key header (the staff app is not the customer's client) but the staff
  * cookie, a session of its own with idle and absolute limits. Every answer is `no-store`; a request that changes
  * anything must say it sends JSON, which no cross-site form can. Each area's routes are added below, each beginning
  * with allow(permission).
  */
-/** What the staff routes act through besides the database. */
-export interface StaffApiDeps {
-  /** The card provider refunds are made through. */
-  provider: CardProvider
-}
-
 export function staffApi(db: Db, config: StaffApiSettings, deps: StaffApiDeps) {
   return new Hono<StaffEnv>()
     .use(async (c, next) => {
@@ -86,6 +90,7 @@ export function staffApi(db: Db, config: StaffApiSettings, deps: StaffApiDeps) {
       const counts = await Promise.all(visible.map(async (q) => [q.name, await q.count(db)] as const))
       return c.json({ queues: Object.fromEntries(counts) })
     })
+    .route('/', ordersStaffRoutes(db, config, { network: deps.network ?? 'sandbox' }))
     .route('/', paymentsStaffRoutes(db, { ...config, provider: deps.provider }))
     .route('/', identityStaffRoutes(db, config))
     .route('/', teamStaffRoutes(db, config))

@@ -27,6 +27,21 @@ export const staffScreens: readonly StaffScreen[] = [
     component: lazyRouteComponent(() => import('./home/HomeScreen.tsx'), 'HomeScreen'),
   },
   {
+    path: '/orders',
+    permission: 'orders.search',
+    label: msg`Orders`,
+    nav: true,
+    queue: 'toDispatch',
+    component: lazyRouteComponent(() => import('./orders/OrdersScreen.tsx'), 'OrdersScreen'),
+  },
+  {
+    path: '/orders/$number',
+    permission: 'orders.read',
+    label: msg`Order`,
+    nav: false,
+    component: lazyRouteComponent(() => import('./orders/OrderScreen.tsx'), 'OrderScreen'),
+  },
+  {
     path: '/payments',
     permission: 'payments.read',
     label: msg`Refunds`,

@@ -17,10 +17,10 @@ import { address, call, password, signupBody, testScryptN } from '../server/help
 import { API_KEY, logIn, placeUnpaidOrder } from './accounts.ts'
 import { DESKTOP, MOBILE, newContext, screenshot, useBrowser, watchProblems } from './browser.ts'
 import { startOwnServer } from './ownServer.ts'
+import { axe, type AxeExclusion } from './axe.ts'
 import { waitForApp } from './storefront.ts'
 
 const session = useBrowser()
-const axeSource = readFileSync(fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url)), 'utf8')
 
 const LANGUAGES = ['en', 'xh', 'af'] as const
 type Language = (typeof LANGUAGES)[number]
@@ -42,37 +42,7 @@ const say = (language: Language, english: string, from = app) => {
  * Findings of axe left out on purpose, each with its reason: a rule and the elements it is left out for.
  * Each is owned by another change of the same issue and is to be removed once that change is merged.
  */
-const EXCLUDED: { rule: string; selector: string; why: string }[] = []
-
-interface Finding {
-  rule: string
-  impact: string
-  help: string
-  targets: string[]
-  summary: string
-}
-
-async function axe(page: Page): Promise<Finding[]> {
-  // Once per document: the script is half a megabyte.
-  for (const frame of page.frames()) if (!(await frame.evaluate(() => 'axe' in window).catch(() => true))) await frame.evaluate(axeSource)
-  return page.evaluate(async (excluded) => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is the script just evaluated in the page
-    const axe = (window as any).axe
-    const result = await axe.run(document, { resultTypes: ['violations'] })
-    const left = (rule: string, target: string) => {
-      const el = document.querySelector(target)
-      return !excluded.some((e) => e.rule === rule && el?.matches(e.selector))
-    }
-    // biome-ignore lint/suspicious/noExplicitAny: axe's result objects
-    return result.violations.flatMap((v: any) => {
-      // biome-ignore lint/suspicious/noExplicitAny: axe's result objects
-      const nodes = v.nodes.filter((n: any) => left(v.id, String(n.target.at(-1))))
-      if (!nodes.length) return []
-      // biome-ignore lint/suspicious/noExplicitAny: axe's result objects
-      return [{ rule: v.id, impact: v.impact, help: v.help, targets: nodes.map((n: any) => n.target.join(' >> ')), summary: nodes[0].failureSummary }]
-    })
-  }, EXCLUDED)
-}
+const EXCLUDED: AxeExclusion[] = []
 
 /** How far the page scrolls sideways, and the innermost elements that stick out on the right. */
 async function overflow(page: Page): Promise<{ by: number; wide: string[] }> {
@@ -156,7 +126,7 @@ async function check(screen: string, language: Language): Promise<void> {
     await page.setViewportSize(viewport)
     await settle(page)
     const at = `${screen} [${language} ${viewport.width}]`
-    for (const f of await axe(page)) found.push(`${at} ${f.rule} (${f.impact}): ${f.help} — ${f.targets.slice(0, 4).join(', ')}\n    ${f.summary}`)
+    for (const f of await axe(page, EXCLUDED)) found.push(`${at} ${f.rule} (${f.impact}): ${f.help} — ${f.targets.slice(0, 4).join(', ')}\n    ${f.summary}`)
     for (const target of await smallTargets(page)) found.push(`${at} target under 24×24 px: ${target}`)
     checked.runs++
   }

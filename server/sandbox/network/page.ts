@@ -86,7 +86,11 @@ function waitingActions(w: WaitingSim): string {
   const id = w.reference.replace(/[^A-Za-z0-9-]/g, '')
   const heading = `sim-${w.reference}`
   const sim = w.sim
-  if (!sim) return form('dispatch', { reference: w.reference }, courierFields(`dispatch-${id}`) + button('Dispatch', heading))
+  // A SIM the back office's fulfilment dispatched has no sandbox courier: its delivery is recorded there too.
+  if (!sim)
+    return w.life === 'preparing'
+      ? form('dispatch', { reference: w.reference }, courierFields(`dispatch-${id}`) + button('Dispatch', heading))
+      : '<p>Dispatched from the back office: its delivery is recorded there.</p>'
   if (sim.returned_at || sim.status !== 'inactive') return ''
   const target = { reference: w.reference, attempt: sim.attempt }
   const returnForm = form('return', { reference: w.reference }, button('Return to us', heading, true))

@@ -3,6 +3,7 @@ import * as v from 'valibot'
 import { BUNDLE_KINDS } from '../../../src/domain/bundle.ts'
 import { defined } from '../../../src/domain/defined.ts'
 import { PRODUCT_BILLING } from '../../../src/domain/service.ts'
+import { isIccid } from '../../../src/domain/staffOrderSchemas.ts'
 import type { Queryable } from '../../db/types.ts'
 import type { Logger } from '../../log.ts'
 import { addBundle } from './addBundle.ts'
@@ -146,9 +147,24 @@ async function setStatus(tx: Queryable, sim: SandboxSim, status: SimStatus): Pro
   await tx.query('update sandbox_network_sims set status = $2 where iccid = $1', [sim.iccid, status])
 }
 
+/**
+ * A SIM the reseller's own fulfilment sent (its ICCID typed in the back office), which this page never dispatched: a
+ * network knows every SIM of the stock it issued to the reseller, so it is taken as one of them, once, for the
+ * reference it was sent for; none when the page already dispatched another SIM for that reference.
+ */
+async function fromResellerStock(tx: Queryable, request: v.InferOutput<typeof ActivationSchema>, now: Date): Promise<SandboxSim | undefined> {
+  if (!isIccid(request.iccid)) return undefined
+  await tx.query(
+    `insert into sandbox_network_sims (iccid, reference, courier, tracking_reference, dispatched_at) values ($1, $2, '', '', $3)
+     on conflict do nothing`,
+    [request.iccid, request.reference, now],
+  )
+  return findSim(tx, { iccid: request.iccid }, true)
+}
+
 /** Gives a dispatched SIM whose RICA was verified its number and its starting balances or usage. */
 async function activate(tx: Queryable, request: v.InferOutput<typeof ActivationSchema>, key: string, now: Date, log?: Logger): Promise<Answered> {
-  const sim = await findSim(tx, { iccid: request.iccid }, true)
+  const sim = (await findSim(tx, { iccid: request.iccid }, true)) ?? (await fromResellerStock(tx, request, now))
   if (!sim || sim.returned_at) return refusal(404, 'unknown_sim', 'The network has no SIM with this ICCID out with a customer.')
   if (sim.reference !== request.reference) return refusal(422, 'reference_mismatch', 'This SIM was dispatched for another reference.')
   if (sim.status !== 'inactive') return refusal(422, 'already_active', 'This SIM was activated already.')

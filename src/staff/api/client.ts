@@ -10,6 +10,8 @@ export class StaffApiError extends Error {
     message: string,
     readonly status: number | undefined,
     readonly stepUp = false,
+    /** The refusal's code when the server gives one (e.g. fulfilment's iccid_taken), for a screen to say in the member's language. */
+    readonly code?: string,
   ) {
     super(message)
     this.name = 'StaffApiError'
@@ -59,7 +61,12 @@ export async function staffApi<T>(
   }
   const data: unknown = answer.status === 204 ? undefined : await answer.json().catch(() => undefined)
   if (answer.ok) return data as T
-  const refusal = (data ?? {}) as { error?: unknown; stepUp?: unknown }
+  const refusal = (data ?? {}) as { error?: unknown; stepUp?: unknown; code?: unknown }
   if (answer.status === 401) for (const listener of signedOutListeners) listener()
-  throw new StaffApiError(typeof refusal.error === 'string' ? refusal.error : answer.statusText, answer.status, refusal.stepUp === true)
+  throw new StaffApiError(
+    typeof refusal.error === 'string' ? refusal.error : answer.statusText,
+    answer.status,
+    refusal.stepUp === true,
+    typeof refusal.code === 'string' ? refusal.code : undefined,
+  )
 }

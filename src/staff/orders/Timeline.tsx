@@ -1,0 +1,46 @@
+import { useLingui } from '@lingui/react/macro'
+import type { TimelineEntry } from '../../domain/staffOrderSchemas.ts'
+import { styled } from '../ui/styled.ts'
+import { staffTheme as theme } from '../ui/theme.ts'
+import { useFormats } from './formats.ts'
+import { actorText, eventText } from './orderTexts.ts'
+
+const List = styled('ol')`
+  list-style: none; margin: 0; padding: 0;
+  li { padding: 8px 0; border-bottom: 1px solid ${theme.color.border}; display: grid; gap: 2px; }
+  .what { font-weight: 600; }
+  .who, .detail { color: ${theme.color.muted}; font-size: 14px; overflow-wrap: anywhere; }
+`
+
+/** Every event on the order, oldest first: when, what, who did it (customer, system, network or the staff member) and its details. */
+export function Timeline({ entries }: { entries: TimelineEntry[] }) {
+  const { i18n } = useLingui()
+  const { when } = useFormats()
+  const name = (kind: string) => {
+    const text = eventText(kind)
+    return typeof text === 'string' ? text : i18n._(text)
+  }
+  return (
+    <List>
+      {entries.map((entry, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: entries have no id of their own and never reorder within one answer
+        <li key={i}>
+          <span className="what">
+            <time dateTime={entry.at}>{when(entry.at)}</time> · {name(entry.kind)}
+          </span>
+          <span className="who">
+            {i18n._(actorText[entry.actor.kind])}: {entry.actor.name}
+          </span>
+          {Object.keys(entry.detail).length > 0 && (
+            <span className="detail">
+              {Object.entries(entry.detail)
+                .filter(([, value]) => value !== null && value !== '')
+                .map(([key, value]) => `${key} ${value}`)
+                .join(' · ')}
+            </span>
+          )}
+        </li>
+      ))}
+    </List>
+  )
+}
