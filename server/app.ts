@@ -37,6 +37,7 @@ import { orderRoutes } from './routes/orders.ts'
 import { paymentRoutes } from './routes/payments.ts'
 import { cardProviderFor } from './payments/cardProviderFor.ts'
 import type { CardPayments, NotificationSettings } from './payments/cardProviderFor.ts'
+import { financeNotice } from './payments/financeNotice.ts'
 import { paymentWebhookRoutes } from './routes/paymentWebhook.ts'
 import { networkFor } from './network/networkFor.ts'
 import type { NetworkConnection } from './network/networkFor.ts'
@@ -160,12 +161,20 @@ export function createApp({
   app.route('/', openApiRoutes(app))
   // The provider's notifications carry no Key: their encryption proves where they come from.
   if (payments.webhookKey)
-    app.route('/', paymentWebhookRoutes(db, { key: payments.webhookKey, partner: config.partner ?? sandboxPartner, network: connection.network.source }))
+    app.route(
+      '/',
+      paymentWebhookRoutes(db, {
+        key: payments.webhookKey,
+        partner: config.partner ?? sandboxPartner,
+        network: connection.network.source,
+        notice: financeNotice(config),
+      }),
+    )
   // The network's events carry no Key either: their signature proves where they come from.
   if (connection.webhookSecret)
     app.route('/', networkWebhookRoutes(db, { secret: connection.webhookSecret, source: connection.network.source, sealKey: idNumberKeyOf(config) }))
   // The back office's API: the staff cookie, never the Key or a customer's session.
-  app.route(staffApiPath, staffApi(db, config, { network: connection.network.source }))
+  app.route(staffApiPath, staffApi(db, config, { provider: payments.provider, network: connection.network.source }))
   app.route('/api', api)
   if (payments.sandbox) app.route(paymentSandboxPrefix, payments.sandbox)
   if (connection.sandbox) app.route(sandboxNetworkPrefix, connection.sandbox)

@@ -397,6 +397,15 @@ export const settings = {
       ),
     ),
   ),
+  FINANCE_EMAIL: partOf(
+    'financeEmail',
+    v.pipe(
+      v.optional(v.pipe(v.string(), v.trim(), v.regex(/^$|^[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+$/, 'FINANCE_EMAIL must be an email address')), ''),
+      v.description(
+        'The address told of each payment owed back (a second payment of a paid order, say), with a link to the refunds queue at `PUBLIC_URL/staff/payments`. Empty: `SUPPORT_EMAIL`.',
+      ),
+    ),
+  ),
   SELLER_NAME: partOf(
     'seller',
     v.pipe(
@@ -522,6 +531,7 @@ const composed = {
   network: (e: Env) => readNetwork(e),
   mail: (e: Env) => readMail(e),
   supportEmail: (e: Env) => readSupportEmail(e, e.NODE_ENV !== 'production'),
+  financeEmail: (e: Env) => e.FINANCE_EMAIL || readSupportEmail(e, e.NODE_ENV !== 'production'),
   seller: (e: Env) => readSeller(e, e.NODE_ENV !== 'production'),
   metrics: (e: Env) => readMetrics(e),
   googlePay: (e: Env) => readGooglePay(e, readPayments(e)),

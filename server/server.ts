@@ -29,6 +29,7 @@ import type { MetricsServer } from './metrics.ts'
 import type { Network } from './network/network.ts'
 import { cardProviderFor } from './payments/cardProviderFor.ts'
 import { catalogueReads } from './routes/bootstrap.ts'
+import { financeNotice } from './payments/financeNotice.ts'
 import { startReconciler } from './payments/reconcile.ts'
 import { clientDir, repoRoot } from './paths.ts'
 import { createSandboxIdentity, sandboxPrefix } from './sandbox/identity/sandbox.ts'
@@ -190,6 +191,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
           log,
           intervalMs: config.reconcileIntervalMs,
           leftOpenAfterMs: config.reconcileAfterMs,
+          notice: financeNotice(config),
         })
       : undefined
   const actionJob =

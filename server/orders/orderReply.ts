@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { OrderSchema } from '../../src/domain/order.ts'
 import type { Order } from '../../src/domain/order.ts'
 import type { OrderBundle } from '../../src/domain/bundle.ts'
+import type { OrderRefund, RefundReason } from '../../src/domain/refunds.ts'
 import { bundleNames } from '../bundles/bundleCatalogue.ts'
 import type { Queryable } from '../db/types.ts'
 import { simLifeColumns, simLifeView } from '../network/simLife.ts'
@@ -40,7 +41,26 @@ const tagOf = ({ order_id: _order, ...tag }: BundleRow): OrderBundle => {
 
 type ServiceRow = SimLifeRow & { id: number; name: string }
 
-function toReply(order: OrderRow, lines: LineRow[], bundle?: BundleRow, services: ServiceRow[] = []): OrderReply {
+interface RefundRow {
+  order_id: number
+  amount_cents: number
+  settled_at: Date | string
+  reason: RefundReason
+  order_line: number | null
+}
+
+/** The refunds made of the orders' payments (never one pending or refused), oldest first. */
+const refundsSql = (where: string) =>
+  `select order_id, amount_cents::float8 as amount_cents, settled_at, reason, order_line from refunds where status = 'refunded' and ${where} order by settled_at, id`
+
+const refundOf = (r: RefundRow): OrderRefund => ({
+  amount: Number(r.amount_cents) / 100,
+  refundedAt: new Date(r.settled_at).toISOString(),
+  reason: r.reason,
+  ...(r.order_line === null ? {} : { orderLine: r.order_line }),
+})
+
+function toReply(order: OrderRow, lines: LineRow[], bundle?: BundleRow, services: ServiceRow[] = [], refunds: RefundRow[] = []): OrderReply {
   const date = new Date(order.order_date).toISOString()
   const reply = {
     id: order.id,
@@ -54,6 +74,7 @@ function toReply(order: OrderRow, lines: LineRow[], bundle?: BundleRow, services
     order_lines: lines.map(({ number, product_id, name, unit_price, status }) => ({ number, product_id, name, unit_price, status })),
     ...(bundle ? { bundle: tagOf(bundle) } : {}),
     ...(services.length > 0 ? { services: services.map((s) => ({ id: s.id, name: s.name, life: simLifeView(s) })) } : {}),
+    ...(refunds.length > 0 ? { refunds: refunds.map(refundOf) } : {}),
   }
   // Checked against the schema the client validates with, so the two cannot drift apart unnoticed.
   v.parse(OrderSchema, reply)
@@ -67,7 +88,8 @@ export async function loadOrder(db: Queryable, id: number): Promise<{ customerId
   const lines = await db.query<LineRow>(`select ${lineColumns} from order_lines where order_id = $1 order by number`, [id])
   const [bundle] = await db.query<BundleRow>(`select ${bundleColumns} from bundle_purchases where order_id = $1`, [id])
   const services = await db.query<ServiceRow>(`select id, name, ${simLifeColumns} from services where order_id = $1 order by order_line`, [id])
-  return { customerId: order.customer_id, order: toReply(order, lines, bundle, services) }
+  const refunds = await db.query<RefundRow>(refundsSql('order_id = $1'), [id])
+  return { customerId: order.customer_id, order: toReply(order, lines, bundle, services, refunds) }
 }
 
 /** The customer's orders with their lines, newest first. */
@@ -91,12 +113,14 @@ export async function listOrders(db: Queryable, customerId: number): Promise<Ord
     `select order_id, id, name, ${simLifeColumns} from services where customer_id = $1 order by order_id, order_line`,
     [customerId],
   )
+  const refunds = await db.query<RefundRow>(refundsSql('order_id in (select id from orders where customer_id = $1)'), [customerId])
   return orders.map((o) =>
     toReply(
       o,
       byOrder.get(o.id) ?? [],
       bundleOf.get(o.id),
       services.filter((s) => s.order_id === o.id),
+      refunds.filter((r) => r.order_id === o.id),
     ),
   )
 }

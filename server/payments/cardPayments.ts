@@ -3,6 +3,7 @@ import type { Checkout, PaymentStatus } from '../../src/domain/payment.ts'
 import type { Partner } from '../orders/partner.ts'
 import type { NetworkSource } from '../../src/domain/service.ts'
 import type { Db, Queryable } from '../db/types.ts'
+import type { FinanceNotice } from './financeNotice.ts'
 import type { Logger } from '../log.ts'
 import { alreadyPaid, payableOrder } from './payableOrder.ts'
 import { ProviderRefused, ProviderUnavailable } from './provider.ts'
@@ -57,6 +58,7 @@ export async function createCardCheckout(
   customerId: number,
   orderId: number,
   log: Logger,
+  notice?: FinanceNotice,
 ): Promise<{ ok: true; checkout: Checkout } | Refusal> {
   const payable = await payableOrder(db, customerId, orderId)
   if (!payable.ok) return payable
@@ -83,7 +85,7 @@ export async function createCardCheckout(
     const outcome = payment ? outcomeOf(payment.result.code) : undefined
     if (payment && outcome === 'successful') {
       // Paid already (the browser never came back to ask): recorded now, and there is nothing left to pay.
-      await recordPaymentOnce(db, cardPaymentOf(latest.id, order.order_id, order.number, latest, payment, partner, network), log)
+      await recordPaymentOnce(db, cardPaymentOf(latest.id, order.order_id, order.number, latest, payment, partner, network, notice), log)
       return { ok: false, status: 409, error: alreadyPaid }
     }
     if (payment && outcome === 'pending' && !paymentAttempted(payment)) return { ok: true, checkout: checkoutOf(latest.id) }
@@ -144,8 +146,20 @@ function cardPaymentOf(
   payment: ProviderPayment,
   partner: Partner,
   network: NetworkSource,
+  notice: FinanceNotice | undefined,
 ): PaymentToRecord {
-  return { method: 'card', checkoutId, orderId, orderNumber, amount: checkout.amount, currency: checkout.currency, payment, partner, network }
+  return {
+    method: 'card',
+    checkoutId,
+    orderId,
+    orderNumber,
+    amount: checkout.amount,
+    currency: checkout.currency,
+    payment,
+    partner,
+    network,
+    ...(notice ? { notice } : {}),
+  }
 }
 
 interface CheckoutRow {
@@ -168,6 +182,7 @@ export async function cardPaymentStatus(
   customerId: number,
   checkoutId: string,
   log: Logger,
+  notice?: FinanceNotice,
 ): Promise<{ ok: true; status: PaymentStatus } | Refusal> {
   const [row] = await db.query<CheckoutRow>(
     `select c.customer_id, c.order_id, o.order_number, c.amount, c.currency
@@ -181,6 +196,6 @@ export async function cardPaymentStatus(
   const outcome = outcomeOf(payment.result.code)
   const status: PaymentStatus = { status: statusOfOutcome[outcome], result: payment.result, order_id: row.order_id, order_number: row.order_number, checkoutId }
   if (outcome !== 'successful') return { ok: true, status }
-  await recordPaymentOnce(db, cardPaymentOf(checkoutId, row.order_id, row.order_number, row, payment, partner, network), log)
+  await recordPaymentOnce(db, cardPaymentOf(checkoutId, row.order_id, row.order_number, row, payment, partner, network, notice), log)
   return { ok: true, status: { ...status, recorded: await recordedPayment(db, { method: 'card', checkoutId }) } }
 }

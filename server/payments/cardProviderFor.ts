@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Hono } from 'hono'
 import type { PaymentSettings } from './paymentSettings.ts'
-import type { Queryable } from '../db/types.ts'
+import type { Db } from '../db/types.ts'
 import type { Logger } from '../log.ts'
 import { paymentSandboxPrefix, paymentSandboxRoutes } from '../sandbox/payments/sandbox.ts'
 import { paymentWebhookPath } from './notifications.ts'
@@ -27,7 +27,7 @@ export interface NotificationSettings {
 }
 
 /** The card provider the configuration names, or the sandbox (with its app, which the server mounts for browsers). */
-export function cardProviderFor(settings: PaymentSettings, db: Queryable, notifications: NotificationSettings = {}): CardPayments {
+export function cardProviderFor(settings: PaymentSettings, db: Db, notifications: NotificationSettings = {}): CardPayments {
   const configuredKey = notifications.webhookKey ? Buffer.from(notifications.webhookKey, 'hex') : undefined
   if (settings.kind === 'provider') {
     return { provider: oppwaProvider({ ...settings, widgetBase: settings.baseUrl }), ...(configuredKey ? { webhookKey: configuredKey } : {}) }

@@ -20,6 +20,8 @@ export const ProviderPaymentSchema = v.object({
   result: ResultSchema,
   /** For a payment made on a checkout, the checkout's id. */
   ndc: v.optional(v.string()),
+  /** For a refund (paymentType RF), the payment it gives money back from. */
+  referencedId: v.optional(v.string()),
   card: v.optional(
     v.object({
       bin: v.optional(v.string(), ''),
@@ -73,13 +75,27 @@ export interface WalletCharge {
   token: string
 }
 
+/** A refund against one payment (POST /v1/payments/{id} with paymentType RF): part of it or all. */
+export interface NewRefund {
+  /** Two decimals. */
+  amount: string
+  currency: string
+  /** The refund's own reference, unique per refund: the provider's report finds it by this, and a repeat is not a second refund. */
+  merchantTransactionId: string
+}
+
 export interface CardProvider {
   createCheckout(checkout: NewCheckout): Promise<{ id: string }>
   /** The payment made on a checkout; an unpaid checkout reports a pending result. Null for an unknown checkout. */
   checkoutPayment(checkoutId: string): Promise<ProviderPayment | null>
   /** A one-step debit with a Google Pay token. */
   chargeWallet(charge: WalletCharge): Promise<ProviderPayment>
-  /** Every payment made with this merchantTransactionId (the order number), whatever its result; none is an empty list. */
+  /** Gives money back from a payment: the refund's transaction, whose result says whether it was made (a refusal is a failed result). */
+  refund(paymentId: string, refund: NewRefund): Promise<ProviderPayment>
+  /**
+   * Every transaction made with this merchantTransactionId (a payment's order number, a refund's own reference),
+   * whatever its result; none is an empty list.
+   */
   paymentsOf(merchantTransactionId: string): Promise<ProviderPayment[]>
   /** The widget script the shopper's browser loads for a checkout. */
   widgetScriptUrl(checkoutId: string): string
@@ -173,6 +189,17 @@ export function oppwaProvider(settings: ProviderSettings): CardProvider {
         merchantTransactionId: charge.merchantTransactionId,
         'googlePay.paymentToken': charge.token,
       })
+      if (status !== 200 && status !== 400) throw refusal(status, body)
+      return payment(status, body)
+    },
+    async refund(paymentId, refund) {
+      const { status, body } = await call('POST', `/v1/payments/${encodeURIComponent(paymentId)}`, {
+        amount: refund.amount,
+        currency: refund.currency,
+        paymentType: 'RF',
+        merchantTransactionId: refund.merchantTransactionId,
+      })
+      // As for a payment: a refund the provider declines (more than remains, an unknown payment) is answered 400 with its result.
       if (status !== 200 && status !== 400) throw refusal(status, body)
       return payment(status, body)
     },

@@ -2,6 +2,7 @@ import { outcomeOf } from '../../src/domain/payment.ts'
 import type { Partner } from '../orders/partner.ts'
 import type { NetworkSource } from '../../src/domain/service.ts'
 import type { Db } from '../db/types.ts'
+import type { FinanceNotice } from './financeNotice.ts'
 import type { Logger } from '../log.ts'
 import { ProviderRefused, ProviderUnavailable } from './provider.ts'
 import type { CardProvider, ProviderPayment } from './provider.ts'
@@ -21,6 +22,8 @@ export interface ReconcilerOptions {
   intervalMs: number
   /** A checkout, or a wallet charge without an answer, is left open once this old: its browser is not coming back. */
   leftOpenAfterMs: number
+  /** Who is told of a payment owed back (FINANCE_EMAIL). */
+  notice?: FinanceNotice
 }
 
 /** What one run did. */
@@ -133,7 +136,10 @@ function takeCharge(db: Db, afterSeconds: number, recheckSeconds: number): Promi
 const settle = (db: Db, checkoutId: string) => db.query('update checkouts set settled_at = now() where id = $1 and settled_at is null', [checkoutId])
 
 /** Asks how a checkout went: its payment status, or once the provider has forgotten the checkout, its transaction report. */
-async function resolveCheckout({ db, provider, partner, network, log }: Omit<ReconcilerOptions, 'intervalMs'>, checkout: OpenCheckout): Promise<boolean> {
+async function resolveCheckout(
+  { db, provider, partner, network, log, notice }: Omit<ReconcilerOptions, 'intervalMs'>,
+  checkout: OpenCheckout,
+): Promise<boolean> {
   log.debug({ checkoutId: checkout.id, orderId: checkout.order_id }, 'asking the card provider about a checkout left open')
   let payment: ProviderPayment | null | undefined = await provider.checkoutPayment(checkout.id)
   if (!payment) payment = (await provider.paymentsOf(checkout.order_number)).find((p) => p.ndc === checkout.id)
@@ -152,6 +158,7 @@ async function resolveCheckout({ db, provider, partner, network, log }: Omit<Rec
           payment,
           partner,
           network,
+          ...(notice ? { notice } : {}),
         },
         log,
       )) !== 'known'
@@ -167,13 +174,16 @@ async function resolveCheckout({ db, provider, partner, network, log }: Omit<Rec
 }
 
 /** Asks the provider whether a wallet charge that got no answer went through, and answers the request for its retries. */
-async function resolveCharge({ db, provider, partner, network, log }: Omit<ReconcilerOptions, 'intervalMs'>, charge: UnansweredCharge): Promise<boolean> {
+async function resolveCharge(
+  { db, provider, partner, network, log, notice }: Omit<ReconcilerOptions, 'intervalMs'>,
+  charge: UnansweredCharge,
+): Promise<boolean> {
   log.debug({ orderId: charge.order_id }, 'asking the card provider about a wallet charge without an answer')
   const wallet = (await provider.paymentsOf(charge.order_number)).filter((p) => p.paymentBrand === 'GOOGLEPAY')
   const order = { id: charge.order_id, number: charge.order_number }
   const paid = wallet.find((p) => outcomeOf(p.result.code) === 'successful')
   if (paid) {
-    const recorded = ['recorded', 'refund_due'].includes(await recordReportedPayment(db, partner, network, paid, log))
+    const recorded = ['recorded', 'refund_due'].includes(await recordReportedPayment(db, partner, network, paid, log, notice))
     await storeWalletAnswer(db, charge.customer_id, charge.key, await walletAnswer(db, paid, order), charge.attempt)
     if (recorded) log.info({ orderId: charge.order_id, paymentId: paid.id }, 'wallet payment recorded by reconciliation')
     return recorded

@@ -12,6 +12,9 @@ import { queueMail } from '../mail/queueMail.ts'
 import { receiptMail } from '../mail/templates/receipt.ts'
 import { isLanguage, DEFAULT_LANGUAGE } from '../../src/domain/languageCodes.ts'
 import type { ProviderPayment } from './provider.ts'
+import type { RefundDueReason } from '../../src/domain/refunds.ts'
+import { queueRefundOwedNotice } from './financeNotice.ts'
+import type { FinanceNotice } from './financeNotice.ts'
 
 /** A successful provider payment, ready to be saved as a payment record (for the order's customer, or no one once deleted). */
 export interface PaymentToRecord {
@@ -26,10 +29,12 @@ export interface PaymentToRecord {
   partner: Partner
   /** Whose network the SIMs it pays for are on (the configured network's source). */
   network: NetworkSource
+  /** Who is told when it turns out owed back (FINANCE_EMAIL); the demo's address when not given. */
+  notice?: FinanceNotice
 }
 
 /** Why money taken paid nothing and is owed back (payments.refund_reason, migration 015). */
-export type RefundReason = 'already paid' | 'voided checkout' | 'no customer'
+export type RefundReason = RefundDueReason
 
 /** credited: saved, and it paid its order; refund_due: saved, paid nothing, flagged for refund; known: saved before. */
 export type Recorded = 'credited' | 'refund_due' | 'known'
@@ -99,7 +104,12 @@ export async function recordPayment(
   // The checkout is settled however its payment reached us (its browser, the worker, a webhook): nobody asks again.
   if (p.checkoutId) await tx.query('update checkouts set settled_at = now() where id = $1 and settled_at is null', [p.checkoutId])
   if (inserted.length === 0) return { recorded: 'known' }
-  if (reason) return { recorded: 'refund_due', reason }
+  if (reason) {
+    // Finance is told in the transaction that marks it: the notice exists exactly when the money owed back does (the
+    // demo's history, which mails nothing, tells no one).
+    if (receipt) await queueRefundOwedNotice(tx, p.notice, { orderNumber: p.orderNumber, amount: p.amount, reason })
+    return { recorded: 'refund_due', reason }
+  }
   await tx.query('update orders set status = $2 where id = $1', [p.orderId, ORDER_STATUS_PAID])
   await tx.query('update order_lines set status = $2 where order_id = $1 and status = $3', [p.orderId, ORDER_STATUS_PAID, ORDER_STATUS_NEW])
   // Only the payment that moved the order provisions (or credits its bundle): a second payment of a paid order is refund_due above.

@@ -5,6 +5,7 @@ import type { Db } from '../db/types.ts'
 import type { ProviderPayment } from './provider.ts'
 import { recordPaymentOnce } from './recordPayment.ts'
 import type { Recorded } from './recordPayment.ts'
+import type { FinanceNotice } from './financeNotice.ts'
 import type { Logger } from '../log.ts'
 
 /** What became of a payment the provider reported on its own (a webhook) or when asked (the worker, a wallet retry). */
@@ -27,7 +28,14 @@ const reported: Record<Recorded, ReportedOutcome> = { credited: 'recorded', refu
  * merchantTransactionId (the order number); a payment made on a checkout names the checkout in `ndc`, and is recorded
  * for that checkout with the amount it was created for; a Google Pay payment is the wallet's, for the order's total.
  */
-export async function recordReportedPayment(db: Db, partner: Partner, network: NetworkSource, payment: ProviderPayment, log: Logger): Promise<ReportedOutcome> {
+export async function recordReportedPayment(
+  db: Db,
+  partner: Partner,
+  network: NetworkSource,
+  payment: ProviderPayment,
+  log: Logger,
+  notice?: FinanceNotice,
+): Promise<ReportedOutcome> {
   if (outcomeOf(payment.result.code) !== 'successful') return 'unpaid'
   if (!payment.merchantTransactionId) return 'unknown'
   const [order] = await db.query<{ id: number; order_number: string; total_price: number }>(
@@ -41,7 +49,7 @@ export async function recordReportedPayment(db: Db, partner: Partner, network: N
         order.id,
       ])
     : []
-  const common = { orderId: order.id, orderNumber: order.order_number, payment, partner, network }
+  const common = { orderId: order.id, orderNumber: order.order_number, payment, partner, network, ...(notice ? { notice } : {}) }
   if (checkout) {
     const saved = await recordPaymentOnce(db, { ...common, method: 'card', checkoutId: checkout.id, amount: checkout.amount, currency: checkout.currency }, log)
     return reported[saved]

@@ -3,6 +3,7 @@ import type { WalletPaymentAnswer } from '../../src/domain/payment.ts'
 import type { Partner } from '../orders/partner.ts'
 import type { NetworkSource } from '../../src/domain/service.ts'
 import type { Db, Queryable } from '../db/types.ts'
+import type { FinanceNotice } from './financeNotice.ts'
 import type { Logger } from '../log.ts'
 import type { Outcome, StoredAnswer } from '../http/idempotency.ts'
 import { payableOrder } from './payableOrder.ts'
@@ -30,6 +31,7 @@ export interface WalletRequest {
   partner: Partner
   network: NetworkSource
   log: Logger
+  notice?: FinanceNotice
 }
 
 /**
@@ -115,7 +117,7 @@ async function charge(db: Db, provider: CardProvider, request: WalletRequest, ch
     )
     const earlier = sent && (await paidWalletCharge(provider, sent.number))
     if (sent && earlier) {
-      await recordReportedPayment(db, request.partner, request.network, earlier, request.log)
+      await recordReportedPayment(db, request.partner, request.network, earlier, request.log, request.notice)
       return walletAnswer(db, earlier, sent)
     }
   }
@@ -151,6 +153,7 @@ async function charge(db: Db, provider: CardProvider, request: WalletRequest, ch
           payment,
           partner: request.partner,
           network: request.network,
+          ...(request.notice ? { notice: request.notice } : {}),
         },
         request.log,
       )

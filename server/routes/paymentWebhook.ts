@@ -11,6 +11,7 @@ import { ivHeader, NotificationSchema, openNotification, paymentWebhookPath, tag
 import { ProviderPaymentSchema } from '../payments/provider.ts'
 import { jsonOrUndefined } from '../http/jsonBody.ts'
 import { recordReportedPayment } from '../payments/reportedPayment.ts'
+import type { FinanceNotice } from '../payments/financeNotice.ts'
 
 /** A payment notification is one payment object, a few KB; hex doubles it. */
 const maxNotificationBytes = 64 * 1024
@@ -37,7 +38,7 @@ const described = describeOpen({
  * notification after the browser's poll or the worker, or the provider's repeat of one, records nothing twice.
  * Any 2xx tells the provider it arrived; anything else makes it send the notification again later.
  */
-export function paymentWebhookRoutes(db: Db, settings: { key: Buffer; partner: Partner; network: NetworkSource }) {
+export function paymentWebhookRoutes(db: Db, settings: { key: Buffer; partner: Partner; network: NetworkSource; notice?: FinanceNotice }) {
   return new Hono().post(
     paymentWebhookPath,
     described,
@@ -59,7 +60,7 @@ export function paymentWebhookRoutes(db: Db, settings: { key: Buffer; partner: P
         log.error({ type: notification.output.type }, 'payment notification not understood: the payment has an unknown shape')
         return jsonError(c, 400, 'Notification not understood')
       }
-      const outcome = await recordReportedPayment(db, settings.partner, settings.network, payment.output, log)
+      const outcome = await recordReportedPayment(db, settings.partner, settings.network, payment.output, log, settings.notice)
       log.info(
         { outcome, paymentId: payment.output.id, merchantTransactionId: payment.output.merchantTransactionId, resultCode: payment.output.result.code },
         'payment notification',

@@ -12,6 +12,7 @@ import {
   WalletPaymentRequestSchema,
 } from '../../src/domain/payment.ts'
 import type { PaymentStatus } from '../../src/domain/payment.ts'
+import { financeNotice } from '../payments/financeNotice.ts'
 import { sandboxPartner } from '../orders/partner.ts'
 import type { Db } from '../db/types.ts'
 import { jsonError } from '../http/errors.ts'
@@ -125,9 +126,13 @@ const described = {
  * (GET /v2/billing/partner/checkout/{user_id}/{checkoutId}/payment) and the wallet payment
  * (POST /v8/partner/billing/payment/) and the payment records (GET /v2/billing/partner/payments/{user_id}): only for the signed-in customer's own orders and checkouts.
  */
-export function paymentRoutes(db: Db, settings: CookieSettings & Partial<Pick<Config, 'partner'>> & { provider: CardProvider; network: NetworkSource }) {
+export function paymentRoutes(
+  db: Db,
+  settings: CookieSettings & Partial<Pick<Config, 'partner' | 'financeEmail' | 'publicUrl'>> & { provider: CardProvider; network: NetworkSource },
+) {
   const partner = settings.partner ?? sandboxPartner
   const { provider, network } = settings
+  const notice = financeNotice(settings)
   const signedIn = requireCustomer(db, settings)
 
   const pay = async (c: Context<CustomerEnv>) => {
@@ -148,6 +153,7 @@ export function paymentRoutes(db: Db, settings: CookieSettings & Partial<Pick<Co
       partner,
       network,
       log: requestLog(c),
+      notice,
     })
     return sendOutcome(c, outcome)
   }
@@ -159,7 +165,7 @@ export function paymentRoutes(db: Db, settings: CookieSettings & Partial<Pick<Co
       const read = readJson(c, CreateCheckoutRequestSchema)
       if ('refused' in read) return read.refused
       try {
-        const created = await createCardCheckout(db, provider, partner, network, customerId, read.body.payment.orderId, requestLog(c))
+        const created = await createCardCheckout(db, provider, partner, network, customerId, read.body.payment.orderId, requestLog(c), notice)
         return created.ok ? c.json(created.checkout) : jsonError(c, created.status, created.error)
       } catch (error) {
         return providerFailure(c, error)
@@ -171,7 +177,7 @@ export function paymentRoutes(db: Db, settings: CookieSettings & Partial<Pick<Co
       const checkoutId = v.safeParse(CheckoutIdSchema, c.req.param('checkout_id'))
       if (!checkoutId.success) return validationError(c, checkoutId.issues)
       try {
-        const found = await cardPaymentStatus(db, provider, partner, network, customerId, checkoutId.output, requestLog(c))
+        const found = await cardPaymentStatus(db, provider, partner, network, customerId, checkoutId.output, requestLog(c), notice)
         return found.ok ? statusAnswer(c, found.status) : jsonError(c, found.status, found.error)
       } catch (error) {
         return providerFailure(c, error)

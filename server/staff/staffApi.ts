@@ -12,6 +12,8 @@ import { endStaffSession, findStaffSession } from './staffSessions.ts'
 import { roleCan } from '../../src/domain/staff.ts'
 import { customerStaffRoutes } from '../routes/staff/customers.ts'
 import { mailStaffRoutes } from '../routes/staff/mails.ts'
+import type { CardProvider } from '../payments/provider.ts'
+import { paymentsStaffRoutes } from '../routes/staff/payments.ts'
 import type { NetworkSource } from '../network/network.ts'
 import { ordersStaffRoutes } from '../routes/staff/orders.ts'
 import { messagesStaffRoutes } from '../routes/staff/messages.ts'
@@ -45,6 +47,8 @@ export type StaffApiSettings = Pick<Config, 'apiKey'> & Partial<Config>
 export interface StaffApiDeps {
   /** Whose network the SIMs are on (fulfilment recorded by staff is applied as its events are); the sandbox by default. */
   network?: NetworkSource
+  /** The card provider refunds are made through. */
+  provider: CardProvider
 }
 
 /**
@@ -53,7 +57,7 @@ export interface StaffApiDeps {
  * anything must say it sends JSON, which no cross-site form can. Each area's routes are added below, each beginning
  * with allow(permission).
  */
-export function staffApi(db: Db, config: StaffApiSettings, deps: StaffApiDeps = {}) {
+export function staffApi(db: Db, config: StaffApiSettings, deps: StaffApiDeps) {
   return new Hono<StaffEnv>()
     .use(async (c, next) => {
       await next()
@@ -92,6 +96,7 @@ export function staffApi(db: Db, config: StaffApiSettings, deps: StaffApiDeps = 
     .route('/', customerStaffRoutes(db, config))
     .route('/', mailStaffRoutes(db, config))
     .route('/', ordersStaffRoutes(db, config, { network: deps.network ?? 'sandbox' }))
+    .route('/', paymentsStaffRoutes(db, { ...config, provider: deps.provider }))
     .route('/', identityStaffRoutes(db, config))
     .route('/', teamStaffRoutes(db, config))
     .route('/', auditLogStaffRoutes(db))

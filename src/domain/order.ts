@@ -3,6 +3,7 @@ import { AddressSchema } from './account.ts'
 import { OrderBundleSchema } from './bundle.ts'
 import { SimLifeSchema } from './service.ts'
 import { MAX_FIELD_LENGTH, MAX_NOTE_LENGTH, MAX_PRODUCT_ID, storableText, unsavable } from './storable.ts'
+import { OrderRefundSchema } from './refunds.ts'
 
 /**
  * Orders: the create-order body, the server's order object and the status looks (initial, cancelled,
@@ -112,6 +113,8 @@ export const OrderSchema = v.object({
   bundle: v.optional(OrderBundleSchema),
   /** The SIMs a paid order's lines became (fetching one order; absent before payment and on older answers). */
   services: v.optional(v.array(OrderSimSchema)),
+  /** What was refunded of the order's payments, oldest first (absent when nothing was). */
+  refunds: v.optional(v.array(OrderRefundSchema)),
 })
 export type Order = v.InferOutput<typeof OrderSchema>
 

@@ -79,6 +79,14 @@ export const staffScreens: readonly StaffScreen[] = [
     component: lazyRouteComponent(() => import('./messages/ThreadScreen.tsx'), 'ThreadScreen'),
   },
   {
+    path: '/payments',
+    permission: 'payments.read',
+    label: msg`Refunds`,
+    nav: true,
+    queue: 'refundsDue',
+    component: lazyRouteComponent(() => import('./payments/PaymentsScreen.tsx'), 'PaymentsScreen'),
+  },
+  {
     path: '/team',
     permission: 'staff.read',
     label: msg`Team`,

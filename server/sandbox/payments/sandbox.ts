@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { Hono } from 'hono'
 import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import type { Queryable } from '../../db/types.ts'
+import type { Db } from '../../db/types.ts'
 import type { Logger } from '../../log.ts'
 import { ivHeader, sealNotification, tagHeader } from '../../payments/notifications.ts'
 import { envelope, failure, paymentObject, statusFor } from './answers.ts'
@@ -12,6 +12,7 @@ import { readGooglePayToken } from './googlePay.ts'
 import { shopperI18n } from '../i18n.ts'
 import { acceptedLanguage, hintedLanguage } from '../../i18n/requestLanguage.ts'
 import { challengePage, expiredChallengePage, noDecisionPage } from './pages.ts'
+import { RefundStore } from './refunds.ts'
 import { CheckoutStore, newPaymentId, PaymentStore, resultAt } from './store.ts'
 import type { Checkout, Customer, Outcome, Payment } from './store.ts'
 import { otherCardResult, sandboxResults, testCardFor } from './testCards.ts'
@@ -22,8 +23,8 @@ import { widgetTextsByLanguage } from './widgetTexts.ts'
 export const paymentSandboxPrefix = '/sandbox/payments'
 
 export interface PaymentSandboxOptions {
-  /** Where checkouts are kept, so every instance on this database serves every checkout. */
-  db: Queryable
+  /** Where checkouts and refunds are kept, so every instance on this database serves every checkout. */
+  db: Db
   entityId: string
   accessToken: string
   now?: () => number
@@ -63,6 +64,7 @@ export function paymentSandboxRoutes(options: PaymentSandboxOptions): Hono {
   const pendingMs = options.pendingMs ?? 15_000
   const store = new CheckoutStore(options.db, now)
   const payments = new PaymentStore(options.db, now)
+  const refunds = new RefundStore(options.db, now)
   const expectedAuth = digest(`Bearer ${options.accessToken}`)
   const app = new Hono()
 
@@ -277,6 +279,36 @@ export function paymentSandboxRoutes(options: PaymentSandboxOptions): Hono {
     return noStore(c.json(body, statusFor(result.code)))
   })
 
+  // A refund against a payment the sandbox took (card or wallet): never more than captured minus earlier refunds.
+  app.post('/v1/payments/:id', limit(16 * 1024), async (c) => {
+    const form = await formOf(c)
+    const refused = refuse(c, form.entityId)
+    if (refused) return refused
+    const errors: ParameterError[] = []
+    const field = (name: string, valid: (v: string) => boolean, message: string) => {
+      const value = form[name] ?? ''
+      if (!valid(value)) errors.push({ name, value: value.slice(0, 255), message })
+      return value
+    }
+    const amount = field('amount', (v) => amountShape.test(v) && Number(v) > 0, 'must be a positive amount with two decimals, e.g. 299.00')
+    const currency = field('currency', (v) => v === 'ZAR', "must be ZAR, the sandbox entity's currency")
+    field('paymentType', (v) => v === 'RF', 'must be RF (refund), the only payment type on an existing payment in the sandbox')
+    const merchantTransactionId = field('merchantTransactionId', (v) => v.length >= 8 && v.length <= 255, 'must be 8 to 255 characters')
+    if (errors.length > 0) return noStore(c.json(failure(sandboxResults.invalidParameter, now(), { parameterErrors: errors }), 400))
+    const paymentId = c.req.param('id')
+    const { status, answer } = await refunds.refund({ paymentId, amountCents: Math.round(Number(amount) * 100), currency, merchantTransactionId })
+    return noStore(c.json(answer, status))
+  })
+
+  // For testers (no credentials, like the widget): the refunds asked of a payment, by its id or by the order number it
+  // was paid with, and whether the sandbox made each.
+  app.get('/refunds', async (c) => {
+    const paymentId = c.req.query('paymentId')
+    const merchantTransactionId = c.req.query('merchantTransactionId')
+    if (!paymentId && !merchantTransactionId) return noStore(c.json({ error: 'Name a paymentId or a merchantTransactionId.' }, 400))
+    return noStore(c.json({ refunds: await refunds.of({ ...(paymentId ? { paymentId } : {}), ...(merchantTransactionId ? { merchantTransactionId } : {}) }) }))
+  })
+
   // The transaction report by the merchant's reference: every payment made with it, card or wallet, as each stands now.
   app.get('/v1/query', async (c) => {
     const refused = refuse(c, c.req.query('entityId'))
@@ -291,7 +323,7 @@ export function paymentSandboxRoutes(options: PaymentSandboxOptions): Hono {
       const result = payment.outcome.kind === 'challenge' ? sandboxResults.pending : resultAt(payment, now())
       return [paymentObject({ ...checkout, payment, result, ndc: checkout.id, now: now() })]
     })
-    const found = [...onCheckouts, ...(await payments.paidWith(merchantTransactionId))]
+    const found = [...onCheckouts, ...(await payments.paidWith(merchantTransactionId)), ...(await refunds.withReference(merchantTransactionId))]
     if (found.length === 0) return noStore(c.json(failure(sandboxResults.noTransaction, now())))
     return noStore(c.json({ result: sandboxResults.queried, ...envelope(now()), payments: found }))
   })

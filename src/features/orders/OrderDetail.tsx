@@ -15,6 +15,7 @@ import { statusText } from '../../lib/statusText.ts'
 import { StatusBadge } from './StatusBadge.tsx'
 import { Table } from '../../ui/Table.tsx'
 import { SimLifeBadge } from '../../ui/SimLifeBadge.tsx'
+import { refundReasonText } from './refundReason.ts'
 
 const Facts = styled('dl')`
   /* Labels may wrap: a long translated label and status (isiXhosa "Ixabiso elipheleleyo", "Intlawulo ayigqitywanga") share 360 px. */
@@ -31,6 +32,14 @@ const Sims = styled('section')`
   li { display: flex; flex-wrap: wrap; align-items: center; gap: 6px 12px; border-bottom: 1px solid ${theme.color.border}; padding-bottom: 8px; }
   .name { font-weight: 600; overflow-wrap: anywhere; }
   .since { color: ${theme.color.muted}; font-size: 14px; }
+`
+const Refunds = styled('section')`
+  margin-top: 16px;
+  h2 { font-size: 18px; margin: 0 0 8px; }
+  ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 8px; }
+  li { display: flex; flex-wrap: wrap; gap: 4px 12px; border-bottom: 1px solid ${theme.color.border}; padding-bottom: 8px; }
+  .amount { font-weight: 700; }
+  .when { color: ${theme.color.muted}; font-size: 14px; }
 `
 const Actions = styled('div')`
   display: flex; flex-wrap: wrap; gap: 8px; margin-top: 16px;
@@ -100,6 +109,36 @@ export function OrderDetail({ order }: { order: OrderView }) {
             })}
           </ul>
         </Sims>
+      )}
+      {order.refunds.length > 0 && (
+        <Refunds aria-labelledby="order-refunds-title">
+          <h2 id="order-refunds-title">
+            <Trans>Refunds</Trans>
+          </h2>
+          <ul>
+            {order.refunds.map((refund) => {
+              const amount = formatRand(refund.amount, i18n.locale)
+              const when = formatDate(refund.refundedAt, i18n.locale, 'long')
+              const lineName = order.lines.find((l) => refund.orderLine !== undefined && l.number === String(refund.orderLine))?.name
+              return (
+                <li key={`${refund.refundedAt}-${refund.amount}`}>
+                  <span className="amount">
+                    <Trans>{amount} refunded</Trans>
+                  </span>
+                  <span>{refundReasonText(i18n, refund.reason)}</span>
+                  {lineName && (
+                    <span>
+                      <Trans>for {lineName}</Trans>
+                    </span>
+                  )}
+                  <span className="when">
+                    <Trans>on {when}</Trans>
+                  </span>
+                </li>
+              )
+            })}
+          </ul>
+        </Refunds>
       )}
       <Actions>
         {order.local?.state === 'rejected' && order.local.reason && <p className="reason">{rejectionText(i18n, order.local.reason)}</p>}

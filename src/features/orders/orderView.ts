@@ -2,6 +2,7 @@ import type { OrderBundle } from '../../domain/bundle.ts'
 import type { OrderLine } from '../../domain/cartState.ts'
 import { statusLook, type Order, type OrderSim, type StatusLook } from '../../domain/order.ts'
 import type { LocalOrder } from '../../domain/facts/orderFacts.ts'
+import type { OrderRefund } from '../../domain/refunds.ts'
 
 /** One order as the screens show it, whether the server knows it yet or not. */
 export interface OrderView {
@@ -19,6 +20,8 @@ export interface OrderView {
   bundle: OrderBundle | null
   /** The SIMs the order's lines became, with their life (none until the server says). */
   sims: OrderSim[]
+  /** What was refunded of the order's payments, and when (kept with the order's copy, so shown offline too). */
+  refunds: OrderRefund[]
 }
 
 const linesOf = (lines: readonly OrderLine[]) => lines.map((l, i) => ({ number: String(i + 1), name: l.name, unit_price: l.unit_price, status: '' }))
@@ -35,6 +38,7 @@ export function fromServer(order: Order, local: LocalOrder | null = null): Order
     local,
     bundle: order.bundle ?? null,
     sims: order.services ?? [],
+    refunds: order.refunds ?? [],
   }
 }
 
@@ -51,6 +55,7 @@ export function fromLocal(order: LocalOrder): OrderView {
     local: order,
     bundle: null,
     sims: [],
+    refunds: [],
   }
 }
 

@@ -40,6 +40,7 @@ export async function staffApi<T>(
   path: string,
   body?: unknown,
   query?: Record<string, string | number | undefined>,
+  /** More request headers, such as the Idempotency-Key of a refund. */
   headers: Record<string, string> = {},
 ): Promise<T> {
   const search = new URLSearchParams()

@@ -7,11 +7,13 @@ export interface FakeProvider {
   url: string
   /** The Google Pay charges the provider took, in order. */
   readonly charges: Array<{ id: string; merchantTransactionId: string; amount: string }>
+  /** The refunds it took (POST /v1/payments/{id} with paymentType RF), in order: like a real provider, every one asked. */
+  readonly refunds: Array<{ id: string; referencedId: string; merchantTransactionId: string; amount: string }>
   /** How many transaction reports (GET /v1/query) it answered. */
   queries: number
   /**
-   * What happens to the next charge: 'answer' (the default), 'die after charging' (the charge is taken, then the
-   * connection is cut before any answer, as a provider that crashes mid-request) or 'die before charging'.
+   * What happens to the next charge or refund: 'answer' (the default), 'die after charging' (the charge or refund is
+   * taken, then the connection is cut before any answer, as a provider that crashes mid-request) or 'die before charging'.
    */
   next: 'answer' | 'die after charging' | 'die before charging'
   close(): Promise<void>
@@ -27,6 +29,7 @@ export async function fakeProvider(): Promise<FakeProvider> {
   const state: FakeProvider = {
     url: '',
     charges: [],
+    refunds: [],
     queries: 0,
     next: 'answer',
     close: async () => {},
@@ -40,6 +43,15 @@ export async function fakeProvider(): Promise<FakeProvider> {
     merchantTransactionId: charge.merchantTransactionId,
     result: success,
     card: { bin: '', last4Digits: '1111', holder: 'Sandbox Tester', expiryMonth: '12', expiryYear: '2030' },
+  })
+  const refundOf = (refund: FakeProvider['refunds'][number]) => ({
+    id: refund.id,
+    referencedId: refund.referencedId,
+    paymentType: 'RF',
+    amount: refund.amount,
+    currency: 'ZAR',
+    merchantTransactionId: refund.merchantTransactionId,
+    result: success,
   })
   const json = (res: import('node:http').ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'Content-Type': 'application/json' })
@@ -60,11 +72,32 @@ export async function fakeProvider(): Promise<FakeProvider> {
         if (mode === 'die after charging') return req.socket.destroy()
         return json(res, 200, paymentOf(charge))
       }
+      const refunded = /^\/v1\/payments\/([^/]+)$/.exec(url.pathname)
+      if (req.method === 'POST' && refunded) {
+        const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'))
+        const mode = state.next
+        state.next = 'answer'
+        if (mode === 'die before charging') return req.socket.destroy()
+        const referencedId = decodeURIComponent(refunded[1] ?? '')
+        const charge = state.charges.find((c) => c.id === referencedId)
+        const given = state.refunds.filter((r) => r.referencedId === referencedId).reduce((sum, r) => sum + Math.round(Number(r.amount) * 100), 0)
+        const amount = form.get('amount') ?? ''
+        if (form.get('paymentType') !== 'RF' || !charge || Math.round(Number(amount) * 100) > Math.round(Number(charge.amount) * 100) - given)
+          return json(res, 400, { result: { code: '700.400.200', description: 'cannot refund (refund volume exceeded or tx reversed or invalid workflow?)' } })
+        const refund = { id: randomBytes(16).toString('hex'), referencedId, merchantTransactionId: form.get('merchantTransactionId') ?? '', amount }
+        state.refunds.push(refund)
+        if (mode === 'die after charging') return req.socket.destroy()
+        return json(res, 200, refundOf(refund))
+      }
       if (req.method === 'GET' && url.pathname === '/v1/query') {
         state.queries++
-        const found = state.charges.filter((c) => c.merchantTransactionId === url.searchParams.get('merchantTransactionId'))
+        const reference = url.searchParams.get('merchantTransactionId')
+        const found = [
+          ...state.charges.filter((c) => c.merchantTransactionId === reference).map(paymentOf),
+          ...state.refunds.filter((r) => r.merchantTransactionId === reference).map(refundOf),
+        ]
         if (found.length === 0) return json(res, 200, { result: { code: '700.400.580', description: 'cannot find transaction' } })
-        return json(res, 200, { result: { code: '000.000.100', description: 'successful request' }, payments: found.map(paymentOf) })
+        return json(res, 200, { result: { code: '000.000.100', description: 'successful request' }, payments: found })
       }
       json(res, 404, { result: { code: '200.300.404', description: 'invalid or missing parameter' } })
     })

@@ -74,3 +74,54 @@ export const walletBody = (me: { id: number }, order: { id: number; total_price:
   user_id: me.id,
   paymentData: googlePayData(outcome),
 })
+
+/** Anything requests can be sent to: a test app, or an instance's (or a balancer's) URL through fetch. */
+export interface Requests {
+  request(path: string, init?: RequestInit): Response | Promise<Response>
+}
+
+/** Requests to a running server's origin. */
+export const requestsTo = (origin: string): Requests => ({ request: (path, init) => fetch(`${origin}${path}`, init) })
+
+/**
+ * A customer charged twice for one order, as it happens: a card payment waits at the bank's 3-D Secure page while the
+ * customer starts again and pays with a new checkout; then the first is approved too. The status call records it
+ * refund_due. Answers the order, the payment owed back (our payment record's id) and the provider's id of it.
+ */
+export async function doubleCharge(
+  app: Requests,
+  me: { id: number; cookie: string },
+  { lines, key = apiKey }: { lines?: Parameters<typeof orderBody>[0]; key?: string } = {},
+) {
+  const send = (path: string, init: RequestInit = {}) =>
+    Promise.resolve(app.request(path, { ...init, headers: { ...headers(me.cookie), Key: key, ...(init.headers as Record<string, string> | undefined) } }))
+  const body = orderBody(lines)
+  const placed = await send(`/api/v10/partner/order/${me.id}`, { method: 'POST', headers: { 'Idempotency-Key': body.order.id }, body: JSON.stringify(body) })
+  if (placed.status !== 200) throw new Error(`order failed with ${placed.status}`)
+  const order = (await placed.json()) as { id: number; number: string; total_price: number }
+  const checkout = async () => {
+    const res = await send(`/api/v2/billing/partner/checkout/${me.id}`, { method: 'POST', body: JSON.stringify({ payment: { orderId: order.id } }) })
+    if (res.status !== 200) throw new Error(`checkout failed with ${res.status}`)
+    return ((await res.json()) as { checkoutId: string }).checkoutId
+  }
+  const status = async (checkoutId: string) => {
+    const res = await send(`/api/v2/billing/partner/checkout/${me.id}/${encodeURIComponent(checkoutId)}/payment`)
+    return (await res.json()) as { recorded?: string }
+  }
+  const first = await checkout()
+  const bank = await payWithCard(app as TestApp, first, THREE_DS_CARD)
+  const second = await checkout()
+  await payWithCard(app as TestApp, second, SUCCESS_CARD)
+  if ((await status(second)).recorded !== 'paid') throw new Error('the second checkout did not pay the order')
+  const approved = await app.request(new URL(bank).pathname, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: 'decision=approve',
+    // The bank sends the shopper's browser on to the shop's page: not followed, as the test app does not.
+    redirect: 'manual',
+  })
+  if (approved.status !== 303) throw new Error(`the bank's approval answered ${approved.status}`)
+  const recorded = (await status(first)).recorded
+  if (recorded !== 'paid_twice') throw new Error(`the first checkout's payment was recorded ${recorded}`)
+  return { order, checkoutId: first }
+}

@@ -7,7 +7,7 @@ import { Hono } from 'hono'
 import { chromium } from 'playwright-core'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Queryable } from '../../../../server/db/types.ts'
+import type { Db } from '../../../../server/db/types.ts'
 import { paymentSandboxPrefix, paymentSandboxRoutes } from '../../../../server/sandbox/payments/sandbox.ts'
 import { openTestDb, startupTimeout } from '../../helpers/testDb.ts'
 import type { TestDb } from '../../helpers/testDb.ts'
@@ -38,7 +38,12 @@ const merchantPage = (checkoutId: string, { lang = 'en', locale = '' } = {}) => 
 describe('the sandbox card widget in a browser', () => {
   let t: TestDb
   // The sandbox is mounted before the database opens; it reaches the database only once requests come.
-  const db: Queryable = { query: (sql, params) => t.db.query(sql, params), exec: (sql) => t.db.exec(sql) }
+  const db: Db = {
+    query: (sql, params) => t.db.query(sql, params),
+    exec: (sql) => t.db.exec(sql),
+    transaction: (fn) => t.db.transaction(fn),
+    close: () => Promise.resolve(),
+  }
   const sandbox = paymentSandboxRoutes({ db, entityId, accessToken })
   const app = new Hono()
     .route(paymentSandboxPrefix, sandbox)
