@@ -8,7 +8,6 @@ import { allow } from '../../staff/allow.ts'
 import { describeStaff } from '../../staff/describeStaff.ts'
 import type { StaffEnv } from '../../staff/allow.ts'
 import { audit, countStaffAction, staffActor } from '../../staff/audit.ts'
-import type { StaffQueue } from '../../staff/queues.ts'
 
 export const noSuchFailedMail = 'There is no such failed mail: it may have been sent again already.'
 
@@ -44,14 +43,10 @@ export async function failedMails(db: Queryable) {
   }))
 }
 
-/** The mails the outbox gave up on, for the navigation's count. */
-export const failedMailsQueue: StaffQueue = {
-  name: 'failedMails',
-  permission: 'mails.resend',
-  count: async (db) => {
-    const [row] = await db.query<{ n: number | string }>('select count(*) as n from mail_outbox where failed_at is not null and sent_at is null')
-    return Number(row?.n ?? 0)
-  },
+/** How many mails the outbox gave up on (the failedMails queue). */
+export async function countFailedMails(db: Queryable): Promise<number> {
+  const [row] = await db.query<{ n: number | string }>('select count(*) as n from mail_outbox where failed_at is not null and sent_at is null')
+  return Number(row?.n ?? 0)
 }
 
 /**
