@@ -44,7 +44,7 @@ const described = {
 
 export function customerStaffRoutes(db: Db, settings: ProxyTrust & LinkOriginSettings) {
   return new Hono<StaffEnv>()
-    .get('/customers', described.search, allow('customers.read'), async (c) => {
+    .get('/customers', allow('customers.read'), described.search, async (c) => {
       const q = (c.req.query('q') ?? '').trim().slice(0, maxQuery)
       if (q === '') return c.json({ customers: [] })
       // A search shows personal data too, so it is recorded like opening a page.
@@ -61,7 +61,7 @@ export function customerStaffRoutes(db: Db, settings: ProxyTrust & LinkOriginSet
       countStaffAction('customer.search', 'done')
       return c.json({ customers })
     })
-    .get('/customers/:id', described.record, allow('customers.read'), async (c) => {
+    .get('/customers/:id', allow('customers.read'), described.record, async (c) => {
       const id = idParam(c.req.param('id'))
       if (id === undefined) return jsonError(c, 404, noSuchCustomer)
       const record = await db.transaction(async (tx) => {
@@ -73,7 +73,7 @@ export function customerStaffRoutes(db: Db, settings: ProxyTrust & LinkOriginSet
       countStaffAction('customer.view', 'done')
       return c.json(record)
     })
-    .post('/customers/:id/password-reset', described.reset, allow('customers.reset'), async (c) => {
+    .post('/customers/:id/password-reset', allow('customers.reset'), described.reset, async (c) => {
       const id = idParam(c.req.param('id'))
       if (id === undefined) return jsonError(c, 404, noSuchCustomer)
       const [customer] = await db.query<{ email: string; language: string | null }>(

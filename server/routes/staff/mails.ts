@@ -69,8 +69,8 @@ const described = {
 
 export function mailStaffRoutes(db: Db, settings: ProxyTrust) {
   return new Hono<StaffEnv>()
-    .get('/mails/failed', described.failed, allow('mails.read'), async (c) => c.json({ mails: await failedMails(db) }))
-    .post('/mails/:id/resend', described.resend, allow('mails.resend'), async (c) => {
+    .get('/mails/failed', allow('mails.read'), described.failed, async (c) => c.json({ mails: await failedMails(db) }))
+    .post('/mails/:id/resend', allow('mails.resend'), described.resend, async (c) => {
       const id = idParam(c.req.param('id'))
       const resent =
         id !== undefined &&
