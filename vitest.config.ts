@@ -50,6 +50,8 @@ export default defineConfig({
           // Files run in parallel, each on its own copy of one migrated database.
           globalSetup: ['test/server/helpers/databaseTemplate.ts'],
           testTimeout: 30_000,
+          // Opening a file's copy of the database takes a second, or many on a machine busy with other runs.
+          hookTimeout: 60_000,
         },
       },
       {
