@@ -6,7 +6,7 @@ import { accountsApp } from '../helpers/accounts.ts'
 import type { TestApp } from '../helpers/accounts.ts'
 import { staffRequest, staffSession } from '../helpers/staff.ts'
 import type { TestStaff } from '../helpers/staff.ts'
-import { openTestDb } from '../helpers/testDb.ts'
+import { openTestDb, startupTimeout } from '../helpers/testDb.ts'
 import type { TestDb } from '../helpers/testDb.ts'
 
 let t: TestDb
@@ -34,7 +34,7 @@ beforeAll(async () => {
       await audit(tx, as(packer), { action: 'order.dispatch', targetType: 'order', targetId: number, summary: { courier: 'Courier Guy' } })
     await audit(tx, as(owner), { action: 'refund.make', targetType: 'order', targetId: 'SO-000002', reason: 'double charge', summary: { amount: 299 } })
   })
-})
+}, startupTimeout)
 afterAll(() => t.drop())
 
 const read = async (query = ''): Promise<Page> => {

@@ -3,7 +3,7 @@ import type { Db } from '../../../server/db/types.ts'
 import { accountsApp, apiKey, signUp } from '../helpers/accounts.ts'
 import type { TestApp } from '../helpers/accounts.ts'
 import { staffRequest, staffSession } from '../helpers/staff.ts'
-import { openTestDb } from '../helpers/testDb.ts'
+import { openTestDb, startupTimeout } from '../helpers/testDb.ts'
 import type { TestDb } from '../helpers/testDb.ts'
 
 let t: TestDb
@@ -14,7 +14,7 @@ beforeAll(async () => {
   t = await openTestDb()
   db = t.db
   app = accountsApp(db)
-})
+}, startupTimeout)
 afterAll(() => t.drop())
 
 describe('the staff API', () => {
