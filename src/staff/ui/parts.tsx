@@ -74,7 +74,6 @@ export function Field({ label, hint, children }: { label: ReactNode; hint?: Reac
  */
 export function TableBox({ label, children }: { label: string; children: ReactNode }) {
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
     <TableScroll role="region" aria-label={label} tabIndex={0}>
       {children}
     </TableScroll>
