@@ -29,6 +29,8 @@ export const Card = styled('section')`
   background: ${theme.color.surface}; border: 1px solid ${theme.color.border}; border-radius: ${theme.radius};
   box-shadow: ${theme.shadow}; padding: 16px; margin-bottom: 16px;
   h2 { font-size: 18px; margin: 0 0 12px; }
+  dt { font-weight: 600; }
+  dd { margin: 0 0 8px; overflow-wrap: anywhere; }
 `
 
 /** Text that explains what just happened: errors as alerts, the rest as a polite status. */
