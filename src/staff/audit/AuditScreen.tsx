@@ -136,9 +136,10 @@ export function AuditScreen() {
 }
 
 function AuditTable({ entries }: { entries: AuditEntry[] }) {
+  const { t } = useLingui()
   const when = useDateTime()
   return (
-    <TableBox>
+    <TableBox label={t`Staff actions, newest first`}>
       <table>
         <caption>
           <Trans>Staff actions, newest first</Trans>

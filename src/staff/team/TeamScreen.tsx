@@ -125,7 +125,7 @@ function Members({ team, onChanged, report }: { team: Team; onChanged: () => Pro
   const live = team.members.filter((m) => m.removedAt === null)
   return (
     <>
-      <TableBox>
+      <TableBox label={t`Members of the team`}>
         <table>
           <caption className="visually-hidden">
             <Trans>Members of the team</Trans>
