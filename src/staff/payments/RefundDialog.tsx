@@ -1,5 +1,3 @@
-import type { MessageDescriptor } from '@lingui/core'
-import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useRef, useState } from 'react'
 import { MAX_REFUND_NOTE, REFUND_REASONS, suggestedReason } from '../../domain/refunds.ts'
@@ -8,18 +6,11 @@ import type { RefundDue, StaffPaymentReply, StaffRefund } from '../../domain/ref
 import { StaffApiError } from '../api/client.ts'
 import { loadPayment, requestRefund } from '../api/payments.ts'
 import { useFormats } from '../orders/formats.ts'
+import { refundReasonLabels } from './reasonLabels.ts'
 import { withStepUp } from '../stepUp.ts'
 import { Dialog } from '../ui/Dialog.tsx'
 import { useErrorText } from '../ui/errorText.ts'
 import { Button, Field, Notice } from '../ui/parts.tsx'
-
-export const refundReasonLabels: Record<RefundReason, MessageDescriptor> = {
-  'duplicate payment': msg`Duplicate payment`,
-  'cancelled line': msg`Cancelled line`,
-  'order not delivered': msg`Order not delivered`,
-  goodwill: msg`Goodwill`,
-  other: msg`Other`,
-}
 
 /** A rand amount as typed ("299", "299.50", "299,50"), in cents; undefined when it is none. */
 const centsOf = (typed: string): number | undefined => {
