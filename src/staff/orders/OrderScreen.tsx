@@ -109,7 +109,7 @@ export function OrderScreen() {
             <h2 id="order-lines">
               <Trans>Lines</Trans>
             </h2>
-            <TableBox>
+            <TableBox label={t`Lines`}>
               <table>
                 <thead>
                   <tr>
@@ -147,7 +147,7 @@ export function OrderScreen() {
                 <Trans>No payment yet.</Trans>
               </p>
             ) : (
-              <TableBox>
+              <TableBox label={t`Payments`}>
                 <table>
                   <thead>
                     <tr>
@@ -196,7 +196,7 @@ export function OrderScreen() {
                 <Trans>Nothing refunded.</Trans>
               </p>
             ) : (
-              <TableBox>
+              <TableBox label={t`Refunds`}>
                 <table>
                   <thead>
                     <tr>

@@ -81,7 +81,7 @@ export function PaymentsScreen() {
             <Trans>Nothing is owed back. Every payment that paid nothing has been refunded.</Trans>
           </p>
         ) : (
-          <TableBox>
+          <TableBox label={t`Refunds due`}>
             <table>
               <thead>
                 <tr>
