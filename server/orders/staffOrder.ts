@@ -46,6 +46,22 @@ export async function loadStaffOrder(db: Queryable, number: string): Promise<Sta
     'select transaction_id, method, brand, amount, currency, status, effective_date, reconciliation, refund_reason from payments where order_id = $1 order by effective_date, id',
     [order.id],
   )
+  const refunds = await db.query<{
+    amount_cents: number
+    reason: string
+    note: string
+    order_line: number | null
+    status: 'pending' | 'refunded' | 'failed'
+    email: string | null
+    at: Date
+    result_code: string | null
+    result_description: string | null
+  }>(
+    `select r.amount_cents::float8 as amount_cents, r.reason, r.note, r.order_line, r.status, s.email, coalesce(r.settled_at, r.created_at) as at,
+       r.result_code, r.result_description
+     from refunds r left join staff s on s.id = r.staff_id where r.order_id = $1 order by r.created_at, r.id`,
+    [order.id],
+  )
   const sims = await db.query<
     SimLifeRow & { id: number; name: string; product: string; service_reference: string; iccid: string | null; service_number: string | null }
   >(`select id, name, product, service_reference, iccid, service_number, ${simLifeColumns} from services where order_id = $1 order by order_line, id`, [
@@ -69,6 +85,16 @@ export async function loadStaffOrder(db: Queryable, number: string): Promise<Sta
       at: new Date(p.effective_date).toISOString(),
       reconciliation: p.reconciliation,
       refund_reason: p.refund_reason,
+    })),
+    refunds: refunds.map((r) => ({
+      amount: Number(r.amount_cents) / 100,
+      reason: r.reason,
+      note: r.note,
+      orderLine: r.order_line,
+      status: r.status,
+      staff: r.email,
+      at: new Date(r.at).toISOString(),
+      result: r.result_code === null ? null : `${r.result_code} ${r.result_description ?? ''}`.trim(),
     })),
     sims: sims.map((s) => ({
       id: Number(s.id),

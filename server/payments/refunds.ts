@@ -1,6 +1,7 @@
 import { isLanguage, DEFAULT_LANGUAGE } from '../../src/domain/languageCodes.ts'
 import { outcomeOf } from '../../src/domain/payment.ts'
-import type { RefundReason, RefundRequest, RefundStatus, StaffRefund } from '../../src/domain/refunds.ts'
+import type { RefundReason, RefundStatus } from '../../src/domain/refunds.ts'
+import type { RefundRequest, StaffRefund } from '../../src/domain/refundSchemas.ts'
 import type { Db, Queryable } from '../db/types.ts'
 import type { Logger } from '../log.ts'
 import { nameToGreet } from '../mail/greeting.ts'

@@ -3,7 +3,7 @@ import { AddressSchema } from './account.ts'
 import { OrderBundleSchema } from './bundle.ts'
 import { SimLifeSchema } from './service.ts'
 import { MAX_FIELD_LENGTH, MAX_NOTE_LENGTH, MAX_PRODUCT_ID, storableText, unsavable } from './storable.ts'
-import { OrderRefundSchema } from './refunds.ts'
+import type { RefundReason } from './refunds.ts'
 
 /**
  * Orders: the create-order body, the server's order object and the status looks (initial, cancelled,
@@ -97,6 +97,22 @@ export type ServerOrderLine = v.InferOutput<typeof ServerOrderLineSchema>
 /** One SIM an order bought, with where it is in its life (being prepared, on its way, …, active). */
 export const OrderSimSchema = v.object({ id: v.number(), name: v.string(), life: SimLifeSchema })
 export type OrderSim = v.InferOutput<typeof OrderSimSchema>
+
+/**
+ * A refund as the customer's order reply lists it: what came back, when, and why (only refunds made). The reason is
+ * one of REFUND_REASONS (src/domain/refunds.ts), read as text here so the order's schema imports nothing of refunds at
+ * run time (the staff app imports that list; a module both apps import at run time would join the storefront's chunk).
+ */
+export const OrderRefundSchema = v.object({
+  /** Rand, as the order's prices. */
+  amount: v.number(),
+  /** ISO time the provider confirmed it. */
+  refundedAt: v.string(),
+  reason: v.custom<RefundReason>((value) => typeof value === 'string', 'Invalid refund reason.'),
+  /** The order line it was for, by number, when it was for one. */
+  orderLine: v.optional(v.number()),
+})
+export type OrderRefund = v.InferOutput<typeof OrderRefundSchema>
 
 /** The server's order object, returned by create, fetch and list. */
 export const OrderSchema = v.object({

@@ -77,6 +77,19 @@ export const StaffOrderSchema = v.object({
       refund_reason: v.nullable(v.string()),
     }),
   ),
+  /** Every refund asked of the order's payments, oldest first (server/payments/refunds.ts); rand. */
+  refunds: v.array(
+    v.object({
+      amount: v.number(),
+      reason: v.string(),
+      note: v.string(),
+      orderLine: v.nullable(v.number()),
+      status: v.picklist(['pending', 'refunded', 'failed']),
+      staff: v.nullable(v.string()),
+      at: v.string(),
+      result: v.nullable(v.string()),
+    }),
+  ),
   sims: v.array(
     v.object({
       id: v.number(),

@@ -2,7 +2,7 @@ import type { OrderBundle } from '../../domain/bundle.ts'
 import type { OrderLine } from '../../domain/cartState.ts'
 import { statusLook, type Order, type OrderSim, type StatusLook } from '../../domain/order.ts'
 import type { LocalOrder } from '../../domain/facts/orderFacts.ts'
-import type { OrderRefund } from '../../domain/refunds.ts'
+import type { OrderRefund } from '../../domain/order.ts'
 
 /** One order as the screens show it, whether the server knows it yet or not. */
 export interface OrderView {

@@ -10,5 +10,5 @@ const reasons: Record<RefundReason, MessageDescriptor> = {
   other: msg`Money we owed you`,
 }
 
-/** Why the customer got money back, in the active language. */
-export const refundReasonText = (i18n: I18n, reason: RefundReason): string => i18n._(reasons[reason])
+/** Why the customer got money back, in the active language (a reason this build does not know reads as money owed). */
+export const refundReasonText = (i18n: I18n, reason: RefundReason): string => i18n._(reasons[reason] ?? reasons.other)

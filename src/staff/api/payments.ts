@@ -1,4 +1,4 @@
-import type { RefundDue, RefundReply, RefundRequest, StaffPaymentReply } from '../../domain/refunds.ts'
+import type { RefundDue, RefundReply, RefundRequest, StaffPaymentReply } from '../../domain/refundSchemas.ts'
 import { staffApi } from './client.ts'
 
 /** The refunds queue: payments owed back, oldest first (amounts in cents). */

@@ -4,6 +4,8 @@ import type { StaffOrder } from '../../domain/staffOrderSchemas.ts'
 import { roleCan } from '../../domain/staff.ts'
 import { fetchOrder } from '../api/orders.ts'
 import { StaffLink, useStaffPath } from '../navigation.tsx'
+import { refundReasonLabels } from '../payments/reasonLabels.ts'
+import type { RefundReason } from '../../domain/refunds.ts'
 import { useMember } from '../session.tsx'
 import { Card, Notice, TableBox } from '../ui/parts.tsx'
 import { ScreenTitle } from '../ui/ScreenTitle.tsx'
@@ -107,7 +109,7 @@ export function OrderScreen() {
             <h2 id="order-lines">
               <Trans>Lines</Trans>
             </h2>
-            <TableBox>
+            <TableBox label={t`Lines`}>
               <table>
                 <thead>
                   <tr>
@@ -145,7 +147,7 @@ export function OrderScreen() {
                 <Trans>No payment yet.</Trans>
               </p>
             ) : (
-              <TableBox>
+              <TableBox label={t`Payments`}>
                 <table>
                   <thead>
                     <tr>
@@ -183,6 +185,75 @@ export function OrderScreen() {
                   </tbody>
                 </table>
               </TableBox>
+            )}
+          </Card>
+          <Card aria-labelledby="order-refunds">
+            <h2 id="order-refunds">
+              <Trans>Refunds</Trans>
+            </h2>
+            {shown.order.refunds.length === 0 ? (
+              <p>
+                <Trans>Nothing refunded.</Trans>
+              </p>
+            ) : (
+              <TableBox label={t`Refunds`}>
+                <table>
+                  <thead>
+                    <tr>
+                      <th scope="col">
+                        <Trans>When</Trans>
+                      </th>
+                      <th scope="col">
+                        <Trans>Amount</Trans>
+                      </th>
+                      <th scope="col">
+                        <Trans>Reason</Trans>
+                      </th>
+                      <th scope="col">
+                        <Trans>Status</Trans>
+                      </th>
+                      <th scope="col">
+                        <Trans>By</Trans>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {shown.order.refunds.map((r) => (
+                      <tr key={`${r.at}-${r.amount}-${r.status}`}>
+                        <td>{when(r.at)}</td>
+                        <td>{money(r.amount)}</td>
+                        <td>
+                          {r.reason in refundReasonLabels ? i18n._(refundReasonLabels[r.reason as RefundReason]) : r.reason}
+                          {r.orderLine !== null && ` (${t`line ${r.orderLine}`})`}
+                          {r.note && (
+                            <>
+                              <br />
+                              <small>{r.note}</small>
+                            </>
+                          )}
+                        </td>
+                        <td>
+                          {r.status === 'refunded' ? t`Refunded` : r.status === 'pending' ? t`Waiting for the card provider` : t`Refused by the card provider`}
+                          {r.result && r.status === 'failed' && (
+                            <>
+                              <br />
+                              <small>{r.result}</small>
+                            </>
+                          )}
+                        </td>
+                        <td>{r.staff ?? '—'}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableBox>
+            )}
+            {shown.order.payments.some((p) => p.reconciliation === 'refund_due') && (
+              <p>
+                <StaffLink to="/payments">
+                  <Trans>Refund what is owed back from the refunds queue</Trans>
+                </StaffLink>
+              </p>
             )}
           </Card>
           <Card aria-labelledby="order-sims">

@@ -101,7 +101,7 @@ export function OrdersScreen() {
         </p>
       )}
       {shown.kind === 'shown' && shown.orders.length > 0 && (
-        <TableBox>
+        <TableBox label={t`Orders`}>
           <table>
             <caption>{query.q ? t`Orders matching “${query.q}”` : t`Orders, waiting to be sent first`}</caption>
             <thead>

@@ -2,10 +2,10 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useCallback, useEffect, useState } from 'react'
-import { formatDate } from '../../domain/dates.ts'
-import { formatRand } from '../../domain/money.ts'
-import type { RefundDue, RefundDueReason, StaffRefund } from '../../domain/refunds.ts'
+import type { RefundDueReason } from '../../domain/refunds.ts'
+import type { RefundDue, StaffRefund } from '../../domain/refundSchemas.ts'
 import { loadRefundsDue } from '../api/payments.ts'
+import { useFormats } from '../orders/formats.ts'
 import { ScreenTitle } from '../ui/ScreenTitle.tsx'
 import { useErrorText } from '../ui/errorText.ts'
 import { Button, Card, Notice, TableBox } from '../ui/parts.tsx'
@@ -37,7 +37,8 @@ export function PaymentsScreen() {
     )
   }, [])
   useEffect(load, [load])
-  const rand = (cents: number) => formatRand(cents / 100, i18n.locale)
+  const { money, when } = useFormats()
+  const rand = (cents: number) => money(cents / 100)
 
   return (
     <>
@@ -80,7 +81,7 @@ export function PaymentsScreen() {
             <Trans>Nothing is owed back. Every payment that paid nothing has been refunded.</Trans>
           </p>
         ) : (
-          <TableBox>
+          <TableBox label={t`Refunds due`}>
             <table>
               <thead>
                 <tr>
@@ -136,7 +137,7 @@ export function PaymentsScreen() {
                       </td>
                       <td>{payment.reason ? i18n._(dueReasons[payment.reason]) : '—'}</td>
                       <td>
-                        {formatDate(payment.paidAt, i18n.locale, 'moment')}
+                        {when(payment.paidAt)}
                         <br />
                         <small>
                           <Plural value={days} one="# day ago" other="# days ago" />

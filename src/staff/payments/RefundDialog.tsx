@@ -1,29 +1,21 @@
-import type { MessageDescriptor } from '@lingui/core'
-import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useRef, useState } from 'react'
-import { formatRand, toCents } from '../../domain/money.ts'
 import { MAX_REFUND_NOTE, REFUND_REASONS, suggestedReason } from '../../domain/refunds.ts'
-import type { RefundDue, RefundReason, StaffPaymentReply, StaffRefund } from '../../domain/refunds.ts'
+import type { RefundReason } from '../../domain/refunds.ts'
+import type { RefundDue, StaffPaymentReply, StaffRefund } from '../../domain/refundSchemas.ts'
 import { StaffApiError } from '../api/client.ts'
 import { loadPayment, requestRefund } from '../api/payments.ts'
+import { useFormats } from '../orders/formats.ts'
+import { refundReasonLabels } from './reasonLabels.ts'
 import { withStepUp } from '../stepUp.ts'
 import { Dialog } from '../ui/Dialog.tsx'
 import { useErrorText } from '../ui/errorText.ts'
 import { Button, Field, Notice } from '../ui/parts.tsx'
 
-export const refundReasonLabels: Record<RefundReason, MessageDescriptor> = {
-  'duplicate payment': msg`Duplicate payment`,
-  'cancelled line': msg`Cancelled line`,
-  'order not delivered': msg`Order not delivered`,
-  goodwill: msg`Goodwill`,
-  other: msg`Other`,
-}
-
 /** A rand amount as typed ("299", "299.50", "299,50"), in cents; undefined when it is none. */
 const centsOf = (typed: string): number | undefined => {
   const value = Number(typed.trim().replace(',', '.'))
-  return typed.trim() !== '' && Number.isFinite(value) && value > 0 ? toCents(value) : undefined
+  return typed.trim() !== '' && Number.isFinite(value) && value > 0 ? Math.round(value * 100) : undefined
 }
 
 /**
@@ -45,7 +37,8 @@ export function RefundDialog({ payment, onClose, onRefunded }: { payment: Refund
   useEffect(() => {
     loadPayment(payment.paymentId).then(setDetails, () => undefined)
   }, [payment.paymentId])
-  const rand = (cents: number) => formatRand(cents / 100, i18n.locale)
+  const { money } = useFormats()
+  const rand = (cents: number) => money(cents / 100)
   const lines = details?.payment.lines ?? []
   const typed = centsOf(amount)
   const shown = typed === undefined ? '' : rand(typed)

@@ -28,7 +28,9 @@ describe('finance and a double charge', () => {
     const { user } = await customer.evaluate(async (key) => (await fetch('/api/auth/session', { headers: { Key: key } })).json(), API_KEY)
     const cookie = (await customer.context().cookies(origin)).map((c) => `${c.name}=${c.value}`).join('; ')
     const { order } = await doubleCharge(requestsTo(origin), { id: user.id, cookie }, { key: API_KEY })
+    // The customer's app writes R299; the staff app the currency as en-ZA does (R 299,00).
     const total = `R${order.total_price}`
+    const staffTotal = new Intl.NumberFormat('en-ZA', { style: 'currency', currency: 'ZAR' }).format(order.total_price)
 
     // Finance opens the refunds queue: the payment owed back is there.
     const page = await staffPage(server, 'finance', session)
@@ -39,7 +41,7 @@ describe('finance and a double charge', () => {
     await expect.poll(() => page.url()).toBe(`${origin}/staff/payments`)
     const row = page.getByRole('row').filter({ hasText: order.number })
     await row.waitFor()
-    await expect.poll(() => row.textContent()).toContain(total)
+    await expect.poll(() => row.textContent()).toContain(staffTotal)
     await expect.poll(() => row.textContent()).toContain('Paid on a replaced checkout')
     await screenshot(page, 'staff-payments')
 
@@ -51,10 +53,10 @@ describe('finance and a double charge', () => {
     await dialog.getByLabel('Reason').selectOption({ label: 'Duplicate payment' })
     await dialog.getByLabel('Note (kept in the audit log)').fill('Paid twice: the bank page and a second checkout')
     await screenshot(page, 'staff-payments-dialog', { fullPage: false })
-    await dialog.getByRole('button', { name: `Refund ${total}` }).dblclick()
+    await dialog.getByRole('button', { name: `Refund ${staffTotal}` }).dblclick()
     const done = page.getByRole('status').filter({ hasText: 'was refunded' })
     await done.waitFor({ timeout: 15_000 })
-    expect(await done.textContent()).toContain(`${total} of order ${order.number} was refunded. The customer has been mailed.`)
+    expect(await done.textContent()).toContain(`${staffTotal} of order ${order.number} was refunded. The customer has been mailed.`)
     await expect.poll(() => page.getByText('Nothing is owed back.').count()).toBe(1)
     await screenshot(page, 'staff-payments-refunded')
 
