@@ -101,9 +101,9 @@ export function OrdersScreen() {
         </p>
       )}
       {shown.kind === 'shown' && shown.orders.length > 0 && (
-        <TableBox>
+        <TableBox tabIndex={0} role="region" aria-labelledby="orders-caption">
           <table>
-            <caption>{query.q ? t`Orders matching “${query.q}”` : t`Orders, waiting to be sent first`}</caption>
+            <caption id="orders-caption">{query.q ? t`Orders matching “${query.q}”` : t`Orders, waiting to be sent first`}</caption>
             <thead>
               <tr>
                 <th scope="col">
