@@ -39,7 +39,8 @@ export function Timeline({ entries }: { entries: TimelineEntry[] }) {
             <time dateTime={entry.at}>{when(entry.at)}</time> · {name(entry.kind)}
           </span>
           <span className="who">
-            {i18n._(actorText[entry.actor.kind])}: {entry.actor.name}
+            {i18n._(actorText[entry.actor.kind])}
+            {entry.actor.kind !== 'system' && `: ${entry.actor.name}`}
           </span>
           {Object.keys(entry.detail).length > 0 && (
             <span className="detail">

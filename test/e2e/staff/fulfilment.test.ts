@@ -143,6 +143,7 @@ describe('fulfilment in the back office', () => {
         .getByText(/^Customer: /)
         .waitFor()
       await timeline.getByRole('listitem').filter({ hasText: 'SIM activated' }).getByText('Network: sandbox').waitFor()
+      await timeline.getByRole('listitem').filter({ hasText: 'Activation sent to the network' }).getByText('System', { exact: true }).waitFor()
       expect(await axeFindings(staff, 'order 1280')).toEqual([])
       await screenshot(staff, 'staff-orders-order')
       await staff.setViewportSize(MOBILE)
