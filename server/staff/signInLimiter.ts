@@ -7,6 +7,13 @@ export const staffSignInLimit = { max: 10, windowMinutes: 15 } as const
 
 const addressKey = (address: string) => `staff-sign-in:address:${address}`
 
+/** Passkey challenges handed to one address without a session in any 15 minutes: a member needs one or two per sign-in. */
+export const staffChallengeLimit = { max: 60, windowMinutes: 15 } as const
+
+/** Counts a challenge asked for without a session (sign-in, an invitation), so nobody fills the challenge table from one address. */
+export const admitStaffChallenge = (db: Queryable, address: string): Promise<Admission> =>
+  takeAttempt(db, `staff-challenge:address:${address}`, staffChallengeLimit)
+
 /** Counts a passkey sign-in before it is checked, so parallel guesses cannot all get through: taken, or the seconds to wait. */
 export const admitStaffSignIn = (db: Queryable, address: string): Promise<Admission> => takeAttempt(db, addressKey(address), staffSignInLimit)
 

@@ -16,6 +16,8 @@ import { StaffMeReplySchema, StaffQueuesReplySchema } from '../../src/domain/sta
 import { answer } from '../http/openApi.ts'
 import { describeStaff } from './describeStaff.ts'
 import { identityStaffRoutes } from '../routes/staff/identity.ts'
+import { teamStaffRoutes } from '../routes/staff/team.ts'
+import { auditLogStaffRoutes } from '../routes/staff/auditLog.ts'
 
 const described = {
   me: describeStaff({
@@ -86,5 +88,7 @@ export function staffApi(db: Db, config: StaffApiSettings, deps: StaffApiDeps = 
     })
     .route('/', ordersStaffRoutes(db, config, { network: deps.network ?? 'sandbox' }))
     .route('/', identityStaffRoutes(db, config))
+    .route('/', teamStaffRoutes(db, config))
+    .route('/', auditLogStaffRoutes(db))
     .all('*', (c) => jsonError(c, 404, 'Not found'))
 }

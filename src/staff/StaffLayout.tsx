@@ -4,7 +4,8 @@ import { Suspense } from 'react'
 import { isStaffLanguage, showStaffLanguage, staffLanguages } from './i18n.ts'
 import { StaffLink, useStaffNavigate, useStaffPath } from './navigation.tsx'
 import { QueueCountsProvider, useQueueCounts } from './queues.tsx'
-import { navigationFor } from './screens.tsx'
+import { RoleScreensContext } from './roleScreens.ts'
+import { navigationFor, screensFor } from './screens.tsx'
 import { type StaffMember, useStaffSession } from './session.tsx'
 import { SignInDialog } from './auth/SignInDialog.tsx'
 import { StepUpDialog } from './StepUpDialog.tsx'
@@ -141,10 +142,12 @@ export function StaffLayout() {
       </Header>
       {signedIn ? (
         <QueueCountsProvider>
-          <Body>
-            <Navigation member={state.member} />
-            <Screen />
-          </Body>
+          <RoleScreensContext value={screensFor(state.member.role)}>
+            <Body>
+              <Navigation member={state.member} />
+              <Screen />
+            </Body>
+          </RoleScreensContext>
         </QueueCountsProvider>
       ) : (
         <Screen />

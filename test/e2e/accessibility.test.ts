@@ -14,6 +14,8 @@ import { sandboxPartner } from '../../server/config.ts'
 import { giveDemoHistory } from '../../server/seed/demoSims.ts'
 import type { RunningServer } from '../../server/server.ts'
 import { address, call, password, signupBody, testScryptN } from '../server/helpers/accounts.ts'
+import { staffSession } from '../server/helpers/staff.ts'
+import { audit } from '../../server/staff/audit.ts'
 import { API_KEY, logIn, placeUnpaidOrder } from './accounts.ts'
 import { DESKTOP, MOBILE, newContext, screenshot, useBrowser, watchProblems } from './browser.ts'
 import { startOwnServer } from './ownServer.ts'
@@ -32,6 +34,7 @@ function catalogue(path: string): Map<string, string> {
 }
 const app = Object.fromEntries(LANGUAGES.map((l) => [l, catalogue(`${l}.po`)])) as Record<Language, Map<string, string>>
 const sandbox = Object.fromEntries(LANGUAGES.map((l) => [l, catalogue(`sandbox/${l}.po`)])) as Record<Language, Map<string, string>>
+const staffText = Object.fromEntries(LANGUAGES.map((l) => [l, catalogue(`staff/${l}.po`)])) as Record<Language, Map<string, string>>
 const say = (language: Language, english: string, from = app) => {
   const text = from[language].get(english)
   if (text === undefined) throw new Error(`no ${language} text for ${english}`)
@@ -368,6 +371,73 @@ describe('accessibility of every screen', () => {
       await page.goto(`/sandbox/mail?address=${encodeURIComponent(customer.email)}`)
       await h1().waitFor()
       await check('sandbox: mailbox', language)
+      expectNothingFound()
+    })
+  }
+})
+
+/**
+ * The staff app (/staff), in its own language (its header's selector): each area of the back office adds its screens
+ * here. A member's session is made in the database (the passkey ceremonies have their own e2e tests).
+ */
+describe('accessibility of the staff app', () => {
+  let owner: { staffId: number; email: string; cookie: string } | undefined
+  let member: { staffId: number; name: string } | undefined
+
+  /** Opens a staff screen and waits for its heading. */
+  async function openStaff(path: string): Promise<void> {
+    await page.goto(path)
+    await h1().waitFor()
+    await page
+      .locator('#staff-main')
+      .getByRole('status')
+      .waitFor({ state: 'detached' })
+      .catch(() => undefined)
+  }
+
+  for (const language of LANGUAGES) {
+    test(`what staff see, in ${language}: sign-in, home, team with the passkey check, audit log`, { timeout: 120_000 }, async () => {
+      const say = (english: string) => {
+        const text = staffText[language].get(english)
+        if (text === undefined) throw new Error(`no ${language} staff text for ${english}`)
+        return text
+      }
+      await context?.clearCookies({ name: 'staff_sid' })
+      await openStaff('/staff/sign-in')
+      await page.locator('#staff-language').selectOption(language)
+      await expect.poll(() => page.locator('html').getAttribute('lang'), { timeout: 10_000 }).toBe(language)
+      await expect.poll(() => h1().textContent()).toBe(say('Sign in to the back office'))
+      await check('staff: sign-in', language)
+
+      if (!server) throw new Error('no server')
+      owner ??= await staffSession(server.db, 'owner')
+      if (!member) {
+        const made = await staffSession(server.db, 'support')
+        member = { staffId: made.staffId, name: 'Test support' }
+        // A row for the audit log to show: the support member's role as an owner changed it.
+        const actor = { staffId: owner.staffId, actor: owner.email, clientAddress: '127.0.0.1' }
+        await server.db.transaction((tx) =>
+          audit(tx, actor, { action: 'staff.role', targetType: 'staff', targetId: made.staffId, summary: { from: 'finance', to: 'support' } }),
+        )
+      }
+      const [name, value] = owner.cookie.split('=') as [string, string]
+      await context?.addCookies([{ name, value, url: `${server.url}/api/staff` }])
+      await openStaff('/staff')
+      await check('staff: home', language)
+      await openStaff('/staff/team')
+      await page.getByRole('rowheader', { name: member.name, exact: true }).waitFor()
+      await check('staff: team', language)
+      // A role change asks for a fresh passkey check: the dialog that explains it.
+      await server.db.query('update staff_sessions set stepped_up_at = null where staff_id = $1', [owner.staffId])
+      await page.getByLabel(say('Role of {0}').replace('{0}', member.name)).selectOption('finance')
+      await page.getByRole('button', { name: say('Change role: {0}').replace('{0}', member.name), exact: true }).click()
+      await page.getByRole('dialog').waitFor()
+      await check('staff: passkey check', language)
+      await page.keyboard.press('Escape')
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
+      await openStaff('/staff/audit')
+      await page.getByRole('table').waitFor()
+      await check('staff: audit log', language)
       expectNothingFound()
     })
   }

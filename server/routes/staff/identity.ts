@@ -23,7 +23,7 @@ import { audit, countStaffAction } from '../../staff/audit.ts'
 import type { StaffActor } from '../../staff/audit.ts'
 import { describeStaff } from '../../staff/describeStaff.ts'
 import { relyingParty } from '../../staff/relyingParty.ts'
-import { admitStaffSignIn, staffSignInRefused, staffSignInSucceeded } from '../../staff/signInLimiter.ts'
+import { admitStaffChallenge, admitStaffSignIn, staffSignInRefused, staffSignInSucceeded } from '../../staff/signInLimiter.ts'
 import { setStaffCookie } from '../../staff/staffCookie.ts'
 import { joinByInvite, openInvite } from '../../staff/staffInvites.ts'
 import type { InviteRefusal } from '../../staff/staffInvites.ts'
@@ -51,11 +51,13 @@ const refuseInvite = (c: Context, why: InviteRefusal) => jsonError(c, inviteRefu
 
 const inviteRefusals = { 404: refusal('No such invitation'), 410: refusal('The invitation was used already, or expired') }
 
+const challengesLimited = refusal('Too many challenges asked for from this address (Retry-After)')
+
 const described = {
   inviteOptions: describeStaff({
     summary: "An invitation's passkey registration options (for @simplewebauthn/browser's startRegistration)",
     access: 'anyone',
-    responses: { 200: answer('Whom the invitation is for, and the options', InviteOptionsReplySchema), ...inviteRefusals },
+    responses: { 200: answer('Whom the invitation is for, and the options', InviteOptionsReplySchema), ...inviteRefusals, 429: challengesLimited },
   }),
   acceptInvite: describeStaff({
     summary: 'Accept an invitation with the new passkey: the member joins (or gains a passkey) and is signed in (sets staff_sid)',
@@ -70,7 +72,7 @@ const described = {
   signInOptions: describeStaff({
     summary: "Passkey sign-in options, any of the shop's passkeys (for startAuthentication)",
     access: 'anyone',
-    responses: { 200: answer('The options', PasskeyOptionsReplySchema) },
+    responses: { 200: answer('The options', PasskeyOptionsReplySchema), 429: challengesLimited },
   }),
   signIn: describeStaff({
     summary: 'Sign in with a passkey (sets staff_sid)',
@@ -100,19 +102,27 @@ const described = {
  * refund or a role change. Sessions start here (server/staff/staffSessions.ts).
  */
 export function identityStaffRoutes(db: Db, config: CookieSettings & RelyingPartySettings & StaffSessionLimits) {
-  const limits = config
-
   /** A new session for the member in `tx`, audited there as `action`; its cookie is set once `tx` commits. */
   const startSession = async (c: Context, tx: Queryable, member: StaffMember, action: string, summary: Record<string, unknown>) => {
     const address = boundedKey(clientAddress(c, config))
-    const session = await createStaffSession(tx, member.id, address, limits)
+    const session = await createStaffSession(tx, member.id, address, config)
     const actor: StaffActor = { staffId: member.id, actor: member.email, clientAddress: address }
     await audit(tx, actor, { action, targetType: 'staff', targetId: member.id, summary })
     return session
   }
 
+  /** 429 once the address asked for too many challenges without a session, else undefined. */
+  const challengeWait = async (c: Context) => {
+    const admitted = await admitStaffChallenge(db, boundedKey(clientAddress(c, config)))
+    if (admitted.taken) return undefined
+    c.header('Retry-After', String(admitted.retryAfter))
+    return jsonError(c, 429, serverMessages.tooManyAttempts)
+  }
+
   return new Hono<StaffEnv>()
     .post('/invites/:token/options', allow('anyone'), described.inviteOptions, async (c) => {
+      const wait = await challengeWait(c)
+      if (wait) return wait
       const invite = await openInvite(db, c.req.param('token'))
       if ('refused' in invite) return refuseInvite(c, invite.refused)
       const options = await registrationOptions(db, relyingParty(c, config), invite)
@@ -140,6 +150,8 @@ export function identityStaffRoutes(db: Db, config: CookieSettings & RelyingPart
       return c.json({ staff: joined.staff }, 201)
     })
     .post('/sign-in/options', allow('anyone'), described.signInOptions, async (c) => {
+      const wait = await challengeWait(c)
+      if (wait) return wait
       return c.json({ options: await authenticationOptions(db, relyingParty(c, config), 'sign-in') })
     })
     .post('/sign-in', allow('anyone'), described.signIn, async (c) => {

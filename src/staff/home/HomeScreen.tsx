@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { StaffLink } from '../navigation.tsx'
 import { useQueueCounts } from '../queues.tsx'
-import { screensFor } from '../screens.tsx'
+import { useRoleScreens } from '../roleScreens.ts'
 import { useMember } from '../session.tsx'
 import { styled } from '../ui/styled.ts'
 import { staffTheme as theme } from '../ui/theme.ts'
@@ -20,7 +20,7 @@ export function HomeScreen() {
   const { t, i18n } = useLingui()
   const member = useMember()
   const counts = useQueueCounts()
-  const queues = screensFor(member.role).filter((screen) => screen.queue !== undefined)
+  const queues = useRoleScreens().filter((screen) => screen.queue !== undefined)
   return (
     <>
       <ScreenTitle title={t`Home`}>

@@ -125,7 +125,7 @@ function Members({ team, onChanged, report }: { team: Team; onChanged: () => Pro
   const live = team.members.filter((m) => m.removedAt === null)
   return (
     <>
-      <TableBox>
+      <TableBox label={t`Members of the team`}>
         <table>
           <caption className="visually-hidden">
             <Trans>Members of the team</Trans>
@@ -209,7 +209,7 @@ function MemberRow({
             <label className="visually-hidden" htmlFor={`role-${member.id}`}>
               {t`Role of ${member.name}`}
             </label>
-            <select id={`role-${member.id}`} value={role} onChange={(e) => setRole(e.target.value as StaffRole)} style={{ minHeight: 44 }}>
+            <select id={`role-${member.id}`} value={role} onChange={(e) => setRole(e.target.value as StaffRole)}>
               {STAFF_ROLES.filter((r) => canGrant(me.role, r)).map((r) => (
                 <option key={r} value={r}>
                   {roleName(r)}

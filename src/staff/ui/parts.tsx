@@ -13,7 +13,7 @@ const variants: Record<Variant, string> = {
 export const Button = styled('button')<{ $variant?: Variant }>`
   display: inline-flex; align-items: center; justify-content: center; gap: 8px;
   min-height: ${theme.touch}; padding: 0 16px; border: 2px solid; border-radius: 8px;
-  font: inherit; font-weight: 600; cursor: pointer;
+  font: inherit; font-weight: 600; cursor: pointer; max-width: 100%; text-align: center; overflow-wrap: anywhere;
   ${(p) => variants[p.$variant ?? 'primary']}
   &:disabled { background: #c9d0dc; border-color: #c9d0dc; color: #3b4559; cursor: not-allowed; }
 `
@@ -29,6 +29,8 @@ export const Card = styled('section')`
   background: ${theme.color.surface}; border: 1px solid ${theme.color.border}; border-radius: ${theme.radius};
   box-shadow: ${theme.shadow}; padding: 16px; margin-bottom: 16px;
   h2 { font-size: 18px; margin: 0 0 12px; }
+  dt { font-weight: 600; }
+  dd { margin: 0 0 8px; overflow-wrap: anywhere; }
 `
 
 /** Text that explains what just happened: errors as alerts, the rest as a polite status. */
@@ -45,9 +47,9 @@ const NoticeBox = styled('p')`
 `
 
 const FieldBox = styled('div')`
-  display: grid; gap: 4px; margin-bottom: 12px;
-  label { font-weight: 600; }
-  input, select { font: inherit; min-height: ${theme.touch}; padding: 0 10px; border: 2px solid ${theme.color.muted}; border-radius: 8px; background: #fff; color: ${theme.color.text}; max-width: 100%; }
+  display: grid; gap: 4px; margin-bottom: 12px; flex: 1 1 12rem; min-width: 0; max-width: 100%;
+  label { font-weight: 600; overflow-wrap: anywhere; }
+  input, select { font: inherit; min-height: ${theme.touch}; padding: 0 10px; border: 2px solid ${theme.color.muted}; border-radius: 8px; background: #fff; color: ${theme.color.text}; width: 100%; min-width: 0; }
   .hint { color: ${theme.color.muted}; font-size: 14px; margin: 0; }
 `
 
@@ -68,13 +70,25 @@ export function Field({ label, hint, children }: { label: ReactNode; hint?: Reac
   )
 }
 
-/** A table that scrolls inside itself on a narrow screen, never the page. */
-export const TableBox = styled('div')`
-  overflow-x: auto; max-width: 100%;
+/**
+ * A table that scrolls inside itself on a narrow screen, never the page: a named region the keyboard can reach, so
+ * its hidden columns can be scrolled to without a mouse.
+ */
+export function TableBox({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <TableScroll role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </TableScroll>
+  )
+}
+const TableScroll = styled('div')`
+  overflow-x: auto; max-width: 100%; position: relative;
   table { border-collapse: collapse; width: 100%; background: ${theme.color.surface}; }
   caption { text-align: left; font-weight: 600; padding: 8px 0; }
   th, td { text-align: left; padding: 8px 10px; border-bottom: 1px solid ${theme.color.border}; vertical-align: top; }
   th { font-size: 14px; color: ${theme.color.muted}; }
+  th[scope='row'] { font-size: inherit; color: ${theme.color.text}; }
+  select { font: inherit; min-height: ${theme.touch}; padding: 0 8px; border: 2px solid ${theme.color.muted}; border-radius: 8px; background: #fff; color: ${theme.color.text}; }
 `
 
 export const Row = styled('div')`

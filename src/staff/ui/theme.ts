@@ -1,7 +1,7 @@
 /**
  * The storefront's colours and focus ring (src/ui/theme.ts, src/domain/focusRing.ts), held here as values: importing
  * those modules would load the customer's first-paint chunk, and its code, into the staff app.
- * test/staff/theme.test.ts keeps the two the same.
+ * test/ui/staffTheme.test.ts keeps the two the same.
  */
 export const staffTheme = {
   color: {

@@ -63,7 +63,7 @@ export async function acceptInvite(app: TestApp, token: string, authenticator: S
 
 /** Signs in with a passkey of the authenticator as the staff app does. */
 export async function passkeySignIn(app: TestApp, authenticator: SoftAuthenticator, ceremony: Partial<Ceremony> = {}, headers: Record<string, string> = {}) {
-  const options = await staffRequest(app, undefined, 'POST', '/sign-in/options')
+  const options = await app.request('/api/staff/sign-in/options', { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers } })
   const { options: request } = (await options.json()) as { options: Parameters<SoftAuthenticator['assert']>[0] }
   const answer = authenticator.assert(request, { origin: testOrigin, ...ceremony })
   return app.request('/api/staff/sign-in', {

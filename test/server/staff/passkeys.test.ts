@@ -3,12 +3,12 @@ import { serverMessages } from '../../../src/domain/serverMessages.ts'
 import { staffSignInMessages } from '../../../src/domain/staffSignIn.ts'
 import type { Db } from '../../../server/db/types.ts'
 import { staffSignIns } from '../../../server/metrics.ts'
-import { staffSignInLimit } from '../../../server/staff/signInLimiter.ts'
+import { staffChallengeLimit, staffSignInLimit } from '../../../server/staff/signInLimiter.ts'
 import { accountsApp } from '../helpers/accounts.ts'
 import type { TestApp } from '../helpers/accounts.ts'
 import { SoftAuthenticator } from '../helpers/passkeys.ts'
 import { acceptInvite, invite, passkeySignIn, staffCookieOf, staffRequest, testOrigin } from '../helpers/staff.ts'
-import { openTestDb } from '../helpers/testDb.ts'
+import { openTestDb, startupTimeout } from '../helpers/testDb.ts'
 import type { TestDb } from '../helpers/testDb.ts'
 
 let t: TestDb
@@ -19,7 +19,7 @@ beforeAll(async () => {
   t = await openTestDb()
   db = t.db
   app = accountsApp(db)
-})
+}, startupTimeout)
 afterAll(() => t.drop())
 
 const signInCount = async (outcome: string) => (await staffSignIns.get()).values.find((v) => v.labels.outcome === outcome)?.value ?? 0
@@ -190,6 +190,20 @@ describe('signing in with a passkey', () => {
     expect(await signInCount('limited')).toBe(limited + 1)
     // Another address is not held back.
     expect((await passkeySignIn(app, stranger, {}, { 'X-Forwarded-For': '198.51.100.78' })).status).toBe(401)
+  })
+})
+
+describe('passkey challenges without a session', () => {
+  it('are limited per address, so nobody fills the challenge table from one', async () => {
+    const from = { 'Content-Type': 'application/json', 'X-Forwarded-For': '198.51.100.90' }
+    const ask = () => app.request('/api/staff/sign-in/options', { method: 'POST', headers: from })
+    for (let i = 0; i < staffChallengeLimit.max; i++) expect((await ask()).status).toBe(200)
+    const res = await ask()
+    expect(res.status).toBe(429)
+    expect(Number(res.headers.get('Retry-After'))).toBeGreaterThan(0)
+    const { token } = await invite(db, 'support')
+    expect((await app.request(`/api/staff/invites/${token}/options`, { method: 'POST', headers: from })).status).toBe(429)
+    expect((await app.request('/api/staff/sign-in/options', { method: 'POST', headers: { ...from, 'X-Forwarded-For': '198.51.100.91' } })).status).toBe(200)
   })
 })
 
