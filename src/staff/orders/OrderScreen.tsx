@@ -103,12 +103,12 @@ export function OrderScreen() {
               <dd>{money(shown.order.total_price)}</dd>
             </Facts>
           </Card>
-          {/* The table's scrolling box is the region the heading names (it takes the focus to scroll on a narrow screen). */}
+          {/* The table's scrolling box is the region named like the heading (it takes the focus to scroll on a narrow screen). */}
           <Card>
             <h2 id="order-lines">
               <Trans>Lines</Trans>
             </h2>
-            <TableBox tabIndex={0} role="region" aria-labelledby="order-lines">
+            <TableBox label={t`Lines`}>
               <table>
                 <thead>
                   <tr>
@@ -146,7 +146,7 @@ export function OrderScreen() {
                 <Trans>No payment yet.</Trans>
               </p>
             ) : (
-              <TableBox tabIndex={0} role="region" aria-labelledby="order-payments">
+              <TableBox label={t`Payments`}>
                 <table>
                   <thead>
                     <tr>

@@ -106,9 +106,9 @@ export function OrdersScreen() {
         </p>
       )}
       {shown.kind === 'shown' && shown.orders.length > 0 && (
-        <TableBox tabIndex={0} role="region" aria-labelledby="orders-caption">
+        <TableBox label={query.q ? t`Orders matching “${query.q}”` : t`Orders, waiting to be sent first`}>
           <table>
-            <caption id="orders-caption">{query.q ? t`Orders matching “${query.q}”` : t`Orders, waiting to be sent first`}</caption>
+            <caption>{query.q ? t`Orders matching “${query.q}”` : t`Orders, waiting to be sent first`}</caption>
             <thead>
               <tr>
                 <th scope="col">
