@@ -38,6 +38,13 @@ type Actor = StaffActor & { staffId: number }
 
 const refused = (refusal: FulfilmentRefusal, status: 404 | 409 = 409): FulfilmentOutcome => ({ refused: refusal, status })
 
+/** When the record happened: the transaction's time, so what it queues (the activation) is stamped the same. */
+async function happenedAt(tx: Queryable, settings: FulfilmentSettings): Promise<string> {
+  if (settings.now) return settings.now().toISOString()
+  const [row] = await tx.query<{ now: Date | string }>('select now() as now')
+  return new Date(row?.now ?? Date.now()).toISOString()
+}
+
 /** Counts the action once its transaction committed: done when applied, refused when turned down (a repeat is neither). */
 function counted(action: string, outcome: FulfilmentOutcome): void {
   if ('refused' in outcome) countStaffAction(action, 'refused')
@@ -90,7 +97,7 @@ export async function recordDispatch(
       return same ? { outcome: 'duplicate' } : refused(sim.life === 'on_its_way' ? 'already_dispatched' : 'not_dispatchable')
     }
     const attempt = sim.life === 'rica_failed' ? sim.delivery_attempt + 1 : sim.delivery_attempt
-    const at = (settings.now?.() ?? new Date()).toISOString()
+    const at = await happenedAt(tx, settings)
     const event = await applyRecorded(
       tx,
       {
@@ -139,7 +146,7 @@ export async function recordDelivery(
       {
         id: `staff-${sim.service_reference}-${attempt}-rica`,
         type,
-        occurred_at: (settings.now?.() ?? new Date()).toISOString(),
+        occurred_at: await happenedAt(tx, settings),
         sim: { reference: sim.service_reference },
         data: d.rica === 'verified' ? { attempt } : { attempt, reason: d.reason },
       },

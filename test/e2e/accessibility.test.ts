@@ -383,6 +383,27 @@ describe('accessibility of every screen', () => {
 describe('accessibility of the staff app', () => {
   let owner: { staffId: number; email: string; cookie: string } | undefined
   let member: { staffId: number; name: string } | undefined
+  let fulfilled: string | undefined
+
+  /**
+   * An order with a SIM to dispatch and (when it has two) one on its way, for fulfilment's forms: the order with the
+   * most SIMs, its first SIM set back to being prepared and its last on its way.
+   */
+  async function orderToFulfil(db: RunningServer['db']): Promise<string> {
+    const [order] = await db.query<{ id: number; order_number: string }>(
+      'select o.id, o.order_number from orders o join services s on s.order_id = o.id group by o.id order by count(*) desc, o.id limit 1',
+    )
+    if (!order) throw new Error('no order with a SIM to fulfil')
+    await db.query(`update services set life = 'preparing', life_position = 0, iccid = null where id = (select min(id) from services where order_id = $1)`, [
+      order.id,
+    ])
+    await db.query(
+      `update services set life = 'on_its_way', life_position = 11, courier = 'Sandbox Courier', tracking_reference = 'SBX0001'
+       where id = (select max(id) from services where order_id = $1) and id <> (select min(id) from services where order_id = $1)`,
+      [order.id],
+    )
+    return order.order_number
+  }
 
   /** Opens a staff screen and waits for its heading. */
   async function openStaff(path: string): Promise<void> {
@@ -396,7 +417,9 @@ describe('accessibility of the staff app', () => {
   }
 
   for (const language of LANGUAGES) {
-    test(`what staff see, in ${language}: sign-in, home, team with the passkey check, audit log`, { timeout: 120_000 }, async () => {
+    test(`what staff see, in ${language}: sign-in, home, team with the passkey check, audit log, orders and an order with fulfilment's forms`, {
+      timeout: 120_000,
+    }, async () => {
       const say = (english: string) => {
         const text = staffText[language].get(english)
         if (text === undefined) throw new Error(`no ${language} staff text for ${english}`)
@@ -438,6 +461,18 @@ describe('accessibility of the staff app', () => {
       await openStaff('/staff/audit')
       await page.getByRole('table').waitFor()
       await check('staff: audit log', language)
+      await openStaff('/staff/orders')
+      await page.getByRole('table').waitFor()
+      await check('staff: orders', language)
+      fulfilled ??= await orderToFulfil(server.db)
+      await openStaff(`/staff/orders/${fulfilled}`)
+      const dispatch = page.getByRole('form', { name: say('Dispatch') })
+      await dispatch.waitFor()
+      await check('staff: order, with the dispatch and delivery forms', language)
+      // Sent empty: each field says what it needs, in the member's language.
+      await dispatch.getByRole('button', { name: say('Record dispatch') }).click()
+      await dispatch.getByText(say('Enter the courier.')).waitFor()
+      await check('staff: order, a dispatch to correct', language)
       expectNothingFound()
     })
   }

@@ -65,9 +65,14 @@ export function OrdersScreen() {
         <search>
           <form onSubmit={submit}>
             <Row>
-              <Field label={t`Order number, email, mobile number or payment id`}>
-                {(id) => <input id={id} type="search" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" size={36} />}
-              </Field>
+              {/* The search box takes the row's width, down to a phone's. */}
+              <div style={{ flex: '1 1 18rem', minWidth: 0 }}>
+                <Field label={t`Order number, email, mobile number or payment id`}>
+                  {(id) => (
+                    <input id={id} type="search" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" style={{ width: '100%' }} />
+                  )}
+                </Field>
+              </div>
               <Field label={t`Status`}>
                 {(id) => (
                   <select id={id} value={stage} onChange={(e) => setStage(e.target.value as OrderStage | '')}>
@@ -101,7 +106,7 @@ export function OrdersScreen() {
         </p>
       )}
       {shown.kind === 'shown' && shown.orders.length > 0 && (
-        <TableBox label={t`Orders`}>
+        <TableBox label={query.q ? t`Orders matching “${query.q}”` : t`Orders, waiting to be sent first`}>
           <table>
             <caption>{query.q ? t`Orders matching “${query.q}”` : t`Orders, waiting to be sent first`}</caption>
             <thead>

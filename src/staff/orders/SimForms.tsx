@@ -8,9 +8,17 @@ import { StaffApiError } from '../api/client.ts'
 import { recordDelivery, recordDispatch } from '../api/orders.ts'
 import { Button, Field, Notice, Row } from '../ui/parts.tsx'
 import { useErrorText } from '../ui/errorText.ts'
+import { styled } from '../ui/styled.ts'
+import { staffTheme as theme } from '../ui/theme.ts'
 import { refusalText, ricaFailures, ricaFailureText } from './orderTexts.ts'
 
 type Sim = StaffOrder['sims'][number]
+
+/** A field the member must fix says so in the error colour, its message above it (read with it: aria-describedby). */
+const FormBox = styled('form')`
+  input[aria-invalid='true'] { border-color: ${theme.color.error}; }
+  .hint:has(+ [aria-invalid='true']) { color: ${theme.color.error}; font-weight: 600; }
+`
 type Recorded = (order: StaffOrder) => void
 
 /** The server's refusal in the member's language when it names one fulfilment knows, else the shell's error text. */
@@ -63,7 +71,7 @@ export function DispatchForm({ number, sim, onRecorded }: { number: string; sim:
   }
   const id = `dispatch-${sim.id}`
   return (
-    <form onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+    <FormBox onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
       <h4 id={`${id}-title`}>{sim.life.state === 'rica_failed' ? t`Dispatch again` : t`Dispatch`}</h4>
       {failure && <Notice tone="error">{failure}</Notice>}
       <Row>
@@ -113,7 +121,7 @@ export function DispatchForm({ number, sim, onRecorded }: { number: string; sim:
       <Button type="submit" disabled={sending}>
         {sending ? t`Recording…` : t`Record dispatch`}
       </Button>
-    </form>
+    </FormBox>
   )
 }
 
@@ -144,7 +152,7 @@ export function DeliveryForm({ number, sim, onRecorded }: { number: string; sim:
   }
   const id = `delivery-${sim.id}`
   return (
-    <form onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+    <FormBox onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
       <h4 id={`${id}-title`}>
         <Trans>Delivery</Trans>
       </h4>
@@ -180,6 +188,6 @@ export function DeliveryForm({ number, sim, onRecorded }: { number: string; sim:
       <Button type="submit" disabled={sending}>
         {sending ? t`Recording…` : t`Record delivery`}
       </Button>
-    </form>
+    </FormBox>
   )
 }

@@ -53,6 +53,22 @@ const eventTexts: Record<string, MessageDescriptor> = {
   'sim.cancelled': msg`SIM cancelled`,
 }
 
+/** What a timeline event's details are, by their key in the answer (currency goes with the amount). */
+export const detailText: Record<string, MessageDescriptor> = {
+  order: msg`Order`,
+  sim: msg`SIM`,
+  iccid: msg`ICCID`,
+  courier: msg`Courier`,
+  tracking_reference: msg`Tracking reference`,
+  attempt: msg`Delivery attempt`,
+  reason: msg`Reason`,
+  msisdn: msg`Mobile number`,
+  method: msg`Method`,
+  brand: msg`Brand`,
+  amount: msg`Amount`,
+  error: msg`Error`,
+}
+
 /** A timeline event's name; a staff action this screen has no name for shows its action (e.g. staff.refund.make). */
 export const eventText = (kind: string): MessageDescriptor | string => eventTexts[kind] ?? kind
 

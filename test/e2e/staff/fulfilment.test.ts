@@ -71,6 +71,11 @@ describe('fulfilment in the back office', () => {
       expect(await firstRow.innerText()).toContain('Waiting to be sent')
       expect(await axeFindings(staff, 'orders 1280')).toEqual([])
       await screenshot(staff, 'staff-orders')
+      await staff.setViewportSize(MOBILE)
+      expect(await horizontalOverflow(staff)).toBe(0)
+      expect(await axeFindings(staff, 'orders 360')).toEqual([])
+      await screenshot(staff, 'staff-orders-360')
+      await staff.setViewportSize(DESKTOP)
 
       // Found by its number too.
       await staff.getByLabel('Order number, email, mobile number or payment id').fill(order.number.toLowerCase())
@@ -138,12 +143,28 @@ describe('fulfilment in the back office', () => {
         .getByText(/^Customer: /)
         .waitFor()
       await timeline.getByRole('listitem').filter({ hasText: 'SIM activated' }).getByText('Network: sandbox').waitFor()
+      await timeline.getByRole('listitem').filter({ hasText: 'Activation sent to the network' }).getByText('System', { exact: true }).waitFor()
       expect(await axeFindings(staff, 'order 1280')).toEqual([])
       await screenshot(staff, 'staff-orders-order')
       await staff.setViewportSize(MOBILE)
       expect(await horizontalOverflow(staff)).toBe(0)
       expect(await axeFindings(staff, 'order 360')).toEqual([])
       await screenshot(staff, 'staff-orders-order-360')
+      // The same page in isiXhosa and Afrikaans, at both widths.
+      for (const [language, heading] of [
+        ['xh', `I-odolo ${order.number}`],
+        ['af', `Bestelling ${order.number}`],
+      ] as const) {
+        await staff.locator('#staff-language').selectOption(language)
+        await staff.getByRole('heading', { level: 1, name: heading }).waitFor()
+        for (const viewport of [MOBILE, DESKTOP]) {
+          await staff.setViewportSize(viewport)
+          expect(await horizontalOverflow(staff)).toBe(0)
+          expect(await axeFindings(staff, `order ${language} ${viewport.width}`)).toEqual([])
+        }
+        await screenshot(staff, `staff-orders-order-${language}`)
+      }
+      await staff.locator('#staff-language').selectOption('en')
 
       // The customer sees it on their order page: active, and on the SIM's page the network's number and the ICCID sent.
       await customer.reload()

@@ -193,6 +193,17 @@ describe('staff orders', () => {
     expect((await dispatch(fulfilment, order.number, second.simId, { courier: 'C', trackingReference: 'T', iccid: freshIccid() })).status).toBe(404)
   })
 
+  it('leaves a SIM dispatched in the back office to the back office on the sandbox network’s courier page', async () => {
+    const fulfilment = await staffSession(env.t.db, 'fulfilment')
+    const { order, simId } = await paidOrder()
+    expect((await dispatch(fulfilment, order.number, simId, { courier: 'C', trackingReference: 'T', iccid: freshIccid() })).status).toBe(200)
+    const [sim] = await env.t.db.query<{ service_reference: string }>('select service_reference from services where id = $1', [simId])
+    const page = await (await env.app.request('/sandbox/network')).text()
+    const section = page.slice(page.indexOf(`id="sim-${sim?.service_reference}"`))
+    expect(section.slice(0, section.indexOf('</section>'))).toContain('Dispatched from the back office: its delivery is recorded there.')
+    expect(section.slice(0, section.indexOf('</section>'))).not.toContain('value="dispatch"')
+  })
+
   it('lets support read an order but never record fulfilment', async () => {
     const support = await staffSession(env.t.db, 'support')
     const { order, simId } = await paidOrder()
