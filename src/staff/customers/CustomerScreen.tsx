@@ -207,11 +207,12 @@ function Section({ id, title, empty, children }: { id: string; title: ReactNode;
 }
 
 function Orders({ record }: { record: CustomerRecord }) {
+  const { t } = useLingui()
   const money = useMoney()
   const when = useDateTime()
   return (
     <Section id="customer-orders" title={<Trans>Orders</Trans>} empty={record.orders.length === 0 && <Trans>No orders.</Trans>}>
-      <TableBox>
+      <TableBox label={t`Orders`}>
         <table>
           <thead>
             <tr>
@@ -264,10 +265,10 @@ function Orders({ record }: { record: CustomerRecord }) {
 }
 
 function Sims({ record }: { record: CustomerRecord }) {
-  const { i18n } = useLingui()
+  const { t, i18n } = useLingui()
   return (
     <Section id="customer-sims" title={<Trans>SIMs</Trans>} empty={record.sims.length === 0 && <Trans>No SIMs.</Trans>}>
-      <TableBox>
+      <TableBox label={t`SIMs`}>
         <table>
           <thead>
             <tr>

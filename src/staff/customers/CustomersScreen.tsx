@@ -73,7 +73,7 @@ export function CustomersScreen() {
             <Trans>No customer matches “{query}”.</Trans>
           </p>
         ) : (
-          <TableBox>
+          <TableBox label={t`Customers matching “${query}”`}>
             <table>
               <caption>
                 <Trans>Customers matching “{query}”</Trans>

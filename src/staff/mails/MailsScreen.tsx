@@ -74,7 +74,7 @@ export function MailsScreen() {
           <Trans>No failed mails.</Trans>
         </p>
       ) : (
-        <TableBox>
+        <TableBox label={t`Failed mails`}>
           <table>
             <caption>
               <Trans>Mails that failed, newest first</Trans>
