@@ -8,7 +8,7 @@ import { StaffLink } from '../navigation.tsx'
 import { Button, Card, Field, Notice, Row, TableBox } from '../ui/parts.tsx'
 import { ScreenTitle } from '../ui/ScreenTitle.tsx'
 import { useErrorText } from '../ui/errorText.ts'
-import { useFormats } from './formats.ts'
+import { useFormats } from '../ui/format.ts'
 import { stageText } from './orderTexts.ts'
 
 type Shown = { kind: 'loading' } | { kind: 'failed'; error: unknown } | { kind: 'shown'; orders: StaffOrderSummary[]; next: string | null }

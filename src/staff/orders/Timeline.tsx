@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import type { TimelineEntry } from '../../domain/staffOrderSchemas.ts'
 import { styled } from '../ui/styled.ts'
 import { staffTheme as theme } from '../ui/theme.ts'
-import { useFormats } from './formats.ts'
+import { useFormats } from '../ui/format.ts'
 import { actorText, detailText, eventText, ricaFailureText } from './orderTexts.ts'
 
 const List = styled('ol')`

@@ -26,3 +26,8 @@ export function useMoney(): (rand: number) => string {
     return `${rounded < 0 ? '-' : ''}R${written}`
   }
 }
+
+/** Both at once, for screens that show rand and moments. */
+export function useFormats(): { money: (rand: number) => string; when: (iso: string | null | undefined) => string } {
+  return { money: useMoney(), when: useDateTime() }
+}
