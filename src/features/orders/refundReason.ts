@@ -11,4 +11,4 @@ const reasons: Record<RefundReason, MessageDescriptor> = {
 }
 
 /** Why the customer got money back, in the active language (a reason this build does not know reads as money owed). */
-export const refundReasonText = (i18n: I18n, reason: RefundReason): string => i18n._(reasons[reason] ?? reasons.other)
+export const refundReasonText = (i18n: I18n, reason: string): string => i18n._(reasons[reason as RefundReason] ?? reasons.other)
