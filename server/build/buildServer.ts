@@ -9,6 +9,7 @@ export const serverEntries = {
   main: 'server/main.ts',
   migrate: 'server/db/migrateMain.ts',
   reapplyDeletions: 'server/accounts/reapplyDeletionsMain.ts',
+  staffInvite: 'server/staff/staffInviteMain.ts',
 } as const
 
 /**

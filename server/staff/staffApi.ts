@@ -15,6 +15,8 @@ import { StaffMeReplySchema, StaffQueuesReplySchema } from '../../src/domain/sta
 import { answer } from '../http/openApi.ts'
 import { describeStaff } from './describeStaff.ts'
 import { identityStaffRoutes } from '../routes/staff/identity.ts'
+import { teamStaffRoutes } from '../routes/staff/team.ts'
+import { auditLogStaffRoutes } from '../routes/staff/auditLog.ts'
 
 const described = {
   me: describeStaff({
@@ -78,6 +80,8 @@ export function staffApi(db: Db, config: StaffApiSettings) {
       return c.json({ queues: Object.fromEntries(counts) })
     })
     .route('/', identityStaffRoutes(db, config))
+    .route('/', teamStaffRoutes(db, config))
+    .route('/', auditLogStaffRoutes(db))
     .route('/', messagesStaffRoutes(db, config))
     .all('*', (c) => jsonError(c, 404, 'Not found'))
 }

@@ -31,7 +31,9 @@ function Guarded({ screen }: { screen: StaffScreen }) {
   const navigate = useStaffNavigate()
   const signedOut = state.kind === 'signed-out'
   useEffect(() => {
-    if (signedOut) navigate(`/sign-in?next=${encodeURIComponent(window.location.pathname + window.location.search)}`, { replace: true })
+    // Unless the member is already on the way to a screen anyone may open (signing out moves to the sign-in).
+    const { pathname, search } = window.location
+    if (signedOut && !/^\/staff\/(sign-in|invite\/)/.test(pathname)) navigate(`/sign-in?next=${encodeURIComponent(pathname + search)}`, { replace: true })
   }, [signedOut, navigate])
   if (state.kind === 'loading')
     return (

@@ -101,6 +101,15 @@ describe('`npm run serve`: the compiled server', () => {
     expect(run.entries().map((e) => e.msg)).toContainEqual(expect.stringMatching(/^applied \d+ migrations$/))
   })
 
+  it('invites the first owner from the production install: `node dist/server/staffInvite.js` prints the link and exits 0', async () => {
+    const run = runCommand(plain.root, 'node dist/server/staffInvite.js --email owner@example.co.za --name Owner --role owner', {
+      DATABASE_URL: 'memory:',
+      PUBLIC_URL: 'https://shop.example.co.za',
+    })
+    expect((await run.exited).code, run.stderr()).toBe(0)
+    expect(run.lines).toContainEqual(expect.stringMatching(/^https:\/\/shop\.example\.co\.za\/staff\/invite\/[A-Za-z0-9_-]{43}$/))
+  })
+
   it('lets SANDBOX=true run the sandbox network, card provider and identity issuers in production, saying at warn what is simulated', async () => {
     const env = {
       ...without(

@@ -83,4 +83,14 @@ describe('the service worker routing rules', () => {
     expect(get('/api/v10/partner/order/1', 'cors', 'POST')).toBe('network')
     expect(classify({ method: 'GET', mode: 'cors', url: new URL('https://fonts.example/a.css'), origin })).toBe('network')
   })
+
+  it('never answers, caches or falls back for the staff app or its API', () => {
+    for (const path of ['/staff', '/staff/', '/staff/sign-in', '/staff/orders/1042', '/staff/invite/abc'])
+      for (const mode of ['navigate', 'cors', 'same-origin']) expect(get(path, mode), `${mode} ${path}`).toBe('network')
+    for (const path of ['/api/staff/me', '/api/staff/queues', '/api/staff/team', '/api/staff/audit?action=staff.role'])
+      for (const method of ['GET', 'POST']) expect(get(path, 'cors', method), `${method} ${path}`).toBe('network')
+    expect(get('/assets/staff/staff-AbC123.js', 'no-cors')).toBe('network')
+    // Only the staff app's own paths: a storefront route that begins alike is still the shell's.
+    expect(get('/staffing', 'navigate')).toBe('app-shell')
+  })
 })

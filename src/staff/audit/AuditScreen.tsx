@@ -1,51 +1,59 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useEffect, useState } from 'react'
+import type { AuditEntry } from '../../domain/staffAudit.ts'
 import { staffApi } from '../api/client.ts'
+import { readTeam, type TeamMember } from '../team/teamApi.ts'
 import { useErrorText } from '../ui/errorText.ts'
 import { useDateTime } from '../ui/format.ts'
 import { Button, Card, Field, Notice, Row, TableBox } from '../ui/parts.tsx'
 import { ScreenTitle } from '../ui/ScreenTitle.tsx'
 
-/** One row of the audit log, as GET /api/staff/audit answers. */
-export interface AuditEntry {
-  id: number
-  at: string
-  actor: string
+interface Filters {
+  staffId: string
   action: string
   targetType: string
   targetId: string
-  reason: string | null
-  summary: unknown
-  clientAddress: string | null
-}
-
-interface Filters {
-  action: string
-  actor: string
   from: string
   to: string
 }
-const noFilters: Filters = { action: '', actor: '', from: '', to: '' }
+const noFilters: Filters = { staffId: '', action: '', targetType: '', targetId: '', from: '', to: '' }
 
-/** /staff/audit (owners): every staff action, newest first, filtered by action, member and day. */
+type Page = { entries: AuditEntry[]; next: string | null }
+
+/** /staff/audit (owners): every staff action, newest first, filtered by member, action, target and day, a page at a time. */
 export function AuditScreen() {
   const { t } = useLingui()
   const errorText = useErrorText()
-  const when = useDateTime()
+  const [members, setMembers] = useState<TeamMember[]>([])
   const [draft, setDraft] = useState<Filters>(noFilters)
   const [filters, setFilters] = useState<Filters>(noFilters)
-  const [entries, setEntries] = useState<AuditEntry[] | { failed: unknown }>()
-  useEffect(() => {
-    let live = true
-    setEntries(undefined)
-    staffApi<{ entries: AuditEntry[] }>('GET', '/audit', undefined, { ...filters }).then(
-      (answer) => live && setEntries(answer.entries),
-      (failed: unknown) => live && setEntries({ failed }),
+  const [entries, setEntries] = useState<AuditEntry[]>()
+  const [next, setNext] = useState<string | null>(null)
+  const [error, setError] = useState<unknown>()
+  const [busy, setBusy] = useState(false)
+
+  const read = (shown: Filters, before?: string) =>
+    staffApi<Page>('GET', '/audit', undefined, { ...shown, before }).then(
+      (page) => {
+        setEntries((now) => (before ? [...(now ?? []), ...page.entries] : page.entries))
+        setNext(page.next)
+        setError(undefined)
+      },
+      (failed: unknown) => setError(failed),
     )
-    return () => {
-      live = false
-    }
+
+  useEffect(() => {
+    readTeam().then(
+      (team) => setMembers(team.members),
+      () => undefined,
+    )
+  }, [])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page of the log for each filter applied
+  useEffect(() => {
+    setEntries(undefined)
+    void read(filters)
   }, [filters])
+
   const submit = (event: FormEvent) => {
     event.preventDefault()
     setFilters(draft)
@@ -65,12 +73,27 @@ export function AuditScreen() {
         </h2>
         <form onSubmit={submit}>
           <Row>
+            <Field label={t`Staff member`}>
+              {(id) => (
+                <select id={id} {...field('staffId')}>
+                  <option value="">{t`Everyone`}</option>
+                  {members.map((member) => (
+                    <option key={member.id} value={String(member.id)}>
+                      {member.name} ({member.email})
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
             <Field label={t`Action`} hint={t`For example staff.role or refund.make`}>
               {(id, hint) => <input id={id} aria-describedby={hint} {...field('action')} />}
             </Field>
-            <Field label={t`Staff member's email`}>{(id) => <input id={id} type="email" {...field('actor')} />}</Field>
+            <Field label={t`On what`} hint={t`For example staff, order or refund`}>
+              {(id, hint) => <input id={id} aria-describedby={hint} {...field('targetType')} />}
+            </Field>
+            <Field label={t`Its number`}>{(id) => <input id={id} {...field('targetId')} />}</Field>
             <Field label={t`From`}>{(id) => <input id={id} type="date" {...field('from')} />}</Field>
-            <Field label={t`To`}>{(id) => <input id={id} type="date" {...field('to')} />}</Field>
+            <Field label={t`Before`}>{(id) => <input id={id} type="date" {...field('to')} />}</Field>
             <div style={{ marginBottom: 12 }}>
               <Button type="submit">
                 <Trans>Show</Trans>
@@ -79,69 +102,92 @@ export function AuditScreen() {
           </Row>
         </form>
       </Card>
+      {error !== undefined && <Notice tone="error">{errorText(error)}</Notice>}
       {entries === undefined ? (
-        <p role="status">
-          <Trans>Loading…</Trans>
-        </p>
-      ) : 'failed' in entries ? (
-        <Notice tone="error">{errorText(entries.failed)}</Notice>
+        error === undefined && (
+          <p role="status">
+            <Trans>Loading…</Trans>
+          </p>
+        )
       ) : entries.length === 0 ? (
         <p role="status">
           <Trans>Nothing in the audit log matches these filters.</Trans>
         </p>
       ) : (
-        <TableBox>
-          <table>
-            <caption>
-              <Trans>Staff actions, newest first</Trans>
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>When</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Who</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Action</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>On what</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Why</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Change</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>From address</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td>{when(entry.at)}</td>
-                  <td>{entry.actor}</td>
-                  <td>
-                    <code>{entry.action}</code>
-                  </td>
-                  <td>
-                    {entry.targetType} {entry.targetId}
-                  </td>
-                  <td>{entry.reason ?? '—'}</td>
-                  <td>
-                    <code style={{ wordBreak: 'break-word' }}>{entry.summary == null ? '—' : JSON.stringify(entry.summary)}</code>
-                  </td>
-                  <td>{entry.clientAddress ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableBox>
+        <>
+          <AuditTable entries={entries} />
+          {next && (
+            <Button
+              type="button"
+              $variant="secondary"
+              disabled={busy}
+              onClick={() => {
+                setBusy(true)
+                void read(filters, next).finally(() => setBusy(false))
+              }}
+            >
+              <Trans>Show older entries</Trans>
+            </Button>
+          )}
+        </>
       )}
     </>
+  )
+}
+
+function AuditTable({ entries }: { entries: AuditEntry[] }) {
+  const when = useDateTime()
+  return (
+    <TableBox>
+      <table>
+        <caption>
+          <Trans>Staff actions, newest first</Trans>
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">
+              <Trans>When</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Who</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Action</Trans>
+            </th>
+            <th scope="col">
+              <Trans>On what</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Why</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Change</Trans>
+            </th>
+            <th scope="col">
+              <Trans>From address</Trans>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry.id}>
+              <td>{when(entry.at)}</td>
+              <td>{entry.actor}</td>
+              <td>
+                <code>{entry.action}</code>
+              </td>
+              <td>
+                {entry.targetType} {entry.targetId}
+              </td>
+              <td>{entry.reason ?? '—'}</td>
+              <td>
+                <code style={{ wordBreak: 'break-word' }}>{Object.keys(entry.summary).length === 0 ? '—' : JSON.stringify(entry.summary)}</code>
+              </td>
+              <td>{entry.clientAddress}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableBox>
   )
 }

@@ -209,7 +209,7 @@ function MemberRow({
             <label className="visually-hidden" htmlFor={`role-${member.id}`}>
               {t`Role of ${member.name}`}
             </label>
-            <select id={`role-${member.id}`} value={role} onChange={(e) => setRole(e.target.value as StaffRole)} style={{ minHeight: 44 }}>
+            <select id={`role-${member.id}`} value={role} onChange={(e) => setRole(e.target.value as StaffRole)}>
               {STAFF_ROLES.filter((r) => canGrant(me.role, r)).map((r) => (
                 <option key={r} value={r}>
                   {roleName(r)}

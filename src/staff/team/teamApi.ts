@@ -1,36 +1,16 @@
 import type { StaffRole } from '../../domain/staff.ts'
+import type { StaffInviteRequest, TeamReply } from '../../domain/staffTeam.ts'
 import { staffApi } from '../api/client.ts'
 import { withStepUp } from '../stepUp.ts'
 
-/** GET /api/staff/team: members (removed ones too) and the invites still open. */
-export interface TeamMember {
-  id: number
-  email: string
-  name: string
-  role: StaffRole
-  passkeys: number
-  lastSignInAt: string | null
-  joinedAt: string
-  removedAt: string | null
-}
-export interface OpenInvite {
-  email: string
-  name: string
-  role: StaffRole
-  invitedBy: string | null
-  createdAt: string
-  expiresAt: string
-}
-export interface Team {
-  members: TeamMember[]
-  invites: OpenInvite[]
-}
+/** GET /api/staff/team (the types only: the staff app loads none of the storefront's modules). */
+export type Team = TeamReply
+export type TeamMember = TeamReply['members'][number]
 
 export const readTeam = () => staffApi<Team>('GET', '/team')
 
 /** Invites someone; the answer's link is also mailed to them. */
-export const inviteMember = (invite: { email: string; name: string; role: StaffRole }) =>
-  staffApi<{ link: string; expiresAt: string }>('POST', '/team/invites', invite)
+export const inviteMember = (invite: StaffInviteRequest) => staffApi<{ link: string; expiresAt: string }>('POST', '/team/invites', invite)
 
 /** A role change needs a fresh passkey check (the step-up). */
 export const changeRole = (id: number, role: StaffRole) => withStepUp(() => staffApi<unknown>('PATCH', `/team/${id}`, { role }))

@@ -75,6 +75,8 @@ export const TableBox = styled('div')`
   caption { text-align: left; font-weight: 600; padding: 8px 0; }
   th, td { text-align: left; padding: 8px 10px; border-bottom: 1px solid ${theme.color.border}; vertical-align: top; }
   th { font-size: 14px; color: ${theme.color.muted}; }
+  th[scope='row'] { font-size: inherit; color: ${theme.color.text}; }
+  select { font: inherit; min-height: ${theme.touch}; padding: 0 8px; border: 2px solid ${theme.color.muted}; border-radius: 8px; background: #fff; color: ${theme.color.text}; }
 `
 
 export const Row = styled('div')`

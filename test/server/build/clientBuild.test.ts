@@ -108,4 +108,30 @@ describe('a production build without the lab', () => {
     expect(firstPaintEnglish.size).toBeGreaterThan(0)
     expect(firstPaintEnglish.size).toBeLessThan(ids.size / 3)
   })
+
+  it("keeps the staff app apart: its page and chunks under staff/ and assets/staff/, none imported by the storefront's or precached", async () => {
+    expect(existsSync(join(outDir, 'staff', 'index.html'))).toBe(true)
+    expect(existsSync(join(outDir, 'src'))).toBe(false)
+    const staffSources = Object.keys(manifest).filter((key) => key.startsWith('src/staff/') || key.startsWith('locales/staff/'))
+    expect(staffSources).toContain('src/staff/index.html')
+    for (const key of staffSources) expect(manifest[key]?.file, key).toMatch(/^assets\/staff\//)
+    const staffKeys = Object.keys(manifest).filter((key) => manifest[key]?.file.startsWith('assets/staff/'))
+    // No storefront script names a staff one: neither statically nor lazily.
+    for (const [file, code] of scripts) expect(code.includes('staff/'), file).toBe(false)
+    const storefront = staticClosure(
+      manifest,
+      Object.keys(manifest).filter((key) => !staffKeys.includes(key)),
+    )
+    expect([...storefront].filter((file) => file.startsWith('assets/staff/'))).toEqual([])
+    // The staff app shares only the storefront's libraries and the bundler's helpers, never its app code.
+    const staffFiles = staticClosure(manifest, ['src/staff/index.html'])
+    const shared = [...staffFiles].filter((file) => !file.startsWith('assets/staff/'))
+    const sharedSources = shared.flatMap((file) => sources.get(file) ?? [])
+    expect(sharedSources.filter((source) => source.startsWith('src/') || source.startsWith('machines/'))).toEqual([])
+    const precache = [...(await readFile(join(outDir, 'sw.js'), 'utf8')).matchAll(/"url":"([^"]+)"/g)].map((match) => match[1])
+    expect(precache.length).toBeGreaterThan(10)
+    expect(precache.filter((url) => url?.includes('staff'))).toEqual([])
+    // The staff page names no web manifest: it is not the installable storefront.
+    expect(await readFile(join(outDir, 'staff', 'index.html'), 'utf8')).not.toContain('rel="manifest"')
+  })
 })

@@ -7,6 +7,7 @@ export function makeFakeDist(): { dir: string; remove(): void } {
   const dir = mkdtempSync(join(tmpdir(), 'storefront-dist-'))
   const files: Record<string, string> = {
     'index.html': '<!doctype html><title>Storefront</title><div id="root"></div>',
+    'staff/index.html': '<!doctype html><title>Seed back office</title><div id="staff-root"></div>',
     'assets/index-AbC123.js': `console.log(${JSON.stringify('x'.repeat(4000))})`,
     'assets/index-AbC123.css': 'body{margin:0}',
     'sw.js': 'self.addEventListener("fetch", () => {})',

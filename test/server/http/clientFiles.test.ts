@@ -1,3 +1,5 @@
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../../server/app.ts'
 import type { Db } from '../../../server/db/types.ts'
@@ -106,5 +108,41 @@ describe('serving the built client', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('content-length')).toBe('14')
     expect(await res.text()).toBe('')
+  })
+
+  it('answers /staff and every route under it with the staff app, kept by no cache, under its own page policy', async () => {
+    for (const path of ['/staff', '/staff/', '/staff/sign-in', '/staff/orders/1042', '/staff/invite/abc_DEF-123?x=1']) {
+      const res = await app.request(path, { headers: { Accept: 'text/html' } })
+      expect(res.status, path).toBe(200)
+      expect(await res.text(), path).toContain('<div id="staff-root">')
+      expect(res.headers.get('cache-control'), path).toBe('no-store')
+      const policy = res.headers.get('content-security-policy') ?? ''
+      expect(policy, path).toContain("worker-src 'none'")
+      expect(policy, path).toContain("frame-ancestors 'none'")
+      expect(res.headers.get('permissions-policy'), path).toContain('publickey-credentials-get=(self)')
+    }
+  })
+
+  it("never answers a staff route with the customer's page or settings, nor the staff page as a file", async () => {
+    for (const path of ['/staff/index.html', '/staff/missing.js']) {
+      const res = await app.request(path)
+      expect(res.status, path).toBe(404)
+      expect(await res.text(), path).not.toContain('<div id="root">')
+    }
+    // A route that only begins like the staff app's is the storefront's.
+    expect(await (await app.request('/staffing')).text()).toContain('<div id="root">')
+  })
+})
+
+describe('serving a build without the staff app', () => {
+  const dist = makeFakeDist()
+  afterAll(() => dist.remove())
+
+  it("answers /staff with 404, never the customer's page", async () => {
+    rmSync(join(dist.dir, 'staff'), { recursive: true })
+    const app = createApp({ db: noDb, config: { apiKey: 'k' }, distDir: dist.dir })
+    const res = await app.request('/staff/team', { headers: { Accept: 'text/html' } })
+    expect(res.status).toBe(404)
+    expect(await res.text()).not.toContain('<div id="root">')
   })
 })

@@ -7,6 +7,7 @@ import { emailChangeTakenMail } from '../../../server/mail/templates/emailChange
 import { passwordResetMail } from '../../../server/mail/templates/passwordReset.ts'
 import { receiptMail } from '../../../server/mail/templates/receipt.ts'
 import { supportAcknowledgementMail } from '../../../server/mail/templates/supportAcknowledgement.ts'
+import { staffInviteMail } from '../../../server/mail/templates/staffInvite.ts'
 import { supportMessageMail } from '../../../server/mail/templates/supportMessage.ts'
 import { supportAnswerNoticeMail } from '../../../server/mail/templates/supportAnswerNotice.ts'
 import { supportReplyMail } from '../../../server/mail/templates/supportReply.ts'
@@ -58,6 +59,10 @@ const templates: Array<[MailTemplate<never>, unknown]> = [
     { reference: 'SUP-7K3F4Q2A', name: 'Thandi', body: '?', threadUrl: 'https://shop.example/staff/messages/7' },
   ],
   [emailChangeTakenMail as MailTemplate<never>, { email: 'thandi@example.co.za' }],
+  [
+    staffInviteMail as MailTemplate<never>,
+    { name: 'Sipho Dlamini', inviter: 'Thandi Nkosi', role: 'fulfilment', link: 'https://shop.example/staff/invite/x', days: 7 },
+  ],
   [
     receiptMail as MailTemplate<never>,
     { firstName: 'Thandi', orderNumber: 'SO-000123', amount: 299, items: ['4G Uncapped 10Mbps'], paidWith: 'VISA •••• 0000' },
