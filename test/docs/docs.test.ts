@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { settings } from '../../server/config.ts'
+import { STAFF_PERMISSIONS, STAFF_ROLES } from '../../src/domain/staff.ts'
 import {
   buildTimeVariables,
   configurationReferencePath,
@@ -110,5 +111,23 @@ describe('docs/configuration.md', () => {
       .join('\n')
     const unreadAtBuild = buildTimeVariables.filter((b) => !new RegExp(`(import\\.meta\\.env|process\\.env)\\.${b.name}\\b`).test(client)).map((b) => b.name)
     expect(unreadAtBuild).toEqual([])
+  })
+})
+
+describe('docs/back-office.md', () => {
+  it('lists every permission with exactly the roles src/domain/staff.ts gives it', () => {
+    const lines = read('docs/back-office.md').split('\n')
+    const header = lines.find((line) => line.startsWith('| Permission'))
+    const columns = (header ?? '').split('|').map((cell) => cell.trim())
+    expect(columns.slice(3, -1)).toEqual([...STAFF_ROLES])
+    const table = Object.fromEntries(
+      lines
+        .filter((line) => /^\| `[a-z]+\.[a-z]+`/.test(line))
+        .map((line) => {
+          const cells = line.split('|').map((cell) => cell.trim())
+          return [cells[1]?.replaceAll('`', ''), STAFF_ROLES.filter((_, i) => cells[i + 3] === '✓')]
+        }),
+    )
+    expect(table).toEqual(Object.fromEntries(Object.entries(STAFF_PERMISSIONS).map(([permission, roles]) => [permission, [...roles]])))
   })
 })

@@ -124,6 +124,14 @@ describe("the Dockerfile's run stage", () => {
     // What `docker run -e …` adds. First the same image started as the demo (NODE_ENV=development, in-memory PGlite,
     // the one package installed); then, given a real PostgreSQL (CI's second pass), production settings on it.
     await serves(env, command, healthCheck, { NODE_ENV: 'development', DATABASE_URL: 'memory:', SEED: 'false' })
+    // The first owner's invitation is made on the same install (docs/back-office.md).
+    const invite = runCommand(app.root, 'node dist/server/staffInvite.js --email owner@example.co.za --name Owner --role owner', {
+      ...env,
+      DATABASE_URL: 'memory:',
+      PUBLIC_URL: 'https://shop.example.co.za',
+    })
+    expect((await invite.exited).code, invite.stderr()).toBe(0)
+    expect(invite.lines).toContainEqual(expect.stringMatching(/^https:\/\/shop\.example\.co\.za\/staff\/invite\/[A-Za-z0-9_-]{43}$/))
     if (!process.env.DATABASE_URL) return
     database = await freshDatabase()
     // A server on PostgreSQL never loads the embedded engine: it starts without it.

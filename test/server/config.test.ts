@@ -39,6 +39,8 @@ describe('the server configuration', () => {
       serviceActionsIntervalMs: 60_000,
       mailOutboxIntervalMs: 1_000,
       mailSendTimeoutMs: 30_000,
+      staffIdleMinutes: 30,
+      staffSessionHours: 12,
       supportEmail: 'support@storefront.co.za',
       seller: { name: 'Seed Storefront (Pty) Ltd', address: '1 Demo Street, Gardens, Cape Town, 8001', vatNumber: '4000000000' },
       googlePay: { environment: 'SANDBOX', merchantId: '', merchantName: 'Seed Storefront', gatewayMerchantId: 'sandbox' },
@@ -97,6 +99,8 @@ describe('the server configuration', () => {
       SERVICE_ACTIONS_INTERVAL_MS: '5000',
       MAIL_OUTBOX_INTERVAL_MS: '250',
       MAIL_SEND_TIMEOUT_MS: '20000',
+      STAFF_IDLE_MINUTES: '15',
+      STAFF_SESSION_HOURS: '8',
       SUPPORT_EMAIL: 'help@reseller.co.za',
       SELLER_NAME: 'Cape Town Reseller (Pty) Ltd',
       SELLER_ADDRESS: '3 Bree Street, Cape Town, 8001',
@@ -142,6 +146,8 @@ describe('the server configuration', () => {
       serviceActionsIntervalMs: 5_000,
       mailOutboxIntervalMs: 250,
       mailSendTimeoutMs: 20_000,
+      staffIdleMinutes: 15,
+      staffSessionHours: 8,
       supportEmail: 'help@reseller.co.za',
       seller: { name: 'Cape Town Reseller (Pty) Ltd', address: '3 Bree Street, Cape Town, 8001', vatNumber: '4987654321' },
       googlePay: { environment: 'PRODUCTION', merchantId: 'BCR2DN4T7X4QWXYZ', merchantName: 'Cape Town portal', gatewayMerchantId: 'peach-8ac7' },
@@ -299,6 +305,8 @@ describe('the server configuration', () => {
     expect(loadConfig({})).toMatchObject({ mailOutboxIntervalMs: 1_000, mailSendTimeoutMs: 30_000 })
     expect(() => loadConfig({ MAIL_OUTBOX_INTERVAL_MS: '0' })).toThrow(/MAIL_OUTBOX_INTERVAL_MS must be at least 10/)
     expect(() => loadConfig({ MAIL_SEND_TIMEOUT_MS: 'soon' })).toThrow(/MAIL_SEND_TIMEOUT_MS must be a whole number/)
+    expect(() => loadConfig({ STAFF_IDLE_MINUTES: '0' })).toThrow(/STAFF_IDLE_MINUTES must be at least 1/)
+    expect(() => loadConfig({ STAFF_SESSION_HOURS: '169' })).toThrow(/STAFF_SESSION_HOURS must be at most 168/)
   })
 
   it('keeps an SMTP_URL that turns STARTTLS off explicitly as written (the mailer requires it otherwise)', () => {

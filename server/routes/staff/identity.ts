@@ -100,12 +100,10 @@ const described = {
  * refund or a role change. Sessions start here (server/staff/staffSessions.ts).
  */
 export function identityStaffRoutes(db: Db, config: CookieSettings & RelyingPartySettings & StaffSessionLimits) {
-  const limits = config
-
   /** A new session for the member in `tx`, audited there as `action`; its cookie is set once `tx` commits. */
   const startSession = async (c: Context, tx: Queryable, member: StaffMember, action: string, summary: Record<string, unknown>) => {
     const address = boundedKey(clientAddress(c, config))
-    const session = await createStaffSession(tx, member.id, address, limits)
+    const session = await createStaffSession(tx, member.id, address, config)
     const actor: StaffActor = { staffId: member.id, actor: member.email, clientAddress: address }
     await audit(tx, actor, { action, targetType: 'staff', targetId: member.id, summary })
     return session

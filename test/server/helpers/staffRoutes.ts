@@ -1,3 +1,4 @@
+import { uniqueSymbol } from 'hono-openapi'
 import { permissionOf } from '../../../server/staff/allow.ts'
 import type { StaffAccess } from '../../../server/staff/allow.ts'
 import { staffApiPath } from '../../../server/staff/staffCookie.ts'
@@ -11,11 +12,14 @@ export interface StaffRoute {
   access: StaffAccess | undefined
   /** How many allow() it has (exactly one, first, is right). */
   allows: number
-  /** Whether allow() is its first handler. */
+  /** Whether allow() is its first handler (its OpenAPI description aside, which only calls on). */
   allowFirst: boolean
 }
 
-type Guarded = { [permissionOf]?: StaffAccess }
+type Guarded = { [permissionOf]?: StaffAccess; [uniqueSymbol]?: { spec?: unknown } }
+
+/** describeRoute's middleware does nothing but call the next one; hono-openapi's validator, by contrast, answers 400. */
+const isDescription = (handler: Guarded) => handler[uniqueSymbol]?.spec !== undefined
 
 /**
  * Every route the app serves under /api/staff, found in Hono's route table, with the access its allow() declares:
@@ -31,7 +35,8 @@ export function staffRoutesOf(app: TestApp): StaffRoute[] {
   return [...byRoute].map(([key, handlers]) => {
     const [method = '', path = ''] = key.split(' ')
     const allows = handlers.filter((h) => h[permissionOf] !== undefined)
-    return { method, path, access: allows[0]?.[permissionOf], allows: allows.length, allowFirst: handlers[0]?.[permissionOf] !== undefined }
+    const first = handlers.find((h) => !isDescription(h))
+    return { method, path, access: allows[0]?.[permissionOf], allows: allows.length, allowFirst: first?.[permissionOf] !== undefined }
   })
 }
 

@@ -8,7 +8,7 @@ import { accountsApp } from '../helpers/accounts.ts'
 import type { TestApp } from '../helpers/accounts.ts'
 import { SoftAuthenticator } from '../helpers/passkeys.ts'
 import { acceptInvite, invite, passkeySignIn, staffCookieOf, staffRequest, testOrigin } from '../helpers/staff.ts'
-import { openTestDb } from '../helpers/testDb.ts'
+import { openTestDb, startupTimeout } from '../helpers/testDb.ts'
 import type { TestDb } from '../helpers/testDb.ts'
 
 let t: TestDb
@@ -19,7 +19,7 @@ beforeAll(async () => {
   t = await openTestDb()
   db = t.db
   app = accountsApp(db)
-})
+}, startupTimeout)
 afterAll(() => t.drop())
 
 const signInCount = async (outcome: string) => (await staffSignIns.get()).values.find((v) => v.labels.outcome === outcome)?.value ?? 0

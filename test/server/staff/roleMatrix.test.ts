@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { STAFF_PERMISSIONS, STAFF_ROLES, roleCan } from '../../../src/domain/staff.ts'
 import type { Db } from '../../../server/db/types.ts'
+import { describeRoute } from 'hono-openapi'
+import { allow } from '../../../server/staff/allow.ts'
 import type { StaffAccess } from '../../../server/staff/allow.ts'
 import { accountsApp, apiKey, signUp } from '../helpers/accounts.ts'
 import type { TestApp } from '../helpers/accounts.ts'
 import { staffRequest, staffSession } from '../helpers/staff.ts'
 import { placeholderPath, staffRoutesOf } from '../helpers/staffRoutes.ts'
-import { openTestDb } from '../helpers/testDb.ts'
+import { openTestDb, startupTimeout } from '../helpers/testDb.ts'
 import type { TestDb } from '../helpers/testDb.ts'
 
 let t: TestDb
@@ -17,7 +19,7 @@ beforeAll(async () => {
   t = await openTestDb()
   db = t.db
   app = accountsApp(db)
-})
+}, startupTimeout)
 afterAll(() => t.drop())
 
 const isGranted = (access: StaffAccess, role: (typeof STAFF_ROLES)[number]) => access === 'anyone' || access === 'signed-in' || roleCan(role, access)
@@ -31,7 +33,7 @@ const send = (method: string, path: string, headers: Record<string, string>) =>
   })
 
 describe('the role matrix of the staff API', () => {
-  it('finds every staff route with exactly one allow(), first, declaring a known permission', () => {
+  it('finds every staff route with exactly one allow(), before any other middleware, declaring a known permission', () => {
     const routes = staffRoutesOf(app)
     expect(routes.length).toBeGreaterThanOrEqual(12)
     const known = new Set<string>(['anyone', 'signed-in', ...Object.keys(STAFF_PERMISSIONS)])
@@ -46,10 +48,19 @@ describe('the role matrix of the staff API', () => {
     ).toEqual(['POST /api/staff/invites/:token', 'POST /api/staff/invites/:token/options', 'POST /api/staff/sign-in', 'POST /api/staff/sign-in/options'].sort())
   })
 
-  it('would find a route added without allow(), so the check above can fail', () => {
+  it('would find a route added without allow(), or with a middleware before it, so the check above can fail', () => {
     const unguarded = accountsApp(db)
     unguarded.get('/api/staff/unguarded', (c) => c.json({}))
-    expect(staffRoutesOf(unguarded).filter((r) => r.allows !== 1)).toEqual([expect.objectContaining({ method: 'GET', path: '/api/staff/unguarded' })])
+    unguarded.get(
+      '/api/staff/late',
+      (_c, next) => next(),
+      allow('orders.read'),
+      (c) => c.json({}),
+    )
+    unguarded.get('/api/staff/described', describeRoute({ summary: 'x' }), allow('orders.read'), (c) => c.json({}))
+    const routes = staffRoutesOf(unguarded)
+    expect(routes.filter((r) => r.allows !== 1)).toEqual([expect.objectContaining({ method: 'GET', path: '/api/staff/unguarded' })])
+    expect(routes.filter((r) => r.allows === 1 && !r.allowFirst)).toEqual([expect.objectContaining({ path: '/api/staff/late' })])
   })
 
   it('answers 401 without a staff session and to a customer session, 403 to a role without the permission, and lets every role with it through', async () => {

@@ -52,7 +52,37 @@ describe('the staff API', () => {
 
   it('keeps the audit log append-only', async () => {
     await db.query(`insert into audit_log (actor, action, target_type, target_id) values ('command line', 'staff.invite', 'staff', '1')`)
-    await expect(db.query(`update audit_log set action = 'changed'`)).rejects.toThrow(/append-only/)
-    await expect(db.query('delete from audit_log')).rejects.toThrow(/append-only/)
+    // On PostgreSQL the role lacks these privileges (the next test), which would refuse first: the trigger is shown to
+    // hold by itself in a transaction that gives them back (the table's owner can), rolled back with the refusal.
+    const granted = (sql: string) =>
+      db.transaction(async (tx) => {
+        await tx.query('grant update, delete, truncate on audit_log to current_user')
+        await tx.query(sql)
+      })
+    await expect(granted(`update audit_log set action = 'changed'`)).rejects.toThrow(/append-only/)
+    await expect(granted('delete from audit_log')).rejects.toThrow(/append-only/)
+    await expect(granted('truncate audit_log')).rejects.toThrow(/append-only/)
+  })
+
+  it("grants the application's role no update, delete or truncate of the audit log, and the trigger stops even a superuser", async () => {
+    await db.query(`insert into audit_log (actor, action, target_type, target_id) values ('command line', 'staff.invite', 'staff', '2')`)
+    const [role] = await db.query<{ superuser: boolean; update: boolean; delete: boolean; truncate: boolean; insert: boolean; select: boolean }>(
+      `select (select rolsuper from pg_roles where rolname = current_user) as superuser,
+              has_table_privilege(current_user, 'audit_log', 'UPDATE') as update,
+              has_table_privilege(current_user, 'audit_log', 'DELETE') as delete,
+              has_table_privilege(current_user, 'audit_log', 'TRUNCATE') as truncate,
+              has_table_privilege(current_user, 'audit_log', 'INSERT') as insert,
+              has_table_privilege(current_user, 'audit_log', 'SELECT') as select`,
+    )
+    expect(role).toMatchObject({ insert: true, select: true })
+    // A superuser holds every privilege whatever was revoked (PGlite runs as one); any other role lacks these three.
+    if (!role?.superuser) expect(role).toMatchObject({ update: false, delete: false, truncate: false })
+    const refused = role?.superuser ? /append-only/ : /permission denied|append-only/
+    await expect(db.query(`update audit_log set reason = 'changed'`)).rejects.toThrow(refused)
+    await expect(db.query('delete from audit_log')).rejects.toThrow(refused)
+    await expect(db.query('truncate audit_log')).rejects.toThrow(refused)
+    // Not by a transaction that tries either.
+    await expect(db.transaction((tx) => tx.query('delete from audit_log where id = (select max(id) from audit_log)'))).rejects.toThrow(refused)
+    expect(await db.query('select 1 from audit_log')).not.toHaveLength(0)
   })
 })

@@ -5,7 +5,7 @@ import { accountsApp, outboxTo, uniqueEmail } from '../helpers/accounts.ts'
 import type { TestApp } from '../helpers/accounts.ts'
 import { SoftAuthenticator } from '../helpers/passkeys.ts'
 import { acceptInvite, staffCookieOf, staffRequest } from '../helpers/staff.ts'
-import { openTestDb } from '../helpers/testDb.ts'
+import { openTestDb, startupTimeout } from '../helpers/testDb.ts'
 import type { TestDb } from '../helpers/testDb.ts'
 
 let t: TestDb
@@ -16,7 +16,7 @@ beforeAll(async () => {
   t = await openTestDb()
   db = t.db
   app = accountsApp(db)
-})
+}, startupTimeout)
 afterAll(() => t.drop())
 
 const config = { publicUrl: 'https://shop.example.co.za', port: 8080 }

@@ -8,7 +8,7 @@ import type { TestApp } from '../helpers/accounts.ts'
 import { SoftAuthenticator } from '../helpers/passkeys.ts'
 import { acceptInvite, passkeySignIn, staffRequest, staffSession, testOrigin } from '../helpers/staff.ts'
 import type { TestStaff } from '../helpers/staff.ts'
-import { openTestDb } from '../helpers/testDb.ts'
+import { openTestDb, startupTimeout } from '../helpers/testDb.ts'
 import type { TestDb } from '../helpers/testDb.ts'
 
 let t: TestDb
@@ -19,7 +19,7 @@ beforeAll(async () => {
   t = await openTestDb()
   db = t.db
   app = accountsApp(db)
-})
+}, startupTimeout)
 afterAll(() => t.drop())
 
 const auditOf = (targetId: string | number, action: string) =>
