@@ -192,6 +192,17 @@ beforeAll(async () => {
   const sims = await server.db.query<{ id: number; billing: string }>('select id, billing from services where customer_id = $1', [user.id])
   const of = (billing: string) => sims.find((s) => s.billing === billing)!.id
   customer = { id: user.id, email: body.user.email as string, monthly: of('monthly'), prepaid: of('prepaid') }
+  // A support conversation the team answered, so the support page shows it with its answer box.
+  const [message] = await server.db.query<{ id: number }>(
+    `insert into support_messages (idempotency_key, sender, request_hash, customer_id, name, email, message, reference, client_address, mail_message_id, status)
+     values (gen_random_uuid(), $1, 'a11y', $2, 'Thandi Nkosi', $3, 'My SIM has not arrived yet.', 'SUP-A11YA11Y', 'a11y', '<SUP-A11YA11Y.0@a11y.example>', 'waiting')
+     returning id`,
+    [`customer:${user.id}`, user.id, body.user.email],
+  )
+  await server.db.query(
+    "insert into support_entries (support_message_id, kind, body, mail_message_id) values ($1, 'reply', 'It arrives tomorrow before noon.', '<SUP-A11YA11Y.1@a11y.example>')",
+    [message?.id],
+  )
   // A Google sign-in linked to the account, so the profile lists one and its removal can be checked.
   await server.db.query("insert into customer_identities (provider, subject, customer_id, email, last_used_at) values ('google', 'a11y', $1, $2, now())", [
     user.id,
@@ -366,6 +377,7 @@ describe('accessibility of every screen', () => {
       await open('/billing')
       await check('billing', language)
       await open('/support')
+      await page.getByText('It arrives tomorrow before noon.').waitFor()
       await check('support', language)
 
       await page.goto(`/sandbox/mail?address=${encodeURIComponent(customer.email)}`)

@@ -64,7 +64,7 @@ export async function refreshConversations(customerId: number): Promise<void> {
  * The customer's answer in a conversation (kind 'support.answer'): it goes only under its own customer's session,
  * once per id however often it is retried; once the server has it, the device's copy of the conversations is renewed.
  */
-export function supportAnswerOutbox(send = sendConversationAnswer): OutboxKind<QueuedAnswer, unknown, never, AnswerOutcome> {
+export function supportAnswerOutbox(send = sendConversationAnswer, refresh = refreshConversations): OutboxKind<QueuedAnswer, unknown, never, AnswerOutcome> {
   return {
     kind: SUPPORT_ANSWER,
     request: QueuedAnswerSchema,
@@ -75,7 +75,7 @@ export function supportAnswerOutbox(send = sendConversationAnswer): OutboxKind<Q
       if (result.kind === 'refused') return { kind: 'refused', status: result.status, error: result.error, retryAfterMs: result.retryAfterMs }
       return result
     },
-    acknowledged: (row) => ({ keep: { answer: { sent: true } }, after: () => refreshConversations(row.customerId as number) }),
+    acknowledged: (row) => ({ keep: { answer: { sent: true } }, after: () => refresh(row.customerId as number) }),
     rejected: (_row, refusal) => ({ error: refusal.error || `HTTP ${refusal.status}` }),
     report,
     announce,

@@ -19,13 +19,16 @@ export interface LocalAnswer {
   error: string | null
 }
 
-function localAnswer(row: OutboxRow, fetchedAt: string | undefined): LocalAnswer | undefined {
+function localAnswer(row: OutboxRow, conversations: readonly CustomerConversation[]): LocalAnswer | undefined {
   if (!v.is(QueuedAnswerSchema, row.request)) return undefined
-  const base = { id: row.id, reference: row.request.reference, body: row.request.answer.body, createdAt: row.createdAt, error: row.lastError }
+  const { reference, answer } = row.request
+  const base = { id: row.id, reference, body: answer.body, createdAt: row.createdAt, error: row.lastError }
   if (isOpen(row)) return { ...base, state: 'waiting' }
   if (row.status === 'rejected') return { ...base, state: 'rejected' }
-  // Sent, but the copy was fetched before it: it still shows as the customer's until the copy is renewed.
-  return fetchedAt === undefined || fetchedAt < row.createdAt ? { ...base, state: 'waiting' } : undefined
+  // Sent: it shows as waiting until the device's copy (renewed once it was sent) holds it; the device's and the
+  // server's clocks may differ, so the copy is searched for the answer rather than compared by time.
+  const held = conversations.some((c) => c.reference === reference && c.entries.some((e) => e.kind === 'answer' && e.body === answer.body))
+  return held ? undefined : { ...base, state: 'waiting' }
 }
 
 /**
@@ -42,6 +45,6 @@ export function useConversations(customerId: number): {
   }, [customerId])
   const cached = useLiveRead((store) => readCachedConversations(customerId, store), [customerId])
   const rows = useLiveRead((store) => customerRows(SUPPORT_ANSWER, customerId, store), [customerId])
-  const local = useMemo(() => (rows ?? []).flatMap((row) => localAnswer(row, cached?.fetchedAt) ?? []), [rows, cached?.fetchedAt])
+  const local = useMemo(() => (rows ?? []).flatMap((row) => localAnswer(row, cached?.value ?? []) ?? []), [rows, cached])
   return { cached, local }
 }
