@@ -83,7 +83,7 @@ export function MessagesScreen() {
           <Trans>No conversation matches.</Trans>
         </p>
       ) : (
-        <TableBox>
+        <TableBox label={t`Conversations`}>
           <table>
             <caption>
               <Trans>Conversations, open first, the longest waiting first</Trans>
