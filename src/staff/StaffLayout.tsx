@@ -37,14 +37,16 @@ const Nav = styled('nav')`
   background: ${theme.color.surface}; border-right: 1px solid ${theme.color.border}; padding: 12px 8px;
   @media (max-width: 720px) { border-right: 0; border-bottom: 1px solid ${theme.color.border}; }
   ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 4px; }
-  @media (max-width: 720px) { ul { display: flex; flex-wrap: wrap; } }
+  @media (max-width: 720px) { ul { display: flex; flex-wrap: wrap; } li { min-width: 0; max-width: 100%; } }
   a { display: flex; justify-content: space-between; gap: 8px; align-items: center; min-height: ${theme.touch};
-      padding: 0 12px; border-radius: 8px; text-decoration: none; color: ${theme.color.text}; font-weight: 600; }
+      padding: 0 12px; border-radius: 8px; text-decoration: none; color: ${theme.color.text}; font-weight: 600; overflow-wrap: anywhere; }
   a[aria-current='page'] { background: ${theme.color.page}; color: ${theme.color.brandDark}; box-shadow: inset 4px 0 0 ${theme.color.brand}; }
   .count { background: ${theme.color.brand}; color: #fff; border-radius: 999px; padding: 0 8px; font-size: 14px; min-width: 28px; text-align: center; }
 `
 const Main = styled('main')`
   padding: 20px 16px 48px; max-width: 1200px; width: 100%;
+  /* A long word (an email address, an Afrikaans compound) at 200% text breaks rather than push the page sideways. */
+  overflow-wrap: break-word;
   &:focus { outline: none; }
 `
 

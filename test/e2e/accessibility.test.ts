@@ -417,6 +417,22 @@ describe('accessibility of the staff app', () => {
     return order.order_number
   }
 
+  let conversation: number | undefined
+
+  /** A message to the support team, sent as the Contact Us form sends it: its conversation's id. */
+  async function supportMessage(running: RunningServer): Promise<number> {
+    const id = crypto.randomUUID()
+    const init = call(
+      'POST',
+      { id, message: { name: 'Thandi Nkosi', email: 'thandi@example.co.za', message: 'My SIM has no signal since Monday.' } },
+      { key: API_KEY },
+    )
+    const res = await fetch(`${running.url}/api/support/messages`, { ...init, headers: { ...(init.headers as Record<string, string>), 'Idempotency-Key': id } })
+    if (res.status !== 201) throw new Error(`support message refused: ${res.status}`)
+    const [row] = await running.db.query<{ id: number | string }>('select id from support_messages where idempotency_key = $1', [id])
+    return Number(row?.id)
+  }
+
   /** Opens a staff screen and waits for its heading. */
   async function openStaff(path: string): Promise<void> {
     await page.goto(path)
@@ -429,7 +445,7 @@ describe('accessibility of the staff app', () => {
   }
 
   for (const language of LANGUAGES) {
-    test(`what staff see, in ${language}: sign-in, home, team with the passkey check, audit log, orders and an order with fulfilment's forms`, {
+    test(`what staff see, in ${language}: sign-in, home, team with the passkey check, audit log, orders and fulfilment's forms, customers, failed mails, conversations, refunds`, {
       timeout: 120_000,
     }, async () => {
       const say = (english: string) => {
@@ -485,6 +501,29 @@ describe('accessibility of the staff app', () => {
       await dispatch.getByRole('button', { name: say('Record dispatch') }).click()
       await dispatch.getByText(say('Enter the courier.')).waitFor()
       await check('staff: order, a dispatch to correct', language)
+
+      // Support's screens: a customer found and opened, a failed mail, a conversation; finance's refunds queue.
+      await openStaff(`/staff/customers?q=${encodeURIComponent('demo@storefront.co.za')}`)
+      await page.getByRole('table').waitFor()
+      await check('staff: customers, a search', language)
+      await page.getByRole('table').getByRole('link').first().click()
+      await page.getByRole('heading', { level: 2, name: say('Consents and records') }).waitFor()
+      await check("staff: a customer's page", language)
+      await server.db.query(
+        `insert into mail_outbox (recipient, language, template, subject, text, html, attempts, last_error, failed_at)
+         values ('bounced@example.co.za', 'en', 'orderReceipt', 'Your receipt', 'text', '<p>html</p>', 8, '550 5.1.1 mailbox unavailable', now())`,
+      )
+      await openStaff('/staff/mails')
+      await page.getByRole('table').waitFor()
+      await check('staff: failed mails', language)
+      conversation ??= await supportMessage(server)
+      await openStaff('/staff/messages')
+      await page.getByRole('table').waitFor()
+      await check('staff: conversations', language)
+      await openStaff(`/staff/messages/${conversation}`)
+      await check('staff: a conversation with the reply form', language)
+      await openStaff('/staff/payments')
+      await check('staff: refunds owed', language)
       expectNothingFound()
     })
   }

@@ -212,7 +212,7 @@ function Orders({ record }: { record: CustomerRecord }) {
   const when = useDateTime()
   return (
     <Section id="customer-orders" title={<Trans>Orders</Trans>} empty={record.orders.length === 0 && <Trans>No orders.</Trans>}>
-      <TableBox label={t`Orders`}>
+      <TableBox label={t`Their orders`}>
         <table>
           <thead>
             <tr>
@@ -268,7 +268,7 @@ function Sims({ record }: { record: CustomerRecord }) {
   const { t, i18n } = useLingui()
   return (
     <Section id="customer-sims" title={<Trans>SIMs</Trans>} empty={record.sims.length === 0 && <Trans>No SIMs.</Trans>}>
-      <TableBox label={t`SIMs`}>
+      <TableBox label={t`Their SIMs`}>
         <table>
           <thead>
             <tr>

@@ -8,11 +8,11 @@ import { staffTheme as theme } from '../ui/theme.ts'
 import { ScreenTitle } from '../ui/ScreenTitle.tsx'
 
 const Cards = styled('ul')`
-  list-style: none; margin: 0; padding: 0; display: grid; gap: 12px; grid-template-columns: repeat(auto-fill, minmax(220px, 1fr));
+  list-style: none; margin: 0; padding: 0; display: grid; gap: 12px; grid-template-columns: repeat(auto-fill, minmax(min(220px, 100%), 1fr));
   a { display: grid; gap: 4px; padding: 16px; background: ${theme.color.surface}; border: 1px solid ${theme.color.border};
       border-radius: ${theme.radius}; box-shadow: ${theme.shadow}; text-decoration: none; color: ${theme.color.text}; min-height: 96px; }
   .count { font-size: 32px; font-weight: 700; color: ${theme.color.brandDark}; line-height: 1.1; }
-  .name { font-weight: 600; }
+  .name { font-weight: 600; overflow-wrap: anywhere; }
 `
 
 /** /staff: what waits in each queue the member's role works, each a link to its screen. */
