@@ -7,7 +7,7 @@ import { englishByModule } from './tools/vite/englishByModule.ts'
 import { i18nCatalogues } from './tools/vite/i18nCatalogues.ts'
 import { localizedManifests, webManifest } from './tools/vite/manifest.ts'
 import { sourceTransforms } from './tools/vite/sourceTransforms.ts'
-import { staffApp, staffAssets, staffChunkNames, staffHtmlBuilt, staffHtmlSource, staffModules } from './tools/vite/staffApp.ts'
+import { isStaffBuild, staffApp, staffAssets, staffBuild, staffHtmlBuilt } from './tools/vite/staffApp.ts'
 
 /**
  * The client's build (and `npm run dev`): the plugins that make the bundle, each in its own module under tools/vite/
@@ -15,9 +15,10 @@ import { staffApp, staffAssets, staffChunkNames, staffHtmlBuilt, staffHtmlSource
  */
 export default defineConfig(async ({ isSsrBuild }) => {
   // The server renderer of first pages (server/build/buildApp.ts) needs neither the catalogues, the manifests nor a worker.
+  // The staff app (/staff) is a build of its own, after the storefront's (server/build/buildApp.ts): its own entry and
+  // chunks, libraries included, so nothing of it changes a byte of what the storefront's customers load.
+  if (isStaffBuild()) return staffBuild()
   const manifest = isSsrBuild ? undefined : await webManifest()
-  // The staff app (/staff) is the build's second page: its own entry and chunks, none of them in the customer's.
-  const staff = staffModules()
   return {
     // Only what names the build: every deployment setting reaches the page at run time (src/config.ts), so one build serves them all.
     envPrefix: 'VITE_BUILD_',
@@ -37,8 +38,8 @@ export default defineConfig(async ({ isSsrBuild }) => {
       }),
       ...sourceTransforms(),
       zaTowns(),
+      // In `npm run dev` the staff app's page answers every /staff navigation.
       staffApp(),
-      staff.plugin,
       manifest && [
         i18nCatalogues(),
         englishByModule(),
@@ -65,12 +66,7 @@ export default defineConfig(async ({ isSsrBuild }) => {
       sourcemap: true,
       // The manifest (dist/client/.vite, never served) names each route's chunks for the server's preload hints.
       manifest: true,
-      ...(!isSsrBuild && {
-        rolldownOptions: {
-          input: { index: 'index.html', staff: staffHtmlSource },
-          output: { codeSplitting: codeSplitting((id) => staff.has(id)), ...staffChunkNames(staff) },
-        },
-      }),
+      ...(!isSsrBuild && { rolldownOptions: { output: { codeSplitting: codeSplitting() } } }),
     },
   }
 })

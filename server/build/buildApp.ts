@@ -1,12 +1,13 @@
 import { join } from 'node:path'
+import { staffBuildVariable } from '../../tools/vite/staffApp.ts'
 
 /** Where the first-page renderer goes inside a build: a dot folder, which the static file server never serves. */
 export const rendererDir = '.server'
 export const rendererFile = 'entry-server.js'
 
 /**
- * The client's production build: the client into outDir (dist/client/ by default), then the server renderer of
- * first pages into outDir/.server. The renderer bundles everything it imports, so it renders with the very modules the
+ * The client's production build: the client into outDir (dist/client/ by default), the staff app beside it, then the
+ * server renderer of first pages into outDir/.server. The renderer bundles everything it imports, so it renders with the very modules the
  * browser hydrates with.
  */
 export async function buildApp(root: string, outDir = join(root, 'dist', 'client')): Promise<void> {
@@ -16,6 +17,13 @@ export async function buildApp(root: string, outDir = join(root, 'dist', 'client
   process.env.NODE_ENV = 'production'
   try {
     await build({ root, mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } })
+    // The staff app: a build of its own into the same folder (tools/vite/staffApp.ts), sharing no chunk with the storefront.
+    process.env[staffBuildVariable] = '1'
+    try {
+      await build({ root, mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: false } })
+    } finally {
+      delete process.env[staffBuildVariable]
+    }
     await build({
       root,
       mode: 'production',

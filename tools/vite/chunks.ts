@@ -100,16 +100,9 @@ export function inGroup(group: ChunkGroup, moduleId: string): boolean {
   return (group.runtime ?? []).some((part) => id.includes(part)) || (group.packages ?? []).some(isPackage) || (names(group.modules) && !names(group.except))
 }
 
-/**
- * The groups as Rolldown's `output.codeSplitting`: the earlier group has the higher priority. A module only the staff
- * app reaches (`staffOnly`, tools/vite/staffApp.ts) joins none of them, so the customer's chunks never carry it.
- */
-export function codeSplitting(staffOnly: (id: string) => boolean = () => false) {
+/** The groups as Rolldown's `output.codeSplitting`: the earlier group has the higher priority. */
+export function codeSplitting() {
   return {
-    groups: chunkGroups.map((group, index) => ({
-      name: group.name,
-      test: (id: string) => inGroup(group, id) && !staffOnly(id),
-      priority: chunkGroups.length - index,
-    })),
+    groups: chunkGroups.map((group, index) => ({ name: group.name, test: (id: string) => inGroup(group, id), priority: chunkGroups.length - index })),
   }
 }

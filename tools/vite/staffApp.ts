@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url'
-import type { Plugin } from 'vite'
+import type { Plugin, UserConfig } from 'vite'
+import { sourceTransforms } from './sourceTransforms.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -11,51 +12,41 @@ export const staffAssets = 'assets/staff'
 /** A navigation to the staff app: /staff and anything under it that is not a file. */
 const STAFF_ROUTE = /^\/staff(\/[^.]*)?(\?.*)?$/
 
-/**
- * Which modules only the staff app reaches: everything the customer's page (index.html) does not, once the build has
- * read the whole graph. Until then (and in dev) a module under src/staff/ or a staff catalogue is the staff's.
- */
-export interface StaffModules {
-  has(id: string): boolean
-}
+/** Set by server/build/buildApp.ts for the staff app's build, which runs after the storefront's. */
+export const staffBuildVariable = 'STOREFRONT_STAFF_BUILD'
+export const isStaffBuild = () => process.env[staffBuildVariable] === '1'
 
-export function staffModules(): StaffModules & { plugin: Plugin } {
-  let graphs: { customer: Set<string>; staff: Set<string> } | undefined
-  const byPath = (id: string) => /\/src\/staff\/|\/locales\/staff\//.test(id.replaceAll('\\', '/'))
+/**
+ * The staff app's own build, into the same folder after the storefront's (which it never empties): its page to
+ * staff/index.html and every file it loads under assets/staff/, its own copy of React and the other libraries
+ * included. Sharing the storefront's library chunk would change that chunk (the exports the staff app names), so a
+ * customer's first visit would grow with every staff screen.
+ */
+export function staffBuild(): UserConfig {
   return {
-    // The bundler's own helpers belong to neither graph: they stay where the customer's chunk groups put them.
-    has: (id) => (graphs ? graphs.staff.has(id) && !graphs.customer.has(id) : byPath(id)),
-    plugin: {
-      name: 'staff-app:modules',
-      apply: 'build',
-      buildStart() {
-        graphs = undefined
-      },
-      buildEnd() {
-        // Every module each page imports, statically or lazily: what the customer's reaches stays in its chunks.
-        const ids = [...this.getModuleIds()]
-        const reached = (page: string) => {
-          const entry = ids.find((id) => id.replaceAll('\\', '/') === `${root}${page}`)
-          const seen = new Set<string>()
-          const visit = (id: string) => {
-            if (seen.has(id)) return
-            seen.add(id)
-            const info = this.getModuleInfo(id)
-            for (const next of [...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? [])]) visit(next)
-          }
-          if (entry) visit(entry)
-          return entry ? seen : undefined
-        }
-        const customer = reached('index.html')
-        const staff = reached(staffHtmlSource)
-        graphs = customer && staff ? { customer, staff } : undefined
+    envPrefix: 'VITE_BUILD_',
+    plugins: [...sourceTransforms(), staffApp()],
+    publicDir: false,
+    build: {
+      target: 'es2022',
+      sourcemap: true,
+      emptyOutDir: false,
+      // The storefront's manifest (dist/client/.vite) names its chunks for the server's preload hints: left as it is.
+      manifest: false,
+      rolldownOptions: {
+        input: { staff: staffHtmlSource },
+        output: {
+          entryFileNames: `${staffAssets}/[name]-[hash].js`,
+          chunkFileNames: `${staffAssets}/[name]-[hash].js`,
+          assetFileNames: `${staffAssets}/[name]-[hash][extname]`,
+        },
       },
     },
   }
 }
 
 /**
- * The staff app as a second page of the build: its entry, its page written to staff/index.html (served by the
+ * The staff app as a page of its own build: its entry, its page written to staff/index.html (served by the
  * server for /staff…, never as a file of the storefront), and in `npm run dev` its page for every /staff navigation.
  */
 export function staffApp(): Plugin {
@@ -87,14 +78,5 @@ export function staffApp(): Plugin {
         this.emitFile({ type: 'asset', fileName: staffHtmlBuilt, source: html })
       },
     },
-  }
-}
-
-/** Chunk names: what only the staff app loads under assets/staff/, recognisable and left out of the precache. */
-export function staffChunkNames(modules: StaffModules) {
-  const onlyStaff = (chunk: { moduleIds: readonly string[] }) => chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => modules.has(id))
-  return {
-    entryFileNames: (chunk: { moduleIds: readonly string[] }) => (onlyStaff(chunk) ? `${staffAssets}/[name]-[hash].js` : 'assets/[name]-[hash].js'),
-    chunkFileNames: (chunk: { moduleIds: readonly string[] }) => (onlyStaff(chunk) ? `${staffAssets}/[name]-[hash].js` : 'assets/[name]-[hash].js'),
   }
 }
