@@ -1,8 +1,7 @@
 import * as v from 'valibot'
 import { SupportAnswerSchema, type SupportRequest } from '../domain/support.ts'
-import { api, getDatedJson, refusalOf } from './client.ts'
-import type { Dated } from './answeredAt.ts'
-import { CustomerConversationsSchema, type CustomerAnswer, type CustomerConversation } from '../domain/conversations.ts'
+import { api, refusalOf } from './client.ts'
+import type { CustomerAnswer } from '../domain/conversations.ts'
 
 /** A refusal's field messages as the server names them, e.g. { path: 'message.email', message: 'Invalid email address.' }. */
 export interface SupportIssue {
@@ -42,12 +41,6 @@ export async function sendSupportMessage(request: SupportRequest, { withSession 
     const issues = (body?.issues ?? []).map((i) => ({ path: typeof i.path === 'string' ? i.path : i.path.join('.'), message: i.message }))
     return { kind: 'refused', status, error: body?.error ?? '', issues, retryAfterMs }
   }
-}
-
-/** GET /support/messages: the signed-in customer's conversations, with when the server made the answer. */
-export async function fetchConversations(): Promise<Dated<CustomerConversation[]>> {
-  const { body, fetchedAt } = await getDatedJson('/support/messages', CustomerConversationsSchema)
-  return { body: body.conversations, fetchedAt }
 }
 
 /** One attempt to send the customer's answer in a conversation. */

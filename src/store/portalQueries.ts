@@ -1,6 +1,5 @@
 import * as v from 'valibot'
 import { BillCycleSchema, type BillCycle } from '../domain/billing.ts'
-import { CustomerConversationSchema, type CustomerConversation } from '../domain/conversations.ts'
 import { ServiceSchema, type Service } from '../domain/service.ts'
 import { noSimNames, type SimNames } from '../domain/facts/simNameFacts.ts'
 import { currentDb, storeForReading, type StoreDb } from './db.ts'
@@ -15,7 +14,7 @@ export interface Cached<T> {
 }
 
 /** A cached portal answer checked again, so a row an older app version saved in another shape reads as none. */
-async function readPortal<S extends v.GenericSchema>(store: StoreDb, key: string, schema: S): Promise<Cached<v.InferOutput<S>> | null> {
+export async function readPortal<S extends v.GenericSchema>(store: StoreDb, key: string, schema: S): Promise<Cached<v.InferOutput<S>> | null> {
   const row = await store.portalCache.get(key)
   const parsed = row && v.safeParse(schema, row.body)
   return row && parsed?.success ? { value: parsed.output, fetchedAt: row.fetchedAt } : null
@@ -48,10 +47,4 @@ export async function readSimNames(given?: StoreDb): Promise<SimNames> {
   const store = given ?? currentDb() ?? (await storeForReading())
   const row = await store.simNames.get('simNames')
   return (row?.state as SimNames | undefined) ?? noSimNames()
-}
-
-/** The customer's support conversations as last fetched (newest first), or null. */
-export async function readCachedConversations(customerId: number, given?: StoreDb): Promise<Cached<CustomerConversation[]> | null> {
-  const store = given ?? currentDb() ?? (await storeForReading())
-  return readPortal(store, portalKey(customerId, 'conversations'), v.array(CustomerConversationSchema))
 }

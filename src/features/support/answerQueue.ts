@@ -1,7 +1,6 @@
 import { t } from '@lingui/core/macro'
 import * as v from 'valibot'
-import { fetchConversations, sendConversationAnswer } from '../../api/support.ts'
-import { CustomerAnswerSchema } from '../../domain/conversations.ts'
+import { sendConversationAnswer } from '../../api/support.ts'
 import { i18n } from '../../i18n/i18n.ts'
 import { newId } from '../../lib/ids.ts'
 import { toast } from '../../lib/toaster.ts'
@@ -9,13 +8,16 @@ import { translateMessage } from '../../lib/validationMessages.ts'
 import type { OutboxKind, Settled, SignedIn } from '../../outbox/kind.ts'
 import { belongsTo } from '../../outbox/lifecycle.ts'
 import { enqueue, queuedRow } from '../../outbox/table.ts'
-import { savePortalAnswer } from '../../store/portalCache.ts'
 
 /** Outbox kind of the customer's answer in a support conversation. */
 export const SUPPORT_ANSWER = 'support.answer'
 
-/** A queued answer: the conversation's reference (the path) and the body, whose id is the Idempotency-Key. */
-export const QueuedAnswerSchema = v.object({ reference: v.string(), answer: CustomerAnswerSchema })
+/**
+ * A queued answer: the conversation's reference (the path) and the body, whose id is the Idempotency-Key. Read
+ * loosely here (the page checked it with CustomerAnswerSchema, and the server checks it again), so the outbox, which
+ * every page starts, carries none of the conversations' code.
+ */
+export const QueuedAnswerSchema = v.object({ reference: v.string(), answer: v.object({ id: v.string(), body: v.string() }) })
 type QueuedAnswer = v.InferOutput<typeof QueuedAnswerSchema>
 
 export type AnswerOutcome = { customerId: number | null; reference: string } & (
@@ -54,17 +56,14 @@ function announce(outcomes: readonly AnswerOutcome[], signedIn: SignedIn): void 
   }
 }
 
-/** Keeps the conversations as the server has them now, so the answer shows as sent (offline later too). */
-export async function refreshConversations(customerId: number): Promise<void> {
-  const { body, fetchedAt } = await fetchConversations()
-  await savePortalAnswer(customerId, { kind: 'conversations', body }, fetchedAt)
-}
+/** The device's copy of the conversations renewed, its code loaded only then (the support page has it already). */
+const refreshLater = (customerId: number): Promise<void> => import('./conversationsCache.ts').then((m) => m.refreshConversations(customerId))
 
 /**
  * The customer's answer in a conversation (kind 'support.answer'): it goes only under its own customer's session,
  * once per id however often it is retried; once the server has it, the device's copy of the conversations is renewed.
  */
-export function supportAnswerOutbox(send = sendConversationAnswer, refresh = refreshConversations): OutboxKind<QueuedAnswer, unknown, never, AnswerOutcome> {
+export function supportAnswerOutbox(send = sendConversationAnswer, refresh = refreshLater): OutboxKind<QueuedAnswer, unknown, never, AnswerOutcome> {
   return {
     kind: SUPPORT_ANSWER,
     request: QueuedAnswerSchema,

@@ -4,10 +4,10 @@ import type { CustomerConversation } from '../../domain/conversations.ts'
 import { isOpen } from '../../outbox/lifecycle.ts'
 import { customerRows } from '../../outbox/table.ts'
 import type { Cached } from '../../store/portalQueries.ts'
-import { readCachedConversations } from '../../store/portalQueries.ts'
 import type { OutboxRow } from '../../store/rows.ts'
 import { useLiveRead } from '../../store/useLiveRead.ts'
-import { QueuedAnswerSchema, refreshConversations, SUPPORT_ANSWER } from './answerQueue.ts'
+import { QueuedAnswerSchema, SUPPORT_ANSWER } from './answerQueue.ts'
+import { readCachedConversations, refreshConversations } from './conversationsCache.ts'
 
 /** An answer the device holds that the copy of the conversations does not show yet: waiting to be sent, or refused. */
 export interface LocalAnswer {
