@@ -1,7 +1,7 @@
 import { I18nProvider } from '@lingui/react'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { render, screen, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { STAFF_PERMISSIONS, STAFF_ROLES, type StaffRole } from '../../src/domain/staff.ts'
 import { i18n } from '../../src/staff/i18n.ts'
 import { createStaffRouter } from '../../src/staff/router.tsx'
@@ -9,6 +9,10 @@ import { staffScreens } from '../../src/staff/screens.tsx'
 import { StaffSessionProvider } from '../../src/staff/session.tsx'
 
 const counts: Record<string, number> = { toDispatch: 4, refundsDue: 2, openMessages: 7, failedMails: 1 }
+
+// Each screen's code loaded before any render: a lazy screen still loading when React renders again (a busy machine)
+// makes React warn about use(), which the test setup turns into a failure unrelated to the navigation.
+beforeAll(() => Promise.all(staffScreens.map((s) => s.component.preload?.())), 60_000)
 
 beforeEach(() => {
   vi.stubGlobal(
