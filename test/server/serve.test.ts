@@ -69,7 +69,7 @@ describe('`npm run serve`: the compiled server', () => {
       const fatal = run.entries().filter((e) => e.level === 60)
       expect(fatal.map((e) => e.msg)).toEqual([expect.stringMatching(line)])
       expect(fatal[0]).toMatchObject({ refused: true, msg: expect.stringMatching(/^Not starting with NODE_ENV=production: /) })
-    })
+    }, 120_000)
   }
 
   it('refuses SMTP_URL without PUBLIC_URL, naming it: links in mails that leave the server are never built on the Host', async () => {
@@ -81,7 +81,7 @@ describe('`npm run serve`: the compiled server', () => {
         .filter((e) => e.level === 60)
         .map((e) => e.msg),
     ).toEqual([expect.stringMatching(/PUBLIC_URL is required with SMTP_URL/)])
-  })
+  }, 120_000)
 
   it('gets past every check with the safe settings: only the (unreachable) database stops it', async () => {
     const run = runCommand(plain.root, serveCommand, safeProductionEnv)
@@ -93,13 +93,13 @@ describe('`npm run serve`: the compiled server', () => {
         .filter((e) => e.level === 60)
         .map((e) => e.msg),
     ).toEqual([expect.stringMatching(/ECONNREFUSED/)])
-  })
+  }, 120_000)
 
   it('migrates as a release step of its own: `node dist/server/migrate.js` applies every migration and exits 0', async () => {
     const run = runCommand(plain.root, 'node dist/server/migrate.js', { DATABASE_URL: 'memory:' })
     expect((await run.exited).code, run.stderr()).toBe(0)
     expect(run.entries().map((e) => e.msg)).toContainEqual(expect.stringMatching(/^applied \d+ migrations$/))
-  })
+  }, 120_000)
 
   it('invites the first owner from the production install: `node dist/server/staffInvite.js` prints the link and exits 0', async () => {
     const run = runCommand(plain.root, 'node dist/server/staffInvite.js --email owner@example.co.za --name Owner --role owner', {
@@ -108,7 +108,7 @@ describe('`npm run serve`: the compiled server', () => {
     })
     expect((await run.exited).code, run.stderr()).toBe(0)
     expect(run.lines).toContainEqual(expect.stringMatching(/^https:\/\/shop\.example\.co\.za\/staff\/invite\/[A-Za-z0-9_-]{43}$/))
-  })
+  }, 120_000)
 
   it('lets SANDBOX=true run the sandbox network, card provider and identity issuers in production, saying at warn what is simulated', async () => {
     const env = {
@@ -135,7 +135,7 @@ describe('`npm run serve`: the compiled server', () => {
         ),
       }),
     ])
-  })
+  }, 120_000)
 
   it('serves the demo from dist/ alone, its sandbox pages included, and writes nothing there', async () => {
     const before = fileStamps(join(plain.root, 'dist'))
@@ -175,7 +175,7 @@ describe('`npm run serve`: the compiled server', () => {
     }
     expect(await run.exited).toEqual({ code: 0, signal: null })
     expect(fileStamps(join(plain.root, 'dist'))).toEqual(before)
-  }, 60_000)
+  }, 180_000)
 
   it('hands each page the settings of its own environment: one dist/, two environments, nothing written there', async () => {
     const before = fileStamps(join(plain.root, 'dist'))
@@ -207,5 +207,7 @@ describe('`npm run serve`: the compiled server', () => {
       expect(await run.exited).toEqual({ code: 0, signal: null })
     }
     expect(fileStamps(join(plain.root, 'dist'))).toEqual(before)
-  }, 60_000)
+    // Two starts of the compiled server, each migrating a fresh database: a minute or more on a machine busy with the
+    // PostgreSQL projects beside it.
+  }, 180_000)
 })
