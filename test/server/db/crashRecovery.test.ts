@@ -43,6 +43,7 @@ describe('a server killed while customers place orders', () => {
   })
 
   // Typically 10-25 s (two PGlite starts on disk, one open); the margin is for a loaded two-core machine.
+  // Beside the PostgreSQL projects on a two-core machine it has taken over 90 s: the margin is generous.
   it('restarts over the dead lock with every acknowledged order, none twice', async () => {
     server = await spawnServer(options)
     const me = await signUpAt(server.url)
@@ -111,5 +112,5 @@ describe('a server killed while customers place orders', () => {
     } finally {
       await db.close()
     }
-  }, 90_000)
+  }, 240_000)
 })

@@ -106,5 +106,5 @@ describe('a server killed between queueing a mail and sending it', () => {
       await db.close()
     }
     expect(silent.connections()).toBe(1)
-  }, 90_000)
+  }, 240_000)
 })
