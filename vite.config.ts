@@ -7,7 +7,8 @@ import { englishByModule } from './tools/vite/englishByModule.ts'
 import { i18nCatalogues } from './tools/vite/i18nCatalogues.ts'
 import { localizedManifests, webManifest } from './tools/vite/manifest.ts'
 import { sourceTransforms } from './tools/vite/sourceTransforms.ts'
-import { isStaffBuild, staffApp, staffAssets, staffBuild, staffHtmlBuilt } from './tools/vite/staffApp.ts'
+import { staffApp, staffAssets, staffBuild, staffHtmlBuilt } from './tools/vite/staffApp.ts'
+import { isStaffBuild } from './tools/vite/staffBuildFlag.ts'
 
 /**
  * The client's build (and `npm run dev`): the plugins that make the bundle, each in its own module under tools/vite/

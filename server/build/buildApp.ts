@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { staffBuildVariable } from '../../tools/vite/staffApp.ts'
+import { staffBuildVariable } from '../../tools/vite/staffBuildFlag.ts'
 
 /** Where the first-page renderer goes inside a build: a dot folder, which the static file server never serves. */
 export const rendererDir = '.server'

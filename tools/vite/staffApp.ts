@@ -12,9 +12,6 @@ export const staffAssets = 'assets/staff'
 /** A navigation to the staff app: /staff and anything under it that is not a file. */
 const STAFF_ROUTE = /^\/staff(\/[^.]*)?(\?.*)?$/
 
-/** Set by server/build/buildApp.ts for the staff app's build, which runs after the storefront's. */
-export const staffBuildVariable = 'STOREFRONT_STAFF_BUILD'
-export const isStaffBuild = () => process.env[staffBuildVariable] === '1'
 
 /**
  * The staff app's own build, into the same folder after the storefront's (which it never empties): its page to
