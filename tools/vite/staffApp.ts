@@ -12,7 +12,6 @@ export const staffAssets = 'assets/staff'
 /** A navigation to the staff app: /staff and anything under it that is not a file. */
 const STAFF_ROUTE = /^\/staff(\/[^.]*)?(\?.*)?$/
 
-
 /**
  * The staff app's own build, into the same folder after the storefront's (which it never empties): its page to
  * staff/index.html and every file it loads under assets/staff/, its own copy of React and the other libraries
