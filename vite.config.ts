@@ -2,7 +2,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { zaTowns } from './src/features/address/townsPlugin.ts'
-import { codeSplitting } from './tools/vite/chunks.ts'
+import { codeSplitting, startedChunks } from './tools/vite/chunks.ts'
 import { englishByModule } from './tools/vite/englishByModule.ts'
 import { i18nCatalogues } from './tools/vite/i18nCatalogues.ts'
 import { localizedManifests, webManifest } from './tools/vite/manifest.ts'
@@ -20,6 +20,7 @@ export default defineConfig(async ({ isSsrBuild }) => {
   // chunks, libraries included, so nothing of it changes a byte of what the storefront's customers load.
   if (isStaffBuild()) return staffBuild()
   const manifest = isSsrBuild ? undefined : await webManifest()
+  const started = startedChunks()
   return {
     // Only what names the build: every deployment setting reaches the page at run time (src/config.ts), so one build serves them all.
     envPrefix: 'VITE_BUILD_',
@@ -42,6 +43,7 @@ export default defineConfig(async ({ isSsrBuild }) => {
       // In `npm run dev` the staff app's page answers every /staff navigation.
       staffApp(),
       manifest && [
+        started.plugin,
         i18nCatalogues(),
         englishByModule(),
         localizedManifests(manifest),
@@ -67,7 +69,10 @@ export default defineConfig(async ({ isSsrBuild }) => {
       sourcemap: true,
       // The manifest (dist/client/.vite, never served) names each route's chunks for the server's preload hints.
       manifest: true,
-      ...(!isSsrBuild && { rolldownOptions: { output: { codeSplitting: codeSplitting() } } }),
+      ...(!isSsrBuild && {
+        rolldownOptions: { output: { codeSplitting: codeSplitting() } },
+        modulePreload: { resolveDependencies: started.resolveDependencies },
+      }),
     },
   }
 })

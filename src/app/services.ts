@@ -1,7 +1,7 @@
 import { createAuth } from '../features/account/session/authIntents.ts'
 import { createCart, type Cart } from '../features/cart/cart.ts'
 import type { Auth } from '../lib/sessionStore.ts'
-import type { OutboxKind } from '../outbox/kind.ts'
+import type { OutboxKindEntry } from '../outbox/kind.ts'
 import { createOutbox, type Outbox } from '../outbox/outbox.ts'
 import { createPwa, type Pwa } from '../pwa/state.ts'
 
@@ -21,7 +21,7 @@ export interface Services {
 /** What the services are built from; a test or the lab gives its own. */
 export interface ServiceDeps {
   /** Every kind of queued write the outbox sends: the app's (appOutboxKinds) load after the first paint. */
-  outboxKinds: () => Promise<readonly OutboxKind[]>
+  outboxKinds: () => Promise<readonly OutboxKindEntry[]>
 }
 
 /** The composition root: every long-lived service, from its dependencies. */
@@ -35,7 +35,7 @@ export function createServices({ outboxKinds }: ServiceDeps): Services {
 }
 
 /** The app's kinds of queued write (src/app/outboxKinds.ts), in a chunk of their own that loads after the first paint. */
-export const appOutboxKinds = (): Promise<readonly OutboxKind[]> => import('./outboxKinds.ts').then((module) => module.outboxKinds)
+export const appOutboxKinds = (): Promise<readonly OutboxKindEntry[]> => import('./outboxKinds.ts').then((module) => module.outboxKinds)
 
 /** A new device (src/lib/device.ts) holds no cart and nobody is signed in: both are known without reading the store. */
 export function showNewDevice({ cart, auth }: Services): void {

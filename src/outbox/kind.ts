@@ -68,3 +68,50 @@ export interface OutboxKind<R = unknown, A = unknown, F = unknown, O = unknown> 
   /** Tells the customer what a drain did (toasts), once it is over. */
   announce?(outcomes: readonly O[], signedIn: SignedIn): void
 }
+
+/**
+ * A kind whose code loads only when a write of it is waiting: its name here, the rest in its own chunk, so a
+ * first visit (with nothing of it queued) loads none of it. Built by `lazyKind`.
+ */
+export interface LazyOutboxKind {
+  readonly kind: string
+  /** The kind itself, loaded once (a chunk that failed to load, offline, is asked for again next time). */
+  load(): Promise<OutboxKind>
+  /** The kind once loaded, else undefined. */
+  loaded(): OutboxKind | undefined
+}
+
+/** An entry of the app's list of kinds (src/app/outboxKinds.ts): the kind itself, or one loaded when needed. */
+export type OutboxKindEntry<O = unknown> = OutboxKind<unknown, unknown, unknown, O> | LazyOutboxKind
+
+/** A kind loaded by `load` the first time a write of it waits; the loaded kind must carry the same name. */
+export function lazyKind(kind: string, load: () => Promise<OutboxKind>): LazyOutboxKind {
+  let loading: Promise<OutboxKind> | undefined
+  let loaded: OutboxKind | undefined
+  return {
+    kind,
+    loaded: () => loaded,
+    load: () => {
+      loading ??= load().then(
+        (entry) => {
+          if (entry.kind !== kind) throw new Error(`The outbox kind loaded for ${kind} is named ${entry.kind}`)
+          loaded = entry
+          return entry
+        },
+        (error: unknown) => {
+          loading = undefined
+          throw error
+        },
+      )
+      return loading
+    },
+  }
+}
+
+const isLazy = (entry: OutboxKindEntry): entry is LazyOutboxKind => 'load' in entry
+
+/** The kind of an entry, loading it when it is a lazy one. */
+export const kindOf = (entry: OutboxKindEntry): Promise<OutboxKind> => (isLazy(entry) ? entry.load() : Promise.resolve(entry))
+
+/** The kind of an entry when its code is here already (a lazy one not yet loaded has nothing to say). */
+export const kindIfLoaded = (entry: OutboxKindEntry): OutboxKind | undefined => (isLazy(entry) ? entry.loaded() : entry)

@@ -1,6 +1,6 @@
 import type { OutboxPort } from '../lib/ports.ts'
 import { serviceHook } from '../lib/serviceContext.ts'
-import type { OutboxKind } from './kind.ts'
+import type { OutboxKindEntry } from './kind.ts'
 import type { RunningOutbox, SessionSource } from './outboxActor.ts'
 
 /** The app's outbox (built by src/app/services.ts): queued writes go out through it. */
@@ -13,7 +13,7 @@ export interface Outbox extends OutboxPort {
 
 /** What the outbox is built from: every kind of queued write (src/app/outboxKinds.ts in the app), and whose session it follows (read when it starts). */
 export interface OutboxDeps {
-  kinds: () => Promise<readonly OutboxKind[]>
+  kinds: () => Promise<readonly OutboxKindEntry[]>
   session: () => SessionSource
 }
 

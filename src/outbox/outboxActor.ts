@@ -2,7 +2,7 @@ import { createActor, type ActorRefFrom } from 'xstate'
 import type { outboxMachine, SignedIn } from '../../machines/outbox.machine.ts'
 import { onConnectionReturned } from '../lib/connection.ts'
 import type { Session } from '../lib/sessionStore.ts'
-import type { OutboxKind } from './kind.ts'
+import type { OutboxKindEntry } from './kind.ts'
 import { provideOutbox } from './outboxEffects.ts'
 import { drainOutbox } from './sender.ts'
 
@@ -36,7 +36,7 @@ interface Waiter {
  * Starts the outbox machine in the page: its drains run the one sender over `kinds`, and it hears the session and
  * the returning connection. Each drain's news is told by the kinds themselves (toasts).
  */
-export function startOutbox(kinds: readonly OutboxKind[], session: SessionSource): RunningOutbox {
+export function startOutbox(kinds: readonly OutboxKindEntry[], session: SessionSource): RunningOutbox {
   const waiters = new Set<Waiter>()
   const actor: OutboxActor = createActor(
     provideOutbox({

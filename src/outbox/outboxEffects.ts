@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate'
 import { outboxMachine, type DrainInput, type DrainReport } from '../../machines/outbox.machine.ts'
-import type { OutboxKind } from './kind.ts'
+import { kindIfLoaded, type OutboxKindEntry } from './kind.ts'
 import type { DrainOptions, DrainResult } from './sender.ts'
 
 /** A drain is over: the asks up to `upTo` are served, with what became of each kind's writes. */
@@ -9,9 +9,9 @@ export type Drained = (report: { upTo: number; outcomes: DrainReport['outcomes']
 /** What the outbox's effects touch: the app passes the one sender over the device's outbox (outboxActor.ts), the lab its pretend outbox. */
 export interface OutboxPorts {
   /** Every kind of queued write, each telling its own news. */
-  kinds: readonly OutboxKind[]
+  kinds: readonly OutboxKindEntry[]
   /** Sends what is due of `kinds` once (src/outbox/sender.ts's drainOutbox in the app). */
-  drain: (kinds: readonly OutboxKind[], options: DrainOptions) => Promise<DrainResult<unknown>>
+  drain: (kinds: readonly OutboxKindEntry[], options: DrainOptions) => Promise<DrainResult<unknown>>
   /** The time now, in ms since the epoch: how long until the next wake-up. */
   now: () => number
   drained: Drained
@@ -23,7 +23,8 @@ export function provideOutbox({ kinds, drain, now, drained }: OutboxPorts) {
     actors: {
       drain: fromPromise<DrainReport, DrainInput>(async ({ input }) => {
         const { outcomes, wakeAt } = await drain(kinds, { force: input.force, only: input.kinds, signedIn: input.signedIn })
-        for (const kind of kinds) kind.announce?.(outcomes[kind.kind] ?? [], input.signedIn)
+        // A lazy kind the drain did not load sent nothing, so it has nothing to tell.
+        for (const entry of kinds) kindIfLoaded(entry)?.announce?.(outcomes[entry.kind] ?? [], input.signedIn)
         return { outcomes, waitMs: wakeAt === null ? null : Math.max(0, wakeAt - now()) }
       }),
     },

@@ -3,7 +3,7 @@ import { isDue, isTransient, nextWake, type SendOutcome } from './lifecycle.ts'
 import { claimRow, openRows, settleRow } from './table.ts'
 import type { OutboxRow } from '../store/rows.ts'
 import { withOutboxLock } from './lock.ts'
-import type { Answer, OutboxKind, Refusal, Settled, Settlement, SignedIn } from './kind.ts'
+import { kindOf, type Answer, type OutboxKind, type OutboxKindEntry, type Refusal, type Settled, type Settlement, type SignedIn } from './kind.ts'
 
 export interface DrainOptions {
   /** Send only these kinds (the others still count for the next wake-up); every kind when absent or null. */
@@ -27,15 +27,20 @@ const mayGo = (kind: OutboxKind, row: OutboxRow, signedIn: SignedIn): boolean =>
  * The one outbox sender: sends every due write of the given kinds, oldest first and kind after kind, one tab of
  * the origin at a time; a write goes only with the session its kind allows.
  */
-export function drainOutbox<O>(kinds: readonly OutboxKind<unknown, unknown, unknown, O>[], options: DrainOptions = {}): Promise<DrainResult<O>> {
+export function drainOutbox<O>(kinds: readonly OutboxKindEntry<O>[], options: DrainOptions = {}): Promise<DrainResult<O>> {
   const now = options.now ?? (() => new Date())
   const { signedIn, force = false } = options
   return withOutboxLock(async () => {
     const outcomes: Record<string, O[]> = {}
     const waiting: OutboxRow[] = []
-    for (const kind of kinds) {
+    for (const entry of kinds) {
       const reported: O[] = []
-      outcomes[kind.kind] = reported
+      outcomes[entry.kind] = reported
+      // A kind with nothing waiting is skipped, and a lazy one's code is never loaded for it.
+      if ((await openRows(entry.kind)).length === 0) continue
+      // A kind whose code did not load (offline before the worker cached it) keeps its writes for the next drain.
+      const kind = (await kindOf(entry).catch(() => undefined)) as OutboxKind<unknown, unknown, unknown, O> | undefined
+      if (!kind) continue
       const open = async () => (await openRows(kind.kind)).filter((row) => mayGo(kind, row, signedIn))
       if (!options.only || options.only.includes(kind.kind)) {
         for (const row of await open()) {

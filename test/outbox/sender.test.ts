@@ -8,6 +8,7 @@ import { AUTH_LOGOUT, logoutOutbox } from '../../src/features/account/session/lo
 import { orderOutbox } from '../../src/features/orders/orderOutbox.ts'
 import { ORDER_CREATE } from '../../src/features/orders/orderRequest.ts'
 import { queueSupportMessage, SUPPORT_MESSAGE, supportOutbox } from '../../src/features/support/supportQueue.ts'
+import { lazyKind } from '../../src/outbox/kind.ts'
 import { drainOutbox } from '../../src/outbox/sender.ts'
 import { closeStore, type StoreDb } from '../../src/store/db.ts'
 import { enqueue, queuedRow } from '../../src/outbox/table.ts'
@@ -27,22 +28,24 @@ async function queueLogout(session = 'a'.repeat(64)): Promise<string> {
 function server(script: { orders?: CreateOrderResult[]; support?: SupportSendResult[]; logouts?: LogoutResult[] } = {}) {
   const calls: string[] = []
   const cookies: Record<string, boolean> = {}
+  const logout = logoutOutbox(async (body?: { session: string }) => {
+    calls.push(`logout ${body?.session.slice(0, 1)}`)
+    return script.logouts?.shift() ?? { kind: 'answered', status: 204 }
+  })
+  const support = supportOutbox(async (request: SupportRequest, { withSession }) => {
+    calls.push(`support ${request.id}`)
+    cookies[request.id] = withSession
+    return script.support?.shift() ?? { kind: 'sent', reference: 'SUP-AAAA1111' }
+  })
   const kinds = [
-    logoutOutbox(async (body?: { session: string }) => {
-      calls.push(`logout ${body?.session.slice(0, 1)}`)
-      return script.logouts?.shift() ?? { kind: 'answered', status: 204 }
-    }),
+    logout,
     orderOutbox(async (user: number, request: CreateOrderRequest) => {
       calls.push(`order ${user} ${request.order.id}`)
       return script.orders?.shift() ?? { kind: 'created', order: serverOrder(41), fetchedAt: new Date().toISOString() }
     }),
-    supportOutbox(async (request: SupportRequest, { withSession }) => {
-      calls.push(`support ${request.id}`)
-      cookies[request.id] = withSession
-      return script.support?.shift() ?? { kind: 'sent', reference: 'SUP-AAAA1111' }
-    }),
+    support,
   ]
-  return { calls, cookies, kinds }
+  return { calls, cookies, kinds, logout, support }
 }
 
 let store: StoreDb
@@ -160,5 +163,53 @@ describe('the one outbox sender', () => {
     const s = server()
     await Promise.all([drainOutbox(s.kinds, { signedIn: 7, force: true }), drainOutbox(s.kinds, { signedIn: 7, force: true })])
     expect(s.calls.map((c) => c.split(' ')[0])).toEqual(['logout', 'order', 'support'])
+  })
+})
+
+describe('a kind whose code loads when a write of it waits', () => {
+  it('is not loaded while nothing of it is queued, then loads once and sends', async () => {
+    const s = server()
+    let loads = 0
+    const lazyLogout = lazyKind(AUTH_LOGOUT, async () => {
+      loads += 1
+      return s.logout
+    })
+    const empty = await drainOutbox([lazyLogout], { force: true })
+    expect(loads).toBe(0)
+    expect(empty.outcomes[AUTH_LOGOUT]).toEqual([])
+    expect(lazyLogout.loaded()).toBeUndefined()
+    await queueLogout()
+    await drainOutbox([lazyLogout], { force: true })
+    await queueLogout('b'.repeat(64))
+    await drainOutbox([lazyLogout], { force: true })
+    expect(s.calls).toEqual(['logout a', 'logout b'])
+    expect(loads).toBe(1)
+    expect(lazyLogout.loaded()).toBe(s.logout)
+  })
+
+  it('keeps its writes when its code does not load (offline), and sends them at a later drain', async () => {
+    const s = server()
+    let reachable = false
+    const lazyLogout = lazyKind(AUTH_LOGOUT, async () => {
+      if (!reachable) throw new TypeError('Failed to fetch dynamically imported module')
+      return s.logout
+    })
+    const id = await queueLogout()
+    await queueSupportMessage(7, message)
+    const first = await drainOutbox([lazyLogout, s.support], { signedIn: 7, force: true })
+    // The kind that did load still went.
+    expect(s.calls.map((c) => c.split(' ')[0])).toEqual(['support'])
+    expect(first.outcomes[AUTH_LOGOUT]).toEqual([])
+    expect(await store.outbox.get(id)).toMatchObject({ status: 'pending', attempts: 0 })
+    reachable = true
+    await drainOutbox([lazyLogout], { force: true })
+    expect(s.calls.map((c) => c.split(' ')[0])).toEqual(['support', 'logout'])
+    expect(await store.outbox.get(id)).toMatchObject({ status: 'acknowledged' })
+  })
+
+  it('refuses a loaded kind of another name', async () => {
+    const s = server()
+    const misnamed = lazyKind(ORDER_CREATE, async () => s.logout)
+    await expect(misnamed.load()).rejects.toThrow(`The outbox kind loaded for ${ORDER_CREATE} is named ${AUTH_LOGOUT}`)
   })
 })

@@ -1,3 +1,5 @@
+import type { Plugin, ResolveModulePreloadDependenciesFn } from 'vite'
+
 /**
  * A phone on a slow network opens few connections, so the app comes in a few chunks instead of the thirty-odd small
  * ones automatic splitting makes from modules the lazy routes share. Before the page is idle: the entry with Vite's
@@ -90,6 +92,19 @@ export const chunkGroups: readonly ChunkGroup[] = [
       'src/features/catalogue/cachedCatalogue.ts',
     ],
   },
+  {
+    // The kinds of queued write a first visit has none of (src/app/outboxKinds.ts loads each with the first write of it
+    // waiting), together: the pages that queue them and a drain that finds one load one chunk, not a dozen.
+    name: 'queues',
+    modules: [
+      'src/features/account/profile/accountEditQueue.ts',
+      'src/features/orders/orderOutbox.ts',
+      'src/features/support/supportQueue.ts',
+      'src/features/support/answerQueue.ts',
+      'src/features/support/conversationsCache.ts',
+      'src/features/portal/simActions/simRenameQueue.ts',
+    ],
+  },
 ]
 
 /** Whether a module id (a path, perhaps with a query, on any platform) belongs to the group. */
@@ -105,4 +120,35 @@ export function codeSplitting() {
   return {
     groups: chunkGroups.map((group, index) => ({ name: group.name, test: (id: string) => inGroup(group, id), priority: chunkGroups.length - index })),
   }
+}
+
+/**
+ * The chunks a page loads to start (src/main.tsx's and everything it imports) are in memory before any other code
+ * runs an import, so the lists of what to fetch beside a lazy chunk (Vite's preload lists, kept in the shell) leave
+ * them out: every route's list was naming the same five chunks again, bytes of every first visit. Only the entry's
+ * own import of src/main.tsx lists them, to fetch them side by side. (A list only adds fetches made in parallel:
+ * what a chunk imports loads with it, listed or not.)
+ */
+export function startedChunks(mainModule = 'src/main.tsx'): { plugin: Plugin; resolveDependencies: ResolveModulePreloadDependenciesFn } {
+  const started = new Set<string>()
+  const plugin: Plugin = {
+    name: 'started-chunks',
+    // Before Vite writes the lists (its own generateBundle): the chunk of src/main.tsx and, import after import, its static imports.
+    generateBundle: {
+      order: 'pre',
+      handler(_, bundle) {
+        started.clear()
+        const chunks = Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [file] : []))
+        const main = chunks.find((chunk) => chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(`/${mainModule}`))
+        const add = (fileName: string) => {
+          if (started.has(fileName)) return
+          started.add(fileName)
+          for (const imported of chunks.find((chunk) => chunk.fileName === fileName)?.imports ?? []) add(imported)
+        }
+        if (main) add(main.fileName)
+      },
+    },
+  }
+  const resolveDependencies: ResolveModulePreloadDependenciesFn = (file, deps) => (started.has(file) ? deps : deps.filter((dep) => !started.has(dep)))
+  return { plugin, resolveDependencies }
 }

@@ -109,6 +109,22 @@ describe('a production build without the lab', () => {
     expect(firstPaintEnglish.size).toBeLessThan(ids.size / 3)
   })
 
+  it("lists the chunks that start the page only in the entry's own preload list, never again beside a lazy chunk", () => {
+    const started = staticClosure(manifest, ['src/main.tsx'])
+    expect(started.size).toBeGreaterThan(3)
+    /** Every file a built script's preload lists name (Vite's `__vite__mapDeps`), by script. */
+    const listed = (code: string) => new Set(code.match(/(?<=")assets\/[^"]+\.js(?=")/g) ?? [])
+    const entry = manifest['index.html']?.file ?? ''
+    expect([...started].filter((file) => !listed(scripts.get(entry) ?? '').has(file))).toEqual([])
+    for (const [file, code] of scripts) {
+      if (file === entry || !code.includes('__vite__mapDeps')) continue
+      expect(
+        [...listed(code)].filter((name) => started.has(name)),
+        file,
+      ).toEqual([])
+    }
+  })
+
   it('keeps the staff app apart: a build of its own under staff/ and assets/staff/, sharing no file with the storefront, never precached', async () => {
     expect(existsSync(join(outDir, 'staff', 'index.html'))).toBe(true)
     expect(existsSync(join(outDir, 'src'))).toBe(false)
