@@ -46,7 +46,7 @@ export type Settled<A, F> = { row: OutboxRow } & (
  *
  * To add a kind: queue its rows with `commitWithOutbox` or `enqueue` (src/outbox/table.ts) under a new `kind` name,
  * write its entry next to the feature (how to send it, what an acknowledgement or a rejection writes), list the entry
- * in src/app/outboxKinds.ts, and call `sendNow(kind)` (src/outbox/outbox.ts) after queueing to send it at once.
+ * in src/app/outboxKinds.ts (with `lazyKind` when a first visit never has one waiting), and call `sendNow(kind)` (src/outbox/outbox.ts) after queueing to send it at once.
  */
 export interface OutboxKind<R = unknown, A = unknown, F = unknown, O = unknown> {
   /** The rows' `kind`. */
