@@ -311,12 +311,12 @@ export const settings = {
   RECONCILE_INTERVAL_MS: wholeNumber(
     'reconcileIntervalMs',
     { fallback: 30_000, min: 0, max: 3_600_000 },
-    'How often the server asks the provider about checkouts and wallet charges left open (`0`: never).',
+    'How often the server asks the provider about checkouts, wallet charges and refunds left open (`0`: never).',
   ),
   RECONCILE_AFTER_MS: wholeNumber(
     'reconcileAfterMs',
     { fallback: 120_000, min: 0, max: 86_400_000 },
-    'A checkout, or a wallet charge without an answer, counts as left open (and is asked about) once this old.',
+    'A checkout, a wallet charge or a refund without an answer counts as left open (and is asked about) once this old.',
   ),
   NETWORK_BASE_URL: partOf(
     'network',

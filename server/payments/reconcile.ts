@@ -7,6 +7,7 @@ import type { Logger } from '../log.ts'
 import { ProviderRefused, ProviderUnavailable } from './provider.ts'
 import type { CardProvider, ProviderPayment } from './provider.ts'
 import { recordPaymentOnce } from './recordPayment.ts'
+import { settlePendingRefund } from './refunds.ts'
 import { recordReportedPayment } from './reportedPayment.ts'
 import { storeWalletAnswer, walletAnswer } from './walletPayments.ts'
 import { startPeriodicJob, type PeriodicJob } from '../periodicJob.ts'
@@ -32,6 +33,8 @@ export interface ReconcileRun {
   asked: number
   /** Payments this run recorded (not those recorded by someone else first). */
   recorded: number
+  /** Refunds left pending that this run settled (made or refused by the provider). */
+  refundsSettled: number
 }
 
 /** At most this many rows per run, so one run never holds the provider for long. */
@@ -60,7 +63,8 @@ interface UnansweredCharge {
 }
 
 /**
- * Resolves what no browser will: card checkouts left open and wallet charges left without an answer. Each row is taken
+ * Resolves what no browser will: card checkouts left open, wallet charges left without an answer, and refunds the
+ * provider did not answer. Each row is taken
  * by one statement that locks it (FOR UPDATE SKIP LOCKED) and moves its next check forward, so across instances
  * exactly one worker asks the provider about it, and nobody holds a transaction while the provider answers.
  * Payments found are recorded through the one recording path, which records each once whoever finds it.
@@ -71,7 +75,7 @@ export function startReconciler(options: ReconcilerOptions): PeriodicJob {
 
 /** One pass over what is left open; what the provider cannot answer now is asked again on a later run. */
 export async function reconcileOnce(options: Omit<ReconcilerOptions, 'intervalMs'>): Promise<ReconcileRun> {
-  const run: ReconcileRun = { asked: 0, recorded: 0 }
+  const run: ReconcileRun = { asked: 0, recorded: 0, refundsSettled: 0 }
   const recheckSeconds = Math.max(options.leftOpenAfterMs, minRecheckMs) / 1000
   const afterSeconds = options.leftOpenAfterMs / 1000
   try {
@@ -86,6 +90,12 @@ export async function reconcileOnce(options: Omit<ReconcilerOptions, 'intervalMs
       if (!charge) break
       run.asked++
       if (await resolveCharge(options, charge)) run.recorded++
+    }
+    while (run.asked < maxPerRun) {
+      const refund = await settlePendingRefund(options.db, options.provider, options.log, { afterSeconds, recheckSeconds })
+      if (!refund) break
+      run.asked++
+      if (refund === 'settled') run.refundsSettled++
     }
   } catch (error) {
     // The provider is down or refusing: the rows taken are asked again after their recheck time.

@@ -238,10 +238,42 @@ async function resolve(db: Db, provider: CardProvider, refundId: number, log: Lo
 }
 
 /**
+ * Settles one refund left pending (its request got no answer from the provider, and nobody has asked since), for the
+ * reconciler (reconcile.ts), so a refund concludes and its customer is told even when nobody repeats the request. It
+ * is taken by one statement (FOR UPDATE SKIP LOCKED), so across instances one worker asks; looked up in the provider's
+ * report by its merchantTransactionId before it is ever sent again; and, still pending, not asked about again for
+ * `recheckSeconds`. Undefined when no refund waits.
+ */
+export async function settlePendingRefund(
+  db: Db,
+  provider: CardProvider,
+  log: Logger,
+  { afterSeconds, recheckSeconds }: { afterSeconds: number; recheckSeconds: number },
+): Promise<'settled' | 'pending' | undefined> {
+  const [taken] = await db.query<{ id: number }>(
+    `update refunds set sending_until = now() + make_interval(secs => $2)
+     where id = (
+         select id from refunds
+         where status = 'pending' and (sending_until is null or sending_until < now()) and created_at <= now() - make_interval(secs => $1)
+         order by created_at
+         limit 1
+         for update skip locked)
+     returning id`,
+    [afterSeconds, sendingSeconds],
+  )
+  if (!taken) return undefined
+  const [row] = await db.query<RefundRow>(`select ${refundColumns} from ${refundFrom} where r.id = $1`, [taken.id])
+  if (!row) return undefined
+  log.debug({ refundId: row.id, paymentId: row.payment_id }, 'asking the card provider about a refund left pending')
+  const answer = await send(db, provider, row, log, true, recheckSeconds)
+  return answer.status === 202 ? 'pending' : 'settled'
+}
+
+/**
  * Asks the provider for the refund (this request holds it): a refund taken over is first looked up in the provider's
  * transaction report by its merchantTransactionId, and sent only when the provider has none.
  */
-async function send(db: Db, provider: CardProvider, refund: RefundRow, log: Logger, takenOver: boolean): Promise<RefundAnswer> {
+async function send(db: Db, provider: CardProvider, refund: RefundRow, log: Logger, takenOver: boolean, holdSeconds = 0): Promise<RefundAnswer> {
   let answer: ProviderPayment | undefined
   try {
     if (takenOver) {
@@ -257,10 +289,10 @@ async function send(db: Db, provider: CardProvider, refund: RefundRow, log: Logg
     if (error instanceof ProviderRefused) return settle(db, refund.id, { status: 'failed', result: error.result, providerRefundId: null }, takenOver)
     if (!(error instanceof ProviderUnavailable)) throw error
     log.warn({ err: error, refundId: refund.id, paymentId: refund.payment_id }, 'refund left pending: the card provider did not answer')
-    return release(db, refund.id, takenOver)
+    return release(db, refund.id, takenOver, holdSeconds)
   }
   const outcome = outcomeOf(answer.result.code)
-  if (outcome === 'pending') return release(db, refund.id, takenOver)
+  if (outcome === 'pending') return release(db, refund.id, takenOver, holdSeconds)
   return settle(
     db,
     refund.id,
@@ -269,9 +301,15 @@ async function send(db: Db, provider: CardProvider, refund: RefundRow, log: Logg
   )
 }
 
-/** The provider has not said: the refund stays pending, free for the next request (or repeat) to ask about. */
-async function release(db: Db, refundId: number, replayed: boolean): Promise<RefundAnswer> {
-  await db.query(`update refunds set sending_until = null where id = $1 and status = 'pending'`, [refundId])
+/**
+ * The provider has not said: the refund stays pending, free for the next request (or repeat) to ask about, or, when
+ * the reconciler asked (`holdSeconds`), not asked about again before that many seconds.
+ */
+async function release(db: Db, refundId: number, replayed: boolean, holdSeconds = 0): Promise<RefundAnswer> {
+  await db.query(
+    `update refunds set sending_until = case when $2::int > 0 then now() + make_interval(secs => $2::int) end where id = $1 and status = 'pending'`,
+    [refundId, holdSeconds],
+  )
   const [row] = await db.query<RefundRow>(`select ${refundColumns} from ${refundFrom} where r.id = $1`, [refundId])
   if (!row) throw new Error(`refund ${refundId} vanished`)
   return answerOf(row, replayed)

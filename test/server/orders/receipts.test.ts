@@ -95,6 +95,7 @@ describe('the receipt mail', () => {
     expect(await reconcileOnce({ db: t.db, provider: payments.provider, partner, network: 'sandbox', log: silentLogger, leftOpenAfterMs: 0 })).toEqual({
       asked: 1,
       recorded: 0,
+      refundsSettled: 0,
     })
     expect((await t.db.query<{ settled: boolean }>('select settled_at is not null as settled from checkouts where id = $1', [checkoutId]))[0]?.settled).toBe(
       true,

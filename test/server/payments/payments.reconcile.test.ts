@@ -50,7 +50,7 @@ describe('the reconciliation worker', () => {
         log: silentLogger,
         leftOpenAfterMs: 60_000,
       }),
-    ).toEqual({ asked: 0, recorded: 0 })
+    ).toEqual({ asked: 0, recorded: 0, refundsSettled: 0 })
     expect(await countPayments(env.t.db, order.id)).toBe(0)
   })
 

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cardProviderFor } from '../../../server/payments/cardProviderFor.ts'
+import { reconcileOnce } from '../../../server/payments/reconcile.ts'
 import { refundMessages } from '../../../server/payments/refunds.ts'
+import { silentLogger } from '../../../server/log.ts'
 import { seed } from '../../../server/seed/seed.ts'
 import { stepUpNeeded } from '../../../src/domain/staff.ts'
 import { accountsApp, apiKey, signUp, useAccountsApp } from '../helpers/accounts.ts'
@@ -22,6 +24,10 @@ const refund = (app: TestApp, staff: TestStaff | undefined, paymentId: number, b
     headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key, ...(staff ? { Cookie: staff.cookie } : {}) },
     body: JSON.stringify(body),
   })
+/** The server's own client of the fake provider, as the reconciler uses it. */
+const providerOf = (fake: FakeProvider, db: TestDb['db']) =>
+  cardProviderFor({ kind: 'provider', baseUrl: fake.url, entityId: 'fake-entity', accessToken: 'fake-token' }, db).provider
+const partner = { id: 1, comments: '', agent_email: 'agent@example.co.za' }
 const staffGet = (app: TestApp, staff: TestStaff | undefined, path: string) =>
   app.request(`/api/staff${path}`, { headers: staff ? { Cookie: staff.cookie } : {} })
 
@@ -287,5 +293,48 @@ describe('refunds through a real provider that dies mid-refund', () => {
     expect(declined.status).toBe(502)
     expect(await declined.json()).toMatchObject({ refund: { status: 'failed', result: { code: '700.400.200' } } })
     expect(provider.refunds).toHaveLength(1)
+  })
+
+  it('settles a refund left pending by itself: the reconciler finds it in the provider report, records it once and tells the customer', async () => {
+    const me = await signUp(app)
+    const order = await unpaidOrder(app, me)
+    expect((await postWallet(app, me, walletBody(me, order))).status).toBe(200)
+    const [payment] = await t.db.query<{ id: number }>('select id from payments where order_id = $1', [order.id])
+    provider.next = 'die after charging'
+    const cut = await refund(app, finance, payment!.id, { amount: 2500, reason: 'goodwill' })
+    expect(cut.status).toBe(202)
+    const options = { db: t.db, provider: providerOf(provider, t.db), partner, network: 'sandbox' as const, log: silentLogger, leftOpenAfterMs: 0 }
+    // Nobody repeats the request: the reconciler's next run asks the provider's report and records what it says.
+    expect(await reconcileOnce(options)).toEqual({ asked: 1, recorded: 0, refundsSettled: 1 })
+    const [settled] = await t.db.query<{ status: string; provider_refund_id: string }>('select status, provider_refund_id from refunds where payment_id = $1', [
+      payment!.id,
+    ])
+    expect(settled).toEqual({ status: 'refunded', provider_refund_id: provider.refunds.at(-1)?.id })
+    expect(provider.refunds.filter((r) => r.referencedId === provider.refunds.at(-1)?.referencedId)).toHaveLength(1)
+    const mails = await t.db.query<{ template: string }>(`select template from mail_outbox where recipient = $1 and template = 'refundMade'`, [me.email])
+    expect(mails).toHaveLength(1)
+    // Settled: the next run has nothing to ask.
+    expect(await reconcileOnce(options)).toEqual({ asked: 0, recorded: 0, refundsSettled: 0 })
+  })
+
+  it('asks about a refund still pending at the provider at most once a minute', async () => {
+    const me = await signUp(app)
+    const order = await unpaidOrder(app, me)
+    expect((await postWallet(app, me, walletBody(me, order))).status).toBe(200)
+    const [payment] = await t.db.query<{ id: number }>('select id from payments where order_id = $1', [order.id])
+    // The refund never reached the provider: the reconciler sends it (once) and the provider's answer is lost again.
+    provider.next = 'die before charging'
+    expect((await refund(app, finance, payment!.id, { amount: 1000, reason: 'goodwill' })).status).toBe(202)
+    const before = provider.refunds.length
+    provider.next = 'die before charging'
+    const options = { db: t.db, provider: providerOf(provider, t.db), partner, network: 'sandbox' as const, log: silentLogger, leftOpenAfterMs: 0 }
+    expect(await reconcileOnce(options)).toEqual({ asked: 1, recorded: 0, refundsSettled: 0 })
+    expect(await reconcileOnce(options)).toEqual({ asked: 0, recorded: 0, refundsSettled: 0 })
+    const [held] = await t.db.query<{ status: string; held: boolean }>(
+      `select status, sending_until > now() + interval '50 seconds' as held from refunds where payment_id = $1`,
+      [payment!.id],
+    )
+    expect(held).toEqual({ status: 'pending', held: true })
+    expect(provider.refunds).toHaveLength(before)
   })
 })
