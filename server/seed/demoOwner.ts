@@ -3,7 +3,7 @@ import { commandLineActor } from '../staff/audit.ts'
 import { inviteStaff } from '../staff/inviteStaff.ts'
 
 /** The demo's first owner, whom `npm start` invites while the team is empty. */
-export const demoOwner = { email: 'owner@storefront.demo', name: 'Demo owner', role: 'owner' } as const
+export const demoOwner = { email: 'owner@storefront.demo', name: 'Demo owner', role: 'owner', language: 'en' } as const
 
 /**
  * The demo's way into the back office: while no member has joined, each start of the demo makes a new owner

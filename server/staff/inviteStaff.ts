@@ -32,7 +32,7 @@ export async function inviteStaff(
     if (inviter.name !== undefined)
       await queueMail(tx, {
         to: request.email,
-        language: 'en',
+        language: request.language,
         template: staffInviteMail,
         values: { name: request.name, inviter: inviter.name || shopName, role: request.role, link, days: inviteDays },
       })

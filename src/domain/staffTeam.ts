@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { LANGUAGES } from './languageCodes.ts'
 import { STAFF_ROLES } from './staff.ts'
 import { MAX_EMAIL_LENGTH, MAX_FIELD_LENGTH, noBidiControls } from './storable.ts'
 
@@ -20,7 +21,7 @@ export const staffTeamMessages = {
   noSuchMember: 'There is no such member on the team.',
 } as const
 
-/** Body of POST /api/staff/team/invites: whom to invite, in which role. */
+/** Body of POST /api/staff/team/invites: whom to invite, in which role, and in which language to mail them. */
 export const StaffInviteRequestSchema = v.object({
   email: v.pipe(
     v.string(),
@@ -31,6 +32,8 @@ export const StaffInviteRequestSchema = v.object({
   ),
   name: v.pipe(v.string(), v.trim(), v.nonEmpty(staffTeamMessages.nameRequired), v.maxLength(MAX_FIELD_LENGTH), noBidiControls(staffTeamMessages.nameRequired)),
   role: v.picklist(STAFF_ROLES),
+  /** The language of the invitation's mail (the inviting owner's by default in the staff app). */
+  language: v.optional(v.picklist(LANGUAGES), 'en'),
 })
 export type StaffInviteRequest = v.InferOutput<typeof StaffInviteRequestSchema>
 

@@ -18,7 +18,11 @@ export const staffInviteMail = textMail<StaffInviteValues>({
   subject: /*i18n*/ { id: 'staffInvite.subject', message: 'You are invited to the {shop} back office' },
   greets: 'name',
   intro: [
-    /*i18n*/ { id: 'staffInvite.invited', message: '{inviter} invited you to the {shop} back office with the role {role}.' },
+    /*i18n*/ {
+      id: 'staffInvite.invited',
+      message:
+        '{inviter} invited you to the {shop} back office with the role {role, select, support {Support} fulfilment {Fulfilment} finance {Finance} owner {Owner} other {{role}}}.',
+    },
     /*i18n*/ {
       id: 'staffInvite.passkey',
       message:

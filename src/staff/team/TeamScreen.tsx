@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useCallback, useEffect, useState } from 'react'
 import { canGrant, STAFF_ROLES, type StaffRole } from '../../domain/staff.ts'
+import { isStaffLanguage, type StaffLanguage, staffLanguages } from '../i18n.ts'
 import { useRoleName } from '../roles.ts'
 import { useMember } from '../session.tsx'
 import { useErrorText } from '../ui/errorText.ts'
@@ -48,13 +49,15 @@ export function TeamScreen() {
 }
 
 function InviteForm({ onInvited }: { onInvited: () => Promise<void> }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const member = useMember()
   const roleName = useRoleName()
   const errorText = useErrorText()
   const [name, setName] = useState('')
   const [email, setEmail] = useState('')
   const [role, setRole] = useState<StaffRole>('support')
+  // The mail goes in the owner's language unless they choose the invitee's.
+  const [language, setLanguage] = useState<StaffLanguage>(isStaffLanguage(i18n.locale) ? i18n.locale : 'en')
   const [busy, setBusy] = useState(false)
   const [link, setLink] = useState<string>()
   const [error, setError] = useState<unknown>()
@@ -63,7 +66,7 @@ function InviteForm({ onInvited }: { onInvited: () => Promise<void> }) {
     setBusy(true)
     setError(undefined)
     setLink(undefined)
-    inviteMember({ name, email, role })
+    inviteMember({ name, email, role, language })
       .then((made) => {
         setLink(made.link)
         // The form empties only once the invite is made: a refused one keeps what was typed.
@@ -91,6 +94,17 @@ function InviteForm({ onInvited }: { onInvited: () => Promise<void> }) {
                 {STAFF_ROLES.filter((r) => canGrant(member.role, r)).map((r) => (
                   <option key={r} value={r}>
                     {roleName(r)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label={t`Language of the mail`}>
+            {(id) => (
+              <select id={id} value={language} onChange={(e) => isStaffLanguage(e.target.value) && setLanguage(e.target.value)}>
+                {Object.entries(staffLanguages).map(([code, languageName]) => (
+                  <option key={code} value={code} lang={code}>
+                    {languageName}
                   </option>
                 ))}
               </select>

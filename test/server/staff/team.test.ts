@@ -52,7 +52,7 @@ describe('inviting to the team', () => {
     const [mail] = await outboxTo(db, email, 'staffInvite')
     expect(mail?.subject).toBe('You are invited to the Seed Storefront back office')
     expect(mail?.text).toContain(link)
-    expect(mail?.text).toContain('Test owner invited you')
+    expect(mail?.text).toContain('Test owner invited you to the Seed Storefront back office with the role Fulfilment.')
     expect(await auditOf(email, 'staff.invite')).toEqual([
       { actor: owner.email, summary: { email, name: 'Sipho Dlamini', role: 'fulfilment', addsPasskey: false } },
     ])
@@ -65,6 +65,20 @@ describe('inviting to the team', () => {
     const after = (await (await staffRequest(app, owner, 'GET', '/team')).json()) as TeamReply
     expect(after.invites.map((i) => i.email)).not.toContain(email)
     expect(after.members).toContainEqual(expect.objectContaining({ email, role: 'fulfilment', passkeys: 1, removedAt: null, lastSignInAt: expect.any(String) }))
+  })
+
+  it("mails the invitation in the language the owner chose, the role's name included", async () => {
+    const owner = await staffSession(db, 'owner')
+    const xhosa = uniqueEmail('umnini')
+    const afrikaans = uniqueEmail('hulp')
+    expect((await staffRequest(app, owner, 'POST', '/team/invites', { email: xhosa, name: 'Lwazi', role: 'owner', language: 'xh' })).status).toBe(201)
+    expect((await staffRequest(app, owner, 'POST', '/team/invites', { email: afrikaans, name: 'Anri', role: 'support', language: 'af' })).status).toBe(201)
+    const [xh] = await outboxTo(db, xhosa, 'staffInvite')
+    expect(xh?.text).toContain('ngendima ethi Umnini.')
+    const [af] = await outboxTo(db, afrikaans, 'staffInvite')
+    expect(af?.text).toContain('met die rol Hulp.')
+    const refused = await staffRequest(app, owner, 'POST', '/team/invites', { email: uniqueEmail('x'), name: 'X', role: 'support', language: 'fr' })
+    expect(refused.status).toBe(400)
   })
 
   it('refuses to invite someone already on the team in another role, and only owners invite', async () => {
