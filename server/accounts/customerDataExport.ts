@@ -49,6 +49,15 @@ export async function customerData(db: Queryable, customerId: number, sessionTag
   const messages = await q<{ reference: string; name: string; email: string; message: string; created_at: Date | string }>(
     'select reference, name, email, message, created_at from support_messages where customer_id = $1 order by created_at, id',
   )
+  const entries = await q<{ reference: string; kind: 'reply' | 'answer'; body: string; created_at: Date | string }>(
+    `select m.reference, e.kind, e.body, e.created_at
+     from support_entries e join support_messages m on m.id = e.support_message_id
+     where m.customer_id = $1 and e.kind in ('reply', 'answer') order by e.created_at, e.id`,
+  )
+  const conversationOf = (reference: string) =>
+    entries
+      .filter((e) => e.reference === reference)
+      .map((e) => ({ from: e.kind === 'reply' ? ('shop' as const) : ('customer' as const), body: e.body, sent_at: iso(e.created_at) }))
   const renames = await q<{ service_id: number; previous_name: string; name: string; renamed_at: Date | string }>(
     'select service_id, previous_name, name, renamed_at from service_renames where customer_id = $1 order by seq',
   )
@@ -93,7 +102,7 @@ export async function customerData(db: Queryable, customerId: number, sessionTag
     card_checkouts: checkouts.map(dated),
     services: await listServices(db, customerId),
     sim_name_history: renames.map((r) => ({ ...r, renamed_at: iso(r.renamed_at) })),
-    support_messages: messages.map(({ created_at, ...m }) => ({ ...m, sent_at: iso(created_at) })),
+    support_messages: messages.map(({ created_at, ...m }) => ({ ...m, sent_at: iso(created_at), conversation: conversationOf(m.reference) })),
     sessions: sessions.map((s) => ({ ...dated(s), last_seen_at: iso(s.last_seen_at), expires_at: iso(s.expires_at) })),
     rica_records: rica.map(({ id_type, id_number_masked, id_country, recorded_at, kept_until, ...r }) => ({
       ...r,

@@ -86,7 +86,18 @@ const PaymentSchema = v.object({
 
 const CheckoutSchema = v.object({ order_id: v.number(), amount: v.number(), currency: v.string(), created_at: when, settled: v.boolean() })
 
-const SupportMessageSchema = v.object({ reference: v.string(), name: v.string(), email: v.string(), message: v.string(), sent_at: when })
+/** One turn of a support conversation after the first message: the team's reply or the customer's answer (never a note between staff). */
+const ConversationEntrySchema = v.object({ from: v.picklist(['shop', 'customer']), body: v.string(), sent_at: when })
+
+const SupportMessageSchema = v.object({
+  reference: v.string(),
+  name: v.string(),
+  email: v.string(),
+  message: v.string(),
+  sent_at: when,
+  /** What followed, oldest first (added within version 2: a reader of 2 that ignores it loses nothing else). */
+  conversation: v.optional(v.array(ConversationEntrySchema), []),
+})
 
 /** A signed-in browser: when it signed in, was last seen and will be signed out; never its session id. */
 const SessionSchema = v.object({ user_agent: v.string(), created_at: when, last_seen_at: when, expires_at: when, current: v.boolean() })

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
+import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
+import { CustomerDataSchema } from '../../../src/domain/customerDataFile.ts'
 import { apiKey, call, deliverMail, signUp, useAccountsApp, type Customer } from '../helpers/accounts.ts'
 import { staffRequest, staffSession, type TestStaff } from '../helpers/staff.ts'
 import { readMailbox } from '../../../server/mail/sandboxMailbox.ts'
@@ -217,7 +219,18 @@ describe('support conversations', () => {
     expect(await answered.text()).not.toContain('NOTE-ONLY')
     const exported = await env.app.request('/api/account/data', call('GET', undefined, { cookie: customer.cookie }))
     expect(exported.status).toBe(200)
-    expect(await exported.text()).not.toContain('NOTE-ONLY')
+    const file = await exported.text()
+    expect(file).not.toContain('NOTE-ONLY')
+    // The export holds the conversation itself: the team's reply and the customer's answer, in order.
+    expect(v.parse(CustomerDataSchema, JSON.parse(file)).support_messages).toMatchObject([
+      {
+        reference,
+        conversation: [
+          { from: 'shop', body: 'We are looking into it.', sent_at: expect.any(String) },
+          { from: 'customer', body: 'Thanks.', sent_at: expect.any(String) },
+        ],
+      },
+    ])
     await deliverMail(env.t.db)
     for (const mail of await readMailbox(env.t.db, customer.email)) expect(mail.text + mail.html).not.toContain('NOTE-ONLY')
   })
