@@ -126,3 +126,17 @@ export async function joinByInvite(tx: Queryable, token: string): Promise<Joined
   ])
   return { id: Number(created?.id), email: invite.email, name: invite.name, role: invite.role, existing: false }
 }
+
+/** The open invitation for an email (at most one is open: createInvite makes sure), locked until the transaction ends. */
+export async function openInviteFor(tx: Queryable, email: string): Promise<{ email: string; name: string; role: StaffRole } | undefined> {
+  const [open] = await tx.query<{ email: string; name: string; role: StaffRole }>(
+    'select email, name, role from staff_invites where lower(email) = lower($1) and used_at is null and expires_at > now() for update',
+    [email],
+  )
+  return open
+}
+
+/** Cancels the open invitation for an email: its link stops working at once. */
+export async function cancelInvite(tx: Queryable, email: string): Promise<void> {
+  await tx.query('update staff_invites set expires_at = now() where lower(email) = lower($1) and used_at is null and expires_at > now()', [email])
+}

@@ -19,6 +19,7 @@ export const staffTeamMessages = {
   lastOwner: 'The shop needs an owner: the last owner cannot be removed or given another role.',
   otherRole: 'This person is already on the team with another role: change their role on the team page instead.',
   noSuchMember: 'There is no such member on the team.',
+  noSuchInvite: 'There is no open invitation for this email: it was accepted, cancelled or has expired.',
 } as const
 
 /** Body of POST /api/staff/team/invites: whom to invite, in which role, and in which language to mail them. */

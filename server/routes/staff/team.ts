@@ -20,6 +20,7 @@ import type { StaffEnv } from '../../staff/allow.ts'
 import { audit, countStaffAction, staffActor } from '../../staff/audit.ts'
 import { describeStaff } from '../../staff/describeStaff.ts'
 import { inviteStaff } from '../../staff/inviteStaff.ts'
+import { cancelInvite, openInviteFor } from '../../staff/staffInvites.ts'
 import { liveMember, lockOwners, removeMember, teamOf, wouldLeaveNoOwner } from '../../staff/staffTeam.ts'
 
 /** Why a change to the team is refused: the answer's status and message. */
@@ -43,6 +44,11 @@ const described = {
       409: refusal('Already on the team in another role'),
     },
   }),
+  cancelInvite: describeStaff({
+    summary: 'Cancel the open invitation for an email: its link stops working at once',
+    access: 'staff.manage',
+    responses: { 204: answer('Cancelled'), 404: refusal('No open invitation for this email') },
+  }),
   changeRole: describeStaff({
     summary: "Change a member's role (never above the actor's own, never the last owner's)",
     access: 'staff.manage',
@@ -57,7 +63,7 @@ const described = {
   }),
 }
 
-/** GET /team, POST /team/invites, PATCH and DELETE /team/:id: the owners' management of the team, each change audited. */
+/** GET /team, POST and DELETE /team/invites, PATCH and DELETE /team/:id: the owners' management of the team, each change audited. */
 export function teamStaffRoutes(db: Db, config: LinkOriginSettings) {
   return new Hono<StaffEnv>()
     .get('/team', allow('staff.read'), described.team, async (c) => c.json(await teamOf(db)))
@@ -71,6 +77,30 @@ export function teamStaffRoutes(db: Db, config: LinkOriginSettings) {
       const made = await inviteStaff(db, { actor: staffActor(c, config), name: c.var.staff.name }, read.body, mailLinkOrigin(c, config))
       if ('refused' in made) return jsonError(c, 409, staffTeamMessages.otherRole)
       return c.json({ link: made.link, expiresAt: made.expiresAt.toISOString() }, 201)
+    })
+    .delete('/team/invites/:email', allow('staff.manage'), described.cancelInvite, async (c) => {
+      const email = c.req.param('email')
+      const actor = c.var.staff
+      const outcome = await db.transaction(async (tx) => {
+        const invite = await openInviteFor(tx, email)
+        if (!invite) return refuse(404, staffTeamMessages.noSuchInvite)
+        // An invitation above the actor's own role is not theirs to cancel.
+        if (!canGrant(actor.role, invite.role)) return refuse(403, staffTeamMessages.cannotGrant)
+        await cancelInvite(tx, invite.email)
+        await audit(tx, staffActor(c, config), {
+          action: 'staff.invite.cancel',
+          targetType: 'staff_invite',
+          targetId: invite.email.toLowerCase(),
+          summary: { email: invite.email, name: invite.name, role: invite.role },
+        })
+        return { cancelled: invite }
+      })
+      if ('refused' in outcome) {
+        countStaffAction('staff.invite.cancel', 'refused')
+        return jsonError(c, outcome.refused.status, outcome.refused.error)
+      }
+      countStaffAction('staff.invite.cancel', 'done')
+      return c.body(null, 204)
     })
     .patch('/team/:id', allow('staff.manage'), freshPasskey(), described.changeRole, async (c) => {
       const read = readJson(c, StaffRoleChangeSchema)

@@ -8,7 +8,7 @@ import { useErrorText } from '../ui/errorText.ts'
 import { useDateTime } from '../ui/format.ts'
 import { Button, Card, Field, Notice, Row, TableBox } from '../ui/parts.tsx'
 import { ScreenTitle } from '../ui/ScreenTitle.tsx'
-import { changeRole, inviteMember, readTeam, removeMember, type Team, type TeamMember } from './teamApi.ts'
+import { cancelInvite, changeRole, inviteMember, readTeam, removeMember, type Team, type TeamMember } from './teamApi.ts'
 
 type Outcome = { tone: 'success' | 'error'; text: string } | undefined
 
@@ -134,8 +134,6 @@ function InviteForm({ onInvited }: { onInvited: () => Promise<void> }) {
 
 function Members({ team, onChanged, report }: { team: Team; onChanged: () => Promise<void>; report: (tone: 'success' | 'error', text: string) => void }) {
   const { t } = useLingui()
-  const when = useDateTime()
-  const roleName = useRoleName()
   const live = team.members.filter((m) => m.removedAt === null)
   return (
     <>
@@ -177,12 +175,51 @@ function Members({ team, onChanged, report }: { team: Team; onChanged: () => Pro
           </h2>
           <ul>
             {team.invites.map((invite) => (
-              <li key={invite.email}>{t`${invite.name} (${invite.email}), ${roleName(invite.role)}, until ${when(invite.expiresAt)}`}</li>
+              <InviteItem key={invite.email} invite={invite} onChanged={onChanged} report={report} />
             ))}
           </ul>
         </>
       )}
     </>
+  )
+}
+
+/** An invitation not yet accepted, which an owner may cancel (its link then stops working). */
+function InviteItem({
+  invite,
+  onChanged,
+  report,
+}: {
+  invite: Team['invites'][number]
+  onChanged: () => Promise<void>
+  report: (tone: 'success' | 'error', text: string) => void
+}) {
+  const { t } = useLingui()
+  const me = useMember()
+  const roleName = useRoleName()
+  const when = useDateTime()
+  const errorText = useErrorText()
+  const [busy, setBusy] = useState(false)
+  const cancel = () => {
+    if (!window.confirm(t`Cancel the invitation of ${invite.name}? Its link stops working at once.`)) return
+    setBusy(true)
+    cancelInvite(invite.email)
+      .then(() => {
+        report('success', t`The invitation of ${invite.name} is cancelled.`)
+        return onChanged()
+      })
+      .catch((error: unknown) => report('error', errorText(error)))
+      .finally(() => setBusy(false))
+  }
+  return (
+    <li>
+      {t`${invite.name} (${invite.email}), ${roleName(invite.role)}, until ${when(invite.expiresAt)}`}{' '}
+      {canGrant(me.role, invite.role) && (
+        <Button type="button" $variant="secondary" disabled={busy} aria-label={t`Cancel the invitation: ${invite.name}`} onClick={cancel}>
+          <Trans>Cancel</Trans>
+        </Button>
+      )}
+    </li>
   )
 }
 

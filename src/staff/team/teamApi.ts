@@ -16,3 +16,6 @@ export const inviteMember = (invite: StaffInviteRequest) => staffApi<{ link: str
 export const changeRole = (id: number, role: StaffRole) => withStepUp(() => staffApi<unknown>('PATCH', `/team/${id}`, { role }))
 
 export const removeMember = (id: number) => staffApi<unknown>('DELETE', `/team/${id}`)
+
+/** Cancels the open invitation for an email: its link stops working. */
+export const cancelInvite = (email: string) => staffApi<unknown>('DELETE', `/team/invites/${encodeURIComponent(email)}`)

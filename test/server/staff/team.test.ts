@@ -81,6 +81,22 @@ describe('inviting to the team', () => {
     expect(refused.status).toBe(400)
   })
 
+  it('cancels an open invitation: its link stops working at once, and the cancellation is audited', async () => {
+    const owner = await staffSession(db, 'owner')
+    const email = uniqueEmail('changed-mind')
+    const made = await staffRequest(app, owner, 'POST', '/team/invites', { email, name: 'Thabo', role: 'finance' })
+    const { link } = (await made.json()) as { link: string }
+    const cancelled = await staffRequest(app, owner, 'DELETE', `/team/invites/${encodeURIComponent(email.toUpperCase())}`)
+    expect(cancelled.status).toBe(204)
+    const team = (await (await staffRequest(app, owner, 'GET', '/team')).json()) as TeamReply
+    expect(team.invites.map((i) => i.email)).not.toContain(email)
+    expect((await acceptInvite(app, link.split('/').pop() ?? '', new SoftAuthenticator())).status).toBe(410)
+    expect(await auditOf(email, 'staff.invite.cancel')).toEqual([{ actor: owner.email, summary: { email, name: 'Thabo', role: 'finance' } }])
+    const again = await staffRequest(app, owner, 'DELETE', `/team/invites/${encodeURIComponent(email)}`)
+    expect(again.status).toBe(404)
+    expect(await again.json()).toEqual({ error: staffTeamMessages.noSuchInvite })
+  })
+
   it('refuses to invite someone already on the team in another role, and only owners invite', async () => {
     const owner = await staffSession(db, 'owner')
     const member = await staffSession(db, 'support')
