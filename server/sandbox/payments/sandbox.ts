@@ -117,16 +117,7 @@ export function paymentSandboxRoutes(options: PaymentSandboxOptions): Hono {
     const form = await formOf(c)
     const refused = refuse(c, form.entityId)
     if (refused) return refused
-    const errors: ParameterError[] = []
-    const field = (name: string, valid: (v: string) => boolean, message: string, required = true) => {
-      const value = form[name] ?? ''
-      if ((required || value !== '') && !valid(value)) errors.push({ name, value: value.slice(0, 255), message })
-      return value
-    }
-    const amount = field('amount', (v) => amountShape.test(v) && Number(v) > 0, 'must be a positive amount with two decimals, e.g. 299.00')
-    const currency = field('currency', (v) => v === 'ZAR', "must be ZAR, the sandbox entity's currency")
-    field('paymentType', (v) => v === 'DB', 'must be DB (debit), the only payment type of the sandbox')
-    const merchantTransactionId = field('merchantTransactionId', (v) => v.length >= 8 && v.length <= 255, 'must be 8 to 255 characters')
+    const { errors, field, amount, currency, merchantTransactionId } = paymentForm(form, 'DB', 'must be DB (debit), the only payment type of the sandbox')
     const givenName = field('customer.givenName', (v) => v.length <= 48, 'must be at most 48 characters', false)
     const surname = field('customer.surname', (v) => v.length <= 48, 'must be at most 48 characters', false)
     const email = field('customer.email', (v) => v.length <= 128 && emailShape.test(v), 'must be an email address', false)
@@ -246,17 +237,8 @@ export function paymentSandboxRoutes(options: PaymentSandboxOptions): Hono {
     const form = await formOf(c)
     const refused = refuse(c, form.entityId)
     if (refused) return refused
-    const errors: ParameterError[] = []
-    const field = (name: string, valid: (v: string) => boolean, message: string) => {
-      const value = form[name] ?? ''
-      if (!valid(value)) errors.push({ name, value: value.slice(0, 255), message })
-      return value
-    }
-    const amount = field('amount', (v) => amountShape.test(v) && Number(v) > 0, 'must be a positive amount with two decimals, e.g. 299.00')
-    const currency = field('currency', (v) => v === 'ZAR', "must be ZAR, the sandbox entity's currency")
-    field('paymentType', (v) => v === 'DB', 'must be DB (debit), the only payment type of the sandbox')
+    const { errors, field, amount, currency, merchantTransactionId } = paymentForm(form, 'DB', 'must be DB (debit), the only payment type of the sandbox')
     field('paymentBrand', (v) => v === 'GOOGLEPAY', 'must be GOOGLEPAY')
-    const merchantTransactionId = field('merchantTransactionId', (v) => v.length >= 8 && v.length <= 255, 'must be 8 to 255 characters')
     const token = readGooglePayToken(form['googlePay.paymentToken'] ?? '')
     // The token is a wallet credential: it is named, never echoed.
     if (!token) errors.push({ name: 'googlePay.paymentToken', value: '', message: 'is not a Google Pay payment token' })
@@ -284,16 +266,11 @@ export function paymentSandboxRoutes(options: PaymentSandboxOptions): Hono {
     const form = await formOf(c)
     const refused = refuse(c, form.entityId)
     if (refused) return refused
-    const errors: ParameterError[] = []
-    const field = (name: string, valid: (v: string) => boolean, message: string) => {
-      const value = form[name] ?? ''
-      if (!valid(value)) errors.push({ name, value: value.slice(0, 255), message })
-      return value
-    }
-    const amount = field('amount', (v) => amountShape.test(v) && Number(v) > 0, 'must be a positive amount with two decimals, e.g. 299.00')
-    const currency = field('currency', (v) => v === 'ZAR', "must be ZAR, the sandbox entity's currency")
-    field('paymentType', (v) => v === 'RF', 'must be RF (refund), the only payment type on an existing payment in the sandbox')
-    const merchantTransactionId = field('merchantTransactionId', (v) => v.length >= 8 && v.length <= 255, 'must be 8 to 255 characters')
+    const { errors, amount, currency, merchantTransactionId } = paymentForm(
+      form,
+      'RF',
+      'must be RF (refund), the only payment type on an existing payment in the sandbox',
+    )
     if (errors.length > 0) return noStore(c.json(failure(sandboxResults.invalidParameter, now(), { parameterErrors: errors }), 400))
     const paymentId = c.req.param('id')
     const { status, answer } = await refunds.refund({ paymentId, amountCents: Math.round(Number(amount) * 100), currency, merchantTransactionId })
@@ -340,6 +317,25 @@ function digest(value: string): Buffer {
 }
 
 /** The form fields of a form-encoded (or multipart) body; files and repeated fields are ignored. */
+/**
+ * The checks every payment request of the sandbox makes, as OPPWA answers them (parameterErrors): the amount, the
+ * currency, the payment type it takes and the merchantTransactionId, read in that order; `field` checks one more
+ * (one the request may leave out when not `required`).
+ */
+function paymentForm(form: Record<string, string>, paymentType: 'DB' | 'RF', typeMessage: string) {
+  const errors: ParameterError[] = []
+  const field = (name: string, valid: (v: string) => boolean, message: string, required = true) => {
+    const value = form[name] ?? ''
+    if ((required || value !== '') && !valid(value)) errors.push({ name, value: value.slice(0, 255), message })
+    return value
+  }
+  const amount = field('amount', (v) => amountShape.test(v) && Number(v) > 0, 'must be a positive amount with two decimals, e.g. 299.00')
+  const currency = field('currency', (v) => v === 'ZAR', "must be ZAR, the sandbox entity's currency")
+  field('paymentType', (v) => v === paymentType, typeMessage)
+  const merchantTransactionId = field('merchantTransactionId', (v) => v.length >= 8 && v.length <= 255, 'must be 8 to 255 characters')
+  return { errors, field, amount, currency, merchantTransactionId }
+}
+
 async function formOf(c: Context): Promise<Record<string, string>> {
   const type = c.req.header('Content-Type') ?? ''
   if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) return {}

@@ -87,12 +87,24 @@ describe('the staff app: an owner and the team', () => {
     const [changed] = await server.db.query<{ role: string }>('select role from staff where email = $1', ['sipho@staff.example'])
     expect(changed?.role).toBe('fulfilment')
 
+    // An invitation the owner thinks better of is cancelled from the list, after a confirmation.
+    await owner.getByLabel('Name', { exact: true }).fill('Zola Finance')
+    await owner.getByLabel('Email', { exact: true }).fill('zola@staff.example')
+    await owner.getByLabel('Language of the mail', { exact: true }).selectOption({ label: 'isiXhosa' })
+    await owner.getByRole('button', { name: 'Send the invite' }).click()
+    const pending = owner.getByRole('listitem').filter({ hasText: 'zola@staff.example' })
+    await expect.poll(() => pending.count()).toBe(1)
+    owner.once('dialog', (confirm) => void confirm.accept())
+    await owner.getByRole('button', { name: 'Cancel the invitation: Zola Finance' }).click()
+    await expect.poll(() => owner.getByRole('status').filter({ hasText: 'The invitation of Zola Finance is cancelled.' }).count()).toBe(1)
+    await expect.poll(() => pending.count()).toBe(0)
+
     // The audit log names each of those actions.
     await nav.getByRole('link', { name: 'Audit log' }).click()
     await expect.poll(() => heading(owner).textContent()).toBe('Audit log')
     const table = owner.getByRole('table', { name: 'Staff actions, newest first' })
     await table.waitFor()
-    for (const action of ['staff.join', 'staff.sign-in', 'staff.invite', 'staff.role'])
+    for (const action of ['staff.join', 'staff.sign-in', 'staff.invite', 'staff.role', 'staff.invite.cancel'])
       await expect.poll(() => table.getByRole('cell', { name: action, exact: true }).count(), { message: action }).toBeGreaterThan(0)
     await owner.getByLabel('Action', { exact: true }).fill('staff.role')
     await owner.getByRole('button', { name: 'Show', exact: true }).click()
