@@ -83,7 +83,8 @@ describe('the sandbox card widget in a browser', () => {
   /** A phone-sized page that collects its script errors. */
   async function phone() {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true })
-    context.setDefaultTimeout(5_000)
+    // A page load on a busy machine (CI runs the PostgreSQL projects beside it) takes seconds; an action still fails in time to say which.
+    context.setDefaultTimeout(20_000)
     const page = await context.newPage()
     const problems: string[] = []
     page.on('pageerror', (error) => problems.push(error.message))
@@ -154,7 +155,7 @@ describe('the sandbox card widget in a browser', () => {
     } finally {
       await context.close()
     }
-  })
+  }, 90_000)
   const languages = [
     {
       code: 'af',
@@ -209,6 +210,6 @@ describe('the sandbox card widget in a browser', () => {
       } finally {
         await context.close()
       }
-    })
+    }, 90_000)
   }
 })
