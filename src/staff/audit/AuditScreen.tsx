@@ -5,7 +5,7 @@ import { staffApi } from '../api/client.ts'
 import { readTeam, type TeamMember } from '../team/teamApi.ts'
 import { useErrorText } from '../ui/errorText.ts'
 import { useDateTime } from '../ui/format.ts'
-import { Button, Card, Field, Notice, Row, TableBox } from '../ui/parts.tsx'
+import { Button, Card, Field, Notice, Row, TableBox, TableHead } from '../ui/parts.tsx'
 import { ScreenTitle } from '../ui/ScreenTitle.tsx'
 
 interface Filters {
@@ -144,31 +144,7 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
         <caption>
           <Trans>Staff actions, newest first</Trans>
         </caption>
-        <thead>
-          <tr>
-            <th scope="col">
-              <Trans>When</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Who</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Action</Trans>
-            </th>
-            <th scope="col">
-              <Trans>On what</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Why</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Change</Trans>
-            </th>
-            <th scope="col">
-              <Trans>From address</Trans>
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={[t`When`, t`Who`, t`Action`, t`On what`, t`Why`, t`Change`, t`From address`]} />
         <tbody>
           {entries.map((entry) => (
             <tr key={entry.id}>

@@ -7,7 +7,7 @@ import { lifeText } from '../orders/orderTexts.ts'
 import { useMember } from '../session.tsx'
 import { useErrorText } from '../ui/errorText.ts'
 import { useDateTime, useMoney } from '../ui/format.ts'
-import { Button, Card, Notice, TableBox } from '../ui/parts.tsx'
+import { Button, Card, Notice, TableBox, TableHead } from '../ui/parts.tsx'
 import { ScreenTitle } from '../ui/ScreenTitle.tsx'
 import { styled } from '../ui/styled.ts'
 import { type CustomerRecord, readCustomer, sendPasswordReset } from './customersApi.ts'
@@ -214,22 +214,7 @@ function Orders({ record }: { record: CustomerRecord }) {
     <Section id="customer-orders" title={<Trans>Orders</Trans>} empty={record.orders.length === 0 && <Trans>No orders.</Trans>}>
       <TableBox label={t`Their orders`}>
         <table>
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Order</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Placed</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Total</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Status</Trans>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={[t`Order`, t`Placed`, t`Total`, t`Status`]} />
           <tbody>
             {record.orders.map((order) => (
               <tr key={order.id}>
@@ -270,22 +255,7 @@ function Sims({ record }: { record: CustomerRecord }) {
     <Section id="customer-sims" title={<Trans>SIMs</Trans>} empty={record.sims.length === 0 && <Trans>No SIMs.</Trans>}>
       <TableBox label={t`Their SIMs`}>
         <table>
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Name</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Package</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Mobile number</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Status</Trans>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={[t`Name`, t`Package`, t`Mobile number`, t`Status`]} />
           <tbody>
             {record.sims.map((sim) => (
               <tr key={sim.id}>

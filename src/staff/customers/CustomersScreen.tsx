@@ -4,7 +4,7 @@ import { type FormEvent, useEffect, useState } from 'react'
 import { StaffLink, useStaffNavigate } from '../navigation.tsx'
 import { useErrorText } from '../ui/errorText.ts'
 import { useDateTime } from '../ui/format.ts'
-import { Button, Card, Field, Notice, Row, TableBox } from '../ui/parts.tsx'
+import { Button, Card, Field, Notice, Row, TableBox, TableHead } from '../ui/parts.tsx'
 import { ScreenTitle } from '../ui/ScreenTitle.tsx'
 import { type CustomerMatch, searchCustomers } from './customersApi.ts'
 
@@ -78,22 +78,7 @@ export function CustomersScreen() {
               <caption>
                 <Trans>Customers matching “{query}”</Trans>
               </caption>
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <Trans>Name</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Email</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Mobile number</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Customer since</Trans>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={[t`Name`, t`Email`, t`Mobile number`, t`Customer since`]} />
               <tbody>
                 {found.map((customer) => (
                   <tr key={customer.id}>

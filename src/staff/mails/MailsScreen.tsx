@@ -4,7 +4,7 @@ import { staffApi } from '../api/client.ts'
 import { useRefreshQueues } from '../queues.tsx'
 import { useErrorText } from '../ui/errorText.ts'
 import { useDateTime } from '../ui/format.ts'
-import { Button, Notice, TableBox } from '../ui/parts.tsx'
+import { Button, Notice, TableBox, TableHead } from '../ui/parts.tsx'
 import { ScreenTitle } from '../ui/ScreenTitle.tsx'
 
 /** One mail the outbox gave up on (GET /api/staff/mails/failed): never its text, which may hold a live link. */
@@ -79,25 +79,7 @@ export function MailsScreen() {
             <caption>
               <Trans>Mails that failed, newest first</Trans>
             </caption>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>To</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Subject</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Error</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Failed</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Action</Trans>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={[t`To`, t`Subject`, t`Error`, t`Failed`, t`Action`]} />
             <tbody>
               {mails.map((mail) => (
                 <tr key={mail.id}>

@@ -5,7 +5,7 @@ import { StaffLink } from '../navigation.tsx'
 import { useMember } from '../session.tsx'
 import { useErrorText } from '../ui/errorText.ts'
 import { useDateTime } from '../ui/format.ts'
-import { Field, Notice, Row, TableBox } from '../ui/parts.tsx'
+import { Field, Notice, Row, TableBox, TableHead } from '../ui/parts.tsx'
 import { ScreenTitle } from '../ui/ScreenTitle.tsx'
 import { styled } from '../ui/styled.ts'
 import { staffTheme as theme } from '../ui/theme.ts'
@@ -88,28 +88,7 @@ export function MessagesScreen() {
             <caption>
               <Trans>Conversations, open first, the longest waiting first</Trans>
             </caption>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>Reference</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Customer</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Message</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Status</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Assigned to</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Since</Trans>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={[t`Reference`, t`Customer`, t`Message`, t`Status`, t`Assigned to`, t`Since`]} />
             <tbody>
               {messages.map((m) => (
                 <tr key={m.id}>

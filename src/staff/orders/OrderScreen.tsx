@@ -7,7 +7,7 @@ import { StaffLink, useStaffPath } from '../navigation.tsx'
 import { refundReasonLabels } from '../payments/reasonLabels.ts'
 import type { RefundReason } from '../../domain/refunds.ts'
 import { useMember } from '../session.tsx'
-import { Card, Notice, TableBox } from '../ui/parts.tsx'
+import { Card, Notice, TableBox, TableHead } from '../ui/parts.tsx'
 import { ScreenTitle } from '../ui/ScreenTitle.tsx'
 import { useErrorText } from '../ui/errorText.ts'
 import { styled } from '../ui/styled.ts'
@@ -112,20 +112,7 @@ export function OrderScreen() {
             </h2>
             <TableBox label={t`Lines`}>
               <table>
-                <thead>
-                  <tr>
-                    <th scope="col">#</th>
-                    <th scope="col">
-                      <Trans>Product</Trans>
-                    </th>
-                    <th scope="col">
-                      <Trans>Price</Trans>
-                    </th>
-                    <th scope="col">
-                      <Trans>Status</Trans>
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead columns={['#', t`Product`, t`Price`, t`Status`]} />
                 <tbody>
                   {shown.order.lines.map((line) => (
                     <tr key={line.number}>
@@ -150,25 +137,7 @@ export function OrderScreen() {
             ) : (
               <TableBox label={t`Payments`}>
                 <table>
-                  <thead>
-                    <tr>
-                      <th scope="col">
-                        <Trans>When</Trans>
-                      </th>
-                      <th scope="col">
-                        <Trans>Amount</Trans>
-                      </th>
-                      <th scope="col">
-                        <Trans>How</Trans>
-                      </th>
-                      <th scope="col">
-                        <Trans>Reconciliation</Trans>
-                      </th>
-                      <th scope="col">
-                        <Trans>Payment id</Trans>
-                      </th>
-                    </tr>
-                  </thead>
+                  <TableHead columns={[t`When`, t`Amount`, t`How`, t`Reconciliation`, t`Payment id`]} />
                   <tbody>
                     {shown.order.payments.map((p) => (
                       <tr key={p.id}>
@@ -199,25 +168,7 @@ export function OrderScreen() {
             ) : (
               <TableBox label={t`Refunds`}>
                 <table>
-                  <thead>
-                    <tr>
-                      <th scope="col">
-                        <Trans>When</Trans>
-                      </th>
-                      <th scope="col">
-                        <Trans>Amount</Trans>
-                      </th>
-                      <th scope="col">
-                        <Trans>Reason</Trans>
-                      </th>
-                      <th scope="col">
-                        <Trans>Status</Trans>
-                      </th>
-                      <th scope="col">
-                        <Trans>By</Trans>
-                      </th>
-                    </tr>
-                  </thead>
+                  <TableHead columns={[t`When`, t`Amount`, t`Reason`, t`Status`, t`By`]} />
                   <tbody>
                     {shown.order.refunds.map((r) => (
                       <tr key={`${r.at}-${r.amount}-${r.status}`}>

@@ -5,7 +5,7 @@ import type { StaffOrderSummary } from '../../domain/staffOrderSchemas.ts'
 import type { OrderStage } from '../../domain/staffOrders.ts'
 import { searchOrders } from '../api/orders.ts'
 import { StaffLink } from '../navigation.tsx'
-import { Button, Card, Field, Notice, Row, TableBox } from '../ui/parts.tsx'
+import { Button, Card, Field, Notice, Row, TableBox, TableHead } from '../ui/parts.tsx'
 import { ScreenTitle } from '../ui/ScreenTitle.tsx'
 import { useErrorText } from '../ui/errorText.ts'
 import { useFormats } from '../ui/format.ts'
@@ -109,28 +109,7 @@ export function OrdersScreen() {
         <TableBox label={query.q ? t`Orders matching “${query.q}”` : t`Orders, waiting to be sent first`}>
           <table>
             <caption>{query.q ? t`Orders matching “${query.q}”` : t`Orders, waiting to be sent first`}</caption>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>Order</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Status</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>SIMs to send</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Customer</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Placed</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Total</Trans>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={[t`Order`, t`Status`, t`SIMs to send`, t`Customer`, t`Placed`, t`Total`]} />
             <tbody>
               {shown.orders.map((order) => (
                 <tr key={order.number}>

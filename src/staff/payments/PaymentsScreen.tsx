@@ -8,7 +8,7 @@ import { loadRefundsDue } from '../api/payments.ts'
 import { useFormats } from '../ui/format.ts'
 import { ScreenTitle } from '../ui/ScreenTitle.tsx'
 import { useErrorText } from '../ui/errorText.ts'
-import { Button, Card, Notice, TableBox } from '../ui/parts.tsx'
+import { Button, Card, Notice, TableBox, TableHead } from '../ui/parts.tsx'
 import { RefundDialog } from './RefundDialog.tsx'
 
 const dueReasons: Record<RefundDueReason, MessageDescriptor> = {
@@ -83,30 +83,7 @@ export function PaymentsScreen() {
         ) : (
           <TableBox label={t`Refunds due`}>
             <table>
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <Trans>Order</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Customer</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Owed</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Reason</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Paid</Trans>
-                  </th>
-                  <th scope="col">
-                    <span className="visually-hidden">
-                      <Trans>Action</Trans>
-                    </span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={[t`Order`, t`Customer`, t`Owed`, t`Reason`, t`Paid`, <span key="action" className="visually-hidden">{t`Action`}</span>]} />
               <tbody>
                 {due.map((payment) => {
                   const days = Math.max(0, Math.floor((Date.now() - Date.parse(payment.paidAt)) / dayMs))

@@ -6,7 +6,7 @@ import { useRoleName } from '../roles.ts'
 import { useMember } from '../session.tsx'
 import { useErrorText } from '../ui/errorText.ts'
 import { useDateTime } from '../ui/format.ts'
-import { Button, Card, Field, Notice, Row, TableBox } from '../ui/parts.tsx'
+import { Button, Card, Field, Notice, Row, TableBox, TableHead } from '../ui/parts.tsx'
 import { ScreenTitle } from '../ui/ScreenTitle.tsx'
 import { cancelInvite, changeRole, inviteMember, readTeam, removeMember, type Team, type TeamMember } from './teamApi.ts'
 
@@ -142,25 +142,7 @@ function Members({ team, onChanged, report }: { team: Team; onChanged: () => Pro
           <caption className="visually-hidden">
             <Trans>Members of the team</Trans>
           </caption>
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Name</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Email</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Role</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Last sign-in</Trans>
-              </th>
-              <th scope="col">
-                <Trans>Actions</Trans>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={[t`Name`, t`Email`, t`Role`, t`Last sign-in`, t`Actions`]} />
           <tbody>
             {live.map((m) => (
               <MemberRow key={m.id} member={m} onChanged={onChanged} report={report} />

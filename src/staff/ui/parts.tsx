@@ -81,6 +81,22 @@ export function TableBox({ label, children }: { label: string; children: ReactNo
     </TableScroll>
   )
 }
+/** A table's header row: one column header per entry (a translated name, or a node such as a visually hidden one). */
+export function TableHead({ columns }: { columns: readonly ReactNode[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a header's columns never move.
+          <th scope="col" key={index}>
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  )
+}
+
 const TableScroll = styled('div')`
   overflow-x: auto; max-width: 100%; position: relative;
   table { border-collapse: collapse; width: 100%; background: ${theme.color.surface}; }
