@@ -262,7 +262,8 @@ describe('sign-in and sign-out', () => {
       await expectBadge(page, signedIn ? 2 : 0)
     }
     console.log(`[e2e] logout interrupted: ${outcomes.join(', ')}`)
-  })
+    // Five whole sign-in, cart, logout and reload rounds: about 20 s on a quiet machine, three times that on a busy one.
+  }, 180_000)
 })
 
 describe('social sign-in', () => {

@@ -1,6 +1,7 @@
 import { t } from '@lingui/core/macro'
 import * as v from 'valibot'
 import { sendConversationAnswer } from '../../api/support.ts'
+import { refreshConversations } from './conversationsCache.ts'
 import { i18n } from '../../i18n/i18n.ts'
 import { newId } from '../../lib/ids.ts'
 import { toast } from '../../lib/toaster.ts'
@@ -14,8 +15,7 @@ export const SUPPORT_ANSWER = 'support.answer'
 
 /**
  * A queued answer: the conversation's reference (the path) and the body, whose id is the Idempotency-Key. Read
- * loosely here (the page checked it with CustomerAnswerSchema, and the server checks it again), so the outbox, which
- * every page starts, carries none of the conversations' code.
+ * loosely here: the page checked it with CustomerAnswerSchema, and the server checks it again.
  */
 export const QueuedAnswerSchema = v.object({ reference: v.string(), answer: v.object({ id: v.string(), body: v.string() }) })
 type QueuedAnswer = v.InferOutput<typeof QueuedAnswerSchema>
@@ -56,14 +56,11 @@ function announce(outcomes: readonly AnswerOutcome[], signedIn: SignedIn): void 
   }
 }
 
-/** The device's copy of the conversations renewed, its code loaded only then (the support page has it already). */
-const refreshLater = (customerId: number): Promise<void> => import('./conversationsCache.ts').then((m) => m.refreshConversations(customerId))
-
 /**
  * The customer's answer in a conversation (kind 'support.answer'): it goes only under its own customer's session,
  * once per id however often it is retried; once the server has it, the device's copy of the conversations is renewed.
  */
-export function supportAnswerOutbox(send = sendConversationAnswer, refresh = refreshLater): OutboxKind<QueuedAnswer, unknown, never, AnswerOutcome> {
+export function supportAnswerOutbox(send = sendConversationAnswer, refresh = refreshConversations): OutboxKind<QueuedAnswer, unknown, never, AnswerOutcome> {
   return {
     kind: SUPPORT_ANSWER,
     request: QueuedAnswerSchema,
