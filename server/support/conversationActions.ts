@@ -7,7 +7,8 @@ import { queueMail } from '../mail/queueMail.ts'
 import { supportAnswerNoticeMail } from '../mail/templates/supportAnswerNotice.ts'
 import { supportReplyMail } from '../mail/templates/supportReply.ts'
 import { audit, type StaffActor } from '../staff/audit.ts'
-import { staffThreadUrl } from './storeSupportMessage.ts'
+import { answerRetryAfter } from './supportLimiter.ts'
+import { staffThreadUrl, tooManyMessages } from './storeSupportMessage.ts'
 import { following, newMailMessageId, threadChain } from './threading.ts'
 
 /** Where a conversation's mails go and what their links open. */
@@ -141,6 +142,9 @@ export interface CustomerAnswering extends ConversationMail {
 
 export const answerKeyReused = 'This request was already used for a different answer.'
 
+// An advisory lock space of its own (storeSupportMessage.ts uses 7_316_246, migrations 7_316_245).
+const answerLockSpace = 7_316_247
+
 /**
  * The customer's answer on their support page, once per Idempotency-Key (answerOnce): the conversation is open again
  * and the team gets a notice threaded under the conversation's mails, linking the thread.
@@ -149,6 +153,11 @@ export function answerConversation(db: Db, a: CustomerAnswering): Promise<Outcom
   return answerOnce(db, a.keyed, answerKeyReused, async (tx) => {
     const conversation = await lockConversation(tx, 'reference = $1 and customer_id = $2', [a.reference, a.keyed.customerId])
     if (!conversation) return { status: 404, body: { error: conversationNotFound } }
+    // One customer's answers are counted one at a time, so answers sent together cannot slip past the limit; over it
+    // the 429 is not kept, and the device's outbox sends the answer again after Retry-After.
+    await tx.query('select pg_advisory_xact_lock($1, $2)', [answerLockSpace, a.keyed.customerId])
+    const wait = await answerRetryAfter(tx, a.keyed.customerId)
+    if (wait > 0) return { passing: { status: 429, body: { error: tooManyMessages } }, headers: { 'Retry-After': String(wait) } }
     const chain = await threadChain(tx, conversation.id)
     const messageId = newMailMessageId(conversation.reference, a.supportEmail)
     await tx.query(`insert into support_entries (support_message_id, kind, body, mail_message_id) values ($1, 'answer', $2, $3)`, [

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditEntry } from '../../../src/domain/staffAudit.ts'
 import type { Db } from '../../../server/db/types.ts'
+import type { StaffRole } from '../../../src/domain/staff.ts'
+import { staffForbidden, staffNotSignedIn } from '../../../server/staff/allow.ts'
 import { audit, commandLineActor } from '../../../server/staff/audit.ts'
 import { accountsApp } from '../helpers/accounts.ts'
 import type { TestApp } from '../helpers/accounts.ts'
@@ -88,5 +90,42 @@ describe('reading the audit log', () => {
       expect(res.status, query).toBe(400)
     }
     expect((await staffRequest(app, packer, 'GET', '/audit')).status).toBe(403)
+  })
+})
+
+describe('an action of a member who changed since the request was allowed', () => {
+  const count = async () => Number((await db.query<{ n: number }>('select count(*)::int as n from audit_log'))[0]?.n)
+  /** The actor a request of `member` was allowed with: their role then and their session. */
+  const allowedAs = async (member: TestStaff, role: StaffRole) => {
+    const [session] = await db.query<{ id_hash: Buffer }>('select id_hash from staff_sessions where staff_id = $1', [member.staffId])
+    return { staffId: member.staffId, actor: member.email, clientAddress: '198.51.100.7', role, sessionHash: session!.id_hash }
+  }
+  const act = (actor: Awaited<ReturnType<typeof allowedAs>>) =>
+    db.transaction((tx) => audit(tx, actor, { action: 'order.dispatch', targetType: 'order', targetId: 'SO-000009' }))
+
+  it('is written while the member is as they were', async () => {
+    const member = await staffSession(db, 'fulfilment')
+    const before = await count()
+    await act(await allowedAs(member, 'fulfilment'))
+    expect(await count()).toBe(before + 1)
+  })
+
+  it('is refused, with nothing written, once the member was removed, signed out or given another role', async () => {
+    const removed = await staffSession(db, 'fulfilment')
+    const actor = await allowedAs(removed, 'fulfilment')
+    await db.query('update staff set removed_at = now() where id = $1', [removed.staffId])
+    const before = await count()
+    await expect(act(actor)).rejects.toMatchObject({ status: 401, message: staffNotSignedIn })
+
+    const signedOut = await staffSession(db, 'fulfilment')
+    const theirs = await allowedAs(signedOut, 'fulfilment')
+    await db.query('delete from staff_sessions where staff_id = $1', [signedOut.staffId])
+    await expect(act(theirs)).rejects.toMatchObject({ status: 401 })
+
+    const demoted = await staffSession(db, 'finance')
+    const asFinance = await allowedAs(demoted, 'finance')
+    await db.query(`update staff set role = 'support' where id = $1`, [demoted.staffId])
+    await expect(act(asFinance)).rejects.toMatchObject({ status: 403, message: staffForbidden })
+    expect(await count()).toBe(before)
   })
 })

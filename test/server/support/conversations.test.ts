@@ -5,6 +5,8 @@ import { CustomerDataSchema } from '../../../src/domain/customerDataFile.ts'
 import { apiKey, call, deliverMail, signUp, useAccountsApp, type Customer } from '../helpers/accounts.ts'
 import { staffRequest, staffSession, type TestStaff } from '../helpers/staff.ts'
 import { readMailbox } from '../../../server/mail/sandboxMailbox.ts'
+import { tooManyMessages } from '../../../server/support/storeSupportMessage.ts'
+import { supportLimits } from '../../../server/support/supportLimiter.ts'
 import { smtpMailer } from '../../../server/mail/smtpMailer.ts'
 import { sendDueMails } from '../../../server/mail/mailOutbox.ts'
 import { startFakeSmtp } from '../helpers/fakeSmtp.ts'
@@ -233,6 +235,20 @@ describe('support conversations', () => {
     ])
     await deliverMail(env.t.db)
     for (const mail of await readMailbox(env.t.db, customer.email)) expect(mail.text + mail.html).not.toContain('NOTE-ONLY')
+  })
+
+  it('takes at most ten answers a customer sends at once in ten minutes, and asks the rest to wait (Retry-After)', async () => {
+    const customer = await signUp(env.app)
+    const { reference } = await newConversation(customer)
+    const answers = await Promise.all(Array.from({ length: 14 }, (_, i) => answer(customer, reference, `Answer ${i + 1}`)))
+    const statuses = answers.map((res) => res.status).sort()
+    expect(statuses.filter((s) => s === 201)).toHaveLength(supportLimits.answersPerCustomer)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(14 - supportLimits.answersPerCustomer)
+    const waited = answers.find((res) => res.status === 429)!
+    expect(Number(waited.headers.get('Retry-After'))).toBeGreaterThan(0)
+    expect(await waited.json()).toEqual({ error: tooManyMessages })
+    const [thread] = (await myConversations(customer)).conversations
+    expect(thread?.entries.filter((e) => e.kind === 'answer')).toHaveLength(supportLimits.answersPerCustomer)
   })
 
   it('lets only support and owners near conversations, and no customer session', async () => {
