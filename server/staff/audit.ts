@@ -53,7 +53,10 @@ export const commandLineActor: StaffActor = { staffId: null, actor: 'command lin
  * (call countStaffAction after it). The log is append-only (migration 026).
  */
 export async function audit(tx: Queryable, actor: StaffActor, entry: AuditEntry): Promise<void> {
-  if (actor.staffId !== null) await stillAllowed(tx, actor)
+  // An action on the member's own row (their own role change) has just changed that row, under its lock: nobody
+  // else's change can come between, and the row no longer reads as the request was allowed.
+  const onSelf = entry.targetType === 'staff' && String(entry.targetId) === String(actor.staffId)
+  if (actor.staffId !== null && !onSelf) await stillAllowed(tx, actor)
   await tx.query(
     `insert into audit_log (staff_id, actor, action, target_type, target_id, reason, summary, client_address)
      values ($1, $2, $3, $4, $5, $6, $7::text::jsonb, $8)`,
