@@ -15,6 +15,7 @@ interface PackageRow {
   image: string
   sort: number
   active: boolean
+  network_plan: string | null
 }
 
 interface BundleRow {
@@ -32,7 +33,7 @@ interface BundleRow {
 /** Every package and bundle not retired, in the order the shop lists them, each translation present or null. */
 export async function exportCatalogue(db: Queryable): Promise<CatalogueFile> {
   const products = await db.query<PackageRow>(
-    'select id, name, plan, speed, unit_price, billing, image, sort, active from products where retired_at is null order by sort, id',
+    'select id, name, plan, speed, unit_price, billing, image, sort, active, network_plan from products where retired_at is null order by sort, id',
   )
   const productTexts = await db.query<ProductText & { product_id: number; language: 'xh' | 'af' }>(
     'select product_id, language, name, plan, speed from product_texts',
@@ -57,6 +58,7 @@ export async function exportCatalogue(db: Queryable): Promise<CatalogueFile> {
         image: p.image,
         position: p.sort,
         on_sale: p.active,
+        network_plan: p.network_plan,
       }),
     ),
     bundles: bundles.map(

@@ -9,11 +9,11 @@ import type { CatalogueChanges } from './catalogueChanges.ts'
 import { exportCatalogue } from './exportCatalogue.ts'
 
 const writePackage = `
-  insert into products (id, name, plan, speed, unit_price, billing, image, sort, active, retired_at)
-  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, null)
+  insert into products (id, name, plan, speed, unit_price, billing, image, sort, active, network_plan, retired_at)
+  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, null)
   on conflict (id) do update set
     name = excluded.name, plan = excluded.plan, speed = excluded.speed, unit_price = excluded.unit_price, billing = excluded.billing,
-    image = excluded.image, sort = excluded.sort, active = excluded.active, retired_at = null`
+    image = excluded.image, sort = excluded.sort, active = excluded.active, network_plan = excluded.network_plan, retired_at = null`
 
 const writeBundle = `
   insert into bundles (id, name, billing, kind, amount, price, validity_days, sort, active, retired_at)
@@ -24,7 +24,7 @@ const writeBundle = `
 
 async function savePackage(tx: Queryable, p: CataloguePackage): Promise<void> {
   const { en } = p.texts
-  await tx.query(writePackage, [p.id, en.name, en.plan, en.speed, p.price, p.billing, p.image, p.position, p.on_sale])
+  await tx.query(writePackage, [p.id, en.name, en.plan, en.speed, p.price, p.billing, p.image, p.position, p.on_sale, p.network_plan ?? null])
   for (const language of TRANSLATED_LANGUAGES) {
     const text = p.texts[language]
     if (text)

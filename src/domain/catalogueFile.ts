@@ -40,6 +40,8 @@ export const CataloguePackageSchema = v.strictObject({
   position: PositionSchema,
   /** Listed on the home page and orderable; false keeps it out of the shop without retiring it. */
   on_sale: v.boolean(),
+  /** The plan code the network (the reseller's enabler) activates it by; null (or left out): the package's id. */
+  network_plan: v.nullish(v.pipe(v.string(), v.minLength(1), v.maxLength(100))),
 })
 export type CataloguePackage = v.InferOutput<typeof CataloguePackageSchema>
 
