@@ -24,11 +24,19 @@ function leaves(value: unknown, place = '', into = new Map<string, unknown>()): 
   return into
 }
 
-/** A translation given as null (or left out) compares equal to one the database has no row for. */
+/** The value at a dotted place of an entry (null when there is none). */
+const readAt = (value: object, place: string): unknown =>
+  place
+    .split('.')
+    .reduce<unknown>((inner, key) => (inner !== null && typeof inner === 'object' ? (inner as Record<string, unknown>)[key] : undefined), value) ?? null
+
+/**
+ * The fields that differ between two entries; a translation given as null (or left out) equals one the database has
+ * no row for, and a translation that appears or disappears is one change of the whole translation.
+ */
 function fieldChanges(from: object, to: object): FieldChange[] {
   const before = leaves(from)
   const after = leaves(to)
-  // A translation that appears or disappears is one change of the whole translation, not one per field.
   const collapse = (place: string) => place.replace(/^(texts\.(?:xh|af))\..*$/, '$1')
   const changes = new Map<string, FieldChange>()
   for (const place of new Set([...before.keys(), ...after.keys()])) {
@@ -42,10 +50,6 @@ function fieldChanges(from: object, to: object): FieldChange[] {
   }
   return [...changes.values()]
 }
-
-const readAt = (value: object, place: string): unknown =>
-  place.split('.').reduce<unknown>((inner, key) => (inner !== null && typeof inner === 'object' ? (inner as Record<string, unknown>)[key] : undefined), value) ??
-  null
 
 function compare<T extends { id: number | string }>(current: readonly T[], next: readonly T[], item: (entry: T) => Item): CatalogueChanges {
   const changes: CatalogueChanges = { added: [], changed: [], retired: [] }
@@ -81,13 +85,15 @@ export const changeCount = (changes: CatalogueChanges) => ({
 })
 
 const said = (value: unknown) => (value === null ? 'missing' : JSON.stringify(value))
-const titleOf = ({ kind, entry }: Item) => `${kind} ${JSON.stringify(entry.id)} "${kind === 'package' ? entry.texts.en.name : entry.names.en}"`
+const titleOf = (item: Item) => `${item.kind} ${JSON.stringify(item.entry.id)} "${item.kind === 'package' ? item.entry.texts.en.name : item.entry.names.en}"`
 
 /** The changes as lines a person reads: one per entry, each changed field as old → new. */
 export function describeChanges(changes: CatalogueChanges): string[] {
   return [
     ...changes.added.map((item) => `  add ${titleOf(item)}`),
-    ...changes.changed.map((item) => `  change ${titleOf(item)}: ${item.fields.map(({ field, from, to }) => `${field} ${said(from)} → ${said(to)}`).join('; ')}`),
+    ...changes.changed.map(
+      (item) => `  change ${titleOf(item)}: ${item.fields.map(({ field, from, to }) => `${field} ${said(from)} → ${said(to)}`).join('; ')}`,
+    ),
     ...changes.retired.map((item) => `  retire ${titleOf(item)}`),
   ]
 }

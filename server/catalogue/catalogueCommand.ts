@@ -58,7 +58,9 @@ export async function catalogueCommand(db: Db, argv: string[]): Promise<string[]
   const read = readCatalogueFile(await readJson(file))
   if ('problems' in read) {
     const { length } = read.problems
-    throw new CatalogueRefused([`${file} has ${length} ${length === 1 ? 'problem' : 'problems'}; nothing was changed:`, ...read.problems.map((p) => `  ${p}`)].join('\n'))
+    throw new CatalogueRefused(
+      [`${file} has ${length} ${length === 1 ? 'problem' : 'problems'}; nothing was changed:`, ...read.problems.map((p) => `  ${p}`)].join('\n'),
+    )
   }
   const changes = await importCatalogue(db, read.file, { actor: commandLineActor, dryRun, source: basename(file) })
   const { added, changed, retired } = changeCount(changes)

@@ -74,13 +74,13 @@ const changed = (changes: CatalogueChanges) => changes.added.length + changes.ch
 async function apply(tx: Queryable, file: CatalogueFile, { actor, dryRun, source }: ImportOptions): Promise<CatalogueChanges> {
   const changes = catalogueChanges(await exportCatalogue(tx), file)
   if (dryRun || !changed(changes)) return changes
-  for (const { kind, entry } of [...changes.added, ...changes.changed]) {
-    if (kind === 'package') await savePackage(tx, entry)
-    else await saveBundle(tx, entry)
+  for (const item of [...changes.added, ...changes.changed]) {
+    if (item.kind === 'package') await savePackage(tx, item.entry)
+    else await saveBundle(tx, item.entry)
   }
-  for (const { kind, entry } of changes.retired) {
-    if (kind === 'package') await tx.query('update products set active = false, retired_at = now() where id = $1', [entry.id])
-    else await tx.query('update bundles set active = false, retired_at = now() where id = $1', [entry.id])
+  for (const item of changes.retired) {
+    if (item.kind === 'package') await tx.query('update products set active = false, retired_at = now() where id = $1', [item.entry.id])
+    else await tx.query('update bundles set active = false, retired_at = now() where id = $1', [item.entry.id])
   }
   await audit(tx, actor, { action: 'catalogue.import', targetType: 'catalogue', targetId: source, summary: changeCount(changes) })
   await catalogueChanged(tx)

@@ -109,9 +109,7 @@ export async function listOrders(db: Queryable, customerId: number): Promise<Ord
     if (list) list.push(line)
     else byOrder.set(line.order_id, [line])
   }
-  const bundles = await db.query<BundleRow>(bundlePurchases('p.order_id in (select id from orders where customer_id = $1)'), [
-    customerId,
-  ])
+  const bundles = await db.query<BundleRow>(bundlePurchases('p.order_id in (select id from orders where customer_id = $1)'), [customerId])
   const bundleOf = new Map(bundles.map((b) => [b.order_id, b]))
   const services = await db.query<ServiceRow & { order_id: number }>(
     `select order_id, id, name, ${simLifeColumns} from services where customer_id = $1 order by order_id, order_line`,

@@ -13,8 +13,7 @@ export const CATALOGUE_FILE_VERSION = 1
 const cents = (amount: number) => Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6
 
 /** Rand, VAT included, at most two decimals (the database keeps cents). */
-const price = (least: number) =>
-  v.pipe(v.number(), v.minValue(least), v.maxValue(99_999_999.99), v.check(cents, 'A price has at most two decimals (cents).'))
+const price = (least: number) => v.pipe(v.number(), v.minValue(least), v.maxValue(99_999_999.99), v.check(cents, 'A price has at most two decimals (cents).'))
 
 /** The order on the page: smaller first, then by id. */
 const PositionSchema = v.pipe(v.number(), v.integer(), v.minValue(-2_147_483_648), v.maxValue(2_147_483_647))

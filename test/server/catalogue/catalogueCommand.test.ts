@@ -35,9 +35,10 @@ const write = (name: string, content: unknown) => {
   writeFileSync(fileAt(name), typeof content === 'string' ? content : JSON.stringify(content, null, 2))
   return fileAt(name)
 }
-const imports = () => db.query<{ actor: string; action: string; target_id: string; summary: unknown }>(
-  "select actor, action, target_id, summary from audit_log where action = 'catalogue.import' order by id",
-)
+const imports = () =>
+  db.query<{ actor: string; action: string; target_id: string; summary: unknown }>(
+    "select actor, action, target_id, summary from audit_log where action = 'catalogue.import' order by id",
+  )
 
 /** The catalogue as it stands, from a fresh export. */
 const current = () => exportCatalogue(db)
