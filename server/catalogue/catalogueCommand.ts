@@ -65,7 +65,6 @@ export async function catalogueCommand(db: Db, argv: string[]): Promise<string[]
   const changes = await importCatalogue(db, read.file, { actor: commandLineActor, dryRun, source: basename(file) })
   const { added, changed, retired } = changeCount(changes)
   if (added + changed + retired === 0) return [`The catalogue already is what ${file} says: nothing to change.`]
-  const counts = `add ${added}, change ${changed} and retire ${retired}`
-  if (dryRun) return [`Dry run: importing ${file} would ${counts} (nothing was changed):`, ...describeChanges(changes)]
-  return [`Imported ${file}: did ${counts}:`, ...describeChanges(changes), restartNote]
+  if (dryRun) return [`Dry run of ${file}: it would add ${added}, change ${changed} and retire ${retired} (nothing was changed):`, ...describeChanges(changes)]
+  return [`Imported ${file}: added ${added}, changed ${changed}, retired ${retired}:`, ...describeChanges(changes), restartNote]
 }

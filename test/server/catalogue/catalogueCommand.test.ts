@@ -97,14 +97,14 @@ describe('npm run catalogue', () => {
     })
     const path = write('cheaper.json', file)
     expect(await catalogueCommand(db, ['import', path, '--dry-run'])).toEqual([
-      `Dry run: importing ${path} would add 0, change 1 and retire 0 (nothing was changed):`,
+      `Dry run of ${path}: it would add 0, change 1 and retire 0 (nothing was changed):`,
       '  change package 1 "4G Uncapped 10Mbps": price 299 → 279',
     ])
     expect(await current()).toEqual(before)
     expect(await imports()).toEqual([])
 
     expect(await catalogueCommand(db, ['import', path])).toEqual([
-      `Imported ${path}: did add 0, change 1 and retire 0:`,
+      `Imported ${path}: added 0, changed 1, retired 0:`,
       '  change package 1 "4G Uncapped 10Mbps": price 299 → 279',
       restartNote,
     ])
@@ -134,7 +134,7 @@ describe('npm run catalogue', () => {
     })
     const lines = await catalogueCommand(db, ['import', write('new.json', file)])
     expect(lines.slice(0, -1)).toEqual([
-      `Imported ${fileAt('new.json')}: did add 1, change 2 and retire 2:`,
+      `Imported ${fileAt('new.json')}: added 1, changed 2, retired 2:`,
       '  add package 10 "5G Prepaid"',
       '  change package 2 "4G Uncapped 20Mbps": texts.xh.speed "Ukuya kuthi ga kwi-20Mbps" → "Ukuya kwi-20Mbps"; texts.af {"name":"4G Uncapped 20Mbps","plan":"4G Onbeperk","speed":"Tot 20Mbps"} → missing',
       '  change bundle "data-1gb" "1 GB data": price 99 → 89',
