@@ -78,7 +78,7 @@ describe('the catalogue file', () => {
       'packages[1].id: 1 is already the id of packages[0].',
       'bundles[1].id: "sms-100" is already the id of bundles[0].',
     ])
-    expect(problemsOf([])).toEqual([expect.stringMatching(/^\(the whole file\): Invalid type: Expected Object/)])
+    expect(problemsOf('a catalogue')).toEqual([expect.stringMatching(/^\(the whole file\): Invalid type: Expected Object/)])
     expect(problemsOf({ version: 2, packages: [], bundles: [] })).toEqual([expect.stringMatching(/^version: Invalid type: Expected 1/)])
     expect(problemsOf({ version: 1, packages: [aPackage(0, { position: 1.5, on_sale: 'yes' })] })).toEqual([
       expect.stringMatching(/^packages\[0\]\.id: Invalid value/),
