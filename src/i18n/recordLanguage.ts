@@ -1,4 +1,5 @@
 import { editFact } from '../domain/accountEdits.ts'
+import { makeFact } from '../domain/events.ts'
 import { ACCOUNT_EDIT, type AccountEdit, type AccountEditRequest } from '../domain/profile.ts'
 import { stampNow } from '../lib/ids.ts'
 import { commitWithOutbox, queuedRow } from '../outbox/table.ts'
@@ -21,7 +22,7 @@ export async function recordLanguage(language: Locale): Promise<typeof ACCOUNT_E
   return db.transaction('rw', [...commitTables(db), db.outbox], async () => {
     const customer = await readKnownCustomer(db)
     if (!customer) {
-      await commit(editFact(0, edit, stamp), { db })
+      await commit(makeFact('v1.LanguageChosen', { language }, stamp), { db })
       return null
     }
     const request: AccountEditRequest = { id: stamp.id, edit }
