@@ -162,7 +162,12 @@ export function undoEmailChange(db: Db, token: string, unusableHash: string): Pr
     await lockOutAllButMailbox(tx, customerId, unusableHash, { madeAfter: link.created_at })
     await endUnprovenSignIns(tx, customerId, link.email)
     if (replaced && replaced.email.toLowerCase() !== link.email.toLowerCase())
-      await queueMail(tx, { to: replaced.email, language: await accountLanguage(tx, customerId), template: emailRestoredNoticeMail, values: { email: link.email } })
+      await queueMail(tx, {
+        to: replaced.email,
+        language: await accountLanguage(tx, customerId),
+        template: emailRestoredNoticeMail,
+        values: { email: link.email },
+      })
     return { email: link.email, customerId }
   })
 }

@@ -43,7 +43,7 @@ const described = {
   }),
   default: edited('Choose the default delivery address', DefaultAddressSchema, { 404: refusal('No such address') }),
   language: edited(
-    "Record the language the customer picked (en, xh or af): every mail to them speaks it, whatever device asks; a device sends the pick made offline when it is back online",
+    'Record the language the customer picked (en, xh or af): every mail to them speaks it, whatever device asks; a device sends the pick made offline when it is back online',
     LanguageChoiceSchema,
   ),
 }

@@ -79,7 +79,8 @@ export function emailChangeRoutes(db: Db, settings: PasswordSettings) {
         // answer tells nobody whether the address has an account, and the token, never sent, confirms nothing.
         // Each mail speaks its recipient account's language: the new address is the customer's own; a taken one, its holder's.
         const language = await accountLanguage(tx, customerId)
-        if (await emailTakenByOther(tx, customerId, email)) await queueEmailTakenNotice(tx, { to: email, language: (await languageOfEmail(tx, email)) ?? language })
+        if (await emailTakenByOther(tx, customerId, email))
+          await queueEmailTakenNotice(tx, { to: email, language: (await languageOfEmail(tx, email)) ?? language })
         else await queueEmailChangeLink(tx, { ...link, token, language })
         return true
       })

@@ -28,7 +28,7 @@ export type AccountSettings = CookieSettings & Partial<Pick<Config, 'scryptN' | 
 
 const described = describeApi({
   summary:
-    "Sign up; the new customer leaves signed in (sid and signed_in cookies). The account records the language the app shows (its `lang` cookie, else Accept-Language): every mail to the customer speaks it",
+    'Sign up; the new customer leaves signed in (sid and signed_in cookies). The account records the language the app shows (its `lang` cookie, else Accept-Language): every mail to the customer speaks it',
   tags: ['account'],
   body: SignupSchema,
   responses: {

@@ -7,8 +7,7 @@ describe("each customer's language", () => {
   const env = useAccountsApp()
   let address = 0
   const from = () => `198.51.100.${++address}`
-  const languageIn = async (id: number) =>
-    (await env.t.db.query<{ language: string }>('select language from customers where id = $1', [id]))[0]?.language
+  const languageIn = async (id: number) => (await env.t.db.query<{ language: string }>('select language from customers where id = $1', [id]))[0]?.language
 
   it("is a column of the account: English by default, and nothing but the shop's three languages", async () => {
     const [column] = await env.t.db.query<{ data_type: string; is_nullable: string; column_default: string }>(
@@ -25,7 +24,10 @@ describe("each customer's language", () => {
     expect(await languageIn((await signUp(env.app)).id)).toBe('en')
     const body = signupBody()
     const init = call('POST', body)
-    const res = await env.app.request('/api/v2/users', { ...init, headers: { ...(init.headers as Record<string, string>), 'Accept-Language': 'xh-ZA,en;q=0.5' } })
+    const res = await env.app.request('/api/v2/users', {
+      ...init,
+      headers: { ...(init.headers as Record<string, string>), 'Accept-Language': 'xh-ZA,en;q=0.5' },
+    })
     expect(res.status).toBe(201)
     const { user } = (await res.json()) as { user: { id: number } }
     expect(await languageIn(user.id)).toBe('xh')
