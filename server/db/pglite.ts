@@ -38,6 +38,12 @@ function adapt(pg: PGlite, release: () => void): Db {
   const db: Db = {
     ...wrap(pg),
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    // One process, one connection: a NOTIFY committed here is delivered to it, and it never drops.
+    async listen(channel, listener) {
+      const unlisten = await pg.listen(channel, () => listener.notified())
+      listener.listening()
+      return () => unlisten()
+    },
     async close() {
       try {
         await pg.close()

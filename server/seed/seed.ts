@@ -1,4 +1,5 @@
-import { catalogueChanged } from '../catalogue/catalogueBytes.ts'
+import { reloadCatalogue } from '../catalogue/catalogueBytes.ts'
+import { catalogueChanged } from '../catalogue/catalogueChanged.ts'
 import type { Db } from '../db/types.ts'
 import { catalogue } from './products.ts'
 import type { SeedProduct } from './products.ts'
@@ -23,9 +24,10 @@ export async function seed(db: Db, products: readonly SeedProduct[] = catalogue)
       await tx.query(upsert, [p.id, p.name, p.plan, p.unit_price, p.speed, p.image, p.sort, p.billing])
       for (const [language, text] of Object.entries(p.texts)) await tx.query(upsertText, [p.id, language, text.name, text.plan, text.speed])
     }
+    await catalogueChanged(tx)
   })
-  // The only writer of products: the catalogue served from memory is rebuilt from what was just committed.
-  catalogueChanged(db)
+  // Every instance hears the change; this one serves it before seed returns.
+  await reloadCatalogue(db)
 }
 
 /** What SEED=true writes at every start: the catalogue, and the demo customer once. */
