@@ -15,10 +15,10 @@ export interface CatalogueBytes {
 /** One database's catalogue in memory. */
 interface Held {
   /** The catalogue being served, and the same as a settled promise for readers that await it. */
-  bytes?: CatalogueBytes
-  answer?: Promise<CatalogueBytes>
+  bytes?: CatalogueBytes | undefined
+  answer?: Promise<CatalogueBytes> | undefined
   /** The first read under way, which every reader waits on until a catalogue is held. */
-  first?: Promise<CatalogueBytes>
+  first?: Promise<CatalogueBytes> | undefined
   /** Builds started, and the number of the one served: a build that ends after a newer one was served is dropped. */
   started: number
   served: number
