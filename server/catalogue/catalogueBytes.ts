@@ -41,10 +41,10 @@ function start(db: Queryable, own: Held): Promise<CatalogueBytes> {
 
 /** The active catalogue of db, read from the database only when it is not already in memory. */
 export function catalogueBytes(db: Queryable): Promise<CatalogueBytes> {
-  let own = held.get(db)
+  const own = held.get(db)
   if (own?.answer) return own.answer
-  if (!own) held.set(db, (own = { started: 0, served: 0 }))
-  const holder = own
+  const holder = own ?? { started: 0, served: 0 }
+  held.set(db, holder)
   // A failed read is not remembered: the next request asks the database again.
   holder.first ??= start(db, holder).finally(() => {
     holder.first = undefined

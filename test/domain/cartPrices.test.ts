@@ -8,7 +8,6 @@ import { address } from '../store/orderFixtures.ts'
 
 const cartOf = (...facts: ReturnType<typeof added>[]): CartState => facts.reduce(applyCartFact, emptyCart())
 
-
 describe('a cart line whose price changed in the catalogue', () => {
   it('leaves the cart as it is while every line costs what it was added at', () => {
     const cart = cartOf(added('a', lte), added('b', fiveG))

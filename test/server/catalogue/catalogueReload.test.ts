@@ -22,7 +22,8 @@ function heldReads(db: Queryable) {
   return { reads, next }
 }
 
-const priceOf = (body: string | undefined, id: number) => (JSON.parse(body ?? '{}') as { products: { id: number; unit_price: number }[] }).products.find((p) => p.id === id)?.unit_price
+const priceOf = (body: string | undefined, id: number) =>
+  (JSON.parse(body ?? '{}') as { products: { id: number; unit_price: number }[] }).products.find((p) => p.id === id)?.unit_price
 
 describe('reloading the catalogue in memory', () => {
   let t: TestDb
