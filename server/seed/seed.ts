@@ -1,4 +1,5 @@
-import { catalogueChanged } from '../catalogue/catalogueBytes.ts'
+import { reloadCatalogue } from '../catalogue/catalogueBytes.ts'
+import { catalogueChanged } from '../catalogue/catalogueChanged.ts'
 import type { Db } from '../db/types.ts'
 import { TRANSLATED_LANGUAGES } from '../../src/domain/product.ts'
 import { seedBundles } from './bundles.ts'
@@ -40,9 +41,10 @@ export async function seed(db: Db, products: readonly SeedProduct[] = catalogue)
       await tx.query(upsertBundle, [b.id, b.billing, b.kind, b.amount, b.price, b.validity_days, b.names.en, sort + 1])
       for (const language of TRANSLATED_LANGUAGES) await tx.query(upsertBundleText, [b.id, language, b.names[language]])
     }
+    await catalogueChanged(tx)
   })
-  // The only writer of products: the catalogue served from memory is rebuilt from what was just committed.
-  catalogueChanged(db)
+  // Every instance hears the change; this one serves it before seed returns.
+  await reloadCatalogue(db)
 }
 
 /** What SEED=true writes at every start: the catalogue, and the demo customer once. */

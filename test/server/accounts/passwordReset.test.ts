@@ -152,6 +152,7 @@ describe('resetting a forgotten password by email', () => {
       exec: (sql) => db.exec(sql),
       close: () => db.close(),
       transaction: () => Promise.reject(new Error('the database went away')),
+      listen: (channel, listener) => db.listen(channel, listener),
     }
     const broken = createApp({ db: failing, config: { apiKey, scryptN: testScryptN, trustProxy: true }, log: silentLogger })
     expect((await broken.request('/api/auth/password/reset', call('POST', { token, password: newPassword }))).status).toBe(500)

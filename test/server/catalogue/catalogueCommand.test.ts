@@ -210,6 +210,7 @@ describe('npm run catalogue', () => {
       query: <T>(sql: string, params?: readonly unknown[]) => db.query<T>(sql, params),
       exec: (sql) => db.exec(sql),
       close: () => db.close(),
+      listen: (channel, listener) => db.listen(channel, listener),
       transaction: (fn) =>
         db.transaction((tx) =>
           fn({
