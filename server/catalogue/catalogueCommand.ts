@@ -13,8 +13,8 @@ export const catalogueUsage = 'usage: npm run catalogue -- export <file> | npm r
 /** A command it refuses, with why: printed as it is, without a stack. */
 export class CatalogueRefused extends Error {}
 
-// The running server reads the catalogue into memory at start (server/catalogue/catalogueBytes.ts).
-export const restartNote = 'Restart every server instance to show the new catalogue to customers: a running server keeps the catalogue it read.'
+// Every running instance listens for the import's catalogue_changed notice (server/catalogue/liveCatalogue.ts).
+export const publishedNote = 'Every running server instance serves the new catalogue within seconds: no restart is needed.'
 
 function argumentsOf(argv: string[]) {
   try {
@@ -66,5 +66,5 @@ export async function catalogueCommand(db: Db, argv: string[]): Promise<string[]
   const { added, changed, retired } = changeCount(changes)
   if (added + changed + retired === 0) return [`The catalogue already is what ${file} says: nothing to change.`]
   if (dryRun) return [`Dry run of ${file}: it would add ${added}, change ${changed} and retire ${retired} (nothing was changed):`, ...describeChanges(changes)]
-  return [`Imported ${file}: added ${added}, changed ${changed}, retired ${retired}:`, ...describeChanges(changes), restartNote]
+  return [`Imported ${file}: added ${added}, changed ${changed}, retired ${retired}:`, ...describeChanges(changes), publishedNote]
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CatalogueFile } from '../../../src/domain/catalogueFile.ts'
 import { bundlesFor } from '../../../server/bundles/bundleCatalogue.ts'
-import { CatalogueRefused, catalogueCommand, restartNote } from '../../../server/catalogue/catalogueCommand.ts'
+import { CatalogueRefused, catalogueCommand, publishedNote } from '../../../server/catalogue/catalogueCommand.ts'
 import { exportCatalogue } from '../../../server/catalogue/exportCatalogue.ts'
 import { importCatalogue } from '../../../server/catalogue/importCatalogue.ts'
 import { listProducts } from '../../../server/catalogue/listProducts.ts'
@@ -106,7 +106,7 @@ describe('npm run catalogue', () => {
     expect(await catalogueCommand(db, ['import', path])).toEqual([
       `Imported ${path}: added 0, changed 1, retired 0:`,
       '  change package 1 "4G Uncapped 10Mbps": price 299 → 279',
-      restartNote,
+      publishedNote,
     ])
     expect(await current()).toEqual(file)
     expect((await listProducts(db)).find((p) => p.id === 1)?.unit_price).toBe(279)
