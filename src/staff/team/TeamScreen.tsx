@@ -132,7 +132,7 @@ function InviteForm({ onInvited }: { onInvited: () => Promise<void> }) {
   )
 }
 
-function Members({ team, onChanged, report }: { team: Team; onChanged: () => Promise<void>; report: (tone: 'success' | 'error', text: string) => void }) {
+function Members({ team, onChanged, report }: { team: Team } & TeamChange) {
   const { t } = useLingui()
   const live = team.members.filter((m) => m.removedAt === null)
   return (
@@ -166,32 +166,39 @@ function Members({ team, onChanged, report }: { team: Team; onChanged: () => Pro
   )
 }
 
-/** An invitation not yet accepted, which an owner may cancel (its link then stops working). */
-function InviteItem({
-  invite,
-  onChanged,
-  report,
-}: {
-  invite: Team['invites'][number]
+/** What a change on the team page reports to the page, and how it reloads the team after. */
+interface TeamChange {
   onChanged: () => Promise<void>
   report: (tone: 'success' | 'error', text: string) => void
-}) {
-  const { t } = useLingui()
-  const me = useMember()
-  const roleName = useRoleName()
-  const when = useDateTime()
+}
+
+/** Runs one change: busy while it runs, then its outcome reported (the server's refusal in the member's words) and the team read again. */
+function useTeamAction({ onChanged, report }: TeamChange) {
   const errorText = useErrorText()
   const [busy, setBusy] = useState(false)
-  const cancel = () => {
-    if (!window.confirm(t`Cancel the invitation of ${invite.name}? Its link stops working at once.`)) return
+  const act = (work: () => Promise<unknown>, done: string) => {
     setBusy(true)
-    cancelInvite(invite.email)
+    work()
       .then(() => {
-        report('success', t`The invitation of ${invite.name} is cancelled.`)
+        report('success', done)
         return onChanged()
       })
       .catch((error: unknown) => report('error', errorText(error)))
       .finally(() => setBusy(false))
+  }
+  return { busy, act }
+}
+
+/** An invitation not yet accepted, which an owner may cancel (its link then stops working). */
+function InviteItem({ invite, ...change }: { invite: Team['invites'][number] } & TeamChange) {
+  const { t } = useLingui()
+  const me = useMember()
+  const roleName = useRoleName()
+  const when = useDateTime()
+  const { busy, act } = useTeamAction(change)
+  const cancel = () => {
+    if (window.confirm(t`Cancel the invitation of ${invite.name}? Its link stops working at once.`))
+      act(() => cancelInvite(invite.email), t`The invitation of ${invite.name} is cancelled.`)
   }
   return (
     <li>
@@ -205,33 +212,14 @@ function InviteItem({
   )
 }
 
-function MemberRow({
-  member,
-  onChanged,
-  report,
-}: {
-  member: TeamMember
-  onChanged: () => Promise<void>
-  report: (tone: 'success' | 'error', text: string) => void
-}) {
+function MemberRow({ member, ...change }: { member: TeamMember } & TeamChange) {
   const { t } = useLingui()
   const me = useMember()
   const roleName = useRoleName()
   const when = useDateTime()
-  const errorText = useErrorText()
   const [role, setRole] = useState<StaffRole>(member.role)
-  const [busy, setBusy] = useState(false)
+  const { busy, act } = useTeamAction(change)
   const manageable = canGrant(me.role, member.role)
-  const act = (work: () => Promise<unknown>, done: string) => {
-    setBusy(true)
-    work()
-      .then(() => {
-        report('success', done)
-        return onChanged()
-      })
-      .catch((error: unknown) => report('error', errorText(error)))
-      .finally(() => setBusy(false))
-  }
   return (
     <tr>
       <th scope="row">{member.name}</th>
