@@ -93,7 +93,7 @@ export const settings = {
   DATABASE_POOL_MAX: wholeNumber(
     'databasePoolMax',
     { fallback: 10, min: 1, max: 1000 },
-    "The PostgreSQL connections this process opens at most (PGlite is one embedded connection); keep instances × this below PostgreSQL's `max_connections`.",
+    "The PostgreSQL connections this process's pool opens at most (PGlite is one embedded connection); each process holds one more, listening for catalogue changes: keep instances × (this + 1) below PostgreSQL's `max_connections`.",
   ),
   DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber(
     'databaseStatementTimeoutMs',

@@ -29,6 +29,7 @@ import type { MetricsServer } from './metrics.ts'
 import type { Network } from './network/network.ts'
 import { cardProviderFor } from './payments/cardProviderFor.ts'
 import { catalogueReads } from './routes/bootstrap.ts'
+import { followCatalogue } from './catalogue/liveCatalogue.ts'
 import { financeNotice } from './payments/financeNotice.ts'
 import { startReconciler } from './payments/reconcile.ts'
 import { clientDir, repoRoot } from './paths.ts'
@@ -100,7 +101,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       { poolMax: config.databasePoolMax, statementTimeoutMs: config.databaseStatementTimeoutMs, connectTimeoutMs: config.databaseConnectTimeoutMs },
       { lockTimeoutMs: config.migrationLockTimeoutMs },
     ))
-  const closeDb = () => (givenDb ? Promise.resolve() : db.close())
+  // Every instance serves a catalogue change moments after its commit, without a restart (listening ends before the database closes).
+  const stopFollowingCatalogue = await followCatalogue(db, log).catch(async (error: unknown) => {
+    if (!givenDb) await db.close()
+    throw error
+  })
+  const closeDb = async () => {
+    await stopFollowingCatalogue()
+    if (!givenDb) await db.close()
+  }
   const idNumberKey = idNumberKeyOf(config)
   // Before any request: no ID number stays plain in the database, and no RICA record outlives its retention.
   const sealed = await sealPlainIdNumbers(db, idNumberKey)

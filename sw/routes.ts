@@ -3,7 +3,7 @@ import { looksLikeFile } from '../src/domain/routePaths.ts'
 /** How the service worker treats a request; pure, so the rules are unit-tested without a worker. */
 export type RouteKind =
   | 'app-shell' // a navigation to an app route: the precached index.html
-  | 'catalogue' // GET /api/v2/bootstrap: stale-while-revalidate
+  | 'catalogue' // GET /api/v2/bootstrap: network-first (revalidated by ETag), the cached copy offline
   | 'translations' // GET /i18n/*.json (this origin or I18N_HOST): stale-while-revalidate
   | 'product-image' // GET /images/*: cache-first with expiry
   | 'customer-read' // other GET /api reads: network-first, short timeout, cached fallback

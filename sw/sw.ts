@@ -22,7 +22,10 @@ clientsClaim()
 const plugins = (...list: object[]) => list as WorkboxPlugin[]
 const okOnly = () => new CacheableResponsePlugin({ statuses: [200] })
 
-const catalogue = new StaleWhileRevalidate({ cacheName: CACHES.catalogue, plugins: plugins(okOnly()) })
+// Network first: an online start shows the catalogue the server serves now (mostly a 304 on its ETag, through the HTTP
+// cache), so a price change is seen on the next visit, not the one after; offline, or with no answer in time, the copy
+// kept here. (Stale-while-revalidate showed the previous visit's copy and fetched the new one only for the visit after.)
+const catalogue = new NetworkFirst({ cacheName: CACHES.catalogue, networkTimeoutSeconds: 4, plugins: plugins(okOnly()) })
 const translations = new StaleWhileRevalidate({ cacheName: CACHES.translations, plugins: plugins(okOnly()) })
 const origin = self.location.origin
 

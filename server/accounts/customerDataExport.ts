@@ -31,7 +31,7 @@ const dated = <R extends Row>({ created_at, ...rest }: R) => ({ ...rest, created
 export async function customerData(db: Queryable, customerId: number, sessionTag: string): Promise<CustomerData | undefined> {
   const q = <T>(sql: string, params: unknown[] = [customerId]) => db.query<T>(sql, params)
   const [profile] = await q<Row>(
-    `select id, first_name, last_name, id_type, id_number_masked as id_number, id_country, email, phone, mobile, pending_email, created_at
+    `select id, first_name, last_name, id_type, id_number_masked as id_number, id_country, email, phone, mobile, pending_email, language, created_at
      from customers where id = $1`,
   )
   if (!profile) return undefined

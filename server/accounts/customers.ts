@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { UserSchema } from '../../src/domain/account.ts'
 import { serverMessages } from '../../src/domain/serverMessages.ts'
 import type { Address, User } from '../../src/domain/account.ts'
+import { DEFAULT_LANGUAGE, type Language } from '../../src/domain/languageCodes.ts'
 import { type IdType, maskedIdNumber } from '../../src/domain/identityDocument.ts'
 import { defined } from '../../src/domain/defined.ts'
 import type { Queryable } from '../db/types.ts'
@@ -26,6 +27,8 @@ export interface NewCustomer {
   address?: Address
   /** How the email is already proven the customer's (a provider's verified claim, the demo seed); unproven when absent. */
   emailVerifiedBy?: EmailProof
+  /** The language the app showed when the account was made: every mail to the customer speaks it (English when absent). */
+  language?: Language
 }
 
 /** Thrown when the email (compared case-insensitively) already has an account. */
@@ -46,8 +49,8 @@ export async function insertCustomer(tx: Queryable, c: NewCustomer, sealKey?: Bu
   try {
     rows = await tx.query<{ id: number }>(
       `insert into customers (first_name, last_name, id_type, id_country, id_number_sealed, id_number_masked, email, phone, mobile,
-         password_hash, email_verified_at, email_verified_by)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, case when $11::text is null then null else now() end, $11) returning id`,
+         password_hash, email_verified_at, email_verified_by, language)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, case when $11::text is null then null else now() end, $11, $12) returning id`,
       [
         c.first_name,
         c.last_name,
@@ -60,6 +63,7 @@ export async function insertCustomer(tx: Queryable, c: NewCustomer, sealKey?: Bu
         c.mobile,
         c.passwordHash,
         c.emailVerifiedBy ?? null,
+        c.language ?? DEFAULT_LANGUAGE,
       ],
     )
   } catch (error) {

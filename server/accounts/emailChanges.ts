@@ -10,6 +10,7 @@ import { createEmailLink, endPendingEmailChange, lockOutAllButMailbox, markEmail
 import { endPasswordResets } from './passwordResets.ts'
 import { isUniqueViolation } from '../db/uniqueViolation.ts'
 import { tokenHash } from './tokenHash.ts'
+import { accountLanguage, storedLanguage } from './accountLanguage.ts'
 import { endUnprovenSignIns } from '../social/endUnprovenSignIns.ts'
 
 /** How long the link mailed to a new address confirms it: a day, to reach a mailbox read once a day. */
@@ -31,7 +32,7 @@ export async function emailTakenByOther(db: Queryable, customerId: number, email
 /**
  * Starts an email change: the new address waits on the customer (pending_email) and a token for the link is made,
  * of which only the hash is kept. A newer request replaces an older link, so only the latest address can be confirmed.
- * The current address is told, with a link that stops the change while it waits (`notice`: its language and origin),
+ * The current address is told, in the account's language, with a link that stops the change while it waits (`notice`: its origin),
  * by first name only when that address was verified. Undefined, having changed nothing, when the credentials moved on
  * from `version` (the one the password was checked at).
  */
@@ -47,15 +48,15 @@ export async function startEmailChange(tx: Queryable, customerId: number, email:
     email,
     emailLinkHours,
   ])
-  const [customer] = await tx.query<{ email: string; first_name: string; verified: boolean }>(
-    'update customers set pending_email = $2 where id = $1 returning email, first_name, email_verified_at is not null as verified',
+  const [customer] = await tx.query<{ email: string; first_name: string; verified: boolean; language: string }>(
+    'update customers set pending_email = $2 where id = $1 returning email, first_name, email_verified_at is not null as verified, language',
     [customerId, email],
   )
   if (customer) {
     const stop = await createEmailLink(tx, customerId, 'stop', email, emailLinkHours)
     await queueMail(tx, {
       to: customer.email,
-      language: notice.language,
+      language: storedLanguage(customer.language),
       template: emailChangeNoticeMail,
       values: { firstName: nameToGreet(customer), email, link: `${notice.origin}/email_change/stop?token=${stop}`, hours: emailLinkHours },
     })
@@ -69,13 +70,22 @@ export type Confirmation = { email: string; customerId: number } | { status: 409
  * Follows a link: within its time, and only while no other customer took the address meanwhile. A link followed
  * again after it worked says so again (a reload of the page), never for an address the account no longer has.
  * Confirming proves the new email, ends the reset links mailed to the old one, and tells the old address with a link
- * that puts it back for some days (`notice`: the mail's language and the links' origin), by first name only when the
+ * that puts it back for some days (in the account's language; `notice`: the links' origin), by first name only when the
  * old address had been verified.
  */
 export function confirmEmailChange(db: Db, token: string, notice: MailContext): Promise<Confirmation> {
   return db.transaction(async (tx) => {
-    const [link] = await tx.query<{ customer_id: number; email: string; used: boolean; current: string; first_name: string; verified: boolean }>(
-      `select l.customer_id, l.email, l.used_at is not null as used, c.email as current, c.first_name, c.email_verified_at is not null as verified
+    const [link] = await tx.query<{
+      customer_id: number
+      email: string
+      used: boolean
+      current: string
+      first_name: string
+      verified: boolean
+      language: string
+    }>(
+      `select l.customer_id, l.email, l.used_at is not null as used, c.email as current, c.first_name, c.email_verified_at is not null as verified,
+         c.language
        from email_changes l join customers c on c.id = l.customer_id
        where l.token_hash = $1 and l.expires_at > now() for update of l`,
       [tokenHash(token)],
@@ -95,7 +105,7 @@ export function confirmEmailChange(db: Db, token: string, notice: MailContext): 
     const undo = await createEmailLink(tx, customerId, 'undo', link.current, undoLinkDays * 24)
     await queueMail(tx, {
       to: link.current,
-      language: notice.language,
+      language: storedLanguage(link.language),
       template: emailChangedNoticeMail,
       values: { firstName: nameToGreet(link), email: link.email, link: `${notice.origin}/email_change/undo?token=${undo}`, days: undoLinkDays },
     })
@@ -133,9 +143,9 @@ export async function undoLinkOpen(db: Queryable, customerId: number): Promise<b
  * the link), and whoever moved it is locked out: the password becomes `unusableHash`, every session and link ends,
  * and so do the changes made after the one undone (their undo links), but never an older undo link: of two open,
  * the older wins; every provider sign-in not linked with that old email ends too (one joined while someone else held
- * the account). The address replaced is told (`notice`: the mail's language and the links' origin).
+ * the account). The address replaced is told, in the account's language.
  */
-export function undoEmailChange(db: Db, token: string, unusableHash: string, notice: MailContext): Promise<Confirmation> {
+export function undoEmailChange(db: Db, token: string, unusableHash: string): Promise<Confirmation> {
   return db.transaction(async (tx) => {
     const [link] = await tx.query<{ customer_id: number; email: string; created_at: string }>(
       `select customer_id, email, created_at::text as created_at from email_links
@@ -152,7 +162,12 @@ export function undoEmailChange(db: Db, token: string, unusableHash: string, not
     await lockOutAllButMailbox(tx, customerId, unusableHash, { madeAfter: link.created_at })
     await endUnprovenSignIns(tx, customerId, link.email)
     if (replaced && replaced.email.toLowerCase() !== link.email.toLowerCase())
-      await queueMail(tx, { to: replaced.email, language: notice.language, template: emailRestoredNoticeMail, values: { email: link.email } })
+      await queueMail(tx, {
+        to: replaced.email,
+        language: await accountLanguage(tx, customerId),
+        template: emailRestoredNoticeMail,
+        values: { email: link.email },
+      })
     return { email: link.email, customerId }
   })
 }

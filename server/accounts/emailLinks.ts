@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import type { Language } from '../../src/domain/languageCodes.ts'
 import type { Queryable } from '../db/types.ts'
 import { queueMail } from '../mail/queueMail.ts'
 import { signupConfirmMail } from '../mail/templates/signupConfirm.ts'
+import { providerNames, type SocialProvider } from '../social/providerConfig.ts'
+import { accountLanguage } from './accountLanguage.ts'
 import { endPasswordResets } from './passwordResets.ts'
 import { deleteCustomerSessions } from './sessions.ts'
 import { writePassword } from './credentials.ts'
@@ -22,9 +23,11 @@ export const verifyLinkDays = 7
 /** How long the old address can put itself back after a confirmed change. */
 export const undoLinkDays = 7
 
-/** Who a mail is for and where its links open: the customer's language, and the app's origin (PUBLIC_URL in production). */
+/**
+ * Where the links of a mail to a customer open: the app's origin (PUBLIC_URL in production). The mail speaks the
+ * language the account records (server/accounts/accountLanguage.ts), whatever device asked for it.
+ */
 export interface MailContext {
-  language: Language
   origin: string
 }
 
@@ -97,10 +100,23 @@ export async function lockOutAllButMailbox(tx: Queryable, customerId: number, un
     )
 }
 
-/** Mails a new customer the link that confirms their email, inside the sign-up's transaction. */
-export async function queueSignupConfirmation(tx: Queryable, customerId: number, email: string, { language, origin }: MailContext): Promise<void> {
+/**
+ * Mails a new customer the link that confirms their email, inside the sign-up's transaction, in the language the
+ * account was made in; it names the sign-in providers the shop offers (`providers`), and only those.
+ */
+export async function queueSignupConfirmation(
+  tx: Queryable,
+  customerId: number,
+  email: string,
+  { origin, providers }: MailContext & { providers: readonly SocialProvider[] },
+): Promise<void> {
   const token = await createEmailLink(tx, customerId, 'verify', email, verifyLinkDays * 24)
-  await queueMail(tx, { to: email, language, template: signupConfirmMail, values: { link: `${origin}/verify_email?token=${token}`, days: verifyLinkDays } })
+  await queueMail(tx, {
+    to: email,
+    language: await accountLanguage(tx, customerId),
+    template: signupConfirmMail,
+    values: { link: `${origin}/verify_email?token=${token}`, days: verifyLinkDays, providers: providers.map((p) => providerNames[p]) },
+  })
 }
 
 /** Follows the sign-up link: the email is verified while the account still has it; undefined when the link no longer works. */

@@ -8,6 +8,7 @@ import { emailLinkHours } from './emailChanges.ts'
 export interface EmailChangeLink {
   to: string
   token: string
+  /** The language of the account the mail is for (server/accounts/accountLanguage.ts). */
   language: Language
   /** The app's origin the link opens (server/mail/linkOrigin.ts). */
   origin: string

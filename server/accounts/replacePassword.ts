@@ -2,6 +2,7 @@ import type { Queryable } from '../db/types.ts'
 import { nameToGreet } from '../mail/greeting.ts'
 import { queueMail } from '../mail/queueMail.ts'
 import { passwordChangedMail } from '../mail/templates/passwordChanged.ts'
+import { accountLanguage } from './accountLanguage.ts'
 import { writePassword, type WriteGuard } from './credentials.ts'
 import { endLinksOfOldPassword, type MailContext } from './emailLinks.ts'
 import { endPasswordResets } from './passwordResets.ts'
@@ -35,7 +36,7 @@ export async function replacePassword(
   await endLinksOfOldPassword(tx, customerId)
   await queueMail(tx, {
     to: customer.email,
-    language: notice.language,
+    language: await accountLanguage(tx, customerId),
     template: passwordChangedMail,
     values: { firstName: nameToGreet(customer), link: `${notice.origin}/forgot_password` },
   })

@@ -10,6 +10,7 @@ export const serverEntries = {
   migrate: 'server/db/migrateMain.ts',
   reapplyDeletions: 'server/accounts/reapplyDeletionsMain.ts',
   staffInvite: 'server/staff/staffInviteMain.ts',
+  catalogue: 'server/catalogue/catalogueMain.ts',
 } as const
 
 /**

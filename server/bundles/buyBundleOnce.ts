@@ -54,7 +54,7 @@ async function answer(tx: Queryable, { customerId, serviceId, key, bundleId, par
     if (!sim) throw new Error(`service ${serviceId} is not customer ${customerId}'s`)
     // Suspended or cancelled, or not activated by the network yet.
     if (sim.status !== 0 || sim.life !== 'active') return { status: 409, body: { error: serviceNotActive } }
-    const bundle = offeredBundle(sim.billing, bundleId)
+    const bundle = await offeredBundle(tx, sim.billing, bundleId)
     if (!bundle) return { status: 422, body: { error: bundleNotOffered } }
     id = await insertBundleOrder(tx, customerId, key, sim, bundle, partner)
   }

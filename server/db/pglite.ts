@@ -38,6 +38,15 @@ function adapt(pg: PGlite, release: () => void): Db {
   const db: Db = {
     ...wrap(pg),
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    // One process, one connection: a NOTIFY committed here is delivered to it, and it never drops.
+    async listen(channel, listener) {
+      const unlisten = await pg.listen(channel, () => listener.notified())
+      listener.listening()
+      // A database its owner closed first (a test's, closed before its server) has no listener left to end.
+      return async () => {
+        if (!pg.closed) await unlisten()
+      }
+    },
     async close() {
       try {
         await pg.close()

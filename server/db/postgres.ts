@@ -1,5 +1,6 @@
 import postgres from 'postgres'
-import type { Db, Queryable } from './types.ts'
+import { setTimeout as sleep } from 'node:timers/promises'
+import type { ChannelListener, Db, Queryable } from './types.ts'
 import { isDatabaseUnavailable } from './unavailable.ts'
 
 type Sql = postgres.Sql | postgres.TransactionSql
@@ -84,6 +85,65 @@ export async function openPostgres(url: string, { poolMax = 10, statementTimeout
       replaceables.delete(replace)
       return sql.end({ timeout: 5 })
     },
+    listen: (channel, listener) => listenOn(url, connectTimeoutMs, channel, listener),
+  }
+}
+
+/**
+ * LISTEN on a connection of its own (LISTEN belongs to a session, which a pool's connections are not), opened again
+ * with the pool's back-off whenever it drops; `listening` is called each time LISTEN takes effect. Resolves once the
+ * first LISTEN has, and rejects when it cannot (as opening the pool does when the server is unreachable).
+ */
+async function listenOn(url: string, connectTimeoutMs: number, channel: string, listener: ChannelListener): Promise<() => Promise<void>> {
+  let stopped = false
+  let connection: postgres.Sql | undefined
+  let dropped = () => {}
+  // What ends when the connection does: the driver's onclose, or stop().
+  const session = async (): Promise<{ lost: Promise<void> }> => {
+    const lost = new Promise<void>((resolve) => {
+      dropped = resolve
+    })
+    const own = postgres(url, {
+      onnotice: () => {},
+      max: 1,
+      idle_timeout: 0,
+      max_lifetime: null,
+      fetch_types: false,
+      connect_timeout: connectTimeoutMs / 1000,
+      onclose: () => dropped(),
+      // The driver's own option (its sql.listen uses it), missing from its types.
+      ...({ onnotify: (name: string) => name === channel && listener.notified() } as object),
+    })
+    connection = own
+    try {
+      await own.unsafe(`listen "${channel.replaceAll('"', '""')}"`)
+    } catch (error) {
+      void own.end({ timeout: 0 }).catch(() => undefined)
+      throw error
+    }
+    listener.listening()
+    return { lost: lost.then(() => own.end({ timeout: 0 }).catch(() => undefined)) }
+  }
+  const keepListening = async (first: Promise<void>) => {
+    await first
+    for (let tries = 0; !stopped; ) {
+      await sleep(reconnectDelaySeconds(tries) * 1000)
+      if (stopped) return
+      try {
+        const { lost } = await session()
+        tries = 0
+        await lost
+      } catch {
+        tries++
+      }
+    }
+  }
+  const running = keepListening((await session()).lost)
+  return async () => {
+    stopped = true
+    dropped()
+    await connection?.end({ timeout: 0 }).catch(() => undefined)
+    await running
   }
 }
 

@@ -8,7 +8,10 @@ export interface MailRequest<Values> {
   to: string
   /** Where an answer goes instead of MAIL_FROM. */
   replyTo?: string
-  /** The customer's language when they asked for the mail (server/i18n/requestLanguage.ts: requestLanguage(c)). */
+  /**
+   * The recipient's language: a customer's account language (server/accounts/accountLanguage.ts), whatever device
+   * asked; the request's (server/i18n/requestLanguage.ts) only for an address with no account; English for the team.
+   */
   language: Language
   template: MailTemplate<Values>
   values: Values

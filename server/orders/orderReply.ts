@@ -4,7 +4,6 @@ import type { Order } from '../../src/domain/order.ts'
 import type { OrderBundle } from '../../src/domain/bundle.ts'
 import type { OrderRefund } from '../../src/domain/order.ts'
 import type { RefundReason } from '../../src/domain/refunds.ts'
-import { bundleNames } from '../bundles/bundleCatalogue.ts'
 import type { Queryable } from '../db/types.ts'
 import { simLifeColumns, simLifeView } from '../network/simLife.ts'
 import type { SimLifeRow } from '../network/simLife.ts'
@@ -32,13 +31,17 @@ export type OrderReply = Order & { order_id: number; order_number: string; order
 
 const orderColumns = 'id, order_number, status, total_price, order_date, customer_id'
 const lineColumns = 'order_id, number, product_id, name, unit_price, status'
-const bundleColumns = 'order_id, service_id, bundle_id, kind, amount, validity_days'
+/** Bundle purchases with the bundle's names while the catalogue still offers it (bundles, bundle_texts). */
+const bundlePurchases = (where: string) =>
+  `select p.order_id, p.service_id, p.bundle_id, p.kind, p.amount, p.validity_days, b.name as name_en, xh.name as name_xh, af.name as name_af
+   from bundle_purchases p left join bundles b on b.id = p.bundle_id and b.active
+   left join bundle_texts xh on xh.bundle_id = b.id and xh.language = 'xh'
+   left join bundle_texts af on af.bundle_id = b.id and af.language = 'af'
+   where ${where}`
 
-type BundleRow = OrderBundle & { order_id: number }
-const tagOf = ({ order_id: _order, ...tag }: BundleRow): OrderBundle => {
-  const names = bundleNames(tag.bundle_id)
-  return names ? { ...tag, names } : tag
-}
+type BundleRow = Omit<OrderBundle, 'names'> & { order_id: number; name_en: string | null; name_xh: string | null; name_af: string | null }
+const tagOf = ({ order_id: _order, name_en, name_xh, name_af, ...tag }: BundleRow): OrderBundle =>
+  name_en === null ? tag : { ...tag, names: { en: name_en, ...(name_xh === null ? {} : { xh: name_xh }), ...(name_af === null ? {} : { af: name_af }) } }
 
 type ServiceRow = SimLifeRow & { id: number; name: string }
 
@@ -87,7 +90,7 @@ export async function loadOrder(db: Queryable, id: number): Promise<{ customerId
   const [order] = await db.query<OrderRow>(`select ${orderColumns} from orders where id = $1`, [id])
   if (!order) return undefined
   const lines = await db.query<LineRow>(`select ${lineColumns} from order_lines where order_id = $1 order by number`, [id])
-  const [bundle] = await db.query<BundleRow>(`select ${bundleColumns} from bundle_purchases where order_id = $1`, [id])
+  const [bundle] = await db.query<BundleRow>(bundlePurchases('p.order_id = $1'), [id])
   const services = await db.query<ServiceRow>(`select id, name, ${simLifeColumns} from services where order_id = $1 order by order_line`, [id])
   const refunds = await db.query<RefundRow>(refundsSql('order_id = $1'), [id])
   return { customerId: order.customer_id, order: toReply(order, lines, bundle, services, refunds) }
@@ -106,9 +109,7 @@ export async function listOrders(db: Queryable, customerId: number): Promise<Ord
     if (list) list.push(line)
     else byOrder.set(line.order_id, [line])
   }
-  const bundles = await db.query<BundleRow>(`select ${bundleColumns} from bundle_purchases where order_id in (select id from orders where customer_id = $1)`, [
-    customerId,
-  ])
+  const bundles = await db.query<BundleRow>(bundlePurchases('p.order_id in (select id from orders where customer_id = $1)'), [customerId])
   const bundleOf = new Map(bundles.map((b) => [b.order_id, b]))
   const services = await db.query<ServiceRow & { order_id: number }>(
     `select order_id, id, name, ${simLifeColumns} from services where customer_id = $1 order by order_id, order_line`,

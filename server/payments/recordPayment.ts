@@ -10,7 +10,7 @@ import type { Logger } from '../log.ts'
 import { nameToGreet } from '../mail/greeting.ts'
 import { queueMail } from '../mail/queueMail.ts'
 import { receiptMail } from '../mail/templates/receipt.ts'
-import { isLanguage, DEFAULT_LANGUAGE } from '../../src/domain/languageCodes.ts'
+import { storedLanguage } from '../accounts/accountLanguage.ts'
 import type { ProviderPayment } from './provider.ts'
 import type { RefundDueReason } from '../../src/domain/refunds.ts'
 import { queueRefundOwedNotice } from './financeNotice.ts'
@@ -143,7 +143,7 @@ export async function recordedPayment(db: Queryable, of: RecordOf): Promise<Reco
 
 async function queueReceipt(tx: Queryable, p: PaymentToRecord): Promise<void> {
   const [order] = await tx.query<{ email: string; first_name: string; verified: boolean; language: string }>(
-    `select c.email, c.first_name, c.email_verified_at is not null as verified, o.language
+    `select c.email, c.first_name, c.email_verified_at is not null as verified, c.language
      from orders o join customers c on c.id = o.customer_id where o.id = $1`,
     [p.orderId],
   )
@@ -152,7 +152,7 @@ async function queueReceipt(tx: Queryable, p: PaymentToRecord): Promise<void> {
   const last4 = p.payment.card?.last4Digits
   await queueMail(tx, {
     to: order.email,
-    language: isLanguage(order.language) ? order.language : DEFAULT_LANGUAGE,
+    language: storedLanguage(order.language),
     template: receiptMail,
     values: {
       firstName: nameToGreet(order),

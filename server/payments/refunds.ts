@@ -1,4 +1,4 @@
-import { isLanguage, DEFAULT_LANGUAGE } from '../../src/domain/languageCodes.ts'
+import { storedLanguage } from '../accounts/accountLanguage.ts'
 import { outcomeOf } from '../../src/domain/payment.ts'
 import type { RefundReason, RefundStatus } from '../../src/domain/refunds.ts'
 import type { RefundRequest, StaffRefund } from '../../src/domain/refundSchemas.ts'
@@ -345,10 +345,10 @@ function answerOf(row: RefundRow, replayed: boolean): RefundAnswer {
   return { status: 202, body: { refund, error: refundMessages.unanswered }, replayed }
 }
 
-/** The customer's mail, in the order's language, saying what came back and when; none for an order whose customer is gone. */
+/** The customer's mail, in their account's language, saying what came back and when; none for an order whose customer is gone. */
 async function queueRefundMail(tx: Queryable, refund: RefundRow): Promise<void> {
   const [order] = await tx.query<{ email: string; first_name: string; verified: boolean; language: string; brand: string; lastfour: string }>(
-    `select c.email, c.first_name, c.email_verified_at is not null as verified, o.language, p.brand, p.lastfour
+    `select c.email, c.first_name, c.email_verified_at is not null as verified, c.language, p.brand, p.lastfour
      from refunds r join orders o on o.id = r.order_id join customers c on c.id = o.customer_id join payments p on p.id = r.payment_id
      where r.id = $1`,
     [refund.id],
@@ -360,7 +360,7 @@ async function queueRefundMail(tx: Queryable, refund: RefundRow): Promise<void> 
       : await tx.query<{ name: string }>('select name from order_lines where order_id = $1 and number = $2', [refund.order_id, refund.order_line])
   await queueMail(tx, {
     to: order.email,
-    language: isLanguage(order.language) ? order.language : DEFAULT_LANGUAGE,
+    language: storedLanguage(order.language),
     template: refundMadeMail,
     values: {
       firstName: nameToGreet(order),

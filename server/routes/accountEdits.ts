@@ -1,9 +1,10 @@
 import { type Context, Hono } from 'hono'
 import * as v from 'valibot'
 import { UserReplySchema } from '../../src/domain/account.ts'
-import { AddressIdSchema, AddressSaveSchema, DefaultAddressSchema, ProfileSchema } from '../../src/domain/profile.ts'
+import { AddressIdSchema, AddressSaveSchema, DefaultAddressSchema, LanguageChoiceSchema, ProfileSchema } from '../../src/domain/profile.ts'
 import { serverMessages } from '../../src/domain/serverMessages.ts'
 import { chooseDefault, type EditRefusal, removeAddress, saveAddress } from '../accounts/addressEdits.ts'
+import { updateLanguage } from '../accounts/accountLanguage.ts'
 import { editOnce } from '../accounts/editOnce.ts'
 import { updateProfile } from '../accounts/profileEdits.ts'
 import type { Db, Queryable } from '../db/types.ts'
@@ -41,6 +42,10 @@ const described = {
     422: refusal('The last address cannot be removed, or the key was used for a different change'),
   }),
   default: edited('Choose the default delivery address', DefaultAddressSchema, { 404: refusal('No such address') }),
+  language: edited(
+    'Record the language the customer picked (en, xh or af): every mail to them speaks it, whatever device asks; a device sends the pick made offline when it is back online',
+    LanguageChoiceSchema,
+  ),
 }
 
 /**
@@ -72,7 +77,7 @@ const addressId = (c: Ctx): string | null => {
 
 const notFound = { status: 404, error: serverMessages.addressNotFound } as const
 
-/** The customer's own edits of their account: personal details and addresses, each exactly once per key. */
+/** The customer's own edits of their account: personal details, addresses and language, each exactly once per key. */
 export function accountEditRoutes(db: Db, settings: CookieSettings) {
   const signedIn = requireCustomer(db, settings)
   return new Hono<CustomerEnv>()
@@ -91,5 +96,8 @@ export function accountEditRoutes(db: Db, settings: CookieSettings) {
     )
     .put('/v2/users/:user_id/default_address', described.default, signedIn, (c) =>
       keyed(c, db, DefaultAddressSchema, (tx, body, id) => chooseDefault(tx, id, body.address_id.toLowerCase())),
+    )
+    .put('/v2/users/:user_id/language', described.language, signedIn, (c) =>
+      keyed(c, db, LanguageChoiceSchema, (tx, body, id) => updateLanguage(tx, id, body.language)),
     )
 }

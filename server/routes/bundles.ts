@@ -73,7 +73,7 @@ export function bundleRoutes(db: Db, settings: CookieSettings & Partial<Pick<Con
     .get('/v8/partner/services/id/:id/bundles', described.list, signedIn, async (c) => {
       const sim = await ownSim(db, c)
       if ('refused' in sim) return sim.refused
-      return c.json({ bundles: bundlesFor(sim.billing) })
+      return c.json({ bundles: await bundlesFor(db, sim.billing) })
     })
     .post('/v8/partner/services/id/:id/bundles', described.buy, signedIn, async (c) => {
       const sim = await ownSim(db, c)

@@ -13,7 +13,7 @@ import { readJson } from '../http/jsonBody.ts'
 import { answer, describeApi, refusal } from '../http/openApi.ts'
 import { notSignedIn, requireCustomer } from '../http/requireCustomer.ts'
 import type { CustomerEnv } from '../http/requireCustomer.ts'
-import { requestLanguage } from '../i18n/requestLanguage.ts'
+import { accountLanguage, languageOfEmail } from '../accounts/accountLanguage.ts'
 import { mailLinkOrigin } from '../mail/linkOrigin.ts'
 import type { PasswordSettings } from './password.ts'
 import { isOwn } from '../http/idParam.ts'
@@ -69,7 +69,7 @@ export function emailChangeRoutes(db: Db, settings: PasswordSettings) {
         c.header('Retry-After', String(wait))
         return jsonError(c, 429, serverMessages.tooManyEmailChanges)
       }
-      const link = { to: email, language: requestLanguage(c), origin: mailLinkOrigin(c, settings) }
+      const link = { to: email, origin: mailLinkOrigin(c, settings) }
       // The change and its mail commit together; the outbox job sends the mail, so an SMTP server that is down fails nothing here.
       // Started only if nothing replaced the credentials since the password was checked (a reset, an undo).
       const started = await db.transaction(async (tx) => {
@@ -77,8 +77,11 @@ export function emailChangeRoutes(db: Db, settings: PasswordSettings) {
         if (token === undefined) return false
         // An address another account has waits as any other, but its mailbox gets a notice instead of the link: the
         // answer tells nobody whether the address has an account, and the token, never sent, confirms nothing.
-        if (await emailTakenByOther(tx, customerId, email)) await queueEmailTakenNotice(tx, link)
-        else await queueEmailChangeLink(tx, { ...link, token })
+        // Each mail speaks its recipient account's language: the new address is the customer's own; a taken one, its holder's.
+        const language = await accountLanguage(tx, customerId)
+        if (await emailTakenByOther(tx, customerId, email))
+          await queueEmailTakenNotice(tx, { to: email, language: (await languageOfEmail(tx, email)) ?? language })
+        else await queueEmailChangeLink(tx, { ...link, token, language })
         return true
       })
       return started ? c.json({ user: await loadUser(db, customerId) }) : jsonError(c, 409, serverMessages.credentialsChanged)
@@ -86,10 +89,7 @@ export function emailChangeRoutes(db: Db, settings: PasswordSettings) {
     .post('/v2/email_confirmations', described.confirm, async (c) => {
       const read = readJson(c, EmailConfirmationSchema)
       if ('refused' in read) return read.refused
-      const confirmed = await confirmEmailChange(db, read.body.token, {
-        language: requestLanguage(c),
-        origin: mailLinkOrigin(c, settings),
-      }).catch(takenMeanwhile)
+      const confirmed = await confirmEmailChange(db, read.body.token, { origin: mailLinkOrigin(c, settings) }).catch(takenMeanwhile)
       if ('status' in confirmed) return jsonError(c, confirmed.status, confirmed.error)
       return c.json({ email: confirmed.email })
     })

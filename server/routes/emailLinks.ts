@@ -9,8 +9,6 @@ import { jsonError } from '../http/errors.ts'
 import { readJson } from '../http/jsonBody.ts'
 import type { AppEnv } from '../http/jsonBody.ts'
 import { answer, describeApi, refusal } from '../http/openApi.ts'
-import { requestLanguage } from '../i18n/requestLanguage.ts'
-import { mailLinkOrigin } from '../mail/linkOrigin.ts'
 import type { PasswordSettings } from './password.ts'
 
 const described = {
@@ -62,8 +60,7 @@ export function emailLinkRoutes(db: Db, settings: PasswordSettings) {
       if ('refused' in read) return read.refused
       // Checked before the (deliberately slow) hash, so made-up links cost no hashing.
       if (!(await undoLinkUsable(db, read.body.token))) return jsonError(c, 410, serverMessages.undoLinkInvalid)
-      const notice = { language: requestLanguage(c), origin: mailLinkOrigin(c, settings) }
-      const undone = await undoEmailChange(db, read.body.token, await unusablePasswordHash(settings.scryptN ?? defaultScryptN), notice)
+      const undone = await undoEmailChange(db, read.body.token, await unusablePasswordHash(settings.scryptN ?? defaultScryptN))
       return 'status' in undone ? jsonError(c, undone.status, undone.error) : c.json({ email: undone.email })
     })
 }

@@ -29,7 +29,6 @@ import { clientAddress } from '../http/requestInfo.ts'
 import { requireCustomer } from '../http/requireCustomer.ts'
 import type { CustomerEnv } from '../http/requireCustomer.ts'
 import { readSessionCookie } from '../http/sessionCookie.ts'
-import { requestLanguage } from '../i18n/requestLanguage.ts'
 import type { Config } from '../config.ts'
 import { mailLinkOrigin } from '../mail/linkOrigin.ts'
 import type { AccountSettings } from './users.ts'
@@ -104,7 +103,7 @@ export function passwordRoutes(db: Db, settings: PasswordSettings) {
       }
       const passwordHash = await hashPassword(read.body.password, N, customerHolder(customerId)).catch(placeTaken)
       if (passwordHash === undefined) return busyHashing(c)
-      const notice = { language: requestLanguage(c), origin: mailLinkOrigin(c, settings) }
+      const notice = { origin: mailLinkOrigin(c, settings) }
       const write = { by: 'change' as const, verified: confirmed.version, keepSession: readSessionCookie(c) }
       // Written only if nothing replaced the credentials since the current password was checked (a reset, an undo).
       const written = await db.transaction((tx) => replacePassword(tx, customerId, passwordHash, write, notice))
@@ -119,7 +118,8 @@ export function passwordRoutes(db: Db, settings: PasswordSettings) {
         c.header('Retry-After', String(wait))
         return jsonError(c, 429, serverMessages.tooManyResetRequests)
       }
-      const request = { email, language: requestLanguage(c), origin: mailLinkOrigin(c, settings) }
+      // The mail speaks the account's language, not this device's (server/accounts/mailResetLink.ts).
+      const request = { email, origin: mailLinkOrigin(c, settings) }
       // The link and its mail commit together before the answer, which waits only for the database: the outbox job sends
       // the mail, so SMTP's speed, or an SMTP server that is down, never shows in the answer.
       await db.transaction((tx) => queueResetLink(tx, request))
@@ -141,7 +141,7 @@ export function passwordRoutes(db: Db, settings: PasswordSettings) {
       let written: { version: number } | undefined
       try {
         const passwordHash = await hashPassword(password, N)
-        const notice = { language: requestLanguage(c), origin: mailLinkOrigin(c, settings) }
+        const notice = { origin: mailLinkOrigin(c, settings) }
         // Written unless the mailbox took the account back since the link was taken (an undo, a takeover, another reset).
         const write = { by: 'reset link' as const, sinceLockout: taken.lockoutVersion }
         written = await db.transaction(async (tx) => {

@@ -14,7 +14,7 @@ import { cookieIsSecure } from '../http/sessionCookie.ts'
 import { storableUrl } from '../http/storableInput.ts'
 import type { SandboxIdentityService } from '../sandbox/identity/sandbox.ts'
 import { flowMinutes, saveFlow, takeFlow } from '../social/oauthStates.ts'
-import { isSocialProvider, socialProviders } from '../social/providerConfig.ts'
+import { isSocialProvider, offeredProviders, socialProviders } from '../social/providerConfig.ts'
 import { readIdentity } from '../social/readIdentity.ts'
 import { relyingParty } from '../social/relyingParty.ts'
 import { pendingMinutes, startPendingSignIn } from '../social/pendingSignIns.ts'
@@ -84,7 +84,7 @@ export function socialRoutes(db: Db, settings: SocialSettings, sandbox?: Sandbox
   const resolve = relyingParty({ ...(settings.social ? { social: settings.social } : {}), ...(sandbox ? { sandbox } : {}) })
   const appOrigin = (c: Context) => settings.publicUrl || requestOrigin(c, settings)
   const secure = (c: Context) => cookieIsSecure(c, settings)
-  const offered = settings.socialProviders ?? socialProviders
+  const offered = offeredProviders(settings)
   // A provider the deployment does not offer is not there at all, as an unknown path.
   const notOffered = (p: string) => isSocialProvider(p) && !offered.includes(p)
 
@@ -159,8 +159,8 @@ export function socialRoutes(db: Db, settings: SocialSettings, sandbox?: Sandbox
               setPendingCookie(c, await startPendingSignIn(db, { provider: p, subject: who.subject, displayName: who.displayName }), settings)
               return c.redirect(`/social_email?provider=${p}`, 302)
             }
-            const notice = { language: requestLanguage(c), origin: mailLinkOrigin(c, settings) }
-            found = await findOrCreateSocialCustomer(db, { provider: p, ...who, email: who.email }, { scryptN: settings.scryptN, notice })
+            const options = { scryptN: settings.scryptN, notice: { origin: mailLinkOrigin(c, settings) }, language: requestLanguage(c) }
+            found = await findOrCreateSocialCustomer(db, { provider: p, ...who, email: who.email }, options)
           }
           // No session when the account was taken back by its mailbox while this sign-in was on its way.
           const identity = { provider: p, subject: who.subject }

@@ -4,6 +4,7 @@ import { EmailConfirmedSchema } from '../../src/domain/profile.ts'
 import { serverMessages } from '../../src/domain/serverMessages.ts'
 import { SocialConfirmSchema, SocialEmailSchema } from '../../src/domain/socialSignIn.ts'
 import { confirmationMailRetryAfter } from '../accounts/emailChangeLimiter.ts'
+import { languageOfEmail } from '../accounts/accountLanguage.ts'
 import { signIn } from '../accounts/signIn.ts'
 import type { Db } from '../db/types.ts'
 import { jsonError } from '../http/errors.ts'
@@ -63,7 +64,9 @@ export function socialEmailRoutes(db: Db, settings: SocialSettings) {
         const token = await addressPendingSignIn(tx, browser, email)
         if (!token) return false
         const values = { provider: providerNames[pending.provider], link: `${origin}/social_confirm?token=${token}`, minutes: pendingMinutes }
-        await queueMail(tx, { to: email, language: requestLanguage(c), template: socialEmailConfirmMail, values })
+        // An address that has an account gets it in the account's language; any other in the language the app shows.
+        const language = (await languageOfEmail(tx, email)) ?? requestLanguage(c)
+        await queueMail(tx, { to: email, language, template: socialEmailConfirmMail, values })
         return true
       })
       return sent ? c.json({ email }, 202) : jsonError(c, 410, serverMessages.socialSignInExpired)
@@ -77,8 +80,8 @@ export function socialEmailRoutes(db: Db, settings: SocialSettings) {
       deleteCookie(c, pendingCookie, { path: pendingCookiePath })
       // The mailbox's owner followed the link: the address counts as verified, as a provider's verified claim does.
       const who = { provider: taken.provider, subject: taken.subject, email: taken.email, emailVerified: true, displayName: taken.displayName }
-      const notice = { language: requestLanguage(c), origin: mailLinkOrigin(c, settings) }
-      const found = await findOrCreateSocialCustomer(db, who, { scryptN: settings.scryptN, notice, proof: 'social_link' })
+      const notice = { origin: mailLinkOrigin(c, settings) }
+      const found = await findOrCreateSocialCustomer(db, who, { scryptN: settings.scryptN, notice, language: requestLanguage(c), proof: 'social_link' })
       const user = await signIn(c, db, found.customerId, found.version, settings, { provider: taken.provider, subject: taken.subject })
       return user ? c.json({ email: user.email }) : jsonError(c, 410, serverMessages.socialSignInExpired)
     })

@@ -19,14 +19,16 @@ import { emailTakenByOther } from '../accounts/emailChanges.ts'
 import type { Config } from '../config.ts'
 import type { CookieSettings } from '../http/sessionCookie.ts'
 import { serverMessages } from '../../src/domain/serverMessages.ts'
+import { offeredProviders } from '../social/providerConfig.ts'
 
 export const tooManySignups = serverMessages.tooManySignups
 
 /** PUBLIC_URL: the origin links in mails open; without it (the demo) the request's own origin. */
-export type AccountSettings = CookieSettings & Partial<Pick<Config, 'scryptN' | 'idNumberKey'>>
+export type AccountSettings = CookieSettings & Partial<Pick<Config, 'scryptN' | 'idNumberKey' | 'socialProviders'>>
 
 const described = describeApi({
-  summary: 'Sign up; the new customer leaves signed in (sid and signed_in cookies)',
+  summary:
+    'Sign up; the new customer leaves signed in (sid and signed_in cookies). The account records the language the app shows (its `lang` cookie, else Accept-Language): every mail to the customer speaks it',
   tags: ['account'],
   body: SignupSchema,
   responses: {
@@ -52,9 +54,10 @@ export function userRoutes(db: Db, settings: AccountSettings) {
     const passwordHash = await hashPassword(password, settings.scryptN)
     let customerId: number
     try {
-      const mail = { language: requestLanguage(c), origin: mailLinkOrigin(c, settings) }
+      const language = requestLanguage(c)
+      const mail = { origin: mailLinkOrigin(c, settings), providers: offeredProviders(settings) }
       customerId = await db.transaction(async (tx) => {
-        const id = await insertCustomer(tx, { ...personal, passwordHash, address: ricaAddress }, idNumberKeyOf(settings))
+        const id = await insertCustomer(tx, { ...personal, passwordHash, address: ricaAddress, language }, idNumberKeyOf(settings))
         // The account works at once (the seed's flow); the link proves the email, which a provider's sign-in otherwise would.
         await queueSignupConfirmation(tx, id, personal.email, mail)
         return id

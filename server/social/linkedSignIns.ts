@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { FRESH_SIGN_IN_MINUTES, type LinkedSignIns, type LinkedProvider } from '../../src/domain/linkedSignIns.ts'
 import type { MailContext } from '../accounts/emailLinks.ts'
+import { storedLanguage } from '../accounts/accountLanguage.ts'
 import { tokenHash } from '../accounts/tokenHash.ts'
 import type { Queryable } from '../db/types.ts'
 import { nameToGreet } from '../mail/greeting.ts'
@@ -82,14 +83,14 @@ export async function mailSignInLinked(
 ): Promise<void> {
   const token = randomBytes(32).toString('base64url')
   await tx.query('update customer_identities set removal_token_hash = $3 where provider = $1 and subject = $2', [who.provider, who.subject, tokenHash(token)])
-  const [customer] = await tx.query<{ email: string; first_name: string; verified: boolean }>(
-    'select email, first_name, email_verified_at is not null as verified from customers where id = $1',
+  const [customer] = await tx.query<{ email: string; first_name: string; verified: boolean; language: string }>(
+    'select email, first_name, email_verified_at is not null as verified, language from customers where id = $1',
     [customerId],
   )
   if (!customer) return
   await queueMail(tx, {
     to: customer.email,
-    language: notice.language,
+    language: storedLanguage(customer.language),
     template: signInLinkedMail,
     values: {
       firstName: nameToGreet(customer),

@@ -4,6 +4,10 @@ export const socialProviders = ['google', 'facebook', 'twitter'] as const
 export type SocialProvider = (typeof socialProviders)[number]
 export const isSocialProvider = (name: string): name is SocialProvider => (socialProviders as readonly string[]).includes(name)
 
+/** The providers the shop offers sign-in with (SOCIAL_PROVIDERS; all three when unset): the only ones its mails name. */
+export const offeredProviders = (settings: { socialProviders?: readonly SocialProvider[] | undefined }): readonly SocialProvider[] =>
+  settings.socialProviders ?? socialProviders
+
 /** The provider's name as customers know it, in the mails about its sign-ins. */
 export const providerNames: Record<SocialProvider, string> = { google: 'Google', facebook: 'Facebook', twitter: 'X' }
 

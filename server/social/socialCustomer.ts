@@ -1,4 +1,6 @@
 import { defined } from '../../src/domain/defined.ts'
+import type { Language } from '../../src/domain/languageCodes.ts'
+import { storedLanguage } from '../accounts/accountLanguage.ts'
 import { firstCredentialVersion, currentCredentialVersion } from '../accounts/credentials.ts'
 import { DuplicateEmailError, insertCustomer } from '../accounts/customers.ts'
 import { lockOutAllButMailbox, markEmailVerified, type EmailProof, type MailContext } from '../accounts/emailLinks.ts'
@@ -31,8 +33,10 @@ export class UnverifiedEmailError extends Error {
 
 export interface SocialOptions {
   scryptN?: number | undefined
-  /** The language and origin of the mail sent when the sign-in takes an account whose email was never verified. */
+  /** The origin of the mail sent when the sign-in takes an account whose email was never verified (it speaks the account's language). */
   notice: MailContext
+  /** The language the app shows (the request's): a new customer's account records it. */
+  language: Language
   /** How a verified email was proven: the provider's claim unless told (the link mailed to a typed address). */
   proof?: EmailProof
 }
@@ -72,7 +76,11 @@ export async function findOrCreateSocialCustomer(db: Db, who: SocialIdentity, op
     const passwordHash = await unusablePasswordHash(options.scryptN)
     const customer = { ...splitDisplayName(who.displayName), id_number: '', email: who.email, phone: '', mobile: '', passwordHash }
     return await db.transaction(async (tx) => {
-      const id = await insertCustomer(tx, { ...customer, ...(who.emailVerified ? { emailVerifiedBy: options.proof ?? who.provider } : {}) })
+      const id = await insertCustomer(tx, {
+        ...customer,
+        language: options.language,
+        ...(who.emailVerified ? { emailVerifiedBy: options.proof ?? who.provider } : {}),
+      })
       // Nobody knows its password: removing a linked sign-in asks for a recent sign-in instead (docs/features.md).
       await tx.query('update customers set unknown_password_hash = password_hash where id = $1', [id])
       await link(tx, who, id)
@@ -126,8 +134,8 @@ async function join(db: Db, existing: ByEmail, who: SocialIdentity, { scryptN, n
   // Hashed before the transaction: the row lock is not held for a quarter of a second.
   const unusable = await unusablePasswordHash(scryptN)
   return db.transaction(async (tx) => {
-    const [customer] = await tx.query<{ email: string; verified: boolean }>(
-      `select email, ${emailProven('c')} as verified from customers c where id = $1 for update`,
+    const [customer] = await tx.query<{ email: string; verified: boolean; language: string }>(
+      `select email, ${emailProven('c')} as verified, language from customers c where id = $1 for update`,
       [existing.id],
     )
     if (!customer) return { customerId: existing.id, version: existing.version }
@@ -139,7 +147,7 @@ async function join(db: Db, existing: ByEmail, who: SocialIdentity, { scryptN, n
       await markEmailVerified(tx, existing.id, proof ?? who.provider)
       await queueMail(tx, {
         to: customer.email,
-        language: notice.language,
+        language: storedLanguage(customer.language),
         template: accountTakenMail,
         values: { provider: providerNames[who.provider], link: `${notice.origin}/profile`, byLink: proof === 'social_link' },
       })

@@ -30,13 +30,15 @@ interface Locked {
   status: ConversationStatus
   name: string
   email: string
+  /** What its mails to the customer speak: the account's language, else (a signed-out sender) the one they wrote from. */
   language: Language
   assignee_id: number | null
 }
 
 async function lockConversation(tx: Queryable, where: string, params: unknown[]): Promise<Locked | undefined> {
   const [row] = await tx.query<Omit<Locked, 'id' | 'assignee_id'> & { id: string | number; assignee_id: string | number | null }>(
-    `select id, reference, status, name, email, language, assignee_id from support_messages where ${where} for update`,
+    `select m.id, m.reference, m.status, m.name, m.email, coalesce(c.language, m.language) as language, m.assignee_id
+     from support_messages m left join customers c on c.id = m.customer_id where ${where} for update of m`,
     params,
   )
   if (!row) return undefined
@@ -61,7 +63,7 @@ export interface StaffWriting extends ConversationMail {
  */
 export async function writeStaffEntry(db: Db, w: StaffWriting): Promise<StoredAnswer & { done: boolean }> {
   return db.transaction(async (tx) => {
-    const conversation = await lockConversation(tx, 'id = $1', [w.conversationId])
+    const conversation = await lockConversation(tx, 'm.id = $1', [w.conversationId])
     if (!conversation) return { status: 404, body: { error: conversationNotFound }, done: false }
     const [earlier] = await tx.query<{ id: string | number; support_message_id: string | number }>(
       'select id, support_message_id from support_entries where staff_id = $1 and idempotency_key = $2',
@@ -113,7 +115,7 @@ export interface ConversationChange {
 /** Sets a conversation's status or assignee (only to a member who answers messages), with its audit row. */
 export async function changeConversation(db: Db, change: ConversationChange): Promise<StoredAnswer & { done: boolean }> {
   return db.transaction(async (tx) => {
-    const conversation = await lockConversation(tx, 'id = $1', [change.conversationId])
+    const conversation = await lockConversation(tx, 'm.id = $1', [change.conversationId])
     if (!conversation) return { status: 404, body: { error: conversationNotFound }, done: false }
     if (change.assigneeId !== undefined && change.assigneeId !== null) {
       const [member] = await tx.query<{ role: StaffRole }>('select role from staff where id = $1 and removed_at is null', [change.assigneeId])
@@ -151,7 +153,7 @@ const answerLockSpace = 7_316_247
  */
 export function answerConversation(db: Db, a: CustomerAnswering): Promise<Outcome> {
   return answerOnce(db, a.keyed, answerKeyReused, async (tx) => {
-    const conversation = await lockConversation(tx, 'reference = $1 and customer_id = $2', [a.reference, a.keyed.customerId])
+    const conversation = await lockConversation(tx, 'm.reference = $1 and m.customer_id = $2', [a.reference, a.keyed.customerId])
     if (!conversation) return { status: 404, body: { error: conversationNotFound } }
     // One customer's answers are counted one at a time, so answers sent together cannot slip past the limit; over it
     // the 429 is not kept, and the device's outbox sends the answer again after Retry-After.

@@ -1,5 +1,6 @@
 import type { Language } from '../../src/domain/languageCodes.ts'
 import { DEFAULT_LANGUAGE } from '../../src/domain/languageCodes.ts'
+import { storedLanguage } from '../accounts/accountLanguage.ts'
 import type { SupportMessage } from '../../src/domain/support.ts'
 import type { Db, Queryable } from '../db/types.ts'
 import { serverMessages } from '../../src/domain/serverMessages.ts'
@@ -97,13 +98,14 @@ export function storeSupportMessageOnce(db: Db, s: SupportSubmission): Promise<O
 
 const stored = (reference: string): StoredAnswer => ({ status: 201, body: { reference } })
 
-/** The signed-in account's id and email, and whether that email is proven the holder's. */
+/** The signed-in account's id, email and language, and whether that email is proven the holder's. */
 async function accountOf(tx: Queryable, customerId: number | undefined) {
   if (customerId === undefined) return undefined
-  const [row] = await tx.query<{ email: string; proven: boolean }>(`select c.email, ${emailProven('c')} as proven from customers c where c.id = $1`, [
-    customerId,
-  ])
-  return row && { id: customerId, email: row.email, proven: row.proven }
+  const [row] = await tx.query<{ email: string; proven: boolean; language: string }>(
+    `select c.email, ${emailProven('c')} as proven, c.language from customers c where c.id = $1`,
+    [customerId],
+  )
+  return row && { id: customerId, email: row.email, proven: row.proven, language: storedLanguage(row.language) }
 }
 
 /** A stored message: its row id (the thread's), its reference and the Message-ID of the team's notice. */
@@ -132,7 +134,8 @@ async function mailSupportMessage(tx: Queryable, s: SupportSubmission, { id, ref
   if (own || (await takeRecipientMail(tx, email)).taken)
     await queueMail(tx, {
       to: email,
-      language: s.language,
+      // A signed-in customer's account speaks its own language; a signed-out sender is answered in the one they wrote from.
+      language: account?.language ?? s.language,
       template: supportAcknowledgementMail,
       values: { reference },
       thread: following(newMailMessageId(reference, s.supportEmail), [messageId]),

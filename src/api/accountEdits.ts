@@ -29,6 +29,8 @@ function routeOf(userId: number, edit: AccountEdit): { method: 'PUT' | 'DELETE';
       return { method: 'DELETE', path: `${user}/addresses/${edit.address_id}` }
     case 'address.default':
       return { method: 'PUT', path: `${user}/default_address`, body: { address_id: edit.address_id } }
+    case 'language':
+      return { method: 'PUT', path: `${user}/language`, body: { language: edit.language } }
   }
 }
 

@@ -3,6 +3,7 @@ import { createCart, type Cart } from '../features/cart/cart.ts'
 import type { Auth } from '../lib/sessionStore.ts'
 import type { OutboxKindEntry } from '../outbox/kind.ts'
 import { createOutbox, type Outbox } from '../outbox/outbox.ts'
+import { sendLanguageChoicesWith } from '../i18n/languageEffects.ts'
 import { createPwa, type Pwa } from '../pwa/state.ts'
 
 /**
@@ -31,6 +32,8 @@ export function createServices({ outboxKinds }: ServiceDeps): Services {
   const outbox = createOutbox({ kinds: outboxKinds, session: () => auth.session })
   // A logout (here or in another tab) empties a cart the device could not store.
   const auth = createAuth({ outbox, callbacks: { onSignedOut: cart.clearHeldInMemory } })
+  // A signed-in customer's language pick goes to their account through the outbox (src/i18n/recordLanguage.ts).
+  sendLanguageChoicesWith((kind) => void outbox.sendNow(kind).catch(() => undefined))
   return { cart, auth, outbox, pwa: createPwa() }
 }
 

@@ -13,6 +13,9 @@ export function editFact(customerId: number, edit: AccountEdit, stamp: FactStamp
       return makeFact('v1.AddressRemoved', { customerId, address_id: edit.address_id }, stamp)
     case 'address.default':
       return makeFact('v1.DefaultAddressChosen', { customerId, address_id: edit.address_id }, stamp)
+    case 'language':
+      // The device's own choice, which the page shows at once; the account follows it once the server has it.
+      return makeFact('v1.LanguageChosen', { language: edit.language }, stamp)
   }
 }
 
@@ -39,5 +42,8 @@ export function applyEdit(user: User, edit: AccountEdit): User {
     }
     case 'address.default':
       return addresses.some((a) => a.id === edit.address_id) ? { ...user, addresses: onlyDefault(addresses, edit.address_id) } : user
+    case 'language':
+      // The profile shows no language: the header's selector is where it is chosen and shown.
+      return user
   }
 }

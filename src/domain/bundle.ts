@@ -16,8 +16,8 @@ export const BundleIdSchema = v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9-]{0,3
 
 const BundleNameSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(80))
 
-/** A bundle's name in every language, as the bundle list carries it: content, not the app's code. */
-export const BundleNamesSchema = v.object({ en: BundleNameSchema, xh: BundleNameSchema, af: BundleNameSchema })
+/** A bundle's name in every language it is written in, as the bundle list carries it: content, not the app's code. */
+export const BundleNamesSchema = v.object({ en: BundleNameSchema, xh: v.optional(BundleNameSchema), af: v.optional(BundleNameSchema) })
 export type BundleNames = v.InferOutput<typeof BundleNamesSchema>
 
 export const BundleSchema = v.object({
@@ -56,9 +56,12 @@ export type OrderBundle = v.InferOutput<typeof OrderBundleSchema>
 
 const GB = 1e9
 
-/** A bundle's name in `language` as the bundle list words it; its English name built from what it adds when the list gave none. */
+/**
+ * A bundle's name in `language` as the bundle list words it, else its English name (the list's, or built from what it
+ * adds when the list gave none).
+ */
 export function bundleTitle(bundle: Pick<Bundle, 'kind' | 'amount' | 'names'>, language: string): string {
-  return (isLanguage(language) ? bundle.names?.[language] : undefined) ?? bundleName(bundle)
+  return (isLanguage(language) ? bundle.names?.[language] : undefined) ?? bundle.names?.en ?? bundleName(bundle)
 }
 
 /** The bundle's name in English, as the order line and the bill keep it ("1 GB data", "60 minutes", "100 SMS"). */

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { ID_TYPES } from './identityDocument.ts'
+import { LANGUAGES } from './languageCodes.ts'
 import { ServiceSchema } from './service.ts'
 
 /**
@@ -30,6 +31,8 @@ const ProfileSchema = v.object({
   mobile: v.string(),
   /** The new email waiting for its confirmation link to be followed; null when none. */
   pending_email: v.nullable(v.string()),
+  /** The language the customer chose, which every mail to them speaks (added within version 2). */
+  language: v.picklist(LANGUAGES),
   created_at: when,
 })
 

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { AddressSchema, PersonalSchema } from './account.ts'
+import { LANGUAGES } from './languageCodes.ts'
 import { ChangePasswordSchema } from './password.ts'
 import { serverMessages } from './serverMessages.ts'
 
@@ -45,12 +46,23 @@ export const AddressSaveSchema = v.object({ address: AddressSchema, is_default: 
 /** Body of PUT /v2/users/{user_id}/default_address. */
 export const DefaultAddressSchema = v.object({ address_id: AddressIdSchema })
 
+/**
+ * Body of PUT /v2/users/{user_id}/language: the language the customer picked while signed in (on the device a
+ * v1.LanguageChosen fact); every mail to them speaks it, whatever device asks for the mail.
+ */
+export const LanguageChoiceSchema = v.object({ language: v.picklist(LANGUAGES, serverMessages.languageUnknown) })
+export type LanguageChoice = v.InferOutput<typeof LanguageChoiceSchema>
+
+/** The outbox kind of a queued account edit: its Idempotency-Key is the id of the fact that records it. */
+export const ACCOUNT_EDIT = 'account.edit'
+
 /** One edit of the account, as the device queues it and the projection overlays it until the server answers. */
 export const AccountEditSchema = v.variant('kind', [
   v.object({ kind: v.literal('profile'), profile: ProfileSchema }),
   v.object({ kind: v.literal('address.save'), address_id: AddressIdSchema, ...AddressSaveSchema.entries }),
   v.object({ kind: v.literal('address.remove'), address_id: AddressIdSchema }),
   v.object({ kind: v.literal('address.default'), address_id: AddressIdSchema }),
+  v.object({ kind: v.literal('language'), ...LanguageChoiceSchema.entries }),
 ])
 export type AccountEdit = v.InferOutput<typeof AccountEditSchema>
 
@@ -59,7 +71,7 @@ export const AccountEditRequestSchema = v.object({ id: v.pipe(v.string(), v.uuid
 export type AccountEditRequest = v.InferOutput<typeof AccountEditRequestSchema>
 
 /** What an edit changes, so a newer edit of the same thing replaces an older refusal of it. */
-export const editTarget = (edit: AccountEdit): string => (edit.kind === 'profile' ? 'profile' : `address:${edit.address_id}`)
+export const editTarget = (edit: AccountEdit): string => (edit.kind === 'profile' || edit.kind === 'language' ? edit.kind : `address:${edit.address_id}`)
 
 /** Text stored for an edit refused on the device (its stored request no longer reads) or without the server's words. */
 export const CHANGE_NOT_SAVED = 'Your change could not be saved. Please try again.'

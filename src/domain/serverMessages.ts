@@ -71,4 +71,5 @@ export const serverMessages = {
   signInAgain: 'To remove a sign-in, sign in again first: your last sign-in on this device was more than 10 minutes ago.',
   lastSignIn: 'This is the only way you sign in: choose a password with "Forgot your password?" before removing it.',
   signInRemovalLinkInvalid: 'This link no longer works: the sign-in was already removed, or the link was never sent.',
+  languageUnknown: 'Choose English, isiXhosa or Afrikaans.',
 } as const

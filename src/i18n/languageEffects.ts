@@ -32,8 +32,16 @@ export function tellFailure(error: unknown, locale: Locale): void {
   )
 }
 
-/** The code a choice is recorded with (the store, with Dexie), loaded on demand. */
-const recordingCode = () => Promise.all([import('../store/commit.ts'), import('../domain/events.ts'), import('../lib/ids.ts')])
+/** The code a choice is recorded with (the store, with Dexie, and the outbox), loaded on demand. */
+const recordingCode = () => import('./recordLanguage.ts')
+
+/** Sends the queued writes of a kind now (the app's outbox, given by src/app/services.ts); until then they wait for its next drain. */
+let sendQueued: (kind: string) => void = () => {}
+
+/** The outbox a signed-in customer's pick is sent through: the app's, once it is built. */
+export function sendLanguageChoicesWith(send: (kind: string) => void): void {
+  sendQueued = send
+}
 
 /**
  * Starts what a customer's pick needs while the language machine itself loads: the catalogue (the machine's load then
@@ -55,9 +63,11 @@ function loadForMachine(locale: Locale): Promise<void> {
   return started ?? loadCatalogue(locale)
 }
 
+/** Writes the pick to the log and, for a signed-in customer, queues it for their account (src/i18n/recordLanguage.ts). */
 async function recordChoice(language: Locale): Promise<void> {
-  const [{ commit }, { makeFact }, { stampNow }] = await recordingCode()
-  await commit(makeFact('v1.LanguageChosen', { language }, stampNow()))
+  const { recordLanguage } = await recordingCode()
+  const queued = await recordLanguage(language)
+  if (queued) sendQueued(queued)
 }
 
 async function readChoice(): Promise<Locale | null> {

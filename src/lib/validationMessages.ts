@@ -144,6 +144,7 @@ const serverDescriptors: Record<keyof typeof serverMessages, MessageDescriptor> 
   signInAgain: msg`To remove a sign-in, sign in again first: your last sign-in on this device was more than 10 minutes ago.`,
   lastSignIn: msg`This is the only way you sign in: choose a password with "Forgot your password?" before removing it.`,
   signInRemovalLinkInvalid: msg`This link no longer works: the sign-in was already removed, or the link was never sent.`,
+  languageUnknown: msg`Choose English, isiXhosa or Afrikaans.`,
 }
 
 /** The password forms' own messages (src/domain/password.ts). */

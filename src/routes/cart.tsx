@@ -2,10 +2,12 @@ import { useState } from 'react'
 import { msg } from '@lingui/core/macro'
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { cartAtCatalogue } from '../domain/cartPrices.ts'
 import { formatRand } from '../domain/money.ts'
 import { CartLineRow } from '../features/cart/CartLineRow.tsx'
 import { useCart } from '../features/cart/cart.ts'
 import { proceedTarget } from '../features/cart/proceed.ts'
+import { useProducts } from '../features/catalogue/useProducts.ts'
 import { useAuth } from '../lib/sessionStore.ts'
 import { Button, ButtonLink } from '../ui/Button.tsx'
 import { Card, Muted, Page } from '../ui/Page.tsx'
@@ -26,7 +28,8 @@ const Columns = styled('div')`
 `
 
 function CartPage() {
-  const cart = useCart()
+  // At the catalogue's prices: what the order is placed at, each changed line saying so.
+  const { cart, changes } = cartAtCatalogue(useCart(), useProducts())
   const { session } = useAuth()
   const navigate = useNavigate()
   const { t, i18n } = useLingui()
@@ -61,7 +64,7 @@ function CartPage() {
             <>
               <ul>
                 {cart.order_lines.map((line) => (
-                  <CartLineRow key={line.cart_id} line={line} />
+                  <CartLineRow key={line.cart_id} line={line} change={changes.get(line.cart_id)} />
                 ))}
               </ul>
               <Link className="more" to="/">

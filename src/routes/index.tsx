@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { useCatalogue } from '../features/catalogue/useCatalogue.ts'
+import { NothingOnSale } from '../features/catalogue/NothingOnSale.tsx'
 import { ProductGrid } from '../features/catalogue/ProductGrid.tsx'
 import { useCartService } from '../features/cart/cart.ts'
 import { Button, ButtonLink } from '../ui/Button.tsx'
@@ -34,10 +35,16 @@ function Home() {
       {catalogue.status === 'ready' && (
         <>
           {(!online || catalogue.refreshFailed) && <LastUpdated at={catalogue.fetchedAt} />}
-          <ProductGrid products={catalogue.products} onAdd={addToCart} />
-          <ButtonLink to="/cart">
-            <Trans>proceed to cart</Trans>
-          </ButtonLink>
+          {catalogue.products.length === 0 ? (
+            <NothingOnSale />
+          ) : (
+            <>
+              <ProductGrid products={catalogue.products} onAdd={addToCart} />
+              <ButtonLink to="/cart">
+                <Trans>proceed to cart</Trans>
+              </ButtonLink>
+            </>
+          )}
         </>
       )}
     </Page>

@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
 import { DESKTOP, horizontalOverflow, MOBILE, newContext, screenshot, useBrowser } from './browser.ts'
-import { expectProfile, expectToast, formerCustomer, logIn, signUp, uniqueEmail } from './accounts.ts'
+import { expectProfile, expectToast, logIn, signUp, uniqueEmail } from './accounts.ts'
 import { waitForApp } from './storefront.ts'
 
 const session = useBrowser()
@@ -85,10 +85,18 @@ describe('changing the password on the profile page', () => {
 describe('resetting a forgotten password by email, in Afrikaans', () => {
   test('the link from the sandbox mailbox sets a new password and signs in; the new password works and the old link is refused', async () => {
     const page = await session.page()
-    const email = await formerCustomer(page)
+    const email = uniqueEmail()
+    await signUp(page, email)
+    await expectProfile(page)
     await waitForApp(page)
+    // The customer picks Afrikaans while signed in: their account records it (its mails speak it), then they sign out.
+    const recorded = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith('/language'), { timeout: 20_000 })
     await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).selectOption({ label: 'AF' })
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('af')
+    expect((await recorded).status()).toBe(200)
+    await page.getByRole('button', { name: 'Rekeningkieslys' }).click()
+    await page.getByRole('menuitem', { name: 'Meld af' }).click()
+    await page.waitForURL((url) => url.pathname === '/')
 
     await page.goto('/login')
     await page.getByRole('heading', { level: 1, name: 'Meld aan om voort te gaan' }).waitFor()

@@ -4,7 +4,7 @@ import type { Bundle } from '../../src/domain/bundle.ts'
 import type { Order } from '../../src/domain/order.ts'
 import { deferred } from './paymentHarness.ts'
 
-/** What a prepaid SIM is offered (server/bundles/bundleCatalogue.ts has the real list). */
+/** What a prepaid SIM is offered (server/seed/bundles.ts has the demo's list). */
 export const bundles: Bundle[] = [
   { id: 'data-1gb', kind: 'data', amount: 1e9, price: 99, validity_days: 30 },
   { id: 'sms-100', kind: 'sms', amount: 100, price: 35, validity_days: 30 },

@@ -15,7 +15,7 @@ describe('a confirmation racing another transaction for its address answers 409,
     return {
       ...customer,
       token: await env.t.db.transaction(async (tx) =>
-        defined(await startEmailChange(tx, customer.id, email, { language: 'en', origin: 'http://localhost' }, firstCredentialVersion), 'the started change'),
+        defined(await startEmailChange(tx, customer.id, email, { origin: 'http://localhost' }, firstCredentialVersion), 'the started change'),
       ),
     }
   }

@@ -1,4 +1,5 @@
-import { cpSync, readFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fromRoot } from '../../server/paths.ts'
@@ -108,6 +109,20 @@ describe('`npm run serve`: the compiled server', () => {
     })
     expect((await run.exited).code, run.stderr()).toBe(0)
     expect(run.lines).toContainEqual(expect.stringMatching(/^https:\/\/shop\.example\.co\.za\/staff\/invite\/[A-Za-z0-9_-]{43}$/))
+  }, 120_000)
+
+  it('loads a catalogue on the production install: `node dist/server/catalogue.js` exports a file and imports it', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'catalogue-')), 'catalogue.json')
+    const exported = runCommand(plain.root, `node dist/server/catalogue.js export ${file}`, { DATABASE_URL: 'memory:' })
+    expect((await exported.exited).code, exported.stderr()).toBe(0)
+    // A new install has no package and the bundles every install had.
+    expect(exported.lines).toContain(`Wrote 0 packages and 6 bundles to ${file}.`)
+    const imported = runCommand(plain.root, `node dist/server/catalogue.js import ${file} --dry-run`, { DATABASE_URL: 'memory:' })
+    expect((await imported.exited).code, imported.stderr()).toBe(0)
+    expect(imported.lines).toContain(`The catalogue already is what ${file} says: nothing to change.`)
+    const refused = runCommand(plain.root, 'node dist/server/catalogue.js import', { DATABASE_URL: 'memory:' })
+    expect((await refused.exited).code).toBe(1)
+    expect(refused.stderr()).toMatch(/^Say export or import, and one file\.\nusage: npm run catalogue/)
   }, 120_000)
 
   it('lets SANDBOX=true run the sandbox network, card provider and identity issuers in production, saying at warn what is simulated', async () => {

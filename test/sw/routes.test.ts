@@ -32,7 +32,7 @@ describe('the service worker routing rules', () => {
       expect(get(path, 'navigate'), path).toBe('network')
   })
 
-  it('serves the catalogue stale-while-revalidate', () => {
+  it('serves the catalogue network-first (its cached copy offline)', () => {
     expect(get('/api/v2/bootstrap')).toBe('catalogue')
   })
 

@@ -64,6 +64,7 @@ export const chunkGroups: readonly ChunkGroup[] = [
       'src/pwa/installMemory.ts',
       'src/pwa/platform.ts',
       'src/app/outboxKinds.ts',
+      'src/i18n/recordLanguage.ts',
     ],
   },
   { name: 'home', modules: ['src/routes/index.tsx?tsr-split', 'src/features/catalogue/'], except: ['src/features/catalogue/cachedCatalogue.ts'] },

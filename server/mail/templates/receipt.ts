@@ -12,7 +12,7 @@ export interface ReceiptValues {
   paidWith: string
 }
 
-/** Sent once, in the order's language, when a payment is recorded as paying its order (server/payments/recordPayment.ts). */
+/** Sent once, in the customer's account language, when a payment is recorded as paying its order (server/payments/recordPayment.ts). */
 export const receiptMail = textMail<ReceiptValues>({
   name: 'receipt',
   subject: /*i18n*/ { id: 'receipt.subject', message: 'Your {shop} receipt for order {orderNumber}' },

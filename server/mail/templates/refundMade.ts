@@ -27,7 +27,7 @@ const reasonWords: Record<RefundReason, MessageDescriptor> = {
   other: /*i18n*/ { id: 'refundMade.reason.other', message: 'money we owed you' },
 }
 
-/** Sent once, in the order's language, when the card provider has made a refund staff asked for (server/payments/refunds.ts). */
+/** Sent once, in the customer's account language, when the card provider has made a refund staff asked for (server/payments/refunds.ts). */
 export const refundMadeMail = textMail<RefundMadeValues>({
   name: 'refundMade',
   subject: /*i18n*/ { id: 'refundMade.subject', message: 'We refunded {amount} for your {shop} order {orderNumber}' },

@@ -1,5 +1,4 @@
 import { Hono } from 'hono'
-import { DEFAULT_LANGUAGE, isLanguage } from '../../../src/domain/languageCodes.ts'
 import { serverMessages } from '../../../src/domain/serverMessages.ts'
 import { queueResetLink } from '../../accounts/mailResetLink.ts'
 import { resetRequestRetryAfter } from '../../accounts/resetLimiter.ts'
@@ -76,11 +75,7 @@ export function customerStaffRoutes(db: Db, settings: ProxyTrust & LinkOriginSet
     .post('/customers/:id/password-reset', allow('customers.reset'), described.reset, async (c) => {
       const id = idParam(c.req.param('id'))
       if (id === undefined) return jsonError(c, 404, noSuchCustomer)
-      const [customer] = await db.query<{ email: string; language: string | null }>(
-        `select c.email, (select o.language from orders o where o.customer_id = c.id order by o.order_date desc, o.id desc limit 1) as language
-           from customers c where c.id = $1`,
-        [id],
-      )
+      const [customer] = await db.query<{ email: string }>('select email from customers where id = $1', [id])
       if (!customer) return jsonError(c, 404, noSuchCustomer)
       // Counted as the customer's own requests are, so nobody's mailbox is flooded however many staff press it.
       const wait = await resetRequestRetryAfter(db, { email: customer.email, address: clientAddress(c, settings) })
@@ -89,11 +84,10 @@ export function customerStaffRoutes(db: Db, settings: ProxyTrust & LinkOriginSet
         c.header('Retry-After', String(wait))
         return jsonError(c, 429, serverMessages.tooManyResetRequests)
       }
-      // The customer's language is the one they last ordered in; English until they have ordered.
-      const language = customer.language && isLanguage(customer.language) ? customer.language : DEFAULT_LANGUAGE
       const origin = mailLinkOrigin(c, settings)
       await db.transaction(async (tx) => {
-        await queueResetLink(tx, { email: customer.email, language, origin })
+        // In the language the customer's account records (the audit row says which).
+        const language = await queueResetLink(tx, { email: customer.email, origin })
         await audit(tx, staffActor(c, settings), { action: 'customer.reset', targetType: 'customer', targetId: id, summary: { language } })
       })
       countStaffAction('customer.reset', 'done')

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
-import { useLingui } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { PriceChange } from '../../domain/cartPrices.ts'
 import type { OrderLine } from '../../domain/cartState.ts'
 import { formatRand } from '../../domain/money.ts'
 import { TrashIcon } from '../../ui/icons.tsx'
@@ -18,12 +19,17 @@ const Row = styled('li')`
   button { grid-area: del; justify-self: end; width: ${theme.touch}; height: ${theme.touch}; border: 0; border-radius: 999px;
     background: none; color: ${theme.color.error}; cursor: pointer; display: grid; place-items: center; }
   button:hover { background: #fdecea; }
+  .changed { grid-column: 2 / -1; margin: 4px 0 0; padding: 6px 10px; border-left: 4px solid ${theme.color.accent};
+    background: #fff8e1; border-radius: 4px; color: ${theme.color.text}; }
 `
 
 const RENAME_DEBOUNCE_MS = 400
 
-/** One cart line: image, friendly-name input (saved as you type), R{unit_price}, delete. */
-export function CartLineRow({ line }: { line: OrderLine }) {
+/**
+ * One cart line: image, friendly-name input (saved as you type), R{unit_price}, delete; when the catalogue's price
+ * changed since the line was added, the line shows the catalogue's and says what it was.
+ */
+export function CartLineRow({ line, change }: { line: OrderLine; change?: PriceChange | undefined }) {
   const { t, i18n } = useLingui()
   const { removeLine, renameLine } = useCartService()
   const stored = line.product_configs.configs[0].friendly_name
@@ -75,6 +81,20 @@ export function CartLineRow({ line }: { line: OrderLine }) {
       <button type="button" aria-label={t`Remove ${line.name}`} onClick={() => removeLine(line.cart_id)}>
         <TrashIcon />
       </button>
+      {change && <PriceChanged change={change} locale={i18n.locale} />}
     </Row>
+  )
+}
+
+/** The notice on a line whose price changed since it was added: the old price and the one the order is placed at. */
+function PriceChanged({ change, locale }: { change: PriceChange; locale: string }) {
+  const was = formatRand(change.was, locale)
+  const now = formatRand(change.now, locale)
+  return (
+    <p className="changed">
+      <Trans>
+        The price changed from {was} to {now} since you added this.
+      </Trans>
+    </p>
   )
 }

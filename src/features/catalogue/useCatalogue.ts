@@ -104,7 +104,8 @@ export function catalogueView(
   retry: () => void,
 ): CatalogueView {
   const cacheIsCurrent = !firstPaint || (fetchedAt !== null && fetchedAt >= firstPaint.fetchedAt)
-  if (cached && cached.length > 0 && cacheIsCurrent) return { status: 'ready', products: cached, fetchedAt, refreshFailed: failed }
+  // A fetched catalogue may be empty (nothing on sale yet); an unfetched one is empty too, but has no time.
+  if (cached && (cached.length > 0 || fetchedAt !== null) && cacheIsCurrent) return { status: 'ready', products: cached, fetchedAt, refreshFailed: failed }
   // A failed save of the page's own catalogue (storage full, private mode) still leaves it on screen.
   if (firstPaint) return { status: 'ready', products: firstPaint.products, fetchedAt: firstPaint.fetchedAt, refreshFailed: false }
   if (failed) return { status: 'failed', retry }

@@ -64,7 +64,8 @@ describe('nobody takes over an account through an email change (issue 28, point 
   }
 
   it('a password change ends the pending email change: its link answers 410, the email stays, and the address is told', async () => {
-    const me = await signUp(env.app)
+    // The notice speaks the account's language (the customer signed up in isiXhosa).
+    const me = await signUp(env.app, {}, { language: 'xh' })
     const { token } = await pendingChange(me)
     const changed = await env.app.request(
       '/api/auth/password',

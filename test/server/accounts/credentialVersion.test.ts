@@ -128,9 +128,9 @@ describe('one version of the credentials: nothing admitted before a lockout outl
     const held = holdHash(2)
     const squatterChange = change(preRegistered.cookie, password, attackers)
     await held.atGate
-    const notice = { language: 'en' as const, origin: 'http://localhost' }
+    const notice = { origin: 'http://localhost' }
     const who = { provider: 'google' as const, subject: `g-${preRegistered.id}`, email: preRegistered.email, emailVerified: true, displayName: 'Thandi Owner' }
-    const taken = await findOrCreateSocialCustomer(env.t.db, who, { scryptN: testScryptN, notice })
+    const taken = await findOrCreateSocialCustomer(env.t.db, who, { scryptN: testScryptN, notice, language: 'en' })
     expect(taken.customerId).toBe(preRegistered.id)
     held.release()
     expect((await squatterChange).status).toBe(409)

@@ -32,7 +32,8 @@ describe('changing the email: a link to the new address, the old one kept until 
   const tokenOf = (mail: Mail) => /\/confirm_email\?token=([\w-]{43})\n/.exec(mail.text)![1]!
 
   it('asks for the current password, mails the new address in the customer language, and keeps the old email meanwhile', async () => {
-    const me = await signUp(env.app)
+    // The customer's language is the one their account records (they signed up in Afrikaans).
+    const me = await signUp(env.app, {}, { language: 'af' })
     const next = uniqueEmail('new')
     const res = await env.app.request(`/api/v2/users/${me.id}/email`, {
       ...call('POST', { email: next, current_password: password }, { cookie: `${me.cookie}; lang=af`, from: from() }),
@@ -99,8 +100,9 @@ describe('changing the email: a link to the new address, the old one kept until 
     expect((await mailsTo(env.t.db, me.email)).map((m) => m.template)).toEqual(['emailChangeNotice', 'signupConfirm'])
   })
 
-  it('mails the holder of a taken address a notice in the customer language instead of a link, so the change is never confirmed', async () => {
-    const holder = await signUp(env.app, { first_name: 'Nolitha' })
+  it("mails the holder of a taken address a notice in the holder's language instead of a link, so the change is never confirmed", async () => {
+    // The notice speaks the language of the account that has the address (its holder signed up in isiXhosa).
+    const holder = await signUp(env.app, { first_name: 'Nolitha' }, { language: 'xh' })
     const me = await signUp(env.app, { first_name: 'Mandla' })
     const res = await env.app.request(`/api/v2/users/${me.id}/email`, {
       ...call('POST', { email: holder.email, current_password: password }, { cookie: `${me.cookie}; lang=xh`, from: from() }),

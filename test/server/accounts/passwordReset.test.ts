@@ -11,6 +11,7 @@ import { scryptGate } from '../../../server/accounts/password.ts'
 import type { Db } from '../../../server/db/types.ts'
 import { silentLogger } from '../../../server/log.ts'
 import { apiKey, call, mailsTo, outboxTo, password, sessionCookie, signUp, testScryptN, uniqueEmail, useAccountsApp } from '../helpers/accounts.ts'
+import { languageOf } from '../helpers/accountEdits.ts'
 
 const newPassword = 'Fresh#4567'
 const sent = { message: 'If an account exists for that email, we sent a link to reset your password.' }
@@ -81,12 +82,15 @@ describe('resetting a forgotten password by email', () => {
     expect(mail!.text).toBe(queued!.text)
   })
 
-  it('writes the mail in the language the customer was using, and the link on PUBLIC_URL when set', async () => {
-    const { email } = await signUp(env.app)
+  it("writes the mail in the language the customer's account records, and the link on PUBLIC_URL when set", async () => {
+    const customer = await signUp(env.app, {}, { language: 'xh' })
+    const { email } = customer
     await forgot(email, nextAddress(), 'lang=xh')
     const [xh] = await resetMailsTo(email)
     expect(xh!.language).toBe('xh')
     expect(xh!.subject).not.toBe('Reset your Seed Storefront password')
+    // The customer picks Afrikaans while signed in: the next mail speaks it.
+    expect((await languageOf(env.app, customer, 'af')).res.status).toBe(200)
     const app = createApp({ db: env.t.db, config: { apiKey, scryptN: testScryptN, trustProxy: true, publicUrl: 'https://shop.example.co.za' } })
     const init = call('POST', { email }, { from: nextAddress() })
     await app.request('/api/auth/password/forgot', { ...init, headers: { ...(init.headers as Record<string, string>), 'Accept-Language': 'af-ZA,en;q=0.5' } })
@@ -148,6 +152,7 @@ describe('resetting a forgotten password by email', () => {
       exec: (sql) => db.exec(sql),
       close: () => db.close(),
       transaction: () => Promise.reject(new Error('the database went away')),
+      listen: (channel, listener) => db.listen(channel, listener),
     }
     const broken = createApp({ db: failing, config: { apiKey, scryptN: testScryptN, trustProxy: true }, log: silentLogger })
     expect((await broken.request('/api/auth/password/reset', call('POST', { token, password: newPassword }))).status).toBe(500)

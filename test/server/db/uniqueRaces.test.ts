@@ -16,7 +16,7 @@ describe('two requests racing for one unique value answer 409, never 500', () =>
     return {
       ...customer,
       token: await env.t.db.transaction(async (tx) =>
-        defined(await startEmailChange(tx, customer.id, email, { language: 'en', origin: 'http://localhost' }, firstCredentialVersion), 'the started change'),
+        defined(await startEmailChange(tx, customer.id, email, { origin: 'http://localhost' }, firstCredentialVersion), 'the started change'),
       ),
     }
   }

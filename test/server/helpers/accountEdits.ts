@@ -23,6 +23,9 @@ export const saveAddressOf = (
 
 export const removeAddressOf = (app: TestApp, me: Customer, id: string, key?: string) => edit(app, 'DELETE', `${me.id}/addresses/${id}`, undefined, me, key)
 
+/** The language the customer picks while signed in, as the device's outbox sends it. */
+export const languageOf = (app: TestApp, me: Customer, language: unknown, key?: string) => edit(app, 'PUT', `${me.id}/language`, { language }, me, key)
+
 export const defaultAddressOf = (app: TestApp, me: Customer, id: string, key?: string) =>
   edit(app, 'PUT', `${me.id}/default_address`, { address_id: id }, me, key)
 

@@ -70,10 +70,10 @@ export function sessionCookie(res: Response): string | undefined {
   return line?.split(';')[0]
 }
 
-/** Signs a fresh customer up and returns their email and session cookie. */
-export async function signUp(app: TestApp, user: Record<string, unknown> = {}) {
+/** Signs a fresh customer up (from a page showing `language`, the app's `lang` cookie, when given) and returns their email and session cookie. */
+export async function signUp(app: TestApp, user: Record<string, unknown> = {}, { language }: { language?: string } = {}) {
   const body = signupBody(user)
-  const res = await app.request('/api/v2/users', call('POST', body))
+  const res = await app.request('/api/v2/users', call('POST', body, language ? { cookie: `lang=${language}` } : {}))
   if (res.status !== 201) throw new Error(`sign-up failed with ${res.status}: ${await res.text()}`)
   const cookie = sessionCookie(res)
   if (!cookie) throw new Error('sign-up set no session cookie')

@@ -85,6 +85,7 @@ const routes: Route[] = [
   { method: 'PUT', path: '/api/v2/users/:user_id/addresses/:address_id', body: () => ({ address: address(), is_default: true }), idempotent: true },
   { method: 'DELETE', path: '/api/v2/users/:user_id/addresses/:address_id', idempotent: true },
   { method: 'PUT', path: '/api/v2/users/:user_id/default_address', body: (t) => ({ address_id: t.addressId }), idempotent: true },
+  { method: 'PUT', path: '/api/v2/users/:user_id/language', body: () => ({ language: 'af' }), idempotent: true },
   { method: 'POST', path: '/api/v2/users/:user_id/email', body: () => ({ email: uniqueEmail('moved'), current_password: password }) },
   { method: 'POST', path: '/api/v2/email_confirmations', body: () => ({ token: 'A'.repeat(43) }) },
   { method: 'POST', path: '/api/v2/email_verifications', body: () => ({ token: 'A'.repeat(43) }) },

@@ -12,6 +12,7 @@ const noDb: Db = {
   exec: () => Promise.reject(new Error('no database in this test')),
   transaction: () => Promise.reject(new Error('no database in this test')),
   close: () => Promise.resolve(),
+  listen: () => Promise.reject(new Error('no database in this test')),
 }
 
 const sandboxPolicy = [

@@ -6,6 +6,7 @@ import type { MailTemplate } from '../../../server/mail/template.ts'
 import { emailChangeTakenMail } from '../../../server/mail/templates/emailChangeTaken.ts'
 import { passwordResetMail } from '../../../server/mail/templates/passwordReset.ts'
 import { receiptMail } from '../../../server/mail/templates/receipt.ts'
+import { signupConfirmMail } from '../../../server/mail/templates/signupConfirm.ts'
 import { supportAcknowledgementMail } from '../../../server/mail/templates/supportAcknowledgement.ts'
 import { staffInviteMail } from '../../../server/mail/templates/staffInvite.ts'
 import { supportMessageMail } from '../../../server/mail/templates/supportMessage.ts'
@@ -63,6 +64,9 @@ const templates: Array<[MailTemplate<never>, unknown]> = [
     staffInviteMail as MailTemplate<never>,
     { name: 'Sipho Dlamini', inviter: 'Thandi Nkosi', role: 'fulfilment', link: 'https://shop.example/staff/invite/x', days: 7 },
   ],
+  // The sign-up confirmation names the providers offered: none, one, or a list joined in the mail's language.
+  [signupConfirmMail as MailTemplate<never>, { link: 'https://shop.example/verify_email?token=x', days: 7, providers: [] }],
+  [signupConfirmMail as MailTemplate<never>, { link: 'https://shop.example/verify_email?token=x', days: 7, providers: ['Google', 'Facebook', 'X'] }],
   [
     receiptMail as MailTemplate<never>,
     { firstName: 'Thandi', orderNumber: 'SO-000123', amount: 299, items: ['4G Uncapped 10Mbps'], paidWith: 'VISA •••• 0000' },

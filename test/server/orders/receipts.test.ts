@@ -60,8 +60,9 @@ const invoiceOf = (me: Customer, orderId: number) => app.request(`/api/v2/partne
 
 describe('the receipt mail', () => {
   it('is queued once for a payment recorded by the return, then reported again by the webhook and found again by the reconciler', async () => {
-    const me = await signUp(app)
-    const order = await placeOrder(me, [cartLine(1)], 'xh')
+    // The customer signed up in isiXhosa; the order comes from a device showing English: the account's language wins.
+    const me = await signUp(app, {}, { language: 'xh' })
+    const order = await placeOrder(me, [cartLine(1)], 'en')
     const checkoutId = await payByCard(me, order.id)
 
     // The customer's browser returns: the payment is recorded.
@@ -104,7 +105,7 @@ describe('the receipt mail', () => {
     expect(await countPayments(t.db, order.id)).toBe(1)
     expect(await outboxTo(t.db, me.email, 'receipt')).toHaveLength(1)
     const [receipt] = await mailsTo(t.db, me.email, 'receipt')
-    // In the language the order was placed in, with the order number, the amount and the card.
+    // In the customer's account language, with the order number, the amount and the card.
     expect(receipt?.language).toBe('xh')
     expect(receipt?.subject).toContain(order.number)
     expect(receipt?.text).toContain('R299')

@@ -169,10 +169,10 @@ describe('refunds through the card provider sandbox', () => {
     expect(reply.refunds).toEqual([{ amount: line!.cents / 100, refundedAt: expect.any(String), reason: 'cancelled line', orderLine: line!.number }])
   })
 
-  it('mails the customer in the language of the order', async () => {
-    const me = await signUp(env.app)
+  it("mails the customer in their account's language, whatever language the order came in", async () => {
+    const me = await signUp(env.app, {}, { language: 'af' })
     const { order } = await doubleCharge(env.app, me)
-    await q(`update orders set language = 'af' where id = $1`, [order.id])
+    await q(`update orders set language = 'xh' where id = $1`, [order.id])
     const owed = await owedOf(order.id)
     expect((await refund(env.app, finance, owed.id, { amount: 100, reason: 'goodwill' })).status).toBe(201)
     const [mail] = await q<{ language: string; subject: string }>(

@@ -36,6 +36,7 @@ describe('/healthz and /readyz', () => {
       exec: () => Promise.reject(new Error('connection refused')),
       transaction: () => Promise.reject(new Error('connection refused')),
       close: async () => {},
+      listen: () => Promise.reject(new Error('connection refused')),
     }
     const logged = captureLog()
     const app = createApp({ db: broken, config: { apiKey }, log: logged.log })
@@ -49,7 +50,13 @@ describe('/healthz and /readyz', () => {
   })
 
   it('is not ready when the database does not answer in time', async () => {
-    const hanging: Db = { query: () => new Promise(() => {}), exec: async () => {}, transaction: () => new Promise(() => {}), close: async () => {} }
+    const hanging: Db = {
+      query: () => new Promise(() => {}),
+      exec: async () => {},
+      transaction: () => new Promise(() => {}),
+      close: async () => {},
+      listen: () => new Promise(() => {}),
+    }
     const app = createApp({ db: hanging, config: { apiKey } })
     const started = Date.now()
     const res = await app.request('/readyz')
@@ -79,7 +86,7 @@ describe('/healthz and /readyz', () => {
 })
 
 describe('the request id', () => {
-  const quiet: Db = { query: async () => [], exec: async () => {}, transaction: (fn) => fn(quiet), close: async () => {} }
+  const quiet: Db = { query: async () => [], exec: async () => {}, transaction: (fn) => fn(quiet), close: async () => {}, listen: async () => async () => {} }
   // Behind a proxy it trusts (a request handed to the app in the process has no peer: a hop count trusts it).
   const app = createApp({ db: quiet, config: { apiKey, trustProxy: 1 } })
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/

@@ -71,10 +71,11 @@ describe('customers in the back office', () => {
     expect(await auditRows(support.staffId, 'customer.view')).toHaveLength(0)
   })
 
-  it('sends the customer a password-reset mail in the language they ordered in, never setting a password, within the reset limit', async () => {
-    const me = await signUp(env.app)
+  it("sends the customer a password-reset mail in their account's language, never setting a password, within the reset limit", async () => {
+    // Signed up in Afrikaans; the order came from a device in English: the account's language wins.
+    const me = await signUp(env.app, {}, { language: 'af' })
     await placeOrder(env.app, me)
-    await env.t.db.query(`update orders set language = 'af' where customer_id = $1`, [me.id])
+    await env.t.db.query(`update orders set language = 'en' where customer_id = $1`, [me.id])
     const [before] = await env.t.db.query<{ password_hash: string }>('select password_hash from customers where id = $1', [me.id])
     const support = await staffSession(env.t.db, 'support')
     const res = await staffRequest(env.app, support, 'POST', `/customers/${me.id}/password-reset`)

@@ -68,7 +68,8 @@ describe('support conversations', () => {
     )
 
   it('threads a reply under the message: Message-ID, In-Reply-To and References on the outbox row, in the customer language', async () => {
-    const customer = await signUp(env.app)
+    // The customer's language is their account's (they signed up in isiXhosa).
+    const customer = await signUp(env.app, {}, { language: 'xh' })
     const { id, reference } = await newConversation(customer)
     const member = await staffSession(env.t.db, 'support')
     expect((await write(member, id, 'It is on its way: the courier has it.')).status).toBe(201)

@@ -47,7 +47,7 @@ export function AddressesCard({ customerId, view, search }: Props) {
   const others = addresses.filter((a) => a !== main)
   const refusal = reopened(view, putAway)
   // Refused removals and default choices: said once here, until the customer puts them away.
-  const notices = view.refused.filter((r) => r.edit.kind !== 'address.save' && r.edit.kind !== 'profile' && !putAway.has(r.id))
+  const notices = view.refused.filter((r) => (r.edit.kind === 'address.remove' || r.edit.kind === 'address.default') && !putAway.has(r.id))
 
   useEffect(() => {
     if (!editing && refusal) setEditing({ ...refusal, key: Date.now() })

@@ -4,7 +4,7 @@ import { sendAccountEdit, type AccountEditResult, type RefusalIssue } from '../.
 import type { User } from '../../../domain/account.ts'
 import { editFact } from '../../../domain/accountEdits.ts'
 import { makeFact } from '../../../domain/events.ts'
-import { AccountEditRequestSchema, CHANGE_NOT_SAVED, refusalField, type AccountEdit, type AccountEditRequest } from '../../../domain/profile.ts'
+import { ACCOUNT_EDIT, AccountEditRequestSchema, CHANGE_NOT_SAVED, refusalField, type AccountEdit, type AccountEditRequest } from '../../../domain/profile.ts'
 import { i18n } from '../../../i18n/i18n.ts'
 import { keepDataOnDevice } from '../../../pwa/state.ts'
 import { commit } from '../../../store/commit.ts'
@@ -16,7 +16,7 @@ import { toast } from '../../../lib/toaster.ts'
 import { accountMessage } from '../accountMessages.ts'
 import { announceCustomer } from '../session/customerChanged.ts'
 
-export const ACCOUNT_EDIT = 'account.edit'
+export { ACCOUNT_EDIT }
 
 /** What became of one account edit in a drain; `waited` when it went out only after an earlier failed try. */
 export type AccountEditOutcome = { id: string; customerId: number | null } & (

@@ -43,6 +43,7 @@ describe('the sandbox card widget in a browser', () => {
     exec: (sql) => t.db.exec(sql),
     transaction: (fn) => t.db.transaction(fn),
     close: () => Promise.resolve(),
+    listen: (channel, listener) => t.db.listen(channel, listener),
   }
   const sandbox = paymentSandboxRoutes({ db, entityId, accessToken })
   const app = new Hono()
