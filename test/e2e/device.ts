@@ -112,3 +112,9 @@ export async function untilOutboxSettled(page: Page, kind: string, requests: Wat
     )
     .toEqual({ open: 0, draining: false, worker: { queued: 0, syncing: false }, inFlight: 0 })
 }
+
+/** The device loses its connection, and the page knows it (navigator.onLine). */
+export async function goOffline(context: BrowserContext, page: Page): Promise<void> {
+  await context.setOffline(true)
+  await page.waitForFunction(() => !navigator.onLine)
+}

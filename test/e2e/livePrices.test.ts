@@ -7,11 +7,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { catalogueChanged } from '../../server/catalogue/catalogueChanged.ts'
 import type { RunningServer } from '../../server/server.ts'
 import { formatRand } from '../../src/domain/money.ts'
-import { API_KEY } from './accounts.ts'
+import { API_KEY, expectProfile, signUp, uniqueEmail } from './accounts.ts'
 import { screenshot, useBrowser } from './browser.ts'
 import { startOwnServer } from './ownServer.ts'
+import { goOffline } from './device.ts'
 import { controlledByWorker } from './portal.ts'
-import { addFirstProducts, cartLines, expectBadge, openCart, openHome, readCards, summaryTotal } from './storefront.ts'
+import { addFirstProducts, cartLines, expectBadge, fillDeliveryAddress, openCart, openHome, readCards, summaryTotal } from './storefront.ts'
 
 let a: RunningServer
 let b: RunningServer
@@ -25,6 +26,14 @@ afterAll(async () => {
 })
 
 const session = useBrowser()
+
+/** Sets a product's price as an import or the back office does: in one transaction that says the catalogue changed. */
+async function setPrice(server: RunningServer, id: number, price: number): Promise<void> {
+  await server.db.transaction(async (tx) => {
+    await tx.query('update products set unit_price = $2 where id = $1', [id, price])
+    await catalogueChanged(tx)
+  })
+}
 
 /** The price an instance serves for a product, by name. */
 async function servedPrice(server: RunningServer, name: string): Promise<{ id: number; unit_price: number } | undefined> {
@@ -44,10 +53,7 @@ describe('a price change, published without a restart', () => {
     const product = await servedPrice(a, added!.name)
     const price = product!.unit_price + 20
 
-    await a.db.transaction(async (tx) => {
-      await tx.query('update products set unit_price = $2 where id = $1', [product!.id, price])
-      await catalogueChanged(tx)
-    })
+    await setPrice(a, product!.id, price)
     for (const server of [a, b]) await expect.poll(async () => (await servedPrice(server, added!.name))?.unit_price, { timeout: 5_000 }).toBe(price)
 
     // The next online visit shows the new price, and the cart line added at the old one says so; the total is the new one.
@@ -66,5 +72,39 @@ describe('a price change, published without a restart', () => {
     await page.goto('/')
     await expect.poll(async () => (await readCards(page)).find((card) => card.name === added!.name)?.price).toBe(price)
     await screenshot(page, 'home-changed-price-offline-360')
+  })
+
+  test('an order queued offline and sent after a price change is placed at the new price, and the customer is told before paying', async () => {
+    const context = await session.context({ baseURL: a.url })
+    const page = await session.page({ baseURL: a.url })
+    await signUp(page, uniqueEmail())
+    await expectProfile(page)
+    await controlledByWorker(page)
+    await openHome(page)
+    const [added] = await addFirstProducts(page, 1)
+    await fillDeliveryAddress(page, 1)
+
+    await goOffline(context, page)
+    await page.getByRole('button', { name: 'create order' }).click()
+    await page.waitForURL((url) => url.pathname === '/orders')
+    const product = await servedPrice(a, added!.name)
+    const price = product!.unit_price - 10
+    await setPrice(a, product!.id, price)
+
+    await context.setOffline(false)
+    const was = formatRand(added!.price, 'en')
+    const now = formatRand(price, 'en')
+    await page.getByText(`was sent. Its price changed from ${was} to ${now} since you ordered: check it before you pay.`).waitFor({ timeout: 20_000 })
+    const notice = `The price changed after you ordered: ${was} then, ${now} now. Nothing has been paid; pay the new total only if you still want the order.`
+    await page
+      .getByRole('link', { name: /^View Order SO-/ })
+      .first()
+      .click()
+    await page.getByRole('status').filter({ hasText: notice }).waitFor()
+    await screenshot(page, 'order-price-changed-360')
+    await page.getByRole('link', { name: 'PAY FOR ORDER' }).click()
+    await page.getByRole('status').filter({ hasText: notice }).waitFor()
+    expect(await page.getByRole('definition').filter({ hasText: now }).count()).toBeGreaterThan(0)
+    await setPrice(a, product!.id, product!.unit_price)
   })
 })

@@ -2,8 +2,8 @@ import { describe, expect, test } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { horizontalOverflow, screenshot, useBrowser } from './browser.ts'
 import { API_KEY, expectProfile, placeUnpaidOrder, signUp, uniqueEmail } from './accounts.ts'
-import { addFirstProducts, cartLines, openCart, openHome, proceedToOrder, readLines, storedLines } from './storefront.ts'
-import { untilOutboxSettled, watchRequests, type Watched } from './device.ts'
+import { addFirstProducts, cartLines, fillDeliveryAddress, openCart, openHome, readLines, storedLines } from './storefront.ts'
+import { goOffline, untilOutboxSettled, watchRequests, type Watched } from './device.ts'
 
 const session = useBrowser()
 
@@ -37,26 +37,6 @@ async function customerWithCart(page: Page): Promise<{ names: string[]; total: n
   return { names: cards.map((c) => c.name), total: cards.reduce((s, c) => s + c.price, 0) }
 }
 
-async function fillAddress(page: Page, lines = 2): Promise<void> {
-  await openCart(page)
-  await expect.poll(() => cartLines(page).count()).toBe(lines)
-  await proceedToOrder(page).click()
-  await page.getByRole('heading', { level: 1, name: 'Delivery Address' }).waitFor()
-  await page.getByLabel('Street number', { exact: true }).fill('12')
-  await page.getByLabel('Street name', { exact: true }).fill('Long Street')
-  // The offline town list fills city and province.
-  const search = page.getByRole('combobox', { name: 'Find your town' })
-  await search.fill('Stellenb')
-  await page
-    .getByRole('option', { name: /Stellenbosch/ })
-    .first()
-    .waitFor()
-  await search.press('ArrowDown')
-  await search.press('Enter')
-  await expect.poll(() => page.getByLabel('Province', { exact: true }).inputValue()).toBe('Western Cape')
-  await page.getByLabel('Postal Code', { exact: true }).fill('7600')
-}
-
 const waitingText = 'Waiting for connection - it will be sent automatically'
 
 /** Every POST of an order the context's pages and service worker make (src/api/orders.ts, sw/orderQueue.ts). */
@@ -70,18 +50,13 @@ const watchOrderPosts = (context: BrowserContext): Watched =>
  */
 const untilOrdersSettled = (page: Page, posts: Watched) => untilOutboxSettled(page, 'order.create', posts, { workerQueue: 'orders-v1' })
 
-async function goOffline(context: BrowserContext, page: Page): Promise<void> {
-  await context.setOffline(true)
-  await page.waitForFunction(() => !navigator.onLine)
-}
-
 describe('orders', () => {
   test('an order placed offline waits, survives a reload and is sent exactly once when back online', async () => {
     const context = await session.context()
     const posts = watchOrderPosts(context)
     const page = await session.page()
     const { names, total } = await customerWithCart(page)
-    await fillAddress(page)
+    await fillDeliveryAddress(page)
     await screenshot(page, 'delivery-address-360')
     expect(await horizontalOverflow(page)).toBe(0)
 
@@ -121,7 +96,7 @@ describe('orders', () => {
     const posts = watchOrderPosts(context)
     const page = await session.page()
     await customerWithCart(page)
-    await fillAddress(page)
+    await fillDeliveryAddress(page)
     await goOffline(context, page)
     await page.getByRole('button', { name: 'create order' }).click()
     await page.getByText(waitingText).first().waitFor()
@@ -143,7 +118,7 @@ describe('orders', () => {
     const posts = watchOrderPosts(context)
     const page = await session.page()
     await customerWithCart(page)
-    await fillAddress(page)
+    await fillDeliveryAddress(page)
     let dropped = 0
     await context.route('**/api/v10/partner/order/*', async (route) => {
       if (dropped === 0) {
@@ -173,7 +148,7 @@ describe('orders', () => {
     await expect
       .poll(async () => (await storedLines(page)).find((l) => l.name === first)?.friendlyName, { message: 'friendly name stored on the device' })
       .toBe('Gogo’s house in Gugulethu')
-    await fillAddress(page)
+    await fillDeliveryAddress(page)
     // The server refuses the order (as it does an order it cannot take): the order is not retried.
     await context.route('**/api/v10/partner/order/*', (route) =>
       route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ message: 'Product is not on sale.' }) }),

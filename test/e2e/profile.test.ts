@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest'
 import type { BrowserContext, Locator, Page, Request } from 'playwright-core'
 import { API_KEY, expectProfile, signUp, uniqueEmail } from './accounts.ts'
 import { DESKTOP, horizontalOverflow, screenshot, useBrowser } from './browser.ts'
-import { untilOutboxSettled, type Watched } from './device.ts'
+import { goOffline, untilOutboxSettled, type Watched } from './device.ts'
 import { addFirstProducts, openCart, openHome, proceedToOrder, waitForApp } from './storefront.ts'
 
 const session = useBrowser()
@@ -99,11 +99,6 @@ async function serverCustomer(page: Page): Promise<{ first_name: string; phone: 
 
 async function controlledByWorker(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 })
-}
-
-async function goOffline(context: BrowserContext, page: Page): Promise<void> {
-  await context.setOffline(true)
-  await page.waitForFunction(() => !navigator.onLine)
 }
 
 /** Changes the first name and phone through Update Profile and saves. */

@@ -6,7 +6,7 @@
  * the demo customer's SIMs (a monthly 5G SIM and a prepaid SIM with R35.50 in its wallet).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import type { BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { sandboxPartner } from '../../server/config.ts'
 import type { RunningServer } from '../../server/server.ts'
 import { startOwnServer } from './ownServer.ts'
@@ -15,7 +15,7 @@ import { address, call, password, signupBody, testScryptN } from '../server/help
 import { MovableClock } from '../server/helpers/clock.ts'
 import { API_KEY, logIn } from './accounts.ts'
 import { DESKTOP, horizontalOverflow, MOBILE, screenshot, useBrowser } from './browser.ts'
-import { untilOutboxSettled, watchRequests } from './device.ts'
+import { goOffline, untilOutboxSettled, watchRequests } from './device.ts'
 import { controlledByWorker } from './portal.ts'
 
 const session = useBrowser()
@@ -126,11 +126,6 @@ const dialog = (page: Page) => page.getByRole('dialog')
 const sidebar = (page: Page) => page.locator('section[aria-labelledby="service-title"]')
 const serverName = async (id: number) => (await db().query<{ name: string }>('select name from services where id = $1', [id]))[0]?.name
 const renamesOf = async (id: number) => db().query<{ key: string; name: string }>('select key, name from service_renames where service_id = $1', [id])
-
-async function goOffline(context: BrowserContext, page: Page): Promise<void> {
-  await context.setOffline(true)
-  await page.waitForFunction(() => !navigator.onLine)
-}
 
 for (const { label, viewport, language } of RUNS) {
   const t = TEXT[language]

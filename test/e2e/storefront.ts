@@ -217,3 +217,24 @@ export async function storedLines(page: Page): Promise<{ name: string; friendlyN
 export function pictures(scope: Locator): Locator {
   return scope.locator('img')
 }
+
+/** From the cart (with `lines` lines) to a filled delivery address, the town found in the offline town list. */
+export async function fillDeliveryAddress(page: Page, lines = 2): Promise<void> {
+  await openCart(page)
+  await expect.poll(() => cartLines(page).count()).toBe(lines)
+  await proceedToOrder(page).click()
+  await page.getByRole('heading', { level: 1, name: 'Delivery Address' }).waitFor()
+  await page.getByLabel('Street number', { exact: true }).fill('12')
+  await page.getByLabel('Street name', { exact: true }).fill('Long Street')
+  // The offline town list fills city and province.
+  const search = page.getByRole('combobox', { name: 'Find your town' })
+  await search.fill('Stellenb')
+  await page
+    .getByRole('option', { name: /Stellenbosch/ })
+    .first()
+    .waitFor()
+  await search.press('ArrowDown')
+  await search.press('Enter')
+  await expect.poll(() => page.getByLabel('Province', { exact: true }).inputValue()).toBe('Western Cape')
+  await page.getByLabel('Postal Code', { exact: true }).fill('7600')
+}

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import type { BrowserContext, Page, Request } from 'playwright-core'
 import { expectProfile, logOut, signUp, uniqueEmail } from './accounts.ts'
 import { DESKTOP, horizontalOverflow, screenshot as fullPage, useBrowser } from './browser.ts'
-import { openOutboxRows, untilOutboxSettled, type Watched } from './device.ts'
+import { goOffline, openOutboxRows, untilOutboxSettled, type Watched } from './device.ts'
 
 // The server allows 5 new messages per address in 10 minutes: this file sends 3.
 const session = useBrowser()
@@ -71,11 +71,6 @@ async function openSupport(page: Page): Promise<void> {
 const field = (page: Page, label: 'Name' | 'Email' | 'Message') => page.getByLabel(label, { exact: true })
 const submit = (page: Page) => page.getByRole('button', { name: 'Submit' }).click()
 const status = (page: Page) => page.getByRole('status').filter({ has: page.getByRole('list', { name: 'Your messages' }) })
-
-async function goOffline(context: BrowserContext, page: Page): Promise<void> {
-  await context.setOffline(true)
-  await page.waitForFunction(() => !navigator.onLine)
-}
 
 describe('support', () => {
   test("the page, its FAQs, the form's messages and a message sent online", async () => {

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { formatDate } from '../../domain/dates.ts'
 import { formatRand } from '../../domain/money.ts'
 import { canPay } from '../../domain/order.ts'
+import { OrderPriceChanged } from './OrderPriceChanged.tsx'
 import { ButtonLink } from '../../ui/Button.tsx'
 import { Card } from '../../ui/Page.tsx'
 import { styled } from '../../ui/styled.ts'
@@ -75,6 +76,7 @@ export function OrderDetail({ order }: { order: OrderView }) {
         </dt>
         <dd className="total">{formatRand(order.total, i18n.locale)}</dd>
       </Facts>
+      {payable && order.priceChange && <OrderPriceChanged change={order.priceChange} />}
       <Table
         caption={t`Order lines`}
         rows={priced}

@@ -1,4 +1,8 @@
 import { t } from '@lingui/core/macro'
+import * as v from 'valibot'
+import type { PriceChange } from '../../domain/cartPrices.ts'
+import { formatRand } from '../../domain/money.ts'
+import { orderedPriceChange } from './orderView.ts'
 import { belongsTo } from '../../outbox/lifecycle.ts'
 import { makeFact } from '../../domain/events.ts'
 import { CreateOrderRequestSchema, type CreateOrderRequest, type Order } from '../../domain/order.ts'
@@ -14,7 +18,7 @@ import { ADDRESS_ERROR, ORDER_NOT_CREATED, rejectionText } from './rejection.ts'
 
 /** What became of one queued order in a drain. */
 export type DrainOutcome =
-  | { clientId: string; kind: 'sent'; order: Order }
+  | { clientId: string; kind: 'sent'; order: Order; priceChange: PriceChange | null }
   | { clientId: string; kind: 'rejected'; reason: string; status: number }
   | { clientId: string; kind: 'waiting'; error: string }
 
@@ -22,7 +26,13 @@ type SendOrder = (userId: number, request: CreateOrderRequest) => Promise<Create
 
 function report(settled: Settled<Dated<Order>, never>): DrainOutcome {
   const clientId = settled.row.id
-  if (settled.status === 'acknowledged') return { clientId, kind: 'sent', order: settled.body.body }
+  if (settled.status === 'acknowledged') {
+    const order = settled.body.body
+    // The total this device ordered at (the queued request) against the one the server placed it at.
+    const ordered = v.safeParse(CreateOrderRequestSchema, settled.row.request)
+    const priceChange = ordered.success ? orderedPriceChange(ordered.output.order, order.total_price) : null
+    return { clientId, kind: 'sent', order, priceChange }
+  }
   if (settled.status === 'rejected') return { clientId, kind: 'rejected', reason: settled.reason, status: settled.refusal.status }
   return { clientId, kind: 'waiting', error: settled.error }
 }
@@ -30,7 +40,11 @@ function report(settled: Settled<Dated<Order>, never>): DrainOutcome {
 /** Tells the customer what became of queued orders, also ones placed before the app was last closed. */
 function announce(outcomes: readonly DrainOutcome[]): void {
   for (const outcome of outcomes) {
-    if (outcome.kind === 'sent') toast.success(t`Your order ${outcome.order.number} was sent.`, 4000)
+    if (outcome.kind === 'sent' && outcome.priceChange) {
+      const was = formatRand(outcome.priceChange.was, i18n.locale)
+      const now = formatRand(outcome.priceChange.now, i18n.locale)
+      toast.show(t`Your order ${outcome.order.number} was sent. Its price changed from ${was} to ${now} since you ordered: check it before you pay.`, 8000)
+    } else if (outcome.kind === 'sent') toast.success(t`Your order ${outcome.order.number} was sent.`, 4000)
     if (outcome.kind === 'rejected') toast.error(rejectionText(i18n, outcome.reason), 3000)
   }
 }

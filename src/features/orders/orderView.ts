@@ -3,6 +3,8 @@ import type { OrderLine } from '../../domain/cartState.ts'
 import { statusLook, type Order, type OrderSim, type StatusLook } from '../../domain/order.ts'
 import type { LocalOrder } from '../../domain/facts/orderFacts.ts'
 import type { OrderRefund } from '../../domain/order.ts'
+import type { PriceChange } from '../../domain/cartPrices.ts'
+import { toCents } from '../../domain/money.ts'
 
 /** One order as the screens show it, whether the server knows it yet or not. */
 export interface OrderView {
@@ -22,6 +24,17 @@ export interface OrderView {
   sims: OrderSim[]
   /** What was refunded of the order's payments, and when (kept with the order's copy, so shown offline too). */
   refunds: OrderRefund[]
+  /**
+   * The total this device ordered at, and the server's, when they differ: a queued order sent after a price change is
+   * placed at the catalogue's price of the moment it arrives, and the customer is told before paying.
+   */
+  priceChange: PriceChange | null
+}
+
+/** What the customer ordered at on this device against the total the server placed the order at; null when equal or unknown. */
+export function orderedPriceChange(local: { total: number } | null, placedTotal: number): PriceChange | null {
+  if (!local || toCents(local.total) === toCents(placedTotal)) return null
+  return { was: local.total, now: placedTotal }
 }
 
 const linesOf = (lines: readonly OrderLine[]) => lines.map((l, i) => ({ number: String(i + 1), name: l.name, unit_price: l.unit_price, status: '' }))
@@ -39,6 +52,7 @@ export function fromServer(order: Order, local: LocalOrder | null = null): Order
     bundle: order.bundle ?? null,
     sims: order.services ?? [],
     refunds: order.refunds ?? [],
+    priceChange: orderedPriceChange(local, order.total_price),
   }
 }
 
@@ -56,6 +70,7 @@ export function fromLocal(order: LocalOrder): OrderView {
     bundle: null,
     sims: [],
     refunds: [],
+    priceChange: null,
   }
 }
 

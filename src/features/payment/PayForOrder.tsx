@@ -18,6 +18,7 @@ import { providerText } from './providerText.ts'
 import { RefundOutcome } from './RefundOutcome.tsx'
 import { usePayment } from './usePayment.ts'
 import { newId } from '../../lib/ids.ts'
+import { OrderPriceChanged, useOrderedPriceChange } from '../orders/OrderPriceChanged.tsx'
 import { useOrderBundle } from './useOrderBundle.ts'
 
 /** /payment/{id}/: "Paying with:" Google Pay or "Pay with Credit Card", for an unpaid order of the customer's own. */
@@ -30,6 +31,7 @@ export function PayForOrder({ customerId, orderId }: { customerId: number; order
   const [walletScriptFailed, setWalletScriptFailed] = useState(false)
   // An order that buys a bundle leads back to its SIM.
   const bundle = useOrderBundle(customerId, orderId) ?? null
+  const priceChange = useOrderedPriceChange(customerId, orderId, order?.total)
 
   if (state.matches('loadingOrder')) return <Spinner />
   if (state.matches('loadFailed'))
@@ -80,6 +82,7 @@ export function PayForOrder({ customerId, orderId }: { customerId: number; order
         </dt>
         <dd className="total">{formatRand(order.total, i18n.locale)}</dd>
       </Summary>
+      {priceChange && <OrderPriceChanged change={priceChange} />}
       {offline && (
         <Notice role="status">
           <Trans>Payment needs a connection. Your order is kept; you can pay as soon as you are back online.</Trans>
