@@ -11,7 +11,7 @@ import type { TestStaff } from '../helpers/staff.ts'
 const env = useAccountsApp()
 
 /** The staff app's upload: the file's bytes as the body, its type as the Content-Type, the member's cookie. */
-const upload = (app: TestApp, who: Pick<TestStaff, 'cookie'> | undefined, bytes: Uint8Array, type = 'image/jpeg', headers: Record<string, string> = {}) =>
+const upload = (app: TestApp, who: Pick<TestStaff, 'cookie'> | undefined, bytes: Uint8Array<ArrayBuffer>, type = 'image/jpeg', headers: Record<string, string> = {}) =>
   app.request('/api/staff/catalogue/pictures', {
     method: 'POST',
     headers: { 'Content-Type': type, ...(who ? { Cookie: who.cookie } : {}), ...headers },
@@ -113,7 +113,7 @@ describe('uploading a catalogue picture', () => {
     for (const [width, height] of [
       [6001, 10],
       [10, 6001],
-    ]) {
+    ] as const) {
       const picture = await testPicture(width, height, 'image/png')
       expect(await refusalOf(await upload(env.app, owner, picture, 'image/png'))).toEqual({
         status: 422,
