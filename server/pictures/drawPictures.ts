@@ -26,7 +26,10 @@ const white = 0xffffffff
  * is drawn from that one, so the full-size picture is copied only when it must be.
  */
 export async function drawPictures(bytes: Uint8Array, boxes: readonly PictureBox[], type: DrawnType): Promise<Uint8Array[]> {
-  const original = await Jimp.fromBuffer(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))
+  const original = await Jimp.fromBuffer(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
+    // The decoder's own limits are below what a 6000×6000 JPEG takes (its default 512 MB); the caller has checked the size.
+    'image/jpeg': { maxMemoryUsageInMB: 1024, maxResolutionInMP: 40 },
+  })
   if (type === 'image/jpeg') original.background = white
   const order = boxes.map((box, index) => ({ box, index })).sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height)
   const drawn: { box: PictureBox; picture: Picture }[] = []

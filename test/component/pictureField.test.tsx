@@ -45,7 +45,7 @@ describe('the picture field', () => {
     expect(url).toBe('/api/staff/catalogue/pictures')
     expect(init?.method).toBe('POST')
     expect(init?.body).toBe(file)
-    expect((init?.headers as Record<string, string>)['Content-Type']).toBe('image/jpeg')
+    expect(new Headers(init?.headers).get('Content-Type')).toBe('image/jpeg')
     expect(screen.getByLabelText('Saved image').textContent).toBe(uploaded)
     expect(screen.getByRole('img', { name: 'The current picture' }).getAttribute('src')).toBe(uploaded)
   })

@@ -11,7 +11,13 @@ import type { TestStaff } from '../helpers/staff.ts'
 const env = useAccountsApp()
 
 /** The staff app's upload: the file's bytes as the body, its type as the Content-Type, the member's cookie. */
-const upload = (app: TestApp, who: Pick<TestStaff, 'cookie'> | undefined, bytes: Uint8Array<ArrayBuffer>, type = 'image/jpeg', headers: Record<string, string> = {}) =>
+const upload = (
+  app: TestApp,
+  who: Pick<TestStaff, 'cookie'> | undefined,
+  bytes: Uint8Array<ArrayBuffer>,
+  type = 'image/jpeg',
+  headers: Record<string, string> = {},
+) =>
   app.request('/api/staff/catalogue/pictures', {
     method: 'POST',
     headers: { 'Content-Type': type, ...(who ? { Cookie: who.cookie } : {}), ...headers },
@@ -165,7 +171,7 @@ describe('uploading a catalogue picture', () => {
     ]) {
       const res = await env.app.request(path)
       expect(res.status, path).toBe(404)
-      expect(res.headers.get('Cache-Control'), path).not.toContain('immutable')
+      expect(res.headers.get('Cache-Control') ?? '', path).not.toContain('immutable')
     }
   })
 })
