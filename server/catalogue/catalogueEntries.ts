@@ -61,3 +61,34 @@ export async function retirePackage(tx: Queryable, id: number): Promise<void> {
 export async function retireBundle(tx: Queryable, id: string): Promise<void> {
   await tx.query('update bundles set active = false, retired_at = now() where id = $1', [id])
 }
+
+/** The packages that orders, SIMs or scheduled package changes name: their billing is what those were sold with. */
+export async function orderedPackages(db: Queryable): Promise<Set<number>> {
+  const rows = await db.query<{ product_id: number }>(
+    `select product_id from order_lines union select product_id from services
+     union select product_id from service_actions where product_id is not null`,
+  )
+  return new Set(rows.map((row) => Number(row.product_id)))
+}
+
+/** Whether orders, SIMs or scheduled package changes name this package. */
+export async function isOrdered(db: Queryable, id: number): Promise<boolean> {
+  const [row] = await db.query<{ ordered: boolean }>(
+    `select exists (select 1 from order_lines where product_id = $1) or exists (select 1 from services where product_id = $1)
+       or exists (select 1 from service_actions where product_id = $1) as ordered`,
+    [id],
+  )
+  return row?.ordered === true
+}
+
+/**
+ * The packages whose billing a change would alter although orders or SIMs name them, each as a line saying so: a
+ * paid order is provisioned with its package's billing, so it stays what the order was placed for.
+ */
+export async function billingKept(db: Queryable, changed: readonly { id: number; billing: string; fields: readonly { field: string }[] }[]): Promise<string[]> {
+  const problems: string[] = []
+  for (const entry of changed)
+    if (entry.fields.some((f) => f.field === 'billing') && (await isOrdered(db, entry.id)))
+      problems.push(`package ${entry.id}: orders or SIMs name it, so its billing stays as it is (add a new package for the other billing).`)
+  return problems
+}

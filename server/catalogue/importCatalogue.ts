@@ -3,7 +3,7 @@ import type { Db, Queryable } from '../db/types.ts'
 import { audit, countStaffAction } from '../staff/audit.ts'
 import type { StaffActor } from '../staff/audit.ts'
 import { catalogueChanged } from './catalogueChanged.ts'
-import { retireBundle, retirePackage, saveBundle, savePackage } from './catalogueEntries.ts'
+import { billingKept, retireBundle, retirePackage, saveBundle, savePackage } from './catalogueEntries.ts'
 import { catalogueChanges, changeCount } from './catalogueChanges.ts'
 import type { CatalogueChanges } from './catalogueChanges.ts'
 import { exportCatalogue } from './exportCatalogue.ts'
@@ -23,7 +23,7 @@ export interface ImportOptions {
  */
 export async function importCatalogue(db: Db, file: CatalogueFile, options: ImportOptions): Promise<CatalogueChanges> {
   const changes = await db.transaction((tx) => apply(tx, file, options))
-  if (!options.dryRun && changed(changes)) countStaffAction('catalogue.import', 'done')
+  if (!options.dryRun && !changes.refused && changed(changes)) countStaffAction('catalogue.import', 'done')
   return changes
 }
 
@@ -31,6 +31,11 @@ const changed = (changes: CatalogueChanges) => changes.added.length + changes.ch
 
 async function apply(tx: Queryable, file: CatalogueFile, { actor, dryRun, source }: ImportOptions): Promise<CatalogueChanges> {
   const changes = catalogueChanges(await exportCatalogue(tx), file)
+  const kept = await billingKept(
+    tx,
+    changes.changed.flatMap((item) => (item.kind === 'package' ? [{ id: item.entry.id, billing: item.entry.billing, fields: item.fields }] : [])),
+  )
+  if (kept.length > 0) return { ...changes, refused: kept }
   if (dryRun || !changed(changes)) return changes
   for (const item of [...changes.added, ...changes.changed]) {
     if (item.kind === 'package') await savePackage(tx, item.entry)

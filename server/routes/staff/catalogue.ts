@@ -16,7 +16,7 @@ import {
   StaffPackageReplySchema,
 } from '../../../src/domain/staffCatalogueSchemas.ts'
 import { catalogueChanged } from '../../catalogue/catalogueChanged.ts'
-import { retireBundle, retirePackage, saveBundle, savePackage } from '../../catalogue/catalogueEntries.ts'
+import { isOrdered, orderedPackages, retireBundle, retirePackage, saveBundle, savePackage } from '../../catalogue/catalogueEntries.ts'
 import { catalogueChanges } from '../../catalogue/catalogueChanges.ts'
 import type { FieldChange } from '../../catalogue/catalogueChanges.ts'
 import { catalogueEntries } from '../../catalogue/exportCatalogue.ts'
@@ -88,28 +88,9 @@ const described = {
   }),
 }
 
-/** The packages that orders, SIMs or scheduled package changes name: their billing is what those were sold with. */
-async function orderedPackages(db: Queryable): Promise<Set<number>> {
-  const rows = await db.query<{ product_id: number }>(
-    `select product_id from order_lines union select product_id from services
-     union select product_id from service_actions where product_id is not null`,
-  )
-  return new Set(rows.map((row) => Number(row.product_id)))
-}
-
 async function listCatalogue(db: Queryable): Promise<{ packages: StaffPackage[]; bundles: StaffBundle[] }> {
   const [entries, ordered] = await Promise.all([catalogueEntries(db, { withRetired: true }), orderedPackages(db)])
   return { packages: entries.packages.map((p) => ({ ...p, ordered: ordered.has(p.id) })), bundles: entries.bundles }
-}
-
-/** Whether orders, SIMs or scheduled package changes name this package. */
-async function isOrdered(db: Queryable, id: number): Promise<boolean> {
-  const [row] = await db.query<{ ordered: boolean }>(
-    `select exists (select 1 from order_lines where product_id = $1) or exists (select 1 from services where product_id = $1)
-       or exists (select 1 from service_actions where product_id = $1) as ordered`,
-    [id],
-  )
-  return row?.ordered === true
 }
 
 async function staffPackage(db: Queryable, id: number): Promise<StaffPackage | undefined> {

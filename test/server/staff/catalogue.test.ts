@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CATALOGUE_CHANNEL } from '../../../server/catalogue/catalogueChanged.ts'
 import { exportCatalogue } from '../../../server/catalogue/exportCatalogue.ts'
+import { importCatalogue } from '../../../server/catalogue/importCatalogue.ts'
 import { followCatalogue } from '../../../server/catalogue/liveCatalogue.ts'
+import { commandLineActor } from '../../../server/staff/audit.ts'
 import type { Db } from '../../../server/db/types.ts'
 import { seed } from '../../../server/seed/seed.ts'
+import { formatRand } from '../../../src/domain/money.ts'
 import type { PackageEdit, StaffBundle, StaffCatalogue, StaffPackage } from '../../../src/domain/staffCatalogue.ts'
 import { accountsApp, apiKey, signUp } from '../helpers/accounts.ts'
 import type { TestApp } from '../helpers/accounts.ts'
@@ -146,7 +149,7 @@ describe('the catalogue in the back office', () => {
     expect(saved.body.package).toMatchObject({ id: 2, price: before.price - 20, ordered: true, texts: { xh: { speed: 'Ikhawuleza kakhulu' } } })
     await expect.poll(() => notices).toBe(heard + 1)
     const [row] = await auditOf('catalogue.package.update', 2)
-    const money = (rand: number) => `R${rand}`
+    const money = (rand: number) => formatRand(rand, 'en')
     expect(row?.summary).toEqual({
       name: before.texts.en.name,
       changes: expect.arrayContaining([
@@ -173,6 +176,13 @@ describe('the catalogue in the back office', () => {
     expect(refused.status).toBe(409)
     expect(refused.body.code).toBe('billing_in_use')
     expect((await catalogue()).packages.find((p) => p.id === 2)?.billing).toBe(current.billing)
+
+    // The import, which shares the write path, keeps it too: the whole file is refused and nothing changes.
+    const file = await exportCatalogue(db)
+    const flipped = { ...file, packages: file.packages.map((p) => (p.id === 2 ? { ...p, billing: p.billing === 'monthly' ? ('prepaid' as const) : ('monthly' as const), price: 1 } : p)) }
+    const imported = await importCatalogue(db, flipped, { actor: commandLineActor, dryRun: false, source: 'flipped.json' })
+    expect(imported.refused).toEqual([expect.stringMatching(/^package 2: orders or SIMs name it/)])
+    expect(await exportCatalogue(db)).toEqual(file)
   })
 
   it('retires a package: off the shop, its row and orders still read, no more changes; retiring again records nothing', async () => {
