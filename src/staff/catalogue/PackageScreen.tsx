@@ -11,6 +11,7 @@ import { ScreenTitle } from '../ui/ScreenTitle.tsx'
 import { createPackage, readCatalogue, retirePackage, updatePackage } from './catalogueApi.ts'
 import { useCatalogueTexts } from './catalogueTexts.ts'
 import { LanguageFields, nextPosition, type Problems, parseRand, parseWhole, TextInput } from './formParts.tsx'
+import { PictureField } from './PictureField.tsx'
 
 type Language = (typeof CATALOGUE_LANGUAGES)[number]
 type TextDraft = { name: string; plan: string; speed: string }
@@ -66,7 +67,7 @@ function usePackageCheck() {
     if (price === undefined) problems.price = t`Write the price in rand, such as 299 or 299.50.`
     const position = parseWhole(draft.position, -2_147_483_648, 2_147_483_647)
     if (position === undefined) problems.position = t`Write a whole number: smaller numbers come first on the page.`
-    if (!/^\/[^\s"'<>\\]*$/.test(draft.image)) problems.image = t`Choose the package's picture.`
+    if (!/^\/[^\s"'<>\\]*$/.test(draft.image)) problems.image = t`Upload the package's picture.`
     if (Object.keys(problems).length > 0 || price === undefined || position === undefined) return { problems }
     const translation = (language: 'xh' | 'af') => (isEmpty(draft.texts[language]) ? null : trimmed(draft.texts[language]))
     return {
@@ -272,14 +273,10 @@ export function PackageForm({ entry, initial, onSaved }: { entry?: StaffPackage;
             <Trans>On the shop's page</Trans>
           </h2>
           <Row>
-            <TextInput
-              label={t`Picture`}
-              hint={t`A path on the shop's own site, such as /images/products/fibre.jpg.`}
-              value={draft.image}
-              onValue={(value) => setDraft((d) => ({ ...d, image: value }))}
-              problem={problems.image}
-              autoComplete="off"
-            />
+            <div style={{ flex: '1 1 16rem', minWidth: 0 }}>
+              <PictureField label={t`Picture`} value={draft.image} onChange={(image) => setDraft((d) => ({ ...d, image }))} />
+              {problems.image && <Notice tone="error">{problems.image}</Notice>}
+            </div>
             <TextInput
               label={t`Position on the page`}
               hint={t`Smaller numbers come first.`}

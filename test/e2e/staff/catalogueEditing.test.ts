@@ -11,6 +11,7 @@ import { formatRand } from '../../../src/domain/money.ts'
 import type { Product } from '../../../src/domain/product.ts'
 import { call, sessionCookie, signupBody } from '../../server/helpers/accounts.ts'
 import { cartLine, orderBody } from '../../server/helpers/orders.ts'
+import { testPicture } from '../../server/helpers/pictures.ts'
 import { API_KEY } from '../accounts.ts'
 import { screenshot, useBrowser } from '../browser.ts'
 import { startOwnServer } from '../ownServer.ts'
@@ -57,6 +58,14 @@ async function placeOrder(server: RunningServer, product: Product): Promise<{ id
 const cardText = async (page: Page, name: string) =>
   ((await page.getByRole('main').getByRole('article', { name, exact: true }).innerText().catch(() => '')) ?? '').replace(/\s+/g, ' ')
 
+/** The card's picture: its src, and whether the browser drew it (loaded, from the network or the worker's cache). */
+const cardImage = (page: Page, name: string) => page.getByRole('main').getByRole('article', { name, exact: true }).locator('img').first()
+const cardPicture = (page: Page, name: string) => cardImage(page, name).getAttribute('src')
+const cardPictureShown = (page: Page, name: string) =>
+  cardImage(page, name)
+    .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)
+    .catch(() => false)
+
 describe('the back office changes the catalogue, published to every instance without a restart', () => {
   test('a price, an isiXhosa speed line and a picture, served by both instances within five seconds, seen in isiXhosa online and offline; the placed order keeps its price', async () => {
     const before = (await served(b, 1))!
@@ -77,6 +86,7 @@ describe('the back office changes the catalogue, published to every instance wit
     await expect.poll(() => cardText(customer, xhName)).toContain(before.texts!.xh!.speed)
 
     // The owner, in the back office of the first instance.
+    let picture = ''
     const ownerContext = await otherContext(session, a)
     try {
       const owner = await staffPage(a, 'owner', session, { context: ownerContext })
@@ -89,7 +99,12 @@ describe('the back office changes the catalogue, published to every instance wit
       expect(await xh.getByLabel('Speed line').inputValue()).toBe(before.texts!.xh!.speed)
       await form.getByLabel('Price in rand, VAT included').fill(String(price))
       await xh.getByLabel('Speed line').fill(speed)
-      await form.getByLabel('Picture').fill('/images/products/5g-50mbps.svg')
+      // The picture: a photo from the owner's computer, uploaded, then named by the package once saved.
+      const photo = await testPicture(1200, 900, 'image/jpeg')
+      await form.getByLabel('Picture').setInputFiles({ name: 'fibre.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(photo) })
+      await form.getByText('The picture is uploaded. Save to use it.').waitFor()
+      const image = (await form.getByRole('img', { name: 'The current picture' }).getAttribute('src')) ?? ''
+      expect(image).toMatch(/^\/images\/catalogue\/[0-9a-f]{32}-320\.jpg$/)
       await screenshot(owner, 'staff-catalogue-package')
       await form.getByRole('button', { name: 'Save the package' }).click()
       await owner.getByText(/is saved: the shop shows it within seconds/).waitFor()
@@ -101,8 +116,17 @@ describe('the back office changes the catalogue, published to every instance wit
             const now = await served(server, 1)
             return { price: now?.unit_price, speed: now?.texts?.xh?.speed, image: now?.image }
           }, { timeout: 5_000, interval: 100 })
-          .toEqual({ price, speed, image: '/images/products/5g-50mbps.svg' })
+          .toEqual({ price, speed, image })
       expect(performance.now() - savedAt).toBeLessThan(5_000)
+      // Each instance serves the picture from the one database, cached for a year under its content hash.
+      for (const server of [a, b]) {
+        const res = await fetch(`${server.url}${image}`)
+        expect(res.status).toBe(200)
+        expect(res.headers.get('content-type')).toBe('image/jpeg')
+        expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+        await res.body?.cancel()
+      }
+      picture = image
 
       const [audited] = await a.db.query<{ summary: { changes: string[] } }>(
         `select summary from audit_log where action = 'catalogue.package.update' and target_id = '1' order by id desc limit 1`,
@@ -119,6 +143,8 @@ describe('the back office changes the catalogue, published to every instance wit
     await waitForApp(customer)
     await expect.poll(() => cardText(customer, xhName)).toContain(speed)
     expect(await cardText(customer, xhName)).toContain(formatRand(price, 'xh'))
+    await expect.poll(() => cardPictureShown(customer, xhName)).toBe(true)
+    expect(await cardPicture(customer, xhName)).toBe(picture)
     await screenshot(customer, 'home-xh-catalogue-changed-360')
 
     // Offline, the phone keeps the catalogue of that visit.
@@ -126,6 +152,8 @@ describe('the back office changes the catalogue, published to every instance wit
     await customer.goto('/')
     await expect.poll(() => cardText(customer, xhName)).toContain(speed)
     expect(await cardText(customer, xhName)).toContain(formatRand(price, 'xh'))
+    await expect.poll(() => cardPictureShown(customer, xhName)).toBe(true)
+    await screenshot(customer, 'home-xh-catalogue-changed-offline-360')
     await context.setOffline(false)
 
     // The order placed before the change keeps the price it was placed at.
