@@ -3,7 +3,7 @@ import type { Context } from 'hono'
 import * as v from 'valibot'
 import { BundleIdSchema } from '../../../src/domain/bundle.ts'
 import { CATALOGUE_FILE_VERSION } from '../../../src/domain/catalogueFile.ts'
-import type { CatalogueBundle, CataloguePackage } from '../../../src/domain/catalogueFile.ts'
+import type { CatalogueBundle, CatalogueFile, CataloguePackage } from '../../../src/domain/catalogueFile.ts'
 import { formatRand } from '../../../src/domain/money.ts'
 import { catalogueRefusalText } from '../../../src/domain/staffCatalogue.ts'
 import type { CatalogueRefusal, StaffBundle, StaffPackage } from '../../../src/domain/staffCatalogue.ts'
@@ -111,7 +111,7 @@ function fileEntry<T extends object>(listed: Listed<T> & { ordered?: boolean }):
 function fieldsChanged(kind: 'package', from: CataloguePackage, to: CataloguePackage): FieldChange[]
 function fieldsChanged(kind: 'bundle', from: CatalogueBundle, to: CatalogueBundle): FieldChange[]
 function fieldsChanged(kind: 'package' | 'bundle', from: CataloguePackage | CatalogueBundle, to: CataloguePackage | CatalogueBundle): FieldChange[] {
-  const file = (entry: CataloguePackage | CatalogueBundle) =>
+  const file = (entry: CataloguePackage | CatalogueBundle): CatalogueFile =>
     kind === 'package'
       ? { version: CATALOGUE_FILE_VERSION, packages: [entry as CataloguePackage], bundles: [] }
       : { version: CATALOGUE_FILE_VERSION, packages: [], bundles: [entry as CatalogueBundle] }

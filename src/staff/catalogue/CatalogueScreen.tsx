@@ -30,7 +30,7 @@ function SaleState({ entry }: { entry: { on_sale: boolean; retiredAt: string | n
 }
 
 /** The translations a text still lacks, each flagged: the shop shows those customers the English meanwhile. */
-export function MissingTranslations({ translated }: { translated: { xh: unknown; af: unknown } }) {
+export function MissingTranslations({ translated }: { translated: { xh?: unknown; af?: unknown } }) {
   const missing = (['xh', 'af'] as const).filter((language) => translated[language] === null || translated[language] === undefined)
   if (missing.length === 0)
     return (

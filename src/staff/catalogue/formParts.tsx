@@ -17,7 +17,7 @@ export const Tag = styled('span')<{ $tone: 'good' | 'quiet' | 'warn' }>`
 `
 
 /** A form's problems by field, each in the member's language. */
-export type Problems<Field extends string> = Partial<Record<Field, string>>
+export type Problems<Name extends string> = Partial<Record<Name, string>>
 
 const Problem = styled('p')`
   color: ${theme.color.error}; font-weight: 600; margin: 0;
