@@ -56,10 +56,13 @@ function staffServer(change: (call: Call) => { status: number; body: unknown }):
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
-      const call = { method: init.method ?? 'GET', path: new URL(url, 'http://localhost').pathname, body: init.body ? JSON.parse(String(init.body)) : undefined }
+      const call = {
+        method: init.method ?? 'GET',
+        path: new URL(url, 'http://localhost').pathname,
+        body: init.body ? JSON.parse(String(init.body)) : undefined,
+      }
       calls.push(call)
-      const { status, body } =
-        call.method === 'GET' ? { status: 200, body: call.path === '/api/staff/queues' ? { queues: {} } : catalogue } : change(call)
+      const { status, body } = call.method === 'GET' ? { status: 200, body: call.path === '/api/staff/queues' ? { queues: {} } : catalogue } : change(call)
       return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
     }),
   )

@@ -55,7 +55,7 @@ const described = {
     responses: { 201: answer('The package added', StaffPackageReplySchema) },
   }),
   updatePackage: describeStaff({
-    summary: "Change a package: its texts, price, billing (not once orders name it), picture, order on the page, whether it is on sale",
+    summary: 'Change a package: its texts, price, billing (not once orders name it), picture, order on the page, whether it is on sale',
     access: 'editCatalogue',
     body: PackageEditSchema,
     responses: {

@@ -155,7 +155,10 @@ function BundleForm({ entry, initial, onSaved }: { entry?: StaffBundle; initial:
   const [failed, setFailed] = useState<unknown>()
   const [busy, setBusy] = useState(false)
   const retired = current?.retiredAt !== null && current?.retiredAt !== undefined
-  const set = <K extends keyof BundleDraft>(field: K) => (value: BundleDraft[K]) => setDraft((d) => ({ ...d, [field]: value }))
+  const set =
+    <K extends keyof BundleDraft>(field: K) =>
+    (value: BundleDraft[K]) =>
+      setDraft((d) => ({ ...d, [field]: value }))
 
   const submit = (event: FormEvent) => {
     event.preventDefault()

@@ -62,7 +62,8 @@ function usePackageCheck() {
     if (draft.texts.en.name.trim() === '') problems['en.name'] = t`Write the package's English name.`
     for (const language of ['xh', 'af'] as const)
       if (!isEmpty(draft.texts[language]) && draft.texts[language].name.trim() === '')
-        problems[`${language}.name`] = t`Write the ${staffLanguages[language]} name too, or empty all three ${staffLanguages[language]} fields to leave it missing.`
+        problems[`${language}.name`] =
+          t`Write the ${staffLanguages[language]} name too, or empty all three ${staffLanguages[language]} fields to leave it missing.`
     const price = parseRand(draft.price)
     if (price === undefined) problems.price = t`Write the price in rand, such as 299 or 299.50.`
     const position = parseWhole(draft.position, -2_147_483_648, 2_147_483_647)
@@ -217,13 +218,7 @@ export function PackageForm({ entry, initial, onSaved }: { entry?: StaffPackage;
                   autoComplete="off"
                 />
                 <TextInput label={t`Plan`} lang={language} value={draft.texts[language].plan} onValue={setText(language, 'plan')} autoComplete="off" />
-                <TextInput
-                  label={t`Speed line`}
-                  lang={language}
-                  value={draft.texts[language].speed}
-                  onValue={setText(language, 'speed')}
-                  autoComplete="off"
-                />
+                <TextInput label={t`Speed line`} lang={language} value={draft.texts[language].speed} onValue={setText(language, 'speed')} autoComplete="off" />
               </Row>
             </LanguageFields>
           ))}

@@ -10,6 +10,5 @@ export const updatePackage = (id: number, entry: PackageEdit) => staffApi<{ pack
 export const retirePackage = (id: number) => staffApi<{ package: StaffPackage }>('POST', `/catalogue/packages/${id}/retire`)
 
 export const createBundle = (entry: CatalogueBundle) => staffApi<{ bundle: StaffBundle }>('POST', '/catalogue/bundles', entry)
-export const updateBundle = (id: string, entry: BundleEdit) =>
-  staffApi<{ bundle: StaffBundle }>('PATCH', `/catalogue/bundles/${encodeURIComponent(id)}`, entry)
+export const updateBundle = (id: string, entry: BundleEdit) => staffApi<{ bundle: StaffBundle }>('PATCH', `/catalogue/bundles/${encodeURIComponent(id)}`, entry)
 export const retireBundle = (id: string) => staffApi<{ bundle: StaffBundle }>('POST', `/catalogue/bundles/${encodeURIComponent(id)}/retire`)

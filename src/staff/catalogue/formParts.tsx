@@ -88,7 +88,10 @@ export function LanguageFields({ language, missing, children }: { language: 'en'
 
 /** Rand as typed (279, 279.50, 279,50 or R279): the number, or undefined when it is not a price in rand and cents. */
 export function parseRand(typed: string): number | undefined {
-  const bare = typed.replace(/[\s\u00a0]/g, '').replace(/^R/i, '').replace(',', '.')
+  const bare = typed
+    .replace(/[\s\u00a0]/g, '')
+    .replace(/^R/i, '')
+    .replace(',', '.')
   if (!/^\d{1,8}(\.\d{1,2})?$/.test(bare)) return undefined
   return Number(bare)
 }

@@ -56,7 +56,13 @@ async function placeOrder(server: RunningServer, product: Product): Promise<{ id
 
 /** The package's card on the home page as the customer reads it (name, plan · speed line, price). */
 const cardText = async (page: Page, name: string) =>
-  ((await page.getByRole('main').getByRole('article', { name, exact: true }).innerText().catch(() => '')) ?? '').replace(/\s+/g, ' ')
+  (
+    (await page
+      .getByRole('main')
+      .getByRole('article', { name, exact: true })
+      .innerText()
+      .catch(() => '')) ?? ''
+  ).replace(/\s+/g, ' ')
 
 /** The card's picture: its src, and whether the browser drew it (loaded, from the network or the worker's cache). */
 const cardImage = (page: Page, name: string) => page.getByRole('main').getByRole('article', { name, exact: true }).locator('img').first()
@@ -91,6 +97,8 @@ describe('the back office changes the catalogue, published to every instance wit
     try {
       const owner = await staffPage(a, 'owner', session, { context: ownerContext })
       await owner.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Catalogue' }).click()
+      await owner.getByRole('region', { name: 'Bundles' }).first().waitFor()
+      await screenshot(owner, 'staff-catalogue')
       await owner.getByRole('region', { name: 'Packages' }).first().getByRole('link', { name: before.name, exact: true }).click()
       const form = owner.getByRole('form', { name: 'Package' })
       await form.waitFor()
@@ -112,12 +120,17 @@ describe('the back office changes the catalogue, published to every instance wit
 
       for (const server of [a, b])
         await expect
-          .poll(async () => {
-            const now = await served(server, 1)
-            return { price: now?.unit_price, speed: now?.texts?.xh?.speed, image: now?.image }
-          }, { timeout: 5_000, interval: 100 })
+          .poll(
+            async () => {
+              const now = await served(server, 1)
+              return { price: now?.unit_price, speed: now?.texts?.xh?.speed, image: now?.image }
+            },
+            { timeout: 5_000, interval: 100 },
+          )
           .toEqual({ price, speed, image })
-      expect(performance.now() - savedAt).toBeLessThan(5_000)
+      const servedAfter = performance.now() - savedAt
+      console.log(`[e2e] the back office's change was served by both instances ${Math.round(servedAfter)} ms after the save was confirmed`)
+      expect(servedAfter).toBeLessThan(5_000)
       // Each instance serves the picture from the one database, cached for a year under its content hash.
       for (const server of [a, b]) {
         const res = await fetch(`${server.url}${image}`)
@@ -132,7 +145,10 @@ describe('the back office changes the catalogue, published to every instance wit
         `select summary from audit_log where action = 'catalogue.package.update' and target_id = '1' order by id desc limit 1`,
       )
       expect(audited?.summary.changes).toEqual(
-        expect.arrayContaining([`price ${formatRand(before.unit_price, 'en')} → ${formatRand(price, 'en')}`, `texts.xh.speed ${JSON.stringify(before.texts!.xh!.speed)} → ${JSON.stringify(speed)}`]),
+        expect.arrayContaining([
+          `price ${formatRand(before.unit_price, 'en')} → ${formatRand(price, 'en')}`,
+          `texts.xh.speed ${JSON.stringify(before.texts!.xh!.speed)} → ${JSON.stringify(speed)}`,
+        ]),
       )
     } finally {
       await ownerContext.close()

@@ -103,19 +103,50 @@ describe('the catalogue in the back office', () => {
       // The id is the server's to give, and never changes.
       ['POST', '/catalogue/packages', { ...newPackage(), id: 77 }, 'id'],
       ['PATCH', '/catalogue/packages/1', { ...newPackage(), id: 2 }, 'id'],
-      ['POST', '/catalogue/bundles', { id: 'Data 2GB', names: { en: '2 GB' }, billing: 'prepaid', kind: 'data', amount: 2e9, price: 129, validity_days: 30, position: 9, on_sale: true }, 'id'],
-      ['POST', '/catalogue/bundles', { id: 'data-2gb', names: { en: '2 GB' }, billing: 'prepaid', kind: 'data', amount: 2e9, price: 0, validity_days: 30, position: 9, on_sale: true }, 'price'],
-      ['POST', '/catalogue/bundles', { id: 'data-2gb', names: { en: '2 GB' }, billing: 'prepaid', kind: 'fax', amount: 2e9, price: 1, validity_days: 30, position: 9, on_sale: true }, 'kind'],
+      [
+        'POST',
+        '/catalogue/bundles',
+        { id: 'Data 2GB', names: { en: '2 GB' }, billing: 'prepaid', kind: 'data', amount: 2e9, price: 129, validity_days: 30, position: 9, on_sale: true },
+        'id',
+      ],
+      [
+        'POST',
+        '/catalogue/bundles',
+        { id: 'data-2gb', names: { en: '2 GB' }, billing: 'prepaid', kind: 'data', amount: 2e9, price: 0, validity_days: 30, position: 9, on_sale: true },
+        'price',
+      ],
+      [
+        'POST',
+        '/catalogue/bundles',
+        { id: 'data-2gb', names: { en: '2 GB' }, billing: 'prepaid', kind: 'fax', amount: 2e9, price: 1, validity_days: 30, position: 9, on_sale: true },
+        'kind',
+      ],
     ]
     for (const [method, path, body, field] of refusals) {
       const answer = await send(method, path, body)
       expect(answer.status, `${method} ${path} ${field}`).toBe(400)
-      expect(answer.body.issues?.map((issue) => issue.path), `${method} ${path}`).toContain(field)
+      expect(
+        answer.body.issues?.map((issue) => issue.path),
+        `${method} ${path}`,
+      ).toContain(field)
     }
     expect(await exportCatalogue(db)).toEqual(before)
     expect(notices).toBe(heard)
     expect((await send('PATCH', '/catalogue/packages/999999', newPackage())).body.code).toBe('not_found')
-    expect((await send('PATCH', '/catalogue/bundles/no-such', { names: { en: 'x' }, billing: 'prepaid', kind: 'sms', amount: 1, price: 1, validity_days: 1, position: 1, on_sale: true })).status).toBe(404)
+    expect(
+      (
+        await send('PATCH', '/catalogue/bundles/no-such', {
+          names: { en: 'x' },
+          billing: 'prepaid',
+          kind: 'sms',
+          amount: 1,
+          price: 1,
+          validity_days: 1,
+          position: 1,
+          on_sale: true,
+        })
+      ).status,
+    ).toBe(404)
   })
 
   it('adds a package under a new id, in the shop at once, with one audit row naming it and one notice to every instance', async () => {
@@ -179,7 +210,10 @@ describe('the catalogue in the back office', () => {
 
     // The import, which shares the write path, keeps it too: the whole file is refused and nothing changes.
     const file = await exportCatalogue(db)
-    const flipped = { ...file, packages: file.packages.map((p) => (p.id === 2 ? { ...p, billing: p.billing === 'monthly' ? ('prepaid' as const) : ('monthly' as const), price: 1 } : p)) }
+    const flipped = {
+      ...file,
+      packages: file.packages.map((p) => (p.id === 2 ? { ...p, billing: p.billing === 'monthly' ? ('prepaid' as const) : ('monthly' as const), price: 1 } : p)),
+    }
     const imported = await importCatalogue(db, flipped, { actor: commandLineActor, dryRun: false, source: 'flipped.json' })
     expect(imported.refused).toEqual([expect.stringMatching(/^package 2: orders or SIMs name it/)])
     expect(await exportCatalogue(db)).toEqual(file)
@@ -207,7 +241,17 @@ describe('the catalogue in the back office', () => {
 
   it('adds, changes and retires a bundle, each audited and published; an id once used is never given again', async () => {
     const heard = notices
-    const bundle = { id: 'data-2gb', names: { en: '2 GB data', xh: null, af: '2 GB-data' }, billing: 'prepaid', kind: 'data', amount: 2e9, price: 129, validity_days: 30, position: 9, on_sale: true }
+    const bundle = {
+      id: 'data-2gb',
+      names: { en: '2 GB data', xh: null, af: '2 GB-data' },
+      billing: 'prepaid',
+      kind: 'data',
+      amount: 2e9,
+      price: 129,
+      validity_days: 30,
+      position: 9,
+      on_sale: true,
+    }
     const made = await send('POST', '/catalogue/bundles', bundle)
     expect(made.status).toBe(201)
     expect(made.body.bundle).toMatchObject({ ...bundle, retiredAt: null })
