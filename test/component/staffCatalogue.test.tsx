@@ -179,4 +179,35 @@ describe("the back office's catalogue", () => {
     expect(calls.filter((c) => c.method !== 'GET')).toEqual([{ method: 'POST', path: '/api/staff/catalogue/packages/7/retire', body: {} }])
     expect(screen.getByText(/This package is retired/)).toBeTruthy()
   })
+
+  it('adds a bundle under the id the member gives, its data typed in MB and sent in bytes, a missing translation sent as missing', async () => {
+    const calls = staffServer((call) => ({ status: 201, body: { bundle: { ...(call.body as object), retiredAt: null } } }))
+    const user = renderAt('/staff/catalogue/bundles/new')
+    await screen.findByRole('form', { name: 'Bundle' })
+    await user.type(screen.getByLabelText('Id'), 'data-2gb')
+    await user.type(within(languageGroup('English')).getByLabelText('Name'), '2 GB data')
+    await user.type(within(languageGroup('Afrikaans')).getByLabelText('Name'), '2 GB-data')
+    expect(languageGroup('isiXhosa').textContent).toContain('isiXhosa missing')
+    await user.type(screen.getByLabelText('Data in MB (1 GB is 1000 MB)'), '2000')
+    await user.type(screen.getByLabelText('Price in rand, VAT included'), '129')
+    await user.click(screen.getByRole('button', { name: 'Add the bundle' }))
+    await screen.findByText('2 GB data is added to the catalogue.')
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([
+      {
+        method: 'POST',
+        path: '/api/staff/catalogue/bundles',
+        body: {
+          id: 'data-2gb',
+          names: { en: '2 GB data', xh: null, af: '2 GB-data' },
+          billing: 'prepaid',
+          kind: 'data',
+          amount: 2_000_000_000,
+          price: 129,
+          validity_days: 30,
+          position: 2,
+          on_sale: false,
+        },
+      },
+    ])
+  })
 })

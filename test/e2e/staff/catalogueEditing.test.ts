@@ -13,6 +13,7 @@ import { call, sessionCookie, signupBody } from '../../server/helpers/accounts.t
 import { cartLine, orderBody } from '../../server/helpers/orders.ts'
 import { testPicture } from '../../server/helpers/pictures.ts'
 import { API_KEY } from '../accounts.ts'
+import { axe } from '../axe.ts'
 import { screenshot, useBrowser } from '../browser.ts'
 import { startOwnServer } from '../ownServer.ts'
 import { controlledByWorker } from '../portal.ts'
@@ -64,6 +65,10 @@ const cardText = async (page: Page, name: string) =>
       .catch(() => '')) ?? ''
   ).replace(/\s+/g, ' ')
 
+/** Every axe finding on the page, one line each (none expected). */
+const axeFindings = async (page: Page, at: string) =>
+  (await axe(page)).map((f) => `${at} ${f.rule} (${f.impact}): ${f.help} — ${f.targets.slice(0, 4).join(', ')}`)
+
 /** The card's picture: its src, and whether the browser drew it (loaded, from the network or the worker's cache). */
 const cardImage = (page: Page, name: string) => page.getByRole('main').getByRole('article', { name, exact: true }).locator('img').first()
 const cardPicture = (page: Page, name: string) => cardImage(page, name).getAttribute('src')
@@ -99,6 +104,7 @@ describe('the back office changes the catalogue, published to every instance wit
       await owner.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Catalogue' }).click()
       await owner.getByRole('region', { name: 'Bundles' }).first().waitFor()
       await screenshot(owner, 'staff-catalogue')
+      expect(await axeFindings(owner, 'catalogue list')).toEqual([])
       await owner.getByRole('region', { name: 'Packages' }).first().getByRole('link', { name: before.name, exact: true }).click()
       const form = owner.getByRole('form', { name: 'Package' })
       await form.waitFor()
@@ -114,6 +120,7 @@ describe('the back office changes the catalogue, published to every instance wit
       const image = (await form.getByRole('img', { name: 'The current picture' }).getAttribute('src')) ?? ''
       expect(image).toMatch(/^\/images\/catalogue\/[0-9a-f]{32}-320\.jpg$/)
       await screenshot(owner, 'staff-catalogue-package')
+      expect(await axeFindings(owner, 'package form')).toEqual([])
       await form.getByRole('button', { name: 'Save the package' }).click()
       await owner.getByText(/is saved: the shop shows it within seconds/).waitFor()
       const savedAt = performance.now()
