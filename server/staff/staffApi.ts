@@ -24,6 +24,7 @@ import { describeStaff } from './describeStaff.ts'
 import { identityStaffRoutes } from '../routes/staff/identity.ts'
 import { teamStaffRoutes } from '../routes/staff/team.ts'
 import { auditLogStaffRoutes } from '../routes/staff/auditLog.ts'
+import { catalogueStaffRoutes } from '../routes/staff/catalogue.ts'
 import { pictureStaffRoutes, picturesPath } from '../routes/staff/pictures.ts'
 
 const described = {
@@ -111,6 +112,7 @@ export function staffApi(db: Db, config: StaffApiSettings, deps: StaffApiDeps) {
     .route('/', teamStaffRoutes(db, config))
     .route('/', auditLogStaffRoutes(db))
     .route('/', messagesStaffRoutes(db, config))
+    .route('/', catalogueStaffRoutes(db, config))
     .route('/', pictureStaffRoutes(db, config))
     .all('*', (c) => jsonError(c, 404, 'Not found'))
 }

@@ -6,12 +6,14 @@ export const STAFF_ROLES = ['support', 'fulfilment', 'finance', 'catalogue', 'ow
 export type StaffRole = (typeof STAFF_ROLES)[number]
 
 const everyone: readonly StaffRole[] = STAFF_ROLES
+/** Whoever acts on orders and their customers; the catalogue role edits what is sold, not who bought it. */
+const orderDesk: readonly StaffRole[] = ['support', 'fulfilment', 'finance', 'owner']
 
 export const STAFF_PERMISSIONS = {
   /** The counts of what waits (each queue also needs its own permission). */
   'queues.read': everyone,
-  'orders.read': everyone,
-  'orders.search': everyone,
+  'orders.read': orderDesk,
+  'orders.search': orderDesk,
   /** Dispatch, delivery and the RICA result at delivery. */
   'fulfilment.record': ['fulfilment', 'owner'],
   'payments.read': ['finance', 'owner'],
@@ -26,7 +28,7 @@ export const STAFF_PERMISSIONS = {
   'staff.read': ['owner'],
   'staff.manage': ['owner'],
   'audit.read': ['owner'],
-  /** Packages and bundles, their texts, prices and pictures. */
+  /** Packages and bundles: their texts, price, billing, picture, order on the page, on sale, retired. */
   editCatalogue: ['catalogue', 'owner'],
 } as const satisfies Record<string, readonly StaffRole[]>
 
