@@ -60,6 +60,8 @@ export function otherPictureSizes(path: string): string[] {
 export function catalogueImages(catalogue: unknown): string[] {
   const products = (catalogue as { products?: unknown } | null)?.products
   if (!Array.isArray(products)) return []
-  const images = products.map((p) => (p as { image?: unknown } | null)?.image).filter((image): image is string => typeof image === 'string' && /^\/images\//.test(image))
+  const images = products
+    .map((p) => (p as { image?: unknown } | null)?.image)
+    .filter((image): image is string => typeof image === 'string' && /^\/images\//.test(image))
   return [...new Set(images)]
 }

@@ -26,7 +26,10 @@ const white = 0xffffffff
  * is drawn from that one, so the full-size picture is copied only when it must be.
  */
 export async function drawPictures(bytes: Uint8Array, boxes: readonly PictureBox[], type: DrawnType): Promise<Uint8Array[]> {
-  const original = await Jimp.fromBuffer(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))
+  const original = await Jimp.fromBuffer(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
+    // The decoder's own limits are below what a 6000×6000 JPEG takes (its default 512 MB); the caller has checked the size.
+    'image/jpeg': { maxMemoryUsageInMB: 1024, maxResolutionInMP: 40 },
+  })
   if (type === 'image/jpeg') original.background = white
   const order = boxes.map((box, index) => ({ box, index })).sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height)
   const drawn: { box: PictureBox; picture: Picture }[] = []
@@ -43,7 +46,7 @@ export async function drawPictures(bytes: Uint8Array, boxes: readonly PictureBox
     else picture.contain(options)
     drawn.push({ box, picture })
     if (type === 'image/jpeg') onWhite(picture)
-    results[index] = new Uint8Array(await picture.getBuffer(type, type === 'image/jpeg' ? { quality: 80 } : {}))
+    results[index] = new Uint8Array(type === 'image/jpeg' ? await picture.getBuffer(type, { quality: 80 }) : await picture.getBuffer(type))
   }
   return results
 }

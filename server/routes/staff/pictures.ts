@@ -31,6 +31,7 @@ const refuse = (c: Context, code: PictureRefusal) => c.json({ error: refusals[co
 const described = describeStaff({
   summary: `Upload a catalogue picture: the body is the file itself (Content-Type ${PICTURE_TYPES.join(' or ')}), at most ${MAX_PICTURE_BYTES / 1024 / 1024} MB and ${MAX_PICTURE_SIDE}×${MAX_PICTURE_SIDE} pixels; drawn at the card's sizes (audited)`,
   access: 'editCatalogue',
+  file: PICTURE_TYPES,
   responses: {
     201: answer('The picture is kept: the path of its 320 px size, for a package or bundle', v.object({ image: v.string() })),
     413: answer('Larger than the limit (code picture_too_large)', RefusalReply),

@@ -55,7 +55,9 @@ export async function staffApi<T>(
       credentials: 'same-origin',
       cache: 'no-store',
       headers:
-        method === 'GET' ? { Accept: 'application/json', ...headers } : { Accept: 'application/json', 'Content-Type': file?.type ?? 'application/json', ...headers },
+        method === 'GET'
+          ? { Accept: 'application/json', ...headers }
+          : { Accept: 'application/json', 'Content-Type': file?.type ?? 'application/json', ...headers },
       ...(method !== 'GET' && { body: file ?? JSON.stringify(body ?? {}) }),
       // A picture takes longer: megabytes to send, then drawn at the card's sizes.
       signal: AbortSignal.timeout(file ? 120_000 : 20_000),

@@ -51,7 +51,14 @@ export function PictureField({ value, onChange, label }: { value: string; onChan
   }
 
   return (
-    <Field label={label} hint={<Trans>A JPEG or PNG photo, at most {megabytes} MB and {side} × {side} pixels. The card shows it cropped to 4:3.</Trans>}>
+    <Field
+      label={label}
+      hint={
+        <Trans>
+          A JPEG or PNG photo, at most {megabytes} MB and {side} × {side} pixels. The card shows it cropped to 4:3.
+        </Trans>
+      }
+    >
       {(id, describedBy) => (
         <>
           {value ? <Preview src={value} alt={t`The current picture`} width={160} height={120} /> : null}
