@@ -88,16 +88,15 @@ describe("the back office's catalogue", () => {
   it('lists packages and bundles with their state and flags each missing translation', async () => {
     staffServer(() => ({ status: 500, body: {} }))
     renderAt('/staff/catalogue')
-    // The card, which holds the table (itself a scrolling region of the same name).
-    const [packages] = await screen.findAllByRole('region', { name: 'Packages' })
-    const row = within(packages!).getByRole('row', { name: /Fibre 20/ })
+    const packages = await screen.findByRole('region', { name: 'Packages' })
+    const row = within(packages).getByRole('row', { name: /Fibre 20/ })
     expect(row.textContent).toContain('R299')
     expect(row.textContent).toContain('Monthly')
     expect(row.textContent).toContain('On sale')
     expect(row.textContent).toContain('isiXhosa missing')
     expect(row.textContent).not.toContain('Afrikaans missing')
-    const [bundles] = screen.getAllByRole('region', { name: 'Bundles' })
-    expect(within(bundles!).getByRole('row', { name: /1 GB data/ }).textContent).toContain('Afrikaans missing')
+    const bundles = screen.getByRole('region', { name: 'Bundles' })
+    expect(within(bundles).getByRole('row', { name: /1 GB data/ }).textContent).toContain('Afrikaans missing')
   })
 
   it('shows a missing translation as missing, never the English, explains the billing, and sends the change whole', async () => {

@@ -116,7 +116,7 @@ function Packages({ packages }: { packages: StaffPackage[] }) {
           <Trans>No packages yet: customers see "nothing on sale yet".</Trans>
         </p>
       ) : (
-        <TableBox label={t`Packages`}>
+        <TableBox label={t`Packages in the catalogue`}>
           <table>
             <TableHead columns={[t`Name`, t`Price`, t`Billing`, t`Position`, t`State`, t`Translations`]} />
             <tbody>
@@ -159,7 +159,7 @@ function Bundles({ bundles }: { bundles: StaffBundle[] }) {
           <Trans>No bundles yet.</Trans>
         </p>
       ) : (
-        <TableBox label={t`Bundles`}>
+        <TableBox label={t`Bundles in the catalogue`}>
           <table>
             <TableHead columns={[t`Name`, t`Kind`, t`Price`, t`Billing`, t`Position`, t`State`, t`Translations`]} />
             <tbody>

@@ -102,10 +102,10 @@ describe('the back office changes the catalogue, published to every instance wit
     try {
       const owner = await staffPage(a, 'owner', session, { context: ownerContext })
       await owner.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Catalogue' }).click()
-      await owner.getByRole('region', { name: 'Bundles' }).first().waitFor()
+      await owner.getByRole('region', { name: 'Bundles', exact: true }).waitFor()
       await screenshot(owner, 'staff-catalogue')
       expect(await axeFindings(owner, 'catalogue list')).toEqual([])
-      await owner.getByRole('region', { name: 'Packages' }).first().getByRole('link', { name: before.name, exact: true }).click()
+      await owner.getByRole('region', { name: 'Packages', exact: true }).getByRole('link', { name: before.name, exact: true }).click()
       const form = owner.getByRole('form', { name: 'Package' })
       await form.waitFor()
       // What the customer reads in isiXhosa is what the form holds, the English nowhere in its place.
