@@ -11,6 +11,8 @@ export const serverEntries = {
   reapplyDeletions: 'server/accounts/reapplyDeletionsMain.ts',
   staffInvite: 'server/staff/staffInviteMain.ts',
   catalogue: 'server/catalogue/catalogueMain.ts',
+  // A worker thread's entry (server/pictures/resizePicture.ts starts it beside itself).
+  resizeWorker: 'server/pictures/resizeWorker.ts',
 } as const
 
 /**

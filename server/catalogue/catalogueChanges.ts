@@ -14,6 +14,8 @@ export interface CatalogueChanges {
   added: Item[]
   changed: (Item & { fields: FieldChange[] })[]
   retired: Item[]
+  /** Why the import changed nothing although the file differs (a package's billing that orders name); none when empty. */
+  refused?: string[]
 }
 
 /** Every leaf of an entry by its dotted place, a missing translation as null (absent and null mean the same). */

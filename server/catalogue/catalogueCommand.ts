@@ -63,6 +63,8 @@ export async function catalogueCommand(db: Db, argv: string[]): Promise<string[]
     )
   }
   const changes = await importCatalogue(db, read.file, { actor: commandLineActor, dryRun, source: basename(file) })
+  if (changes.refused)
+    throw new CatalogueRefused([`${file} would break placed orders; nothing was changed:`, ...changes.refused.map((p) => `  ${p}`)].join('\n'))
   const { added, changed, retired } = changeCount(changes)
   if (added + changed + retired === 0) return [`The catalogue already is what ${file} says: nothing to change.`]
   if (dryRun) return [`Dry run of ${file}: it would add ${added}, change ${changed} and retire ${retired} (nothing was changed):`, ...describeChanges(changes)]

@@ -1,12 +1,13 @@
 import { parseArgs } from 'node:util'
 import * as v from 'valibot'
+import { STAFF_ROLES } from '../../src/domain/staff.ts'
 import { StaffInviteRequestSchema } from '../../src/domain/staffTeam.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/types.ts'
 import { commandLineActor } from './audit.ts'
 import { inviteStaff } from './inviteStaff.ts'
 
-export const staffInviteUsage = 'usage: npm run staff:invite -- --email someone@example.co.za --name "Their Name" [--role owner|finance|fulfilment|support]'
+export const staffInviteUsage = `usage: npm run staff:invite -- --email someone@example.co.za --name "Their Name" [--role ${[...STAFF_ROLES].reverse().join('|')}]`
 
 /** The origin invitation links open: PUBLIC_URL, else the demo on this machine (a passkey needs a host name, never an IP address). */
 export const commandLineOrigin = (config: Pick<Config, 'publicUrl' | 'port'>) => config.publicUrl || `http://localhost:${config.port}`

@@ -7,6 +7,7 @@ const roleNames: Record<StaffRole, MessageDescriptor> = {
   support: msg`Support`,
   fulfilment: msg`Fulfilment`,
   finance: msg`Finance`,
+  catalogue: msg`Catalogue`,
   owner: msg`Owner`,
 }
 

@@ -87,6 +87,27 @@ export const staffScreens: readonly StaffScreen[] = [
     component: lazyRouteComponent(() => import('./payments/PaymentsScreen.tsx'), 'PaymentsScreen'),
   },
   {
+    path: '/catalogue',
+    permission: 'editCatalogue',
+    label: msg`Catalogue`,
+    nav: true,
+    component: lazyRouteComponent(() => import('./catalogue/CatalogueScreen.tsx'), 'CatalogueScreen'),
+  },
+  {
+    path: '/catalogue/packages/$id',
+    permission: 'editCatalogue',
+    label: msg`Package`,
+    nav: false,
+    component: lazyRouteComponent(() => import('./catalogue/PackageScreen.tsx'), 'PackageScreen'),
+  },
+  {
+    path: '/catalogue/bundles/$id',
+    permission: 'editCatalogue',
+    label: msg`Bundle`,
+    nav: false,
+    component: lazyRouteComponent(() => import('./catalogue/BundleScreen.tsx'), 'BundleScreen'),
+  },
+  {
     path: '/team',
     permission: 'staff.read',
     label: msg`Team`,

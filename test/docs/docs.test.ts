@@ -122,7 +122,7 @@ describe('docs/back-office.md', () => {
     expect(columns.slice(3, -1)).toEqual([...STAFF_ROLES])
     const table = Object.fromEntries(
       lines
-        .filter((line) => /^\| `[a-z]+\.[a-z]+`/.test(line))
+        .filter((line) => /^\| `[a-z]+(\.[a-z]+|[A-Z][a-zA-Z]+)`/.test(line))
         .map((line) => {
           const cells = line.split('|').map((cell) => cell.trim())
           return [cells[1]?.replaceAll('`', ''), STAFF_ROLES.filter((_, i) => cells[i + 3] === '✓')]

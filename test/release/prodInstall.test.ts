@@ -1,9 +1,11 @@
 import { execFileSync } from 'node:child_process'
-import { copyFileSync, cpSync, existsSync, lstatSync, readdirSync, readFileSync, renameSync } from 'node:fs'
+import { copyFileSync, cpSync, existsSync, lstatSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fromRoot } from '../../server/paths.ts'
+import { readPictureHeader } from '../../server/pictures/pictureHeader.ts'
+import { testPicture } from '../server/helpers/pictures.ts'
 import { compiledProject, fileStamps, hostEnvironment, runCommand } from '../server/helpers/compiledServer.ts'
 import { safeProductionEnv } from '../server/helpers/productionEnv.ts'
 import { freshDatabase } from '../server/helpers/testDb.ts'
@@ -132,6 +134,25 @@ describe("the Dockerfile's run stage", () => {
     })
     expect((await invite.exited).code, invite.stderr()).toBe(0)
     expect(invite.lines).toContainEqual(expect.stringMatching(/^https:\/\/shop\.example\.co\.za\/staff\/invite\/[A-Za-z0-9_-]{43}$/))
+    // The picture worker is an entry of its own (server/pictures/resizeWorker.ts): with jimp bundled, it draws a picture
+    // on this install too, as the server starts it (the file beside the server's code, a photo's bytes in, JPEGs out).
+    writeFileSync(join(app.root, 'photo.png'), await testPicture(800, 400, 'image/png'))
+    writeFileSync(
+      join(app.root, 'draw.mjs'),
+      `import { readFileSync } from 'node:fs'
+import { Worker } from 'node:worker_threads'
+const worker = new Worker(new URL('./dist/server/resizeWorker.js', import.meta.url), {
+  workerData: { bytes: new Uint8Array(readFileSync('photo.png')), boxes: [{ width: 320, height: 240, fit: 'cover' }], type: 'image/jpeg' },
+})
+worker.once('message', (answer) => {
+  console.log(JSON.stringify(answer.error ?? Buffer.from(answer.pictures[0]).toString('base64')))
+  void worker.terminate()
+})`,
+    )
+    const draw = runCommand(app.root, 'node draw.mjs', env)
+    expect((await draw.exited).code, draw.stderr()).toBe(0)
+    const drawn = new Uint8Array(Buffer.from(JSON.parse(draw.lines[0] ?? '""') as string, 'base64'))
+    expect(readPictureHeader(drawn)).toEqual({ type: 'image/jpeg', width: 320, height: 240 })
     if (!process.env.DATABASE_URL) return
     database = await freshDatabase()
     // A server on PostgreSQL never loads the embedded engine: it starts without it.
