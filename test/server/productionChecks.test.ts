@@ -37,7 +37,7 @@ describe('what production refuses to start with', () => {
 
   it('names every problem of the demo settings, one sentence each', () => {
     const problems = productionProblems({ ...loadConfig({ NODE_ENV: 'production' }), client: { lab: true } })
-    expect(problems).toHaveLength(12)
+    expect(problems).toHaveLength(13)
     for (const name of [
       'ID_NUMBER_KEY',
       'DATABASE_URL',
@@ -47,6 +47,7 @@ describe('what production refuses to start with', () => {
       'SMTP_URL',
       'SUPPORT_EMAIL',
       'SELLER_VAT_NUMBER',
+      'SHOP_ICON',
       'API_KEY',
       'SEED',
       'VITE_LAB',
