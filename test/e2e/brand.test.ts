@@ -64,7 +64,7 @@ describe('a shop with its own brand', () => {
     const signIn = page.getByRole('button', { name: 'Sign in', exact: true })
     await page.goto('/login')
     expect(await signIn.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe('rgb(179, 38, 30)')
-    const email = uniqueEmail('brand')
+    const email = uniqueEmail()
     await signUp(page, email)
     await expectProfile(page)
     expect(await page.title()).toMatch(/ · Acme Mobile$/)
