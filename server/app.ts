@@ -19,6 +19,7 @@ import { untrustedForwardingWarning } from './http/untrustedForwarding.ts'
 import { jsonBody, withBody } from './http/jsonBody.ts'
 import type { AppEnv } from './http/jsonBody.ts'
 import { productImage } from './http/productImages.ts'
+import { cataloguePicture } from './http/cataloguePicture.ts'
 import { firstPaintPages } from './pages/firstPaint.ts'
 import { pageSecurityHeaders, staffPageSecurityHeaders } from './http/securityHeaders.ts'
 import { accountEditRoutes } from './routes/accountEdits.ts'
@@ -188,6 +189,7 @@ export function createApp({
   // Only while mails stay in the database: with SMTP_URL they are in the customers' own mailboxes.
   if (config.mail?.kind !== 'smtp') app.route(mailboxPrefix, sandboxMailboxRoutes(db))
   app.get('/images/products/:file', productImage)
+  app.get('/images/catalogue/:file', cataloguePicture(db))
   const settings = clientSettingsOf(config)
   if (distDir) {
     app.use(brandFileRoutes(distDir, brand))

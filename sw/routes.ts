@@ -1,4 +1,5 @@
 import { looksLikeFile } from '../src/domain/routePaths.ts'
+import { PICTURE_WIDTHS, cataloguePicturePath, parseCataloguePicturePath } from '../src/domain/pictures.ts'
 
 /** How the service worker treats a request; pure, so the rules are unit-tested without a worker. */
 export type RouteKind =
@@ -38,4 +39,27 @@ export function classify({ method, mode, url, origin, i18nOrigin = origin }: Req
   if (path.startsWith('/images/')) return 'product-image'
   if (path.startsWith('/api/') && !NEVER_CACHED.test(path)) return 'customer-read'
   return 'network'
+}
+
+/**
+ * The other sizes of an uploaded catalogue picture, nearest first: offline, a card that asks for a size this device
+ * never fetched shows one it has (the worker keeps the size the page picked, and each card's src).
+ */
+export function otherPictureSizes(path: string): string[] {
+  const picture = parseCataloguePicturePath(path)
+  if (!picture) return []
+  return PICTURE_WIDTHS.filter((width) => width !== picture.width)
+    .sort((a, b) => Math.abs(a - picture.width) - Math.abs(b - picture.width))
+    .map((width) => cataloguePicturePath(picture.hash, width))
+}
+
+/**
+ * The pictures a catalogue's cards show (GET /api/v2/bootstrap's products), on this site: kept by the worker with the
+ * catalogue, so every card has its picture offline, not only those scrolled to while online.
+ */
+export function catalogueImages(catalogue: unknown): string[] {
+  const products = (catalogue as { products?: unknown } | null)?.products
+  if (!Array.isArray(products)) return []
+  const images = products.map((p) => (p as { image?: unknown } | null)?.image).filter((image): image is string => typeof image === 'string' && /^\/images\//.test(image))
+  return [...new Set(images)]
 }

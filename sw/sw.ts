@@ -8,7 +8,7 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response'
 import { apiBase, type ClientSettings, clientSettingsFromHtml, pageWithoutSettings } from '../src/domain/clientSettings.ts'
 import { CACHES } from '../src/domain/caches.ts'
 import { CUSTOMER_SIGNED_OUT, GET_VERSION, pageMessage, SKIP_WAITING, type VersionAnswer } from '../src/pwa/workerMessages.ts'
-import { classify, type RouteKind } from './routes.ts'
+import { catalogueImages, classify, otherPictureSizes, type RouteKind } from './routes.ts'
 import './orderQueue.ts'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> }
@@ -22,12 +22,23 @@ clientsClaim()
 const plugins = (...list: object[]) => list as WorkboxPlugin[]
 const okOnly = () => new CacheableResponsePlugin({ statuses: [200] })
 
+const origin = self.location.origin
+
+// Pictures never change under a name (an upload's path carries its content hash, the seed's change with the artwork):
+// kept by count, not age, so a phone long offline still shows them.
+const images = new CacheFirst({ cacheName: CACHES.images, plugins: plugins(okOnly(), new ExpirationPlugin({ maxEntries: 120, purgeOnQuotaError: true })) })
+// Each catalogue kept brings its cards' pictures along (those of cards never scrolled to included), so all show offline.
+const keepPictures: WorkboxPlugin = {
+  cacheDidUpdate: async ({ newResponse, event }) => {
+    const listed = catalogueImages(await newResponse.json().catch(() => undefined))
+    await Promise.all(listed.map((path) => images.handle({ event, request: new Request(new URL(path, origin)) }).catch(() => undefined)))
+  },
+}
 // Network first: an online start shows the catalogue the server serves now (mostly a 304 on its ETag, through the HTTP
 // cache), so a price change is seen on the next visit, not the one after; offline, or with no answer in time, the copy
 // kept here. (Stale-while-revalidate showed the previous visit's copy and fetched the new one only for the visit after.)
-const catalogue = new NetworkFirst({ cacheName: CACHES.catalogue, networkTimeoutSeconds: 4, plugins: plugins(okOnly()) })
+const catalogue = new NetworkFirst({ cacheName: CACHES.catalogue, networkTimeoutSeconds: 4, plugins: plugins(okOnly(), keepPictures) })
 const translations = new StaleWhileRevalidate({ cacheName: CACHES.translations, plugins: plugins(okOnly()) })
-const origin = self.location.origin
 
 // The deployment's settings are those the server wrote into the page (src/config.ts): the worker reads them from its
 // precached copy, so they hold offline too. Kept once read; a refreshed page (refreshShell) reads them again.
@@ -83,14 +94,25 @@ const fromTranslationsHost: RouteHandlerCallback = async (options) => {
   return options.url.origin === (i18nOrigin ?? origin) ? translations.handle(options) : fetch(options.request)
 }
 
+/** A picture from the cache, else the network; offline, a size of the same picture this device has, if it has one. */
+const productImage: RouteHandlerCallback = async (options) => {
+  try {
+    return await images.handle(options)
+  } catch (error) {
+    const kept = await caches.open(CACHES.images)
+    for (const other of otherPictureSizes(options.url.pathname)) {
+      const found = await kept.match(new URL(other, origin).href)
+      if (found) return found
+    }
+    throw error
+  }
+}
+
 const handlers: Record<Exclude<RouteKind, 'network'>, Parameters<typeof registerRoute>[1]> = {
   'app-shell': appShell,
   catalogue,
   translations: fromTranslationsHost,
-  'product-image': new CacheFirst({
-    cacheName: CACHES.images,
-    plugins: plugins(okOnly(), new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 30 * 24 * 60 * 60 })),
-  }),
+  'product-image': productImage,
   'customer-read': new NetworkFirst({
     cacheName: CACHES.customer,
     networkTimeoutSeconds: 4,

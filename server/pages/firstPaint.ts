@@ -104,10 +104,14 @@ const rootPattern = /<div id="root">[\s\S]*?<\/div>\s*<\/div>/
 export function injectPage(template: string, page: { html: string; css: string; data: string; title: string; locale: Language; preloads: string }): string {
   if (!rootPattern.test(template)) throw new Error('index.html has no <div id="root"> with its boot placeholder')
   // The images the page asks for first (the first row of cards) are fetched ahead of the scripts.
+  // A picture with sizes to choose from is preloaded at the size the page will pick (imagesrcset), not its src.
   const images = [...page.html.matchAll(/<img\b[^>]*\bfetchpriority="high"[^>]*>/gi)]
-    .map(([tag]) => /\bsrc="([^"]+)"/.exec(tag)?.[1])
-    .filter((src): src is string => src !== undefined)
-    .map((src) => `<link rel="preload" as="image" href="${src}" fetchpriority="high">`)
+    .map(([tag]) => ({ src: /\bsrc="([^"]+)"/.exec(tag)?.[1], srcset: /\bsrcset="([^"]+)"/.exec(tag)?.[1], sizes: /\bsizes="([^"]+)"/.exec(tag)?.[1] }))
+    .filter((image): image is { src: string; srcset: string | undefined; sizes: string | undefined } => image.src !== undefined)
+    .map(
+      ({ src, srcset, sizes }) =>
+        `<link rel="preload" as="image" href="${src}"${srcset ? ` imagesrcset="${srcset}"` : ''}${sizes ? ` imagesizes="${sizes}"` : ''} fetchpriority="high">`,
+    )
     .join('')
   return template
     .replace(/<html lang="[^"]*"/, `<html lang="${page.locale}"`)

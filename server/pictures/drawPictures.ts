@@ -43,7 +43,7 @@ export async function drawPictures(bytes: Uint8Array, boxes: readonly PictureBox
     else picture.contain(options)
     drawn.push({ box, picture })
     if (type === 'image/jpeg') onWhite(picture)
-    results[index] = new Uint8Array(await picture.getBuffer(type, type === 'image/jpeg' ? { quality: 80 } : {}))
+    results[index] = new Uint8Array(type === 'image/jpeg' ? await picture.getBuffer(type, { quality: 80 }) : await picture.getBuffer(type))
   }
   return results
 }

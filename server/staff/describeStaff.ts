@@ -13,6 +13,8 @@ export interface StaffRoute {
   access: StaffAccess
   /** The schema the handler reads the body with (readJson). */
   body?: v.GenericSchema
+  /** The types of a body sent as a file's own bytes rather than JSON (a picture). */
+  file?: readonly string[]
   /** The query parameters the handler reads with this object schema (each optional, a string on the wire). */
   query?: v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>
   /** The route also needs a passkey check within the step-up window (freshPasskey). */
@@ -33,7 +35,7 @@ const whoMay = (access: StaffAccess): string =>
  * security (none for 'anyone'), the permission it needs in its description, and the refusals of the staff API's
  * edge (staffApi.ts) and of allow() and freshPasskey().
  */
-export function describeStaff({ summary, access, body, query, stepUp, responses, tags = ['staff'] }: StaffRoute) {
+export function describeStaff({ summary, access, body, file, query, stepUp, responses, tags = ['staff'] }: StaffRoute) {
   const permission = access !== 'anyone' && access !== 'signed-in' ? access : undefined
   return describeRoute({
     summary,
@@ -44,6 +46,9 @@ export function describeStaff({ summary, access, body, query, stepUp, responses,
       ? { parameters: Object.keys(query.entries).map((name) => ({ in: 'query' as const, name, required: false, schema: { type: 'string' as const } })) }
       : {}),
     ...(body ? { requestBody: { required: true, content: jsonContent(body) } } : {}),
+    ...(file
+      ? { requestBody: { required: true, content: Object.fromEntries(file.map((type) => [type, { schema: { type: 'string' as const, format: 'binary' } }])) } }
+      : {}),
     responses: {
       ...(body
         ? {

@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/types.ts'
@@ -23,6 +24,7 @@ import { describeStaff } from './describeStaff.ts'
 import { identityStaffRoutes } from '../routes/staff/identity.ts'
 import { teamStaffRoutes } from '../routes/staff/team.ts'
 import { auditLogStaffRoutes } from '../routes/staff/auditLog.ts'
+import { pictureStaffRoutes, picturesPath } from '../routes/staff/pictures.ts'
 
 const described = {
   me: describeStaff({
@@ -40,6 +42,13 @@ const described = {
 
 /** Staff request bodies are small forms; a reply to a customer is the largest. */
 const maxStaffBodyBytes = 64 * 1024
+
+/** A picture's upload is its own bytes, limited and checked by its route (routes/staff/pictures.ts), not JSON. */
+const isPictureUpload = (c: Context) => c.req.method === 'POST' && c.req.path === picturesPath
+const exceptPictureUpload =
+  (middleware: MiddlewareHandler): MiddlewareHandler =>
+  (c, next) =>
+    isPictureUpload(c) ? next() : middleware(c, next)
 
 export type StaffApiSettings = Pick<Config, 'apiKey'> & Partial<Config>
 
@@ -64,12 +73,13 @@ export function staffApi(db: Db, config: StaffApiSettings, deps: StaffApiDeps) {
       c.header('Cache-Control', 'no-store')
     })
     .use(async (c, next) => {
+      if (isPictureUpload(c)) return next()
       if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && !/^application\/json\b/i.test(c.req.header('Content-Type') ?? ''))
         return jsonError(c, 415, 'Request body must be JSON')
       await next()
     })
-    .use(withBody(bodyLimit({ maxSize: maxStaffBodyBytes, onError: (c) => jsonError(c, 413, 'Request body too large') })))
-    .use(jsonBody)
+    .use(exceptPictureUpload(withBody(bodyLimit({ maxSize: maxStaffBodyBytes, onError: (c) => jsonError(c, 413, 'Request body too large') }))))
+    .use(exceptPictureUpload(jsonBody))
     .use(async (c, next) => {
       const id = readStaffCookie(c)
       const session = id ? await findStaffSession(db, id, config) : undefined
@@ -101,5 +111,6 @@ export function staffApi(db: Db, config: StaffApiSettings, deps: StaffApiDeps) {
     .route('/', teamStaffRoutes(db, config))
     .route('/', auditLogStaffRoutes(db))
     .route('/', messagesStaffRoutes(db, config))
+    .route('/', pictureStaffRoutes(db, config))
     .all('*', (c) => jsonError(c, 404, 'Not found'))
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { classify } from '../../sw/routes.ts'
+import { catalogueImages, classify, otherPictureSizes } from '../../sw/routes.ts'
 
 const origin = 'https://shop.example'
 const get = (path: string, mode = 'cors', method = 'GET') => classify({ method, mode, url: new URL(path, origin), origin })
@@ -53,6 +53,33 @@ describe('the service worker routing rules', () => {
 
   it('serves product images cache-first', () => {
     expect(get('/images/products/5g-pro.svg', 'no-cors')).toBe('product-image')
+    expect(get(`/images/catalogue/${'0a'.repeat(16)}-640.jpg`, 'no-cors')).toBe('product-image')
+  })
+
+  it('offers, offline, the other size of an uploaded picture, and nothing for any other image', () => {
+    const hash = '0a'.repeat(16)
+    expect(otherPictureSizes(`/images/catalogue/${hash}-640.jpg`)).toEqual([`/images/catalogue/${hash}-320.jpg`])
+    expect(otherPictureSizes(`/images/catalogue/${hash}-320.jpg`)).toEqual([`/images/catalogue/${hash}-640.jpg`])
+    expect(otherPictureSizes('/images/products/5g-pro.svg')).toEqual([])
+    expect(otherPictureSizes(`/images/catalogue/${hash}-1024.jpg`)).toEqual([])
+  })
+
+  it("keeps each catalogue's pictures on this site, once each, whatever else the catalogue holds", () => {
+    const hash = '0a'.repeat(16)
+    const catalogue = {
+      products: [
+        { id: 1, image: '/images/products/5g-pro.svg' },
+        { id: 2, image: `/images/catalogue/${hash}-320.jpg` },
+        { id: 3, image: '/images/products/5g-pro.svg' },
+        { id: 4, image: 'https://elsewhere.example/x.jpg' },
+        { id: 5, image: '//elsewhere.example/x.jpg' },
+        { id: 6 },
+        null,
+      ],
+    }
+    expect(catalogueImages(catalogue)).toEqual(['/images/products/5g-pro.svg', `/images/catalogue/${hash}-320.jpg`])
+    expect(catalogueImages({ products: 'none' })).toEqual([])
+    expect(catalogueImages(undefined)).toEqual([])
   })
 
   it('reads other API answers network-first with a cached fallback', () => {

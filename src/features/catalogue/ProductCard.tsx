@@ -5,6 +5,10 @@ import { Button } from '../../ui/Button.tsx'
 import { styled } from '../../ui/styled.ts'
 import { theme } from '../../ui/theme.ts'
 import { addsProduct } from '../../lib/firstTaps.ts'
+import { pictureSrcSet } from '../../domain/pictures.ts'
+
+/** How wide the card shows its picture: 112 px beside the text on a phone, about a grid column's width elsewhere. */
+const cardPictureSizes = '(max-width: 519px) 112px, 320px'
 
 const Card = styled('article')`
   display: flex; flex-direction: column; background: ${theme.color.surface};
@@ -29,9 +33,21 @@ export function ProductCard({ product, onAdd, eager }: { product: Product; onAdd
   const price = formatRand(product.unit_price, i18n.locale)
   // The catalogue carries every language's wording, so a language chosen offline shows its own at once.
   const { name, plan, speed } = productText(product, i18n.locale)
+  // An uploaded picture comes at 320 and 640 px; the seed's SVGs are sharp at any size.
+  const srcSet = pictureSrcSet(product.image)
   return (
     <Card aria-label={name}>
-      <img src={product.image} alt="" width={320} height={240} loading={eager ? 'eager' : 'lazy'} fetchPriority={eager ? 'high' : undefined} decoding="async" />
+      <img
+        src={product.image}
+        srcSet={srcSet}
+        sizes={srcSet && cardPictureSizes}
+        alt=""
+        width={320}
+        height={240}
+        loading={eager ? 'eager' : 'lazy'}
+        fetchPriority={eager ? 'high' : undefined}
+        decoding="async"
+      />
       <div className="body">
         <h2>{name}</h2>
         <p className="speed">

@@ -29,8 +29,9 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE'
 
 /**
  * The one staff API client: same-origin cookie, JSON both ways, and `Content-Type: application/json` on every call
- * that is not a GET (the server refuses any other, so no cross-site form can act for a member). A 401 tells the app
- * the member is signed out; every failure is a StaffApiError with the server's text.
+ * that is not a GET (the server refuses any other, so no cross-site form can act for a member); a picture (a Blob) is
+ * sent as itself with its own image type, which no cross-site form can send either. A 401 tells the app the member is
+ * signed out; every failure is a StaffApiError with the server's text.
  *
  * It is the browser's fetch, not the storefront's ofetch: that package travels in the storefront's device chunk
  * (Dexie, XState, the cart), which the staff app would then load and run.
@@ -46,15 +47,18 @@ export async function staffApi<T>(
   const search = new URLSearchParams()
   for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined && value !== '') search.set(name, String(value))
   const url = `${staffApiBase}${path}${search.size > 0 ? `?${search}` : ''}`
+  const file = body instanceof Blob ? body : undefined
   let answer: Response
   try {
     answer = await fetch(url, {
       method,
       credentials: 'same-origin',
       cache: 'no-store',
-      headers: method === 'GET' ? { Accept: 'application/json', ...headers } : { Accept: 'application/json', 'Content-Type': 'application/json', ...headers },
-      ...(method !== 'GET' && { body: JSON.stringify(body ?? {}) }),
-      signal: AbortSignal.timeout(20_000),
+      headers:
+        method === 'GET' ? { Accept: 'application/json', ...headers } : { Accept: 'application/json', 'Content-Type': file?.type ?? 'application/json', ...headers },
+      ...(method !== 'GET' && { body: file ?? JSON.stringify(body ?? {}) }),
+      // A picture takes longer: megabytes to send, then drawn at the card's sizes.
+      signal: AbortSignal.timeout(file ? 120_000 : 20_000),
     })
   } catch (error) {
     throw new StaffApiError(error instanceof Error ? error.message : String(error), undefined)

@@ -8,7 +8,7 @@ const Jimp = createJimp({ formats: [jpeg, png] })
  * A picture of `width`×`height` as a phone's camera or an editor would send it: a left half red and a right half blue
  * (so a crop shows), optionally see-through (PNG).
  */
-export async function testPicture(width: number, height: number, type: 'image/jpeg' | 'image/png', { alpha = 255 } = {}): Promise<Uint8Array> {
+export async function testPicture(width: number, height: number, type: 'image/jpeg' | 'image/png', { alpha = 255 } = {}): Promise<Uint8Array<ArrayBuffer>> {
   const picture = new Jimp({ width, height, color: 0xff0000ff })
   const data = picture.bitmap.data
   for (let y = 0; y < height; y++)

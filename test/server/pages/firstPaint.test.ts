@@ -161,6 +161,20 @@ describe('putting a rendered page into index.html', () => {
     }
   })
 
+  it('preloads the first cards’ pictures at the size the page will pick: an uploaded one by its srcset', () => {
+    const hash = '0a'.repeat(16)
+    const html = [
+      '<img src="/images/products/5g-pro.svg" alt="" fetchpriority="high">',
+      `<img src="/images/catalogue/${hash}-320.jpg" srcset="/images/catalogue/${hash}-320.jpg 320w, /images/catalogue/${hash}-640.jpg 640w" sizes="(max-width: 519px) 112px, 320px" alt="" fetchpriority="high">`,
+      '<img src="/images/products/later.svg" alt="" loading="lazy">',
+    ].join('')
+    const page = injectPage(template, { html, css: '', data: '', title: 'Home', locale: 'en', preloads: '' })
+    expect(page.match(/<link rel="preload" as="image"[^>]*>/g)).toEqual([
+      '<link rel="preload" as="image" href="/images/products/5g-pro.svg" fetchpriority="high">',
+      `<link rel="preload" as="image" href="/images/catalogue/${hash}-320.jpg" imagesrcset="/images/catalogue/${hash}-320.jpg 320w, /images/catalogue/${hash}-640.jpg 640w" imagesizes="(max-width: 519px) 112px, 320px" fetchpriority="high">`,
+    ])
+  })
+
   it("names the page in its <title>, escaped, in place of the template's", () => {
     const page = injectPage(template, { html: '', css: '', data: '', title: 'Inqwelo · Seed <Storefront>', locale: 'xh', preloads: '' })
     expect(page).toContain('<title>Inqwelo · Seed &lt;Storefront&gt;</title>')
