@@ -472,10 +472,7 @@ export const settings = {
   ),
   GOOGLE_PAY_MERCHANT_NAME: partOf(
     'googlePay',
-    v.pipe(
-      v.optional(v.pipe(v.string(), v.trim()), ''),
-      v.description("The name Google Pay's payment sheet shows the customer. Empty: SHOP_NAME."),
-    ),
+    v.pipe(v.optional(v.pipe(v.string(), v.trim()), ''), v.description("The name Google Pay's payment sheet shows the customer. Empty: SHOP_NAME.")),
   ),
   GOOGLE_PAY_GATEWAY_MERCHANT_ID: partOf(
     'googlePay',

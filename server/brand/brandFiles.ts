@@ -52,7 +52,8 @@ async function brandedBytes(distDir: string, brand: ShopBrand): Promise<Map<stri
 }
 
 // The worker's precache entries of files the brand changes: the page (its title, colours and brand), the manifests, the icons.
-const brandedEntry = /\{"revision":"([^"]+)","url":"(index\.html|favicon\.svg|manifest(?:\.[a-z]{2})?\.webmanifest|icons\/(?:icon-192|icon-512|maskable-512|apple-touch-icon)\.png)"\}/g
+const brandedEntry =
+  /\{"revision":"([^"]+)","url":"(index\.html|favicon\.svg|manifest(?:\.[a-z]{2})?\.webmanifest|icons\/(?:icon-192|icon-512|maskable-512|apple-touch-icon)\.png)"\}/g
 
 /**
  * The service worker as served: the precache revisions of the files the brand changes mixed with the brand's hash, and

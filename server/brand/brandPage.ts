@@ -4,7 +4,8 @@ import { escapeHtml } from '../http/escapeHtml.ts'
 import type { ShopBrand } from './brandSettings.ts'
 
 /** Where the header's logo is served: SHOP_LOGO's own path, else the icon (the favicon, made from SHOP_ICON). */
-export const logoPath = (brand: ShopBrand): string => (brand.logoFile ? `/brand/logo.${brand.logoFile.toLowerCase().endsWith('.png') ? 'png' : 'svg'}` : '/favicon.svg')
+export const logoPath = (brand: ShopBrand): string =>
+  brand.logoFile ? `/brand/logo.${brand.logoFile.toLowerCase().endsWith('.png') ? 'png' : 'svg'}` : '/favicon.svg'
 
 /** The brand as the page shows it. */
 export function pageBrand(brand: ShopBrand): Brand {

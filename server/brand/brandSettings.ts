@@ -38,7 +38,9 @@ export const brandEnvEntries = {
   SHOP_NAME: trimmed(
     "The shop's name: every page's title, the header's link, the installed app's name, the staff pages, every mail's subject, greeting and sign-off. Production requires your own (the demo's is Seed Storefront).",
   ),
-  SHOP_SHORT_NAME: trimmed("The name where room is short: the header and the installed app's label under its icon (12 characters or fewer fit). Empty: SHOP_NAME."),
+  SHOP_SHORT_NAME: trimmed(
+    "The name where room is short: the header and the installed app's label under its icon (12 characters or fewer fit). Empty: SHOP_NAME.",
+  ),
   SHOP_THEME_COLOUR: v.pipe(
     v.optional(v.pipe(v.string(), v.trim(), v.regex(/^$|^#[0-9a-fA-F]{6}$/, 'SHOP_THEME_COLOUR must be a colour in six hex digits such as #0b4f9c')), ''),
     v.description(
@@ -46,7 +48,7 @@ export const brandEnvEntries = {
     ),
   ),
   SHOP_ICON: trimmed(
-    "A square PNG file of at least 512×512 pixels, the app's icon: the installed app's icons (192, 512, and the maskable 512, so keep the artwork inside the central 80% circle), the Apple touch icon, the favicon and the mails' header are made from it at start. Production requires it.",
+    "A square PNG file of at least 512×512 pixels, the app's icon: the installed app's icons (192, 512, and the maskable 512, so keep the artwork inside the central 80% circle), the Apple touch icon and the favicon are made from it at start. Production requires it.",
   ),
   SHOP_LOGO: trimmed('An SVG or PNG file, the logo at the left of the header (32 pixels high). Empty: the icon.'),
   SHOP_FOOTER: trimmed("Who the footer's © line names, such as your registered company. Empty: SELLER_NAME, else SHOP_NAME."),

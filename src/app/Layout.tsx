@@ -61,7 +61,9 @@ export function Layout({ children }: { children: ReactNode }) {
           </p>
         )}
         <p>
-          <Trans>© {year} {holder}. All rights reserved.</Trans>
+          <Trans>
+            © {year} {holder}. All rights reserved.
+          </Trans>
         </p>
       </Footer>
       <Toaster />

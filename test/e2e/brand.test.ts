@@ -82,7 +82,9 @@ describe('a shop with its own brand', () => {
     }
 
     // The mails the customer got: the sign-up confirmation and the receipt.
-    await expect.poll(async () => (await readMailbox(server.db, email)).map((m) => m.template).sort(), { timeout: 20_000 }).toEqual(['receipt', 'signupConfirm'])
+    await expect
+      .poll(async () => (await readMailbox(server.db, email)).map((m) => m.template).sort(), { timeout: 20_000 })
+      .toEqual(['receipt', 'signupConfirm'])
     for (const mail of await readMailbox(server.db, email)) {
       expect(mail.from, mail.template).toBe('Acme Mobile <no-reply@storefront.co.za>')
       for (const part of [mail.subject, mail.text, mail.html]) {

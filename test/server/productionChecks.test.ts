@@ -221,7 +221,16 @@ describe('what production refuses to start with', () => {
 
   it('lets SANDBOX=true allow the sandboxes only: the database, key, seed, lab, origin and the demo brand are still refused', () => {
     const problems = productionProblems({ ...loadConfig({ NODE_ENV: 'production', SANDBOX: 'true' }), client: { lab: true } })
-    expect(problems.map((p) => /^\S+/.exec(p)?.[0])).toEqual(['DATABASE_URL', 'SUPPORT_EMAIL', 'SELLER_NAME,', 'SHOP_NAME,', 'API_KEY', 'SEED', 'the', 'PUBLIC_URL'])
+    expect(problems.map((p) => /^\S+/.exec(p)?.[0])).toEqual([
+      'DATABASE_URL',
+      'SUPPORT_EMAIL',
+      'SELLER_NAME,',
+      'SHOP_NAME,',
+      'API_KEY',
+      'SEED',
+      'the',
+      'PUBLIC_URL',
+    ])
   })
 
   it('refuses an unset support address and seller, naming each missing setting', () => {

@@ -14,7 +14,13 @@ const noDb = {} as Db
 const built: Record<string, string> = {
   'index.html':
     '<!doctype html><html lang="en"><head><meta name="theme-color" content="#0b4f9c" /><title>Storefront</title><link rel="icon" href="/favicon.svg" type="image/svg+xml" /></head><body><div id="root"><div id="boot"></div></div></body></html>',
-  'manifest.webmanifest': JSON.stringify({ name: 'Storefront', short_name: 'Storefront', theme_color: '#0b4f9c', lang: 'en', icons: [{ src: '/icons/icon-192.png' }] }),
+  'manifest.webmanifest': JSON.stringify({
+    name: 'Storefront',
+    short_name: 'Storefront',
+    theme_color: '#0b4f9c',
+    lang: 'en',
+    icons: [{ src: '/icons/icon-192.png' }],
+  }),
   'manifest.xh.webmanifest': JSON.stringify({ name: 'Storefront', short_name: 'Storefront', theme_color: '#0b4f9c', lang: 'xh', description: 'Iipakethe' }),
   'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
   'sw.js':
@@ -112,7 +118,7 @@ describe("the reseller's brand in what the server serves", () => {
     expect(await text('/brand/logo.svg')).toContain('<text>Acme</text>')
   })
 
-  it("makes the worker fetch again the files the brand changes, and only those, when the brand changes", async () => {
+  it('makes the worker fetch again the files the brand changes, and only those, when the brand changes', async () => {
     const served = precache(await text('/sw.js'))
     const buildEntries = precache(built['sw.js']!)
     for (const url of ['index.html', 'manifest.webmanifest', 'manifest.xh.webmanifest', 'favicon.svg', 'icons/icon-192.png'])

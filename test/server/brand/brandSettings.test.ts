@@ -95,7 +95,11 @@ describe("the reseller's brand, read at start", () => {
     expect(productionProblems({ ...loadConfig(unbranded), client: { lab: false } })).toEqual([
       "SHOP_NAME, SHOP_SHORT_NAME, SHOP_ICON are not set or still the demo's, so customers and mails would see the demo shop's name and icon: set your own brand (docs/brand.md)",
     ])
-    expect(problems({ ...brand, SHOP_NAME: 'Seed Storefront', SHOP_SHORT_NAME: 'Seed' })).toEqual([expect.stringMatching(/^SHOP_NAME, SHOP_SHORT_NAME are not set or still the demo's/)])
-    expect(problems({ ...brand, MAIL_FROM: 'Seed Storefront <no-reply@acme.co.za>' })).toEqual([expect.stringMatching(/^MAIL_SENDER_NAME is not set or still the demo's/)])
+    expect(problems({ ...brand, SHOP_NAME: 'Seed Storefront', SHOP_SHORT_NAME: 'Seed' })).toEqual([
+      expect.stringMatching(/^SHOP_NAME, SHOP_SHORT_NAME are not set or still the demo's/),
+    ])
+    expect(problems({ ...brand, MAIL_FROM: 'Seed Storefront <no-reply@acme.co.za>' })).toEqual([
+      expect.stringMatching(/^MAIL_SENDER_NAME is not set or still the demo's/),
+    ])
   })
 })
