@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
-import { readdir, readFile } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { getMimeType } from 'hono/utils/mime'
 import { compressed, type LoadedFile, sendFile } from '../http/clientFiles.ts'
 import { escapeHtml } from '../http/escapeHtml.ts'
@@ -19,36 +19,34 @@ export const brandIcons = [
   { path: '/favicon.svg', pixels: 64 },
 ] as const
 
-const manifestFile = /^manifest(\.[a-z]{2})?\.webmanifest$/
+const manifestPath = /^\/manifest(\.[a-z]{2})?\.webmanifest$/
 const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex')
+const encode = (text: string) => new TextEncoder().encode(text) as Uint8Array<ArrayBuffer>
 
 /** The favicon: the icon drawn in an SVG, so the build's /favicon.svg (in the page and the worker's precache) keeps its path. */
 const faviconSvg = (png: Uint8Array, name: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><title>${escapeHtml(name)}</title><image width="64" height="64" href="data:image/png;base64,${Buffer.from(png).toString('base64')}"/></svg>`
 
-/** The files the brand changes, by path: the manifests, the icons and favicon (with SHOP_ICON), the logo (with SHOP_LOGO). */
-async function brandedBytes(distDir: string, brand: ShopBrand): Promise<Map<string, Uint8Array>> {
-  const files = new Map<string, Uint8Array>()
-  const encode = (text: string) => new TextEncoder().encode(text)
-  for (const name of (await readdir(distDir)).filter((n) => manifestFile.test(n)).sort()) {
-    const built = JSON.parse(await readFile(join(distDir, name), 'utf8')) as Record<string, unknown>
-    files.set(`/${name}`, encode(JSON.stringify({ ...built, name: brand.name, short_name: brand.shortName, theme_color: brand.themeColour })))
-  }
+/** The brand's own files: the icons and favicon (with SHOP_ICON) and the logo (with SHOP_LOGO), by path, and the brand's hash. */
+async function ownFiles(brand: ShopBrand): Promise<{ hash: string; files: Map<string, LoadedFile> }> {
+  const bytes = new Map<string, Uint8Array>()
   if (brand.iconFile) {
-    const icon = new Uint8Array(await readFile(brand.iconFile))
     const drawn = await resizePictures(
-      icon,
+      new Uint8Array(await readFile(brand.iconFile)),
       brandIcons.map(({ pixels }) => ({ width: pixels, height: pixels, fit: 'contain' as const })),
       'image/png',
     )
     brandIcons.forEach(({ path }, i) => {
       const png = drawn[i]
       if (!png) throw new Error(`SHOP_ICON was not drawn for ${path}`)
-      files.set(path, path.endsWith('.svg') ? encode(faviconSvg(png, brand.name)) : png)
+      bytes.set(path, path.endsWith('.svg') ? encode(faviconSvg(png, brand.name)) : png)
     })
   }
-  if (brand.logoFile) files.set(logoPath(brand), new Uint8Array(await readFile(brand.logoFile)))
-  return files
+  if (brand.logoFile) bytes.set(logoPath(brand), new Uint8Array(await readFile(brand.logoFile)))
+  const hash = sha256([JSON.stringify(pageBrand(brand)), ...[...bytes].map(([path, b]) => `${path}:${sha256(b)}`)].join('\n'))
+  const files = new Map<string, LoadedFile>()
+  for (const [path, b] of bytes) files.set(path, compressed(b as Uint8Array<ArrayBuffer>, getMimeType(path) ?? 'application/octet-stream', hash))
+  return { hash, files }
 }
 
 // The worker's precache entries of files the brand changes: the page (its title, colours and brand), the manifests, the icons.
@@ -57,8 +55,9 @@ const brandedEntry =
 
 /**
  * The service worker as served: the precache revisions of the files the brand changes mixed with the brand's hash, and
- * the logo precached too. An installed app's browser finds the worker changed on its next online visit, and the new
- * worker fetches those files again (the unchanged hashed assets stay), so a new brand never stays behind in a precache.
+ * `extra` entries (the logo) precached too. An installed app's browser finds the worker changed on its next online
+ * visit, and the new worker fetches those files again (the unchanged hashed assets stay), so a new brand never stays
+ * behind in a precache.
  */
 export function brandedWorker(worker: string, brandHash: string, extra: ReadonlyMap<string, string> = new Map()): string {
   let entries = 0
@@ -71,41 +70,56 @@ export function brandedWorker(worker: string, brandHash: string, extra: Readonly
   return mixed.replace('{"revision":', () => `${added}{"revision":`)
 }
 
-/** The brand's files as served, with the worker whose precache follows them. */
-export async function brandFiles(distDir: string, brand: ShopBrand): Promise<Map<string, LoadedFile>> {
-  const bytes = await brandedBytes(distDir, brand)
-  const hash = sha256([JSON.stringify(pageBrand(brand)), ...[...bytes].map(([path, b]) => `${path}:${sha256(b)}`)].join('\n'))
-  const loaded = new Map<string, LoadedFile>()
-  const add = (path: string, data: Uint8Array) =>
-    loaded.set(path, compressed(data as Uint8Array<ArrayBuffer>, getMimeType(path) ?? 'application/octet-stream', hash))
-  for (const [path, data] of bytes) add(path, data)
-  const worker = await readFile(join(distDir, 'sw.js'), 'utf8').catch(() => undefined)
-  if (worker !== undefined) {
-    const logo = brand.logoFile ? new Map([[logoPath(brand).slice(1), sha256(bytes.get(logoPath(brand)) ?? '').slice(0, 32)]]) : undefined
-    add('/sw.js', new TextEncoder().encode(brandedWorker(worker, hash, logo)))
-  }
-  return loaded
-}
+/** A built manifest with the brand's name, short name and theme colour. */
+const brandedManifest = (built: string, brand: ShopBrand) =>
+  JSON.stringify({ ...(JSON.parse(built) as object), name: brand.name, short_name: brand.shortName, theme_color: brand.themeColour })
 
 /**
- * Serves the brand's files in place of the build's (the build is the same for every reseller): made once, from the
- * start (the icons are drawn in a worker thread), revalidated by ETag like the build's own files.
+ * Serves the brand's files in place of the build's (the build is the same for every reseller), revalidated by ETag
+ * like the build's own: the icons and logo made once from the start (drawn in a worker thread), the manifests and the
+ * worker made from the build's as they are on disk (a new build under a running server is served at once).
  */
 export function brandFileRoutes(distDir: string, brand: ShopBrand): MiddlewareHandler {
-  let files: Promise<Map<string, LoadedFile>> | undefined = brandFiles(distDir, brand)
-  // Failing here is reported by the first request that needs the files (and retried there).
-  files.catch(() => undefined)
+  let own = ownFiles(brand)
+  // Failing here is reported by the first request that needs the files (and tried again there).
+  own.catch(() => undefined)
+  const fromBuild = new Map<string, LoadedFile>()
+
+  /** The build's manifest or worker at `path` with the brand written in, made again when the build's file changed. */
+  async function branded(path: string, hash: string, logo: LoadedFile | undefined): Promise<LoadedFile | undefined> {
+    const file = join(distDir, path.slice(1))
+    const info = await stat(file).catch(() => undefined)
+    if (!info?.isFile()) return undefined
+    const version = `${info.size}:${info.mtimeMs}:${hash}`
+    const kept = fromBuild.get(path)
+    if (kept?.version === version) return kept
+    const built = await readFile(file, 'utf8')
+    const logoEntry = logo ? new Map([[logoPath(brand).slice(1), sha256(logo.identity).slice(0, 32)]]) : undefined
+    const text = path === '/sw.js' ? brandedWorker(built, hash, logoEntry) : brandedManifest(built, brand)
+    const loaded = compressed(encode(text), getMimeType(path) ?? 'application/octet-stream', version)
+    fromBuild.set(path, loaded)
+    return loaded
+  }
+
+  const ownOrNothing = async (c: Context) => {
+    try {
+      return await own
+    } catch (error) {
+      own = ownFiles(brand)
+      own.catch(() => undefined)
+      requestLog(c).error({ err: error }, "the brand's icons could not be made; serving the build's")
+      return undefined
+    }
+  }
+
   return async (c, next) => {
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next()
-    files ??= brandFiles(distDir, brand)
-    const file = await files.then(
-      (found) => found.get(c.req.path),
-      (error: unknown) => {
-        files = undefined
-        requestLog(c).error({ err: error }, "the brand's files could not be made; serving the build's")
-        return undefined
-      },
-    )
+    const { method, path } = c.req
+    const fromTheBuild = path === '/sw.js' || manifestPath.test(path)
+    if ((method !== 'GET' && method !== 'HEAD') || !(fromTheBuild || path === logoPath(brand) || brandIcons.some((icon) => icon.path === path))) return next()
+    const made = await ownOrNothing(c)
+    if (!made) return next()
+    const logo = brand.logoFile ? made.files.get(logoPath(brand)) : undefined
+    const file = fromTheBuild ? await branded(path, made.hash, logo) : made.files.get(path)
     return file ? sendFile(c, file, { 'Cache-Control': 'no-cache' }) : next()
   }
 }

@@ -136,6 +136,22 @@ describe("the reseller's brand in what the server serves", () => {
     expect(await (await twin.request('/sw.js')).text()).toBe(await text('/sw.js'))
   })
 
+  it('serves the worker of the build on disk, a new build at once, each entry once', async () => {
+    const worker = join(dist.dir, 'sw.js')
+    const next = built['sw.js']!.replace('"revision":"cccc","url":"index.html"', '"revision":"c2c2","url":"index.html"')
+    const first = await text('/sw.js')
+    writeFileSync(worker, next)
+    try {
+      const served = await text('/sw.js')
+      expect(served).not.toBe(first)
+      expect(precache(served)['index.html']).not.toBe(precache(first)['index.html'])
+      const urls = [...served.matchAll(/"url":"([^"]+)"/g)].map(([, url]) => url)
+      expect(new Set(urls).size).toBe(urls.length)
+    } finally {
+      writeFileSync(worker, built['sw.js']!)
+    }
+  })
+
   it("serves the build's own files for the demo brand, which has no icon of its own", async () => {
     const demo = createApp({ db: noDb, config: { apiKey: 'k' }, distDir: dist.dir })
     expect(await (await demo.request('/favicon.svg')).text()).toBe(built['favicon.svg'])
