@@ -7,6 +7,10 @@ import { sandboxPartner } from './orders/partner.ts'
 import type { Config } from './config.ts'
 import type { Db } from './db/types.ts'
 import { requireApiKey } from './http/apiKey.ts'
+import { brandFileRoutes } from './brand/brandFiles.ts'
+import { withBrand } from './brand/brandPage.ts'
+import { demoBrand } from './brand/brandSettings.ts'
+import { brandThisProcess } from './brand/shopBrand.ts'
 import { clientFiles } from './http/clientFiles.ts'
 import { clientSettingsOf, withClientSettings } from './http/clientSettings.ts'
 import { jsonError, notFound, onError } from './http/errors.ts'
@@ -116,6 +120,9 @@ export function createApp({
   networkOutbox,
   clock = systemClock,
 }: AppOptions) {
+  const brand = config.brand ?? demoBrand
+  // Every mail this process renders names this deployment's shop.
+  brandThisProcess(brand)
   const connection = network ?? networkConnection(config, db, log, (request) => app.fetch(request))
   const payments =
     cardPayments ??
@@ -184,16 +191,16 @@ export function createApp({
   app.get('/images/products/:file', productImage)
   app.get('/images/catalogue/:file', cataloguePicture(db))
   const settings = clientSettingsOf(config)
-  if (distDir)
+  if (distDir) {
+    app.use(brandFileRoutes(distDir, brand))
     app.use(
-      clientFiles(
-        distDir,
-        pageSecurityHeaders(config),
-        firstPaintPages(distDir, db),
-        (html) => withClientSettings(html, settings),
-        staffPageSecurityHeaders(config),
-      ),
+      clientFiles(distDir, pageSecurityHeaders(config), firstPaintPages(distDir, db, brand), {
+        pageHtml: (html) => withBrand(withClientSettings(html, settings), brand),
+        staffPageHtml: (html) => withBrand(html, brand, `${brand.name} back office`),
+        staffPageHeaders: staffPageSecurityHeaders(config),
+      }),
     )
+  }
   app.notFound(notFound)
   app.onError(onError)
   return Object.assign(app, { network: connection.network })

@@ -5,6 +5,7 @@ import { defaultMigrationLockTimeoutMs } from './db/migrate.ts'
 import { sandboxApiKey } from './http/apiKey.ts'
 import { parseTrustProxy } from './http/requestInfo.ts'
 import { logLevels } from './log.ts'
+import { brandEnvEntries, demoBrand, readBrand } from './brand/brandSettings.ts'
 import { readMail, sandboxSender } from './mail/mail.ts'
 import { readMetrics } from './metrics.ts'
 import { readPartner } from './orders/partner.ts'
@@ -378,13 +379,13 @@ export const settings = {
           v.trim(),
           v.regex(
             /^$|^[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+$|^[^<>@]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>$/,
-            'MAIL_FROM must be an address, or a name and an address such as Seed Storefront <no-reply@example.co.za>',
+            'MAIL_FROM must be an address, or a name and an address such as Acme Mobile <no-reply@example.co.za>',
           ),
         ),
         '',
       ),
       v.description(
-        `Who mails come from: an address, or a name and an address (\`Name <address>\`). Required with \`SMTP_URL\`; empty with the sandbox mailbox means \`${sandboxSender}\`.`,
+        `Who mails come from: an address, or a name and an address (\`Name <address>\`). Required with \`SMTP_URL\`; empty with the sandbox mailbox means SHOP_NAME's mails from no-reply@storefront.co.za (the demo's: \`${sandboxSender}\`).`,
       ),
     ),
   ),
@@ -427,6 +428,15 @@ export const settings = {
       v.description("The seller's South African VAT registration number (10 digits starting with 4) printed on every tax invoice; production requires it."),
     ),
   ),
+  SHOP_NAME: partOf('brand', brandEnvEntries.SHOP_NAME),
+  SHOP_SHORT_NAME: partOf('brand', brandEnvEntries.SHOP_SHORT_NAME),
+  SHOP_THEME_COLOUR: partOf('brand', brandEnvEntries.SHOP_THEME_COLOUR),
+  SHOP_ICON: partOf('brand', brandEnvEntries.SHOP_ICON),
+  SHOP_LOGO: partOf('brand', brandEnvEntries.SHOP_LOGO),
+  SHOP_FOOTER: partOf('brand', brandEnvEntries.SHOP_FOOTER),
+  SUPPORT_PHONE: partOf('brand', brandEnvEntries.SUPPORT_PHONE),
+  MAIL_SENDER_NAME: partOf('mail', brandEnvEntries.MAIL_SENDER_NAME),
+  MAIL_SIGNATURE: partOf('brand', brandEnvEntries.MAIL_SIGNATURE),
   MAIL_OUTBOX_INTERVAL_MS: wholeNumber(
     'mailOutboxIntervalMs',
     { fallback: 1_000, min: 10, max: 3_600_000 },
@@ -462,10 +472,7 @@ export const settings = {
   ),
   GOOGLE_PAY_MERCHANT_NAME: partOf(
     'googlePay',
-    v.pipe(
-      v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('GOOGLE_PAY_MERCHANT_NAME must not be empty')), 'Seed Storefront'),
-      v.description("The name Google Pay's payment sheet shows the customer."),
-    ),
+    v.pipe(v.optional(v.pipe(v.string(), v.trim()), ''), v.description("The name Google Pay's payment sheet shows the customer. Empty: SHOP_NAME.")),
   ),
   GOOGLE_PAY_GATEWAY_MERCHANT_ID: partOf(
     'googlePay',
@@ -523,18 +530,22 @@ export const EnvSchema = v.object(
 type Env = v.InferOutput<typeof EnvSchema>
 type Settings = typeof settings
 
+/** The shop's name where another setting defaults to it: SHOP_NAME, or the demo's outside production. */
+const shopName = (e: Env) => e.SHOP_NAME || (e.NODE_ENV === 'production' ? '' : demoBrand.name)
+
 /** The keys several variables fill together, each read from the parsed environment, in this order (the first to throw names its variables). */
 const composed = {
   social: (e: Env) => readSocialProviders(e),
   partner: (e: Env) => readPartner(e),
   payments: (e: Env) => readPayments(e),
   network: (e: Env) => readNetwork(e),
-  mail: (e: Env) => readMail(e),
+  brand: (e: Env) => readBrand(e, e.NODE_ENV !== 'production'),
+  mail: (e: Env) => readMail(e, shopName(e)),
   supportEmail: (e: Env) => readSupportEmail(e, e.NODE_ENV !== 'production'),
   financeEmail: (e: Env) => e.FINANCE_EMAIL || readSupportEmail(e, e.NODE_ENV !== 'production'),
-  seller: (e: Env) => readSeller(e, e.NODE_ENV !== 'production'),
+  seller: (e: Env) => readSeller(e, e.NODE_ENV !== 'production', e.SHOP_NAME),
   metrics: (e: Env) => readMetrics(e),
-  googlePay: (e: Env) => readGooglePay(e, readPayments(e)),
+  googlePay: (e: Env) => readGooglePay({ ...e, GOOGLE_PAY_MERCHANT_NAME: e.GOOGLE_PAY_MERCHANT_NAME || shopName(e) }, readPayments(e)),
 } satisfies { [K in PartOfKeys]: (e: Env) => unknown }
 
 type PartOfKeys = { [N in keyof Settings]: Settings[N] extends PartOf<infer K, Schema> ? K : never }[keyof Settings]

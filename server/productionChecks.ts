@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { demoIdNumberKey } from './accounts/idNumberSeal.ts'
 import { defaultScryptN } from './accounts/password.ts'
+import { demoBrandVariables } from './brand/brandSettings.ts'
 import type { Config } from './config.ts'
 import { sandboxApiKey } from './http/apiKey.ts'
 import { sandboxedProviders, type SocialProviderSettings } from './social/providerConfig.ts'
@@ -25,6 +26,7 @@ export interface DeploymentSettings
     | 'scryptN'
     | 'supportEmail'
     | 'seller'
+    | 'brand'
     | 'googlePay'
     | 'socialProviders'
     | 'metrics'
@@ -107,6 +109,11 @@ export function productionProblems(s: DeploymentSettings): string[] {
     ['SELLER_VAT_NUMBER', s.seller.vatNumber],
   ].flatMap(([name, value]) => (value ? [] : [name]))
   if (sellerUnset.length > 0) problems.push(`${sellerUnset.join(', ')} not set, so tax invoices would not name the seller as the law requires: set them`)
+  const demoBrand = demoBrandVariables(s.brand, s.mail.from)
+  if (demoBrand.length > 0)
+    problems.push(
+      `${demoBrand.join(', ')} ${demoBrand.length > 1 ? 'are' : 'is'} not set or still the demo's, so customers and mails would see the demo shop's name and icon: set your own brand (docs/brand.md)`,
+    )
   if (s.apiKey === sandboxApiKey) problems.push(`API_KEY is the public sandbox key (${sandboxApiKey}): set your own (the server hands it to the page)`)
   // A staging server of test customers (SANDBOX=true) may keep the public key; real customers' ID numbers may not.
   if ((s.idNumberKey === '' || s.idNumberKey.toLowerCase() === demoIdNumberKey) && !s.sandboxes)

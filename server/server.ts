@@ -15,6 +15,8 @@ import { sealPlainIdNumbers } from './accounts/sealIdNumbers.ts'
 import type { Db } from './db/types.ts'
 import { accessLogged } from './http/accessLog.ts'
 import { clientSettingsOf, withClientSettings } from './http/clientSettings.ts'
+import { withBrand } from './brand/brandPage.ts'
+import { demoBrand } from './brand/brandSettings.ts'
 import { connectionDrainer } from './http/connectionDrainer.ts'
 import { settleUnreadBody } from './http/unreadBody.ts'
 import { createLogger, silentLogger } from './log.ts'
@@ -153,8 +155,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       customLogger: viteLogger(log),
       // Hot-reload websocket shares the one HTTP port.
       server: { middlewareMode: true, ws: { server: httpServer } },
-      // The page gets this server's settings as the built client's pages do (server/http/clientSettings.ts).
-      plugins: [{ name: 'client-settings', transformIndexHtml: (html: string) => withClientSettings(html, clientSettingsOf(config)) }],
+      // The page gets this server's settings and brand as the built client's pages do (server/http/clientSettings.ts).
+      plugins: [
+        {
+          name: 'client-settings',
+          transformIndexHtml: (html: string) => withBrand(withClientSettings(html, clientSettingsOf(config)), config.brand ?? demoBrand),
+        },
+      ],
     })
   }
   const client: Listener = vite ? (req, res) => vite.middlewares(req, res) : backend

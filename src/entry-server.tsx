@@ -16,6 +16,8 @@ import { defaultLocale, type Locale } from './i18n/locales.ts'
 import { BootstrapSchema } from './domain/product.ts'
 import { firstPaintDataBlock } from './features/catalogue/firstPaint.ts'
 import { pageTitle } from './app/pageTitle.ts'
+import type { Brand } from './domain/brand.ts'
+import { pageBrand } from './lib/brand.ts'
 
 export interface RenderedPage {
   /** The markup that goes inside <div id="root">. */
@@ -24,15 +26,21 @@ export interface RenderedPage {
   css: string
   /** The data block with the catalogue, placed after the root. */
   data: string
-  /** The page's document title in its language ("Cart · Seed Storefront"). */
+  /** The page's document title in its language ("Cart · Acme Mobile"). */
   title: string
 }
 
 // Rules goober writes when a module loads (keyframes) are in its sheet only once; they go with every page.
 let moduleCss = ''
 
-/** Renders `path` in `locale` from the catalogue JSON (GET /v2/bootstrap's body). */
-export async function renderPage(path: string, bootstrapJson: string, locale: Locale = defaultLocale, messages?: Messages): Promise<RenderedPage> {
+/** Renders `path` in `locale` from the catalogue JSON (GET /v2/bootstrap's body), with the reseller's brand. */
+export async function renderPage(
+  path: string,
+  bootstrapJson: string,
+  locale: Locale = defaultLocale,
+  messages: Messages | undefined = undefined,
+  brand: Brand = pageBrand,
+): Promise<RenderedPage> {
   const { products } = v.parse(BootstrapSchema, JSON.parse(bootstrapJson))
   // The same services as the page's, none of which starts on the server: nothing is queued here.
   const services = createServices({ outboxKinds: async () => [] })
@@ -42,7 +50,7 @@ export async function renderPage(path: string, bootstrapJson: string, locale: Lo
   i18n.activate(locale)
   moduleCss += extractCss()
   // renderToString is synchronous: the activated locale and goober's sheet belong to this page alone.
-  const html = renderToString(<App router={router} services={services} catalogue={{ products, fetchedAt: '' }} />)
+  const html = renderToString(<App router={router} services={services} catalogue={{ products, fetchedAt: '' }} brand={brand} />)
   const css = moduleCss + extractCss()
-  return { html, css, data: firstPaintDataBlock(bootstrapJson), title: pageTitle(i18n, router.state.matches) }
+  return { html, css, data: firstPaintDataBlock(bootstrapJson), title: pageTitle(i18n, router.state.matches, brand.name) }
 }

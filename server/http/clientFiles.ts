@@ -55,24 +55,32 @@ export function compressed(identity: Uint8Array<ArrayBuffer>, type: string, vers
   return loaded
 }
 
+/** What the server writes into the pages it serves, and the back office page's own headers. */
+export interface PageWriters {
+  /** Writes what every storefront page carries (the deployment's settings, the brand) into each HTML file. */
+  pageHtml?: (html: string) => string
+  /** Writes what the back office's page carries (the brand). */
+  staffPageHtml?: (html: string) => string
+  staffPageHeaders?: PageHeaders
+}
+
 /**
  * Serves the Vite build in distDir: hashed assets cached for a year, everything else revalidated by ETag,
  * compressed once per file version, and index.html for client-side routes (SPA fallback), rendered first
- * where `firstPages` says so; `pageHtml` writes what every page carries (the deployment's settings) into each HTML file.
+ * where `firstPages` says so; `writers` put the deployment's settings and brand into each page.
  */
 export function clientFiles(
   distDir: string,
   pageHeaders: PageHeaders = () => ({}),
   firstPages?: FirstPages,
-  pageHtml?: (html: string) => string,
-  staffPageHeaders: PageHeaders = pageHeaders,
+  { pageHtml, staffPageHtml, staffPageHeaders = pageHeaders }: PageWriters = {},
 ): MiddlewareHandler {
   const root = resolve(distDir)
   const cache = new Map<string, LoadedFile>()
   const rendered = new Map<string, Promise<LoadedFile>>()
   let templateText: { text: string; etag: string } | undefined
 
-  async function load(file: string, withSettings = true): Promise<LoadedFile | undefined> {
+  async function load(file: string, writeHtml: ((html: string) => string) | undefined): Promise<LoadedFile | undefined> {
     const info = await stat(file).catch(() => undefined)
     if (!info?.isFile()) return undefined
     const version = `${info.size}:${info.mtimeMs}`
@@ -81,8 +89,7 @@ export function clientFiles(
     const type = getMimeType(file) ?? 'application/octet-stream'
     let bytes = new Uint8Array(await readFile(file))
     // Each page carries this server's settings (the build on disk is the same everywhere); ETags follow them.
-    if (withSettings && pageHtml && type.startsWith('text/html'))
-      bytes = new TextEncoder().encode(pageHtml(new TextDecoder().decode(bytes))) as Uint8Array<ArrayBuffer>
+    if (writeHtml && type.startsWith('text/html')) bytes = new TextEncoder().encode(writeHtml(new TextDecoder().decode(bytes))) as Uint8Array<ArrayBuffer>
     const loaded = compressed(bytes, type, version)
     cache.set(file, loaded)
     return loaded
@@ -126,14 +133,14 @@ export function clientFiles(
     // never the storefront's page or settings. Its scripts are hashed assets like the storefront's.
     if (isStaffPath(path)) {
       if (looksLikeFile(path)) return next()
-      const page = await load(resolve(root, ...staffPageFile), false)
+      const page = await load(resolve(root, ...staffPageFile), staffPageHtml)
       return page ? sendFile(c, page, { 'Cache-Control': 'no-store', ...staffPageHeaders(c) }) : next()
     }
     const target = toFile(path)
-    const found = target ? await load(target) : undefined
+    const found = target ? await load(target, pageHtml) : undefined
     if (found) return sendFile(c, found, { 'Cache-Control': cacheControl(path), ...htmlHeaders(c, found, pageHeaders) })
     if (looksLikeFile(path)) return next()
-    const index = await load(resolve(root, 'index.html'))
+    const index = await load(resolve(root, 'index.html'), pageHtml)
     if (!index) return next()
     // A page that cannot be rendered (the catalogue unreadable, a renderer fault) still opens as the app shell.
     const page = await renderedPage(c, index).catch((error: unknown) => {

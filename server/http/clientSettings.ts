@@ -23,9 +23,12 @@ export function clientSettingsOf(config: ClientSettingsSource): ClientSettings {
  * script-src (no inline script) does not apply to it.
  */
 export function withClientSettings(html: string, settings: ClientSettings): string {
-  const element = `<script type="application/json" id="${clientSettingsElementId}">${clientSettingsJson(settings)}</script>`
+  return intoHead(html, `<script type="application/json" id="${clientSettingsElementId}">${clientSettingsJson(settings)}</script>`)
+}
+
+/** Puts `elements` at the end of the page's head; a page without a closing head tag (it is optional) gets them straight after its doctype. */
+export function intoHead(html: string, elements: string): string {
   const head = html.indexOf('</head>')
-  // A page without a closing head tag (it is optional) gets them straight after its doctype.
   const at = head >= 0 ? head : (/^\s*<!doctype html>/i.exec(html)?.[0].length ?? 0)
-  return `${html.slice(0, at)}${element}${head >= 0 ? '\n' : ''}${html.slice(at)}`
+  return `${html.slice(0, at)}${elements}${head >= 0 ? '\n' : ''}${html.slice(at)}`
 }

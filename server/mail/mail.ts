@@ -56,15 +56,29 @@ export interface Mailer {
 /** How the server sends mail, read from SMTP_URL and MAIL_FROM by server/config.ts. */
 export type MailSettings = { kind: 'sandbox'; from: string } | { kind: 'smtp'; url: string; from: string }
 
-/** The sender the sandbox mailbox shows when MAIL_FROM is not set. */
-export const sandboxSender = 'Seed Storefront <no-reply@storefront.co.za>'
+/** The address the sandbox mailbox shows mails coming from when MAIL_FROM is not set. */
+const sandboxAddress = 'no-reply@storefront.co.za'
+
+/** `Name <address>`, the name quoted when it holds a character RFC 5322 reserves. */
+export const namedSender = (name: string, address: string): string =>
+  `${/[",;:<>@()[\]\\]/.test(name) ? `"${name.replace(/["\\]/g, '\\$&')}"` : name} <${address}>`
+
+/** The sender the sandbox mailbox shows when MAIL_FROM is not set: the demo shop's name. */
+export const sandboxSender = namedSender('Seed Storefront', sandboxAddress)
 export const sandboxMailSettings: MailSettings = { kind: 'sandbox', from: sandboxSender }
 
+/** MAIL_FROM with MAIL_SENDER_NAME as its name when that is set; the sandbox's address under the shop's name when MAIL_FROM is not. */
+function sender(e: { MAIL_FROM: string; MAIL_SENDER_NAME: string }, shopName: string): string {
+  const address = e.MAIL_FROM === '' ? sandboxAddress : (/<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM)
+  if (e.MAIL_SENDER_NAME) return namedSender(e.MAIL_SENDER_NAME, address)
+  return e.MAIL_FROM || (shopName ? namedSender(shopName, address) : address)
+}
+
 /** SMTP_URL and MAIL_FROM, or the sandbox mailbox; links in a mail that leaves the server need PUBLIC_URL. */
-export function readMail(e: { SMTP_URL: string; MAIL_FROM: string; PUBLIC_URL: string }): MailSettings {
-  if (e.SMTP_URL === '') return { kind: 'sandbox', from: e.MAIL_FROM || sandboxSender }
+export function readMail(e: { SMTP_URL: string; MAIL_FROM: string; MAIL_SENDER_NAME: string; PUBLIC_URL: string }, shopName: string): MailSettings {
+  if (e.SMTP_URL === '') return { kind: 'sandbox', from: sender(e, shopName) }
   if (e.MAIL_FROM === '') throw new Error('Invalid environment: MAIL_FROM is required with SMTP_URL (the address mails come from)')
   // Whatever NODE_ENV: a link in a mail that leaves the server must never be built on the request's Host header.
   if (e.PUBLIC_URL === '') throw new Error('Invalid environment: PUBLIC_URL is required with SMTP_URL (the origin links in mails open)')
-  return { kind: 'smtp', url: e.SMTP_URL, from: e.MAIL_FROM }
+  return { kind: 'smtp', url: e.SMTP_URL, from: sender(e, shopName) }
 }

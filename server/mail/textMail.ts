@@ -30,7 +30,7 @@ export function textMail<Values extends object>(mail: TextMail<Values>): MailTem
   return {
     name: mail.name,
     render: (i18n, values) => {
-      const placeholders = { ...(mail.placeholders?.(values, i18n) ?? values), shop: shopName }
+      const placeholders = { ...(mail.placeholders?.(values, i18n) ?? values), shop: shopName() }
       const text = (t: Text<Values>) => i18n._({ ...(typeof t === 'function' ? t(values) : t), values: placeholders })
       const stringOf = (key: StringKey<Values>) => values[key] as string
       return {

@@ -4,7 +4,10 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Context } from 'hono'
 import type { Messages } from '@lingui/core'
+import type { Brand } from '../../src/domain/brand.ts'
 import { DEFAULT_LANGUAGE, type Language, manifestUrl } from '../../src/domain/languageCodes.ts'
+import { pageBrand } from '../brand/brandPage.ts'
+import { demoBrand, type ShopBrand } from '../brand/brandSettings.ts'
 import { hintedLanguage } from '../i18n/requestLanguage.ts'
 import { rendererDir, rendererFile } from '../build/buildApp.ts'
 import { catalogueBytes } from '../catalogue/catalogueBytes.ts'
@@ -14,7 +17,13 @@ import { escapeHtml } from '../http/escapeHtml.ts'
 
 /** The renderer the SSR build exports (src/entry-server.tsx). */
 interface Renderer {
-  renderPage(path: string, bootstrapJson: string, locale?: Language, messages?: Messages): Promise<{ html: string; css: string; data: string; title: string }>
+  renderPage(
+    path: string,
+    bootstrapJson: string,
+    locale: Language,
+    messages: Messages | undefined,
+    brand: Brand,
+  ): Promise<{ html: string; css: string; data: string; title: string }>
 }
 
 /** The routes whose first HTML the server renders, by path, with the source file of each route. */
@@ -30,7 +39,8 @@ interface ManifestChunk {
  * <style id="_goober">, the live catalogue in a JSON data block (never a script: the policy allows none
  * inline) and preload hints for the route's own chunks. Undefined when the build has no renderer (dev).
  */
-export function firstPaintPages(distDir: string, db: Queryable): FirstPages | undefined {
+export function firstPaintPages(distDir: string, db: Queryable, shopBrand: ShopBrand = demoBrand): FirstPages | undefined {
+  const brand = pageBrand(shopBrand)
   const rendererPath = join(distDir, rendererDir, rendererFile)
   if (!existsSync(rendererPath)) return undefined
   let renderer: Promise<Renderer> | undefined
@@ -81,7 +91,7 @@ export function firstPaintPages(distDir: string, db: Queryable): FirstPages | un
       render: async () => {
         renderer ??= import(pathToFileURL(rendererPath).href) as Promise<Renderer>
         const messages = locale === DEFAULT_LANGUAGE ? undefined : await messagesOf(locale)
-        const page = await (await renderer).renderPage(c.req.path, catalogue.body, locale, messages)
+        const page = await (await renderer).renderPage(c.req.path, catalogue.body, locale, messages, brand)
         return injectPage(template.text, { ...page, locale, preloads: await preloads(route, template.text) })
       },
     }

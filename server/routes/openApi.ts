@@ -7,7 +7,7 @@ export const openApiPath = '/api/openapi.json'
 
 const documentation = {
   info: {
-    title: 'Seed storefront API',
+    title: 'Storefront API',
     version: '1',
     description:
       'The reference backend of the storefront. Every route under /api but the social sign-in navigations, the card ' +

@@ -34,7 +34,7 @@ export async function inviteStaff(
         to: request.email,
         language: request.language,
         template: staffInviteMail,
-        values: { name: request.name, inviter: inviter.name || shopName, role: request.role, link, days: inviteDays },
+        values: { name: request.name, inviter: inviter.name || shopName(), role: request.role, link, days: inviteDays },
       })
     await audit(tx, inviter.actor, {
       action: 'staff.invite',

@@ -25,5 +25,5 @@ export interface RelyingParty {
  */
 export function relyingParty(c: Context, settings: RelyingPartySettings): RelyingParty {
   const origin = settings.publicUrl || requestOrigin(c, settings)
-  return { name: shopName, id: new URL(origin).hostname, origin }
+  return { name: shopName(), id: new URL(origin).hostname, origin }
 }

@@ -1,3 +1,4 @@
+import { brandThisProcess } from '../brand/shopBrand.ts'
 import { loadConfig } from '../config.ts'
 import { createDb } from '../db/createDb.ts'
 import { createLogger } from '../log.ts'
@@ -11,6 +12,7 @@ const log = createLogger()
 try {
   const config = loadConfig()
   log.level = config.logLevel
+  brandThisProcess(config.brand)
   const db = await createDb(config.databaseUrl, undefined, { poolMax: 1 }, { lockTimeoutMs: config.migrationLockTimeoutMs })
   try {
     for (const line of await staffInviteCommand(db, config, process.argv.slice(2))) process.stdout.write(`${line}\n`)

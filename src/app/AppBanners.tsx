@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { useActorStore } from '../lib/actorStore.ts'
 import { usePwaService } from '../pwa/state.ts'
+import { useBrand } from '../lib/brand.ts'
 import { Button } from '../ui/Button.tsx'
 import { styled } from '../ui/styled.ts'
 import { theme } from '../ui/theme.ts'
@@ -28,6 +29,7 @@ const closing = (close: () => void) => (event: { currentTarget: HTMLElement }) =
 export function AppBanners() {
   const service = usePwaService()
   const pwa = useActorStore(service)
+  const shop = useBrand().shortName
   return (
     <>
       {!pwa.online && (
@@ -48,7 +50,7 @@ export function AppBanners() {
       {pwa.installable && (
         <Bar $tone="install">
           <span>
-            <Trans>Add Seed to your home screen for quick access, even offline.</Trans>
+            <Trans>Add {shop} to your home screen for quick access, even offline.</Trans>
           </span>
           <Button type="button" $variant="secondary" onClick={() => void service.install()}>
             <Trans>Install app</Trans>
@@ -61,7 +63,7 @@ export function AppBanners() {
       {pwa.homeScreenHint && (
         <Bar $tone="install">
           <span>
-            <Trans>To add Seed to your home screen, tap Share, then Add to Home Screen.</Trans>
+            <Trans>To add {shop} to your home screen, tap Share, then Add to Home Screen.</Trans>
           </span>
           <Button type="button" $variant="secondary" onClick={closing(service.dismissHomeScreenHint)}>
             <Trans>Got it</Trans>

@@ -4,7 +4,8 @@ import { ProfileMenu } from '../features/account/ProfileMenu.tsx'
 import { useSession } from '../lib/sessionStore.ts'
 import { useCartLineCount, useCartRestoring } from '../features/cart/cart.ts'
 import { ButtonLink } from '../ui/Button.tsx'
-import { CartIcon, LogoMark } from '../ui/icons.tsx'
+import { CartIcon } from '../ui/icons.tsx'
+import { useBrand } from '../lib/brand.ts'
 import { LanguageSelect } from './LanguageSelect.tsx'
 import { styled } from '../ui/styled.ts'
 import { theme } from '../ui/theme.ts'
@@ -21,6 +22,7 @@ const Inner = styled('div')`
 const Brand = styled(Link)`
   display: inline-flex; align-items: center; gap: 8px; min-height: ${theme.touch};
   color: ${theme.color.text}; font-weight: 800; font-size: 18px; text-decoration: none; margin-right: auto;
+  img { width: auto; height: 32px; max-width: 160px; object-fit: contain; }
   span { white-space: nowrap; }
   @media (max-width: 400px) { span { display: none; } }
 `
@@ -50,12 +52,14 @@ export function Header() {
   const count = useCartLineCount()
   const restoring = useCartRestoring()
   const { t } = useLingui()
+  const brand = useBrand()
+  const shop = brand.name
   return (
     <Bar>
       <Inner>
-        <Brand to="/" aria-label={t`Seed Storefront home`}>
-          <LogoMark />
-          <span>Seed</span>
+        <Brand to="/" aria-label={t`${shop} home`}>
+          <img src={brand.logo} alt="" width="32" height="32" />
+          <span>{brand.shortName}</span>
         </Brand>
         {/* data-session says whether the app still checks who is there (the server's page always does): e2e tests wait on it. */}
         <Nav aria-label={t`Main`} data-session={session.status}>

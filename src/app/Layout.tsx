@@ -8,6 +8,7 @@ import { styled } from '../ui/styled.ts'
 import { theme } from '../ui/theme.ts'
 import '../ui/globalStyles.ts'
 import { usePageTitle, useRouteFocus } from './useRouteFocus.ts'
+import { useBrand } from '../lib/brand.ts'
 
 // isiXhosa and Afrikaans words run long: a word wider than its box breaks instead of pushing the page sideways,
 // and headings hyphenate where the browser knows the language (<html lang> follows the active one).
@@ -30,11 +31,14 @@ const SkipLink = styled('a')`
 const Footer = styled('footer')`
   border-top: 1px solid ${theme.color.border}; background: ${theme.color.surface}; color: ${theme.color.muted};
   text-align: center; padding: 16px; font-size: 14px;
+  p { margin: 0; }
+  a { color: inherit; display: inline-flex; align-items: center; min-height: ${theme.touch}; }
 `
 
 /** The common layout around every route: header, page, footer and the toaster. */
 export function Layout({ children }: { children: ReactNode }) {
   const year = new Date().getFullYear()
+  const { footer: holder, supportPhone: phone } = useBrand()
   usePageTitle()
   useRouteFocus()
   return (
@@ -49,7 +53,18 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
       </Main>
       <Footer>
-        <Trans>© {year} Seed Telecom. All rights reserved.</Trans>
+        {phone && (
+          <p>
+            <Trans>
+              Call us on <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>
+            </Trans>
+          </p>
+        )}
+        <p>
+          <Trans>
+            © {year} {holder}. All rights reserved.
+          </Trans>
+        </p>
       </Footer>
       <Toaster />
     </Shell>

@@ -2,12 +2,13 @@ import { useEffect } from 'react'
 import { useLingui } from '@lingui/react'
 import { useRouter, useRouterState } from '@tanstack/react-router'
 import { pageTitle } from './pageTitle.ts'
+import { useBrand } from '../lib/brand.ts'
 
 /** Keeps document.title on the page shown, in the language shown. */
 export function usePageTitle(): void {
   const { i18n } = useLingui()
   const matches = useRouterState({ select: (state) => state.matches })
-  const title = pageTitle(i18n, matches)
+  const title = pageTitle(i18n, matches, useBrand().name)
   useEffect(() => {
     document.title = title
   }, [title])

@@ -3,13 +3,10 @@ import { type Language, manifestUrl } from '../domain/languageCodes.ts'
 
 /*
  * The web app manifest speaks the customer's language where it can: its description, screenshot labels and
- * shortcuts (the name is the brand). The build writes one manifest per language (vite.config.ts), the page links
- * the one of the language on screen. The messages carry explicit ids because the build reads them without Lingui's
- * macros.
+ * shortcuts (the name is the brand, which the server writes in). The build writes one manifest per language
+ * (vite.config.ts), the page links the one of the language on screen. The messages carry explicit ids because the
+ * build reads them without Lingui's macros.
  */
-
-/** The shop's name: the brand, the same in every language (the manifest's name, each page's title). */
-export const shopName = 'Seed Storefront'
 
 /** The manifest's words in one language. */
 export function manifestText(i18n: I18n) {

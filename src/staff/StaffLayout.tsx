@@ -13,6 +13,7 @@ import { Button } from './ui/parts.tsx'
 import { styled } from './ui/styled.ts'
 import { staffTheme as theme } from './ui/theme.ts'
 import { useRoleName } from './roles.ts'
+import { useBrand } from '../lib/brand.ts'
 
 const SkipLink = styled('a')`
   position: absolute; left: 8px; top: -48px; background: ${theme.color.surface}; padding: 8px 12px; border-radius: 8px; z-index: 10;
@@ -112,6 +113,7 @@ export function StaffLayout() {
   const navigate = useStaffNavigate()
   const roleName = useRoleName()
   const signedIn = state.kind === 'signed-in'
+  const shop = useBrand().name
   return (
     <>
       <SkipLink href="#staff-main">
@@ -119,7 +121,7 @@ export function StaffLayout() {
       </SkipLink>
       <Header>
         <StaffLink className="brand" to="/">
-          <Trans>Seed back office</Trans>
+          <Trans>{shop} back office</Trans>
         </StaffLink>
         <div className="tools">
           <LanguageSelect />

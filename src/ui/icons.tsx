@@ -31,16 +31,6 @@ export const GlobeIcon = () => (
   </svg>
 )
 
-export const LogoMark = () => (
-  <svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true">
-    <rect width="32" height="32" rx="9" fill="#0b4f9c" />
-    <g transform="translate(0 -1.5)">
-      <path d="M12.46 20.46A5 5 0 0 1 19.54 20.46M8.93 16.93A10 10 0 0 1 23.07 16.93" stroke="#f5b700" strokeWidth="2.6" fill="none" strokeLinecap="round" />
-      <circle cx="16" cy="24" r="2" fill="#fff" />
-    </g>
-  </svg>
-)
-
 export const EyeIcon = () => (
   <svg {...common} aria-hidden="true">
     <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />

@@ -1,10 +1,14 @@
 import { focusColors } from '../domain/focusRing.ts'
 
+/** The theme colour's shades where a page carries none (the server writes the reseller's into each page it serves). */
+export const defaultThemeColours = { brand: '#0b4f9c', brandDark: '#083b75' } as const
+
 /** Colours chosen for AA contrast on white (text >= 4.5:1), spacing and radii used across the app. */
 export const theme = {
   color: {
-    brand: '#0b4f9c',
-    brandDark: '#083b75',
+    // The reseller's theme colour and its darker shade, which the server writes into each page (--brand, --brand-dark).
+    brand: `var(--brand, ${defaultThemeColours.brand})`,
+    brandDark: `var(--brand-dark, ${defaultThemeColours.brandDark})`,
     accent: '#f5b700',
     text: '#14213d',
     muted: '#44506a',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { smtpTransportUrl } from '../../server/mail/smtpMailer.ts'
 import { loadConfig } from '../../server/config.ts'
+import { brandIconFile } from './helpers/productionEnv.ts'
 
 describe('the server configuration', () => {
   it('starts on port 8080 with an embedded database, the sandbox key and seed data when nothing is set', () => {
@@ -45,6 +46,17 @@ describe('the server configuration', () => {
       financeEmail: 'support@storefront.co.za',
       seller: { name: 'Seed Storefront (Pty) Ltd', address: '1 Demo Street, Gardens, Cape Town, 8001', vatNumber: '4000000000' },
       googlePay: { environment: 'SANDBOX', merchantId: '', merchantName: 'Seed Storefront', gatewayMerchantId: 'sandbox' },
+      brand: {
+        name: 'Seed Storefront',
+        shortName: 'Seed',
+        themeColour: '#0b4f9c',
+        themeColourDark: '#083b75',
+        footer: 'Seed Telecom',
+        supportPhone: '',
+        iconFile: '',
+        logoFile: '',
+        mailSignature: '',
+      },
       googleMapsKey: '',
       i18nHost: '',
       socialProviders: ['google', 'facebook', 'twitter'],
@@ -107,6 +119,15 @@ describe('the server configuration', () => {
       SELLER_NAME: 'Cape Town Reseller (Pty) Ltd',
       SELLER_ADDRESS: '3 Bree Street, Cape Town, 8001',
       SELLER_VAT_NUMBER: '4987654321',
+      SHOP_NAME: 'Cape Town Reseller',
+      SHOP_SHORT_NAME: 'CT Reseller',
+      SHOP_THEME_COLOUR: '#1D5C2E',
+      SHOP_ICON: brandIconFile,
+      SHOP_LOGO: brandIconFile,
+      SHOP_FOOTER: 'Cape Town Reseller Holdings',
+      SUPPORT_PHONE: '021 555 0100',
+      MAIL_SENDER_NAME: 'Cape Town portal',
+      MAIL_SIGNATURE: '3 Bree Street\\nCape Town',
     }
     expect(loadConfig(env)).toEqual({
       port: 3000,
@@ -154,6 +175,17 @@ describe('the server configuration', () => {
       financeEmail: 'finance@reseller.co.za',
       seller: { name: 'Cape Town Reseller (Pty) Ltd', address: '3 Bree Street, Cape Town, 8001', vatNumber: '4987654321' },
       googlePay: { environment: 'PRODUCTION', merchantId: 'BCR2DN4T7X4QWXYZ', merchantName: 'Cape Town portal', gatewayMerchantId: 'peach-8ac7' },
+      brand: {
+        name: 'Cape Town Reseller',
+        shortName: 'CT Reseller',
+        themeColour: '#1d5c2e',
+        themeColourDark: '#164523',
+        footer: 'Cape Town Reseller Holdings',
+        supportPhone: '021 555 0100',
+        iconFile: brandIconFile,
+        logoFile: brandIconFile,
+        mailSignature: '3 Bree Street\nCape Town',
+      },
       googleMapsKey: 'browser-key',
       i18nHost: 'https://cdn.example.co.za',
       socialProviders: ['facebook', 'google'],

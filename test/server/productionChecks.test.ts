@@ -37,7 +37,7 @@ describe('what production refuses to start with', () => {
 
   it('names every problem of the demo settings, one sentence each', () => {
     const problems = productionProblems({ ...loadConfig({ NODE_ENV: 'production' }), client: { lab: true } })
-    expect(problems).toHaveLength(12)
+    expect(problems).toHaveLength(13)
     for (const name of [
       'ID_NUMBER_KEY',
       'DATABASE_URL',
@@ -47,6 +47,7 @@ describe('what production refuses to start with', () => {
       'SMTP_URL',
       'SUPPORT_EMAIL',
       'SELLER_VAT_NUMBER',
+      'SHOP_ICON',
       'API_KEY',
       'SEED',
       'VITE_LAB',
@@ -218,9 +219,18 @@ describe('what production refuses to start with', () => {
     expect(problemsWith({ TWITTER_USERINFO_URL: 'https://api.twitter.com/2/users/me' })).toEqual([])
   })
 
-  it('lets SANDBOX=true allow the sandboxes only: the database, key, seed, lab and origin are still refused', () => {
+  it('lets SANDBOX=true allow the sandboxes only: the database, key, seed, lab, origin and the demo brand are still refused', () => {
     const problems = productionProblems({ ...loadConfig({ NODE_ENV: 'production', SANDBOX: 'true' }), client: { lab: true } })
-    expect(problems.map((p) => /^\S+/.exec(p)?.[0])).toEqual(['DATABASE_URL', 'SUPPORT_EMAIL', 'SELLER_NAME,', 'API_KEY', 'SEED', 'the', 'PUBLIC_URL'])
+    expect(problems.map((p) => /^\S+/.exec(p)?.[0])).toEqual([
+      'DATABASE_URL',
+      'SUPPORT_EMAIL',
+      'SELLER_NAME,',
+      'SHOP_NAME,',
+      'API_KEY',
+      'SEED',
+      'the',
+      'PUBLIC_URL',
+    ])
   })
 
   it('refuses an unset support address and seller, naming each missing setting', () => {

@@ -159,7 +159,8 @@ describe('`npm run serve`: the compiled server', () => {
       const url = await run.listening
       expect((await fetch(`${url}/healthz`)).status).toBe(200)
       expect((await fetch(`${url}/readyz`)).status).toBe(200)
-      expect(await (await fetch(`${url}/`)).text()).toContain('<title>Storefront</title>')
+      // The build's page, with the (demo's) brand the server writes into every page.
+      expect(await (await fetch(`${url}/`)).text()).toContain('<title>Seed Storefront</title><div id="root"></div>')
       expect((await fetch(`${url}/images/products/4g-10mbps.svg`)).status).toBe(200)
       // The identity sandbox's page, in Afrikaans: its messages come from dist/locales/sandbox/.
       const start = await fetch(`${url}/api/auth/google/start`, { redirect: 'manual', headers: { Cookie: 'lang=af' } })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { setupI18n } from '@lingui/core'
 import { focusRing } from '../../src/domain/focusRing.ts'
-import { theme } from '../../src/ui/theme.ts'
+import { defaultThemeColours, theme } from '../../src/ui/theme.ts'
 import { pageTitle } from '../../src/app/pageTitle.ts'
 
 /** WCAG 2.2 contrast ratio of two #rrggbb colours. */
@@ -22,8 +22,8 @@ function contrast(a: string, b: string): number {
 const backgrounds = {
   surface: theme.color.surface,
   page: theme.color.page,
-  brand: theme.color.brand,
-  brandDark: theme.color.brandDark,
+  brand: defaultThemeColours.brand,
+  brandDark: defaultThemeColours.brandDark,
   error: theme.color.error,
   success: theme.color.success,
   offlineBanner: '#2b3447',
@@ -47,7 +47,9 @@ describe('the focus ring', () => {
 describe('the page title', () => {
   it("names the deepest route's page, then the shop, in the active language; the shop alone when no route names one", () => {
     const i18n = setupI18n({ locale: 'xh', messages: { xh: { cart: 'Inqwelo' } } })
-    expect(pageTitle(i18n, [{ staticData: {} }, { staticData: { title: { id: 'cart', message: 'Cart' } } }])).toBe('Inqwelo · Seed Storefront')
-    expect(pageTitle(i18n, [{ staticData: {} }])).toBe('Seed Storefront')
+    expect(pageTitle(i18n, [{ staticData: {} }, { staticData: { title: { id: 'cart', message: 'Cart' } } }], 'Seed Storefront')).toBe(
+      'Inqwelo · Seed Storefront',
+    )
+    expect(pageTitle(i18n, [{ staticData: {} }], 'Seed Storefront')).toBe('Seed Storefront')
   })
 })

@@ -16,8 +16,9 @@ export async function webManifest() {
   const englishText = await storefrontText(DEFAULT_LANGUAGE)
   return {
     id: '/',
-    name: 'Seed Storefront',
-    short_name: 'Seed',
+    // The server writes the reseller's name, short name and theme colour into the manifests it serves (server/brand/brandFiles.ts).
+    name: 'Storefront',
+    short_name: 'Storefront',
     description: englishText.description,
     start_url: '/',
     scope: '/',

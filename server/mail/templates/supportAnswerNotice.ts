@@ -15,7 +15,7 @@ export const supportAnswerNoticeMail: MailTemplate<SupportAnswerNoticeValues> = 
   name: 'supportAnswerNotice',
   render: (i18n, { reference, name, body, threadUrl }) => ({
     subject: i18n._({ id: 'supportAnswerNotice.subject', message: 'Re: {reference}: {name} answered', values: { reference, name: name || '-' } }),
-    greeting: i18n._({ id: 'supportMessage.greeting', message: 'Hello {shop} support,', values: { shop: shopName } }),
+    greeting: i18n._({ id: 'supportMessage.greeting', message: 'Hello {shop} support,', values: { shop: shopName() } }),
     intro: [
       i18n._({ id: 'supportAnswerNotice.intro', message: '{name} answered on {reference}, which is open again:', values: { reference, name: name || '-' } }),
       body,

@@ -26,7 +26,7 @@ export const supportMessageMail: MailTemplate<SupportMessageValues> = {
   name: 'supportMessage',
   render: (i18n, { reference, name, email, message, language, account, threadUrl }) => ({
     subject: i18n._({ id: 'supportMessage.subject', message: '{reference}: a Contact Us message from {name}', values: { reference, name: name || email } }),
-    greeting: i18n._({ id: 'supportMessage.greeting', message: 'Hello {shop} support,', values: { shop: shopName } }),
+    greeting: i18n._({ id: 'supportMessage.greeting', message: 'Hello {shop} support,', values: { shop: shopName() } }),
     intro: [
       i18n._({
         id: 'supportMessage.from',

@@ -1,4 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react'
+import { useLingui } from '@lingui/react/macro'
+import { useBrand } from '../../lib/brand.ts'
 import { ScreenHeading } from './parts.tsx'
 
 let focusNextHeading = false
@@ -14,13 +16,16 @@ export function headingTakesFocus(): void {
  */
 export function ScreenTitle({ children, title }: { children: ReactNode; title: string }) {
   const heading = useRef<HTMLHeadingElement>(null)
+  const { t } = useLingui()
+  const shop = useBrand().name
+  const backOffice = t`${shop} back office`
   useEffect(() => {
-    document.title = `${title} · Seed back office`
+    document.title = `${title} · ${backOffice}`
     if (focusNextHeading) {
       focusNextHeading = false
       heading.current?.focus()
     }
-  }, [title])
+  }, [title, backOffice])
   return (
     <ScreenHeading ref={heading} tabIndex={-1}>
       {children}

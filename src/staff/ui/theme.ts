@@ -5,8 +5,9 @@
  */
 export const staffTheme = {
   color: {
-    brand: '#0b4f9c',
-    brandDark: '#083b75',
+    // The reseller's theme colour, which the server writes into the back office's page too (server/brand/brandPage.ts).
+    brand: 'var(--brand, #0b4f9c)',
+    brandDark: 'var(--brand-dark, #083b75)',
     text: '#14213d',
     muted: '#44506a',
     surface: '#ffffff',

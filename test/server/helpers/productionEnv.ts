@@ -1,3 +1,8 @@
+import { fileURLToPath } from 'node:url'
+
+/** A reseller's own icon (a square PNG of 512 pixels): SHOP_ICON of the environments tests start production with. */
+export const brandIconFile = fileURLToPath(new URL('../../fixtures/brand/icon.png', import.meta.url))
+
 /** An environment production accepts: every variable the checks look at set to something safe. */
 export const safeProductionEnv = {
   NODE_ENV: 'production',
@@ -24,7 +29,9 @@ export const safeProductionEnv = {
   TWITTER_CLIENT_SECRET: 'twitter-secret',
   // Nothing listens there: no test of a production start sends mail.
   SMTP_URL: 'smtp://mailer:secret@127.0.0.1:1',
-  MAIL_FROM: 'Seed Storefront <no-reply@shop.example.co.za>',
+  MAIL_FROM: 'Shop Example <no-reply@shop.example.co.za>',
+  SHOP_NAME: 'Shop Example',
+  SHOP_ICON: brandIconFile,
   SUPPORT_EMAIL: 'support@shop.example.co.za',
   SELLER_NAME: 'Shop Example (Pty) Ltd',
   SELLER_ADDRESS: '12 Long Street, Cape Town, 8001',
