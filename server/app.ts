@@ -26,6 +26,7 @@ import { billingRoutes } from './routes/billing.ts'
 import { clientErrorRoutes } from './routes/clientErrors.ts'
 import { bundleRoutes } from './routes/bundles.ts'
 import { healthRoutes } from './routes/health.ts'
+import { legalRoutes } from './routes/legal.ts'
 import type { Readiness } from './routes/health.ts'
 import { networkQueueingPaths, nudgingAfter } from './network/nudgingAfter.ts'
 import type { PeriodicJob } from './periodicJob.ts'
@@ -128,6 +129,7 @@ export function createApp({
     .use(withBody(bodyLimit({ maxSize: maxBodyBytes, onError: (c) => jsonError(c, 413, 'Request body too large') })))
     .use(jsonBody)
     .route('/', bootstrapRoutes(db))
+    .route('/', legalRoutes(config))
     .route('/', userRoutes(db, config))
     .route('/', sessionRoutes(db, config))
     .route('/', passwordRoutes(db, config))

@@ -1,5 +1,6 @@
 import type { I18n } from '@lingui/core'
 import { escapeHtml } from '../http/escapeHtml.ts'
+import { legalFooter } from './legalFooter.ts'
 import type { MailContent } from './template.ts'
 
 /** The shop's name as customers see it on mails; a name, so it is not translated. */
@@ -10,7 +11,7 @@ const signOff = (i18n: I18n) => i18n._({ id: 'mail.signOff', message: 'The {shop
 /** The plain-text part: paragraphs apart, the action's link on a line of its own so every mail reader makes it clickable. */
 export function plainText(i18n: I18n, m: MailContent): string {
   const action = m.action ? [`${m.action.label}:\n${m.action.url}`] : []
-  return [m.greeting, ...m.intro, ...action, ...m.outro, signOff(i18n)].join('\n\n').concat('\n')
+  return [m.greeting, ...m.intro, ...action, ...m.outro, signOff(i18n), legalFooter(i18n).text].join('\n\n').concat('\n')
 }
 
 const p = (text: string) => `<p style="margin:0 0 16px">${escapeHtml(text)}</p>`
@@ -30,6 +31,7 @@ export function simpleHtml(i18n: I18n, m: MailContent): string {
 ${[m.greeting, ...m.intro].map(p).join('\n')}
 ${button}
 ${[...m.outro, signOff(i18n)].map(p).join('\n')}
+${legalFooter(i18n).html}
 </div>
 </body>
 </html>

@@ -8,6 +8,7 @@ import { styled } from '../ui/styled.ts'
 import { theme } from '../ui/theme.ts'
 import '../ui/globalStyles.ts'
 import { usePageTitle, useRouteFocus } from './useRouteFocus.ts'
+import { LegalLinks } from '../features/legal/LegalLinks.tsx'
 
 // isiXhosa and Afrikaans words run long: a word wider than its box breaks instead of pushing the page sideways,
 // and headings hyphenate where the browser knows the language (<html lang> follows the active one).
@@ -49,6 +50,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
       </Main>
       <Footer>
+        <LegalLinks />
         <Trans>© {year} Seed Telecom. All rights reserved.</Trans>
       </Footer>
       <Toaster />
