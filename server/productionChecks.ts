@@ -143,7 +143,10 @@ export function legalProblems(legalDir: string): string[] {
   if (unfinished.length === 0) return []
   const count = unfinished.reduce((n, f) => n + f.placeholders.length, 0)
   const missing = unfinished.filter((f) => f.missing).length
-  const parts = [count > 0 ? `${count} placeholders are unfilled` : '', missing > 0 ? `${missing} legal pages are missing` : ''].filter(Boolean)
+  const parts = [
+    count > 0 ? `${count} ${count === 1 ? 'placeholder is' : 'placeholders are'} unfilled` : '',
+    missing > 0 ? `${missing} ${missing === 1 ? 'legal page is' : 'legal pages are'} missing` : '',
+  ].filter(Boolean)
   return [
     `LEGAL_DIR ${legalDir ? `(${legalDir})` : 'is not set (the shipped templates)'}: ${parts.join(' and ')}, and customers must see the seller's details, the privacy notice, the terms of sale and the PAIA manual the law requires: copy legal/templates to a folder of your own, fill in every {{fill in: …}} in English, isiXhosa and Afrikaans, and set LEGAL_DIR to it (docs/legal-pages.md)`,
     ...unfinished.map((f) =>

@@ -76,7 +76,7 @@ describe('production refuses to start with a legal page unfinished', () => {
     rmSync(join(dir, 'xh', 'paia.md'))
     const problems = legalProblems(dir)
     expect(problems).toEqual([
-      expect.stringMatching(new RegExp(`^LEGAL_DIR \\(${dir}\\): 1 placeholders are unfilled and 1 legal pages are missing`)),
+      expect.stringMatching(new RegExp(`^LEGAL_DIR \\(${dir}\\): 1 placeholder is unfilled and 1 legal page is missing`)),
       `${join(dir, 'xh', 'paia.md')} is missing: write it (start from legal/templates/xh/paia.md)`,
       `${join(dir, 'af', 'terms.md')} has unfilled placeholders: {{fill in: the delivery time in working days}}`,
     ])
