@@ -27,6 +27,7 @@ import { clientErrorRoutes } from './routes/clientErrors.ts'
 import { bundleRoutes } from './routes/bundles.ts'
 import { healthRoutes } from './routes/health.ts'
 import { legalRoutes } from './routes/legal.ts'
+import { legalPages } from './legal/legalPages.ts'
 import type { Readiness } from './routes/health.ts'
 import { networkQueueingPaths, nudgingAfter } from './network/nudgingAfter.ts'
 import type { PeriodicJob } from './periodicJob.ts'
@@ -189,7 +190,7 @@ export function createApp({
       clientFiles(
         distDir,
         pageSecurityHeaders(config),
-        firstPaintPages(distDir, db),
+        firstPaintPages(distDir, db, legalPages(config)),
         (html) => withClientSettings(html, settings),
         staffPageSecurityHeaders(config),
       ),

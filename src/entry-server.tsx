@@ -14,7 +14,9 @@ import { createServices } from './app/services.ts'
 import { i18n } from './i18n/i18n.ts'
 import { defaultLocale, type Locale } from './i18n/locales.ts'
 import { BootstrapSchema } from './domain/product.ts'
+import { LegalPagesSchema } from './domain/legal.ts'
 import { firstPaintDataBlock } from './features/catalogue/firstPaint.ts'
+import { legalDataBlock, renderWithLegalPages } from './features/legal/firstPaintLegal.ts'
 import { pageTitle } from './app/pageTitle.ts'
 
 export interface RenderedPage {
@@ -31,8 +33,14 @@ export interface RenderedPage {
 // Rules goober writes when a module loads (keyframes) are in its sheet only once; they go with every page.
 let moduleCss = ''
 
-/** Renders `path` in `locale` from the catalogue JSON (GET /v2/bootstrap's body). */
-export async function renderPage(path: string, bootstrapJson: string, locale: Locale = defaultLocale, messages?: Messages): Promise<RenderedPage> {
+/** Renders `path` in `locale` from the catalogue JSON (GET /v2/bootstrap's body), and a legal page from its language's pages (GET /legal/{language}'s). */
+export async function renderPage(
+  path: string,
+  bootstrapJson: string,
+  locale: Locale = defaultLocale,
+  messages?: Messages,
+  legalJson?: string,
+): Promise<RenderedPage> {
   const { products } = v.parse(BootstrapSchema, JSON.parse(bootstrapJson))
   // The same services as the page's, none of which starts on the server: nothing is queued here.
   const services = createServices({ outboxKinds: async () => [] })
@@ -42,7 +50,14 @@ export async function renderPage(path: string, bootstrapJson: string, locale: Lo
   i18n.activate(locale)
   moduleCss += extractCss()
   // renderToString is synchronous: the activated locale and goober's sheet belong to this page alone.
-  const html = renderToString(<App router={router} services={services} catalogue={{ products, fetchedAt: '' }} />)
+  renderWithLegalPages(legalJson ? v.parse(LegalPagesSchema, JSON.parse(legalJson)) : undefined)
+  let html: string
+  try {
+    html = renderToString(<App router={router} services={services} catalogue={{ products, fetchedAt: '' }} />)
+  } finally {
+    renderWithLegalPages(undefined)
+  }
   const css = moduleCss + extractCss()
-  return { html, css, data: firstPaintDataBlock(bootstrapJson), title: pageTitle(i18n, router.state.matches) }
+  const data = firstPaintDataBlock(bootstrapJson) + (legalJson ? legalDataBlock(legalJson) : '')
+  return { html, css, data, title: pageTitle(i18n, router.state.matches) }
 }
