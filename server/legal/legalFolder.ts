@@ -33,9 +33,15 @@ export function readLegalFolder(dir: string): LegalSource[] {
   )
 }
 
+export interface UnfinishedLegalText {
+  file: string
+  missing: boolean
+  placeholders: string[]
+}
+
 /** What production refuses in a legal folder, file by file: a missing file, or the placeholders still unfilled in it. */
-export function unfinishedLegalTexts(sources: readonly LegalSource[]): Array<{ file: string; missing: boolean; placeholders: string[] }> {
-  return sources.flatMap(({ file, markdown }) => {
+export function unfinishedLegalTexts(sources: readonly LegalSource[]): UnfinishedLegalText[] {
+  return sources.flatMap(({ file, markdown }): UnfinishedLegalText[] => {
     if (markdown === undefined) return [{ file, missing: true, placeholders: [] }]
     const placeholders = placeholdersIn(markdown)
     return placeholders.length > 0 ? [{ file, missing: false, placeholders }] : []

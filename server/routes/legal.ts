@@ -24,7 +24,7 @@ export function legalRoutes(settings: LegalSettings) {
     const found = isLanguage(language) ? pages.get(language) : undefined
     if (!found) return jsonError(c, 404, 'Not found')
     const headers = { 'Cache-Control': 'no-cache', ETag: found.etag }
-    const tags = c.req.header('If-None-Match')?.match(/"[^"]*"/g) ?? []
+    const tags: readonly string[] = c.req.header('If-None-Match')?.match(/"[^"]*"/g) ?? []
     if (tags.includes(found.etag)) return c.body(null, 304, headers)
     return c.body(found.body, 200, { ...headers, 'Content-Type': 'application/json; charset=utf-8' })
   })

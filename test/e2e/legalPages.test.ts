@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
 import { LEGAL_PAGES, type LegalPage } from '../../src/domain/legal.ts'
-import { screenshot, useBrowser } from './browser.ts'
+import { baseUrl, screenshot, useBrowser } from './browser.ts'
 import { controlledByWorker } from './portal.ts'
 import { openHome, waitForApp } from './storefront.ts'
 
@@ -62,6 +62,14 @@ describe("the shop's legal pages", () => {
   test('open from the footer in English, isiXhosa and Afrikaans, and again offline after that one online visit', async () => {
     const context = await session.context()
     const page = await session.page()
+    // A first visit (a link in a mail) gets the page rendered by the server, in the language the device asked for.
+    for (const code of ['en', 'xh', 'af'] as const) {
+      const html = await (await context.request.get(`${baseUrl()}/legal/privacy`, { headers: { Cookie: `lang=${code}` } })).text()
+      expect(html).toContain(`<html lang="${code}"`)
+      expect(html).toContain(`<title>${words[code].pages.privacy} ·`)
+      expect(html).toMatch(new RegExp(`<h1>${words[code].pages.privacy}</h1>[\\s\\S]*${words[code].says.privacy}`))
+      expect(html).toContain('id="first-paint-legal"')
+    }
     await openHome(page)
     await controlledByWorker(page)
 

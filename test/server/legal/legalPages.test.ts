@@ -59,7 +59,11 @@ describe('production refuses to start with a legal page unfinished', () => {
     // One line per file: every language and page has something only the operator can say.
     expect(problems).toHaveLength(1 + LANGUAGES.length * LEGAL_PAGES.length)
     for (const language of LANGUAGES)
-      for (const page of LEGAL_PAGES) expect(problems.filter((p) => p.includes(join(language, `${page}.md`))), `${language}/${page}`).toHaveLength(1)
+      for (const page of LEGAL_PAGES)
+        expect(
+          problems.filter((p) => p.includes(join(language, `${page}.md`))),
+          `${language}/${page}`,
+        ).toHaveLength(1)
     expect(problems.find((p) => p.includes(join('xh', 'seller.md')))).toContain("{{fill in: the company's registration number}}")
     expect(problems.every((p) => !p.includes('\n'))).toBe(true)
   })
@@ -104,7 +108,10 @@ describe('GET /api/legal/{language}', () => {
         expect(page.title, `${language}/${page.page}`).not.toBe('')
         expect(page.html, `${language}/${page.page}`).not.toContain('{{')
       }
-      titles.set(language, body.pages.map((p) => p.title))
+      titles.set(
+        language,
+        body.pages.map((p) => p.title),
+      )
     }
     expect(titles.get('en')).toEqual(['Who we are', 'Privacy notice', 'Terms of sale', 'PAIA manual'])
     expect(titles.get('af')).toEqual(['Wie ons is', 'Privaatheidskennisgewing', 'Verkoopsvoorwaardes', 'PAIA-handleiding'])
@@ -115,7 +122,11 @@ describe('GET /api/legal/{language}', () => {
     const expected = {
       en: { terms: ['seven days', 'section 44', '30 days'], privacy: ['RICA', '35 days', 'Information Regulator', 'information officer'], seller: ['VAT'] },
       af: { terms: ['sewe dae', 'artikel 44', '30 dae'], privacy: ['RICA', '35 dae', 'Inligtingsreguleerder', 'inligtingsbeampte'], seller: ['BTW'] },
-      xh: { terms: ['iintsuku ezisixhenxe', 'icandelo 44', 'ezingama-30'], privacy: ['RICA', 'ezingama-35', 'Information Regulator', 'igosa lethu lolwazi'], seller: ['VAT'] },
+      xh: {
+        terms: ['iintsuku ezisixhenxe', 'icandelo 44', 'ezingama-30'],
+        privacy: ['RICA', 'ezingama-35', 'Information Regulator', 'igosa lethu lolwazi'],
+        seller: ['VAT'],
+      },
     }
     for (const language of LANGUAGES) {
       const { pages } = await read(await get(`/api/legal/${language}`))
