@@ -44,6 +44,7 @@ describe('the server configuration', () => {
       supportEmail: 'support@storefront.co.za',
       financeEmail: 'support@storefront.co.za',
       seller: { name: 'Seed Storefront (Pty) Ltd', address: '1 Demo Street, Gardens, Cape Town, 8001', vatNumber: '4000000000' },
+      legalDir: '',
       googlePay: { environment: 'SANDBOX', merchantId: '', merchantName: 'Seed Storefront', gatewayMerchantId: 'sandbox' },
       googleMapsKey: '',
       i18nHost: '',
@@ -107,6 +108,7 @@ describe('the server configuration', () => {
       SELLER_NAME: 'Cape Town Reseller (Pty) Ltd',
       SELLER_ADDRESS: '3 Bree Street, Cape Town, 8001',
       SELLER_VAT_NUMBER: '4987654321',
+      LEGAL_DIR: '/srv/storefront/legal',
     }
     expect(loadConfig(env)).toEqual({
       port: 3000,
@@ -153,6 +155,7 @@ describe('the server configuration', () => {
       supportEmail: 'help@reseller.co.za',
       financeEmail: 'finance@reseller.co.za',
       seller: { name: 'Cape Town Reseller (Pty) Ltd', address: '3 Bree Street, Cape Town, 8001', vatNumber: '4987654321' },
+      legalDir: '/srv/storefront/legal',
       googlePay: { environment: 'PRODUCTION', merchantId: 'BCR2DN4T7X4QWXYZ', merchantName: 'Cape Town portal', gatewayMerchantId: 'peach-8ac7' },
       googleMapsKey: 'browser-key',
       i18nHost: 'https://cdn.example.co.za',
