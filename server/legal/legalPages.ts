@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
-import { LEGAL_PAGES, type LegalPages } from '../../src/domain/legal.ts'
+import { LEGAL_PAGES } from '../../src/domain/legal.ts'
+import type { LegalPages } from '../../src/domain/legalPages.ts'
 import { LANGUAGES, type Language } from '../../src/domain/languageCodes.ts'
 import { readLegalFolder, shippedTemplatesDir } from './legalFolder.ts'
 import { withSampleValues } from './placeholders.ts'

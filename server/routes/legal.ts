@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { LegalPagesSchema } from '../../src/domain/legal.ts'
+import { LegalPagesSchema } from '../../src/domain/legalPages.ts'
 import { isLanguage } from '../../src/domain/languageCodes.ts'
 import { jsonError } from '../http/errors.ts'
 import type { AppEnv } from '../http/jsonBody.ts'

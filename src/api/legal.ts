@@ -1,4 +1,4 @@
-import { type LegalPages, LegalPagesSchema, legalApiPath } from '../domain/legal.ts'
+import { type LegalPages, LegalPagesSchema, legalApiPath } from '../domain/legalPages.ts'
 import type { Language } from '../domain/languageCodes.ts'
 import { getJson } from './client.ts'
 

@@ -3,7 +3,7 @@ import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { LegalPages } from '../../src/domain/legal.ts'
+import type { LegalPages } from '../../src/domain/legalPages.ts'
 import { LegalLinks } from '../../src/features/legal/LegalLinks.tsx'
 import { LegalPageView } from '../../src/features/legal/LegalPageView.tsx'
 import { i18n } from '../../src/i18n/i18n.ts'

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { jsonDataBlock } from '../../domain/dataBlock.ts'
-import { type LegalPages, LegalPagesSchema } from '../../domain/legal.ts'
+import { type LegalPages, LegalPagesSchema } from '../../domain/legalPages.ts'
 
 /** The id of the data block in which a server-rendered legal page carries its language's pages. */
 export const legalDataId = 'first-paint-legal'

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import { fetchLegalPages } from '../../api/legal.ts'
-import type { LegalPages } from '../../domain/legal.ts'
+import type { LegalPages } from '../../domain/legalPages.ts'
 import type { Language } from '../../domain/languageCodes.ts'
 import { firstPaintLegalPages } from './firstPaintLegal.ts'
 
