@@ -12,7 +12,9 @@ import { plainText, simpleHtml } from '../../../server/mail/render.ts'
 import { setShopOrigin, shopOrigin } from '../../../server/mail/shopOrigin.ts'
 import { legalProblems } from '../../../server/productionChecks.ts'
 import { passwordResetMail } from '../../../server/mail/templates/passwordReset.ts'
-import { accountsApp, apiKey, useAccountsApp } from '../helpers/accounts.ts'
+import { accountsApp, apiKey, call, outboxTo, signupBody, useAccountsApp } from '../helpers/accounts.ts'
+import { startTestServer } from '../helpers/testServer.ts'
+import { startupTimeout } from '../helpers/testDb.ts'
 import { safeProductionEnv } from '../helpers/productionEnv.ts'
 
 const read = async (res: Response) => (await res.json()) as LegalPages
@@ -160,6 +162,23 @@ describe('GET /api/legal/{language}', () => {
 describe('every mail ends with links to the legal pages', () => {
   const before = shopOrigin()
   afterAll(() => setShopOrigin(before))
+
+  it(
+    'a mail a running server queues links them on PUBLIC_URL',
+    async () => {
+      const server = await startTestServer({ apiKey, publicUrl: 'https://shop.example.co.za' })
+      try {
+        const body = signupBody()
+        const res = await fetch(`${server.url}/api/v2/users`, call('POST', body))
+        expect(res.status).toBe(201)
+        const [mail] = await outboxTo(server.db, body.user.email)
+        for (const page of LEGAL_PAGES) expect(mail?.text).toContain(`https://shop.example.co.za/legal/${page}`)
+      } finally {
+        await server.close()
+      }
+    },
+    startupTimeout,
+  )
 
   it("links each page on the shop's public origin, in the mail's language, in the text and the HTML", async () => {
     setShopOrigin('https://shop.example.co.za/')
