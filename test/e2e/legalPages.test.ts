@@ -70,6 +70,11 @@ describe("the shop's legal pages", () => {
       expect(html).toMatch(new RegExp(`<h1>${words[code].pages.privacy}</h1>[\\s\\S]*${words[code].says.privacy}`))
       expect(html).toContain('id="first-paint-legal"')
     }
+    // That page, opened in the browser, hydrates into the app with what the server drew: no error, no second read to show it.
+    await page.goto('/legal/terms')
+    await waitForApp(page)
+    await page.getByRole('main').getByRole('heading', { level: 1, name: words.en.pages.terms }).waitFor()
+    expect(session.problems.errors).toEqual([])
     await openHome(page)
     await controlledByWorker(page)
 
@@ -89,5 +94,6 @@ describe("the shop's legal pages", () => {
     await page.reload()
     await page.getByRole('main').getByRole('heading', { level: 1, name: words.xh.pages.paia }).waitFor()
     await context.setOffline(false)
+    expect(session.problems.errors).toEqual([])
   })
 })
