@@ -31,6 +31,8 @@ import { billingRoutes } from './routes/billing.ts'
 import { clientErrorRoutes } from './routes/clientErrors.ts'
 import { bundleRoutes } from './routes/bundles.ts'
 import { healthRoutes } from './routes/health.ts'
+import { legalRoutes } from './routes/legal.ts'
+import { legalPages } from './legal/legalPages.ts'
 import type { Readiness } from './routes/health.ts'
 import { networkQueueingPaths, nudgingAfter } from './network/nudgingAfter.ts'
 import type { PeriodicJob } from './periodicJob.ts'
@@ -136,6 +138,7 @@ export function createApp({
     .use(withBody(bodyLimit({ maxSize: maxBodyBytes, onError: (c) => jsonError(c, 413, 'Request body too large') })))
     .use(jsonBody)
     .route('/', bootstrapRoutes(db))
+    .route('/', legalRoutes(config))
     .route('/', userRoutes(db, config))
     .route('/', sessionRoutes(db, config))
     .route('/', passwordRoutes(db, config))
@@ -194,7 +197,7 @@ export function createApp({
   if (distDir) {
     app.use(brandFileRoutes(distDir, brand))
     app.use(
-      clientFiles(distDir, pageSecurityHeaders(config), firstPaintPages(distDir, db, brand), {
+      clientFiles(distDir, pageSecurityHeaders(config), firstPaintPages(distDir, db, brand, legalPages(config)), {
         pageHtml: (html) => withBrand(withClientSettings(html, settings), brand),
         staffPageHtml: (html) => withBrand(html, brand, `${brand.name} back office`),
         staffPageHeaders: staffPageSecurityHeaders(config),

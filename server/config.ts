@@ -437,6 +437,15 @@ export const settings = {
   SUPPORT_PHONE: partOf('brand', brandEnvEntries.SUPPORT_PHONE),
   MAIL_SENDER_NAME: partOf('mail', brandEnvEntries.MAIL_SENDER_NAME),
   MAIL_SIGNATURE: partOf('brand', brandEnvEntries.MAIL_SIGNATURE),
+  LEGAL_DIR: fills(
+    'legalDir',
+    v.pipe(
+      v.optional(v.pipe(v.string(), v.trim()), ''),
+      v.description(
+        "The folder of the shop's legal pages, `{en,xh,af}/{seller,privacy,terms,paia}.md` in Markdown (start from a copy of `legal/templates/`; docs/legal-pages.md). Empty: the shipped templates, which the demo fills with sample values. Production refuses to start while a file is missing or a `{{fill in: …}}` placeholder is left, naming each by file.",
+      ),
+    ),
+  ),
   MAIL_OUTBOX_INTERVAL_MS: wholeNumber(
     'mailOutboxIntervalMs',
     { fallback: 1_000, min: 10, max: 3_600_000 },

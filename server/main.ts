@@ -6,7 +6,7 @@ import { isDriverTypeLookupLoss, recoverFromDriverFault } from './db/postgres.ts
 import { createLogger } from './log.ts'
 import type { Logger } from './log.ts'
 import { clientDir } from './paths.ts'
-import { productionProblems, readClientBuild, simulatedBySandboxes } from './productionChecks.ts'
+import { legalProblems, productionProblems, readClientBuild, simulatedBySandboxes } from './productionChecks.ts'
 import { startServer } from './server.ts'
 
 export { startServer } from './server.ts'
@@ -37,7 +37,7 @@ export async function serve(log: Logger, { dev = false, prepare }: ServeOptions 
   await prepare?.()
   if (config.nodeEnv === 'production') {
     // Vite serves the sources, lab included.
-    const problems = productionProblems({ ...config, client: dev ? { lab: true } : readClientBuild(clientDir) })
+    const problems = [...productionProblems({ ...config, client: dev ? { lab: true } : readClientBuild(clientDir) }), ...legalProblems(config.legalDir)]
     for (const problem of problems) log.fatal({ refused: true }, `Not starting with NODE_ENV=production: ${problem}`)
     if (problems.length > 0) throw new RefusedToStart(`${problems.length} unsafe settings`)
   }

@@ -4,6 +4,7 @@ import { demoIdNumberKey } from './accounts/idNumberSeal.ts'
 import { defaultScryptN } from './accounts/password.ts'
 import { demoBrandVariables } from './brand/brandSettings.ts'
 import type { Config } from './config.ts'
+import { readLegalFolder, shippedTemplatesDir, unfinishedLegalTexts } from './legal/legalFolder.ts'
 import { sandboxApiKey } from './http/apiKey.ts'
 import { sandboxedProviders, type SocialProviderSettings } from './social/providerConfig.ts'
 
@@ -137,6 +138,30 @@ export function productionProblems(s: DeploymentSettings): string[] {
       `METRICS_HOST (${s.metrics.host}) is not loopback and METRICS_TOKEN is ${s.metrics.token ? 'shorter than 32 characters' : 'not set'}, so anyone who reaches the port would read the metrics: set a METRICS_TOKEN of 32 characters or more, or leave METRICS_HOST unset (127.0.0.1)`,
     )
   return problems
+}
+
+/**
+ * Why the legal pages are not ready for customers: the folder (LEGAL_DIR, else the shipped templates) named once, then
+ * one sentence per file naming each placeholder still to fill in, or the file missing. None when every page is written.
+ */
+export function legalProblems(legalDir: string): string[] {
+  const dir = legalDir || shippedTemplatesDir
+  const unfinished = unfinishedLegalTexts(readLegalFolder(dir))
+  if (unfinished.length === 0) return []
+  const count = unfinished.reduce((n, f) => n + f.placeholders.length, 0)
+  const missing = unfinished.filter((f) => f.missing).length
+  const parts = [
+    count > 0 ? `${count} ${count === 1 ? 'placeholder is' : 'placeholders are'} unfilled` : '',
+    missing > 0 ? `${missing} ${missing === 1 ? 'legal page is' : 'legal pages are'} missing` : '',
+  ].filter(Boolean)
+  return [
+    `LEGAL_DIR ${legalDir ? `(${legalDir})` : 'is not set (the shipped templates)'}: ${parts.join(' and ')}, and customers must see the seller's details, the privacy notice, the terms of sale and the PAIA manual the law requires: copy legal/templates to a folder of your own, fill in every {{fill in: …}} in English, isiXhosa and Afrikaans, and set LEGAL_DIR to it (docs/legal-pages.md)`,
+    ...unfinished.map((f) =>
+      f.missing
+        ? `${join(dir, f.file)} is missing: write it (start from legal/templates/${f.file})`
+        : `${join(dir, f.file)} has unfilled placeholders: ${f.placeholders.map((name) => `{{fill in: ${name}}}`).join(', ')}`,
+    ),
+  ]
 }
 
 const loopback = new Set(['127.0.0.1', '::1', 'localhost'])

@@ -23,6 +23,7 @@ import { createLogger, silentLogger } from './log.ts'
 import type { Logger } from './log.ts'
 import { mailerFor } from './mail/mailerFor.ts'
 import { startMailOutbox } from './mail/mailOutbox.ts'
+import { setShopOrigin } from './mail/shopOrigin.ts'
 import { startMetricsServer } from './metrics.ts'
 import { startNetworkCheck } from './network/networkCheck.ts'
 import { startNetworkOutbox } from './network/networkOutbox.ts'
@@ -224,6 +225,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const port = (httpServer.address() as AddressInfo).port
   // A wildcard address is not somewhere a browser can go; localhost reaches it.
   const host = wildcard.has(config.host) ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host
+  setShopOrigin(config.publicUrl || `http://${host}:${port}`)
   // Loopback names all reach this port; any other origin must be named by PUBLIC_URL.
   sandbox?.allowOrigins([
     `http://${host}:${port}`,

@@ -14,7 +14,9 @@ import { createServices } from './app/services.ts'
 import { i18n } from './i18n/i18n.ts'
 import { defaultLocale, type Locale } from './i18n/locales.ts'
 import { BootstrapSchema } from './domain/product.ts'
+import { LegalPagesSchema } from './domain/legalPages.ts'
 import { firstPaintDataBlock } from './features/catalogue/firstPaint.ts'
+import { legalDataBlock, renderWithLegalPages } from './features/legal/firstPaintLegal.ts'
 import { pageTitle } from './app/pageTitle.ts'
 import type { Brand } from './domain/brand.ts'
 import { pageBrand } from './lib/brand.ts'
@@ -33,13 +35,14 @@ export interface RenderedPage {
 // Rules goober writes when a module loads (keyframes) are in its sheet only once; they go with every page.
 let moduleCss = ''
 
-/** Renders `path` in `locale` from the catalogue JSON (GET /v2/bootstrap's body), with the reseller's brand. */
+/** Renders `path` in `locale` from the catalogue JSON (GET /v2/bootstrap's body) with the reseller's brand, and a legal page from its language's pages (GET /legal/{language}'s). */
 export async function renderPage(
   path: string,
   bootstrapJson: string,
   locale: Locale = defaultLocale,
   messages: Messages | undefined = undefined,
   brand: Brand = pageBrand,
+  legalJson?: string,
 ): Promise<RenderedPage> {
   const { products } = v.parse(BootstrapSchema, JSON.parse(bootstrapJson))
   // The same services as the page's, none of which starts on the server: nothing is queued here.
@@ -50,7 +53,14 @@ export async function renderPage(
   i18n.activate(locale)
   moduleCss += extractCss()
   // renderToString is synchronous: the activated locale and goober's sheet belong to this page alone.
-  const html = renderToString(<App router={router} services={services} catalogue={{ products, fetchedAt: '' }} brand={brand} />)
+  renderWithLegalPages(legalJson ? v.parse(LegalPagesSchema, JSON.parse(legalJson)) : undefined)
+  let html: string
+  try {
+    html = renderToString(<App router={router} services={services} catalogue={{ products, fetchedAt: '' }} brand={brand} />)
+  } finally {
+    renderWithLegalPages(undefined)
+  }
   const css = moduleCss + extractCss()
-  return { html, css, data: firstPaintDataBlock(bootstrapJson), title: pageTitle(i18n, router.state.matches, brand.name) }
+  const data = firstPaintDataBlock(bootstrapJson) + (legalJson ? legalDataBlock(legalJson) : '')
+  return { html, css, data, title: pageTitle(i18n, router.state.matches, brand.name) }
 }

@@ -29,6 +29,10 @@ import { Route as CustomerServicesRouteImport } from './routes/_customer/service
 import { Route as CustomerSupportRouteImport } from './routes/_customer/support'
 import { Route as Email_changeStopRouteImport } from './routes/email_change.stop'
 import { Route as Email_changeUndoRouteImport } from './routes/email_change.undo'
+import { Route as LegalPaiaRouteImport } from './routes/legal.paia'
+import { Route as LegalPrivacyRouteImport } from './routes/legal.privacy'
+import { Route as LegalSellerRouteImport } from './routes/legal.seller'
+import { Route as LegalTermsRouteImport } from './routes/legal.terms'
 import { Route as CustomerOrdersIndexRouteImport } from './routes/_customer/orders.index'
 import { Route as CustomerOrdersIdRouteImport } from './routes/_customer/orders.$id'
 import { Route as CustomerPaymentIdRouteImport } from './routes/_customer/payment.$id'
@@ -138,6 +142,26 @@ const Email_changeUndoRoute = Email_changeUndoRouteImport.update({
   path: '/email_change/undo',
   getParentRoute: () => rootRouteImport,
 } as any)
+const LegalPaiaRoute = LegalPaiaRouteImport.update({
+  id: '/legal/paia',
+  path: '/legal/paia',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LegalPrivacyRoute = LegalPrivacyRouteImport.update({
+  id: '/legal/privacy',
+  path: '/legal/privacy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LegalSellerRoute = LegalSellerRouteImport.update({
+  id: '/legal/seller',
+  path: '/legal/seller',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LegalTermsRoute = LegalTermsRouteImport.update({
+  id: '/legal/terms',
+  path: '/legal/terms',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const CustomerOrdersIndexRoute = CustomerOrdersIndexRouteImport.update({
   id: '/orders/',
   path: '/orders/',
@@ -202,6 +226,10 @@ export interface FileRoutesByFullPath {
   '/support': typeof CustomerSupportRoute
   '/email_change/stop': typeof Email_changeStopRoute
   '/email_change/undo': typeof Email_changeUndoRoute
+  '/legal/paia': typeof LegalPaiaRoute
+  '/legal/privacy': typeof LegalPrivacyRoute
+  '/legal/seller': typeof LegalSellerRoute
+  '/legal/terms': typeof LegalTermsRoute
   '/orders/$id': typeof CustomerOrdersIdRoute
   '/payment/$id': typeof CustomerPaymentIdRoute
   '/payment_status/$checkoutId': typeof CustomerPayment_statusCheckoutIdRoute
@@ -231,6 +259,10 @@ export interface FileRoutesByTo {
   '/support': typeof CustomerSupportRoute
   '/email_change/stop': typeof Email_changeStopRoute
   '/email_change/undo': typeof Email_changeUndoRoute
+  '/legal/paia': typeof LegalPaiaRoute
+  '/legal/privacy': typeof LegalPrivacyRoute
+  '/legal/seller': typeof LegalSellerRoute
+  '/legal/terms': typeof LegalTermsRoute
   '/orders/$id': typeof CustomerOrdersIdRoute
   '/payment/$id': typeof CustomerPaymentIdRoute
   '/payment_status/$checkoutId': typeof CustomerPayment_statusCheckoutIdRoute
@@ -262,6 +294,10 @@ export interface FileRoutesById {
   '/_customer/support': typeof CustomerSupportRoute
   '/email_change/stop': typeof Email_changeStopRoute
   '/email_change/undo': typeof Email_changeUndoRoute
+  '/legal/paia': typeof LegalPaiaRoute
+  '/legal/privacy': typeof LegalPrivacyRoute
+  '/legal/seller': typeof LegalSellerRoute
+  '/legal/terms': typeof LegalTermsRoute
   '/_customer/orders/$id': typeof CustomerOrdersIdRoute
   '/_customer/payment/$id': typeof CustomerPaymentIdRoute
   '/_customer/payment_status/$checkoutId': typeof CustomerPayment_statusCheckoutIdRoute
@@ -293,6 +329,10 @@ export interface FileRouteTypes {
     | '/support'
     | '/email_change/stop'
     | '/email_change/undo'
+    | '/legal/paia'
+    | '/legal/privacy'
+    | '/legal/seller'
+    | '/legal/terms'
     | '/orders/$id'
     | '/payment/$id'
     | '/payment_status/$checkoutId'
@@ -322,6 +362,10 @@ export interface FileRouteTypes {
     | '/support'
     | '/email_change/stop'
     | '/email_change/undo'
+    | '/legal/paia'
+    | '/legal/privacy'
+    | '/legal/seller'
+    | '/legal/terms'
     | '/orders/$id'
     | '/payment/$id'
     | '/payment_status/$checkoutId'
@@ -352,6 +396,10 @@ export interface FileRouteTypes {
     | '/_customer/support'
     | '/email_change/stop'
     | '/email_change/undo'
+    | '/legal/paia'
+    | '/legal/privacy'
+    | '/legal/seller'
+    | '/legal/terms'
     | '/_customer/orders/$id'
     | '/_customer/payment/$id'
     | '/_customer/payment_status/$checkoutId'
@@ -378,6 +426,10 @@ export interface RootRouteChildren {
   Verify_emailRoute: typeof Verify_emailRoute
   Email_changeStopRoute: typeof Email_changeStopRoute
   Email_changeUndoRoute: typeof Email_changeUndoRoute
+  LegalPaiaRoute: typeof LegalPaiaRoute
+  LegalPrivacyRoute: typeof LegalPrivacyRoute
+  LegalSellerRoute: typeof LegalSellerRoute
+  LegalTermsRoute: typeof LegalTermsRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -522,6 +574,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Email_changeUndoRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/legal/paia': {
+      id: '/legal/paia'
+      path: '/legal/paia'
+      fullPath: '/legal/paia'
+      preLoaderRoute: typeof LegalPaiaRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/legal/privacy': {
+      id: '/legal/privacy'
+      path: '/legal/privacy'
+      fullPath: '/legal/privacy'
+      preLoaderRoute: typeof LegalPrivacyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/legal/seller': {
+      id: '/legal/seller'
+      path: '/legal/seller'
+      fullPath: '/legal/seller'
+      preLoaderRoute: typeof LegalSellerRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/legal/terms': {
+      id: '/legal/terms'
+      path: '/legal/terms'
+      fullPath: '/legal/terms'
+      preLoaderRoute: typeof LegalTermsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_customer/orders/': {
       id: '/_customer/orders/'
       path: '/orders'
@@ -633,6 +713,10 @@ const rootRouteChildren: RootRouteChildren = {
   Verify_emailRoute: Verify_emailRoute,
   Email_changeStopRoute: Email_changeStopRoute,
   Email_changeUndoRoute: Email_changeUndoRoute,
+  LegalPaiaRoute: LegalPaiaRoute,
+  LegalPrivacyRoute: LegalPrivacyRoute,
+  LegalSellerRoute: LegalSellerRoute,
+  LegalTermsRoute: LegalTermsRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -7,6 +7,7 @@ export type RouteKind =
   | 'catalogue' // GET /api/v2/bootstrap: network-first (revalidated by ETag), the cached copy offline
   | 'translations' // GET /i18n/*.json (this origin or I18N_HOST): stale-while-revalidate
   | 'product-image' // GET /images/*: cache-first with expiry
+  | 'legal' // GET /api/legal/{language}: network-first, the cached copy offline (every language, kept across sign-outs)
   | 'customer-read' // other GET /api reads: network-first, short timeout, cached fallback
   | 'network' // everything else goes straight to the network
 
@@ -27,6 +28,7 @@ const STAFF = /^\/(api\/)?staff(\/|$)/
 const NOT_APP_ROUTES = /^\/(api|images|i18n|sandbox|assets|staff)(\/|$)/
 
 const CATALOGUE_PATH = /^\/i18n\/[a-z]{2}\.json$/
+const LEGAL_PATH = /^\/api\/legal\/[a-z]{2}$/
 
 export function classify({ method, mode, url, origin, i18nOrigin = origin }: RequestFacts): RouteKind {
   if (method !== 'GET') return 'network'
@@ -37,6 +39,7 @@ export function classify({ method, mode, url, origin, i18nOrigin = origin }: Req
   if (mode === 'navigate') return NOT_APP_ROUTES.test(path) || looksLikeFile(path) ? 'network' : 'app-shell'
   if (path === '/api/v2/bootstrap') return 'catalogue'
   if (path.startsWith('/images/')) return 'product-image'
+  if (LEGAL_PATH.test(path)) return 'legal'
   if (path.startsWith('/api/') && !NEVER_CACHED.test(path)) return 'customer-read'
   return 'network'
 }

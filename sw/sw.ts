@@ -7,6 +7,8 @@ import { ExpirationPlugin } from 'workbox-expiration'
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
 import { apiBase, type ClientSettings, clientSettingsFromHtml, pageWithoutSettings } from '../src/domain/clientSettings.ts'
 import { CACHES } from '../src/domain/caches.ts'
+import { legalApiPath } from '../src/domain/legalPages.ts'
+import { LANGUAGES } from '../src/domain/languageCodes.ts'
 import { CUSTOMER_SIGNED_OUT, GET_VERSION, pageMessage, SKIP_WAITING, type VersionAnswer } from '../src/pwa/workerMessages.ts'
 import { catalogueImages, classify, otherPictureSizes, type RouteKind } from './routes.ts'
 import './orderQueue.ts'
@@ -39,6 +41,8 @@ const keepPictures: WorkboxPlugin = {
 // kept here. (Stale-while-revalidate showed the previous visit's copy and fetched the new one only for the visit after.)
 const catalogue = new NetworkFirst({ cacheName: CACHES.catalogue, networkTimeoutSeconds: 4, plugins: plugins(okOnly(), keepPictures) })
 const translations = new StaleWhileRevalidate({ cacheName: CACHES.translations, plugins: plugins(okOnly()) })
+// The legal pages: the server's current text online, the kept copy offline; every language is kept from the install on.
+const legal = new NetworkFirst({ cacheName: CACHES.legal, networkTimeoutSeconds: 4, plugins: plugins(okOnly()) })
 
 // The deployment's settings are those the server wrote into the page (src/config.ts): the worker reads them from its
 // precached copy, so they hold offline too. Kept once read; a refreshed page (refreshShell) reads them again.
@@ -112,6 +116,7 @@ const handlers: Record<Exclude<RouteKind, 'network'>, Parameters<typeof register
   'app-shell': appShell,
   catalogue,
   translations: fromTranslationsHost,
+  legal,
   'product-image': productImage,
   'customer-read': new NetworkFirst({
     cacheName: CACHES.customer,
@@ -128,8 +133,8 @@ for (const [kind, handler] of Object.entries(handlers))
   )
 
 // A first visit's page came with its catalogue, and a new device keeps it only once the customer keeps something
-// there (src/lib/device.ts): the worker caches the catalogue as it installs, so the app opens offline from then on.
-// Offline at install, the app's own first read caches it instead.
+// there (src/lib/device.ts): the worker caches the catalogue (and the legal pages) as it installs, so the app opens
+// offline from then on. Offline at install, the app's own first read caches it instead.
 self.addEventListener('install', (event) => {
   // The page is not precached yet while the worker installs: its settings (the API key) come from the server's copy.
   const prefetch = fetch('/index.html', { cache: 'no-store' })
@@ -137,8 +142,12 @@ self.addEventListener('install', (event) => {
     .then((html) => {
       const key = clientSettingsFromHtml(html)?.apiKey
       if (!key) return undefined
-      const request = new Request(new URL(`${apiBase}/v2/bootstrap`, origin), { headers: { Key: key, Accept: 'application/json' } })
-      return catalogue.handle({ event, request })
+      const read = (path: string) => new Request(new URL(`${apiBase}${path}`, origin), { headers: { Key: key, Accept: 'application/json' } })
+      // The legal pages in every language, so the footer's links open offline whatever language the customer picks.
+      return Promise.all([
+        catalogue.handle({ event, request: read('/v2/bootstrap') }),
+        ...LANGUAGES.map((language) => legal.handle({ event, request: read(legalApiPath(language)) })),
+      ])
     })
   event.waitUntil(
     prefetch.then(

@@ -41,7 +41,7 @@ export interface FirstPage {
 /** Decides whether the request's route arrives rendered, given index.html as the template; undefined sends the template. */
 export type FirstPages = (c: Context, template: { text: string; etag: string }) => Promise<FirstPage | undefined>
 
-// Rendered pages are few (two routes, three languages) but each new catalogue makes new ones; old keys go first.
+// Rendered pages are few (six routes, three languages) but each new catalogue makes new ones; old keys go first.
 const maxRenderedPages = 24
 
 /** Compresses a file's bytes once (text types over 1 KiB) and tags them. */

@@ -1,6 +1,7 @@
 import type { I18n } from '@lingui/core'
 import { escapeHtml } from '../http/escapeHtml.ts'
 import { shopBrand } from '../brand/shopBrand.ts'
+import { legalFooter } from './legalFooter.ts'
 import type { MailContent } from './template.ts'
 
 /** The shop's name as customers see it on mails (SHOP_NAME); a name, so it is not translated. */
@@ -19,7 +20,7 @@ export function signature(i18n: I18n): string[] {
 /** The plain-text part: paragraphs apart, the action's link on a line of its own so every mail reader makes it clickable. */
 export function plainText(i18n: I18n, m: MailContent): string {
   const action = m.action ? [`${m.action.label}:\n${m.action.url}`] : []
-  return [m.greeting, ...m.intro, ...action, ...m.outro, signature(i18n).join('\n')].join('\n\n').concat('\n')
+  return [m.greeting, ...m.intro, ...action, ...m.outro, signature(i18n).join('\n'), legalFooter(i18n).text].join('\n\n').concat('\n')
 }
 
 const p = (text: string) => `<p style="margin:0 0 16px">${escapeHtml(text)}</p>`
@@ -41,6 +42,7 @@ ${[m.greeting, ...m.intro].map(p).join('\n')}
 ${button}
 ${m.outro.map(p).join('\n')}
 <p style="margin:0 0 16px">${signature(i18n).map(escapeHtml).join('<br>')}</p>
+${legalFooter(i18n).html}
 </div>
 </body>
 </html>

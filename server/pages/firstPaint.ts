@@ -14,6 +14,8 @@ import { catalogueBytes } from '../catalogue/catalogueBytes.ts'
 import type { Queryable } from '../db/types.ts'
 import type { FirstPage, FirstPages } from '../http/clientFiles.ts'
 import { escapeHtml } from '../http/escapeHtml.ts'
+import type { LegalAnswer } from '../legal/legalPages.ts'
+import { LEGAL_PAGES, legalPath } from '../../src/domain/legal.ts'
 
 /** The renderer the SSR build exports (src/entry-server.tsx). */
 interface Renderer {
@@ -23,11 +25,16 @@ interface Renderer {
     locale: Language,
     messages: Messages | undefined,
     brand: Brand,
+    legalJson?: string,
   ): Promise<{ html: string; css: string; data: string; title: string }>
 }
 
 /** The routes whose first HTML the server renders, by path, with the source file of each route. */
-const renderedRoutes: Record<string, string> = { '/': 'src/routes/index.tsx', '/cart': 'src/routes/cart.tsx' }
+const renderedRoutes: Record<string, string> = {
+  '/': 'src/routes/index.tsx',
+  '/cart': 'src/routes/cart.tsx',
+  ...Object.fromEntries(LEGAL_PAGES.map((page) => [legalPath(page), `src/routes/legal.${page}.tsx`])),
+}
 
 interface ManifestChunk {
   file: string
@@ -35,11 +42,16 @@ interface ManifestChunk {
 }
 
 /**
- * `/` and `/cart` arrive rendered: the built index.html with the page's markup in #root, its styles in
- * <style id="_goober">, the live catalogue in a JSON data block (never a script: the policy allows none
- * inline) and preload hints for the route's own chunks. Undefined when the build has no renderer (dev).
+ * `/`, `/cart` and the legal pages arrive rendered: the built index.html with the page's markup in #root, its styles in
+ * <style id="_goober">, the live catalogue (and a legal page's language's pages) in JSON data blocks (never a script:
+ * the policy allows none inline) and preload hints for the route's own chunks. Undefined when the build has no renderer (dev).
  */
-export function firstPaintPages(distDir: string, db: Queryable, shopBrand: ShopBrand = demoBrand): FirstPages | undefined {
+export function firstPaintPages(
+  distDir: string,
+  db: Queryable,
+  shopBrand: ShopBrand = demoBrand,
+  legal?: ReadonlyMap<Language, LegalAnswer>,
+): FirstPages | undefined {
   const brand = pageBrand(shopBrand)
   const rendererPath = join(distDir, rendererDir, rendererFile)
   if (!existsSync(rendererPath)) return undefined
@@ -85,13 +97,14 @@ export function firstPaintPages(distDir: string, db: Queryable, shopBrand: ShopB
     // The language the app will show (its hint beside the v1.LanguageChosen fact), so hydration matches.
     const locale: Language = hintedLanguage(c) ?? DEFAULT_LANGUAGE
     const catalogue = await catalogueBytes(db)
+    const legalPages = c.req.path.startsWith('/legal/') ? legal?.get(locale) : undefined
     return {
-      key: [c.req.path, locale, catalogue.etag, template.etag].join('|'),
+      key: [c.req.path, locale, catalogue.etag, template.etag, legalPages?.etag ?? ''].join('|'),
       vary: 'Cookie',
       render: async () => {
         renderer ??= import(pathToFileURL(rendererPath).href) as Promise<Renderer>
         const messages = locale === DEFAULT_LANGUAGE ? undefined : await messagesOf(locale)
-        const page = await (await renderer).renderPage(c.req.path, catalogue.body, locale, messages, brand)
+        const page = await (await renderer).renderPage(c.req.path, catalogue.body, locale, messages, brand, legalPages?.body)
         return injectPage(template.text, { ...page, locale, preloads: await preloads(route, template.text) })
       },
     }

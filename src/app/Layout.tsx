@@ -9,6 +9,7 @@ import { theme } from '../ui/theme.ts'
 import '../ui/globalStyles.ts'
 import { usePageTitle, useRouteFocus } from './useRouteFocus.ts'
 import { useBrand } from '../lib/brand.ts'
+import { LegalLinks } from '../features/legal/LegalLinks.tsx'
 
 // isiXhosa and Afrikaans words run long: a word wider than its box breaks instead of pushing the page sideways,
 // and headings hyphenate where the browser knows the language (<html lang> follows the active one).
@@ -53,6 +54,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
       </Main>
       <Footer>
+        <LegalLinks />
         {phone && (
           <p>
             <Trans>

@@ -4,4 +4,5 @@ export const CACHES = {
   translations: 'translations-v1',
   images: 'product-images-v1',
   customer: 'customer-reads-v1',
+  legal: 'legal-pages-v1',
 } as const

@@ -7,6 +7,7 @@
  * language is the customer's to change); width and language switch on the same page.
  */
 import { readFileSync } from 'node:fs'
+import { LEGAL_PAGES, legalPath } from '../../src/domain/legal.ts'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
@@ -239,7 +240,9 @@ describe('the measures', () => {
 
 describe('accessibility of every screen', () => {
   for (const language of LANGUAGES) {
-    test(`what a visitor sees, in ${language}: home, cart, sign-in, the sign-up steps and the sandbox sign-in page`, { timeout: 120_000 }, async () => {
+    test(`what a visitor sees, in ${language}: home, cart, sign-in, the sign-up steps, the sandbox sign-in page and the legal pages`, {
+      timeout: 120_000,
+    }, async () => {
       await open('/')
       await chooseLanguage(language)
       if (!cartFilled) {
@@ -286,6 +289,11 @@ describe('accessibility of every screen', () => {
       await check('sandbox: identity', language)
       await open(`/sign_in_removal?token=${'A'.repeat(43)}`)
       await check('sign-in removal link', language)
+      // The legal pages every footer links: the operator's text, rendered by the server.
+      for (const legal of LEGAL_PAGES) {
+        await open(legalPath(legal))
+        await check(`legal: ${legal}`, language)
+      }
       expectNothingFound()
     })
   }

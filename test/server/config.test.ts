@@ -45,6 +45,7 @@ describe('the server configuration', () => {
       supportEmail: 'support@storefront.co.za',
       financeEmail: 'support@storefront.co.za',
       seller: { name: 'Seed Storefront (Pty) Ltd', address: '1 Demo Street, Gardens, Cape Town, 8001', vatNumber: '4000000000' },
+      legalDir: '',
       googlePay: { environment: 'SANDBOX', merchantId: '', merchantName: 'Seed Storefront', gatewayMerchantId: 'sandbox' },
       brand: {
         name: 'Seed Storefront',
@@ -128,6 +129,7 @@ describe('the server configuration', () => {
       SUPPORT_PHONE: '021 555 0100',
       MAIL_SENDER_NAME: 'Cape Town portal',
       MAIL_SIGNATURE: '3 Bree Street\\nCape Town',
+      LEGAL_DIR: '/srv/storefront/legal',
     }
     expect(loadConfig(env)).toEqual({
       port: 3000,
@@ -174,6 +176,7 @@ describe('the server configuration', () => {
       supportEmail: 'help@reseller.co.za',
       financeEmail: 'finance@reseller.co.za',
       seller: { name: 'Cape Town Reseller (Pty) Ltd', address: '3 Bree Street, Cape Town, 8001', vatNumber: '4987654321' },
+      legalDir: '/srv/storefront/legal',
       googlePay: { environment: 'PRODUCTION', merchantId: 'BCR2DN4T7X4QWXYZ', merchantName: 'Cape Town portal', gatewayMerchantId: 'peach-8ac7' },
       brand: {
         name: 'Cape Town Reseller',

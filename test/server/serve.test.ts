@@ -73,6 +73,20 @@ describe('`npm run serve`: the compiled server', () => {
     }, 120_000)
   }
 
+  it("refuses to start with the shipped legal templates: a line naming LEGAL_DIR, then each file's unfilled placeholders", async () => {
+    const run = runCommand(plain.root, serveCommand, without('LEGAL_DIR'))
+    expect((await run.exited).code, run.stderr()).toBe(1)
+    const fatal = run
+      .entries()
+      .filter((e) => e.level === 60)
+      .map((e) => String(e.msg))
+    expect(fatal[0]).toMatch(/^Not starting with NODE_ENV=production: LEGAL_DIR is not set \(the shipped templates\): \d+ placeholders are unfilled/)
+    // The compiled server reads the templates the build copied beside it, one line per language and page.
+    expect(fatal.slice(1)).toHaveLength(12)
+    for (const file of ['en/seller.md', 'xh/privacy.md', 'af/terms.md', 'xh/paia.md'])
+      expect(fatal.find((msg) => msg.includes(join('dist', 'legal', 'templates', file)))).toMatch(/has unfilled placeholders: \{\{fill in: /)
+  }, 120_000)
+
   it('refuses SMTP_URL without PUBLIC_URL, naming it: links in mails that leave the server are never built on the Host', async () => {
     const run = runCommand(plain.root, serveCommand, without('PUBLIC_URL'))
     expect((await run.exited).code, run.stderr()).toBe(1)

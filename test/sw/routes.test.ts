@@ -51,6 +51,13 @@ describe('the service worker routing rules', () => {
     expect(classify({ method: 'GET', mode: 'cors', url: new URL('/i18n/af.json', 'https://elsewhere.example'), origin, i18nOrigin })).toBe('network')
   })
 
+  it('keeps the legal pages of every language network-first, apart from the customer reads a sign-out drops', () => {
+    for (const language of ['en', 'xh', 'af']) expect(get(`/api/legal/${language}`)).toBe('legal')
+    expect(get('/api/legal/en', 'navigate')).toBe('network')
+    expect(get('/api/legal/en/extra')).not.toBe('legal')
+    expect(get('/legal/privacy', 'navigate')).toBe('app-shell')
+  })
+
   it('serves product images cache-first', () => {
     expect(get('/images/products/5g-pro.svg', 'no-cors')).toBe('product-image')
     expect(get(`/images/catalogue/${'0a'.repeat(16)}-640.jpg`, 'no-cors')).toBe('product-image')

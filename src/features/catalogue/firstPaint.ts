@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react'
 import * as v from 'valibot'
 import { pageAnsweredAt } from '../../api/answeredAt.ts'
 import { BootstrapSchema, type Product } from '../../domain/product.ts'
+import { jsonDataBlock } from '../../domain/dataBlock.ts'
 
 /** The id of the data block in which the server sends the live catalogue with a rendered page. */
 export const firstPaintDataId = 'first-paint'
@@ -31,9 +32,5 @@ export function readFirstPaintCatalogue(doc: Document, fetchedAt = pageAnsweredA
 
 /** The page's data block: JSON made safe to sit inside <script> (no `</script>` or comment can close it early). */
 export function firstPaintDataBlock(bootstrapJson: string): string {
-  const safe = bootstrapJson
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029')
-  return `<script type="application/json" id="${firstPaintDataId}">${safe}</script>`
+  return jsonDataBlock(firstPaintDataId, bootstrapJson)
 }

@@ -36,5 +36,7 @@ export const safeProductionEnv = {
   SELLER_NAME: 'Shop Example (Pty) Ltd',
   SELLER_ADDRESS: '12 Long Street, Cape Town, 8001',
   SELLER_VAT_NUMBER: '4123456789',
+  // Every legal page written, no placeholder left (the shipped templates are refused).
+  LEGAL_DIR: fileURLToPath(new URL('../../fixtures/legal', import.meta.url)),
   ID_NUMBER_KEY: '5f0c3e7d9b2a41c68e17d0a3b4f95c2e6a8d1b7f3c09e4a2d5b6c8e1f7a3d902',
 } as const satisfies Record<string, string>

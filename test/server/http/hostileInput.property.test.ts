@@ -39,6 +39,7 @@ interface Route {
 // Every route under /api: server/routes/*.ts, and social.ts mounted at /api/auth.
 const routes: Route[] = [
   { method: 'GET', path: '/api/v2/bootstrap' },
+  { method: 'GET', path: '/api/legal/:language' },
   { method: 'POST', path: '/api/v2/users', body: () => signupBody() },
   { method: 'POST', path: '/api/auth/login', body: (t) => ({ email: t.email, password: 'Wrong#1234' }) },
   { method: 'POST', path: '/api/auth/logout', endsSession: true },
@@ -343,6 +344,7 @@ describe('every /api route under hostile input (issue 9)', () => {
       id: who.serviceId,
       address_id: who.addressId,
       action_id: who.actionId,
+      language: 'xh',
     })[name] ?? 'google'
   const realParams = (route: Route, who: Customer) => Object.fromEntries(paramsOf(route).map((n) => [n, realParam(n, who)]))
   const hostileParams = (route: Route) => fc.record(Object.fromEntries(paramsOf(route).map((n) => [n, hostileSegment])))
