@@ -3,8 +3,7 @@ import type { OrderLine } from '../../domain/cartState.ts'
 import { statusLook, type Order, type OrderSim, type StatusLook } from '../../domain/order.ts'
 import type { LocalOrder } from '../../domain/facts/orderFacts.ts'
 import type { OrderRefund } from '../../domain/order.ts'
-import type { PriceChange } from '../../domain/cartPrices.ts'
-import { toCents } from '../../domain/money.ts'
+import { orderedPriceChange, type PriceChange } from '../../domain/cartPrices.ts'
 
 /** One order as the screens show it, whether the server knows it yet or not. */
 export interface OrderView {
@@ -29,12 +28,6 @@ export interface OrderView {
    * placed at the catalogue's price of the moment it arrives, and the customer is told before paying.
    */
   priceChange: PriceChange | null
-}
-
-/** What the customer ordered at on this device against the total the server placed the order at; null when equal or unknown. */
-export function orderedPriceChange(local: { total: number } | null, placedTotal: number): PriceChange | null {
-  if (!local || toCents(local.total) === toCents(placedTotal)) return null
-  return { was: local.total, now: placedTotal }
 }
 
 const linesOf = (lines: readonly OrderLine[]) => lines.map((l, i) => ({ number: String(i + 1), name: l.name, unit_price: l.unit_price, status: '' }))

@@ -18,7 +18,8 @@ import { providerText } from './providerText.ts'
 import { RefundOutcome } from './RefundOutcome.tsx'
 import { usePayment } from './usePayment.ts'
 import { newId } from '../../lib/ids.ts'
-import { OrderPriceChanged, useOrderedPriceChange } from '../orders/OrderPriceChanged.tsx'
+import { OrderPriceChanged } from '../../ui/OrderPriceChanged.tsx'
+import { useOrderedPriceChange } from './useOrderedPriceChange.ts'
 import { useOrderBundle } from './useOrderBundle.ts'
 
 /** /payment/{id}/: "Paying with:" Google Pay or "Pay with Credit Card", for an unpaid order of the customer's own. */

@@ -32,7 +32,7 @@ describe("every mail carries the reseller's brand", () => {
     for (const mail of mails) {
       expect(mail.from).toBe('Acme Mobile support <no-reply@storefront.co.za>')
       expect(mail.subject, mail.template).toContain('Acme Mobile')
-      expect(mail.text).toMatch(/\n\nDie Acme Mobile-span\nAcme Mobile \(Pty\) Ltd\n1 Main Road, Cape Town\nBel ons by \+27 21 555 0100\n$/)
+      expect(mail.text).toMatch(/\n\nDie Acme Mobile-span\nAcme Mobile \(Pty\) Ltd\n1 Main Road, Cape Town\nBel ons by \+27 21 555 0100\n\nWie ons is: /)
       expect(mail.html).toContain('<p style="margin:0 0 24px;font-weight:700;color:#b3261e">Acme Mobile</p>')
       expect(mail.html).toContain('Die Acme Mobile-span<br>Acme Mobile (Pty) Ltd<br>1 Main Road, Cape Town<br>Bel ons by +27 21 555 0100</p>')
       for (const part of [mail.from, mail.subject, mail.text, mail.html]) expect(part, mail.template).not.toMatch(/seed/i)
