@@ -1,16 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import type { BundleKind } from '../../domain/bundle.ts'
 import type { CatalogueBundle } from '../../domain/catalogueFile.ts'
 import type { ProductBilling } from '../../domain/service.ts'
 import { CATALOGUE_BILLINGS, CATALOGUE_BUNDLE_KINDS, CATALOGUE_LANGUAGES, type StaffBundle } from '../../domain/staffCatalogue.ts'
-import { StaffLink, useStaffNavigate, useStaffPath } from '../navigation.tsx'
+import { useStaffNavigate, useStaffPath } from '../navigation.tsx'
 import { useMoney } from '../ui/format.ts'
 import { Button, Card, Field, Notice, Row } from '../ui/parts.tsx'
-import { ScreenTitle } from '../ui/ScreenTitle.tsx'
-import { createBundle, readCatalogue, retireBundle, updateBundle } from './catalogueApi.ts'
+import { createBundle, retireBundle, updateBundle } from './catalogueApi.ts'
+import { EntryScreen, useEntryCalls } from './EntryScreen.tsx'
 import { useCatalogueTexts } from './catalogueTexts.ts'
-import { LanguageFields, nextPosition, type Problems, parseRand, parseWhole, TextInput } from './formParts.tsx'
+import { LanguageFields, type Problems, parseRand, parseWhole, TextInput } from './formParts.tsx'
 
 type Language = (typeof CATALOGUE_LANGUAGES)[number]
 
@@ -90,70 +90,31 @@ function useBundleCheck() {
   }
 }
 
-type Loaded = { kind: 'loading' } | { kind: 'failed'; error: unknown } | { kind: 'new'; position: number } | { kind: 'shown'; entry: StaffBundle }
-
 /** /staff/catalogue/bundles/$id (or /new): a bundle's names in three languages, what it gives, price, billing, order and sale. */
 export function BundleScreen() {
   const { t } = useLingui()
-  const { errorText } = useCatalogueTexts()
-  const param = decodeURIComponent(useStaffPath().replace(/^\/catalogue\/bundles\//, ''))
-  const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' })
-  const [saved, setSaved] = useState<string>()
-  useEffect(() => {
-    let live = true
-    readCatalogue().then(
-      (catalogue) => {
-        if (!live) return
-        if (param === 'new') return setLoaded({ kind: 'new', position: nextPosition(catalogue.bundles) })
-        const entry = catalogue.bundles.find((b) => b.id === param)
-        setLoaded(entry ? { kind: 'shown', entry } : { kind: 'failed', error: new Error('not found') })
-      },
-      (error: unknown) => live && setLoaded({ kind: 'failed', error }),
-    )
-    return () => {
-      live = false
-    }
-  }, [param])
-  const title = loaded.kind === 'shown' ? loaded.entry.names.en : t`New bundle`
   return (
-    <>
-      <ScreenTitle title={title}>{title}</ScreenTitle>
-      <p>
-        <StaffLink to="/catalogue">
-          <Trans>All of the catalogue</Trans>
-        </StaffLink>
-      </p>
-      {saved && <Notice tone="success">{saved}</Notice>}
-      {loaded.kind === 'loading' && (
-        <p role="status">
-          <Trans>Loading…</Trans>
-        </p>
-      )}
-      {loaded.kind === 'failed' &&
-        (loaded.error instanceof Error && loaded.error.message === 'not found' ? (
-          <Notice tone="error">
-            <Trans>There is no such bundle.</Trans>
-          </Notice>
-        ) : (
-          <Notice tone="error">{errorText(loaded.error)}</Notice>
-        ))}
-      {loaded.kind === 'new' && <BundleForm key="new" initial={newDraft(loaded.position)} onSaved={setSaved} />}
-      {loaded.kind === 'shown' && <BundleForm key={loaded.entry.id} entry={loaded.entry} initial={draftOf(loaded.entry)} onSaved={setSaved} />}
-    </>
+    <EntryScreen
+      param={decodeURIComponent(useStaffPath().replace(/^\/catalogue\/bundles\//, ''))}
+      entries={(catalogue) => catalogue.bundles}
+      idOf={(entry) => entry.id}
+      titleOf={(entry) => entry.names.en}
+      newTitle={t`New bundle`}
+      missing={<Trans>There is no such bundle.</Trans>}
+      form={({ entry, position, onSaved }) => <BundleForm entry={entry} initial={entry ? draftOf(entry) : newDraft(position)} onSaved={onSaved} />}
+    />
   )
 }
 
-function BundleForm({ entry, initial, onSaved }: { entry?: StaffBundle; initial: BundleDraft; onSaved: (message: string) => void }) {
+function BundleForm({ entry, initial, onSaved }: { entry?: StaffBundle | undefined; initial: BundleDraft; onSaved: (message: string) => void }) {
   const { t } = useLingui()
   const money = useMoney()
   const navigate = useStaffNavigate()
   const { billingName, billingExplained, kindName, errorText } = useCatalogueTexts()
   const check = useBundleCheck()
-  const [current, setCurrent] = useState(entry)
+  const { current, failed, busy, call } = useEntryCalls(entry)
   const [draft, setDraft] = useState(initial)
   const [problems, setProblems] = useState<Problems<BundleField>>({})
-  const [failed, setFailed] = useState<unknown>()
-  const [busy, setBusy] = useState(false)
   const retired = current?.retiredAt !== null && current?.retiredAt !== undefined
   const set =
     <K extends keyof BundleDraft>(field: K) =>
@@ -168,31 +129,23 @@ function BundleForm({ entry, initial, onSaved }: { entry?: StaffBundle; initial:
       return
     }
     setProblems({})
-    setFailed(undefined)
-    setBusy(true)
     const { id, ...edit } = checked.entry
-    ;(current ? updateBundle(current.id, edit) : createBundle(checked.entry))
-      .then(({ bundle }) => {
-        onSaved(current ? t`${bundle.names.en} is saved: the shop shows it within seconds.` : t`${bundle.names.en} is added to the catalogue.`)
-        setCurrent(bundle)
-        if (!current) navigate(`/catalogue/bundles/${encodeURIComponent(id)}`, { replace: true })
-      })
-      .catch(setFailed)
-      .finally(() => setBusy(false))
+    call(
+      async () => (current ? await updateBundle(current.id, edit) : await createBundle(checked.entry)).bundle,
+      (made, before) => {
+        onSaved(before ? t`${made.names.en} is saved: the shop shows it within seconds.` : t`${made.names.en} is added to the catalogue.`)
+        if (!before) navigate(`/catalogue/bundles/${encodeURIComponent(id)}`, { replace: true })
+      },
+    )
   }
 
   const retire = () => {
     if (!current) return
     if (!window.confirm(t`Retire ${current.names.en}? It goes off sale for good; what customers bought stays theirs.`)) return
-    setFailed(undefined)
-    setBusy(true)
-    retireBundle(current.id)
-      .then(({ bundle }) => {
-        setCurrent(bundle)
-        onSaved(t`${bundle.names.en} is retired.`)
-      })
-      .catch(setFailed)
-      .finally(() => setBusy(false))
+    call(
+      async () => (await retireBundle(current.id)).bundle,
+      (made) => onSaved(t`${made.names.en} is retired.`),
+    )
   }
 
   const price = parseRand(draft.price)

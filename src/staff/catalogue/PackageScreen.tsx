@@ -1,16 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import type { ProductText } from '../../domain/product.ts'
 import type { ProductBilling } from '../../domain/service.ts'
 import { CATALOGUE_BILLINGS, CATALOGUE_LANGUAGES, type PackageEdit, type StaffPackage } from '../../domain/staffCatalogue.ts'
 import { staffLanguages } from '../i18n.ts'
-import { StaffLink, useStaffNavigate, useStaffPath } from '../navigation.tsx'
+import { useStaffNavigate, useStaffPath } from '../navigation.tsx'
 import { useMoney } from '../ui/format.ts'
 import { Button, Card, Field, Notice, Row } from '../ui/parts.tsx'
-import { ScreenTitle } from '../ui/ScreenTitle.tsx'
-import { createPackage, readCatalogue, retirePackage, updatePackage } from './catalogueApi.ts'
+import { createPackage, retirePackage, updatePackage } from './catalogueApi.ts'
+import { EntryScreen, useEntryCalls } from './EntryScreen.tsx'
 import { useCatalogueTexts } from './catalogueTexts.ts'
-import { LanguageFields, nextPosition, type Problems, parseRand, parseWhole, TextInput } from './formParts.tsx'
+import { LanguageFields, type Problems, parseRand, parseWhole, TextInput } from './formParts.tsx'
 import { PictureField } from './PictureField.tsx'
 
 type Language = (typeof CATALOGUE_LANGUAGES)[number]
@@ -85,71 +85,32 @@ function usePackageCheck() {
   }
 }
 
-type Loaded = { kind: 'loading' } | { kind: 'failed'; error: unknown } | { kind: 'new'; position: number } | { kind: 'shown'; entry: StaffPackage }
-
 /** /staff/catalogue/packages/$id (or /new): a package's texts in three languages, price, billing, picture, order and sale. */
 export function PackageScreen() {
   const { t } = useLingui()
-  const { errorText } = useCatalogueTexts()
-  const param = useStaffPath().replace(/^\/catalogue\/packages\//, '')
-  const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' })
-  const [saved, setSaved] = useState<string>()
-  useEffect(() => {
-    let live = true
-    readCatalogue().then(
-      (catalogue) => {
-        if (!live) return
-        if (param === 'new') return setLoaded({ kind: 'new', position: nextPosition(catalogue.packages) })
-        const entry = catalogue.packages.find((p) => String(p.id) === param)
-        setLoaded(entry ? { kind: 'shown', entry } : { kind: 'failed', error: new Error('not found') })
-      },
-      (error: unknown) => live && setLoaded({ kind: 'failed', error }),
-    )
-    return () => {
-      live = false
-    }
-  }, [param])
-  const title = loaded.kind === 'shown' ? loaded.entry.texts.en.name : t`New package`
   return (
-    <>
-      <ScreenTitle title={title}>{title}</ScreenTitle>
-      <p>
-        <StaffLink to="/catalogue">
-          <Trans>All of the catalogue</Trans>
-        </StaffLink>
-      </p>
-      {saved && <Notice tone="success">{saved}</Notice>}
-      {loaded.kind === 'loading' && (
-        <p role="status">
-          <Trans>Loading…</Trans>
-        </p>
-      )}
-      {loaded.kind === 'failed' &&
-        (loaded.error instanceof Error && loaded.error.message === 'not found' ? (
-          <Notice tone="error">
-            <Trans>There is no such package.</Trans>
-          </Notice>
-        ) : (
-          <Notice tone="error">{errorText(loaded.error)}</Notice>
-        ))}
-      {loaded.kind === 'new' && <PackageForm key="new" initial={newDraft(loaded.position)} onSaved={setSaved} />}
-      {loaded.kind === 'shown' && <PackageForm key={loaded.entry.id} entry={loaded.entry} initial={draftOf(loaded.entry)} onSaved={setSaved} />}
-    </>
+    <EntryScreen
+      param={useStaffPath().replace(/^\/catalogue\/packages\//, '')}
+      entries={(catalogue) => catalogue.packages}
+      idOf={(entry) => String(entry.id)}
+      titleOf={(entry) => entry.texts.en.name}
+      newTitle={t`New package`}
+      missing={<Trans>There is no such package.</Trans>}
+      form={({ entry, position, onSaved }) => <PackageForm entry={entry} initial={entry ? draftOf(entry) : newDraft(position)} onSaved={onSaved} />}
+    />
   )
 }
 
 /** The package's form: sent whole; a refused or failed call keeps every field as typed and says why in the member's language. */
-export function PackageForm({ entry, initial, onSaved }: { entry?: StaffPackage; initial: PackageDraft; onSaved: (message: string) => void }) {
+export function PackageForm({ entry, initial, onSaved }: { entry?: StaffPackage | undefined; initial: PackageDraft; onSaved: (message: string) => void }) {
   const { t } = useLingui()
   const money = useMoney()
   const navigate = useStaffNavigate()
   const { billingName, billingExplained, errorText } = useCatalogueTexts()
   const check = usePackageCheck()
-  const [current, setCurrent] = useState(entry)
+  const { current, failed, busy, call } = useEntryCalls(entry)
   const [draft, setDraft] = useState(initial)
   const [problems, setProblems] = useState<Problems<PackageField>>({})
-  const [failed, setFailed] = useState<unknown>()
-  const [busy, setBusy] = useState(false)
   const retired = current?.retiredAt !== null && current?.retiredAt !== undefined
   const setText = (language: Language, field: keyof TextDraft) => (value: string) =>
     setDraft((d) => ({ ...d, texts: { ...d.texts, [language]: { ...d.texts[language], [field]: value } } }))
@@ -162,35 +123,27 @@ export function PackageForm({ entry, initial, onSaved }: { entry?: StaffPackage;
       return
     }
     setProblems({})
-    setFailed(undefined)
-    setBusy(true)
     const sent = checked.entry
-    ;(current ? updatePackage(current.id, sent) : createPackage(sent))
-      .then(({ package: made }) => {
+    call(
+      async () => (current ? await updatePackage(current.id, sent) : await createPackage(sent)).package,
+      (made, before) => {
         onSaved(
-          current
+          before
             ? t`${made.texts.en.name} is saved: the shop shows it within seconds. Placed orders keep the price they were placed at.`
             : t`${made.texts.en.name} is added to the catalogue.`,
         )
-        setCurrent(made)
-        if (!current) navigate(`/catalogue/packages/${made.id}`, { replace: true })
-      })
-      .catch(setFailed)
-      .finally(() => setBusy(false))
+        if (!before) navigate(`/catalogue/packages/${made.id}`, { replace: true })
+      },
+    )
   }
 
   const retire = () => {
     if (!current) return
     if (!window.confirm(t`Retire ${current.texts.en.name}? It goes off sale for good; orders and SIMs that name it keep showing it.`)) return
-    setFailed(undefined)
-    setBusy(true)
-    retirePackage(current.id)
-      .then(({ package: made }) => {
-        setCurrent(made)
-        onSaved(t`${made.texts.en.name} is retired.`)
-      })
-      .catch(setFailed)
-      .finally(() => setBusy(false))
+    call(
+      async () => (await retirePackage(current.id)).package,
+      (made) => onSaved(t`${made.texts.en.name} is retired.`),
+    )
   }
 
   const price = parseRand(draft.price)
