@@ -32,9 +32,3 @@ export function cartAtCatalogue(cart: CartState, products: readonly Product[]): 
   if (changes.size === 0) return { cart, changes }
   return { cart: { order_lines: lines, total: lines.reduce((cents, line) => cents + toCents(line.unit_price), 0) / 100 }, changes }
 }
-
-/** What the customer ordered at on this device against the total the server placed the order at; null when equal or unknown. */
-export function orderedPriceChange(ordered: { total: number } | null, placedTotal: number): PriceChange | null {
-  if (!ordered || toCents(ordered.total) === toCents(placedTotal)) return null
-  return { was: ordered.total, now: placedTotal }
-}

@@ -1,6 +1,7 @@
 import { t } from '@lingui/core/macro'
 import * as v from 'valibot'
-import { orderedPriceChange, type PriceChange } from '../../domain/cartPrices.ts'
+import type { PriceChange } from '../../domain/cartPrices.ts'
+import { orderedPriceChange } from '../../domain/orderedPrice.ts'
 import { formatRand } from '../../domain/money.ts'
 import { belongsTo } from '../../outbox/lifecycle.ts'
 import { makeFact } from '../../domain/events.ts'

@@ -3,7 +3,8 @@ import type { OrderLine } from '../../domain/cartState.ts'
 import { statusLook, type Order, type OrderSim, type StatusLook } from '../../domain/order.ts'
 import type { LocalOrder } from '../../domain/facts/orderFacts.ts'
 import type { OrderRefund } from '../../domain/order.ts'
-import { orderedPriceChange, type PriceChange } from '../../domain/cartPrices.ts'
+import type { PriceChange } from '../../domain/cartPrices.ts'
+import { orderedPriceChange } from '../../domain/orderedPrice.ts'
 
 /** One order as the screens show it, whether the server knows it yet or not. */
 export interface OrderView {

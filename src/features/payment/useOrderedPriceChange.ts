@@ -1,4 +1,5 @@
-import { orderedPriceChange, type PriceChange } from '../../domain/cartPrices.ts'
+import type { PriceChange } from '../../domain/cartPrices.ts'
+import { orderedPriceChange } from '../../domain/orderedPrice.ts'
 import { readLocalOrders } from '../../store/queries.ts'
 import { useLiveRead } from '../../store/useLiveRead.ts'
 
