@@ -8,6 +8,7 @@ import { apiKey } from '../server/helpers/accounts.ts'
 import { compiledProject } from '../server/helpers/compiledServer.ts'
 import { startFakeSmtp } from '../server/helpers/fakeSmtp.ts'
 import { orderBody } from '../server/helpers/orders.ts'
+import { safeProductionEnv } from '../server/helpers/productionEnv.ts'
 import { SUCCESS_CARD } from '../server/helpers/payments.ts'
 import { freshDatabase } from '../server/helpers/testDb.ts'
 import type { TestDatabase } from '../server/helpers/testDb.ts'
@@ -141,7 +142,7 @@ describe.skipIf(!server)('support and receipt mails on three compiled servers (n
     const acknowledgements = toCustomer.filter((m) => m.data.includes(reference))
     expect(acknowledgements).toHaveLength(1)
     expect(acknowledgements[0]!.data).toMatch(/^Content-Language: af\r?$/m)
-    expect(toCustomer.filter((m) => m.data.includes(`Subject: Jou Seed Storefront-kwitansie vir bestelling ${order.number}`))).toHaveLength(1)
+    expect(toCustomer.filter((m) => m.data.includes(`Subject: Jou ${safeProductionEnv.SHOP_NAME}-kwitansie vir bestelling ${order.number}`))).toHaveLength(1)
     // The sign-up's confirmation, the acknowledgement and the receipt: nothing else, nothing twice.
     expect(toCustomer).toHaveLength(3)
     for (const { run } of instances) expect(run.entries().filter((e) => e.level >= 50)).toEqual([])
