@@ -142,6 +142,9 @@ export function catalogueStaffRoutes(db: Db, settings: ProxyTrust) {
       const read = readJson(c, PackageEditSchema)
       if ('refused' in read) return read.refused
       const made = await db.transaction(async (tx) => {
+        // Two packages added at once (or an import beside it) would both read the same largest id, and the second
+        // save would overwrite the first: writers of products wait for each other from here to commit (reads do not).
+        await tx.query('lock table products in share row exclusive mode')
         const [next] = await tx.query<{ id: number }>('select coalesce(max(id), 0) + 1 as id from products')
         const entry: CataloguePackage = { id: Number(next?.id ?? 1), ...read.body }
         await savePackage(tx, entry)

@@ -164,6 +164,20 @@ describe('the catalogue in the back office', () => {
     await expect.poll(async () => (await shopPackages()).get(created.id)?.unit_price).toBe(499)
   })
 
+  it('adds packages sent at once each under an id of its own, none overwriting another', async () => {
+    const names = ['Fibre 10', 'Fibre 20', 'Fibre 30', 'Fibre 40', 'Fibre 60']
+    const made = await Promise.all(
+      names.map((name) =>
+        send('POST', '/catalogue/packages', { ...newPackage(), texts: { ...newPackage().texts, en: { name, plan: 'Uncapped', speed: name } } }),
+      ),
+    )
+    expect(made.map((m) => m.status)).toEqual([201, 201, 201, 201, 201])
+    const ids = made.map((m) => (m.body.package as StaffPackage).id)
+    expect(new Set(ids).size).toBe(names.length)
+    const listed = (await catalogue()).packages
+    expect(ids.map((id) => listed.find((p) => p.id === id)?.texts.en.name)).toEqual(names)
+  })
+
   it('changes a price and an isiXhosa speed line: the audit row says each as old → new, a placed order keeps its price, and saving it unchanged records nothing', async () => {
     const customer = await signUp(app)
     const before = (await catalogue()).packages.find((p) => p.id === 2)!
