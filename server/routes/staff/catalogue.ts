@@ -101,6 +101,20 @@ async function staffPackage(db: Queryable, id: number): Promise<StaffPackage | u
 const staffBundle = async (db: Queryable, id: string): Promise<StaffBundle | undefined> =>
   (await catalogueEntries(db, { withRetired: true })).bundles.find((b) => b.id === id)
 
+/** The package under `id` with its row locked to the end of the transaction (a change waits for another); none without. */
+async function lockedPackage(tx: Queryable, id: number | undefined): Promise<StaffPackage | undefined> {
+  if (id === undefined) return undefined
+  const [row] = await tx.query('select id from products where id = $1 for update', [id])
+  return row ? staffPackage(tx, id) : undefined
+}
+
+/** The bundle under `id` with its row locked to the end of the transaction; none without. */
+async function lockedBundle(tx: Queryable, id: string | undefined): Promise<StaffBundle | undefined> {
+  if (id === undefined) return undefined
+  const [row] = await tx.query('select id from bundles where id = $1 for update', [id])
+  return row ? staffBundle(tx, id) : undefined
+}
+
 /** The entry as the catalogue file has it (without what only the back office lists). */
 function fileEntry<T extends object>(listed: Listed<T> & { ordered?: boolean }): T {
   const { retiredAt: _retired, ordered: _ordered, ...entry } = listed
@@ -165,8 +179,7 @@ export function catalogueStaffRoutes(db: Db, settings: ProxyTrust) {
       if ('refused' in read) return read.refused
       const id = idParam(c.req.param('id'))
       const outcome = await db.transaction(async (tx): Promise<Refused | { package: StaffPackage | undefined; changed: boolean }> => {
-        const [row] = id === undefined ? [] : await tx.query('select id from products where id = $1 for update', [id])
-        const current = row && id !== undefined ? await staffPackage(tx, id) : undefined
+        const current = await lockedPackage(tx, id)
         if (!current || id === undefined) return refuse(404, 'not_found')
         if (current.retiredAt !== null) return refuse(409, 'retired')
         const entry: CataloguePackage = { id, ...read.body }
@@ -190,8 +203,7 @@ export function catalogueStaffRoutes(db: Db, settings: ProxyTrust) {
     .post('/catalogue/packages/:id/retire', allow('editCatalogue'), described.retirePackage, async (c) => {
       const id = idParam(c.req.param('id'))
       const outcome = await db.transaction(async (tx): Promise<Refused | { package: StaffPackage | undefined; changed: boolean }> => {
-        const [row] = id === undefined ? [] : await tx.query('select id from products where id = $1 for update', [id])
-        const current = row && id !== undefined ? await staffPackage(tx, id) : undefined
+        const current = await lockedPackage(tx, id)
         if (!current || id === undefined) return refuse(404, 'not_found')
         // Retiring twice changes nothing more.
         if (current.retiredAt !== null) return { package: current, changed: false }
@@ -236,8 +248,7 @@ export function catalogueStaffRoutes(db: Db, settings: ProxyTrust) {
       if ('refused' in read) return read.refused
       const id = bundleParam(c.req.param('id'))
       const outcome = await db.transaction(async (tx): Promise<Refused | { bundle: StaffBundle | undefined; changed: boolean }> => {
-        const [row] = id === undefined ? [] : await tx.query('select id from bundles where id = $1 for update', [id])
-        const current = row && id !== undefined ? await staffBundle(tx, id) : undefined
+        const current = await lockedBundle(tx, id)
         if (!current || id === undefined) return refuse(404, 'not_found')
         if (current.retiredAt !== null) return refuse(409, 'retired')
         const entry: CatalogueBundle = { id, ...read.body }
@@ -260,8 +271,7 @@ export function catalogueStaffRoutes(db: Db, settings: ProxyTrust) {
     .post('/catalogue/bundles/:id/retire', allow('editCatalogue'), described.retireBundle, async (c) => {
       const id = bundleParam(c.req.param('id'))
       const outcome = await db.transaction(async (tx): Promise<Refused | { bundle: StaffBundle | undefined; changed: boolean }> => {
-        const [row] = id === undefined ? [] : await tx.query('select id from bundles where id = $1 for update', [id])
-        const current = row && id !== undefined ? await staffBundle(tx, id) : undefined
+        const current = await lockedBundle(tx, id)
         if (!current || id === undefined) return refuse(404, 'not_found')
         if (current.retiredAt !== null) return { bundle: current, changed: false }
         await retireBundle(tx, id)
