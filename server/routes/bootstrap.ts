@@ -4,14 +4,11 @@ import { builtCatalogue, catalogueBytes } from '../catalogue/catalogueBytes.ts'
 import type { CatalogueBytes } from '../catalogue/catalogueBytes.ts'
 import type { AnsweredAtOnce } from '../http/accessLog.ts'
 import { isApiKey } from '../http/apiKey.ts'
+import { etagMatches } from '../http/etagMatches.ts'
 import type { AppEnv } from '../http/jsonBody.ts'
 import { requestIdHeader } from '../http/requestId.ts'
 import { answer, describeApi } from '../http/openApi.ts'
 import { BootstrapSchema } from '../../src/domain/product.ts'
-
-// The comparison Hono's etag() middleware makes (weak, any listed tag, or *), done here so the answer is built
-// once with plain headers: etag() reads and rewrites the headers of every response, halving the reads per second.
-const matches = (ifNoneMatch: string | undefined, tag: string) => ifNoneMatch === '*' || (ifNoneMatch?.match(/"[^"]*"/g)?.some((t) => t === tag) ?? false)
 
 interface CatalogueAnswer {
   status: 200 | 304
@@ -22,7 +19,8 @@ interface CatalogueAnswer {
 
 /** The one answer to a catalogue read, given its If-None-Match: 304 on a tag it holds, else the catalogue. Both ways of serving it send this. */
 function catalogueAnswer(catalogue: CatalogueBytes, ifNoneMatch: string | undefined): CatalogueAnswer {
-  return matches(ifNoneMatch, catalogue.etag)
+  // Compared here, not by Hono's etag(), which reads and rewrites every response's headers: half the reads per second.
+  return etagMatches(ifNoneMatch, catalogue.etag)
     ? { status: 304, headers: ['Cache-Control', 'no-cache', 'ETag', catalogue.etag], body: undefined }
     : { status: 200, headers: catalogue.headerList, body: catalogue.body }
 }

@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { LegalPagesSchema } from '../../src/domain/legalPages.ts'
 import { isLanguage } from '../../src/domain/languageCodes.ts'
 import { jsonError } from '../http/errors.ts'
+import { etagMatches } from '../http/etagMatches.ts'
 import type { AppEnv } from '../http/jsonBody.ts'
 import { answer, describeApi, refusal } from '../http/openApi.ts'
 import { legalPages, type LegalSettings } from '../legal/legalPages.ts'
@@ -24,8 +25,7 @@ export function legalRoutes(settings: LegalSettings) {
     const found = isLanguage(language) ? pages.get(language) : undefined
     if (!found) return jsonError(c, 404, 'Not found')
     const headers = { 'Cache-Control': 'no-cache', ETag: found.etag }
-    const tags: readonly string[] = c.req.header('If-None-Match')?.match(/"[^"]*"/g) ?? []
-    if (tags.includes(found.etag)) return c.body(null, 304, headers)
+    if (etagMatches(c.req.header('If-None-Match'), found.etag)) return c.body(null, 304, headers)
     return c.body(found.body, 200, { ...headers, 'Content-Type': 'application/json; charset=utf-8' })
   })
 }
