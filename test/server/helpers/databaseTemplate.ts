@@ -25,7 +25,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await db.close()
     project.provide('databaseTemplate', { postgresDatabase: name })
     return async () => {
-      await admin.unsafe(`drop database if exists ${name} with (force)`)
+      await dropDatabase(admin, name)
       await admin.end()
     }
   }
@@ -43,4 +43,15 @@ export function databaseUrl(server: string, database: string): string {
   const url = new URL(server)
   url.pathname = `/${database}`
   return url.toString()
+}
+
+/**
+ * Drops a test database even while connections to it are left open. Ours (this role's) are ended here; an
+ * autovacuum worker busy in it is ended by DROP DATABASE itself. (DROP ... WITH (FORCE) is not used: it refuses
+ * outright when an autovacuum worker, which belongs to no role, is connected: "must be a member of the role whose
+ * process is being terminated".)
+ */
+export async function dropDatabase(admin: postgres.Sql, name: string): Promise<void> {
+  await admin`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${name} and usename = current_user and pid <> pg_backend_pid()`
+  await admin.unsafe(`drop database if exists ${name}`)
 }

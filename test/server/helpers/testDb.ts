@@ -5,7 +5,7 @@ import { inject } from 'vitest'
 import { createDb } from '../../../server/db/createDb.ts'
 import type { Db } from '../../../server/db/createDb.ts'
 import { openPgliteCopy } from '../../../server/db/pglite.ts'
-import { databaseUrl } from './databaseTemplate.ts'
+import { databaseUrl, dropDatabase } from './databaseTemplate.ts'
 
 /** Starting PGlite runs initdb, which takes several seconds on a loaded two-core machine. */
 export const startupTimeout = 60_000
@@ -43,7 +43,7 @@ async function copiedDatabase(server: string, template: string): Promise<TestDat
   return {
     url: databaseUrl(server, name),
     async drop() {
-      await admin.unsafe(`drop database ${name} with (force)`)
+      await dropDatabase(admin, name)
       await admin.end()
     },
   }
