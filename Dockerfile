@@ -10,8 +10,10 @@ COPY package.json package-lock.json ./
 COPY tools/pinned-node tools/pinned-node
 RUN npm ci --no-audit --no-fund
 COPY . .
-# Only the release id names the build; every other setting is the running server's (one image for staging and production).
+# Only the release id and commit name the build (the image has no .git: pass --build-arg BUILD_COMMIT=$(git rev-parse HEAD));
+# every other setting is the running server's (one image for staging and production).
 ARG BUILD_ID
+ARG BUILD_COMMIT
 RUN VITE_LAB=false npm run build
 
 # Run: only `dependencies` (the embedded database, for a demo without DATABASE_URL) and the build; the server writes nothing to its own folder.

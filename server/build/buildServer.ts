@@ -2,6 +2,7 @@ import { cpSync, readFileSync } from 'node:fs'
 import { builtinModules } from 'node:module'
 import { join } from 'node:path'
 import { serverFiles } from '../paths.ts'
+import { releaseOf } from '../release.ts'
 import { bundleWidget } from '../sandbox/payments/widgetScript.ts'
 
 /** The compiled server's entry points, by the file each becomes in dist/server/. */
@@ -36,7 +37,7 @@ export async function buildServer(root: string, outDir = join(root, 'dist', 'ser
     configFile: false,
     mode: 'production',
     logLevel: 'warn',
-    define: { __SANDBOX_WIDGET__: JSON.stringify(widget) },
+    define: { __SANDBOX_WIDGET__: JSON.stringify(widget), __RELEASE__: JSON.stringify(releaseOf(root)) },
     ssr: { target: 'node', noExternal: true },
     build: {
       ssr: true,

@@ -10,6 +10,11 @@ export const configurationReferencePath = 'docs/configuration.md'
 export const buildTimeVariables: readonly { name: string; default: string; description: string }[] = [
   { name: 'BUILD_ID', default: 'the time of the build', description: 'The version the service worker reports.' },
   {
+    name: 'BUILD_COMMIT',
+    default: 'what `git rev-parse HEAD` says (`unknown` without .git)',
+    description: 'The commit the compiled server reports as its release (start line, `storefront_build_info`): an image build has no .git, so pass it.',
+  },
+  {
     name: 'VITE_LAB',
     default: '`true`',
     description: '`false` leaves the machine lab (`/lab`) out of the bundle and the service worker’s precache entirely (`/lab` then answers "Page not found").',

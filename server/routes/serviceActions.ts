@@ -17,7 +17,7 @@ import { requireCustomer } from '../http/requireCustomer.ts'
 import type { CustomerEnv } from '../http/requireCustomer.ts'
 import type { CookieSettings } from '../http/sessionCookie.ts'
 import { requestHash, sendOutcome } from '../http/idempotency.ts'
-import { thisProcess } from '../services/actionJob.ts'
+import { thisInstance } from '../release.ts'
 import { cancellationQuote, cancelService } from '../services/cancellation.ts'
 import type { RefusalReason, Refused } from '../services/ownedService.ts'
 import { packageQuote, schedulePackageChange } from '../services/packageChange.ts'
@@ -118,7 +118,7 @@ const described = {
  */
 export function serviceActionRoutes(db: Db, settings: CookieSettings, clock: Clock) {
   const signedIn = requireCustomer(db, settings)
-  const by = thisProcess()
+  const by = thisInstance()
   const serviceId = (c: Context<CustomerEnv>) => idParam(c.req.param('id') ?? '')
 
   return new Hono<CustomerEnv>()

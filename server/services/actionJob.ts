@@ -1,9 +1,9 @@
-import { hostname } from 'node:os'
 import type { Clock } from '../clock.ts'
 import type { Db } from '../db/types.ts'
 import type { Logger } from '../log.ts'
 import { startPeriodicJob, type PeriodicJob } from '../periodicJob.ts'
 import { applyDueActions } from './applyDueActions.ts'
+import { thisInstance } from '../release.ts'
 
 export interface ActionJobOptions {
   db: Db
@@ -15,15 +15,12 @@ export interface ActionJobOptions {
   networkOutbox?: Pick<PeriodicJob, 'nudge'>
 }
 
-/** Who applied an action, as service_actions.applied_by records it: this host and process. */
-export const thisProcess = (): string => `${hostname()}:${process.pid}`
-
 /**
  * Every instance runs this job: each run applies the scheduled SIM actions whose date has come (package changes,
  * cancellations). The claim in the database (applyDueAction) makes each apply once however many instances run it.
  */
 export function startActionJob({ db, clock, log, intervalMs, networkOutbox }: ActionJobOptions): PeriodicJob {
-  const by = thisProcess()
+  const by = thisInstance()
   const run = async () => {
     const applied = await applyDueActions(db, clock.now(), by)
     for (const action of applied) log.info({ actionId: action.id, serviceId: action.serviceId, kind: action.kind }, 'scheduled SIM action applied')
