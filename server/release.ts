@@ -16,14 +16,14 @@ declare const __RELEASE__: Release | undefined
 const commitPattern = /^[0-9a-f]{7,64}$/
 
 /**
- * The release of the source tree at root: BUILD_COMMIT when set (an image build has no .git: the Dockerfile passes
- * it), else what git says HEAD is, else 'unknown'.
+ * The release of the source tree at root: `buildCommit` when given (BUILD_COMMIT at build time: an image build has no
+ * .git, the Dockerfile passes it), else what git says HEAD is, else 'unknown'.
  */
-export function releaseOf(root: string = repoRoot, env: NodeJS.ProcessEnv = process.env): Release {
+export function releaseOf(root: string = repoRoot, buildCommit?: string): Release {
   const { version } = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')) as { version: string }
-  const given = env.BUILD_COMMIT?.trim().toLowerCase()
+  const given = buildCommit?.trim().toLowerCase()
   if (given) {
-    if (!commitPattern.test(given)) throw new Error(`BUILD_COMMIT must be a git commit id (7 to 64 hex digits), not "${env.BUILD_COMMIT}"`)
+    if (!commitPattern.test(given)) throw new Error(`BUILD_COMMIT must be a git commit id (7 to 64 hex digits), not "${buildCommit}"`)
     return { version, commit: given }
   }
   try {
@@ -40,8 +40,5 @@ export const release: Release = typeof __RELEASE__ === 'object' ? __RELEASE__ : 
 /** The release as one short word for a log line or an answer: `0.1.0+1a2b3c4`. */
 export const releaseName = ({ version, commit }: Release = release): string => (commit === 'unknown' ? version : `${version}+${commit.slice(0, 7)}`)
 
-/**
- * This instance among those serving the same database: INSTANCE_NAME when set (a container's or unit's name), else
- * host and process id. Written on every log line and on the jobs an instance claims.
- */
-export const thisInstance = (): string => process.env.INSTANCE_NAME?.trim() || `${hostname()}:${process.pid}`
+/** This instance among those serving the same database: its host and process id. Recorded on the jobs an instance claims. */
+export const thisInstance = (): string => `${hostname()}:${process.pid}`

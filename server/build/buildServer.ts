@@ -37,7 +37,7 @@ export async function buildServer(root: string, outDir = join(root, 'dist', 'ser
     configFile: false,
     mode: 'production',
     logLevel: 'warn',
-    define: { __SANDBOX_WIDGET__: JSON.stringify(widget), __RELEASE__: JSON.stringify(releaseOf(root)) },
+    define: { __SANDBOX_WIDGET__: JSON.stringify(widget), __RELEASE__: JSON.stringify(releaseOf(root, process.env.BUILD_COMMIT)) },
     ssr: { target: 'node', noExternal: true },
     build: {
       ssr: true,

@@ -26,16 +26,16 @@ describe('the release a process runs', () => {
 
   it('takes BUILD_COMMIT where there is no .git (an image build), and refuses one that is no commit id', () => {
     const dir = tree()
-    expect(releaseOf(dir, { BUILD_COMMIT: ' 0123456789ABCDEF0123456789abcdef01234567 ' })).toEqual({
+    expect(releaseOf(dir, ' 0123456789ABCDEF0123456789abcdef01234567 ')).toEqual({
       version: '3.2.1',
       commit: '0123456789abcdef0123456789abcdef01234567',
     })
-    expect(() => releaseOf(dir, { BUILD_COMMIT: 'main; rm -rf /' })).toThrow('BUILD_COMMIT must be a git commit id (7 to 64 hex digits), not "main; rm -rf /"')
+    expect(() => releaseOf(dir, 'main; rm -rf /')).toThrow('BUILD_COMMIT must be a git commit id (7 to 64 hex digits), not "main; rm -rf /"')
   })
 
   it("says 'unknown' for the commit of a tree git knows nothing of, and names the release by its version alone", () => {
     const dir = tree()
-    const unknown = releaseOf(dir, {})
+    const unknown = releaseOf(dir)
     expect(unknown).toEqual({ version: '3.2.1', commit: 'unknown' })
     expect(releaseName(unknown)).toBe('3.2.1')
   })
