@@ -67,8 +67,10 @@ export async function serve(log: Logger, { dev = false, prepare }: ServeOptions 
     await server.close(signal === 'SIGINT' ? { graceMs: 0 } : {})
     process.exit(0)
   }
-  process.once('SIGINT', () => void stop('SIGINT'))
-  process.once('SIGTERM', () => void stop('SIGTERM'))
+  // Not once: a signal can come twice (npm forwards what the process manager also sends to its whole group), and a
+  // second one without a listener would end the process mid-shutdown.
+  process.on('SIGINT', () => void stop('SIGINT'))
+  process.on('SIGTERM', () => void stop('SIGTERM'))
 }
 
 /** Runs a process entry: what Node would print as a bare stack and exit 1 on, as a JSON line before the same exit. */
