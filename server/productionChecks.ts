@@ -113,7 +113,7 @@ export function productionProblems(s: DeploymentSettings): string[] {
   const exposure = s.mail.kind === 'smtp' ? smtpCredentialsExposure(s.mail.url) : undefined
   if (exposure)
     problems.push(
-      `SMTP_URL carries a user name and password, and ${exposure}: use smtps:// (TLS from the start, usually port 465), or smtp:// on port 587 without ignoreTLS, requireTLS=false or tls.rejectUnauthorized=false (STARTTLS is then required); a local relay without credentials may stay plain smtp://`,
+      `SMTP_URL carries a user name and password, and ${exposure}: use smtps:// (TLS from the start, usually port 465), or smtp:// on port 587 without ignoreTLS, requireTLS=false or tls.rejectUnauthorized=false (STARTTLS is then required); a relay without credentials, or on this machine's loopback, may stay plain smtp://`,
     )
   if (s.mail.kind === 'sandbox' && !s.sandboxes)
     problems.push(

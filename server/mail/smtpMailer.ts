@@ -24,12 +24,15 @@ function option(params: URLSearchParams, name: string): boolean | undefined {
 
 /**
  * Why the SMTP_URL's user name and password could be read on the way to the server, as the transport would connect
- * (smtpTransportUrl): undefined when the URL carries none (a local relay) or when they only ever travel over
- * verified TLS, which is `smtps://` (TLS from the start) or `smtp://` with STARTTLS required (the default here).
+ * (smtpTransportUrl): undefined when the URL carries none (a relay that needs none), when the server is on loopback,
+ * or when they only ever travel over verified TLS: `smtps://` (TLS from the start) or `smtp://` with STARTTLS
+ * required (the default here).
  */
 export function smtpCredentialsExposure(url: string): string | undefined {
   const transport = new URL(smtpTransportUrl(url))
   if (transport.username === '' && transport.password === '') return undefined
+  // On this machine's loopback they never reach a network.
+  if (/^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i.test(transport.hostname)) return undefined
   const params = transport.searchParams
   const secure = option(params, 'secure') ?? transport.protocol === 'smtps:'
   if (!secure && option(params, 'requireTLS') !== true) {

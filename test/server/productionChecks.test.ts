@@ -215,7 +215,7 @@ describe('what production refuses to start with', () => {
       expect(problemsWith({ PAYMENT_BASE_URL: url }), url).toEqual([])
   })
 
-  it('refuses SMTP credentials over a connection that may be plain text or unverified, even with SANDBOX=true; a relay without credentials may be plain', () => {
+  it('refuses SMTP credentials over a connection that may be plain text or unverified, even with SANDBOX=true; a relay without credentials or on loopback may be plain', () => {
     const refused: Array<[string, RegExp]> = [
       ['smtp://mailer:secret@smtp.example.co.za:587?ignoreTLS=true', /ignoreTLS=true sends them in plain text/],
       ['smtp://mailer:secret@smtp.example.co.za:25?requireTLS=false&ignoreTLS=true', /ignoreTLS=true sends them in plain text/],
@@ -240,6 +240,10 @@ describe('what production refuses to start with', () => {
       // Only ignoreTLS=true itself opts out of the required STARTTLS.
       'smtp://mailer:secret@smtp.example.co.za:587?ignoreTLS=1',
       'smtp://127.0.0.1:25?ignoreTLS=true',
+      // Credentials on loopback never reach a network (a relay on the same machine, the tests' fake SMTP server).
+      'smtp://mailer:secret@127.0.0.1:2525?requireTLS=false',
+      'smtp://mailer:secret@localhost:25?ignoreTLS=true',
+      'smtp://mailer:secret@[::1]:25?ignoreTLS=true',
       'smtp://relay.internal:25?requireTLS=false',
     ])
       expect(problemsWith({ SMTP_URL: url }), url).toEqual([])
