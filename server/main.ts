@@ -1,6 +1,4 @@
 import { demoOwnerInvite } from './seed/demoOwner.ts'
-import { realpathSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import { loadConfig } from './config.ts'
 import { isDriverTypeLookupLoss, recoverFromDriverFault } from './db/postgres.ts'
 import { createLogger } from './log.ts'
@@ -99,7 +97,3 @@ export function runProcess(main: (log: Logger) => Promise<void>): void {
     process.exit(1)
   })
 }
-
-// Importing this module (as the e2e setup and server/start.ts do) must not start a second server.
-const invokedDirectly = process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)
-if (invokedDirectly) runProcess((log) => serve(log))
