@@ -195,6 +195,12 @@ describe('docs/going-live.md', () => {
           cpSync(join(fromRoot('test', 'fixtures', 'legal')), move('/etc/storefront/legal'), { recursive: true })
       }
 
+      // Step 10's Prometheus configuration, as written, with the rules installed by its commands.
+      const prometheus = /^```yaml\n# prometheus\.yml\n([\s\S]*?)^```$/m.exec(readFileSync(fromRoot('docs', 'going-live.md'), 'utf8'))?.[1]
+      expect(prometheus).toBeDefined()
+      writeFileSync(move('/etc/prometheus/prometheus.yml'), move(prometheus ?? ''))
+      await shell.run(`promtool check config ${move('/etc/prometheus/prometheus.yml')}`)
+
       const log = (unit: string) => readFileSync(join(root, 'log', `${unit}.log`), 'utf8')
       for (const unit of ['storefront@1', 'storefront@2']) {
         // Started by step 8 and restarted by step 12: each time a start line, then a clean stop.
