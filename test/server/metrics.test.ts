@@ -1,4 +1,8 @@
+import { execFileSync, spawnSync } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer } from './helpers/testServer.ts'
 import type { RunningServer } from '../../server/server.ts'
@@ -49,6 +53,63 @@ function parseExposition(text: string): Sample[] {
     samples.push({ name: match[1]!, labels, value: Number(match[3]) })
   }
   return samples
+}
+
+/** The families a scrape exposes, by their `# TYPE` lines, with the series names each makes (a histogram's _bucket, _sum, _count). */
+function exposedNames(text: string): Set<string> {
+  const names = new Set<string>()
+  for (const [, name, type] of text.matchAll(/^# TYPE (\S+) (\S+)$/gm)) {
+    names.add(name!)
+    if (type === 'histogram' || type === 'summary') for (const suffix of ['_bucket', '_sum', '_count']) names.add(`${name}${suffix}`)
+  }
+  return names
+}
+
+const promqlWords = new Set(['by', 'without', 'on', 'ignoring', 'group_left', 'group_right', 'offset', 'bool', 'and', 'or', 'unless', 'inf', 'nan'])
+
+/** The metric names a PromQL expression reads: every word that is not a function, keyword, label, string or range. */
+function metricsRead(expr: string): string[] {
+  const bare = expr
+    .replace(/"(?:[^"\\]|\\.)*"/g, '""')
+    .replace(/\{[^}]*\}/g, ' ')
+    .replace(/\[[^\]]*\]/g, ' ')
+    .replace(/\b(?:by|without|on|ignoring|group_left|group_right)\s*\([^)]*\)/g, ' ')
+  return [...bare.matchAll(/[a-zA-Z_:][\w:]*/g)]
+    .filter((m) => !promqlWords.has(m[0].toLowerCase()) && !/^\s*\(/.test(bare.slice(m.index + m[0].length)))
+    .map((m) => m[0])
+}
+
+const root = join(import.meta.dirname, '..', '..')
+const alertsFile = join(root, 'deploy/prometheus/alerts.yml')
+
+/** Each rule of the alerts file: its name, expression (one line, or a `|` block) and the fields an operator reads. */
+function alertRules(): { alert: string; expr: string; text: string }[] {
+  return readFileSync(alertsFile, 'utf8')
+    .split(/^ {6}- alert: /m)
+    .slice(1)
+    .map((block) => {
+      const alert = block.split('\n')[0]!.trim()
+      const inline = /^ {8}expr: (?!\|)(.+)$/m.exec(block)?.[1]
+      const folded = /^ {8}expr: \|\n((?: {10}.*\n)+)/m.exec(block)?.[1]
+      return { alert, expr: (inline ?? folded ?? '').trim(), text: block }
+    })
+}
+
+/** The PromQL of every panel of the dashboard, Grafana's rate interval read as 5m. */
+const dashboardExprs = (): string[] =>
+  (JSON.parse(readFileSync(join(root, 'deploy/grafana/storefront-dashboard.json'), 'utf8')) as { panels: { targets?: { expr: string }[] }[] }).panels
+    .flatMap((panel) => panel.targets ?? [])
+    .map((target) => target.expr.replaceAll('$__rate_interval', '5m'))
+
+/** promtool (Debian's prometheus package; .ci/run installs it): its output, or the failure with what it said. */
+function promtool(args: string[], input?: string): string {
+  try {
+    return execFileSync('promtool', args, { cwd: join(root, 'deploy/prometheus'), encoding: 'utf8', input, stdio: ['pipe', 'pipe', 'pipe'] })
+  } catch (error) {
+    const failed = error as { code?: string; stdout?: string; stderr?: string }
+    if (failed.code === 'ENOENT') throw new Error('promtool is not installed: apt-get install -y --no-install-recommends prometheus (.ci/run does)')
+    throw new Error(`promtool ${args.join(' ')} failed:\n${failed.stdout ?? ''}${failed.stderr ?? ''}`)
+  }
 }
 
 const token = 'metrics-token-of-the-test-0123456789abcdef'
@@ -290,5 +351,64 @@ describe('the Prometheus endpoint', () => {
     expect(seriesValue(refunded, 'storefront_refunds_owed')).toBe(0)
     expect(seriesValue(refunded, 'storefront_refunds_owed_oldest_seconds')).toBe(0)
     expect(delta(refunded, 'storefront_provider_call_duration_seconds_count', { provider: 'card', operation: 'refund', outcome: 'ok' })).toBe(1)
+  })
+
+  it('has alert rules and a dashboard that read only series the server exposes, checked by promtool', async () => {
+    const text = (await scrape()).text
+    // Prometheus's own lint of the exposition (names, help, types): only prom-client's default gauges named *_total
+    // (nodejs_active_handles_total, …), which are not ours to rename, are named.
+    const lint = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' })
+    expect(lint.error).toBeUndefined()
+    const problems = `${lint.stdout}${lint.stderr}`.split('\n').filter((line) => line.trim() !== '')
+    expect(problems.filter((line) => !/^nodejs_active_\w+_total non-counter metrics should not have "_total" suffix$/.test(line))).toEqual([])
+    const exposed = exposedNames(text)
+    const rules = alertRules()
+    expect(rules.length).toBeGreaterThanOrEqual(15)
+    expect(rules.map((r) => r.alert)).toEqual(
+      expect.arrayContaining([
+        'StorefrontInstanceDown',
+        'StorefrontSlowRequests',
+        'StorefrontPaymentsFailing',
+        'StorefrontRefundsOwedTooLong',
+        'StorefrontMailFailing',
+        'StorefrontMailOutboxBacklog',
+        'StorefrontNetworkOutboxBacklog',
+        'StorefrontSimActionsOverdue',
+        'StorefrontCardCheckoutsOpenTooLong',
+      ]),
+    )
+    const exprs = [...rules.map((r) => r.expr), ...dashboardExprs()]
+    expect(exprs.filter((expr) => expr === '')).toEqual([])
+    // `up` is Prometheus's own series of each scrape; everything else must be one this server exposes.
+    const unknown = exprs.flatMap((expr) =>
+      metricsRead(expr)
+        .filter((name) => name !== 'up' && !exposed.has(name))
+        .map((name) => `${name} in ${expr}`),
+    )
+    expect(unknown).toEqual([])
+    expect(new Set(exprs.flatMap(metricsRead)).size).toBeGreaterThan(20)
+
+    // Each alert waits its `for:`, says how bad it is, and sends the operator to its section of the docs.
+    const docs = readFileSync(join(root, 'docs/metrics-and-tracing.md'), 'utf8')
+    for (const { alert, text: rule } of rules) {
+      expect(rule, alert).toMatch(/^ {8}for: \d+[smh]$/m)
+      expect(rule, alert).toMatch(/^ {10}severity: (critical|warning)$/m)
+      expect(rule, alert).toMatch(/^ {10}summary: ["']/m)
+      expect(rule, alert).toMatch(/^ {10}description: ["']/m)
+      expect(rule, alert).toContain(`runbook: docs/metrics-and-tracing.md#${alert.toLowerCase()}`)
+      expect(docs, alert).toContain(`\n#### ${alert}\n`)
+    }
+
+    expect(promtool(['check', 'rules', 'alerts.yml'])).toContain(`SUCCESS: ${rules.length} rules found`)
+    expect(promtool(['test', 'rules', 'alerts.test.yml'])).toContain('SUCCESS')
+    // The dashboard's expressions, as recording rules, parsed by the same PromQL parser.
+    const dir = mkdtempSync(join(tmpdir(), 'dashboard-rules-'))
+    try {
+      const records = dashboardExprs().map((expr, i) => `      - record: dashboard:panel_${i}\n        expr: ${JSON.stringify(expr)}`)
+      writeFileSync(join(dir, 'dashboard.yml'), `groups:\n  - name: dashboard\n    rules:\n${records.join('\n')}\n`)
+      expect(promtool(['check', 'rules', join(dir, 'dashboard.yml')])).toContain(`SUCCESS: ${records.length} rules found`)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
