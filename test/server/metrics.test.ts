@@ -12,6 +12,7 @@ import { ivHeader, paymentWebhookPath, sealNotification, tagHeader } from '../..
 import { reconcileOnce } from '../../server/payments/reconcile.ts'
 import { makeRefund } from '../../server/payments/refunds.ts'
 import { release } from '../../server/release.ts'
+import { findOrCreateSocialCustomer } from '../../server/social/socialCustomer.ts'
 import { PARTNER } from '../../src/domain/order.ts'
 import { apiKey, call, deliverMail, signUp } from './helpers/accounts.ts'
 import type { TestApp } from './helpers/accounts.ts'
@@ -235,10 +236,21 @@ describe('the Prometheus endpoint', () => {
     ])
 
     const me = await signUp(app)
-    // The order sent twice with its key (the device's outbox retrying): one order placed.
+    // A first sign-in with a provider makes a customer too; a second one finds them.
+    const who = {
+      provider: 'google' as const,
+      subject: randomUUID(),
+      email: `social.${randomUUID()}@example.co.za`,
+      emailVerified: true,
+      displayName: 'Lindiwe Dube',
+    }
+    for (let i = 0; i < 2; i++) await findOrCreateSocialCustomer(server.db, who, { scryptN: 1024, notice: { origin: server.url }, language: 'en' })
+    // The order sent three times with its key (the device's outbox retrying): one order placed.
     const body = orderBody()
-    for (let i = 0; i < 2; i++) expect((await postOrder(app, me.id, body, { cookie: me.cookie })).status).toBe(200)
+    for (let i = 0; i < 3; i++) expect((await postOrder(app, me.id, body, { cookie: me.cookie })).status).toBe(200)
+    expect(delta(await samples(), 'storefront_orders_placed_total')).toBe(1)
     const placed = (await (await postOrder(app, me.id, body, { cookie: me.cookie })).json()) as { id: number; number: string; total_price: number }
+    expect(delta(await samples(), 'storefront_orders_placed_total')).toBe(1)
     // Paid by card in the sandbox; the browser asks how it went twice (a reload): one payment.
     const created = await postCheckout(app, me, { payment: { orderId: placed.id } })
     expect(created.status).toBe(200)
@@ -271,6 +283,8 @@ describe('the Prometheus endpoint', () => {
     const walletOrder = await unpaidOrder(app, me)
     const walletKey = randomUUID()
     for (let i = 0; i < 2; i++) expect((await postWallet(app, me, walletBody(me, walletOrder, 'decline'), walletKey)).status).toBe(400)
+    // A call to the network (the sandbox's, in process) about a SIM it does not know.
+    expect(await server.network.readSim('8927000000000000000')).toBeNull()
     // The sign-up's confirmation and the receipt leave the outbox.
     await deliverMail(server.db)
     // An error report from a customer's browser, and one that is not a report.
@@ -295,6 +309,7 @@ describe('the Prometheus endpoint', () => {
 
     const after = await samples()
     expect(delta(after, 'storefront_sign_ups_total', { method: 'password' })).toBe(1)
+    expect(delta(after, 'storefront_sign_ups_total', { method: 'social' })).toBe(1)
     expect(delta(after, 'storefront_orders_placed_total')).toBe(2)
     expect(delta(after, 'storefront_payments_total', { method: 'card', outcome: 'paid' })).toBe(1)
     expect(delta(after, 'storefront_payments_total', { method: 'wallet', outcome: 'failed' })).toBe(1)
@@ -304,6 +319,7 @@ describe('the Prometheus endpoint', () => {
     expect(delta(after, 'storefront_client_error_reports_total', { kind: 'unread', outcome: 'refused' })).toBe(1)
     expect(delta(after, 'storefront_mails_total', { template: 'receipt', outcome: 'sent' })).toBeGreaterThanOrEqual(1)
     // Each call to the card provider timed by operation and outcome, never by a checkout or payment id.
+    expect(delta(after, 'storefront_provider_call_duration_seconds_count', { provider: 'network', operation: 'read_sim', outcome: 'ok' })).toBe(1)
     for (const operation of ['create_checkout', 'checkout_payment', 'charge_wallet'])
       expect(delta(after, 'storefront_provider_call_duration_seconds_count', { provider: 'card', operation, outcome: 'ok' })).toBeGreaterThanOrEqual(1)
     const labelValues = after.filter((s) => s.name.startsWith('storefront_')).flatMap((s) => Object.values(s.labels))
