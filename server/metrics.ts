@@ -155,6 +155,7 @@ export const staleCheckoutMinutes = 15
 
 interface Backlogs {
   stale_checkouts: number
+  oldest_checkout_seconds: number
   unresolved_wallet_charges: number
   overdue_sim_actions: number
   mail_queued: number
@@ -178,6 +179,8 @@ function backlogRegistry(db: Queryable, clock: Clock): Registry {
       .query<Backlogs>(
         `select
            (select count(*) from checkouts where settled_at is null and voided_at is null and created_at < $1::timestamptz - make_interval(mins => $2))::int as stale_checkouts,
+           (select coalesce(extract(epoch from $1::timestamptz - min(created_at)), 0) from checkouts where settled_at is null and voided_at is null)::float8
+              as oldest_checkout_seconds,
            (select count(*) from wallet_requests where status is null and charging_since is not null)::int as unresolved_wallet_charges,
            (select count(*) from service_actions where status = 'scheduled' and due_at <= $1::timestamptz)::int as overdue_sim_actions,
            (select count(*) from mail_outbox where sent_at is null and failed_at is null)::int as mail_queued,
@@ -214,6 +217,11 @@ function backlogRegistry(db: Queryable, clock: Clock): Registry {
     'storefront_card_checkouts_open_too_long',
     `Card checkouts neither paid nor voided ${staleCheckoutMinutes} minutes after they began (database-wide).`,
     (b) => b.stale_checkouts,
+  )
+  gauge(
+    'storefront_card_checkouts_oldest_open_seconds',
+    'How long the oldest card checkout neither paid nor voided has been open: 0 when none is (database-wide).',
+    (b) => b.oldest_checkout_seconds,
   )
   gauge(
     'storefront_wallet_charges_unresolved',

@@ -172,7 +172,12 @@ describe('the Prometheus endpoint', () => {
     const before = await samples()
     expect(seriesValue(before, 'process_cpu_user_seconds_total')).toBeGreaterThan(0)
     expect(seriesValue(before, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0)
-    for (const name of ['storefront_card_checkouts_open_too_long', 'storefront_wallet_charges_unresolved', 'storefront_sim_actions_overdue'])
+    for (const name of [
+      'storefront_card_checkouts_open_too_long',
+      'storefront_card_checkouts_oldest_open_seconds',
+      'storefront_wallet_charges_unresolved',
+      'storefront_sim_actions_overdue',
+    ])
       expect(seriesValue(before, name)).toBe(0)
     expect(seriesValue(before, 'storefront_mail_outbox', { state: 'failed' })).toBe(0)
 
@@ -202,6 +207,7 @@ describe('the Prometheus endpoint', () => {
 
     const after = await samples()
     expect(seriesValue(after, 'storefront_card_checkouts_open_too_long')).toBe(1)
+    expect(seriesValue(after, 'storefront_card_checkouts_oldest_open_seconds')).toBeGreaterThanOrEqual(16 * 60)
     expect(seriesValue(after, 'storefront_wallet_charges_unresolved')).toBe(1)
     expect(seriesValue(after, 'storefront_sim_actions_overdue')).toBe(1)
     expect(seriesValue(after, 'storefront_mail_outbox', { state: 'failed' })).toBe(1)
