@@ -109,7 +109,7 @@ export const settings = {
   MIGRATION_LOCK_TIMEOUT_MS: wholeNumber(
     'migrationLockTimeoutMs',
     { fallback: defaultMigrationLockTimeoutMs, min: 0, max: 3_600_000 },
-    'How long a migrator (a starting server or `npm run migrate`) waits for the migration lock (another instance migrating) or a table lock before it stops with an error, having applied nothing (`0`: wait for ever).',
+    'How long a migrator (a starting server, or `node dist/server/migrate.js` before a release starts) waits for the migration lock (another instance migrating) or a table lock before it stops with an error, having applied nothing (`0`: wait for ever).',
   ),
   SHUTDOWN_GRACE_MS: wholeNumber(
     'shutdownGraceMs',
