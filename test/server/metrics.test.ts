@@ -7,8 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer } from './helpers/testServer.ts'
 import type { RunningServer } from '../../server/server.ts'
 import { silentLogger } from '../../server/log.ts'
+import { httpNetwork } from '../../server/network/httpNetwork.ts'
+import { NetworkRefused, NetworkUnavailable } from '../../server/network/network.ts'
 import { cardProviderFor } from '../../server/payments/cardProviderFor.ts'
 import { ivHeader, paymentWebhookPath, sealNotification, tagHeader } from '../../server/payments/notifications.ts'
+import { oppwaProvider, ProviderRefused, ProviderUnavailable } from '../../server/payments/provider.ts'
 import { reconcileOnce } from '../../server/payments/reconcile.ts'
 import { makeRefund } from '../../server/payments/refunds.ts'
 import { release } from '../../server/release.ts'
@@ -373,6 +376,35 @@ describe('the Prometheus endpoint', () => {
     expect(seriesValue(refunded, 'storefront_refunds_owed')).toBe(0)
     expect(seriesValue(refunded, 'storefront_refunds_owed_oldest_seconds')).toBe(0)
     expect(delta(refunded, 'storefront_provider_call_duration_seconds_count', { provider: 'card', operation: 'refund', outcome: 'ok' })).toBe(1)
+  })
+
+  it('times a provider call that is refused, and one that gets no answer, by operation and outcome', async () => {
+    const before = await samples()
+    const delta = (after: Sample[], labels: Record<string, string>) =>
+      (seriesValue(after, 'storefront_provider_call_duration_seconds_count', labels) ?? 0) -
+      (seriesValue(before, 'storefront_provider_call_duration_seconds_count', labels) ?? 0)
+    const answering = (status: number, body: unknown) => () => Promise.resolve(Response.json(body, { status }))
+    const down = () => Promise.reject(new Error('connect ECONNREFUSED'))
+    const card = (fetch: (request: Request) => Promise<Response>) =>
+      oppwaProvider({ baseUrl: 'http://provider.test', widgetBase: 'http://provider.test', entityId: 'entity', accessToken: 'token', fetch })
+    await expect(card(answering(401, { result: { code: '800.900.300', description: 'invalid authentication' } })).paymentsOf('ORD-1')).rejects.toThrow(
+      ProviderRefused,
+    )
+    await expect(
+      card(down).createCheckout({ amount: '1.00', currency: 'ZAR', merchantTransactionId: 'ORD-1', customer: { givenName: '', surname: '', email: '' } }),
+    ).rejects.toThrow(ProviderUnavailable)
+    const network = (fetch: (request: Request) => Promise<Response>) =>
+      httpNetwork({ baseUrl: 'http://network.test', token: 'token', source: 'enabler', fetch })
+    await expect(
+      network(answering(400, { error: { code: 'unknown_plan', message: 'No such plan' } })).changePlan('8927000000000000001', 'P1', randomUUID()),
+    ).rejects.toThrow(NetworkRefused)
+    await expect(network(answering(503, {})).cancel('8927000000000000001', randomUUID())).rejects.toThrow(NetworkUnavailable)
+
+    const after = await samples()
+    expect(delta(after, { provider: 'card', operation: 'query', outcome: 'refused' })).toBe(1)
+    expect(delta(after, { provider: 'card', operation: 'create_checkout', outcome: 'unavailable' })).toBe(1)
+    expect(delta(after, { provider: 'network', operation: 'change_plan', outcome: 'refused' })).toBe(1)
+    expect(delta(after, { provider: 'network', operation: 'cancel', outcome: 'unavailable' })).toBe(1)
   })
 
   it('has alert rules and a dashboard that read only series the server exposes, checked by promtool', async () => {
