@@ -357,7 +357,7 @@ export const settings = {
   ASSET_HISTORY_DAYS: wholeNumber(
     'assetHistoryDays',
     { fallback: 30, min: 1, max: 3650 },
-    'How many days the client\'s hashed files of a release stay in the database after the last instance serving that release stopped: any instance answers them, so pages of the release serving beside it during a rolling upgrade, and tabs and service workers of a release that stopped serving, still load their scripts (docs/upgrades.md).',
+    "How many days the client's hashed files of a release stay in the database after the last instance serving that release stopped: any instance answers them, so pages of the release serving beside it during a rolling upgrade, and tabs and service workers of a release that stopped serving, still load their scripts (docs/upgrades.md).",
   ),
   SMTP_URL: partOf(
     'mail',

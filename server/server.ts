@@ -124,7 +124,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // Before listening (so before /readyz): another release's instance can answer this build's pages from the first request.
   if (!dev) {
     const assets = await recordClientAssets(db, distDir, { release: releaseName(), historyDays: config.assetHistoryDays })
-    if (assets.files > 0) log.info({ assets }, `client files recorded for other instances: ${assets.added} of ${assets.files} new, ${assets.pruned} past their history removed`)
+    if (assets.files > 0)
+      log.info({ assets }, `client files recorded for other instances: ${assets.added} of ${assets.files} new, ${assets.pruned} past their history removed`)
   }
   let draining = false
   // The sandbox issuers run only for providers the environment leaves unconfigured.

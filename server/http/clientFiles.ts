@@ -142,7 +142,13 @@ export function clientFiles(
     const found = target ? await load(target, pageHtml) : undefined
     if (found) return sendFile(c, found, { 'Cache-Control': cacheControl(path), ...htmlHeaders(c, found, pageHeaders) })
     // A page of the other release serving beside this one (a rolling upgrade), or of one that served lately, names its own files.
-    const stored = otherReleases && path.startsWith('/assets/') ? await otherReleases(path) : undefined
+    const stored =
+      otherReleases && path.startsWith('/assets/')
+        ? await otherReleases(path).catch((error: unknown) => {
+            requestLog(c).warn({ err: error }, "other releases' client files unreadable; answering 404")
+            return undefined
+          })
+        : undefined
     if (stored) return sendFile(c, stored, { 'Cache-Control': cacheControl(path) })
     if (looksLikeFile(path)) return next()
     const index = await load(resolve(root, 'index.html'), pageHtml)

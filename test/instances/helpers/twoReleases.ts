@@ -58,7 +58,9 @@ export async function buildTwoReleases(ids: [string, string]): Promise<{ release
 }
 
 /** A round-robin balancer in front of targets: each request (and each of a connection's requests) goes to the next. */
-export async function roundRobinProxy(targets: string[]): Promise<{ url: string; answered: Array<{ path: string; target: number; status: number }>; server: Server }> {
+export async function roundRobinProxy(
+  targets: string[],
+): Promise<{ url: string; answered: Array<{ path: string; target: number; status: number }>; server: Server }> {
   const answered: Array<{ path: string; target: number; status: number }> = []
   let next = 0
   const server = createServer((req, res) => {
