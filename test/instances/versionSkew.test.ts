@@ -13,10 +13,15 @@ import type { TestDatabase } from '../server/helpers/testDb.ts'
 import { stagingEnv, startInstances, stopInstances } from './helpers/cluster.ts'
 import type { Instance } from './helpers/cluster.ts'
 import { buildTwoReleases, roundRobinProxy } from './helpers/twoReleases.ts'
-import type { ReleaseProject } from './helpers/twoReleases.ts'
+import type { ReleaseProject, SourceChange } from './helpers/twoReleases.ts'
 
 const server = process.env.DATABASE_URL
 const visits = 10
+/** The new release's change: the theme every screen reads, and the cart's lines (a chunk loaded when the cart opens). */
+const newContent: SourceChange[] = [
+  ['src/ui/theme.ts', "radius: '12px'", "radius: '10px'"],
+  ['src/features/cart/CartLineRow.tsx', 'padding: 12px 0;', 'padding: 11px 0;'],
+]
 
 /** The hashed scripts a release's first page names. */
 const pageScripts = (release: ReleaseProject) =>
@@ -37,7 +42,7 @@ describe.skipIf(!server)('two releases serving together behind a round-robin bal
 
   beforeAll(async () => {
     const started = Date.now()
-    built = await buildTwoReleases(['previous-release', 'new-release'])
+    built = await buildTwoReleases(['previous-release', 'new-release'], newContent)
     console.log(`[skew] two releases built in ${((Date.now() - started) / 1000).toFixed(0)} s`)
     database = await freshDatabase(server)
     const env = stagingEnv(database.url, { SHUTDOWN_GRACE_MS: '0' })
@@ -65,6 +70,8 @@ describe.skipIf(!server)('two releases serving together behind a round-robin bal
     for (const script of pageScripts(next)) expect(previous.assets).not.toContain(script.slice('/assets/'.length))
     const shared = next.assets.filter((file) => previous.assets.includes(file))
     console.log(`[skew] hashed files: previous ${previous.assets.length}, new ${next.assets.length}, in both ${shared.length}`)
+    // Not only the entry: the chunks a page loads later differ too, so a page's lazy load crosses releases as well.
+    expect(next.assets.length - shared.length).toBeGreaterThan(pageScripts(next).length * 2)
   })
 
   it(`lets ${visits} of ${visits} fresh visits add a package to the cart, whichever instance answers each request`, { timeout: 600_000 }, async () => {

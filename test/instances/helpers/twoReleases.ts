@@ -1,9 +1,11 @@
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, copyFileSync } from 'node:fs'
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { createServer } from 'node:http'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, relative, sep } from 'node:path'
 import { buildApp } from '../../../server/build/buildApp.ts'
 import { buildServer } from '../../../server/build/buildServer.ts'
 import { fromRoot, repoRoot } from '../../../server/paths.ts'
@@ -28,15 +30,53 @@ const withEnvironment = async <T>(vars: Record<string, string>, run: () => Promi
   }
 }
 
+/** What the new release changes in the client's sources (file, text, replacement): a shared module and a lazy route's. */
+export type SourceChange = [file: string, from: string, to: string]
+
+// What the build and the run leave in the repository: never part of the sources a release is built from.
+const notSources = new Set(['node_modules', '.git', 'dist', '.data', 'test-results', 'coverage'])
+
+/** A copy of this tree's sources with changes applied (each must find its text), node_modules linked: where a new release is built. */
+function changedSources(changes: SourceChange[]): string {
+  const root = mkdtempSync(join(tmpdir(), 'storefront-sources-'))
+  cpSync(repoRoot, root, { recursive: true, filter: (from) => !notSources.has(relative(repoRoot, from).split(sep)[0] ?? '') })
+  for (const [file, from, to] of changes) {
+    const text = readFileSync(join(root, file), 'utf8')
+    if (!text.includes(from)) throw new Error(`${file} no longer holds ${JSON.stringify(from)}: choose another change for the new release`)
+    writeFileSync(join(root, file), text.replace(from, to))
+  }
+  symlinkSync(fromRoot('node_modules'), join(root, 'node_modules'), 'dir')
+  return root
+}
+
+/** Builds the client of the sources at root into outDir in a process of its own started there. */
+async function buildIn(root: string, outDir: string, env: Record<string, string>): Promise<void> {
+  const script = `const { buildApp } = await import('./server/build/buildApp.ts'); await buildApp(process.cwd(), ${JSON.stringify(outDir)})`
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  let stderr = ''
+  child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)))
+  const [code] = (await once(child, 'exit')) as [number | null]
+  if (code !== 0) throw new Error(`the new release's client build failed (${code}):\n${stderr}`)
+}
+
 /**
- * Two releases of the storefront built from this tree: the server compiled once, each with its own client built
- * with its own BUILD_ID (which the entry and the service worker carry, so their hashed names differ, and every
- * chunk that names them), as a production build (VITE_LAB=false). A client build takes a minute or two.
+ * Two releases of the storefront: the server compiled once from this tree; the previous release's client built from
+ * this tree, the new one's from a copy with `changes` (so the chunks holding them, and every chunk naming those, have
+ * other hashed names), each with its own BUILD_ID (the entry and the service worker carry it), as production builds
+ * (VITE_LAB=false). A client build takes half a minute to two.
  */
-export async function buildTwoReleases(ids: [string, string]): Promise<{ releases: [ReleaseProject, ReleaseProject]; remove(): void }> {
+export async function buildTwoReleases(
+  ids: [string, string],
+  changes: SourceChange[],
+): Promise<{ releases: [ReleaseProject, ReleaseProject]; remove(): void }> {
   const roots = ids.map(() => mkdtempSync(join(tmpdir(), 'storefront-release-')))
+  const made: string[] = [...roots]
   const remove = () => {
-    for (const root of roots) rmSync(root, { recursive: true, force: true })
+    for (const root of made) rmSync(root, { recursive: true, force: true })
   }
   try {
     const [first] = roots as [string, string]
@@ -46,7 +86,14 @@ export async function buildTwoReleases(ids: [string, string]): Promise<{ release
       copyFileSync(fromRoot('package.json'), join(root, 'package.json'))
       mkdirSync(join(root, 'dist'), { recursive: true })
       if (root !== first) cpSync(join(first, 'dist', 'server'), join(root, 'dist', 'server'), { recursive: true })
-      await withEnvironment({ BUILD_ID: ids[i]!, VITE_LAB: 'false' }, () => buildApp(repoRoot, join(root, 'dist', 'client')))
+      const outDir = join(root, 'dist', 'client')
+      if (i === 0) await withEnvironment({ BUILD_ID: ids[i]!, VITE_LAB: 'false' }, () => buildApp(repoRoot, outDir))
+      else {
+        const sources = changedSources(changes)
+        made.push(sources)
+        // In its own folder, as `npm run build` there would (Lingui reads its config from the working directory).
+        await buildIn(sources, outDir, { BUILD_ID: ids[i]!, VITE_LAB: 'false' })
+      }
       symlinkSync(fromRoot('node_modules'), join(root, 'node_modules'), 'dir')
       releases.push({ root, assets: readdirSync(join(root, 'dist', 'client', 'assets'), { recursive: true }).map(String) })
     }
