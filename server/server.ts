@@ -9,6 +9,7 @@ import type { Clock } from './clock.ts'
 import { loadConfig } from './config.ts'
 import type { Config } from './config.ts'
 import { createDb } from './db/createDb.ts'
+import { isInMemory } from './db/inMemory.ts'
 import { idNumberKeyOf } from './accounts/idNumberSeal.ts'
 import { eraseExpiredRicaRecords } from './accounts/ricaRecord.ts'
 import { sealPlainIdNumbers } from './accounts/sealIdNumbers.ts'
@@ -121,8 +122,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   if (sealed > 0) log.info({ sealed }, `${sealed} ID numbers kept plain before migration 025 are now sealed`)
   await eraseExpiredRicaRecords(db)
   if (config.seed) await seedSandbox(db, { scryptN: config.scryptN, partner: config.partner, idNumberKey })
-  // Before listening (so before /readyz): another release's instance can answer this build's pages from the first request.
-  if (!dev) {
+  // Before listening (so before /readyz): another release's instance can answer this build's pages from the first
+  // request. Not into a database in this process's memory: no other process, and no later release, ever reads it.
+  const keepsAssets = !dev && !isInMemory(db)
+  if (keepsAssets) {
     const assets = await recordClientAssets(db, distDir, { release: releaseName(), historyDays: config.assetHistoryDays })
     if (assets.files > 0)
       log.info({ assets }, `client files recorded for other instances: ${assets.added} of ${assets.files} new, ${assets.pruned} past their history removed`)
@@ -231,9 +234,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     failure: 'erasing RICA records past their retention failed',
   })
   // A release serving for months keeps its files marked seen, so they stay ASSET_HISTORY_DAYS after its last instance stops.
-  const assetsSeen = dev
-    ? undefined
-    : startPeriodicJob(() => touchClientAssets(db, distDir), { intervalMs: 86_400_000, log, failure: 'marking the client files seen failed' })
+  const assetsSeen = keepsAssets
+    ? startPeriodicJob(() => touchClientAssets(db, distDir), { intervalMs: 86_400_000, log, failure: 'marking the client files seen failed' })
+    : undefined
   const port = (httpServer.address() as AddressInfo).port
   // A wildcard address is not somewhere a browser can go; localhost reaches it.
   const host = wildcard.has(config.host) ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host
