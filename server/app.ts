@@ -11,6 +11,7 @@ import { brandFileRoutes } from './brand/brandFiles.ts'
 import { withBrand } from './brand/brandPage.ts'
 import { demoBrand } from './brand/brandSettings.ts'
 import { brandThisProcess } from './brand/shopBrand.ts'
+import { storedClientAssets } from './http/clientAssets.ts'
 import { clientFiles } from './http/clientFiles.ts'
 import { clientSettingsOf, withClientSettings } from './http/clientSettings.ts'
 import { jsonError, notFound, onError } from './http/errors.ts'
@@ -201,6 +202,7 @@ export function createApp({
         pageHtml: (html) => withBrand(withClientSettings(html, settings), brand),
         staffPageHtml: (html) => withBrand(html, brand, `${brand.name} back office`),
         staffPageHeaders: staffPageSecurityHeaders(config),
+        otherReleases: storedClientAssets(db),
       }),
     )
   }

@@ -356,6 +356,11 @@ export const settings = {
     { fallback: 3_600_000, min: 0, max: 86_400_000 },
     'How often each instance reads the active SIMs from the network and logs at warn any difference from what we hold (`0`: never).',
   ),
+  ASSET_HISTORY_DAYS: wholeNumber(
+    'assetHistoryDays',
+    { fallback: 30, min: 1, max: 3650 },
+    "How many days the client's hashed files of a release stay in the database after the last instance serving that release stopped: any instance answers them, so pages of the release serving beside it during a rolling upgrade, and tabs and service workers of a release that stopped serving, still load their scripts (docs/upgrades.md).",
+  ),
   SMTP_URL: partOf(
     'mail',
     v.pipe(

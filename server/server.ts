@@ -9,11 +9,13 @@ import type { Clock } from './clock.ts'
 import { loadConfig } from './config.ts'
 import type { Config } from './config.ts'
 import { createDb } from './db/createDb.ts'
+import { isInMemory } from './db/inMemory.ts'
 import { idNumberKeyOf } from './accounts/idNumberSeal.ts'
 import { eraseExpiredRicaRecords } from './accounts/ricaRecord.ts'
 import { sealPlainIdNumbers } from './accounts/sealIdNumbers.ts'
 import type { Db } from './db/types.ts'
 import { accessLogged } from './http/accessLog.ts'
+import { recordClientAssets, touchClientAssets } from './http/clientAssets.ts'
 import { clientSettingsOf, withClientSettings } from './http/clientSettings.ts'
 import { withBrand } from './brand/brandPage.ts'
 import { demoBrand } from './brand/brandSettings.ts'
@@ -36,6 +38,7 @@ import { followCatalogue } from './catalogue/liveCatalogue.ts'
 import { financeNotice } from './payments/financeNotice.ts'
 import { startReconciler } from './payments/reconcile.ts'
 import { clientDir, repoRoot } from './paths.ts'
+import { releaseName } from './release.ts'
 import { createSandboxIdentity, sandboxPrefix } from './sandbox/identity/sandbox.ts'
 import { seedSandbox } from './seed/seed.ts'
 import { startActionJob } from './services/actionJob.ts'
@@ -119,6 +122,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   if (sealed > 0) log.info({ sealed }, `${sealed} ID numbers kept plain before migration 025 are now sealed`)
   await eraseExpiredRicaRecords(db)
   if (config.seed) await seedSandbox(db, { scryptN: config.scryptN, partner: config.partner, idNumberKey })
+  // Before listening (so before /readyz): another release's instance can answer this build's pages from the first
+  // request. Not into a database in this process's memory: no other process, and no later release, ever reads it.
+  const keepsAssets = !dev && !isInMemory(db)
+  if (keepsAssets) {
+    const assets = await recordClientAssets(db, distDir, { release: releaseName(), historyDays: config.assetHistoryDays })
+    if (assets.files > 0)
+      log.info({ assets }, `client files recorded for other instances: ${assets.added} of ${assets.files} new, ${assets.pruned} past their history removed`)
+  }
   let draining = false
   // The sandbox issuers run only for providers the environment leaves unconfigured.
   const sandbox =
@@ -222,6 +233,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     log,
     failure: 'erasing RICA records past their retention failed',
   })
+  // A release serving for months keeps its files marked seen, so they stay ASSET_HISTORY_DAYS after its last instance stops.
+  const assetsSeen = keepsAssets
+    ? startPeriodicJob(() => touchClientAssets(db, distDir), { intervalMs: 86_400_000, log, failure: 'marking the client files seen failed' })
+    : undefined
   const port = (httpServer.address() as AddressInfo).port
   // A wildcard address is not somewhere a browser can go; localhost reaches it.
   const host = wildcard.has(config.host) ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host
@@ -245,6 +260,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const networkOutboxStopped = networkOutbox.stop()
     const networkCheckStopped = networkCheck?.stop()
     const ricaErasureStopped = ricaErasure.stop()
+    const assetsSeenStopped = assetsSeen?.stop()
     log.info({ graceMs, drainMs: config.shutdownDrainMs }, 'shutting down: not ready; refusing new connections after the grace')
     if (graceMs > 0) await new Promise((done) => setTimeout(done, graceMs))
     const finished = await drainer.drain(config.shutdownDrainMs)
@@ -257,6 +273,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await networkOutboxStopped
     await networkCheckStopped
     await ricaErasureStopped
+    await assetsSeenStopped
     await closeDb()
     log.info('stopped')
   }

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { PGlite, types } from '@electric-sql/pglite'
 import type { Transaction } from '@electric-sql/pglite'
 import { lockDataDir } from './dataDirLock.ts'
+import { markInMemory } from './inMemory.ts'
 import type { Db, Queryable } from './types.ts'
 
 // numeric and bigint arrive as strings by default; the API promises JSON numbers.
@@ -9,7 +10,7 @@ const parsers = { [types.NUMERIC]: Number, [types.INT8]: Number }
 
 /** Embedded PostgreSQL: in memory when dataDir is undefined, otherwise persisted under dataDir. */
 export async function openPglite(dataDir?: string): Promise<Db> {
-  if (!dataDir) return adapt(await PGlite.create({ parsers }), () => {})
+  if (!dataDir) return markInMemory(adapt(await PGlite.create({ parsers }), () => {}))
   mkdirSync(dataDir, { recursive: true })
   const unlock = lockDataDir(dataDir)
   try {
@@ -22,7 +23,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
 
 /** An in-memory copy of a data directory `dumpPglite` wrote: no initdb, and the dump's schema and rows already there. */
 export async function openPgliteCopy(dump: Blob): Promise<Db> {
-  return adapt(await PGlite.create({ parsers, loadDataDir: dump }), () => {})
+  return markInMemory(adapt(await PGlite.create({ parsers, loadDataDir: dump }), () => {}))
 }
 
 /** An in-memory PGlite's whole data directory, as a tarball openPgliteCopy opens (tests copy one migrated database). */

@@ -55,13 +55,15 @@ export function compressed(identity: Uint8Array<ArrayBuffer>, type: string, vers
   return loaded
 }
 
-/** What the server writes into the pages it serves, and the back office page's own headers. */
+/** What the server writes into the pages it serves, the back office page's own headers, and where other releases' files come from. */
 export interface PageWriters {
   /** Writes what every storefront page carries (the deployment's settings, the brand) into each HTML file. */
   pageHtml?: (html: string) => string
   /** Writes what the back office's page carries (the brand). */
   staffPageHtml?: (html: string) => string
   staffPageHeaders?: PageHeaders
+  /** The hashed files of other releases (server/http/clientAssets.ts): asked for a path under /assets/ this build lacks. */
+  otherReleases?: (path: string) => Promise<LoadedFile | undefined>
 }
 
 /**
@@ -73,7 +75,7 @@ export function clientFiles(
   distDir: string,
   pageHeaders: PageHeaders = () => ({}),
   firstPages?: FirstPages,
-  { pageHtml, staffPageHtml, staffPageHeaders = pageHeaders }: PageWriters = {},
+  { pageHtml, staffPageHtml, staffPageHeaders = pageHeaders, otherReleases }: PageWriters = {},
 ): MiddlewareHandler {
   const root = resolve(distDir)
   const cache = new Map<string, LoadedFile>()
@@ -139,6 +141,15 @@ export function clientFiles(
     const target = toFile(path)
     const found = target ? await load(target, pageHtml) : undefined
     if (found) return sendFile(c, found, { 'Cache-Control': cacheControl(path), ...htmlHeaders(c, found, pageHeaders) })
+    // A page of the other release serving beside this one (a rolling upgrade), or of one that served lately, names its own files.
+    const stored =
+      otherReleases && path.startsWith('/assets/')
+        ? await otherReleases(path).catch((error: unknown) => {
+            requestLog(c).warn({ err: error }, "other releases' client files unreadable; answering 404")
+            return undefined
+          })
+        : undefined
+    if (stored) return sendFile(c, stored, { 'Cache-Control': cacheControl(path) })
     if (looksLikeFile(path)) return next()
     const index = await load(resolve(root, 'index.html'), pageHtml)
     if (!index) return next()

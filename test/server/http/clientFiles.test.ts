@@ -5,7 +5,8 @@ import { createApp } from '../../../server/app.ts'
 import type { Db } from '../../../server/db/types.ts'
 import { makeFakeDist } from '../helpers/fakeDist.ts'
 
-// Serving files needs no database; any touch of it would be a bug in routing.
+// Serving the build's own files needs no database; a hashed file the build lacks is looked up among other releases'
+// (test/server/http/clientAssets.test.ts), and with no database to ask it is not found.
 const noDb: Db = {
   query: () => Promise.reject(new Error('no database in this test')),
   exec: () => Promise.reject(new Error('no database in this test')),
