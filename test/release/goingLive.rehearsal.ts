@@ -94,7 +94,8 @@ start() {
     exec $command >>"${root}/log/$1.log" 2>&1 < /dev/null
   ) &
   echo $! > "${root}/run/$1.pid"
-  until tail -n "+$((before + 1))" "${root}/log/$1.log" 2>/dev/null | grep -q '"url":'; do
+  # grep -c reads to the end: grep -q could leave tail writing to a closed pipe, failing the pipeline (pipefail).
+  until [ "$(tail -n "+$((before + 1))" "${root}/log/$1.log" 2>/dev/null | grep -c '"url":')" -gt 0 ]; do
     kill -0 "$(cat "${root}/run/$1.pid")" 2>/dev/null || { tail -n 40 "${root}/log/$1.log" >&2; exit 1; }
     sleep 0.1
   done

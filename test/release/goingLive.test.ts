@@ -29,6 +29,9 @@ function filledSettings(example: string, values: Record<string, string>): string
   return filled
 }
 
+/** The longest one block may take: the release's install and the instances' restarts take seconds each. */
+const blockTimeoutMs = 180_000
+
 /** One bash for the whole page, as an operator's terminal: each block is written to it and its end awaited. */
 function terminal(env: Record<string, string>) {
   const shell = spawn('bash', ['--noprofile', '--norc'], { env, stdio: ['pipe', 'pipe', 'pipe'] })
@@ -48,7 +51,9 @@ function terminal(env: Record<string, string>) {
       const from = output.length
       const status = new Promise<number>((resolve) => (waiting = resolve))
       shell.stdin.write(`${text}\necho "__block_done__ $?"\n`)
-      const result = await Promise.race([status, exited.then((code) => code ?? -1)])
+      // A block that hangs fails with what it printed, long before the test's own timeout.
+      const hung = new Promise<number>((resolve) => setTimeout(() => resolve(-2), blockTimeoutMs).unref())
+      const result = await Promise.race([status, exited.then((code) => code ?? -1), hung])
       expect(result, `${text}\n--- printed:\n${output.slice(from).join('\n')}`).toBe(0)
     },
     read: async (variable: string) => {
