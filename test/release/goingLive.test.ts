@@ -50,7 +50,7 @@ function terminal(env: Record<string, string>) {
     async run(text: string): Promise<void> {
       const from = output.length
       const status = new Promise<number>((resolve) => (waiting = resolve))
-      shell.stdin.write(`${text}\necho "__block_done__ $?"\n`)
+      shell.stdin.write(`${text}\nstatus=$?; printf '\\n__block_done__ %d\\n' "$status"\n`)
       // A block that hangs fails with what it printed, long before the test's own timeout.
       const hung = new Promise<number>((resolve) => setTimeout(() => resolve(-2), blockTimeoutMs).unref())
       const result = await Promise.race([status, exited.then((code) => code ?? -1), hung])
