@@ -67,7 +67,10 @@ const trustedAnswersMax = 4_096
 
 const isTrustedProxy = (address: string, ranges: readonly string[]) => {
   let answers = trustedAnswers.get(ranges)
-  if (!answers) trustedAnswers.set(ranges, (answers = new Map()))
+  if (!answers) {
+    answers = new Map()
+    trustedAnswers.set(ranges, answers)
+  }
   let trusted = answers.get(address)
   if (trusted === undefined) {
     const ip = plainAddress(address)
