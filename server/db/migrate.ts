@@ -48,15 +48,14 @@ export interface MigrateOptions {
   migrations?: Migration[]
   /** See defaultMigrationLockTimeoutMs; 0 waits for ever. */
   lockTimeoutMs?: number
-  /** Where the migrator says what it did (the migrations it applied, or that the schema was up to date) and how long it waited for another's lock. */
+  /** Where the migrator says what it did (the migrations it applied, or that the schema was up to date) and any wait for another's lock. */
   log?: Logger
 }
 
-/** What one migrator did: the migrations it applied, the schema's version after, how long another migrator kept it waiting. */
+/** What one migrator did: the migrations it applied, and the schema's version after. */
 interface Migrated {
   applied: string[]
   schemaVersion: number
-  waitedMs?: number
 }
 
 /**
@@ -75,13 +74,12 @@ export async function migrate(
       await tx.exec('set local statement_timeout = 0')
       // Without a bound, a migrator stuck behind a long transaction would queue every query of the app behind it.
       await tx.exec(`set local lock_timeout = ${Math.trunc(lockTimeoutMs)}`)
-      // Two servers starting together against one PostgreSQL must not both apply 001. A lock another holds is waited
-      // for, and the wait said, as it begins and once it is over.
-      const waitedMs = await takeMigrationLock(tx, lockTimeoutMs, log)
+      // Two servers starting together against one PostgreSQL must not both apply 001.
+      await takeMigrationLock(tx, log)
       waitingFor = 'a table lock'
-      return { ...(await applyPending(tx, migrations)), ...(waitedMs === undefined ? {} : { waitedMs }) }
+      return applyPending(tx, migrations)
     })
-    log?.info(migrated, migratedMessage(migrated))
+    log?.info(migrated, migrated.applied.length > 0 ? `applied ${migrated.applied.length} migrations` : 'the schema is up to date')
     return migrated.applied
   } catch (error) {
     // 55P03 lock_not_available: the lock_timeout ran out.
@@ -90,20 +88,18 @@ export async function migrate(
   }
 }
 
-/** Takes the migration lock in tx; returns how many milliseconds another migrator kept it waiting (undefined: none did). */
-async function takeMigrationLock(tx: Queryable, lockTimeoutMs: number, log: Logger | undefined): Promise<number | undefined> {
+/** Takes the migration lock in tx; a lock another migrator holds is waited for, and the wait said as it begins and once it is over. */
+async function takeMigrationLock(tx: Queryable, log: Logger | undefined): Promise<void> {
   const [free] = await tx.query<{ locked: boolean }>('select pg_try_advisory_xact_lock($1) as locked', [lockKey])
-  if (free?.locked) return undefined
-  log?.info({ lockTimeoutMs }, 'waiting for the migration lock: another process is migrating')
+  if (free?.locked) return
+  log?.info('waiting for the migration lock: another process is migrating')
   const since = performance.now()
   await tx.query('select pg_advisory_xact_lock($1)', [lockKey])
-  return Math.round(performance.now() - since)
+  const waitedMs = Math.round(performance.now() - since)
+  log?.info({ waitedMs }, `waited ${waitedMs} ms for the migration lock another process held`)
 }
 
-const migratedMessage = ({ applied, waitedMs }: Migrated) =>
-  `${applied.length > 0 ? `applied ${applied.length} migrations` : 'the schema is up to date'}${waitedMs === undefined ? '' : `, after waiting ${waitedMs} ms for the migration lock another process held`}`
-
-async function applyPending(tx: Queryable, migrations: Migration[]): Promise<Omit<Migrated, 'waitedMs'>> {
+async function applyPending(tx: Queryable, migrations: Migration[]): Promise<Migrated> {
   await tx.exec(`create table if not exists schema_migrations (
     version integer primary key,
     name text not null,
