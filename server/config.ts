@@ -110,7 +110,7 @@ export const settings = {
   MIGRATION_LOCK_TIMEOUT_MS: wholeNumber(
     'migrationLockTimeoutMs',
     { fallback: defaultMigrationLockTimeoutMs, min: 0, max: 3_600_000 },
-    'How long a migrator (a starting server or `npm run migrate`) waits for the migration lock (another instance migrating) or a table lock before it stops with an error, having applied nothing (`0`: wait for ever).',
+    'How long a migrator (a starting server, or `node dist/server/migrate.js` before a release starts) waits for the migration lock (another instance migrating) or a table lock before it stops with an error, having applied nothing (`0`: wait for ever).',
   ),
   SHUTDOWN_GRACE_MS: wholeNumber(
     'shutdownGraceMs',
@@ -266,7 +266,7 @@ export const settings = {
     v.pipe(
       v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('PARTNER_ID must not be empty')), String(PARTNER.id)),
       v.description(
-        "The sales portal's partner id stamped on every order, set by the server and never taken from the browser (a numeric one is sent as a number); set your own in production.",
+        "The partner id every order and payment is booked to: the server stamps it (never the browser's) with `PARTNER_COMMENTS` and `PARTNER_AGENT_EMAIL` in the `partner` column of each order and payment it records, and a customer's payment records (`GET /api/v2/billing/partner/payments/{user_id}`) show it; nothing else reads it. A numeric one is kept as a number. Set the id your sales records book this shop's orders to.",
       ),
     ),
   ),
@@ -274,7 +274,9 @@ export const settings = {
     'partner',
     v.pipe(
       v.optional(v.pipe(v.string(), v.trim(), v.email('PARTNER_AGENT_EMAIL must be an email address')), PARTNER.agent_email),
-      v.description("The sales portal's fixed agent identity stamped on every order; set your own in production."),
+      v.description(
+        "The agent address every order and payment is booked to, stamped beside `PARTNER_ID` (read the same way, by the same things); set the address your sales records use, not the demo shop's.",
+      ),
     ),
   ),
   PARTNER_COMMENTS: partOf('partner', v.pipe(v.optional(v.string(), PARTNER.comments), v.description('The partner comment stamped on every order.'))),
@@ -380,7 +382,7 @@ export const settings = {
         '',
       ),
       v.description(
-        'The SMTP server mails go out through, credentials in the URL (`smtps://user:password@smtp.example.co.za:465`): `smtps://`, or `smtp://` with STARTTLS required (a relay that does not offer it fails the mail, unless the URL says `?requireTLS=false` or `?ignoreTLS=true`). Needs `MAIL_FROM` and `PUBLIC_URL`. Empty: every mail stays in the sandbox mailbox at `/sandbox/mail`.',
+        'The SMTP server mails go out through, credentials in the URL (`smtps://user:password@smtp.example.co.za:465`): `smtps://`, or `smtp://` with STARTTLS required (a relay that does not offer it fails the mail, unless the URL says `?requireTLS=false` or `?ignoreTLS=true`, which production refuses with credentials in the URL). Needs `MAIL_FROM` and `PUBLIC_URL`. Empty: every mail stays in the sandbox mailbox at `/sandbox/mail`.',
       ),
     ),
   ),

@@ -1,6 +1,4 @@
 import { demoOwnerInvite } from './seed/demoOwner.ts'
-import { realpathSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import { loadConfig, nameThisInstance } from './config.ts'
 import { isDriverTypeLookupLoss, recoverFromDriverFault } from './db/postgres.ts'
 import { createLogger } from './log.ts'
@@ -68,8 +66,10 @@ export async function serve(log: Logger, { dev = false, prepare }: ServeOptions 
     await server.close(signal === 'SIGINT' ? { graceMs: 0 } : {})
     process.exit(0)
   }
-  process.once('SIGINT', () => void stop('SIGINT'))
-  process.once('SIGTERM', () => void stop('SIGTERM'))
+  // Not once: a signal can come twice (npm forwards what the process manager also sends to its whole group), and a
+  // second one without a listener would end the process mid-shutdown.
+  process.on('SIGINT', () => void stop('SIGINT'))
+  process.on('SIGTERM', () => void stop('SIGTERM'))
 }
 
 /** Runs a process entry: what Node would print as a bare stack and exit 1 on, as a JSON line before the same exit. */
@@ -99,7 +99,3 @@ export function runProcess(main: (log: Logger) => Promise<void>): void {
     process.exit(1)
   })
 }
-
-// Importing this module (as the e2e setup and server/start.ts do) must not start a second server.
-const invokedDirectly = process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)
-if (invokedDirectly) runProcess((log) => serve(log))

@@ -6,6 +6,8 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import type { Clock } from './clock.ts'
 import type { Queryable } from './db/types.ts'
 import type { Logger } from './log.ts'
+import { refundsDueWhere } from './payments/refundsDue.ts'
+import { release } from './release.ts'
 
 /** This process's own series (requests, limiter refusals, the process itself): one registry, whichever servers it runs. */
 const processRegistry = new Registry()
@@ -51,6 +53,101 @@ export const staffSignIns = new Counter({
   registers: [processRegistry],
 })
 
+/** Which release this instance runs (server/release.ts): always 1, the labels are the point. */
+new Gauge({
+  name: 'storefront_build_info',
+  help: 'The release this instance runs: package.json version and the commit it was built from (always 1).',
+  labelNames: ['version', 'commit'] as const,
+  registers: [processRegistry],
+}).set({ version: release.version, commit: release.commit }, 1)
+
+/** Orders placed: counted once when the order is inserted, never for a replayed or refused request. */
+export const ordersPlaced = new Counter({
+  name: 'storefront_orders_placed_total',
+  help: 'Orders placed (each counted once, however often its request is sent again).',
+  registers: [processRegistry],
+})
+
+/** How a payment turned out, once per payment: paid, refund_due (money taken that paid nothing), failed, abandoned. */
+export type PaymentCount = 'paid' | 'refund_due' | 'failed' | 'abandoned'
+
+/** Payments by method (card, wallet) and outcome, each counted once by the instance that settled it. */
+export const payments = new Counter({
+  name: 'storefront_payments_total',
+  help: 'Payments by method (card, wallet) and outcome (paid, refund_due, failed, abandoned), each counted once.',
+  labelNames: ['method', 'outcome'] as const,
+  registers: [processRegistry],
+})
+
+/** Refunds the card provider answered, by outcome (refunded, failed): each counted once, when its answer is recorded. */
+export const refunds = new Counter({
+  name: 'storefront_refunds_total',
+  help: 'Refunds the card provider answered, by outcome (refunded, failed).',
+  labelNames: ['outcome'] as const,
+  registers: [processRegistry],
+})
+
+/** The card provider's payment notifications, by type (payment, other, unsealed, invalid) and outcome. */
+export const paymentNotifications = new Counter({
+  name: 'storefront_payment_notifications_total',
+  help: "The card provider's notifications to the webhook, by type (payment, other, unsealed, invalid) and outcome (recorded, refund_due, known, unpaid, unknown, ignored, refused).",
+  labelNames: ['type', 'outcome'] as const,
+  registers: [processRegistry],
+})
+
+/** Calls to the card provider and the network, by provider, operation and outcome (ok, refused, unavailable). */
+export const providerCalls = new Histogram({
+  name: 'storefront_provider_call_duration_seconds',
+  help: 'Calls to the card provider (provider="card") and the network (provider="network"), by operation and outcome (ok, refused, unavailable).',
+  labelNames: ['provider', 'operation', 'outcome'] as const,
+  buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 15, 30],
+  registers: [processRegistry],
+})
+
+/**
+ * Times one provider call: outcome ok when it answered, else what `failed` names the error (refused: it said no;
+ * unavailable: unreachable, timed out or not speaking its protocol).
+ */
+export async function timeProviderCall<T>(
+  labels: { provider: 'card' | 'network'; operation: string },
+  failed: (error: unknown) => 'refused' | 'unavailable',
+  call: () => Promise<T>,
+): Promise<T> {
+  const end = providerCalls.startTimer(labels)
+  try {
+    const answer = await call()
+    end({ outcome: 'ok' })
+    return answer
+  } catch (error) {
+    end({ outcome: failed(error) })
+    throw error
+  }
+}
+
+/** Mails the outbox tried to send, by template and outcome (sent, retrying, failed: given up). */
+export const mails = new Counter({
+  name: 'storefront_mails_total',
+  help: 'Mails the outbox tried to send, by template and outcome (sent, retrying: to be tried again, failed: given up).',
+  labelNames: ['template', 'outcome'] as const,
+  registers: [processRegistry],
+})
+
+/** Customers who made an account, by method (password, social). */
+export const signUps = new Counter({
+  name: 'storefront_sign_ups_total',
+  help: 'Accounts made, by method (password: the sign-up form; social: a first sign-in with a provider).',
+  labelNames: ['method'] as const,
+  registers: [processRegistry],
+})
+
+/** Error reports from customers' browsers, by kind and outcome (logged, refused, limited). */
+export const clientErrorReports = new Counter({
+  name: 'storefront_client_error_reports_total',
+  help: "Error reports from customers' browsers, by kind (unread for one refused before it was read) and outcome (logged, refused, limited).",
+  labelNames: ['kind', 'outcome'] as const,
+  registers: [processRegistry],
+})
+
 let processMetricsOn = false
 
 /** A card checkout still open after this long is a customer who may have paid without the order knowing it. */
@@ -58,10 +155,18 @@ export const staleCheckoutMinutes = 15
 
 interface Backlogs {
   stale_checkouts: number
+  oldest_checkout_seconds: number
   unresolved_wallet_charges: number
   overdue_sim_actions: number
   mail_queued: number
   mail_failed: number
+  mail_overdue_seconds: number
+  network_queued: number
+  network_failed: number
+  network_overdue_seconds: number
+  refunds_owed: number
+  refunds_owed_oldest_seconds: number
+  refunds_unanswered: number
 }
 
 /** The backlogs an operator is paged on, counted in the database when scraped: shared by every instance on it. */
@@ -74,10 +179,22 @@ function backlogRegistry(db: Queryable, clock: Clock): Registry {
       .query<Backlogs>(
         `select
            (select count(*) from checkouts where settled_at is null and voided_at is null and created_at < $1::timestamptz - make_interval(mins => $2))::int as stale_checkouts,
+           (select coalesce(extract(epoch from $1::timestamptz - min(created_at)), 0) from checkouts where settled_at is null and voided_at is null)::float8
+              as oldest_checkout_seconds,
            (select count(*) from wallet_requests where status is null and charging_since is not null)::int as unresolved_wallet_charges,
            (select count(*) from service_actions where status = 'scheduled' and due_at <= $1::timestamptz)::int as overdue_sim_actions,
            (select count(*) from mail_outbox where sent_at is null and failed_at is null)::int as mail_queued,
-           (select count(*) from mail_outbox where failed_at is not null)::int as mail_failed`,
+           (select count(*) from mail_outbox where failed_at is not null)::int as mail_failed,
+           (select coalesce(extract(epoch from $1::timestamptz - min(next_attempt_at)), 0) from mail_outbox
+              where sent_at is null and failed_at is null and next_attempt_at <= $1::timestamptz)::float8 as mail_overdue_seconds,
+           (select count(*) from network_requests where accepted_at is null and failed_at is null)::int as network_queued,
+           (select count(*) from network_requests where failed_at is not null)::int as network_failed,
+           (select coalesce(extract(epoch from $1::timestamptz - min(next_attempt_at)), 0) from network_requests
+              where accepted_at is null and failed_at is null and next_attempt_at <= $1::timestamptz)::float8 as network_overdue_seconds,
+           (select count(*) from payments p where ${refundsDueWhere})::int as refunds_owed,
+           (select coalesce(extract(epoch from $1::timestamptz - min(p.effective_date)), 0) from payments p where ${refundsDueWhere})::float8
+              as refunds_owed_oldest_seconds,
+           (select count(*) from refunds where status = 'pending')::int as refunds_unanswered`,
         [clock.now().toISOString(), staleCheckoutMinutes],
       )
       .then(([row]) => {
@@ -102,6 +219,11 @@ function backlogRegistry(db: Queryable, clock: Clock): Registry {
     (b) => b.stale_checkouts,
   )
   gauge(
+    'storefront_card_checkouts_oldest_open_seconds',
+    'How long the oldest card checkout neither paid nor voided has been open: 0 when none is (database-wide).',
+    (b) => b.oldest_checkout_seconds,
+  )
+  gauge(
     'storefront_wallet_charges_unresolved',
     'Wallet (Google Pay) charges sent to the provider whose outcome is not known yet (database-wide).',
     (b) => b.unresolved_wallet_charges,
@@ -122,6 +244,35 @@ function backlogRegistry(db: Queryable, clock: Clock): Registry {
       this.set({ state: 'failed' }, b.mail_failed)
     },
   })
+  new Gauge({
+    name: 'storefront_network_outbox',
+    help: 'Requests to the network in its outbox by state: queued (waiting to be sent or retried) or failed (given up) (database-wide).',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    async collect() {
+      const b = await read()
+      this.set({ state: 'queued' }, b.network_queued)
+      this.set({ state: 'failed' }, b.network_failed)
+    },
+  })
+  new Gauge({
+    name: 'storefront_outbox_overdue_seconds',
+    help: 'How long the most overdue item of an outbox (mail, network) has been due without being sent: 0 when none is (database-wide).',
+    labelNames: ['outbox'] as const,
+    registers: [registry],
+    async collect() {
+      const b = await read()
+      this.set({ outbox: 'mail' }, b.mail_overdue_seconds)
+      this.set({ outbox: 'network' }, b.network_overdue_seconds)
+    },
+  })
+  gauge('storefront_refunds_owed', 'Payments owed back to customers (refund_due, not yet refunded in full) (database-wide).', (b) => b.refunds_owed)
+  gauge(
+    'storefront_refunds_owed_oldest_seconds',
+    'How long the oldest payment owed back has been owed, since it was taken: 0 when none is (database-wide).',
+    (b) => b.refunds_owed_oldest_seconds,
+  )
+  gauge('storefront_refunds_unanswered', 'Refunds sent to the card provider whose answer is not known yet (database-wide).', (b) => b.refunds_unanswered)
   return registry
 }
 

@@ -5,6 +5,8 @@ import { defaultScryptN } from './accounts/password.ts'
 import { demoBrandVariables } from './brand/brandSettings.ts'
 import type { Config } from './config.ts'
 import { readLegalFolder, shippedTemplatesDir, unfinishedLegalTexts } from './legal/legalFolder.ts'
+import { smtpCredentialsExposure } from './mail/smtpMailer.ts'
+import { sandboxPartner } from './orders/partner.ts'
 import { sandboxApiKey } from './http/apiKey.ts'
 import { sandboxedProviders, type SocialProviderSettings } from './social/providerConfig.ts'
 
@@ -32,12 +34,16 @@ export interface DeploymentSettings
     | 'socialProviders'
     | 'metrics'
     | 'idNumberKey'
+    | 'partner'
   > {
   /** The built client (its Vite manifest), or undefined when there is none to serve. */
   client: { lab: boolean } | undefined
 }
 
 const staging = 'or SANDBOX=true on a staging server'
+
+/** The card provider's test systems (OPPWA: test.oppwa.com, eu-test.oppwa.com); the live ones are eu-prod.oppwa.com and oppwa.com. */
+const cardTestHost = /^(?:[a-z0-9-]+-)?test\.oppwa\.com$/i
 
 /**
  * Every reason the settings are unsafe in front of real customers, one sentence each naming what to change; none
@@ -51,6 +57,11 @@ export function productionProblems(s: DeploymentSettings): string[] {
   if (s.payments.kind === 'sandbox' && !s.sandboxes)
     problems.push(
       `PAYMENT_BASE_URL, PAYMENT_ENTITY_ID and PAYMENT_ACCESS_TOKEN are not set, so cards would be charged by the sandbox provider: set them, ${staging}`,
+    )
+  // An http:// one is refused as such (below) first.
+  if (s.payments.kind === 'provider' && s.payments.baseUrl.startsWith('https://') && cardTestHost.test(new URL(s.payments.baseUrl).hostname) && !s.sandboxes)
+    problems.push(
+      `PAYMENT_BASE_URL (${s.payments.baseUrl}) is the card provider's test system, which never charges a card (orders would be paid by test cards and nobody's money): set the live one, https://eu-prod.oppwa.com, with its PAYMENT_ENTITY_ID and PAYMENT_ACCESS_TOKEN, ${staging}`,
     )
   if (s.payments.kind === 'provider' && !s.payments.baseUrl.startsWith('https://'))
     problems.push(
@@ -99,9 +110,23 @@ export function productionProblems(s: DeploymentSettings): string[] {
     problems.push(
       'GOOGLE_PAY_ENVIRONMENT is PRODUCTION without GOOGLE_PAY_MERCHANT_ID, which Google requires there: set the merchant id from the Google Pay Business Console',
     )
+  const exposure = s.mail.kind === 'smtp' ? smtpCredentialsExposure(s.mail.url) : undefined
+  if (exposure)
+    problems.push(
+      `SMTP_URL carries a user name and password, and ${exposure}: use smtps:// (TLS from the start, usually port 465), or smtp:// on port 587 without ignoreTLS, requireTLS=false or tls.rejectUnauthorized=false (STARTTLS is then required); a relay without credentials, or on this machine's loopback, may stay plain smtp://`,
+    )
   if (s.mail.kind === 'sandbox' && !s.sandboxes)
     problems.push(
       `SMTP_URL is not set, so mails (password reset links among them) would stay in the sandbox mailbox at /sandbox/mail, where anyone can read them: set SMTP_URL and MAIL_FROM, ${staging}`,
+    )
+  // Stamped on every order and payment row (their partner column) and shown in the customer's payment records.
+  const demoPartner = [
+    ...(String(s.partner.id) === String(sandboxPartner.id) ? [`PARTNER_ID (${sandboxPartner.id})`] : []),
+    ...(s.partner.agent_email === sandboxPartner.agent_email ? [`PARTNER_AGENT_EMAIL (${sandboxPartner.agent_email})`] : []),
+  ]
+  if (demoPartner.length > 0 && !s.sandboxes)
+    problems.push(
+      `${demoPartner.join(' and ')} ${demoPartner.length > 1 ? 'are' : 'is'} the demo's, which the server stamps on every order and payment it records (their partner column, shown in each customer's payment records): set the partner id and agent address your sales records book this shop's orders to (docs/operations.md), ${staging}`,
     )
   if (s.supportEmail === '') problems.push('SUPPORT_EMAIL is not set, so Contact Us messages would reach nobody: set the address your support team reads')
   const sellerUnset = [

@@ -1,3 +1,5 @@
+// First: on an older Node it refuses before anything else of the server is evaluated.
+import './startNodeCheck.ts'
 import { ensureBuild } from './build/ensureBuild.ts'
 import { runProcess, serve } from './main.ts'
 import { widgetBundle } from './sandbox/payments/widgetScript.ts'

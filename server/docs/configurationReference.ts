@@ -36,6 +36,8 @@ const safeProduction: Record<string, string> = {
   NETWORK_WEBHOOK_SECRET: 'a-webhook-secret-of-at-least-32-characters',
   SMTP_URL: 'smtps://shop:secret@smtp.example.co.za',
   MAIL_FROM: 'no-reply@example.co.za',
+  PARTNER_ID: '4711',
+  PARTNER_AGENT_EMAIL: 'orders@example.co.za',
   ...Object.fromEntries(
     socialProviders.flatMap((p) => [
       [`${p.toUpperCase()}_ISSUER`, `https://${p}.example.com`],
@@ -46,7 +48,18 @@ const safeProduction: Record<string, string> = {
 }
 
 /** Values tried on each variable, one at a time, to find those production refuses. */
-const probes = ['0', 'false', 'true', 'memory:', 'http://shop.example.co.za', '1024', 'TEST', 'PRODUCTION']
+const probes = [
+  '0',
+  'false',
+  'true',
+  'memory:',
+  'http://shop.example.co.za',
+  '1024',
+  'TEST',
+  'PRODUCTION',
+  'https://eu-test.oppwa.com',
+  'smtp://shop:secret@smtp.example.co.za:587?ignoreTLS=true',
+]
 
 const problemsOf = (env: Record<string, string>, client = { lab: false }): string[] | undefined => {
   try {

@@ -1,5 +1,6 @@
 import type { Db } from '../db/types.ts'
 import { silentLogger, type Logger } from '../log.ts'
+import { mails } from '../metrics.ts'
 import { startPeriodicJob, type PeriodicJob } from '../periodicJob.ts'
 import { mailOf, type MailRow, type Mailer } from './mail.ts'
 
@@ -90,7 +91,11 @@ export async function sendDueMails(db: Db, mailer: Mailer, { leaseMs, log = sile
   while (!stopping?.aborted) {
     const claimed = await claimDueMails(db, batchSize, leaseMs)
     if (claimed.length === 0) break
-    for (const outcome of await Promise.all(claimed.map((row) => sendClaimed(db, mailer, row, log)))) run[outcome]++
+    const outcomes = await Promise.all(claimed.map(async (row) => ({ template: row.template, outcome: await sendClaimed(db, mailer, row, log) })))
+    for (const { template, outcome } of outcomes) {
+      run[outcome]++
+      mails.inc({ template, outcome })
+    }
   }
   // Swept after a run that sent something, so an idle outbox costs one indexed query per run.
   if (run.sent > 0)

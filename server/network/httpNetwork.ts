@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { toStorableText } from '../../src/domain/storable.ts'
 import { outgoingTraceHeaders } from '../http/requestTrace.ts'
+import { timeProviderCall } from '../metrics.ts'
 import { NetworkRefused, NetworkUnavailable, SimReadingSchema } from './network.ts'
 import type { Network, NetworkSource, SimReading } from './network.ts'
 
@@ -82,28 +83,39 @@ export function httpNetwork(settings: HttpNetworkSettings): Network {
     return new NetworkUnavailable(`network answered ${status}: ${code} ${message}`.trim(), retryAfterSeconds(response.headers.get('Retry-After')))
   }
 
-  async function post(path: string, body: unknown, key: string): Promise<void> {
-    const { status, json, response } = await call('POST', path, body, key)
-    if (status < 200 || status > 299) throw failure(status, json, response)
-  }
+  // Timed by operation and outcome: refused for good, or unavailable for now (retried by the outbox).
+  const timed = <R>(operation: string, work: () => Promise<R>): Promise<R> =>
+    timeProviderCall({ provider: 'network', operation }, (error) => (error instanceof NetworkRefused ? 'refused' : 'unavailable'), work)
+
+  const post = (operation: string, path: string, body: unknown, key: string): Promise<void> =>
+    timed(operation, async () => {
+      const { status, json, response } = await call('POST', path, body, key)
+      if (status < 200 || status > 299) throw failure(status, json, response)
+    })
 
   const sim = (iccid: string) => `/v1/sims/${encodeURIComponent(iccid)}`
 
   return {
     source: settings.source,
-    activate: (a, key) => post('/v1/activations', { iccid: a.iccid, plan: a.plan, billing: a.billing, reference: a.reference, rica: a.rica }, key),
-    changePlan: (iccid, plan, key) => post(`${sim(iccid)}/plan`, { plan }, key),
+    activate: (a, key) => post('activate', '/v1/activations', { iccid: a.iccid, plan: a.plan, billing: a.billing, reference: a.reference, rica: a.rica }, key),
+    changePlan: (iccid, plan, key) => post('change_plan', `${sim(iccid)}/plan`, { plan }, key),
     addBundle: (iccid, bundle, reference, key) =>
-      post(`${sim(iccid)}/bundles`, { bundle: { kind: bundle.kind, amount: bundle.amount, validity_days: bundle.validity_days }, reference }, key),
-    cancel: (iccid, key) => post(`${sim(iccid)}/cancellation`, {}, key),
-    suspend: (iccid, reason, key) => post(`${sim(iccid)}/suspension`, { reason }, key),
-    async readSim(iccid): Promise<SimReading | null> {
-      const { status, json, response } = await call('GET', sim(iccid))
-      if (status === 404) return null
-      if (status !== 200) throw failure(status, json, response)
-      const parsed = v.safeParse(SimReadingSchema, json)
-      if (!parsed.success) throw new NetworkUnavailable('network answered 200 in an unknown shape')
-      return parsed.output
-    },
+      post(
+        'add_bundle',
+        `${sim(iccid)}/bundles`,
+        { bundle: { kind: bundle.kind, amount: bundle.amount, validity_days: bundle.validity_days }, reference },
+        key,
+      ),
+    cancel: (iccid, key) => post('cancel', `${sim(iccid)}/cancellation`, {}, key),
+    suspend: (iccid, reason, key) => post('suspend', `${sim(iccid)}/suspension`, { reason }, key),
+    readSim: (iccid): Promise<SimReading | null> =>
+      timed('read_sim', async () => {
+        const { status, json, response } = await call('GET', sim(iccid))
+        if (status === 404) return null
+        if (status !== 200) throw failure(status, json, response)
+        const parsed = v.safeParse(SimReadingSchema, json)
+        if (!parsed.success) throw new NetworkUnavailable('network answered 200 in an unknown shape')
+        return parsed.output
+      }),
   }
 }

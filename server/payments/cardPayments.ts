@@ -43,7 +43,7 @@ const voidCheckouts = (db: Queryable, ids: string[]) =>
   ids.length === 0 ? Promise.resolve([]) : db.query('update checkouts set voided_at = now() where id = any($1::text[]) and voided_at is null', [ids])
 
 /** Whether the provider's answer shows a payment made (or being made) on the checkout, not just the checkout waiting. */
-const paymentAttempted = (payment: ProviderPayment) => Boolean(payment.paymentBrand || payment.amount || payment.card)
+export const paymentAttempted = (payment: ProviderPayment) => Boolean(payment.paymentBrand || payment.amount || payment.card)
 
 /**
  * Creates the card checkout for the customer's unpaid order; the amount is the server's order total. An order has one

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { ResultSchema } from '../../src/domain/payment.ts'
 import { toStorableText } from '../../src/domain/storable.ts'
 import { outgoingTraceHeaders } from '../http/requestTrace.ts'
+import { timeProviderCall } from '../metrics.ts'
 
 /**
  * The card provider port, spoken in the OPPWA / Peach Payments COPYandPAY protocol: the same client talks to
@@ -158,8 +159,18 @@ export function oppwaProvider(settings: ProviderSettings): CardProvider {
     return parsed.success ? new ProviderRefused(status, parsed.output.result) : new ProviderUnavailable(`payment provider answered ${status}`)
   }
 
+  // Timed by operation and outcome: a declined payment is an answer (ok); refused and unavailable are the provider's errors.
+  const timed =
+    <A extends unknown[], R>(operation: string, work: (...args: A) => Promise<R>) =>
+    (...args: A): Promise<R> =>
+      timeProviderCall(
+        { provider: 'card', operation },
+        (error) => (error instanceof ProviderRefused ? 'refused' : 'unavailable'),
+        () => work(...args),
+      )
+
   return {
-    async createCheckout(checkout) {
+    createCheckout: timed('create_checkout', async (checkout: NewCheckout) => {
       const { status, body } = await call('POST', '/v1/checkouts', {
         amount: checkout.amount,
         currency: checkout.currency,
@@ -172,15 +183,15 @@ export function oppwaProvider(settings: ProviderSettings): CardProvider {
       const parsed = v.safeParse(CheckoutAnswerSchema, body)
       if (status !== 200 || !parsed.success) throw refusal(status, body)
       return { id: parsed.output.id }
-    },
-    async checkoutPayment(checkoutId) {
+    }),
+    checkoutPayment: timed('checkout_payment', async (checkoutId: string) => {
       const { status, body } = await call('GET', `/v1/checkouts/${encodeURIComponent(checkoutId)}/payment`)
       if (status === 404) return null
       // A rejected payment is answered 400 with the payment and its result, so both statuses carry a payment.
       if (status !== 200 && status !== 400) throw refusal(status, body)
       return payment(status, body)
-    },
-    async chargeWallet(charge) {
+    }),
+    chargeWallet: timed('charge_wallet', async (charge: WalletCharge) => {
       const { status, body } = await call('POST', '/v1/payments', {
         amount: charge.amount,
         currency: charge.currency,
@@ -191,8 +202,8 @@ export function oppwaProvider(settings: ProviderSettings): CardProvider {
       })
       if (status !== 200 && status !== 400) throw refusal(status, body)
       return payment(status, body)
-    },
-    async refund(paymentId, refund) {
+    }),
+    refund: timed('refund', async (paymentId: string, refund: NewRefund) => {
       const { status, body } = await call('POST', `/v1/payments/${encodeURIComponent(paymentId)}`, {
         amount: refund.amount,
         currency: refund.currency,
@@ -202,14 +213,14 @@ export function oppwaProvider(settings: ProviderSettings): CardProvider {
       // As for a payment: a refund the provider declines (more than remains, an unknown payment) is answered 400 with its result.
       if (status !== 200 && status !== 400) throw refusal(status, body)
       return payment(status, body)
-    },
-    async paymentsOf(merchantTransactionId) {
+    }),
+    paymentsOf: timed('query', async (merchantTransactionId: string) => {
       const { status, body } = await call('GET', '/v1/query', { merchantTransactionId })
       const parsed = v.safeParse(QueryAnswerSchema, body)
       if (parsed.success && parsed.output.result.code === noTransactionFound) return []
       if (status !== 200 || !parsed.success) throw refusal(status, body)
       return parsed.output.payments.map((each) => payment(status, each))
-    },
+    }),
     widgetScriptUrl(checkoutId) {
       return `${settings.widgetBase}/v1/paymentWidgets.js?checkoutId=${encodeURIComponent(checkoutId)}`
     },

@@ -4,6 +4,8 @@ import type { NetworkSource } from '../../src/domain/service.ts'
 import type { Db } from '../db/types.ts'
 import type { FinanceNotice } from './financeNotice.ts'
 import type { Logger } from '../log.ts'
+import { payments } from '../metrics.ts'
+import { paymentAttempted } from './cardPayments.ts'
 import { ProviderRefused, ProviderUnavailable } from './provider.ts'
 import type { CardProvider, ProviderPayment } from './provider.ts'
 import { recordPaymentOnce } from './recordPayment.ts'
@@ -143,7 +145,9 @@ function takeCharge(db: Db, afterSeconds: number, recheckSeconds: number): Promi
     .then((rows) => rows[0])
 }
 
-const settle = (db: Db, checkoutId: string) => db.query('update checkouts set settled_at = now() where id = $1 and settled_at is null', [checkoutId])
+/** Whether this call settled the checkout (another instance may have meanwhile). */
+const settle = async (db: Db, checkoutId: string) =>
+  (await db.query('update checkouts set settled_at = now() where id = $1 and settled_at is null returning id', [checkoutId])).length > 0
 
 /** Asks how a checkout went: its payment status, or once the provider has forgotten the checkout, its transaction report. */
 async function resolveCheckout(
@@ -179,7 +183,9 @@ async function resolveCheckout(
   // Failed, never paid, gone at the provider, or pending for a day: nobody needs to ask again.
   if (outcome === 'pending')
     log.warn({ checkoutId: checkout.id, orderId: checkout.order_id }, 'card checkout still pending at the provider after a day: no longer asked')
-  await settle(db, checkout.id)
+  // A card declined is counted once, here, when its checkout is settled: the browser may ask about it any number of times.
+  if (await settle(db, checkout.id))
+    payments.inc({ method: 'card', outcome: payment && outcome === 'failed' && paymentAttempted(payment) ? 'failed' : 'abandoned' })
   return false
 }
 

@@ -7,6 +7,7 @@ import type { Db, Queryable } from '../db/types.ts'
 import { creditBundle } from '../bundles/creditBundle.ts'
 import { provisionOrder } from '../services/provisionOrder.ts'
 import type { Logger } from '../log.ts'
+import { payments } from '../metrics.ts'
 import { nameToGreet } from '../mail/greeting.ts'
 import { queueMail } from '../mail/queueMail.ts'
 import { receiptMail } from '../mail/templates/receipt.ts'
@@ -48,6 +49,8 @@ export type Recorded = 'credited' | 'refund_due' | 'known'
  */
 export async function recordPaymentOnce(db: Db, p: PaymentToRecord, log: Logger): Promise<Recorded> {
   const outcome = await db.transaction((tx) => recordPayment(tx, p))
+  // Counted by the one call that saved it (the record is unique): known means another counted it.
+  if (outcome.recorded !== 'known') payments.inc({ method: p.method, outcome: outcome.recorded === 'credited' ? 'paid' : 'refund_due' })
   if (outcome.recorded === 'refund_due')
     log.warn(
       { orderId: p.orderId, checkoutId: p.checkoutId, paymentId: p.payment.id, method: p.method, reason: outcome.reason, reconciliation: 'refund_due' },

@@ -4,6 +4,7 @@ import type { RefundReason, RefundStatus } from '../../src/domain/refunds.ts'
 import type { RefundRequest, StaffRefund } from '../../src/domain/refundSchemas.ts'
 import type { Db, Queryable } from '../db/types.ts'
 import type { Logger } from '../log.ts'
+import { refunds } from '../metrics.ts'
 import { nameToGreet } from '../mail/greeting.ts'
 import { queueMail } from '../mail/queueMail.ts'
 import { refundMadeMail } from '../mail/templates/refundMade.ts'
@@ -333,7 +334,10 @@ async function settle(
     if (updated.length > 0 && outcome.status === 'refunded') await queueRefundMail(tx, row)
     return { row, settledNow: updated.length > 0 }
   })
-  if (settledNow) countStaffAction('refund.make', row.status === 'refunded' ? 'done' : 'refused')
+  if (settledNow) {
+    countStaffAction('refund.make', row.status === 'refunded' ? 'done' : 'refused')
+    refunds.inc({ outcome: row.status === 'refunded' ? 'refunded' : 'failed' })
+  }
   return answerOf(row, replayed)
 }
 

@@ -5,6 +5,7 @@ import type { NetworkSource } from '../../src/domain/service.ts'
 import type { Db, Queryable } from '../db/types.ts'
 import type { FinanceNotice } from './financeNotice.ts'
 import type { Logger } from '../log.ts'
+import { payments } from '../metrics.ts'
 import type { Outcome, StoredAnswer } from '../http/idempotency.ts'
 import { payableOrder } from './payableOrder.ts'
 import { ProviderRefused, ProviderUnavailable } from './provider.ts'
@@ -74,13 +75,17 @@ export async function payWithWalletOnce(db: Db, provider: CardProvider, request:
   return { replayed: false, answer: await storeWalletAnswer(db, customerId, key, answer) }
 }
 
-/** Saves the request's answer for its retries; the answer stored first wins (the worker may have stored it). */
+/**
+ * Saves the request's answer for its retries; the answer stored first wins (the worker may have stored it). A declined
+ * charge (400, with the provider's result) is counted by the call that stored it: once per request, whoever found out.
+ */
 export async function storeWalletAnswer(db: Db, customerId: number, key: string, answer: StoredAnswer, attempt?: number): Promise<StoredAnswer> {
-  await db.query(
+  const updated = await db.query(
     `update wallet_requests set status = $3, response = $4::text::jsonb
-     where customer_id = $1 and key = $2 and status is null and ($5::integer is null or attempt = $5)`,
+     where customer_id = $1 and key = $2 and status is null and ($5::integer is null or attempt = $5) returning key`,
     [customerId, key, answer.status, JSON.stringify(answer.body), attempt ?? null],
   )
+  if (updated.length > 0 && answer.status === 400) payments.inc({ method: 'wallet', outcome: 'failed' })
   const [stored] = await db.query<{ status: number | null; response: unknown }>(
     'select status, response from wallet_requests where customer_id = $1 and key = $2',
     [customerId, key],

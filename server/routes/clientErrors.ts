@@ -7,6 +7,7 @@ import { readJson } from '../http/jsonBody.ts'
 import { answer, describeApi, refusal } from '../http/openApi.ts'
 import { sweepAttempts, takeAttempt } from '../http/rateLimit.ts'
 import { requestLog } from '../http/requestContext.ts'
+import { clientErrorReports } from '../metrics.ts'
 import { clientAddress } from '../http/requestInfo.ts'
 import type { ProxyTrust } from '../http/requestInfo.ts'
 
@@ -38,19 +39,27 @@ async function retryAfter(db: Queryable, address: string): Promise<number> {
 export function clientErrorRoutes(db: Queryable, settings: ProxyTrust) {
   return new Hono<AppEnv>().post('/v2/client_errors', described, async (c) => {
     // The edge has read the body already (its text is kept), so its size is known before anything else is done.
-    if (new TextEncoder().encode(await c.req.text()).length > MAX_CLIENT_ERROR_BYTES) return jsonError(c, 413, reportTooLarge)
+    if (new TextEncoder().encode(await c.req.text()).length > MAX_CLIENT_ERROR_BYTES) {
+      clientErrorReports.inc({ kind: 'unread', outcome: 'refused' })
+      return jsonError(c, 413, reportTooLarge)
+    }
     const wait = await retryAfter(db, clientAddress(c, settings))
     if (wait > 0) {
+      clientErrorReports.inc({ kind: 'unread', outcome: 'limited' })
       c.header('Retry-After', String(wait))
       return jsonError(c, 429, tooManyReports)
     }
     const read = readJson(c, ClientErrorReportSchema)
-    if ('refused' in read) return read.refused
+    if ('refused' in read) {
+      clientErrorReports.inc({ kind: 'unread', outcome: 'refused' })
+      return read.refused
+    }
     const { kind, context, message, stack, path, release, requestId, at, count } = scrubReport(read.body)
     requestLog(c).warn(
       { clientError: { kind, context, message, stack, path, at, count }, release, ...(requestId === undefined ? {} : { failedRequestId: requestId }) },
       'client error',
     )
+    clientErrorReports.inc({ kind, outcome: 'logged' })
     return c.body(null, 204)
   })
 }

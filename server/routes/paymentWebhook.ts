@@ -7,6 +7,7 @@ import type { Db } from '../db/types.ts'
 import { jsonError } from '../http/errors.ts'
 import { answer, describeOpen, refusal } from '../http/openApi.ts'
 import { requestLog } from '../http/requestContext.ts'
+import { paymentNotifications } from '../metrics.ts'
 import { ivHeader, NotificationSchema, openNotification, paymentWebhookPath, tagHeader } from '../payments/notifications.ts'
 import { ProviderPaymentSchema } from '../payments/provider.ts'
 import { jsonOrUndefined } from '../http/jsonBody.ts'
@@ -47,20 +48,29 @@ export function paymentWebhookRoutes(db: Db, settings: { key: Buffer; partner: P
       const log = requestLog(c)
       const text = openNotification(settings.key, { body: (await c.req.text()).trim(), iv: c.req.header(ivHeader), tag: c.req.header(tagHeader) })
       if (text === undefined) {
+        paymentNotifications.inc({ type: 'unsealed', outcome: 'refused' })
         log.warn('payment notification refused: not sealed with the webhook key')
         return jsonError(c, 401, 'Notification not authenticated')
       }
       const json = jsonOrUndefined(text)
       const notification = v.safeParse(NotificationSchema, json)
-      if (!notification.success) return jsonError(c, 400, 'Notification not understood')
+      if (!notification.success) {
+        paymentNotifications.inc({ type: 'invalid', outcome: 'refused' })
+        return jsonError(c, 400, 'Notification not understood')
+      }
       // Registrations, schedules and risk checks are not used by this storefront: acknowledged, so they are not sent again.
-      if (notification.output.type !== 'PAYMENT') return c.json({ received: true, outcome: 'ignored' })
+      if (notification.output.type !== 'PAYMENT') {
+        paymentNotifications.inc({ type: 'other', outcome: 'ignored' })
+        return c.json({ received: true, outcome: 'ignored' })
+      }
       const payment = v.safeParse(ProviderPaymentSchema, notification.output.payload)
       if (!payment.success) {
+        paymentNotifications.inc({ type: 'invalid', outcome: 'refused' })
         log.error({ type: notification.output.type }, 'payment notification not understood: the payment has an unknown shape')
         return jsonError(c, 400, 'Notification not understood')
       }
       const outcome = await recordReportedPayment(db, settings.partner, settings.network, payment.output, log, settings.notice)
+      paymentNotifications.inc({ type: 'payment', outcome })
       log.info(
         { outcome, paymentId: payment.output.id, merchantTransactionId: payment.output.merchantTransactionId, resultCode: payment.output.result.code },
         'payment notification',

@@ -17,6 +17,7 @@ import { requestLanguage } from '../i18n/requestLanguage.ts'
 import { queueSignupConfirmation } from '../accounts/emailLinks.ts'
 import { emailTakenByOther } from '../accounts/emailChanges.ts'
 import type { Config } from '../config.ts'
+import { signUps } from '../metrics.ts'
 import type { CookieSettings } from '../http/sessionCookie.ts'
 import { serverMessages } from '../../src/domain/serverMessages.ts'
 import { offeredProviders } from '../social/providerConfig.ts'
@@ -66,6 +67,7 @@ export function userRoutes(db: Db, settings: AccountSettings) {
       if (error instanceof DuplicateEmailError) return jsonError(c, 409, error.message)
       throw error
     }
+    signUps.inc({ method: 'password' })
     const user = await signIn(c, db, customerId, firstCredentialVersion, settings)
     // Only the new address's mailbox could have replaced the credentials of an account made a moment ago.
     return user ? c.json({ user }, 201) : jsonError(c, 409, serverMessages.credentialsChanged)

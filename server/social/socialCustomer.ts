@@ -8,6 +8,7 @@ import { unusablePasswordHash } from '../accounts/password.ts'
 import { emailProven } from '../accounts/provenEmail.ts'
 import type { Db, Queryable } from '../db/types.ts'
 import { queueMail } from '../mail/queueMail.ts'
+import { signUps } from '../metrics.ts'
 import { accountTakenMail } from '../mail/templates/accountTaken.ts'
 import { splitDisplayName } from './displayName.ts'
 import { endUnprovenSignIns } from './endUnprovenSignIns.ts'
@@ -75,7 +76,7 @@ export async function findOrCreateSocialCustomer(db: Db, who: SocialIdentity, op
   try {
     const passwordHash = await unusablePasswordHash(options.scryptN)
     const customer = { ...splitDisplayName(who.displayName), id_number: '', email: who.email, phone: '', mobile: '', passwordHash }
-    return await db.transaction(async (tx) => {
+    const made = await db.transaction(async (tx) => {
       const id = await insertCustomer(tx, {
         ...customer,
         language: options.language,
@@ -86,6 +87,8 @@ export async function findOrCreateSocialCustomer(db: Db, who: SocialIdentity, op
       await link(tx, who, id)
       return { customerId: id, version: firstCredentialVersion }
     })
+    signUps.inc({ method: 'social' })
+    return made
   } catch (error) {
     // Two first sign-ins at once: the other one created the customer.
     const created = error instanceof DuplicateEmailError ? await findByEmail(db, who.email) : undefined

@@ -1,12 +1,11 @@
 import { execFileSync } from 'node:child_process'
 import { copyFileSync, cpSync, existsSync, lstatSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fromRoot } from '../../server/paths.ts'
 import { readPictureHeader } from '../../server/pictures/pictureHeader.ts'
 import { testPicture } from '../server/helpers/pictures.ts'
-import { compiledProject, fileStamps, hostEnvironment, runCommand } from '../server/helpers/compiledServer.ts'
+import { compiledProject, fileStamps, freePort, hostEnvironment, runCommand } from '../server/helpers/compiledServer.ts'
 import { safeProductionEnv } from '../server/helpers/productionEnv.ts'
 import { freshDatabase } from '../server/helpers/testDb.ts'
 import type { TestDatabase } from '../server/helpers/testDb.ts'
@@ -51,14 +50,6 @@ function installSize(modules: string): { packages: number; bytes: number } {
 
 /** The production install's budget on disk. */
 const installBudget = 40 * 1000 * 1000
-
-const freePort = () =>
-  new Promise<number>((done) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => done(port))
-    })
-  })
 
 /**
  * The image's run stage, step by step in an empty folder standing for /app: the package files, `npm ci --omit=dev`

@@ -37,9 +37,10 @@ describe('what production refuses to start with', () => {
 
   it('names every problem of the demo settings, one sentence each', () => {
     const problems = productionProblems({ ...loadConfig({ NODE_ENV: 'production' }), client: { lab: true } })
-    expect(problems).toHaveLength(13)
+    expect(problems).toHaveLength(14)
     for (const name of [
       'ID_NUMBER_KEY',
+      'PARTNER_ID',
       'DATABASE_URL',
       'PAYMENT_BASE_URL',
       'NETWORK_BASE_URL',
@@ -199,6 +200,66 @@ describe('what production refuses to start with', () => {
     expect(problemsWith({ PAYMENT_BASE_URL: 'http://eu-test.oppwa.com' })).toEqual([
       expect.stringMatching(/^PAYMENT_BASE_URL \(http:\/\/eu-test\.oppwa\.com\) is not https/),
     ])
+  })
+
+  it("refuses the card provider's test system unless SANDBOX=true, and takes its live one", () => {
+    for (const url of ['https://eu-test.oppwa.com', 'https://test.oppwa.com', 'https://EU-TEST.oppwa.com/v1']) {
+      expect(problemsWith({ PAYMENT_BASE_URL: url }), url).toEqual([
+        expect.stringMatching(
+          /^PAYMENT_BASE_URL \(https:\/\/[^)]+\) is the card provider's test system, which never charges a card.*set the live one, https:\/\/eu-prod\.oppwa\.com.*SANDBOX=true/,
+        ),
+      ])
+      expect(problemsWith({ PAYMENT_BASE_URL: url, SANDBOX: 'true' }), url).toEqual([])
+    }
+    for (const url of ['https://eu-prod.oppwa.com', 'https://oppwa.com', 'https://test.oppwa.com.example.co.za'])
+      expect(problemsWith({ PAYMENT_BASE_URL: url }), url).toEqual([])
+  })
+
+  it('refuses SMTP credentials over a connection that may be plain text or unverified, even with SANDBOX=true; a relay without credentials or on loopback may be plain', () => {
+    const refused: Array<[string, RegExp]> = [
+      ['smtp://mailer:secret@smtp.example.co.za:587?ignoreTLS=true', /ignoreTLS=true sends them in plain text/],
+      ['smtp://mailer:secret@smtp.example.co.za:25?requireTLS=false&ignoreTLS=true', /ignoreTLS=true sends them in plain text/],
+      ['smtp://mailer:secret@smtp.example.co.za:587?requireTLS=false', /requireTLS=false sends them in plain text whenever the server does not offer STARTTLS/],
+      ['smtp://mailer@smtp.example.co.za:587?requireTLS=0', /requireTLS=false sends them in plain text/],
+      ['smtps://mailer:secret@smtp.example.co.za:465?secure=false', /secure=false turns the TLS of smtps:\/\/ off/],
+      ['smtps://mailer:secret@smtp.example.co.za:465?tls.rejectUnauthorized=false', /tls\.rejectUnauthorized=false sends them to whoever answers/],
+    ]
+    for (const [url, why] of refused)
+      for (const sandbox of [{}, { SANDBOX: 'true' }]) {
+        const problems = problemsWith({ SMTP_URL: url, ...sandbox })
+        expect(problems, `${url} ${JSON.stringify(sandbox)}`).toEqual([
+          expect.stringMatching(/^SMTP_URL carries a user name and password, and .*: use smtps:\/\//),
+        ])
+        expect(problems[0]).toMatch(why)
+      }
+    for (const url of [
+      'smtps://mailer:secret@smtp.example.co.za:465',
+      // STARTTLS is required (server/mail/smtpMailer.ts adds requireTLS=true); requireTLS wins over ignoreTLS in the transport.
+      'smtp://mailer:secret@smtp.example.co.za:587',
+      'smtp://mailer:secret@smtp.example.co.za:587?requireTLS=true&ignoreTLS=true',
+      // Only ignoreTLS=true itself opts out of the required STARTTLS.
+      'smtp://mailer:secret@smtp.example.co.za:587?ignoreTLS=1',
+      'smtp://127.0.0.1:25?ignoreTLS=true',
+      // Credentials on loopback never reach a network (a relay on the same machine, the tests' fake SMTP server).
+      'smtp://mailer:secret@127.0.0.1:2525?requireTLS=false',
+      'smtp://mailer:secret@localhost:25?ignoreTLS=true',
+      'smtp://mailer:secret@[::1]:25?ignoreTLS=true',
+      'smtp://relay.internal:25?requireTLS=false',
+    ])
+      expect(problemsWith({ SMTP_URL: url }), url).toEqual([])
+  })
+
+  it("refuses the demo's partner settings, which every order and payment is stamped with, unless SANDBOX=true", () => {
+    expect(problemsWith({ PARTNER_ID: undefined, PARTNER_AGENT_EMAIL: undefined })).toEqual([
+      expect.stringMatching(
+        /^PARTNER_ID \(1\) and PARTNER_AGENT_EMAIL \(webstore@storefront\.co\.za\) are the demo's, which the server stamps on every order and payment it records.*set the partner id and agent address.*SANDBOX=true/,
+      ),
+    ])
+    expect(problemsWith({ PARTNER_ID: '1' })).toEqual([expect.stringMatching(/^PARTNER_ID \(1\) is the demo's/)])
+    expect(problemsWith({ PARTNER_AGENT_EMAIL: undefined })).toEqual([
+      expect.stringMatching(/^PARTNER_AGENT_EMAIL \(webstore@storefront\.co\.za\) is the demo's/),
+    ])
+    expect(problemsWith({ PARTNER_ID: undefined, PARTNER_AGENT_EMAIL: undefined, SANDBOX: 'true' })).toEqual([])
   })
 
   it('refuses an http:// identity provider URL, loopback included and with SANDBOX=true, naming each: the client secret and verified claims would travel in the clear', () => {

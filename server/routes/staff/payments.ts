@@ -13,15 +13,11 @@ import { requestLog } from '../../http/requestContext.ts'
 import type { ProxyTrust } from '../../http/requestInfo.ts'
 import type { CardProvider } from '../../payments/provider.ts'
 import { makeRefund, refundMessages, refundsOfPayment } from '../../payments/refunds.ts'
+import { refundsDueWhere, remainingSql } from '../../payments/refundsDue.ts'
 import { allow, freshPasskey } from '../../staff/allow.ts'
 import type { StaffEnv } from '../../staff/allow.ts'
 import { staffActor } from '../../staff/audit.ts'
 import { staffQueues } from '../../staff/queues.ts'
-
-const remainingSql = `round(p.amount * 100)::float8 - coalesce((select sum(amount_cents) from refunds r where r.payment_id = p.id and r.status in ('pending', 'refunded')), 0)::float8`
-
-/** Money owed back: payments marked refund_due, until refunded in full. */
-const refundsDueWhere = `p.reconciliation = 'refund_due' and ${remainingSql} > 0`
 
 interface PaymentRow {
   id: number

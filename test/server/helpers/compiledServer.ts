@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { createInterface } from 'node:readline'
@@ -9,8 +10,11 @@ import { buildServer } from '../../../server/build/buildServer.ts'
 import { fromRoot, repoRoot } from '../../../server/paths.ts'
 import type { LogEntry } from './logCapture.ts'
 
-/** What `npm run serve` runs, from the project folder. */
-export const serveCommand = 'NODE_ENV=production node dist/server/main.js'
+/**
+ * What `npm run serve` runs, from the project folder. `exec`: the shell npm runs it with becomes the server, so the
+ * SIGTERM or SIGINT npm forwards to its child reaches the server (without it the shell died of it and left the server).
+ */
+export const serveCommand = 'NODE_ENV=production exec node dist/server/main.js'
 
 /** A client build as far as the server looks at it: a page, and the Vite manifest that says whether the lab is in. */
 export function writeFakeClient(dir: string, { lab }: { lab: boolean }): void {
@@ -52,7 +56,6 @@ export interface ServedProcess {
   stderr(): string
 }
 
-/** Runs `command` (split on spaces, leading NAME=value pairs as environment) in folder, as a shell would. */
 /**
  * What a container or build step gets from the machine it runs on: the PATH and HOME, and how the machine reaches
  * the registry (a proxy, and the certificate authorities it trusts; Node 24 from the registry reads only its own
@@ -75,17 +78,24 @@ export function hostEnvironment(): Record<string, string> {
   return Object.fromEntries(passed.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]!]])))
 }
 
-export function runCommand(folder: string, command: string, env: Record<string, string>): ServedProcess {
+/**
+ * Runs `command` (split on spaces, leading NAME=value pairs as environment, `exec` as the one process it already is)
+ * in folder, as a shell would; with group, as the leader of a process group of its own.
+ */
+export function runCommand(folder: string, command: string, env: Record<string, string>, { group = false } = {}): ServedProcess {
   const words = command.split(' ')
   const assigned: Record<string, string> = {}
   while (/^[A-Z_]+=/.test(words[0] ?? '')) {
     const [name, ...value] = words.shift()!.split('=')
     assigned[name!] = value.join('=')
   }
+  if (words[0] === 'exec') words.shift()
   const [program, ...args] = words
   const child = spawn(program === 'node' ? process.execPath : program!, args, {
     cwd: folder,
     stdio: ['ignore', 'pipe', 'pipe'],
+    // group: a process group of its own, which process.kill(-pid) signals as a whole (systemd, a terminal's Ctrl-C).
+    detached: group,
     // Only what the test gives, as in a container: nothing of the test runner's own environment leaks in.
     env: { ...hostEnvironment(), ...env, ...assigned },
   })
@@ -105,6 +115,15 @@ export function runCommand(folder: string, command: string, env: Record<string, 
   const entries = () => lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as LogEntry)
   return { child, lines, entries, exited, listening, stderr: () => stderr }
 }
+
+/** A port nothing listens on of 127.0.0.1 at this moment. */
+export const freePort = () =>
+  new Promise<number>((done) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number }
+      probe.close(() => done(port))
+    })
+  })
 
 /** Every file under dir with its size and modification time, to show a run wrote nothing there. */
 export function fileStamps(dir: string): Record<string, string> {

@@ -10,7 +10,8 @@ export const safeProductionEnv = {
   API_KEY: 'own-application-key',
   SEED: 'false',
   PUBLIC_URL: 'https://shop.example.co.za',
-  PAYMENT_BASE_URL: 'https://eu-test.oppwa.com',
+  // The live system: its test system (eu-test.oppwa.com) is refused without SANDBOX=true. No test of a production start pays.
+  PAYMENT_BASE_URL: 'https://eu-prod.oppwa.com',
   PAYMENT_ENTITY_ID: 'entity',
   PAYMENT_ACCESS_TOKEN: 'token',
   // Nothing listens there: no test of a production start activates a SIM.
@@ -29,6 +30,8 @@ export const safeProductionEnv = {
   TWITTER_CLIENT_SECRET: 'twitter-secret',
   // Nothing listens there: no test of a production start sends mail.
   SMTP_URL: 'smtp://mailer:secret@127.0.0.1:1',
+  PARTNER_ID: '4711',
+  PARTNER_AGENT_EMAIL: 'orders@shop.example.co.za',
   MAIL_FROM: 'Shop Example <no-reply@shop.example.co.za>',
   SHOP_NAME: 'Shop Example',
   SHOP_ICON: brandIconFile,
