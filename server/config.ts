@@ -5,6 +5,7 @@ import { defaultMigrationLockTimeoutMs } from './db/migrate.ts'
 import { sandboxApiKey } from './http/apiKey.ts'
 import { parseTrustProxy } from './http/requestInfo.ts'
 import { logLevels } from './log.ts'
+import { nameInstance } from './release.ts'
 import { brandEnvEntries, demoBrand, readBrand } from './brand/brandSettings.ts'
 import { readMail, sandboxSender } from './mail/mail.ts'
 import { readMetrics } from './metrics.ts'
@@ -155,6 +156,19 @@ export const settings = {
     v.pipe(
       v.optional(v.picklist(logLevels, `LOG_LEVEL must be one of ${logLevels.join(', ')}`), 'info'),
       v.description('The least severe log lines written to standard output (JSON lines).'),
+    ),
+  ),
+  INSTANCE_NAME: fills(
+    'instanceName',
+    v.pipe(
+      v.optional(v.pipe(v.string(), v.trim()), ''),
+      v.regex(
+        /^$|^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/,
+        'INSTANCE_NAME must be at most 100 letters, digits, dots, dashes, underscores or colons, beginning with a letter or digit',
+      ),
+      v.description(
+        "This instance's name among those serving one database (`web-1`): on every log line (`instance`) and on the scheduled SIM actions it applies. Unset: its host name and process id (`web-1:4123`).",
+      ),
     ),
   ),
   API_KEY: fills(
@@ -569,6 +583,15 @@ type Filled = { [N in keyof Settings as Settings[N] extends Fills<infer K, Schem
 
 /** The server's settings, read from the environment once at start-up: one key per `fills`, one per `partOf` group. */
 export type Config = Filled & { [K in keyof typeof composed]: ReturnType<(typeof composed)[K]> }
+
+/**
+ * Names this process (thisInstance) from INSTANCE_NAME alone, before the rest of the environment is read: the logger
+ * is made first, and its first line names the instance too. A name loadConfig will refuse leaves the default.
+ */
+export function nameThisInstance(env: Record<string, string | undefined> = process.env): void {
+  const name = v.safeParse(EnvSchema.entries.INSTANCE_NAME, env.INSTANCE_NAME)
+  nameInstance(name.success ? name.output : '')
+}
 
 /** Parses env (process.env by default); throws one readable message naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {

@@ -3,6 +3,7 @@ import { resolve } from 'node:path'
 import { pino } from 'pino'
 import type { DestinationStream, Logger } from 'pino'
 import { traceLogFields } from './http/requestTrace.ts'
+import { releaseName, thisInstance } from './release.ts'
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 export type LogLevel = (typeof logLevels)[number]
@@ -178,13 +179,15 @@ export interface LogOptions {
 }
 
 /**
- * The one logger: JSON lines (pino), ISO timestamps, secrets redacted by key and scrubbed by shape. A line written
- * while a request is being served carries its reqId (and traceId, spanId), whichever module's logger writes it.
+ * The one logger: JSON lines (pino), ISO timestamps, secrets redacted by key and scrubbed by shape. Every line names
+ * the process, the release it runs and the instance (`pid`, `release`, `instance`: thisInstance() when the logger is
+ * made, so a process names itself first). A line written while a request is being served carries its reqId (and
+ * traceId, spanId), whichever module's logger writes it.
  */
 export function createLogger({ level = 'info', destination }: LogOptions = {}): Logger {
   const options = {
     level,
-    base: { pid: process.pid },
+    base: { pid: process.pid, release: releaseName(), instance: thisInstance() },
     timestamp: isoTime,
     formatters: { log: (object: Record<string, unknown>) => redact(object) },
     serializers: { err: serializeError },
@@ -213,13 +216,22 @@ export type LineFields = Record<string, string | number | boolean | undefined>
 export function lineWriter(logger: Logger): (level: 'debug' | 'info' | 'error', fields: LineFields, msg: string) => void {
   const internals = logger as unknown as Record<symbol, unknown>
   const { streamSym, lsCacheSym, chindingsSym, endSym } = pino.symbols
+  // The bindings (pid, release, instance, a child's) are scrubbed once, not on every line: scrub looks at a value
+  // between its quotes, so scrubbing the line's parts apart, each starting at a field, is scrubbing it whole.
+  let bindings: string | undefined
+  let scrubbedBindings = ''
   return (level, fields, msg) => {
     const value = logger.levels.values[level] ?? 0
     if (value < logger.levelVal) return
+    const chindings = internals[chindingsSym] as string
+    if (chindings !== bindings) {
+      bindings = chindings
+      scrubbedBindings = scrub(chindings)
+    }
     const start = (internals[lsCacheSym] as Record<number, string>)[value]
     const props = JSON.stringify(fields).slice(1, -1)
-    const line = `${start}${isoTime()}${internals[chindingsSym] as string}${props ? `,${props}` : ''},"msg":${JSON.stringify(msg)}${internals[endSym] as string}`
-    ;(internals[streamSym] as DestinationStream).write(scrub(line))
+    const rest = scrub(`${props ? `,${props}` : ''},"msg":${JSON.stringify(msg)}`)
+    ;(internals[streamSym] as DestinationStream).write(`${start}${isoTime()}${scrubbedBindings}${rest}${internals[endSym] as string}`)
   }
 }
 

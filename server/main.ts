@@ -1,9 +1,10 @@
 import { demoOwnerInvite } from './seed/demoOwner.ts'
-import { loadConfig } from './config.ts'
+import { loadConfig, nameThisInstance } from './config.ts'
 import { isDriverTypeLookupLoss, recoverFromDriverFault } from './db/postgres.ts'
 import { createLogger } from './log.ts'
 import type { Logger } from './log.ts'
 import { clientDir } from './paths.ts'
+import { release, releaseName, thisInstance } from './release.ts'
 import { legalProblems, productionProblems, readClientBuild, simulatedBySandboxes } from './productionChecks.ts'
 import { startServer } from './server.ts'
 
@@ -50,7 +51,7 @@ export async function serve(log: Logger, { dev = false, prepare }: ServeOptions 
   const { nodeEnv: _nodeEnv, sandboxes: _sandboxes, ...options } = config
   const server = await startServer({ ...options, dev, distDir: clientDir, log })
   const url = friendly(server.url)
-  log.info({ url }, `Storefront running at ${url}${dev ? ' (dev mode, hot reload)' : ''}`)
+  log.info({ url, ...release }, `Storefront ${releaseName()} running at ${url} as ${thisInstance()}${dev ? ' (dev mode, hot reload)' : ''}`)
   if (config.seed) {
     // A passkey is bound to a host name, never an IP address: the link names localhost (or PUBLIC_URL).
     const invite = await demoOwnerInvite(server.db, config.publicUrl || url)
@@ -73,6 +74,7 @@ export async function serve(log: Logger, { dev = false, prepare }: ServeOptions 
 
 /** Runs a process entry: what Node would print as a bare stack and exit 1 on, as a JSON line before the same exit. */
 export function runProcess(main: (log: Logger) => Promise<void>): void {
+  nameThisInstance()
   const log = createLogger()
   const crash = (what: string) => (error: unknown) => {
     if (recoverFromDriverFault(error)) {

@@ -40,5 +40,15 @@ export const release: Release = typeof __RELEASE__ === 'object' ? __RELEASE__ : 
 /** The release as one short word for a log line or an answer: `0.1.0+1a2b3c4`. */
 export const releaseName = ({ version, commit }: Release = release): string => (commit === 'unknown' ? version : `${version}+${commit.slice(0, 7)}`)
 
-/** This instance among those serving the same database: its host and process id. Recorded on the jobs an instance claims. */
-export const thisInstance = (): string => `${hostname()}:${process.pid}`
+let instanceName = ''
+
+/** Names this instance from INSTANCE_NAME (read by config.ts's nameThisInstance); '' gives back the default. */
+export const nameInstance = (name: string): void => {
+  instanceName = name
+}
+
+/**
+ * This instance among those serving the same database: INSTANCE_NAME when set, else its host and process id. On every
+ * log line, and recorded on the jobs an instance claims.
+ */
+export const thisInstance = (): string => instanceName || `${hostname()}:${process.pid}`

@@ -105,7 +105,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       config.databaseUrl,
       dataDir,
       { poolMax: config.databasePoolMax, statementTimeoutMs: config.databaseStatementTimeoutMs, connectTimeoutMs: config.databaseConnectTimeoutMs },
-      { lockTimeoutMs: config.migrationLockTimeoutMs },
+      { lockTimeoutMs: config.migrationLockTimeoutMs, log },
     ))
   // Every instance serves a catalogue change moments after its commit, without a restart (listening ends before the database closes).
   const stopFollowingCatalogue = await followCatalogue(db, log).catch(async (error: unknown) => {
@@ -182,7 +182,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // Hono names its requests by the route they matched; the rest (the identity sandbox, Vite, a request abandoned
   // before Hono matched it) by the area of the path they were for.
   const unmatched = (url: string) => `${/^\/(api|images|sandbox\/(payments|identity|mail|network))(?=[/?]|$)/.exec(url)?.[0] ?? ''}/*`
-  const handle = accessLogged(log, (req, res) => route(req.url)(req, res), unmatched, catalogueReads(db, config.apiKey), config.trustProxy)
+  const handle = accessLogged(log, (req, res) => route(req.url)(req, res), unmatched, {
+    atOnce: catalogueReads(db, config.apiKey),
+    trustProxy: config.trustProxy,
+    draining: () => draining,
+  })
   httpServer.on('request', (req, res) => {
     settleUnreadBody(req, res)
     // Once shutdown began, each answer ends its connection, so clients reconnect to a server that stays.

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { loadConfig } from '../config.ts'
+import { loadConfig, nameThisInstance } from '../config.ts'
 import { createDb } from '../db/createDb.ts'
 import { createLogger } from '../log.ts'
 import { reapplyDeletions } from './reapplyDeletions.ts'
@@ -9,6 +9,7 @@ import { reapplyDeletions } from './reapplyDeletions.ts'
  * tombstone table), takes in the file's tombstones (`\copy deleted_accounts to 'tombstones.csv' csv` on the database
  * the restore replaces, or a newer backup), deletes every account they name, and exits (0 done, 1 not).
  */
+nameThisInstance()
 const log = createLogger()
 try {
   const config = loadConfig()

@@ -1,4 +1,4 @@
-import { loadConfig } from '../config.ts'
+import { loadConfig, nameThisInstance } from '../config.ts'
 import { createDb } from '../db/createDb.ts'
 import { createLogger } from '../log.ts'
 import { CatalogueRefused, catalogueCommand } from './catalogueCommand.ts'
@@ -7,6 +7,7 @@ import { CatalogueRefused, catalogueCommand } from './catalogueCommand.ts'
  * `npm run catalogue -- export <file>` / `import <file> [--dry-run]` (on the production install: `node
  * dist/server/catalogue.js import <file>`): migrates DATABASE_URL, exports or imports the catalogue and exits (0 done, 1 not).
  */
+nameThisInstance()
 const log = createLogger()
 try {
   const config = loadConfig()

@@ -1,5 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import type { Logger } from '../log.ts'
 import { serverFile } from '../paths.ts'
 import type { Db, Queryable } from './types.ts'
 
@@ -46,6 +48,14 @@ export interface MigrateOptions {
   migrations?: Migration[]
   /** See defaultMigrationLockTimeoutMs; 0 waits for ever. */
   lockTimeoutMs?: number
+  /** Where the migrator says what it did (the migrations it applied, or that the schema was up to date) and any wait for another's lock. */
+  log?: Logger
+}
+
+/** What one migrator did: the migrations it applied, and the schema's version after. */
+interface Migrated {
+  applied: string[]
+  schemaVersion: number
 }
 
 /**
@@ -55,20 +65,22 @@ export interface MigrateOptions {
  */
 export async function migrate(
   db: Db,
-  { migrations = readMigrations(), lockTimeoutMs = defaultMigrationLockTimeoutMs }: MigrateOptions = {},
+  { migrations = readMigrations(), lockTimeoutMs = defaultMigrationLockTimeoutMs, log }: MigrateOptions = {},
 ): Promise<string[]> {
   let waitingFor: 'the migration lock' | 'a table lock' = 'the migration lock'
   try {
-    return await db.transaction(async (tx) => {
+    const migrated = await db.transaction(async (tx): Promise<Migrated> => {
       // A migration (or the wait for another server's) may outlast DATABASE_STATEMENT_TIMEOUT_MS, which is for requests.
       await tx.exec('set local statement_timeout = 0')
       // Without a bound, a migrator stuck behind a long transaction would queue every query of the app behind it.
       await tx.exec(`set local lock_timeout = ${Math.trunc(lockTimeoutMs)}`)
       // Two servers starting together against one PostgreSQL must not both apply 001.
-      await tx.query('select pg_advisory_xact_lock($1)', [lockKey])
+      await takeMigrationLock(tx, log)
       waitingFor = 'a table lock'
       return applyPending(tx, migrations)
     })
+    log?.info(migrated, migrated.applied.length > 0 ? `applied ${migrated.applied.length} migrations` : 'the schema is up to date')
+    return migrated.applied
   } catch (error) {
     // 55P03 lock_not_available: the lock_timeout ran out.
     if ((error as { code?: unknown } | undefined)?.code === '55P03') throw new MigrationLockTimeout(waitingFor, lockTimeoutMs, { cause: error })
@@ -76,7 +88,18 @@ export async function migrate(
   }
 }
 
-async function applyPending(tx: Queryable, migrations: Migration[]): Promise<string[]> {
+/** Takes the migration lock in tx; a lock another migrator holds is waited for, and the wait said as it begins and once it is over. */
+async function takeMigrationLock(tx: Queryable, log: Logger | undefined): Promise<void> {
+  const [free] = await tx.query<{ locked: boolean }>('select pg_try_advisory_xact_lock($1) as locked', [lockKey])
+  if (free?.locked) return
+  log?.info('waiting for the migration lock: another process is migrating')
+  const since = performance.now()
+  await tx.query('select pg_advisory_xact_lock($1)', [lockKey])
+  const waitedMs = Math.round(performance.now() - since)
+  log?.info({ waitedMs }, `waited ${waitedMs} ms for the migration lock another process held`)
+}
+
+async function applyPending(tx: Queryable, migrations: Migration[]): Promise<Migrated> {
   await tx.exec(`create table if not exists schema_migrations (
     version integer primary key,
     name text not null,
@@ -89,5 +112,7 @@ async function applyPending(tx: Queryable, migrations: Migration[]): Promise<str
     await tx.exec(m.sql)
     await tx.query('insert into schema_migrations (version, name) values ($1, $2)', [m.version, m.name])
   }
-  return pending.map((m) => m.name)
+  // The database's own word: a newer release may have applied migrations this one does not know.
+  const schemaVersion = Math.max(0, ...applied, ...pending.map((m) => m.version))
+  return { applied: pending.map((m) => m.name), schemaVersion }
 }

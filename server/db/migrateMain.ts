@@ -1,4 +1,4 @@
-import { loadConfig } from '../config.ts'
+import { loadConfig, nameThisInstance } from '../config.ts'
 import { createLogger } from '../log.ts'
 import { openDb } from './createDb.ts'
 import { migrate } from './migrate.ts'
@@ -7,14 +7,14 @@ import { migrate } from './migrate.ts'
  * `npm run migrate`: brings DATABASE_URL's schema up to date and exits (0 done, 1 not), as a release step before new
  * instances start. Servers still migrate at start; with the schema already current, they apply nothing.
  */
+nameThisInstance()
 const log = createLogger()
 try {
   const config = loadConfig()
   log.level = config.logLevel
   const db = await openDb(config.databaseUrl, undefined, { poolMax: 1 })
   try {
-    const applied = await migrate(db, { lockTimeoutMs: config.migrationLockTimeoutMs })
-    log.info({ applied }, applied.length > 0 ? `applied ${applied.length} migrations` : 'the schema is up to date')
+    await migrate(db, { lockTimeoutMs: config.migrationLockTimeoutMs, log })
   } finally {
     await db.close()
   }

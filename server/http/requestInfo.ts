@@ -60,9 +60,25 @@ export function plainAddress(value: string): string | undefined {
   return isIP(text) ? text.toLowerCase() : undefined
 }
 
+// Which addresses are trusted proxies, as answered before: every request asks about its peer, and a proxy's few
+// addresses come back on every request. Bounded, since X-Forwarded-For entries are the client's to make up.
+const trustedAnswers = new WeakMap<readonly string[], Map<string, boolean>>()
+const trustedAnswersMax = 4_096
+
 const isTrustedProxy = (address: string, ranges: readonly string[]) => {
-  const ip = plainAddress(address)
-  return ip !== undefined && blockListOf(ranges).check(ip, isIP(ip) === 4 ? 'ipv4' : 'ipv6')
+  let answers = trustedAnswers.get(ranges)
+  if (!answers) {
+    answers = new Map()
+    trustedAnswers.set(ranges, answers)
+  }
+  let trusted = answers.get(address)
+  if (trusted === undefined) {
+    const ip = plainAddress(address)
+    trusted = ip !== undefined && blockListOf(ranges).check(ip, isIP(ip) === 4 ? 'ipv4' : 'ipv6')
+    if (answers.size >= trustedAnswersMax) answers.clear()
+    answers.set(address, trusted)
+  }
+  return trusted
 }
 
 /** Whether the peer that connected may speak for the client through X-Forwarded-* headers. */

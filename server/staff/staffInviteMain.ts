@@ -1,5 +1,5 @@
 import { brandThisProcess } from '../brand/shopBrand.ts'
-import { loadConfig } from '../config.ts'
+import { loadConfig, nameThisInstance } from '../config.ts'
 import { createDb } from '../db/createDb.ts'
 import { createLogger } from '../log.ts'
 import { staffInviteCommand } from './staffInviteCommand.ts'
@@ -8,6 +8,7 @@ import { staffInviteCommand } from './staffInviteCommand.ts'
  * `npm run staff:invite -- --email … --name … --role owner` (on the production install: `node dist/server/staffInvite.js
  * --email …`): migrates DATABASE_URL, makes the invitation, prints its link and exits (0 done, 1 not).
  */
+nameThisInstance()
 const log = createLogger()
 try {
   const config = loadConfig()

@@ -77,6 +77,16 @@ describe.skipIf(!server)('the scheduled SIM actions job on three compiled server
       "select applied_by, count(*)::int as n from service_actions where status = 'applied' group by applied_by",
     )
     expect(byInstance.reduce((sum, row) => sum + row.n, 0)).toBe(actions.length)
+    // The instance a row names is the one whose log told of it: one name (thisInstance) on both.
+    const appliedBy = new Map(
+      (await db.query<{ id: number; applied_by: string }>("select id, applied_by from service_actions where status = 'applied'")).map((row) => [
+        row.id,
+        row.applied_by,
+      ]),
+    )
+    for (const { run } of instances)
+      for (const line of run.entries().filter((e) => e.msg === 'scheduled SIM action applied'))
+        expect(line.instance).toBe(appliedBy.get(line.actionId as number))
     console.log(`[instances] ${actions.length} due SIM actions applied by: ${byInstance.map((row) => `${row.n}`).join(', ')} (one instance each)`)
 
     const states = await db.query<{ billing: string; status: number; product_id: number }>('select billing, status, product_id from services')

@@ -15,7 +15,7 @@ const alive = (pid: number) => {
 }
 
 /** The server's own process id: the pid of its log lines (npm's own process is another one). */
-const serverPid = (run: ServedProcess) => run.entries().find((entry) => entry.msg.startsWith('Storefront running at'))?.pid as number
+const serverPid = (run: ServedProcess) => run.entries().find((entry) => /^Storefront \S+ running at /.test(entry.msg))?.pid as number
 
 /**
  * `npm run serve` as a process manager runs it (systemd, pm2, a container whose command is npm): the manager knows

@@ -1,6 +1,8 @@
+import { hostname } from 'node:os'
 import { describe, expect, it } from 'vitest'
 import { smtpTransportUrl } from '../../server/mail/smtpMailer.ts'
-import { loadConfig } from '../../server/config.ts'
+import { loadConfig, nameThisInstance } from '../../server/config.ts'
+import { thisInstance } from '../../server/release.ts'
 import { brandIconFile } from './helpers/productionEnv.ts'
 
 describe('the server configuration', () => {
@@ -17,6 +19,7 @@ describe('the server configuration', () => {
       shutdownDrainMs: 30_000,
       keepAliveTimeoutMs: 75_000,
       logLevel: 'info',
+      instanceName: '',
       apiKey: 'storefront-sandbox-key',
       seed: true,
       nodeEnv: 'development',
@@ -97,6 +100,7 @@ describe('the server configuration', () => {
       SHUTDOWN_DRAIN_MS: '45000',
       KEEP_ALIVE_TIMEOUT_MS: '125000',
       LOG_LEVEL: 'warn',
+      INSTANCE_NAME: ' web-2 ',
       MIGRATION_LOCK_TIMEOUT_MS: '5000',
       PAYMENT_WEBHOOK_KEY: '000102030405060708090a0b0c0d0e0f000102030405060708090a0b0c0d0e0f',
       ID_NUMBER_KEY: '5f0c3e7d9b2a41c68e17d0a3b4f95c2e6a8d1b7f3c09e4a2d5b6c8e1f7a3d902',
@@ -147,6 +151,7 @@ describe('the server configuration', () => {
       shutdownDrainMs: 45_000,
       keepAliveTimeoutMs: 125_000,
       logLevel: 'warn',
+      instanceName: 'web-2',
       scryptN: 1024,
       cookieSecure: true,
       trustProxy: 1,
@@ -253,6 +258,24 @@ describe('the server configuration', () => {
     expect(() => loadConfig({ KEEP_ALIVE_TIMEOUT_MS: '500' })).toThrow(/KEEP_ALIVE_TIMEOUT_MS must be at least 1000/)
     expect(() => loadConfig({ LOG_LEVEL: 'verbose' })).toThrow(/LOG_LEVEL must be one of/)
     expect(loadConfig({ LOG_LEVEL: 'silent', SHUTDOWN_GRACE_MS: '0' })).toMatchObject({ logLevel: 'silent', shutdownGraceMs: 0 })
+  })
+
+  it('names the instance by INSTANCE_NAME, read before the rest so the first log line has it; the host and process id when unset', () => {
+    expect(() => loadConfig({ INSTANCE_NAME: 'web 1' })).toThrow(/INSTANCE_NAME must be at most 100 letters, digits, dots, dashes, underscores or colons/)
+    expect(() => loadConfig({ INSTANCE_NAME: 'x'.repeat(101) })).toThrow(/INSTANCE_NAME must be/)
+    const byDefault = `${hostname()}:${process.pid}`
+    try {
+      nameThisInstance({ INSTANCE_NAME: 'web-1' })
+      expect(thisInstance()).toBe('web-1')
+      // A name loadConfig refuses names nothing: the start fails on it, under the default name.
+      nameThisInstance({ INSTANCE_NAME: 'web 1' })
+      expect(thisInstance()).toBe(byDefault)
+      nameThisInstance({ INSTANCE_NAME: 'eu-west-1a.web-1:8080' })
+      expect(thisInstance()).toBe('eu-west-1a.web-1:8080')
+    } finally {
+      nameThisInstance({})
+    }
+    expect(thisInstance()).toBe(byDefault)
   })
 
   it('configures a real identity provider from its issuer, or from its endpoints, with id and secret', () => {

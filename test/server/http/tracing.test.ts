@@ -100,8 +100,7 @@ describe("a client's own X-Request-Id and traceparent", () => {
       silentLogger,
       (_req, res) => res.end(JSON.stringify({ trace: requestTraces.getStore(), outgoing: outgoingTraceHeaders() })),
       () => '/*',
-      undefined,
-      trustProxy,
+      { trustProxy },
     )
     const server = createServer(listener)
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
