@@ -1,10 +1,11 @@
 import { execFileSync, spawn } from 'node:child_process'
 import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { afterAll, describe, expect, it } from 'vitest'
 import { fromRoot } from '../../server/paths.ts'
+import { releaseName } from '../../server/release.ts'
 import { brandIconFile, safeProductionEnv } from '../server/helpers/productionEnv.ts'
 import { compiledProject, hostEnvironment, runCommand } from '../server/helpers/compiledServer.ts'
 import { movedPaths, runbookBlocks, shims } from './goingLive.rehearsal.ts'
@@ -209,8 +210,14 @@ describe('docs/going-live.md', () => {
       const log = (unit: string) => readFileSync(join(root, 'log', `${unit}.log`), 'utf8')
       for (const unit of ['storefront@1', 'storefront@2']) {
         // Started by step 8 and restarted by step 12: each time a start line, then a clean stop.
-        expect(log(unit).match(/"url":"http:\/\/127\.0\.0\.1:808\d"/g)?.length, log(unit)).toBe(2)
+        const starts = log(unit).match(/"msg":"Storefront \S+ running at http:\/\/localhost:808\d as [^"]+"/g) ?? []
+        expect(starts, log(unit)).toEqual(
+          Array(2).fill(
+            `"msg":"Storefront ${releaseName()} running at http://localhost:${unit === 'storefront@1' ? 8081 : 8082} as ${hostname()}-${unit.slice(-1)}"`,
+          ),
+        )
         expect(log(unit)).toContain('SIGTERM received, shutting down')
+        expect(log(unit).split('\n').filter((line) => /"level":(50|60)/.test(line))).toEqual([])
       }
       const printed = shell.output.join('\n')
       expect(printed).toMatch(/^v24\.\d+\.\d+$/m)
