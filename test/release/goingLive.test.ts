@@ -217,7 +217,11 @@ describe('docs/going-live.md', () => {
           ),
         )
         expect(log(unit)).toContain('SIGTERM received, shutting down')
-        expect(log(unit).split('\n').filter((line) => /"level":(50|60)/.test(line))).toEqual([])
+        expect(
+          log(unit)
+            .split('\n')
+            .filter((line) => /"level":(50|60)/.test(line)),
+        ).toEqual([])
       }
       const printed = shell.output.join('\n')
       expect(printed).toMatch(/^v24\.\d+\.\d+$/m)
