@@ -7,8 +7,11 @@ import type { Db, Queryable } from './types.ts'
 
 const migrationsDir = serverFile('server/db/migrations')
 const fileName = /^(\d{3})_[a-z0-9_]+\.sql$/
-// Any constant works; it only has to be the same in every process that migrates this database.
-const lockKey = 7_316_245
+/**
+ * The advisory lock every migrator takes for its transaction (another process holding it is another instance migrating).
+ * Any constant works; it only has to be the same in every process that migrates this database.
+ */
+export const migrationLockKey = 7_316_245
 
 /** How long a migrator waits for a lock (another's migrations, or a table a migration alters) before giving up. */
 export const defaultMigrationLockTimeoutMs = 60_000
@@ -90,11 +93,11 @@ export async function migrate(
 
 /** Takes the migration lock in tx; a lock another migrator holds is waited for, and the wait said as it begins and once it is over. */
 async function takeMigrationLock(tx: Queryable, log: Logger | undefined): Promise<void> {
-  const [free] = await tx.query<{ locked: boolean }>('select pg_try_advisory_xact_lock($1) as locked', [lockKey])
+  const [free] = await tx.query<{ locked: boolean }>('select pg_try_advisory_xact_lock($1) as locked', [migrationLockKey])
   if (free?.locked) return
   log?.info('waiting for the migration lock: another process is migrating')
   const since = performance.now()
-  await tx.query('select pg_advisory_xact_lock($1)', [lockKey])
+  await tx.query('select pg_advisory_xact_lock($1)', [migrationLockKey])
   const waitedMs = Math.round(performance.now() - since)
   log?.info({ waitedMs }, `waited ${waitedMs} ms for the migration lock another process held`)
 }

@@ -1,10 +1,10 @@
-import postgres from 'postgres'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, expect, it } from 'vitest'
 import { readMigrations } from '../../server/db/migrate.ts'
 import { captureLog } from '../server/helpers/logCapture.ts'
 import { startTestServer } from '../server/helpers/testServer.ts'
 import { freshDatabase, startupTimeout } from '../server/helpers/testDb.ts'
+import { holdMigrationLock } from './helpers/heldMigrationLock.ts'
 
 // Only PostgreSQL has a second session to hold the lock (PGlite is one embedded connection).
 describe('a start that waits for another instance’s migrations', () => {
@@ -12,25 +12,14 @@ describe('a start that waits for another instance’s migrations', () => {
     'says it is waiting for the migration lock, then how long it waited, then what it applied',
     async () => {
       const fresh = await freshDatabase()
-      const holder = postgres(fresh.url, { max: 1, onnotice: () => {} })
       const logged = captureLog('info')
+      // Another instance migrating.
+      const other = await holdMigrationLock(fresh.url)
       try {
-        let release = () => {}
-        const held = new Promise<void>((done) => (release = done))
-        let locked = () => {}
-        const isLocked = new Promise<void>((done) => (locked = done))
-        // Another instance migrating: it holds the lock inside its transaction until released.
-        const other = holder.begin(async (tx) => {
-          await tx`select pg_advisory_xact_lock(7316245)`
-          locked()
-          await held
-        })
-        await isLocked
         const starting = startTestServer({ databaseUrl: fresh.url, log: logged.log })
         await expect.poll(() => logged.entries().map((e) => e.msg)).toContain('waiting for the migration lock: another process is migrating')
         await sleep(400)
-        release()
-        await other
+        await other.release()
         const server = await starting
         await server.close()
         const [waiting, waited, applied] = logged.entries()
@@ -39,7 +28,7 @@ describe('a start that waits for another instance’s migrations', () => {
         expect(waited?.waitedMs).toBeGreaterThanOrEqual(400)
         expect(applied).toMatchObject({ msg: `applied ${readMigrations().length} migrations`, schemaVersion: readMigrations().length })
       } finally {
-        await holder.end()
+        await other.release()
         await fresh.drop()
       }
     },

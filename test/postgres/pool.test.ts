@@ -1,9 +1,9 @@
-import postgres from 'postgres'
 import { describe, expect, it } from 'vitest'
 import { createDb, openDb } from '../../server/db/createDb.ts'
 import { MigrationLockTimeout, migrate, readMigrations } from '../../server/db/migrate.ts'
 import { runMigrate } from '../server/helpers/runMigrate.ts'
 import { freshDatabase, startupTimeout } from '../server/helpers/testDb.ts'
+import { holdMigrationLock } from './helpers/heldMigrationLock.ts'
 
 // Pool size, statement timeout and the migration lock's wait are PostgreSQL's (PGlite is one embedded connection).
 describe('the PostgreSQL pool', () => {
@@ -27,20 +27,10 @@ describe('the PostgreSQL pool', () => {
     'gives up with a clear error, having applied nothing, when the migration lock stays held past its timeout',
     async () => {
       const fresh = await freshDatabase()
-      const holder = postgres(fresh.url, { max: 1, onnotice: () => {} })
       const db = await openDb(fresh.url)
+      // Another migrator, stuck.
+      const other = await holdMigrationLock(fresh.url)
       try {
-        let release = () => {}
-        const held = new Promise<void>((done) => (release = done))
-        let locked = () => {}
-        const isLocked = new Promise<void>((done) => (locked = done))
-        // Another migrator, stuck: it holds the lock inside its transaction until released.
-        const other = holder.begin(async (tx) => {
-          await tx`select pg_advisory_xact_lock(7316245)`
-          locked()
-          await held
-        })
-        await isLocked
         const started = Date.now()
         const failed = await migrate(db, { lockTimeoutMs: 300 }).catch((error: unknown) => error)
         expect(failed).toBeInstanceOf(MigrationLockTimeout)
@@ -57,12 +47,11 @@ describe('the PostgreSQL pool', () => {
           msg: expect.stringMatching(/^Migrations did not run: another process held the migration lock for more than 300 ms/),
         })
 
-        release()
-        await other
+        await other.release()
         expect(await migrate(db, { lockTimeoutMs: 300 })).toEqual(readMigrations().map((m) => m.name))
       } finally {
+        await other.release()
         await db.close()
-        await holder.end()
         await fresh.drop()
       }
     },

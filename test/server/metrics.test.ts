@@ -10,7 +10,7 @@ import { silentLogger } from '../../server/log.ts'
 import { httpNetwork } from '../../server/network/httpNetwork.ts'
 import { NetworkRefused, NetworkUnavailable } from '../../server/network/network.ts'
 import { cardProviderFor } from '../../server/payments/cardProviderFor.ts'
-import { ivHeader, paymentWebhookPath, sealNotification, tagHeader } from '../../server/payments/notifications.ts'
+import { ivHeader, paymentWebhookPath, tagHeader } from '../../server/payments/notifications.ts'
 import { oppwaProvider, ProviderRefused, ProviderUnavailable } from '../../server/payments/provider.ts'
 import { reconcileOnce } from '../../server/payments/reconcile.ts'
 import { makeRefund } from '../../server/payments/refunds.ts'
@@ -30,6 +30,7 @@ import {
   postCheckout,
   postWallet,
   REJECTED_CARD,
+  sealedCardPayment,
   SUCCESS_CARD,
   unpaidOrder,
   walletBody,
@@ -267,19 +268,7 @@ describe('the Prometheus endpoint', () => {
     await payWithCard(app, checkoutId, SUCCESS_CARD)
     for (let i = 0; i < 2; i++) expect((await getStatus(app, me, checkoutId)).status).toBe(200)
     // The provider's notification of the same payment finds it recorded; a forged one is refused.
-    const sealed = sealNotification(webhookKey, {
-      type: 'PAYMENT',
-      payload: {
-        id: randomBytes(16).toString('hex'),
-        paymentType: 'DB',
-        paymentBrand: 'VISA',
-        amount: placed.total_price.toFixed(2),
-        currency: 'ZAR',
-        merchantTransactionId: placed.number,
-        ndc: checkoutId,
-        result: { code: '000.100.110', description: 'Request successfully processed' },
-      },
-    })
+    const sealed = sealedCardPayment(webhookKey, placed, checkoutId, { result: { code: '000.100.110', description: 'Request successfully processed' } })
     const notify = (iv: string) =>
       fetch(`${server.url}${paymentWebhookPath}`, {
         method: 'POST',

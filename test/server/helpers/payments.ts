@@ -1,4 +1,5 @@
-import { randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
+import { sealNotification } from '../../../server/payments/notifications.ts'
 import { apiKey } from './accounts.ts'
 import type { TestApp } from './accounts.ts'
 import { orderBody, postOrder } from './orders.ts'
@@ -124,4 +125,33 @@ export async function doubleCharge(
   const recorded = (await status(first)).recorded
   if (recorded !== 'paid_twice') throw new Error(`the first checkout's payment was recorded ${recorded}`)
   return { order, checkoutId: first }
+}
+
+/**
+ * The card provider's webhook notification of a card payment of `order` through `checkoutId`, sealed with key as the
+ * provider seals it (AES-256-GCM): a success unless `result` says otherwise.
+ */
+export function sealedCardPayment(
+  key: Buffer,
+  order: { number: string; total_price: number },
+  checkoutId: string,
+  {
+    result = { code: '000.000.000', description: 'Transaction succeeded' },
+    card,
+  }: { result?: { code: string; description: string }; card?: Record<string, string> } = {},
+) {
+  return sealNotification(key, {
+    type: 'PAYMENT',
+    payload: {
+      id: randomBytes(16).toString('hex'),
+      paymentType: 'DB',
+      paymentBrand: 'VISA',
+      amount: order.total_price.toFixed(2),
+      currency: 'ZAR',
+      merchantTransactionId: order.number,
+      ndc: checkoutId,
+      result,
+      ...(card ? { card } : {}),
+    },
+  })
 }

@@ -8,14 +8,14 @@ import type { Seller } from '../../../server/orders/seller.ts'
 import { silentLogger } from '../../../server/log.ts'
 import { cardProviderFor } from '../../../server/payments/cardProviderFor.ts'
 import type { CardPayments } from '../../../server/payments/cardProviderFor.ts'
-import { paymentWebhookPath, sealNotification } from '../../../server/payments/notifications.ts'
+import { paymentWebhookPath } from '../../../server/payments/notifications.ts'
 import { reconcileOnce } from '../../../server/payments/reconcile.ts'
 import { countPayments, recordPaymentOnce } from '../../../server/payments/recordPayment.ts'
 import { seed } from '../../../server/seed/seed.ts'
 import { apiKey, mailsTo, outboxTo, signUp, testScryptN } from '../helpers/accounts.ts'
 import type { Customer, TestApp } from '../helpers/accounts.ts'
 import { cartLine, orderBody, postOrder } from '../helpers/orders.ts'
-import { getStatus, payWithCard, postCheckout, SUCCESS_CARD } from '../helpers/payments.ts'
+import { getStatus, payWithCard, postCheckout, SUCCESS_CARD, sealedCardPayment } from '../helpers/payments.ts'
 import { openTestDb, startupTimeout } from '../helpers/testDb.ts'
 import type { TestDb } from '../helpers/testDb.ts'
 
@@ -70,19 +70,8 @@ describe('the receipt mail', () => {
     expect(await countPayments(t.db, order.id)).toBe(1)
 
     // The provider's webhook reports the same payment.
-    const sealed = sealNotification(webhookKey, {
-      type: 'PAYMENT',
-      payload: {
-        id: randomBytes(16).toString('hex'),
-        paymentType: 'DB',
-        paymentBrand: 'VISA',
-        amount: order.total_price.toFixed(2),
-        currency: 'ZAR',
-        merchantTransactionId: order.number,
-        ndc: checkoutId,
-        result: { code: '000.000.000', description: 'Transaction succeeded' },
-        card: { bin: '420000', last4Digits: '0000', holder: 'Thandi Nkosi', expiryMonth: '12', expiryYear: '2030' },
-      },
+    const sealed = sealedCardPayment(webhookKey, order, checkoutId, {
+      card: { bin: '420000', last4Digits: '0000', holder: 'Thandi Nkosi', expiryMonth: '12', expiryYear: '2030' },
     })
     const notified = await app.request(paymentWebhookPath, {
       method: 'POST',
