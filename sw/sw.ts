@@ -12,6 +12,7 @@ import { LANGUAGES } from '../src/domain/languageCodes.ts'
 import { CUSTOMER_SIGNED_OUT, GET_VERSION, pageMessage, SKIP_WAITING, type VersionAnswer } from '../src/pwa/workerMessages.ts'
 import { catalogueImages, classify, otherPictureSizes, type RouteKind } from './routes.ts'
 import './orderQueue.ts'
+import { cachedPushSettings, listenForPush } from './push.ts'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> }
 
@@ -164,4 +165,18 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
   if (message?.type === GET_VERSION) event.ports[0]?.postMessage({ build: import.meta.env.VITE_BUILD_ID } satisfies VersionAnswer)
   // One customer never sees another's data on a shared phone.
   if (message?.type === CUSTOMER_SIGNED_OUT) event.waitUntil(caches.delete(CACHES.customer).then(() => undefined))
+})
+
+// Push: one notification per push, a tap opens the page it names, a renewed subscription is stored again (sw/push.ts).
+listenForPush(self, {
+  store: cachedPushSettings(CACHES.push),
+  save: async (body) => {
+    const key = (await pageSettings())?.apiKey
+    const response = await fetch(`${apiBase}/push/subscription`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...(key ? { Key: key } : {}) },
+      body: JSON.stringify(body),
+    })
+    return { status: response.status }
+  },
 })

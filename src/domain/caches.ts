@@ -5,4 +5,6 @@ export const CACHES = {
   images: 'product-images-v1',
   customer: 'customer-reads-v1',
   legal: 'legal-pages-v1',
+  /** The page's push settings for the worker (sw/push.ts): fallback texts and what a renewed subscription is stored with. */
+  push: 'push-settings-v1',
 } as const
