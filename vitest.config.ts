@@ -21,7 +21,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['test/{domain,machines,store,outbox,sw,api,i18n,ui,lib,features,docs,app}/**/*.test.{ts,tsx}'],
+          include: ['test/{domain,machines,store,outbox,sw,pwa,api,i18n,ui,lib,features,docs,app}/**/*.test.{ts,tsx}'],
           environment: 'node',
           setupFiles: ['test/setup.ts'],
           // A time limit catches a hang, not slowness (the bench measures speed): the model tests replay every path and

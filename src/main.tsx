@@ -15,6 +15,7 @@ import { readFirstPaintCatalogue } from './features/catalogue/firstPaint.ts'
 import { defined } from './domain/defined.ts'
 import { listenForErrors, rootErrorOptions } from './app/errorHooks.ts'
 import { configureErrorReports } from './reportError.ts'
+import { i18n } from './i18n/i18n.ts'
 import './ui/styled.ts'
 
 // From the first line on, what goes wrong in the page reaches the operator (queued in the app's outbox while offline).
@@ -101,4 +102,6 @@ afterFirstPaint([
   () => services.pwa.start().catch(() => undefined),
   // The worker registers last; in dev, Vite serves modules the worker could not precache.
   () => import.meta.env.PROD && import('./pwa/pwaRuntime.ts').then(({ registerServiceWorker }) => registerServiceWorker(services.pwa.announceUpdate)),
+  // This device's push subscription is stored again for the signed-in customer's session (src/pwa/pushStart.ts).
+  () => import('./pwa/pushStart.ts').then(({ recheckPushWhileSignedIn }) => recheckPushWhileSignedIn(services.auth.session, i18n)),
 ])

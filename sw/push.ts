@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { PUSH_SETTINGS, type PushSettings, pageMessage, CUSTOMER_SIGNED_OUT } from '../src/pwa/workerMessages.ts'
+import type { PushSettingsStore } from '../src/pwa/pushSettings.ts'
 
 /**
  * The worker's push handlers. Every push shows exactly one notification inside waitUntil, whatever its data: iOS
@@ -13,12 +13,6 @@ export interface PushScope {
   registration: Pick<ServiceWorkerRegistration, 'showNotification' | 'pushManager'>
   clients: Pick<Clients, 'matchAll' | 'openWindow'>
   addEventListener: ServiceWorkerGlobalScope['addEventListener']
-}
-
-/** Where the worker keeps the page's push settings (Cache Storage in the worker, a variable in the tests). */
-export interface PushSettingsStore {
-  read(): Promise<PushSettings | undefined>
-  write(settings: PushSettings): Promise<void>
 }
 
 export interface PushEffects {
@@ -152,7 +146,7 @@ export async function renewSubscription(
   await effects.save({ endpoint, keys, categories: settings.subscription.categories, language: settings.language })
 }
 
-/** The worker's push, notificationclick, pushsubscriptionchange and settings-message listeners on `scope`. */
+/** The worker's push, notificationclick and pushsubscriptionchange listeners on `scope`. */
 export function listenForPush(scope: PushScope, effects: PushEffects): void {
   scope.addEventListener('push', (event: PushEvent) => event.waitUntil(showPush(scope, effects.store, pushText(event))))
   scope.addEventListener('notificationclick', (event: NotificationEvent) => event.waitUntil(openFromNotification(scope, event.notification)))
@@ -161,30 +155,4 @@ export function listenForPush(scope: PushScope, effects: PushEffects): void {
     const change = event as ExtendableEvent & { oldSubscription?: PushSubscription | null; newSubscription?: PushSubscription | null }
     change.waitUntil(renewSubscription(scope, effects, change).catch(() => undefined))
   })
-  scope.addEventListener('message', (event: ExtendableMessageEvent) => {
-    const message = pageMessage(event.data)
-    if (message?.type === PUSH_SETTINGS) event.waitUntil(effects.store.write(message.settings))
-    // The next customer of a shared phone does not inherit a renewal under the previous one's categories.
-    if (message?.type === CUSTOMER_SIGNED_OUT)
-      event.waitUntil(
-        effects.store
-          .read()
-          .then((held) => (held ? effects.store.write({ ...held, subscription: null }) : undefined))
-          .catch(() => undefined),
-      )
-  })
-}
-
-/** The settings in Cache Storage, as one JSON answer under a fixed key: readable by the worker with no page open. */
-export function cachedPushSettings(cacheName: string): PushSettingsStore {
-  const key = '/push-settings.json'
-  return {
-    async read() {
-      const kept = await (await caches.open(cacheName)).match(key)
-      return kept ? ((await kept.json()) as PushSettings) : undefined
-    },
-    async write(settings) {
-      await (await caches.open(cacheName)).put(key, new Response(JSON.stringify(settings), { headers: { 'content-type': 'application/json' } }))
-    },
-  }
 }

@@ -12,7 +12,8 @@ import { LANGUAGES } from '../src/domain/languageCodes.ts'
 import { CUSTOMER_SIGNED_OUT, GET_VERSION, pageMessage, SKIP_WAITING, type VersionAnswer } from '../src/pwa/workerMessages.ts'
 import { catalogueImages, classify, otherPictureSizes, type RouteKind } from './routes.ts'
 import './orderQueue.ts'
-import { cachedPushSettings, listenForPush } from './push.ts'
+import { listenForPush } from './push.ts'
+import { cachedPushSettings } from '../src/pwa/pushSettings.ts'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> }
 

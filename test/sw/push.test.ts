@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ENGLISH_FALLBACK, listenForPush, type PushEffects, type PushScope, type PushSettingsStore } from '../../sw/push.ts'
-import { CUSTOMER_SIGNED_OUT, PUSH_SETTINGS, type PushSettings } from '../../src/pwa/workerMessages.ts'
+import { ENGLISH_FALLBACK, listenForPush, type PushEffects, type PushScope } from '../../sw/push.ts'
+import { cachedPushSettings, type PushSettings, type PushSettingsStore } from '../../src/pwa/pushSettings.ts'
 
 const origin = 'https://shop.example'
 
@@ -232,20 +232,34 @@ describe("the worker's renewal of a subscription", () => {
   })
 
   it('does nothing for a device with no subscription of a customer (signed out)', async () => {
-    const worker = fakeWorker({ settings: xhosa, subscribed: renewed })
-    await worker.fire('message', { data: { type: CUSTOMER_SIGNED_OUT } })
-    expect(worker.held.settings).toEqual({ ...xhosa, subscription: null })
+    const worker = fakeWorker({ settings: { ...xhosa, subscription: null }, subscribed: renewed })
     await worker.fire('pushsubscriptionchange', { oldSubscription: null })
     expect({ calls: worker.calls, saved: worker.saved }).toEqual({ calls: [], saved: [] })
   })
+})
 
-  it('keeps the settings the page posts, and ignores a malformed post', async () => {
-    const worker = fakeWorker()
-    await worker.fire('message', { data: { type: PUSH_SETTINGS, settings: xhosa } })
-    expect(worker.held.settings).toEqual(xhosa)
-    const other = fakeWorker()
-    await other.fire('message', { data: { type: PUSH_SETTINGS, settings: { language: 'xh' } } }, 0)
-    await other.fire('message', { data: { type: PUSH_SETTINGS, settings: { ...xhosa, subscription: { categories: 'usage' } } } }, 0)
-    expect(other.held.settings).toBeUndefined()
+describe('the push settings in Cache Storage', () => {
+  /** Cache Storage as the browser has it, for one cache of Responses by key. */
+  const fakeCaches = () => {
+    const held = new Map<string, Response>()
+    const cache = { match: async (key: string) => held.get(key)?.clone(), put: async (key: string, response: Response) => void held.set(key, response) }
+    return { held, storage: { open: async () => cache } as unknown as CacheStorage }
+  }
+
+  it('reads back what the page wrote, and nothing from a damaged or foreign copy', async () => {
+    const { held, storage } = fakeCaches()
+    const store = cachedPushSettings('push-settings-v1', storage)
+    expect(await store.read()).toBeUndefined()
+    await store.write(xhosa)
+    expect(await store.read()).toEqual(xhosa)
+    for (const bad of [
+      '{',
+      '{"language":"xh"}',
+      JSON.stringify({ ...xhosa, subscription: { categories: 'usage' } }),
+      JSON.stringify({ ...xhosa, fallback: null }),
+    ]) {
+      held.set('/push-settings.json', new Response(bad))
+      expect(await store.read(), bad).toBeUndefined()
+    }
   })
 })

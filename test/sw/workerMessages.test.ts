@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { CUSTOMER_SIGNED_OUT, GET_VERSION, ORDERS_REPLAYED, PUSH_SETTINGS, pageMessage, SKIP_WAITING, workerMessage } from '../../src/pwa/workerMessages.ts'
+import { CUSTOMER_SIGNED_OUT, GET_VERSION, ORDERS_REPLAYED, pageMessage, SKIP_WAITING, workerMessage } from '../../src/pwa/workerMessages.ts'
 
 describe('the messages between the page and its service worker', () => {
   it('reads each message on the side it is meant for, and nothing else', () => {
@@ -10,18 +10,7 @@ describe('the messages between the page and its service worker', () => {
     }
     expect(workerMessage({ type: ORDERS_REPLAYED })).toEqual({ type: ORDERS_REPLAYED })
     expect(pageMessage({ type: ORDERS_REPLAYED })).toBeUndefined()
-    const settings = { language: 'af', fallback: { title: 'Nuwe kennisgewing', body: 'Maak die toep oop.' }, subscription: null }
-    expect(pageMessage({ type: PUSH_SETTINGS, settings })).toEqual({ type: PUSH_SETTINGS, settings })
-    expect(workerMessage({ type: PUSH_SETTINGS, settings })).toBeUndefined()
-    for (const stray of [
-      undefined,
-      null,
-      'customer.signedOut',
-      { type: 'CACHE_UPDATED' },
-      { type: 1 },
-      { type: PUSH_SETTINGS },
-      { type: PUSH_SETTINGS, settings: { ...settings, fallback: null } },
-    ]) {
+    for (const stray of [undefined, null, 'customer.signedOut', { type: 'CACHE_UPDATED' }, { type: 1 }]) {
       expect(pageMessage(stray)).toBeUndefined()
       expect(workerMessage(stray)).toBeUndefined()
     }
@@ -31,7 +20,7 @@ describe('the messages between the page and its service worker', () => {
     const sources = ['src', 'sw']
       .flatMap((dir) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((file) => `${dir}/${file}`))
       .filter((file) => /\.tsx?$/.test(file) && file !== 'src/pwa/workerMessages.ts')
-    const literal = /['"`](customer\.signedOut|orders\.replayed|push\.settings|SKIP_WAITING|GET_VERSION)['"`]/
+    const literal = /['"`](customer\.signedOut|orders\.replayed|SKIP_WAITING|GET_VERSION)['"`]/
     expect(sources.filter((file) => literal.test(readFileSync(file, 'utf8')))).toEqual([])
   })
 })
