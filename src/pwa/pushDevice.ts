@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro'
 import { fetchPushKey, savePushSubscription, type PushSaveResult } from '../api/push.ts'
 import { CACHES } from '../domain/caches.ts'
 import { isLanguage, DEFAULT_LANGUAGE } from '../domain/languageCodes.ts'
-import type { PushCategory } from '../domain/push.ts'
+import { PUSH_CATEGORIES, type PushCategory } from '../domain/push.ts'
 import { installsFromShareMenu } from './platform.ts'
 import { cachedPushSettings, type PushSettings, type PushSettingsStore } from './pushSettings.ts'
 
@@ -66,7 +66,7 @@ async function saveSubscription(i18n: I18n, subscription: PushSubscription, cate
     categories,
     language: languageOf(i18n),
   })
-  if (saved.kind === 'saved') await store()?.write(settingsFor(i18n, { categories, applicationServerKey: key }))
+  if (saved.kind === 'saved') await store()?.write(settingsFor(i18n, { categories, applicationServerKey: key, id: saved.subscription.id }))
   return saved
 }
 
@@ -103,12 +103,11 @@ export async function optIn(i18n: I18n, categories: PushCategory[]): Promise<Pus
   }
 }
 
-/** The categories this device receives, as the device last stored them; null when it is not subscribed. */
-export async function deviceCategories(): Promise<PushCategory[] | null> {
-  const settings = await store()
-    ?.read()
-    .catch(() => undefined)
-  return (settings?.subscription?.categories as PushCategory[] | undefined) ?? null
+/** This device's subscription as the device last stored it (its categories, its row's id); null when it is not subscribed. */
+export async function deviceSubscription(): Promise<{ categories: PushCategory[]; id: number | null } | null> {
+  const held = (await store()?.read().catch(() => undefined))?.subscription
+  if (!held || notificationPermission() !== 'granted') return null
+  return { categories: held.categories.filter((c): c is PushCategory => (PUSH_CATEGORIES as readonly string[]).includes(c)), id: held.id }
 }
 
 /**

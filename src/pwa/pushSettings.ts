@@ -8,8 +8,8 @@
 export interface PushSettings {
   language: string
   fallback: { title: string; body: string }
-  /** The categories and key of this device's subscription; null when it has none (signed out, never opted in). */
-  subscription: { categories: string[]; applicationServerKey: string } | null
+  /** This device's subscription: its categories, key and the server's id of its row; null when it has none (signed out, never opted in). */
+  subscription: { categories: string[]; applicationServerKey: string; id: number | null } | null
 }
 
 export interface PushSettingsStore {
@@ -26,11 +26,13 @@ export function pushSettingsOf(value: unknown): PushSettings | undefined {
   const texts = (typeof fallback === 'object' && fallback !== null ? fallback : {}) as Record<string, unknown>
   if (!isText(language) || !isText(texts.title) || !isText(texts.body)) return undefined
   const held = (typeof subscription === 'object' && subscription !== null ? subscription : undefined) as Record<string, unknown> | undefined
+  const id = held?.id ?? null
   if (subscription !== null && !(held && Array.isArray(held.categories) && held.categories.every(isText) && isText(held.applicationServerKey))) return undefined
+  if (id !== null && typeof id !== 'number') return undefined
   return {
     language,
     fallback: { title: texts.title, body: texts.body },
-    subscription: held ? { categories: held.categories as string[], applicationServerKey: held.applicationServerKey as string } : null,
+    subscription: held ? { categories: held.categories as string[], applicationServerKey: held.applicationServerKey as string, id } : null,
   }
 }
 

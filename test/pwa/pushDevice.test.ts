@@ -98,7 +98,7 @@ describe('turning notifications on from a tap', () => {
   it('asks the permission before anything else, then subscribes with the server key and stores it for the session', async () => {
     expect(await optIn(xhosa, ['usage', 'payments'])).toEqual({ kind: 'saved', subscription: view })
     expect(calls).toEqual(['ask permission', 'GET /api/push/key', 'subscribe with key', put(['usage', 'payments'], 'xh')])
-    expect(stored()).toMatchObject({ language: 'xh', subscription: { categories: ['usage', 'payments'], applicationServerKey: key } })
+    expect(stored()).toMatchObject({ language: 'xh', subscription: { categories: ['usage', 'payments'], applicationServerKey: key, id: 5 } })
   })
 
   it('does nothing more when the permission is refused or the prompt dismissed', async () => {
@@ -130,7 +130,7 @@ describe('turning notifications on from a tap', () => {
 })
 
 describe('the start re-check', () => {
-  const held: PushSettings = { language: 'en', fallback: { title: 't', body: 'b' }, subscription: { categories: ['services'], applicationServerKey: key } }
+  const held: PushSettings = { language: 'en', fallback: { title: 't', body: 'b' }, subscription: { categories: ['services'], applicationServerKey: key, id: 5 } }
 
   it("stores the device's subscription again for this session in the active language, never asking permission", async () => {
     device.permission = 'granted'

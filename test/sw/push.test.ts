@@ -102,7 +102,7 @@ const declarative = (notification: object) => JSON.stringify({ web_push: 8030, n
 const xhosa: PushSettings = {
   language: 'xh',
   fallback: { title: 'Isaziso esitsha', body: 'Kukho into etshintshileyo.' },
-  subscription: { categories: ['usage', 'payments'], applicationServerKey: 'BAEC' },
+  subscription: { categories: ['usage', 'payments'], applicationServerKey: 'BAEC', id: 4 },
 }
 
 describe("the worker's push", () => {

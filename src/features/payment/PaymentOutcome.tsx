@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
 import { useSelector } from '@xstate/react'
 import { Button, ButtonLink } from '../../ui/Button.tsx'
 import { CheckCircleIcon, ClockIcon, CrossCircleIcon } from '../../ui/icons.tsx'
@@ -16,7 +17,16 @@ import { useOrderBundle } from './useOrderBundle.ts'
  * /payment_status/{checkoutId}: Loading, then Payment Successful, Pending or Failed with the provider's words; a
  * success the server saved as owed back (paid twice, or on a replaced checkout) says it will be refunded instead.
  */
-export function PaymentOutcome({ customerId, checkoutId }: { customerId: number; checkoutId: string }) {
+export function PaymentOutcome({
+  customerId,
+  checkoutId,
+  afterSuccess,
+}: {
+  customerId: number
+  checkoutId: string
+  /** What the route shows under a successful payment (the offer of notifications), told whether it bought a bundle. */
+  afterSuccess?: (bought: 'payment' | 'bundle') => ReactNode
+}) {
   const { t, i18n } = useLingui()
   const actor = usePaymentStatus(customerId, checkoutId)
   const state = useSelector(actor, (s) => s)
@@ -76,42 +86,45 @@ export function PaymentOutcome({ customerId, checkoutId }: { customerId: number;
 
   const tone: ResultTone = state.matches({ card: 'successful' }) ? 'success' : state.matches({ card: 'pending' }) ? 'pending' : 'error'
   return (
-    <Card aria-label={t`Payment result`}>
-      <Result $tone={tone}>
-        {tone === 'success' ? <CheckCircleIcon /> : tone === 'pending' ? <ClockIcon /> : <CrossCircleIcon />}
-        <Heading>
-          {tone === 'success' ? <Trans>Payment Successful</Trans> : tone === 'pending' ? <Trans>Payment Pending</Trans> : <Trans>Payment Failed</Trans>}
-        </Heading>
-        <p>{result ? providerText(i18n, result.description) : null}</p>
-        {tone === 'pending' && (
-          <p>
-            <Trans>Your bank has not confirmed the payment yet. Check again in a moment.</Trans>
-          </p>
-        )}
-      </Result>
-      <Row style={{ justifyContent: 'center' }}>
-        {tone === 'pending' && (
-          <Button type="button" onClick={() => actor.send({ type: 'payment.status.check' })}>
-            <Trans>Check again</Trans>
-          </Button>
-        )}
-        {tone === 'error' && order && (
-          <ButtonLink to="/payment/$id" params={{ id: String(order) }} $variant="secondary">
-            <Trans>Try again</Trans>
-          </ButtonLink>
-        )}
-        {bundle ? (
-          <ButtonLink to="/service/$id" params={{ id: String(bundle.service_id) }}>
-            <Trans>Back to Service</Trans>
-          </ButtonLink>
-        ) : (
-          order !== null && (
-            <ButtonLink to="/orders/$id" params={{ id: String(order) }}>
-              <Trans>Back to Order Page</Trans>
+    <>
+      <Card aria-label={t`Payment result`}>
+        <Result $tone={tone}>
+          {tone === 'success' ? <CheckCircleIcon /> : tone === 'pending' ? <ClockIcon /> : <CrossCircleIcon />}
+          <Heading>
+            {tone === 'success' ? <Trans>Payment Successful</Trans> : tone === 'pending' ? <Trans>Payment Pending</Trans> : <Trans>Payment Failed</Trans>}
+          </Heading>
+          <p>{result ? providerText(i18n, result.description) : null}</p>
+          {tone === 'pending' && (
+            <p>
+              <Trans>Your bank has not confirmed the payment yet. Check again in a moment.</Trans>
+            </p>
+          )}
+        </Result>
+        <Row style={{ justifyContent: 'center' }}>
+          {tone === 'pending' && (
+            <Button type="button" onClick={() => actor.send({ type: 'payment.status.check' })}>
+              <Trans>Check again</Trans>
+            </Button>
+          )}
+          {tone === 'error' && order && (
+            <ButtonLink to="/payment/$id" params={{ id: String(order) }} $variant="secondary">
+              <Trans>Try again</Trans>
             </ButtonLink>
-          )
-        )}
-      </Row>
-    </Card>
+          )}
+          {bundle ? (
+            <ButtonLink to="/service/$id" params={{ id: String(bundle.service_id) }}>
+              <Trans>Back to Service</Trans>
+            </ButtonLink>
+          ) : (
+            order !== null && (
+              <ButtonLink to="/orders/$id" params={{ id: String(order) }}>
+                <Trans>Back to Order Page</Trans>
+              </ButtonLink>
+            )
+          )}
+        </Row>
+      </Card>
+      {tone === 'success' && afterSuccess?.(bundle ? 'bundle' : 'payment')}
+    </>
   )
 }

@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { useCustomer } from '../../lib/sessionStore.ts'
 import { PaymentOutcome } from '../../features/payment/PaymentOutcome.tsx'
+import { NotificationsOffer } from '../../features/notifications/NotificationsOffer.tsx'
 
 // The provider's redirect adds these; the server asks the provider itself, so they are only accepted, never trusted.
 const ResultSearch = v.object({ id: v.optional(v.string()), resourcePath: v.optional(v.string()) })
@@ -20,5 +21,6 @@ export const Route = createFileRoute('/_customer/payment_status/$checkoutId')({
 function StatusPage() {
   const { customer } = useCustomer()
   const { checkoutId } = Route.useParams()
-  return <PaymentOutcome key={checkoutId} customerId={customer.id} checkoutId={checkoutId} />
+  // A moment of value: the customer may ask to be told of the next payment, or of this bundle running low.
+  return <PaymentOutcome key={checkoutId} customerId={customer.id} checkoutId={checkoutId} afterSuccess={(bought) => <NotificationsOffer after={bought} />} />
 }
