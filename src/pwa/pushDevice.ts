@@ -105,7 +105,11 @@ export async function optIn(i18n: I18n, categories: PushCategory[]): Promise<Pus
 
 /** This device's subscription as the device last stored it (its categories, its row's id); null when it is not subscribed. */
 export async function deviceSubscription(): Promise<{ categories: PushCategory[]; id: number | null } | null> {
-  const held = (await store()?.read().catch(() => undefined))?.subscription
+  const held = (
+    await store()
+      ?.read()
+      .catch(() => undefined)
+  )?.subscription
   if (!held || notificationPermission() !== 'granted') return null
   return { categories: held.categories.filter((c): c is PushCategory => (PUSH_CATEGORIES as readonly string[]).includes(c)), id: held.id }
 }

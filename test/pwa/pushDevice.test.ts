@@ -130,7 +130,11 @@ describe('turning notifications on from a tap', () => {
 })
 
 describe('the start re-check', () => {
-  const held: PushSettings = { language: 'en', fallback: { title: 't', body: 'b' }, subscription: { categories: ['services'], applicationServerKey: key, id: 5 } }
+  const held: PushSettings = {
+    language: 'en',
+    fallback: { title: 't', body: 'b' },
+    subscription: { categories: ['services'], applicationServerKey: key, id: 5 },
+  }
 
   it("stores the device's subscription again for this session in the active language, never asking permission", async () => {
     device.permission = 'granted'
