@@ -166,6 +166,13 @@ async function open(path: string): Promise<void> {
   await page.getByRole('banner').locator('select[name="language"][aria-busy="false"]').waitFor()
 }
 
+/** The site's notification permission as the browser holds it (Playwright can only grant): through the DevTools protocol. */
+async function notificationPermission(setting: 'denied' | 'prompt'): Promise<void> {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Browser.setPermission', { permission: { name: 'notifications' }, setting, origin: new URL(page.url()).origin })
+  await cdp.detach()
+}
+
 async function chooseLanguage(language: Language): Promise<void> {
   await page.getByRole('banner').locator('select[name="language"]').selectOption(language)
   await expect.poll(() => page.locator('html').getAttribute('lang'), { timeout: 10_000 }).toBe(language)
@@ -327,6 +334,20 @@ describe('accessibility of every screen', () => {
         .click()
       await page.getByRole('button', { name: say(language, 'Remove sign-in'), exact: true }).waitFor()
       await check('profile: remove a linked sign-in', language)
+      // The Notifications section with notifications blocked for the site: its explanation of how to allow them again.
+      await notificationPermission('denied')
+      await open('/profile')
+      await page
+        .getByRole('region', { name: say(language, 'Notifications') })
+        .getByText(
+          say(
+            language,
+            "Notifications are blocked for this site. To allow them again, open your browser's site settings (the icon beside the address), allow notifications, then come back here.",
+          ),
+        )
+        .waitFor()
+      await check('profile: notifications blocked', language)
+      await notificationPermission('prompt')
       await open('/profile')
       await checkDialog('profile: delete account', language, say(language, 'Delete my account'))
 
