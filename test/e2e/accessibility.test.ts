@@ -169,7 +169,14 @@ async function open(path: string): Promise<void> {
 /** The site's notification permission as the browser holds it (Playwright can only grant): through the DevTools protocol. */
 async function notificationPermission(setting: 'denied' | 'prompt'): Promise<void> {
   const cdp = await page.context().newCDPSession(page)
-  await cdp.send('Browser.setPermission', { permission: { name: 'notifications' }, setting, origin: new URL(page.url()).origin })
+  // Without its context's id the setting lands on the browser's default context, not this page's.
+  const { targetInfo } = await cdp.send('Target.getTargetInfo')
+  await cdp.send('Browser.setPermission', {
+    permission: { name: 'notifications' },
+    setting,
+    origin: new URL(page.url()).origin,
+    ...(targetInfo.browserContextId && { browserContextId: targetInfo.browserContextId }),
+  })
   await cdp.detach()
 }
 
