@@ -202,6 +202,21 @@ describe('Web Push service notifications', () => {
     // this device has none. There is no control for them in the app yet; the server reads them per device.
     await server.db.query('update push_subscriptions set quiet_from = 0, quiet_until = 0 where customer_id = $1', [customer.id])
 
+    // The profile's Notifications section shows the same switch on, and this device among the customer's devices.
+    // Opening it starts the app again, which stores the device's subscription again (its row seen now).
+    const seen = async () =>
+      (await server.db.query<{ at: string }>('select last_seen_at::text as at from push_subscriptions where customer_id = $1', [customer.id]))[0]?.at
+    const seenBefore = await seen()
+    await page.goto('/profile')
+    const section = page.getByRole('region', { name: af('Notifications') })
+    await expect
+      .poll(() => section.getByRole('switch', { name: new RegExp(`^${af('Usage alerts')}`) }).getAttribute('aria-checked'), { timeout: 15_000 })
+      .toBe('true')
+    await section.getByText(/\(hierdie toestel\)/).waitFor()
+    await expect.poll(seen, { timeout: 15_000 }).not.toBe(seenBefore)
+    await section.scrollIntoViewIfNeeded()
+    await screenshot(page, 'push-profile-af-360')
+
     // The bundle credited on the network: 1 GB, untouched.
     await expect
       .poll(

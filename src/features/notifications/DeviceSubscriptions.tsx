@@ -13,7 +13,9 @@ const List = styled('ul')`
   list-style: none; margin: 0; padding: 0;
   li { display: flex; align-items: center; justify-content: space-between; gap: 12px; padding: 8px 0; border-bottom: 1px solid ${theme.color.border}; }
   li:last-child { border-bottom: 0; }
+  .device { flex: 1; min-width: 0; overflow-wrap: anywhere; }
   .when { display: block; font-size: 14px; color: ${theme.color.muted}; }
+  button { flex: none; }
 `
 
 type Listed = { kind: 'loading' } | { kind: 'shown'; subscriptions: PushSubscriptionView[] } | { kind: 'failed'; message: string }
@@ -92,7 +94,7 @@ export function DeviceSubscriptions({
           const lastSeen = formatDate(s.lastSeenAt, i18n.locale, 'moment')
           return (
             <li key={s.id}>
-              <span>
+              <span className="device">
                 {device}
                 <span className="when">
                   <Trans>

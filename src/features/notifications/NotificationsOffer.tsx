@@ -1,7 +1,8 @@
 import { Trans } from '@lingui/react/macro'
 import { useId, useState } from 'react'
 import { usePwa } from '../../pwa/state.ts'
-import { Card, Muted } from '../../ui/Page.tsx'
+import { Muted } from '../../ui/Page.tsx'
+import { NotificationsCard } from './notificationStyles.ts'
 import { Section } from '../../ui/Section.tsx'
 import { NotificationSwitches } from './NotificationSwitches.tsx'
 import { usePushDevice } from './usePushDevice.ts'
@@ -20,7 +21,7 @@ export function NotificationsOffer({ after }: { after: 'payment' | 'bundle' }) {
   if (device !== undefined && subscribedBefore === undefined) setSubscribedBefore(device !== null)
   if (support === 'unsupported' || permission === 'denied' || device === undefined || subscribedBefore !== false) return null
   return (
-    <Section id={heading} frame={Card} title={<Trans>Get notified</Trans>}>
+    <Section id={heading} frame={NotificationsCard} title={<Trans>Get notified</Trans>}>
       <Muted style={{ marginBottom: 12 }}>
         {after === 'bundle' ? (
           <Trans>Want to know when this bundle is running low? Turn on usage alerts for this device.</Trans>
