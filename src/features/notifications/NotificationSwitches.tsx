@@ -28,7 +28,7 @@ const List = styled('ul')`
 
 // A switch: the whole label is the touch target; the track shows on or off, the state is read out by aria-checked.
 const Switch = styled('button')`
-  display: flex; align-items: center; justify-content: space-between; gap: 12px; width: 100%; min-height: ${theme.touch};
+  display: flex; align-items: center; justify-content: space-between; gap: 12px; width: 100%; min-width: 0; min-height: ${theme.touch};
   background: none; border: 0; padding: 0; font: inherit; font-weight: 600; color: ${theme.color.text}; text-align: left; cursor: pointer;
   .track { flex: none; position: relative; width: 46px; height: 26px; border-radius: 13px; background: ${theme.color.muted}; transition: background .15s; }
   .track::after { content: ''; position: absolute; top: 3px; left: 3px; width: 20px; height: 20px; border-radius: 50%; background: #fff; transition: left .15s; }
@@ -36,8 +36,9 @@ const Switch = styled('button')`
   &[aria-checked='true'] .track::after { left: 23px; }
   &:disabled { cursor: not-allowed; opacity: .6; }
 `
+// Long words (Gebruikwaarskuwings, zokusetyenziswa) wrap at 200% text instead of pushing the switch off the screen.
 const Label = styled('span')`
-  flex: 1; display: block;
+  flex: 1; display: block; min-width: 0; overflow-wrap: anywhere;
   .about { display: block; font-weight: 400; font-size: 14px; color: ${theme.color.muted}; }
 `
 
