@@ -38,7 +38,7 @@ export async function renderPush<K extends PushKind>({ kind, values, language, p
   if (!path.startsWith('/') || path.startsWith('//')) throw new Error(`a push opens a path of this shop, not ${path}`)
   const i18n = await compiledI18n('push', language)
   const placeholders = Object.fromEntries(
-    Object.entries(values as Record<string, string | number>).map(([key, value]) =>
+    Object.entries(values as object as Record<string, string | number>).map(([key, value]) =>
       key === 'amount' ? [key, formatRand(Number(value), language)] : [key, typeof value === 'string' ? clip(value) : value],
     ),
   )
