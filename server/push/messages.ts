@@ -12,15 +12,18 @@ export interface SimValues {
   sim: string
 }
 
+/** What a usage alert's bundle holds, as far as its network id tells ("data0-1a2b", "spend_limit-…"): the alert names it so. */
+export type UsageBalance = 'data' | 'voice' | 'sms' | 'other'
+
 export interface PushValuesOf {
   payment_received: MoneyValues
   payment_failed: MoneyValues
   refund_made: MoneyValues
   plan_changed: SimValues & { plan: string }
   bundle_credited: SimValues & { bundle: string }
-  usage_50: SimValues & { bundle: string }
-  usage_80: SimValues & { bundle: string }
-  usage_100: SimValues & { bundle: string }
+  usage_50: SimValues & { balance: UsageBalance }
+  usage_80: SimValues & { balance: UsageBalance }
+  usage_100: SimValues & { balance: UsageBalance }
   sim_activated: SimValues
   rica_verified: SimValues
   rica_failed: SimValues
@@ -56,15 +59,21 @@ export const pushMessages: Record<PushKind, { title: MessageDescriptor; body: Me
   },
   usage_50: {
     title: /*i18n*/ { id: 'push.usage50.title', message: 'Half of your bundle used' },
-    body: /*i18n*/ { id: 'push.usage50.body', message: '{sim} has used 50% of {bundle}.' },
+    body: /*i18n*/ { id: 'push.usage50.body', message: '{sim} has used 50% of its {balance, select, data {data} voice {minutes} sms {SMS} other {bundle}}.' },
   },
   usage_80: {
     title: /*i18n*/ { id: 'push.usage80.title', message: '80% of your bundle used' },
-    body: /*i18n*/ { id: 'push.usage80.body', message: '{sim} has used 80% of {bundle}. Buy a bundle in time to stay connected.' },
+    body: /*i18n*/ {
+      id: 'push.usage80.body',
+      message: '{sim} has used 80% of its {balance, select, data {data} voice {minutes} sms {SMS} other {bundle}}. Buy a bundle in time to stay connected.',
+    },
   },
   usage_100: {
     title: /*i18n*/ { id: 'push.usage100.title', message: 'Bundle used up' },
-    body: /*i18n*/ { id: 'push.usage100.body', message: '{sim} has used all of {bundle}. Buy a bundle to stay connected.' },
+    body: /*i18n*/ {
+      id: 'push.usage100.body',
+      message: '{sim} has used all of its {balance, select, data {data} voice {minutes} sms {SMS} other {bundle}}. Buy a bundle to stay connected.',
+    },
   },
   sim_activated: {
     title: /*i18n*/ { id: 'push.simActivated.title', message: 'SIM active' },

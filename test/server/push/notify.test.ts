@@ -67,7 +67,7 @@ describe('queuePush', () => {
         customerId: me.id,
         kind: 'usage_80',
         eventKey: 'usage:1:x:80',
-        values: { sim: 'Home', bundle: '1 GB data' },
+        values: { sim: 'Home', balance: 'data' },
         path: '/service/1',
         topic: 'usage-x',
         notBefore: new Date(evening.getTime() + 5000),

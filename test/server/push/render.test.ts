@@ -15,9 +15,9 @@ const values: { [K in PushKind]: PushValuesOf[K] } = {
   refund_made: { orderNumber: 'SO-2026-000123', amount: 99 },
   plan_changed: { sim: longName, plan: longName },
   bundle_credited: { sim: longName, bundle: longName },
-  usage_50: { sim: longName, bundle: longName },
-  usage_80: { sim: longName, bundle: longName },
-  usage_100: { sim: longName, bundle: longName },
+  usage_50: { sim: longName, balance: 'data' },
+  usage_80: { sim: longName, balance: 'data' },
+  usage_100: { sim: longName, balance: 'data' },
   sim_activated: { sim: longName },
   rica_verified: { sim: longName },
   rica_failed: { sim: longName },
@@ -60,8 +60,19 @@ describe('push notifications as Declarative Web Push JSON', () => {
     expect(JSON.parse(await render('refund_made', 'xh')).notification.body).toContain('SO-2026-000123')
   })
 
+  it('names what a usage alert counts in the device language', async () => {
+    const alert = (balance: PushValuesOf['usage_80']['balance'], language: (typeof LANGUAGES)[number]) =>
+      renderPush({ kind: 'usage_80', values: { sim: 'Home', balance }, language, path: '/service/7', topic: 'usage-x' }).then(
+        (json) => JSON.parse(json).notification.body,
+      )
+    expect(await alert('data', 'en')).toBe('Home has used 80% of its data. Buy a bundle in time to stay connected.')
+    expect(await alert('voice', 'en')).toContain('80% of its minutes')
+    expect(await alert('data', 'xh')).toContain('i-80% yedatha yayo')
+    expect(await alert('sms', 'af')).toContain('80% van sy SMS’e')
+  })
+
   it('cuts a long name so the payload stays small', async () => {
-    const body: string = JSON.parse(await render('usage_80', 'en')).notification.body
+    const body: string = JSON.parse(await render('bundle_credited', 'en')).notification.body
     expect(body).toContain('…')
     expect(body).not.toContain(longName)
   })
