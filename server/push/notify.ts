@@ -1,4 +1,4 @@
-import { isLanguage, DEFAULT_LANGUAGE } from '../../src/domain/languageCodes.ts'
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../src/domain/languageCodes.ts'
 import { categoryOfKind, type PushKind } from '../../src/domain/push.ts'
 import type { Queryable } from '../db/types.ts'
 import { deliveryOf } from './delivery.ts'
@@ -11,7 +11,8 @@ export interface PushRequest<K extends PushKind> {
   kind: K
   /** What happened, once per event: a repeat of the event (a second webhook, a retried request) queues nothing. */
   eventKey: string
-  values: PushValuesOf[K]
+  /** What the texts name; a function of the device's language when a name is written in each (a bundle's). */
+  values: PushValuesOf[K] | ((language: Language) => PushValuesOf[K])
   /** The page of this shop the notification opens ("/orders/41"). */
   path: string
   /** The Topic header (server/push/delivery.ts pushTopic): a newer message of a topic replaces an undelivered one. */
@@ -46,7 +47,7 @@ export async function queuePush<K extends PushKind>(tx: Queryable, request: Push
   let queued = 0
   for (const subscription of subscriptions) {
     const language = isLanguage(subscription.language) ? subscription.language : DEFAULT_LANGUAGE
-    const payload = await renderPush({ kind, values, language, path, topic })
+    const payload = await renderPush({ kind, values: typeof values === 'function' ? values(language) : values, language, path, topic })
     const earliest = notBefore && notBefore > now ? notBefore : now
     const due = delivery.urgent ? earliest : heldUntil(earliest, subscription.quiet_from, subscription.quiet_until)
     const inserted = await tx.query(

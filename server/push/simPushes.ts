@@ -1,6 +1,5 @@
 import type { Queryable } from '../db/types.ts'
 import { pushTopic } from './delivery.ts'
-import type { PushValuesOf } from './messages.ts'
 import { queuePush } from './notify.ts'
 
 /** The SIM's customer and the name the customer gave it. */
@@ -39,25 +38,34 @@ export async function pushPlanChanged(tx: Queryable, { serviceId, actionId, plan
   })
 }
 
-/** The network added a paid bundle to its SIM (its request.applied event), once per bundle order. */
+/** The network added a paid bundle to its SIM (its request.applied event), once per bundle order; named as the catalogue names it in each language. */
 export async function pushBundleCredited(tx: Queryable, orderId: number): Promise<void> {
-  const [bundle] = await tx.query<{ service_id: number }>('select service_id from bundle_purchases where order_id = $1', [orderId])
-  if (!bundle) return
-  const sim = await simOf(tx, Number(bundle.service_id))
+  const [bought] = await tx.query<{ service_id: number; bundle_id: string }>('select service_id, bundle_id from bundle_purchases where order_id = $1', [orderId])
+  if (!bought) return
+  const sim = await simOf(tx, Number(bought.service_id))
   if (!sim) return
-  const values: PushValuesOf['bundle_credited'] = { sim: sim.name, bundle: await bundleName(tx, orderId) }
+  const names = await bundleNames(tx, orderId, bought.bundle_id)
   await queuePush(tx, {
     customerId: sim.customerId,
     kind: 'bundle_credited',
     eventKey: `bundle:${orderId}`,
-    values,
-    path: `/service/${bundle.service_id}`,
+    values: (language) => ({ sim: sim.name, bundle: names.get(language) ?? names.get('en') ?? '' }),
+    path: `/service/${bought.service_id}`,
     topic: pushTopic.bundle(orderId),
   })
 }
 
-/** The bundle as the customer bought it: its order line's name ("1 GB data"). */
-async function bundleName(tx: Queryable, orderId: number): Promise<string> {
-  const [line] = await tx.query<{ name: string }>('select name from order_lines where order_id = $1 order by number limit 1', [orderId])
-  return line?.name ?? ''
+/** The bundle's name by language: the catalogue's (bundles, bundle_texts), else the order line's as sold. */
+async function bundleNames(tx: Queryable, orderId: number, bundleId: string): Promise<Map<string, string>> {
+  const rows = await tx.query<{ language: string; name: string }>(
+    `select 'en' as language, name from bundles where id = $1
+     union all select language, name from bundle_texts where bundle_id = $1`,
+    [bundleId],
+  )
+  const names = new Map(rows.map((row) => [row.language, row.name]))
+  if (!names.has('en')) {
+    const [line] = await tx.query<{ name: string }>('select name from order_lines where order_id = $1 order by number limit 1', [orderId])
+    if (line) names.set('en', line.name)
+  }
+  return names
 }
