@@ -40,7 +40,9 @@ export async function pushPlanChanged(tx: Queryable, { serviceId, actionId, plan
 
 /** The network added a paid bundle to its SIM (its request.applied event), once per bundle order; named as the catalogue names it in each language. */
 export async function pushBundleCredited(tx: Queryable, orderId: number): Promise<void> {
-  const [bought] = await tx.query<{ service_id: number; bundle_id: string }>('select service_id, bundle_id from bundle_purchases where order_id = $1', [orderId])
+  const [bought] = await tx.query<{ service_id: number; bundle_id: string }>('select service_id, bundle_id from bundle_purchases where order_id = $1', [
+    orderId,
+  ])
   if (!bought) return
   const sim = await simOf(tx, Number(bought.service_id))
   if (!sim) return

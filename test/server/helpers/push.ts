@@ -53,6 +53,7 @@ export interface PushRow {
   topic: string
   urgency: string
   payload: string
+  created_at: Date
   expires_at: Date
   next_attempt_at: Date
   failed_at: Date | null
@@ -62,7 +63,7 @@ export interface PushRow {
 /** The customer's push outbox rows, oldest first; with `kind`, only those. */
 export const pushRowsOf = (db: Queryable, customerId: number, kind?: string) =>
   db.query<PushRow>(
-    `select id, subscription_id::int as subscription_id, event_key, kind, topic, urgency, payload, expires_at, next_attempt_at, failed_at, last_error
+    `select id, subscription_id::int as subscription_id, event_key, kind, topic, urgency, payload, created_at, expires_at, next_attempt_at, failed_at, last_error
      from push_outbox where customer_id = $1 and ($2::text is null or kind = $2) order by id`,
     [customerId, kind ?? null],
   )
