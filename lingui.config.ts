@@ -18,5 +18,7 @@ export default defineConfig({
     { path: '<rootDir>/locales/sandbox/{locale}', include: ['server/sandbox'] },
     // The mails the server sends (password reset and the like), rendered by the server (server/i18n/catalogues.ts).
     { path: '<rootDir>/locales/mail/{locale}', include: ['server/mail'] },
+    // The push notifications the server sends, rendered in each device's language (server/push/render.ts).
+    { path: '<rootDir>/locales/push/{locale}', include: ['server/push'] },
   ],
 })

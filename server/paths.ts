@@ -24,14 +24,14 @@ export const repoRoot = `${projectFolder(serverDir)}/`
 export const fromRoot = (...parts: string[]): string => join(repoRoot, ...parts)
 
 /**
- * A file the server reads at run time (migrations, product images, the sandboxes' and mails' messages, the legal templates), by its path in the
+ * A file the server reads at run time (migrations, product images, the sandboxes', mails' and push notifications' messages, the legal templates), by its path in the
  * repository. The build copies each beside the compiled server at the same path under dist/, so one path serves
  * both: server/db/migrations is dist/server/db/migrations there.
  */
 export const serverFile = (...parts: string[]): string => join(serverDir, '..', ...parts)
 
 /** What the build copies into dist/ for serverFile: keep it in step with the serverFile paths above. */
-export const serverFiles = ['server/db/migrations', 'server/seed/images', 'locales/sandbox', 'locales/mail', 'legal/templates'] as const
+export const serverFiles = ['server/db/migrations', 'server/seed/images', 'locales/sandbox', 'locales/mail', 'locales/push', 'legal/templates'] as const
 
 /** The built client `npm start` and the compiled server serve (a dist/client/ beside dist/server/). */
 export const clientDir = fromRoot('dist', 'client')

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/types.ts'
 import { queueNetworkRequest } from '../network/networkRequests.ts'
+import { pushBundleCredited } from '../push/simPushes.ts'
 
 /** A paid bundle's order once the network has added the bundle to its SIM: it looks approved. */
 export const BUNDLE_STATUS_ACTIVE = 'Active'
@@ -41,7 +42,9 @@ export async function bundleApplied(tx: Queryable, orderNumber: string): Promise
   const [order] = await tx.query<{ id: number }>('select o.id from orders o join bundle_purchases b on b.order_id = o.id where o.order_number = $1', [
     orderNumber,
   ])
-  if (order) await setBundleOrderStatus(tx, order.id, BUNDLE_STATUS_ACTIVE)
+  if (!order) return
+  await setBundleOrderStatus(tx, order.id, BUNDLE_STATUS_ACTIVE)
+  await pushBundleCredited(tx, Number(order.id))
 }
 
 async function setBundleOrderStatus(tx: Queryable, orderId: number, status: string): Promise<void> {

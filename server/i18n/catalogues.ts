@@ -9,9 +9,16 @@ import { serverFile } from '../paths.ts'
 /**
  * The catalogues of lingui.config.ts by name: the storefront's (`locales/{locale}.po`, served as /i18n/{lng}.json),
  * the machine lab's (`locales/lab/…`, inside the lab's chunk), the staff app's (`locales/staff/…`, inside its chunks), the sandboxes' pages (`locales/sandbox/…`) and the
- * mails the server sends (`locales/mail/…`), both read by the server.
+ * mails the server sends (`locales/mail/…`) and its push notifications (`locales/push/…`), read by the server.
  */
-export const catalogueFolders = { storefront: 'locales', lab: 'locales/lab', staff: 'locales/staff', sandbox: 'locales/sandbox', mail: 'locales/mail' } as const
+export const catalogueFolders = {
+  storefront: 'locales',
+  lab: 'locales/lab',
+  staff: 'locales/staff',
+  sandbox: 'locales/sandbox',
+  mail: 'locales/mail',
+  push: 'locales/push',
+} as const
 export type CatalogueName = keyof typeof catalogueFolders
 
 const SOURCE_LOCALE = 'en'
@@ -45,8 +52,8 @@ export async function compileCatalogues(name: CatalogueName, locales: readonly s
   return new Map(await Promise.all(locales.map(async (locale) => [locale, await compileCatalogue(name, locale)] as const)))
 }
 
-/** The catalogues the server itself speaks: the mails it sends and the sandboxes' pages. */
-export type ServerCatalogue = 'mail' | 'sandbox'
+/** The catalogues the server itself speaks: the mails and push notifications it sends and the sandboxes' pages. */
+export type ServerCatalogue = 'mail' | 'push' | 'sandbox'
 
 const loaded = new Map<ServerCatalogue, Promise<Map<Language, Messages>>>()
 

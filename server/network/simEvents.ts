@@ -3,6 +3,8 @@ import { idNumberKeyOf } from '../accounts/idNumberSeal.ts'
 import { recordRica, ricaRecordFor } from '../accounts/ricaRecord.ts'
 import { bundleApplied } from '../bundles/creditBundle.ts'
 import type { Db, Queryable } from '../db/types.ts'
+import { pushSimLife } from '../push/simPushes.ts'
+import { pushUsageAlert } from '../push/usagePush.ts'
 import type { NetworkEvent, NetworkSource } from './network.ts'
 import { queueNetworkRequest } from './networkRequests.ts'
 
@@ -97,10 +99,14 @@ async function project(tx: Queryable, sim: Sim, event: NetworkEvent, context: Si
       return
     }
     case 'rica.failed':
-      await moveLife(tx, sim, event, 'rica_failed', event.data.attempt, 'rica_failure = $6', [event.data.reason])
+      if (await moveLife(tx, sim, event, 'rica_failed', event.data.attempt, 'rica_failure = $6', [event.data.reason]))
+        await pushSimLife(tx, sim.id, 'rica_failed', event.data.attempt)
       return
     case 'rica.verified':
-      if (await moveLife(tx, sim, event, 'activating', event.data.attempt)) await queueActivation(tx, sim, context)
+      if (await moveLife(tx, sim, event, 'activating', event.data.attempt)) {
+        await queueActivation(tx, sim, context)
+        await pushSimLife(tx, sim.id, 'rica_verified', event.data.attempt)
+      }
       return
     case 'sim.returned':
       // The SIM came back unverified: its order line says the payment for it is owed back, where staff and the
@@ -122,11 +128,13 @@ async function project(tx: Queryable, sim: Sim, event: NetworkEvent, context: Si
         'service_number = $6, imsi = coalesce($7, imsi), activated_at = $4, network = coalesce($8, network)',
         [event.data.msisdn, event.data.imsi ?? null, context.source ?? null],
       )
-      if (moved)
+      if (moved) {
         await tx.query("update network_requests set applied_at = $2 where service_id = $1 and kind = 'activate' and applied_at is null and failed_at is null", [
           sim.id,
           at,
         ])
+        await pushSimLife(tx, sim.id, 'sim_activated')
+      }
       return
     }
     case 'request.applied': {
@@ -184,13 +192,16 @@ async function project(tx: Queryable, sim: Sim, event: NetworkEvent, context: Si
       )
       return
     }
-    case 'balance.low':
-      await tx.query(
+    case 'balance.low': {
+      const alerted = await tx.query(
         `insert into usage_alerts (service_id, bundle, threshold, crossed_at, event_id) values ($1, $2, $3, $4, $5)
-         on conflict (service_id, bundle, threshold) do nothing`,
+         on conflict (service_id, bundle, threshold) do nothing returning threshold`,
         [sim.id, event.data.bundle, event.data.threshold, event.data.read_at, event.id],
       )
+      // Only the first report of a threshold is told (usage_alerts keeps one per bundle and threshold).
+      if (alerted.length > 0) await pushUsageAlert(tx, { serviceId: sim.id, bundle: event.data.bundle, threshold: event.data.threshold })
       return
+    }
   }
 }
 

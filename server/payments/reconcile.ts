@@ -1,10 +1,11 @@
 import { outcomeOf } from '../../src/domain/payment.ts'
 import type { Partner } from '../orders/partner.ts'
 import type { NetworkSource } from '../../src/domain/service.ts'
-import type { Db } from '../db/types.ts'
+import type { Db, Queryable } from '../db/types.ts'
 import type { FinanceNotice } from './financeNotice.ts'
 import type { Logger } from '../log.ts'
 import { payments } from '../metrics.ts'
+import { pushPaymentFailed } from '../push/paymentPushes.ts'
 import { paymentAttempted } from './cardPayments.ts'
 import { ProviderRefused, ProviderUnavailable } from './provider.ts'
 import type { CardProvider, ProviderPayment } from './provider.ts'
@@ -146,7 +147,7 @@ function takeCharge(db: Db, afterSeconds: number, recheckSeconds: number): Promi
 }
 
 /** Whether this call settled the checkout (another instance may have meanwhile). */
-const settle = async (db: Db, checkoutId: string) =>
+const settle = async (db: Queryable, checkoutId: string) =>
   (await db.query('update checkouts set settled_at = now() where id = $1 and settled_at is null returning id', [checkoutId])).length > 0
 
 /** Asks how a checkout went: its payment status, or once the provider has forgotten the checkout, its transaction report. */
@@ -184,8 +185,14 @@ async function resolveCheckout(
   if (outcome === 'pending')
     log.warn({ checkoutId: checkout.id, orderId: checkout.order_id }, 'card checkout still pending at the provider after a day: no longer asked')
   // A card declined is counted once, here, when its checkout is settled: the browser may ask about it any number of times.
-  if (await settle(db, checkout.id))
-    payments.inc({ method: 'card', outcome: payment && outcome === 'failed' && paymentAttempted(payment) ? 'failed' : 'abandoned' })
+  const declined = !!payment && outcome === 'failed' && paymentAttempted(payment)
+  const settledNow = await db.transaction(async (tx) => {
+    const settledHere = await settle(tx, checkout.id)
+    // The customer may have left before it was declined: their devices are told, once per checkout (a webhook may have told first).
+    if (settledHere && declined) await pushPaymentFailed(tx, { orderId: checkout.order_id, attempt: `checkout:${checkout.id}`, amount: checkout.amount })
+    return settledHere
+  })
+  if (settledNow) payments.inc({ method: 'card', outcome: declined ? 'failed' : 'abandoned' })
   return false
 }
 

@@ -15,6 +15,7 @@ import { storedLanguage } from '../accounts/accountLanguage.ts'
 import type { ProviderPayment } from './provider.ts'
 import type { RefundDueReason } from '../../src/domain/refunds.ts'
 import { queueRefundOwedNotice } from './financeNotice.ts'
+import { pushPaymentReceived } from '../push/paymentPushes.ts'
 import type { FinanceNotice } from './financeNotice.ts'
 
 /** A successful provider payment, ready to be saved as a payment record (for the order's customer, or no one once deleted). */
@@ -119,6 +120,8 @@ export async function recordPayment(
   if ((await creditBundle(tx, p.orderId)) === 'not a bundle') await provisionOrder(tx, p.orderId, p.network)
   // Queued only by the insert that credited the order, in its transaction: however many times the payment is reported, one receipt.
   if (receipt) await queueReceipt(tx, p)
+  // The devices are told in the same transaction, once: also when a webhook or the worker recorded it after the customer left.
+  if (receipt) await pushPaymentReceived(tx, { orderId: p.orderId, paymentId: Number(inserted[0]?.id), amount: p.amount })
   return { recorded: 'credited' }
 }
 

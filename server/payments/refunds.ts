@@ -12,6 +12,7 @@ import { audit, countStaffAction } from '../staff/audit.ts'
 import type { StaffActor } from '../staff/audit.ts'
 import { ProviderRefused, ProviderUnavailable } from './provider.ts'
 import type { CardProvider, ProviderPayment } from './provider.ts'
+import { pushRefundMade } from '../push/paymentPushes.ts'
 
 /** What a refund request is answered: the status and body every repeat of it gets too. */
 export interface RefundAnswer {
@@ -331,7 +332,10 @@ async function settle(
     )
     const [row] = await tx.query<RefundRow>(`select ${refundColumns} from ${refundFrom} where r.id = $1`, [refundId])
     if (!row) throw new Error(`refund ${refundId} vanished`)
-    if (updated.length > 0 && outcome.status === 'refunded') await queueRefundMail(tx, row)
+    if (updated.length > 0 && outcome.status === 'refunded') {
+      await queueRefundMail(tx, row)
+      await pushRefundMade(tx, { refundId: row.id, orderId: Number(row.order_id), amount: Number(row.amount_cents) / 100 })
+    }
     return { row, settledNow: updated.length > 0 }
   })
   if (settledNow) {

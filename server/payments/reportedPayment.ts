@@ -7,6 +7,8 @@ import { recordPaymentOnce } from './recordPayment.ts'
 import type { Recorded } from './recordPayment.ts'
 import type { FinanceNotice } from './financeNotice.ts'
 import type { Logger } from '../log.ts'
+import { pushPaymentFailed } from '../push/paymentPushes.ts'
+import { paymentAttempted } from './cardPayments.ts'
 
 /** What became of a payment the provider reported on its own (a webhook) or when asked (the worker, a wallet retry). */
 export type ReportedOutcome =
@@ -36,7 +38,10 @@ export async function recordReportedPayment(
   log: Logger,
   notice?: FinanceNotice,
 ): Promise<ReportedOutcome> {
-  if (outcomeOf(payment.result.code) !== 'successful') return 'unpaid'
+  if (outcomeOf(payment.result.code) !== 'successful') {
+    if (outcomeOf(payment.result.code) === 'failed') await pushDeclinedCheckout(db, payment)
+    return 'unpaid'
+  }
   if (!payment.merchantTransactionId) return 'unknown'
   const [order] = await db.query<{ id: number; order_number: string; total_price: number }>(
     'select id, order_number, total_price from orders where order_number = $1',
@@ -57,4 +62,16 @@ export async function recordReportedPayment(
   if (payment.paymentBrand !== 'GOOGLEPAY') return 'unknown'
   const saved = await recordPaymentOnce(db, { ...common, method: 'wallet', checkoutId: null, amount: order.total_price, currency: PAYMENT_CURRENCY }, log)
   return reported[saved]
+}
+
+/** A card declined on one of our checkouts, reported by the provider (perhaps after the customer left): their devices are told, once per checkout. */
+async function pushDeclinedCheckout(db: Db, payment: ProviderPayment): Promise<void> {
+  if (!payment.ndc || !payment.merchantTransactionId || !paymentAttempted(payment)) return
+  await db.transaction(async (tx) => {
+    const [checkout] = await tx.query<{ id: string; order_id: number; amount: number }>(
+      'select c.id, c.order_id, c.amount from checkouts c join orders o on o.id = c.order_id where c.id = $1 and o.order_number = $2',
+      [payment.ndc, payment.merchantTransactionId],
+    )
+    if (checkout) await pushPaymentFailed(tx, { orderId: Number(checkout.order_id), attempt: `checkout:${checkout.id}`, amount: Number(checkout.amount) })
+  })
 }

@@ -6,6 +6,7 @@ import type { Db, Queryable } from '../db/types.ts'
 import type { FinanceNotice } from './financeNotice.ts'
 import type { Logger } from '../log.ts'
 import { payments } from '../metrics.ts'
+import { pushPaymentFailed } from '../push/paymentPushes.ts'
 import type { Outcome, StoredAnswer } from '../http/idempotency.ts'
 import { payableOrder } from './payableOrder.ts'
 import { ProviderRefused, ProviderUnavailable } from './provider.ts'
@@ -80,11 +81,19 @@ export async function payWithWalletOnce(db: Db, provider: CardProvider, request:
  * charge (400, with the provider's result) is counted by the call that stored it: once per request, whoever found out.
  */
 export async function storeWalletAnswer(db: Db, customerId: number, key: string, answer: StoredAnswer, attempt?: number): Promise<StoredAnswer> {
-  const updated = await db.query(
-    `update wallet_requests set status = $3, response = $4::text::jsonb
-     where customer_id = $1 and key = $2 and status is null and ($5::integer is null or attempt = $5) returning key`,
-    [customerId, key, answer.status, JSON.stringify(answer.body), attempt ?? null],
-  )
+  const updated = await db.transaction(async (tx) => {
+    const stored = await tx.query<{ order_id: number | null; total_price: number | null }>(
+      `update wallet_requests set status = $3, response = $4::text::jsonb
+       where customer_id = $1 and key = $2 and status is null and ($5::integer is null or attempt = $5)
+       returning order_id, (select total_price from orders where id = order_id) as total_price`,
+      [customerId, key, answer.status, JSON.stringify(answer.body), attempt ?? null],
+    )
+    // A declined charge is told to the customer's devices by the call that stored it, once per request (the worker may find it after they left).
+    const [declined] = answer.status === 400 ? stored : []
+    if (declined?.order_id != null)
+      await pushPaymentFailed(tx, { orderId: Number(declined.order_id), attempt: `wallet:${customerId}:${key}`, amount: Number(declined.total_price) })
+    return stored
+  })
   if (updated.length > 0 && answer.status === 400) payments.inc({ method: 'wallet', outcome: 'failed' })
   const [stored] = await db.query<{ status: number | null; response: unknown }>(
     'select status, response from wallet_requests where customer_id = $1 and key = $2',

@@ -1,6 +1,7 @@
 import { CANCELLED_STATUS } from '../../src/domain/service.ts'
 import type { Db } from '../db/types.ts'
 import { networkPlanOf, queueNetworkRequest } from '../network/networkRequests.ts'
+import { pushPlanChanged } from '../push/simPushes.ts'
 
 /** One action the job applied. */
 export interface AppliedAction {
@@ -42,8 +43,10 @@ export function applyDueAction(db: Db, now: Date, by: string): Promise<AppliedAc
          where id = $1 and status <> ${CANCELLED_STATUS} returning id`,
         [due.service_id, due.product_id, due.product, JSON.stringify([{ name: due.product }]), now],
       )
-      if (changed.length > 0 && due.product_id !== null)
+      if (changed.length > 0 && due.product_id !== null) {
         await queueNetworkRequest(tx, { serviceId: due.service_id, kind: 'change_plan', body: { plan: await networkPlanOf(tx, due.product_id) } })
+        await pushPlanChanged(tx, { serviceId: Number(due.service_id), actionId: Number(due.id), plan: due.product ?? '' })
+      }
     } else {
       await tx.query(`update services set status = ${CANCELLED_STATUS}, cancellation_date = $2, last_updated = $3 where id = $1`, [
         due.service_id,

@@ -2,12 +2,33 @@ import * as v from 'valibot'
 import { LANGUAGES } from './languageCodes.ts'
 export const PUSH_CATEGORIES = ['payments', 'services', 'usage'] as const
 export type PushCategory = (typeof PUSH_CATEGORIES)[number]
-export const PUSH_KINDS = ['payment_received', 'payment_failed', 'refund_made', 'plan_changed', 'bundle_credited',
-  'usage_50', 'usage_80', 'usage_100', 'sim_activated', 'rica_verified', 'rica_failed'] as const
+export const PUSH_KINDS = [
+  'payment_received',
+  'payment_failed',
+  'refund_made',
+  'plan_changed',
+  'bundle_credited',
+  'usage_50',
+  'usage_80',
+  'usage_100',
+  'sim_activated',
+  'rica_verified',
+  'rica_failed',
+] as const
 export type PushKind = (typeof PUSH_KINDS)[number]
-export const categoryOfKind: Record<PushKind, PushCategory> = { payment_received: 'payments', payment_failed: 'payments',
-  refund_made: 'payments', plan_changed: 'services', bundle_credited: 'services', sim_activated: 'services',
-  rica_verified: 'services', rica_failed: 'services', usage_50: 'usage', usage_80: 'usage', usage_100: 'usage' }
+export const categoryOfKind: Record<PushKind, PushCategory> = {
+  payment_received: 'payments',
+  payment_failed: 'payments',
+  refund_made: 'payments',
+  plan_changed: 'services',
+  bundle_credited: 'services',
+  sim_activated: 'services',
+  rica_verified: 'services',
+  rica_failed: 'services',
+  usage_50: 'usage',
+  usage_80: 'usage',
+  usage_100: 'usage',
+}
 /** What the device sends to store its subscription (PUT /api/push/subscription). */
 export const pushSubscriptionSchema = v.object({
   endpoint: v.pipe(v.string(), v.url(), v.maxLength(1000)),
@@ -18,5 +39,11 @@ export const pushSubscriptionSchema = v.object({
 /** A change to one stored subscription (PATCH /api/push/subscriptions/:id). */
 export const pushSubscriptionChangeSchema = v.object({ categories: v.pipe(v.array(v.picklist(PUSH_CATEGORIES)), v.maxLength(3)) })
 /** One subscription as GET /api/push/subscriptions lists it. */
-export interface PushSubscriptionView { id: number; endpointHost: string; device: string; categories: PushCategory[];
-  createdAt: string; lastSeenAt: string }
+export interface PushSubscriptionView {
+  id: number
+  endpointHost: string
+  device: string
+  categories: PushCategory[]
+  createdAt: string
+  lastSeenAt: string
+}

@@ -140,8 +140,29 @@ function activeSection(sim: SandboxSim): string {
         [sim.billing === 'monthly' ? 'Data left under the limit' : 'Data left in bundles', data === undefined ? undefined : gigabytes(data)],
         ['Last reported', sim.read_at?.toISOString()],
       ])}
-      ${sim.status === 'active' ? form('use_data', { iccid: sim.iccid }, button('Use 500 MB', `active-${sim.iccid}`)) : ''}
+      ${sim.status === 'active' ? form('use_data', { iccid: sim.iccid }, button('Use 500 MB', `active-${sim.iccid}`)) + amountForm(sim) : ''}
     </section>`
+}
+
+/** The most a tester's "Use data" spends at once (1 TB), in megabytes. */
+export const USE_DATA_MAX_MB = 1_000_000
+
+/** Any amount of data, so a tester can stop a bundle at a chosen share (past 80 percent, short of 100) to see one usage alert. */
+const amountForm = (sim: SandboxSim) =>
+  form(
+    'use_data',
+    { iccid: sim.iccid },
+    field(
+      `use-${e(sim.iccid)}`,
+      'Data to use (MB)',
+      `<input id="use-${e(sim.iccid)}" name="megabytes" type="number" inputmode="numeric" min="1" max="${USE_DATA_MAX_MB}" step="1" value="500" required>`,
+    ) + button('Use data', `active-${sim.iccid}`),
+  )
+
+/** The bytes a use_data form asks for: its megabytes when a whole number from 1 to the maximum, else the 500 MB of the plain button. */
+export function dataToUse(megabytes: string): number {
+  const amount = Number(megabytes)
+  return megabytes !== '' && Number.isInteger(amount) && amount >= 1 && amount <= USE_DATA_MAX_MB ? amount * 1e6 : USE_DATA_BYTES
 }
 
 /** The tester's page: the courier and fulfilment of the demo, and the network's active SIMs. English only, like the other sandbox tools. */

@@ -10,7 +10,7 @@ import { pagePolicy } from '../identity/page.ts'
 import { eventSender } from './events.ts'
 import type { SandboxEvent, SandboxNetworkEvents } from './events.ts'
 import { dispatchAgain, dispatchSim, returnSim, ricaChecked, spendDataOn } from './fulfilment.ts'
-import { sandboxNetworkPage, USE_DATA_BYTES } from './page.ts'
+import { dataToUse, sandboxNetworkPage } from './page.ts'
 import type { WaitingSim } from './page.ts'
 import { refusal, takeCall } from './requests.ts'
 import { activeSims, findSim, readingOf } from './store.ts'
@@ -122,7 +122,7 @@ export function sandboxNetworkRoutes(options: SandboxNetworkOptions): Hono {
         case 'return':
           return returnSim(q, reference, at)
         case 'use_data':
-          return spendDataOn(q, field('iccid'), USE_DATA_BYTES, at)
+          return spendDataOn(q, field('iccid'), dataToUse(field('megabytes')), at)
         default:
           return []
       }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
+import { dataToUse, USE_DATA_BYTES } from '../../../../server/sandbox/network/page.ts'
 import { sandboxNetworkPrefix } from '../../../../server/sandbox/network/sandbox.ts'
 import { useAccountsApp } from '../../helpers/accounts.ts'
 import { cartLine } from '../../helpers/orders.ts'
@@ -152,5 +153,14 @@ describe('the sandbox network’s page: the demo’s courier and fulfilment', ()
     expect(res.status).toBe(502)
     expect(await res.text()).toMatch(/<p class="problem" role="alert">The storefront did not take the event: .*404/)
     expect(net.failures).toHaveLength(1)
+  })
+})
+
+describe('the amount "Use data" spends', () => {
+  it('takes a whole number of megabytes from 1 to 1 000 000, and 500 MB for anything else', () => {
+    expect(dataToUse('1700')).toBe(1.7e9)
+    expect(dataToUse('1')).toBe(1e6)
+    expect(dataToUse('1000000')).toBe(1e12)
+    for (const bad of ['', '0', '-5', '1.5', 'abc', '1000001', '1e3x']) expect(dataToUse(bad), bad).toBe(USE_DATA_BYTES)
   })
 })
