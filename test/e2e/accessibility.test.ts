@@ -166,18 +166,26 @@ async function open(path: string): Promise<void> {
   await page.getByRole('banner').locator('select[name="language"][aria-busy="false"]').waitFor()
 }
 
-/** The site's notification permission as the browser holds it (Playwright can only grant): through the DevTools protocol. */
-async function notificationPermission(setting: 'denied' | 'prompt'): Promise<void> {
+/**
+ * Notifications blocked for the site (Playwright can only grant), through the DevTools protocol, until the returned
+ * function puts the prompt back. The override lives as long as the session that set it, so the session stays open.
+ */
+async function blockNotifications(): Promise<() => Promise<void>> {
   const cdp = await page.context().newCDPSession(page)
   // Without its context's id the setting lands on the browser's default context, not this page's.
   const { targetInfo } = await cdp.send('Target.getTargetInfo')
-  await cdp.send('Browser.setPermission', {
-    permission: { name: 'notifications' },
-    setting,
-    origin: new URL(page.url()).origin,
-    ...(targetInfo.browserContextId && { browserContextId: targetInfo.browserContextId }),
-  })
-  await cdp.detach()
+  const set = (setting: 'denied' | 'prompt') =>
+    cdp.send('Browser.setPermission', {
+      permission: { name: 'notifications' },
+      setting,
+      origin: new URL(page.url()).origin,
+      ...(targetInfo.browserContextId && { browserContextId: targetInfo.browserContextId }),
+    })
+  await set('denied')
+  return async () => {
+    await set('prompt')
+    await cdp.detach()
+  }
 }
 
 async function chooseLanguage(language: Language): Promise<void> {
@@ -342,7 +350,7 @@ describe('accessibility of every screen', () => {
       await page.getByRole('button', { name: say(language, 'Remove sign-in'), exact: true }).waitFor()
       await check('profile: remove a linked sign-in', language)
       // The Notifications section with notifications blocked for the site: its explanation of how to allow them again.
-      await notificationPermission('denied')
+      const unblock = await blockNotifications()
       await open('/profile')
       await page
         .getByRole('region', { name: say(language, 'Notifications') })
@@ -354,7 +362,7 @@ describe('accessibility of every screen', () => {
         )
         .waitFor()
       await check('profile: notifications blocked', language)
-      await notificationPermission('prompt')
+      await unblock()
       await open('/profile')
       await checkDialog('profile: delete account', language, say(language, 'Delete my account'))
 
