@@ -61,6 +61,7 @@ import { paymentSandboxPrefix } from './sandbox/payments/sandbox.ts'
 import { sandboxNetworkPrefix } from './sandbox/network/sandbox.ts'
 import { mailboxPrefix, sandboxMailboxRoutes } from './sandbox/mail/mailbox.ts'
 import { sessionRoutes } from './routes/auth.ts'
+import { pushRoutes } from './routes/push.ts'
 import { supportRoutes } from './routes/support.ts'
 import { userRoutes } from './routes/users.ts'
 import { staffApi } from './staff/staffApi.ts'
@@ -158,6 +159,7 @@ export function createApp({
     .route('/', billingRoutes(db, config, clock))
     .route('/', supportRoutes(db, config))
     .route('/', clientErrorRoutes(db, config))
+    .route('/', pushRoutes(db, config))
     // Sub-app notFound handlers are not used once mounted, so unknown /api paths end here.
     .all('*', (c) => jsonError(c, 404, 'Not found'))
 

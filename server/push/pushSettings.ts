@@ -1,3 +1,4 @@
+import { shopOrigin } from '../mail/shopOrigin.ts'
 import { vapidKeysMatch, type VapidKeys } from './vapid.ts'
 
 /** Web Push settings: the VAPID pair and subject the server signs with, and whether the sandbox push service runs here. */
@@ -68,3 +69,9 @@ export function pushProblems(push: PushSettings, sandboxes: boolean): string[] {
     )
   return problems
 }
+
+/** What a server built without the environment (tests' createApp) runs with: the demo's, as loadConfig({}) reads it. */
+export const demoPushSettings: PushSettings = { keys: demoVapidKeys, subject: demoVapidSubject, sandboxService: true }
+
+/** The origin the sandbox push service answers on, where it runs: this server's own (server/mail/shopOrigin.ts). */
+export const pushSandboxOrigin = (push: PushSettings): string | undefined => (push.sandboxService ? shopOrigin() || undefined : undefined)

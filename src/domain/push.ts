@@ -1,0 +1,21 @@
+import * as v from 'valibot'
+export const PUSH_CATEGORIES = ['payments', 'services', 'usage'] as const
+export type PushCategory = (typeof PUSH_CATEGORIES)[number]
+export const PUSH_KINDS = ['payment_received', 'payment_failed', 'refund_made', 'plan_changed', 'bundle_credited',
+  'usage_50', 'usage_80', 'usage_100', 'sim_activated', 'rica_verified', 'rica_failed'] as const
+export type PushKind = (typeof PUSH_KINDS)[number]
+export const categoryOfKind: Record<PushKind, PushCategory> = { payment_received: 'payments', payment_failed: 'payments',
+  refund_made: 'payments', plan_changed: 'services', bundle_credited: 'services', sim_activated: 'services',
+  rica_verified: 'services', rica_failed: 'services', usage_50: 'usage', usage_80: 'usage', usage_100: 'usage' }
+/** What the device sends to store its subscription (PUT /api/push/subscription). */
+export const pushSubscriptionSchema = v.object({
+  endpoint: v.pipe(v.string(), v.url(), v.maxLength(1000)),
+  keys: v.object({ p256dh: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{86,88}={0,2}$/)), auth: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{22,24}={0,2}$/)) }),
+  categories: v.pipe(v.array(v.picklist(PUSH_CATEGORIES)), v.maxLength(3)),
+  language: v.picklist(['en', 'xh', 'af']),   // use LANGUAGES from src/domain/languageCodes.ts
+})
+/** A change to one stored subscription (PATCH /api/push/subscriptions/:id). */
+export const pushSubscriptionChangeSchema = v.object({ categories: v.pipe(v.array(v.picklist(PUSH_CATEGORIES)), v.maxLength(3)) })
+/** One subscription as GET /api/push/subscriptions lists it. */
+export interface PushSubscriptionView { id: number; endpointHost: string; device: string; categories: PushCategory[];
+  createdAt: string; lastSeenAt: string }
