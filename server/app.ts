@@ -62,6 +62,9 @@ import { sandboxNetworkPrefix } from './sandbox/network/sandbox.ts'
 import { mailboxPrefix, sandboxMailboxRoutes } from './sandbox/mail/mailbox.ts'
 import { sessionRoutes } from './routes/auth.ts'
 import { pushRoutes } from './routes/push.ts'
+import { sandboxPushPrefix } from './push/pushEndpoint.ts'
+import { demoPushSettings } from './push/pushSettings.ts'
+import { sandboxPushRoutes } from './sandbox/push/sandbox.ts'
 import { supportRoutes } from './routes/support.ts'
 import { userRoutes } from './routes/users.ts'
 import { staffApi } from './staff/staffApi.ts'
@@ -194,6 +197,9 @@ export function createApp({
   if (connection.sandbox) app.route(sandboxNetworkPrefix, connection.sandbox)
   // Only while mails stay in the database: with SMTP_URL they are in the customers' own mailboxes.
   if (config.mail?.kind !== 'smtp') app.route(mailboxPrefix, sandboxMailboxRoutes(db))
+  // Only where sandboxes run (the demo, SANDBOX=true): a push service tests and testers subscribe to instead of a browser's.
+  const push = config.push ?? demoPushSettings
+  if (push.sandboxService) app.route(sandboxPushPrefix, sandboxPushRoutes(db, push))
   app.get('/images/products/:file', productImage)
   app.get('/images/catalogue/:file', cataloguePicture(db))
   const settings = clientSettingsOf(config)

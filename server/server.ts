@@ -92,7 +92,7 @@ export interface RunningServer {
 type Listener = (req: IncomingMessage, res: ServerResponse) => void
 
 // In dev mode these paths go to Hono and everything else to Vite.
-const isBackendPath = (url = '/') => /^\/(api|images|sandbox\/(payments|mail|network)|healthz|readyz)(\/|\?|$)/.test(url)
+const isBackendPath = (url = '/') => /^\/(api|images|sandbox\/(payments|mail|network|push)|healthz|readyz)(\/|\?|$)/.test(url)
 const wildcard = new Set(['0.0.0.0', '::'])
 
 /** Starts the storefront (API, images and client) on one port; options override the environment. */
@@ -183,7 +183,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const route = (url = '/'): Listener => (sandbox && url.startsWith(`${sandboxPrefix}/`) ? sandbox.handle : isBackendPath(url) ? backend : client)
   // Hono names its requests by the route they matched; the rest (the identity sandbox, Vite, a request abandoned
   // before Hono matched it) by the area of the path they were for.
-  const unmatched = (url: string) => `${/^\/(api|images|sandbox\/(payments|identity|mail|network))(?=[/?]|$)/.exec(url)?.[0] ?? ''}/*`
+  const unmatched = (url: string) => `${/^\/(api|images|sandbox\/(payments|identity|mail|network|push))(?=[/?]|$)/.exec(url)?.[0] ?? ''}/*`
   const handle = accessLogged(log, (req, res) => route(req.url)(req, res), unmatched, {
     atOnce: catalogueReads(db, config.apiKey),
     trustProxy: config.trustProxy,
