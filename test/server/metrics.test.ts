@@ -147,6 +147,8 @@ describe('the Prometheus endpoint', () => {
       // Nothing in the background settles what the test leaves waiting.
       reconcileIntervalMs: 0,
       serviceActionsIntervalMs: 0,
+      // The push outbox's first run is an hour away: the notification the test leaves due stays due (and overdue).
+      pushOutboxIntervalMs: 3_600_000,
       trustProxy: true,
       // The sandbox notifies nothing by itself: the test sends the provider's notification by hand.
       paymentWebhookKey: webhookKey.toString('hex'),
