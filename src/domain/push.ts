@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { LANGUAGES } from './languageCodes.ts'
 export const PUSH_CATEGORIES = ['payments', 'services', 'usage'] as const
 export type PushCategory = (typeof PUSH_CATEGORIES)[number]
 export const PUSH_KINDS = [
@@ -33,7 +34,7 @@ export const pushSubscriptionSchema = v.object({
   endpoint: v.pipe(v.string(), v.url(), v.maxLength(1000)),
   keys: v.object({ p256dh: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{86,88}={0,2}$/)), auth: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{22,24}={0,2}$/)) }),
   categories: v.pipe(v.array(v.picklist(PUSH_CATEGORIES)), v.maxLength(3)),
-  language: v.picklist(['en', 'xh', 'af']), // use LANGUAGES from src/domain/languageCodes.ts
+  language: v.picklist(LANGUAGES),
 })
 /** A change to one stored subscription (PATCH /api/push/subscriptions/:id). */
 export const pushSubscriptionChangeSchema = v.object({ categories: v.pipe(v.array(v.picklist(PUSH_CATEGORIES)), v.maxLength(3)) })
