@@ -61,6 +61,10 @@ import { paymentSandboxPrefix } from './sandbox/payments/sandbox.ts'
 import { sandboxNetworkPrefix } from './sandbox/network/sandbox.ts'
 import { mailboxPrefix, sandboxMailboxRoutes } from './sandbox/mail/mailbox.ts'
 import { sessionRoutes } from './routes/auth.ts'
+import { pushRoutes } from './routes/push.ts'
+import { sandboxPushPrefix } from './push/pushEndpoint.ts'
+import { demoPushSettings } from './push/pushSettings.ts'
+import { sandboxPushRoutes } from './sandbox/push/sandbox.ts'
 import { supportRoutes } from './routes/support.ts'
 import { userRoutes } from './routes/users.ts'
 import { staffApi } from './staff/staffApi.ts'
@@ -158,6 +162,7 @@ export function createApp({
     .route('/', billingRoutes(db, config, clock))
     .route('/', supportRoutes(db, config))
     .route('/', clientErrorRoutes(db, config))
+    .route('/', pushRoutes(db, config))
     // Sub-app notFound handlers are not used once mounted, so unknown /api paths end here.
     .all('*', (c) => jsonError(c, 404, 'Not found'))
 
@@ -192,6 +197,9 @@ export function createApp({
   if (connection.sandbox) app.route(sandboxNetworkPrefix, connection.sandbox)
   // Only while mails stay in the database: with SMTP_URL they are in the customers' own mailboxes.
   if (config.mail?.kind !== 'smtp') app.route(mailboxPrefix, sandboxMailboxRoutes(db))
+  // Only where sandboxes run (the demo, SANDBOX=true): a push service tests and testers subscribe to instead of a browser's.
+  const push = config.push ?? demoPushSettings
+  if (push.sandboxService) app.route(sandboxPushPrefix, sandboxPushRoutes(db, push))
   app.get('/images/products/:file', productImage)
   app.get('/images/catalogue/:file', cataloguePicture(db))
   const settings = clientSettingsOf(config)

@@ -8,6 +8,7 @@ import { logLevels } from './log.ts'
 import { nameInstance } from './release.ts'
 import { brandEnvEntries, demoBrand, readBrand } from './brand/brandSettings.ts'
 import { readMail, sandboxSender } from './mail/mail.ts'
+import { readPush } from './push/pushSettings.ts'
 import { readMetrics } from './metrics.ts'
 import { readPartner } from './orders/partner.ts'
 import { readSeller } from './orders/seller.ts'
@@ -477,6 +478,52 @@ export const settings = {
     { fallback: 30_000, min: 100, max: 600_000 },
     'An SMTP server that has not taken a mail within this long fails that try; a mail a dead instance had claimed is sent again after twice this.',
   ),
+  VAPID_PUBLIC_KEY: partOf(
+    'push',
+    v.pipe(
+      v.optional(
+        v.pipe(
+          v.string(),
+          v.trim(),
+          v.regex(/^$|^[A-Za-z0-9_-]{87}$/, 'VAPID_PUBLIC_KEY must be a P-256 public key, 65 bytes in base64url (npm run push:keys)'),
+        ),
+        '',
+      ),
+      v.description(
+        "The public half of the key pair Web Push notifications are signed with (VAPID, RFC 8292), base64url; browsers bind each subscription to it, so changing it ends every device's subscription. `npm run push:keys` prints a new pair. Empty: the demo's public pair, which production refuses (unless `SANDBOX=true`).",
+      ),
+    ),
+  ),
+  VAPID_PRIVATE_KEY: partOf(
+    'push',
+    v.pipe(
+      v.optional(
+        v.pipe(
+          v.string(),
+          v.trim(),
+          v.regex(/^$|^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY must be a P-256 private key, 32 bytes in base64url (npm run push:keys)'),
+        ),
+        '',
+      ),
+      v.description(
+        "The private half of the VAPID pair (base64url, 32 bytes), set with `VAPID_PUBLIC_KEY`; keep it secret. Production refuses a key that is not the public key's.",
+      ),
+    ),
+  ),
+  VAPID_SUBJECT: partOf(
+    'push',
+    v.pipe(
+      v.optional(v.pipe(v.string(), v.trim(), v.regex(/^$|^(mailto:|https:)\S+$/, 'VAPID_SUBJECT must be a mailto: address or an https: URL')), ''),
+      v.description(
+        "How a push service can reach the operator, in every notification's signature: `mailto:ops@shop.co.za` or an https page. Production refuses the demo's, and a localhost, example, .local or .test host (Apple's push service refuses those).",
+      ),
+    ),
+  ),
+  PUSH_OUTBOX_INTERVAL_MS: wholeNumber(
+    'pushOutboxIntervalMs',
+    { fallback: 1_000, min: 10, max: 3_600_000 },
+    'How often each instance sends the notifications waiting in the push outbox (docs/push.md).',
+  ),
   SERVICE_ACTIONS_INTERVAL_MS: wholeNumber(
     'serviceActionsIntervalMs',
     { fallback: 60_000, min: 0, max: 3_600_000 },
@@ -575,6 +622,7 @@ const composed = {
   financeEmail: (e: Env) => e.FINANCE_EMAIL || readSupportEmail(e, e.NODE_ENV !== 'production'),
   seller: (e: Env) => readSeller(e, e.NODE_ENV !== 'production', e.SHOP_NAME),
   metrics: (e: Env) => readMetrics(e),
+  push: (e: Env) => readPush(e),
   googlePay: (e: Env) => readGooglePay({ ...e, GOOGLE_PAY_MERCHANT_NAME: e.GOOGLE_PAY_MERCHANT_NAME || shopName(e) }, readPayments(e)),
 } satisfies { [K in PartOfKeys]: (e: Env) => unknown }
 

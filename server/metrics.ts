@@ -98,7 +98,7 @@ export const paymentNotifications = new Counter({
 /** Calls to the card provider and the network, by provider, operation and outcome (ok, refused, unavailable). */
 export const providerCalls = new Histogram({
   name: 'storefront_provider_call_duration_seconds',
-  help: 'Calls to the card provider (provider="card") and the network (provider="network"), by operation and outcome (ok, refused, unavailable).',
+  help: 'Calls to the card provider (provider="card"), the network (provider="network") and the push services (provider="push"), by operation and outcome (ok, refused, unavailable).',
   labelNames: ['provider', 'operation', 'outcome'] as const,
   buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 15, 30],
   registers: [processRegistry],
@@ -109,7 +109,7 @@ export const providerCalls = new Histogram({
  * unavailable: unreachable, timed out or not speaking its protocol).
  */
 export async function timeProviderCall<T>(
-  labels: { provider: 'card' | 'network'; operation: string },
+  labels: { provider: 'card' | 'network' | 'push'; operation: string },
   failed: (error: unknown) => 'refused' | 'unavailable',
   call: () => Promise<T>,
 ): Promise<T> {
@@ -129,6 +129,14 @@ export const mails = new Counter({
   name: 'storefront_mails_total',
   help: 'Mails the outbox tried to send, by template and outcome (sent, retrying: to be tried again, failed: given up).',
   labelNames: ['template', 'outcome'] as const,
+  registers: [processRegistry],
+})
+
+/** Notifications the push outbox tried to send, by kind and outcome (sent, retrying, failed, gone: the device unsubscribed, expired). */
+export const pushMessages = new Counter({
+  name: 'storefront_push_messages_total',
+  help: 'Notifications the push outbox tried to send, by kind and outcome (sent, retrying, failed: given up, gone: the device unsubscribed, expired: too late to show).',
+  labelNames: ['kind', 'outcome'] as const,
   registers: [processRegistry],
 })
 
@@ -164,6 +172,9 @@ interface Backlogs {
   network_queued: number
   network_failed: number
   network_overdue_seconds: number
+  push_queued: number
+  push_failed: number
+  push_overdue_seconds: number
   refunds_owed: number
   refunds_owed_oldest_seconds: number
   refunds_unanswered: number
@@ -191,6 +202,10 @@ function backlogRegistry(db: Queryable, clock: Clock): Registry {
            (select count(*) from network_requests where failed_at is not null)::int as network_failed,
            (select coalesce(extract(epoch from $1::timestamptz - min(next_attempt_at)), 0) from network_requests
               where accepted_at is null and failed_at is null and next_attempt_at <= $1::timestamptz)::float8 as network_overdue_seconds,
+           (select count(*) from push_outbox where sent_at is null and failed_at is null)::int as push_queued,
+           (select count(*) from push_outbox where failed_at is not null)::int as push_failed,
+           (select coalesce(extract(epoch from $1::timestamptz - min(next_attempt_at)), 0) from push_outbox
+              where sent_at is null and failed_at is null and next_attempt_at <= $1::timestamptz)::float8 as push_overdue_seconds,
            (select count(*) from payments p where ${refundsDueWhere})::int as refunds_owed,
            (select coalesce(extract(epoch from $1::timestamptz - min(p.effective_date)), 0) from payments p where ${refundsDueWhere})::float8
               as refunds_owed_oldest_seconds,
@@ -256,14 +271,26 @@ function backlogRegistry(db: Queryable, clock: Clock): Registry {
     },
   })
   new Gauge({
+    name: 'storefront_push_outbox',
+    help: 'Notifications in the push outbox by state: queued (waiting to be sent, retried or for quiet hours to end) or failed (given up, gone or expired) (database-wide).',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    async collect() {
+      const b = await read()
+      this.set({ state: 'queued' }, b.push_queued)
+      this.set({ state: 'failed' }, b.push_failed)
+    },
+  })
+  new Gauge({
     name: 'storefront_outbox_overdue_seconds',
-    help: 'How long the most overdue item of an outbox (mail, network) has been due without being sent: 0 when none is (database-wide).',
+    help: 'How long the most overdue item of an outbox (mail, network, push) has been due without being sent: 0 when none is (database-wide).',
     labelNames: ['outbox'] as const,
     registers: [registry],
     async collect() {
       const b = await read()
       this.set({ outbox: 'mail' }, b.mail_overdue_seconds)
       this.set({ outbox: 'network' }, b.network_overdue_seconds)
+      this.set({ outbox: 'push' }, b.push_overdue_seconds)
     },
   })
   gauge('storefront_refunds_owed', 'Payments owed back to customers (refund_due, not yet refunded in full) (database-wide).', (b) => b.refunds_owed)

@@ -8,6 +8,7 @@ import { readLegalFolder, shippedTemplatesDir, unfinishedLegalTexts } from './le
 import { smtpCredentialsExposure } from './mail/smtpMailer.ts'
 import { sandboxPartner } from './orders/partner.ts'
 import { sandboxApiKey } from './http/apiKey.ts'
+import { pushProblems } from './push/pushSettings.ts'
 import { sandboxedProviders, type SocialProviderSettings } from './social/providerConfig.ts'
 
 /** What production is judged on: the configuration, and the client build the server would serve. */
@@ -35,6 +36,7 @@ export interface DeploymentSettings
     | 'metrics'
     | 'idNumberKey'
     | 'partner'
+    | 'push'
   > {
   /** The built client (its Vite manifest), or undefined when there is none to serve. */
   client: { lab: boolean } | undefined
@@ -146,6 +148,7 @@ export function productionProblems(s: DeploymentSettings): string[] {
     problems.push(
       `ID_NUMBER_KEY is ${s.idNumberKey === '' ? 'not set' : "the demo's public key"}, so anyone could read the ID and passport numbers sealed with it: set your own 64 hex digits (openssl rand -hex 32) and keep it safe, ${staging}`,
     )
+  problems.push(...pushProblems(s.push, s.sandboxes))
   if (s.cookieSecure === false)
     problems.push('COOKIE_SECURE is false, so the session cookie would also be sent over plain http: leave it unset (auto) or set it to true')
   // A staging server of test customers (SANDBOX=true) may hash cheaply; real customers' hashes may not be.

@@ -25,6 +25,8 @@ import { createLogger, silentLogger } from './log.ts'
 import type { Logger } from './log.ts'
 import { mailerFor } from './mail/mailerFor.ts'
 import { startMailOutbox } from './mail/mailOutbox.ts'
+import { startPushOutbox } from './push/pushOutbox.ts'
+import { sweepExpiredSessions } from './accounts/sessions.ts'
 import { setShopOrigin } from './mail/shopOrigin.ts'
 import { startMetricsServer } from './metrics.ts'
 import { startNetworkCheck } from './network/networkCheck.ts'
@@ -90,7 +92,7 @@ export interface RunningServer {
 type Listener = (req: IncomingMessage, res: ServerResponse) => void
 
 // In dev mode these paths go to Hono and everything else to Vite.
-const isBackendPath = (url = '/') => /^\/(api|images|sandbox\/(payments|mail|network)|healthz|readyz)(\/|\?|$)/.test(url)
+const isBackendPath = (url = '/') => /^\/(api|images|sandbox\/(payments|mail|network|push)|healthz|readyz)(\/|\?|$)/.test(url)
 const wildcard = new Set(['0.0.0.0', '::'])
 
 /** Starts the storefront (API, images and client) on one port; options override the environment. */
@@ -181,7 +183,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const route = (url = '/'): Listener => (sandbox && url.startsWith(`${sandboxPrefix}/`) ? sandbox.handle : isBackendPath(url) ? backend : client)
   // Hono names its requests by the route they matched; the rest (the identity sandbox, Vite, a request abandoned
   // before Hono matched it) by the area of the path they were for.
-  const unmatched = (url: string) => `${/^\/(api|images|sandbox\/(payments|identity|mail|network))(?=[/?]|$)/.exec(url)?.[0] ?? ''}/*`
+  const unmatched = (url: string) => `${/^\/(api|images|sandbox\/(payments|identity|mail|network|push))(?=[/?]|$)/.exec(url)?.[0] ?? ''}/*`
   const handle = accessLogged(log, (req, res) => route(req.url)(req, res), unmatched, {
     atOnce: catalogueReads(db, config.apiKey),
     trustProxy: config.trustProxy,
@@ -231,6 +233,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const sendTimeoutMs = config.mailSendTimeoutMs
   const mailer = mailerFor(config.mail, db, sendTimeoutMs)
   const mailOutbox = startMailOutbox({ db, mailer, log, intervalMs: config.mailOutboxIntervalMs, sendTimeoutMs })
+  // Every instance sends the push outbox, as the mail outbox.
+  const pushOutbox = startPushOutbox({ db, push: config.push, log, intervalMs: config.pushOutboxIntervalMs })
+  // Hourly: an expired session goes, and with it the device subscriptions it made (no notification outlives its session).
+  const sessionSweep = startPeriodicJob(() => sweepExpiredSessions(db), { intervalMs: 3_600_000, log, failure: 'sweeping expired sessions failed' })
   // Once a day, besides at start: a server that runs for months still erases each RICA record when its retention ends.
   const ricaErasure = startPeriodicJob(() => eraseExpiredRicaRecords(db), {
     intervalMs: 86_400_000,
@@ -260,6 +266,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const actionJobStopped = actionJob?.stop()
     // Mails being sent finish (each within the send timeout); the rest stay due in the outbox for any instance.
     const mailOutboxStopped = mailOutbox.stop()
+    const pushOutboxStopped = pushOutbox.stop()
+    const sessionSweepStopped = sessionSweep.stop()
     // Calls to the network under way finish; the rest stay due in the outbox for any instance.
     const networkOutboxStopped = networkOutbox.stop()
     const networkCheckStopped = networkCheck?.stop()
@@ -274,6 +282,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await reconcilerStopped
     await actionJobStopped
     await mailOutboxStopped
+    await pushOutboxStopped
+    await sessionSweepStopped
     await networkOutboxStopped
     await networkCheckStopped
     await ricaErasureStopped

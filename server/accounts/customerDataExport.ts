@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { CUSTOMER_DATA_FORMAT, CUSTOMER_DATA_VERSION, CustomerDataSchema } from '../../src/domain/customerDataFile.ts'
 import type { CustomerData } from '../../src/domain/customerDataFile.ts'
 import type { Queryable } from '../db/types.ts'
+import { listSubscriptions } from '../push/pushSubscriptions.ts'
 import { listServices } from '../services/serviceReply.ts'
 import { customerOrders, customerPayments } from './customerOrders.ts'
 import { ricaRetention } from './ricaRecord.ts'
@@ -11,6 +12,7 @@ const iso = (date: Date | string) => new Date(date).toISOString()
 const notes = [
   'Payments never include card details: the card number, its first and last digits, the holder and the expiry date are left out.',
   'Sessions are the browsers signed in now; their secret ids are never shown. Ended sessions are not kept.',
+  "Devices subscribed to notifications show their notification service and device, never the device's keys; a subscription ends with the session that made it.",
   'Failed sign-in attempts are counted for 15 minutes to stop password guessing, and are not kept longer.',
   'Your ID or passport number is stored encrypted and only its last 4 characters are ever shown, here too.',
   'RICA records are kept after your account is deleted, because the law requires it: see rica_records for each one, why and until when.',
@@ -66,6 +68,7 @@ export async function customerData(db: Queryable, customerId: number, sessionTag
      from sessions where customer_id = $1 and expires_at > now() order by created_at`,
     [customerId, sessionTag],
   )
+  const devices = await listSubscriptions(db, customerId)
   const rica = await q<{
     service_id: number | null
     iccid: string | null
@@ -104,6 +107,13 @@ export async function customerData(db: Queryable, customerId: number, sessionTag
     sim_name_history: renames.map((r) => ({ ...r, renamed_at: iso(r.renamed_at) })),
     support_messages: messages.map(({ created_at, ...m }) => ({ ...m, sent_at: iso(created_at), conversation: conversationOf(m.reference) })),
     sessions: sessions.map((s) => ({ ...dated(s), last_seen_at: iso(s.last_seen_at), expires_at: iso(s.expires_at) })),
+    push_subscriptions: devices.map((d) => ({
+      endpoint_host: d.endpointHost,
+      device: d.device,
+      categories: d.categories,
+      created_at: d.createdAt,
+      last_seen_at: d.lastSeenAt,
+    })),
     rica_records: rica.map(({ id_type, id_number_masked, id_country, recorded_at, kept_until, ...r }) => ({
       ...r,
       document: { type: id_type, number: id_number_masked, country: id_country },

@@ -30,8 +30,9 @@ const mailAddresses = `(select lower(c.email) from customers c where c.id = $1 a
  * cancelled and open card checkouts voided (a payment made on one later is flagged for refund, with nothing of the
  * person). Support messages lose their sender and text, those sent signed out from an address the customer proved too. The card
  * sandbox's copy of the customer and card holder on the customer's orders is blanked, and the mails to (or answering) the
- * addresses the customer proved (the sandbox mailbox and the outbox, unsent ones included) are deleted. Addresses, sessions, social sign-in
- * links, stored answers, email changes and SIM renames go with the customer row, and with it the email, which can sign up again.
+ * addresses the customer proved (the sandbox mailbox and the outbox, unsent ones included) are deleted. Addresses, sessions (and the
+ * devices subscribed to notifications in them, with their queued notifications), social sign-in links, stored answers,
+ * email changes and SIM renames go with the customer row, and with it the email, which can sign up again.
  * The RICA records of their SIMs stay, sealed and linked to no one, until their retention ends (ricaRecord.ts).
  * A tombstone in deleted_accounts records the deletion without naming the person. `version`, when given, is the
  * credential version the customer's password was checked at: a lockout since then stops the deletion.

@@ -88,3 +88,12 @@ export async function deleteCustomerSessions(db: Queryable, customerId: number, 
       [customerId, kept],
     )
 }
+
+/**
+ * Deletes the sessions past their expiry, and with them what lives only as long as a session (a device's push
+ * subscription, migration 033): a browser that stopped coming back stops getting notifications.
+ */
+export async function sweepExpiredSessions(db: Queryable): Promise<number> {
+  const swept = await db.query('delete from sessions where expires_at < now() returning 1')
+  return swept.length
+}

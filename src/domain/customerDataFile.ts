@@ -105,6 +105,15 @@ const SupportMessageSchema = v.object({
 /** A signed-in browser: when it signed in, was last seen and will be signed out; never its session id. */
 const SessionSchema = v.object({ user_agent: v.string(), created_at: when, last_seen_at: when, expires_at: when, current: v.boolean() })
 
+/** A device subscribed to notifications: its push service's host, the device, what it receives; never its keys or endpoint path. */
+const PushSubscriptionKeptSchema = v.object({
+  endpoint_host: v.string(),
+  device: v.string(),
+  categories: v.array(v.string()),
+  created_at: when,
+  last_seen_at: when,
+})
+
 /** A SIM's name as it was before and after each rename the customer made. */
 const SimRenameSchema = v.object({ service_id: v.number(), previous_name: v.string(), name: v.string(), renamed_at: when })
 
@@ -152,6 +161,8 @@ export const CustomerDataSchema = v.object({
   sim_name_history: v.array(SimRenameSchema),
   support_messages: v.array(SupportMessageSchema),
   sessions: v.array(SessionSchema),
+  /** The devices subscribed to notifications (added within version 2: a reader of 2 that ignores it loses nothing else). */
+  push_subscriptions: v.optional(v.array(PushSubscriptionKeptSchema), []),
   rica_records: v.array(RicaRecordKeptSchema),
   /** What the file does not hold, and why, in the API's language. */
   notes: v.array(v.string()),

@@ -72,4 +72,6 @@ export const serverMessages = {
   lastSignIn: 'This is the only way you sign in: choose a password with "Forgot your password?" before removing it.',
   signInRemovalLinkInvalid: 'This link no longer works: the sign-in was already removed, or the link was never sent.',
   languageUnknown: 'Choose English, isiXhosa or Afrikaans.',
+  pushEndpointRefused: "This browser's notification service is not one we can send to. Try another browser, or turn notifications off and on again.",
+  pushSubscriptionNotFound: 'These notifications were not found on your account.',
 } as const

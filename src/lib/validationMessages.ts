@@ -145,6 +145,8 @@ const serverDescriptors: Record<keyof typeof serverMessages, MessageDescriptor> 
   lastSignIn: msg`This is the only way you sign in: choose a password with "Forgot your password?" before removing it.`,
   signInRemovalLinkInvalid: msg`This link no longer works: the sign-in was already removed, or the link was never sent.`,
   languageUnknown: msg`Choose English, isiXhosa or Afrikaans.`,
+  pushEndpointRefused: msg`This browser's notification service is not one we can send to. Try another browser, or turn notifications off and on again.`,
+  pushSubscriptionNotFound: msg`These notifications were not found on your account.`,
 }
 
 /** The password forms' own messages (src/domain/password.ts). */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../../server/config.ts'
 import { environmentKeys } from '../../server/docs/configurationReference.ts'
 import { productionProblems } from '../../server/productionChecks.ts'
-import { brandIconFile } from '../server/helpers/productionEnv.ts'
+import { brandIconFile, safeProductionEnv } from '../server/helpers/productionEnv.ts'
 
 const root = join(import.meta.dirname, '..', '..')
 const read = (path: string) => readFileSync(join(root, path), 'utf8')
@@ -74,4 +74,7 @@ const fills: Record<string, string> = {
   SHOP_NAME: 'Shop Example',
   GOOGLE_CLIENT_ID: 'google-client',
   GOOGLE_CLIENT_SECRET: 'google-secret',
+  VAPID_PUBLIC_KEY: safeProductionEnv.VAPID_PUBLIC_KEY,
+  VAPID_PRIVATE_KEY: safeProductionEnv.VAPID_PRIVATE_KEY,
+  VAPID_SUBJECT: 'mailto:ops@seedshop.co.za',
 }

@@ -14,7 +14,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { sandboxPartner } from '../../server/config.ts'
 import { giveDemoHistory } from '../../server/seed/demoSims.ts'
 import type { RunningServer } from '../../server/server.ts'
-import { address, call, password, signupBody, testScryptN } from '../server/helpers/accounts.ts'
+import { address, call, password, signupBody } from '../server/helpers/accounts.ts'
 import { staffSession } from '../server/helpers/staff.ts'
 import { audit } from '../../server/staff/audit.ts'
 import { API_KEY, logIn, placeUnpaidOrder } from './accounts.ts'
@@ -203,7 +203,7 @@ async function checkDialog(screen: string, language: Language, opener: string): 
 }
 
 beforeAll(async () => {
-  server = await startOwnServer({ scryptN: testScryptN, trustProxy: true })
+  server = await startOwnServer({ trustProxy: true })
   context = await newContext(session.browser(), { baseURL: server.url, viewport: MOBILE })
   page = await context.newPage()
   watchProblems(page, session.problems)

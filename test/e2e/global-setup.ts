@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url'
 import type { TestProject } from 'vitest/node'
 import { buildApp } from '../../server/build/buildApp.ts'
 import { renderFirstPages } from './firstPages.ts'
+import { testScryptN } from '../server/helpers/accounts.ts'
 import prepareDatabaseTemplate from '../server/helpers/databaseTemplate.ts'
 
 declare module 'vitest' {
@@ -72,7 +73,19 @@ interface RunningServer {
 
 async function startAppServer(distDir: string): Promise<RunningServer> {
   const { startServer } = await import('../../server/main.ts')
-  const server = await startServer({ port: 0, host: '127.0.0.1', databaseUrl: 'memory:', seed: true, dev: false, distDir, quiet: true, shutdownGraceMs: 0 })
+  // The tests' scrypt cost (test/server/accounts tests the real one): at 128 MB a hash, the sign-ins and password
+  // changes of parallel tests queued behind each other on a busy 2-core CI machine past the 10 s a test waits for an answer.
+  const server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: 'memory:',
+    seed: true,
+    dev: false,
+    distDir,
+    quiet: true,
+    shutdownGraceMs: 0,
+    scryptN: testScryptN,
+  })
   return { url: server.url.replace(/\/$/, ''), close: () => server.close() }
 }
 

@@ -1,5 +1,6 @@
 import { inject } from 'vitest'
 import type { RunningServer, StartOptions } from '../../server/server.ts'
+import { testScryptN } from '../server/helpers/accounts.ts'
 import { startOnOwnDatabase } from '../server/helpers/testServer.ts'
 
 /**
@@ -16,6 +17,8 @@ export function startOwnServer(options: Partial<StartOptions> = {}): Promise<Run
     distDir: inject('distDir'),
     quiet: true,
     shutdownGraceMs: 0,
+    // As the shared server (global-setup.ts): the tests' scrypt cost, so sign-ins never queue past a test's wait.
+    scryptN: testScryptN,
     ...options,
   })
 }

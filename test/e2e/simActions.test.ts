@@ -11,7 +11,7 @@ import { sandboxPartner } from '../../server/config.ts'
 import type { RunningServer } from '../../server/server.ts'
 import { startOwnServer } from './ownServer.ts'
 import { giveDemoHistory } from '../../server/seed/demoSims.ts'
-import { address, call, password, signupBody, testScryptN } from '../server/helpers/accounts.ts'
+import { address, call, password, signupBody } from '../server/helpers/accounts.ts'
 import { MovableClock } from '../server/helpers/clock.ts'
 import { API_KEY, logIn } from './accounts.ts'
 import { DESKTOP, horizontalOverflow, MOBILE, screenshot, useBrowser } from './browser.ts'
@@ -24,7 +24,6 @@ let server: RunningServer | undefined
 
 beforeAll(async () => {
   server = await startOwnServer({
-    scryptN: testScryptN,
     trustProxy: true,
     clock,
     // The job looks often, so a date the test moves the clock to is applied within a moment.

@@ -2,8 +2,15 @@ import { hostname } from 'node:os'
 import { describe, expect, it } from 'vitest'
 import { smtpTransportUrl } from '../../server/mail/smtpMailer.ts'
 import { loadConfig, nameThisInstance } from '../../server/config.ts'
+import { demoVapidKeys } from '../../server/push/pushSettings.ts'
 import { thisInstance } from '../../server/release.ts'
 import { brandIconFile } from './helpers/productionEnv.ts'
+
+// A pair as npm run push:keys prints them (fixed, so the full reading compares exact values).
+const pushKeys = {
+  publicKey: 'BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4',
+  privateKey: 'q1dXpw3UpT5VOmu_cf_v6ih07Aems3njxI-JWgLcM94',
+}
 
 describe('the server configuration', () => {
   it('starts on port 8080 with an embedded database, the sandbox key and seed data when nothing is set', () => {
@@ -44,6 +51,8 @@ describe('the server configuration', () => {
       serviceActionsIntervalMs: 60_000,
       mailOutboxIntervalMs: 1_000,
       mailSendTimeoutMs: 30_000,
+      push: { keys: demoVapidKeys, subject: 'mailto:support@storefront.co.za', sandboxService: true },
+      pushOutboxIntervalMs: 1_000,
       staffIdleMinutes: 30,
       staffSessionHours: 12,
       supportEmail: 'support@storefront.co.za',
@@ -119,6 +128,10 @@ describe('the server configuration', () => {
       SERVICE_ACTIONS_INTERVAL_MS: '5000',
       MAIL_OUTBOX_INTERVAL_MS: '250',
       MAIL_SEND_TIMEOUT_MS: '20000',
+      VAPID_PUBLIC_KEY: pushKeys.publicKey,
+      VAPID_PRIVATE_KEY: pushKeys.privateKey,
+      VAPID_SUBJECT: 'mailto:ops@reseller.co.za',
+      PUSH_OUTBOX_INTERVAL_MS: '2000',
       STAFF_IDLE_MINUTES: '15',
       STAFF_SESSION_HOURS: '8',
       SUPPORT_EMAIL: 'help@reseller.co.za',
@@ -179,6 +192,8 @@ describe('the server configuration', () => {
       serviceActionsIntervalMs: 5_000,
       mailOutboxIntervalMs: 250,
       mailSendTimeoutMs: 20_000,
+      push: { keys: pushKeys, subject: 'mailto:ops@reseller.co.za', sandboxService: true },
+      pushOutboxIntervalMs: 2_000,
       staffIdleMinutes: 15,
       staffSessionHours: 8,
       supportEmail: 'help@reseller.co.za',

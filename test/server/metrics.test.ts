@@ -147,6 +147,8 @@ describe('the Prometheus endpoint', () => {
       // Nothing in the background settles what the test leaves waiting.
       reconcileIntervalMs: 0,
       serviceActionsIntervalMs: 0,
+      // The push outbox's first run is an hour away: the notification the test leaves due stays due (and overdue).
+      pushOutboxIntervalMs: 3_600_000,
       trustProxy: true,
       // The sandbox notifies nothing by itself: the test sends the provider's notification by hand.
       paymentWebhookKey: webhookKey.toString('hex'),
@@ -184,6 +186,7 @@ describe('the Prometheus endpoint', () => {
     ])
       expect(seriesValue(before, name)).toBe(0)
     expect(seriesValue(before, 'storefront_mail_outbox', { state: 'failed' })).toBe(0)
+    expect(seriesValue(before, 'storefront_push_outbox', { state: 'failed' })).toBe(0)
 
     // A card checkout left open, a wallet charge without an answer, a package change scheduled: then 16 minutes pass.
     const me = await signUp(app)
@@ -204,6 +207,12 @@ describe('the Prometheus endpoint', () => {
       `insert into mail_outbox (recipient, language, template, subject, text, html, next_attempt_at, failed_at)
        values ('a@example.co.za', 'en', 't', 's', 't', 'h', now() + interval '1 day', null), ('b@example.co.za', 'en', 't', 's', 't', 'h', now(), now())`,
     )
+    // A notification whose device is gone, given up on, and one due an hour ago.
+    await server.db.query(
+      `insert into push_outbox (event_key, kind, topic, urgency, payload, expires_at, next_attempt_at, failed_at)
+       values ('m:1', 'payment_received', 'order-1', 'normal', '{}', now() + interval '1 day', now(), now()),
+              ('m:2', 'payment_received', 'order-2', 'normal', '{}', now() + interval '1 day', now() - interval '1 hour', null)`,
+    )
     // Six wrong passwords for one address: the sixth is refused by the per-email login limit.
     const statuses: number[] = []
     for (let i = 0; i < 6; i++) statuses.push((await fetch(`${server.url}/api/auth/login`, call('POST', { email: me.email, password: `wrong-${i}` }))).status)
@@ -216,6 +225,9 @@ describe('the Prometheus endpoint', () => {
     expect(seriesValue(after, 'storefront_sim_actions_overdue')).toBe(1)
     expect(seriesValue(after, 'storefront_mail_outbox', { state: 'failed' })).toBe(1)
     expect(seriesValue(after, 'storefront_mail_outbox', { state: 'queued' })).toBeGreaterThanOrEqual(1)
+    expect(seriesValue(after, 'storefront_push_outbox', { state: 'failed' })).toBe(1)
+    expect(seriesValue(after, 'storefront_push_outbox', { state: 'queued' })).toBe(1)
+    expect(seriesValue(after, 'storefront_outbox_overdue_seconds', { outbox: 'push' })).toBeGreaterThanOrEqual(3_600)
     expect(seriesValue(after, 'storefront_rate_limit_refusals_total', { limit: 'login:email' })).toBeGreaterThanOrEqual(1)
 
     // Durations by the pattern the route was declared with: the customer's id never becomes a label.

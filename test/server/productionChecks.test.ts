@@ -6,6 +6,8 @@ import { demoIdNumberKey } from '../../server/accounts/idNumberSeal.ts'
 import { loadConfig } from '../../server/config.ts'
 import { productionProblems, readClientBuild, simulatedBySandboxes } from '../../server/productionChecks.ts'
 import type { DeploymentSettings } from '../../server/productionChecks.ts'
+import { demoVapidKeys } from '../../server/push/pushSettings.ts'
+import { generateVapidKeys } from '../../server/push/vapid.ts'
 import { safeProductionEnv } from './helpers/productionEnv.ts'
 
 /** The settings production judges, read from an environment as the server reads it, with the client given. */
@@ -37,9 +39,11 @@ describe('what production refuses to start with', () => {
 
   it('names every problem of the demo settings, one sentence each', () => {
     const problems = productionProblems({ ...loadConfig({ NODE_ENV: 'production' }), client: { lab: true } })
-    expect(problems).toHaveLength(14)
+    expect(problems).toHaveLength(16)
     for (const name of [
       'ID_NUMBER_KEY',
+      'VAPID_PUBLIC_KEY',
+      'VAPID_SUBJECT',
       'PARTNER_ID',
       'DATABASE_URL',
       'PAYMENT_BASE_URL',
@@ -292,6 +296,39 @@ describe('what production refuses to start with', () => {
       'the',
       'PUBLIC_URL',
     ])
+  })
+
+  it("refuses unset VAPID keys or the demo's pair unless SANDBOX=true, a pair that does not match, and a subject nobody can be reached at", () => {
+    for (const keys of [
+      { VAPID_PUBLIC_KEY: undefined, VAPID_PRIVATE_KEY: undefined },
+      { VAPID_PUBLIC_KEY: demoVapidKeys.publicKey, VAPID_PRIVATE_KEY: demoVapidKeys.privateKey },
+    ]) {
+      expect(problemsWith(keys)).toEqual([
+        expect.stringMatching(/^VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not set \(or are the demo's public pair\).*npm run push:keys/),
+      ])
+      expect(problemsWith({ ...keys, SANDBOX: 'true' })).toEqual([])
+    }
+    const other = generateVapidKeys()
+    for (const sandbox of [undefined, 'true'])
+      expect(problemsWith({ VAPID_PRIVATE_KEY: other.privateKey, SANDBOX: sandbox })).toEqual([
+        expect.stringMatching(/^VAPID_PRIVATE_KEY is not the private key of VAPID_PUBLIC_KEY/),
+      ])
+    expect(problemsWith({ VAPID_SUBJECT: undefined })).toEqual([
+      expect.stringMatching(/^VAPID_SUBJECT is not set \(the demo's mailto:support@storefront.co.za\)/),
+    ])
+    expect(problemsWith({ VAPID_SUBJECT: 'https://shop.co.za/contact' })).toEqual([])
+    for (const subject of [
+      'mailto:ops@localhost',
+      'mailto:ops@example.com',
+      'https://shop.example.co.za/',
+      'mailto:me@shop.local',
+      'https://push.test',
+      'mailto:nobody',
+    ])
+      expect(problemsWith({ VAPID_SUBJECT: subject, SANDBOX: 'true' }), subject).toEqual([expect.stringMatching(/^VAPID_SUBJECT \(/)])
+    expect(() => loadConfig({ VAPID_SUBJECT: 'ops@shop.co.za' })).toThrow(/VAPID_SUBJECT must be a mailto: address or an https: URL/)
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: other.publicKey })).toThrow(/VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together/)
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'abc', VAPID_PRIVATE_KEY: other.privateKey })).toThrow(/VAPID_PUBLIC_KEY must be a P-256 public key/)
   })
 
   it('refuses an unset support address and seller, naming each missing setting', () => {

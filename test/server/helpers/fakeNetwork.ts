@@ -1,9 +1,6 @@
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer as createHttpsServer } from 'node:https'
+import { selfSigned } from './selfSigned.ts'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 
@@ -30,35 +27,6 @@ export interface FakeNetwork {
   /** With TLS, the certificate to trust (NODE_EXTRA_CA_CERTS). */
   certificate?: string
   close(): Promise<void>
-}
-
-/** A self-signed certificate for 127.0.0.1, made with openssl in a temporary folder. */
-function selfSigned(): { key: string; cert: string; certFile: string; remove(): void } {
-  const dir = mkdtempSync(join(tmpdir(), 'fake-network-tls-'))
-  const keyFile = join(dir, 'key.pem')
-  const certFile = join(dir, 'cert.pem')
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      keyFile,
-      '-out',
-      certFile,
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-    ],
-    { stdio: 'ignore' },
-  )
-  return { key: readFileSync(keyFile, 'utf8'), cert: readFileSync(certFile, 'utf8'), certFile, remove: () => rmSync(dir, { recursive: true, force: true }) }
 }
 
 /**

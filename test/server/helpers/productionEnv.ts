@@ -41,5 +41,9 @@ export const safeProductionEnv = {
   SELLER_VAT_NUMBER: '4123456789',
   // Every legal page written, no placeholder left (the shipped templates are refused).
   LEGAL_DIR: fileURLToPath(new URL('../../fixtures/legal', import.meta.url)),
+  // The shop's own VAPID pair (npm run push:keys) and a contact push services can reach.
+  VAPID_PUBLIC_KEY: 'BB3-1T2_E4_019Zse9xswDdmycAudAoLA81suQjQWfJnJKiqUN0tM_qJIvsqWxJzVxYcoe3YtlOT7cIFL_jH32w',
+  VAPID_PRIVATE_KEY: 'Eb3r6FqN8MiBnH9H8KVFWUZ2BPyskRh_jgRUT7TbM9g',
+  VAPID_SUBJECT: 'mailto:ops@seedshop.co.za',
   ID_NUMBER_KEY: '5f0c3e7d9b2a41c68e17d0a3b4f95c2e6a8d1b7f3c09e4a2d5b6c8e1f7a3d902',
 } as const satisfies Record<string, string>

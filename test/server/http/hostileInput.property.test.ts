@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { createECDH, randomBytes, randomUUID } from 'node:crypto'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { address, apiKey, call, password, sessionCookie, signUp, signupBody, uniqueEmail, useAccountsApp } from '../helpers/accounts.ts'
@@ -23,11 +23,15 @@ interface Customer {
   /** Their sign-up address, by the id edits name it with. */
   addressId: string
   actionId: number
+  /** A device of theirs subscribed to notifications. */
+  pushId: number
 }
 
 interface Route {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   path: string
+  /** Path parameters of its own, where a name such as :id means another record than elsewhere. */
+  ids?: (target: Customer) => Record<string, string | number>
   /** The body the client really sends, aimed at a customer's records; the runs put hostile values into it. */
   body?: (target: Customer) => unknown
   query?: readonly string[]
@@ -115,6 +119,12 @@ const routes: Route[] = [
     path: '/api/v2/client_errors',
     body: () => ({ kind: 'error', context: 'window', message: 'x is not a function', release: 'build-1', at: '2026-11-27T10:00:00.000Z', count: 1 }),
   },
+  { method: 'GET', path: '/api/push/key' },
+  // A device of the attacker's own: an endpoint is the device's secret, and whoever holds it may store it (docs/push.md).
+  { method: 'PUT', path: '/api/push/subscription', body: () => pushSubscriptionBody() },
+  { method: 'GET', path: '/api/push/subscriptions' },
+  { method: 'PATCH', path: '/api/push/subscriptions/:id', ids: (t) => ({ id: t.pushId }), body: () => ({ categories: [] }) },
+  { method: 'DELETE', path: '/api/push/subscriptions/:id', ids: (t) => ({ id: t.pushId }) },
   // The provider's sealed notification (no Key); whatever arrives instead is refused, never recorded.
   {
     method: 'POST',
@@ -140,6 +150,14 @@ const routes: Route[] = [
 ]
 
 // HOSTILE_RUNS=1000 searches harder on a developer's machine; the default keeps the suite quick.
+/** A device's subscription as the browser gives it, on a push service the server sends to. */
+const pushSubscriptionBody = () => ({
+  endpoint: `https://fcm.googleapis.com/fcm/send/${randomUUID()}`,
+  keys: { p256dh: createECDH('prime256v1').generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+  categories: ['payments', 'usage'],
+  language: 'xh',
+})
+
 const runs = Number(process.env.HOSTILE_RUNS ?? 50)
 const megabyteRuns = 3
 const megabyte = 2 ** 20
@@ -302,6 +320,7 @@ describe('every /api route under hostile input (issue 9)', () => {
       await q('select customer_id, key, request_hash, status, response, created_at from idempotency_keys where customer_id = $1 order by key'),
       await q('select * from wallet_requests where customer_id = $1 order by key'),
       await q("select encode(id_hash, 'hex') as id_hash, customer_id, created_at, last_seen_at, expires_at from sessions where customer_id = $1 order by 1"),
+      await q('select * from push_subscriptions where customer_id = $1 order by id'),
     ])
   }
 
@@ -314,6 +333,8 @@ describe('every /api route under hostile input (issue 9)', () => {
     expect((await postWallet(env.app, me, walletBody(me, paid))).status).toBe(200)
     const [service] = await env.t.db.query<{ id: number }>('select id from services where order_id = $1', [paid.id])
     const [home] = await env.t.db.query<{ id: string }>('select public_id::text as id from addresses where customer_id = $1', [me.id])
+    const subscribed = await env.app.request('/api/push/subscription', call('PUT', pushSubscriptionBody(), { cookie: me.cookie }))
+    expect(subscribed.status).toBe(200)
     const [action] = await env.t.db.query<{ id: number }>(
       "insert into service_actions (service_id, kind, due_at, created_at) values ($1, 'cancellation', now() + interval '20 days', now()) returning id",
       [service!.id],
@@ -325,6 +346,7 @@ describe('every /api route under hostile input (issue 9)', () => {
       serviceId: service!.id,
       addressId: home!.id,
       actionId: action!.id,
+      pushId: ((await subscribed.json()) as { subscription: { id: number } }).subscription.id,
     }
   }
 
@@ -346,7 +368,7 @@ describe('every /api route under hostile input (issue 9)', () => {
       action_id: who.actionId,
       language: 'xh',
     })[name] ?? 'google'
-  const realParams = (route: Route, who: Customer) => Object.fromEntries(paramsOf(route).map((n) => [n, realParam(n, who)]))
+  const realParams = (route: Route, who: Customer) => ({ ...Object.fromEntries(paramsOf(route).map((n) => [n, realParam(n, who)])), ...route.ids?.(who) })
   const hostileParams = (route: Route) => fc.record(Object.fromEntries(paramsOf(route).map((n) => [n, hostileSegment])))
   const hostileQuery = (route: Route) =>
     fc.array(fc.tuple(fc.constantFrom(...(route.query ?? ['q'])), hostileSegment.map(String)), { minLength: 1, maxLength: 3 })
@@ -451,7 +473,7 @@ describe('every /api route under hostile input (issue 9)', () => {
       const orderId = typeof input.body === 'string' ? /^\{(?:"(?:order|purchase)":\{)?"id":"([0-9a-f-]{36})"/.exec(input.body)?.[1] : undefined
       headers['Idempotency-Key'] = orderId ?? (input.idempotencyKey === fresh ? crypto.randomUUID() : input.idempotencyKey)
     }
-    const body = input.body === undefined || route.method !== 'POST' ? {} : { body: input.body }
+    const body = input.body === undefined || !['POST', 'PUT', 'PATCH'].includes(route.method) ? {} : { body: input.body }
     const res = await env.app.request(path + search, { method: route.method, headers, ...body })
     return { res, sent: `${route.method} ${path}${search} ${typeof input.body === 'string' ? input.body : ''}` }
   }

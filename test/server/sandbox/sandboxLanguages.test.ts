@@ -6,9 +6,40 @@ import { sandboxIdentities } from '../../../server/sandbox/identity/identities.t
 import { challengePage, expiredChallengePage, noDecisionPage } from '../../../server/sandbox/payments/pages.ts'
 import { widgetTexts } from '../../../server/sandbox/payments/widgetTexts.ts'
 import { mailboxPage, mailGonePage } from '../../../server/sandbox/mail/page.ts'
+import { sandboxPushPage } from '../../../server/sandbox/push/page.ts'
+import type { SandboxSubscription } from '../../../server/sandbox/push/store.ts'
 
-/** What reads the same in every language: names, brands, amounts and the card code's own name. */
-const SAME_IN_EVERY_LANGUAGE = new Set(['CVV', 'ZAR 299.00', 'VISA •••• 0002', 'SO-000123', ...sandboxIdentities.map((id) => id.email)])
+// A sandbox push subscription with one notification, as its page shows it.
+const pushedAt = new Date('2026-11-30T08:00:00Z')
+const pushSubscription: SandboxSubscription = {
+  id: 7,
+  token: 't',
+  p256dh: 'k',
+  auth: 'a',
+  privateKey: Buffer.alloc(32),
+  createdAt: pushedAt,
+  removed: true,
+  answer: undefined,
+}
+const pushed = { receivedAt: pushedAt.toISOString(), ttl: 600, urgency: 'normal', topic: 'usage-1a2b', payload: '{"web_push":8030}' }
+// isiXhosa dates are written as en-ZA's (languageCodes.ts intlLocale), so the same as English.
+const pushedDate = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'long', timeStyle: 'medium', timeZone: 'Africa/Johannesburg' }).format(pushedAt)
+
+/** What reads the same in every language: names, brands, amounts, the card code's own name and the push headers' names and values. */
+const SAME_IN_EVERY_LANGUAGE = new Set([
+  'CVV',
+  'ZAR 299.00',
+  'VISA •••• 0002',
+  'SO-000123',
+  ...sandboxIdentities.map((id) => id.email),
+  'TTL',
+  'Urgency',
+  'Topic',
+  'normal',
+  'usage-1a2b',
+  '{ &quot;web_push&quot;: 8030 }',
+  pushedDate,
+])
 
 /** The text a page shows: every run of text between tags, and the <title>, trimmed; only runs with a letter. */
 function shownText(html: string): string[] {
@@ -35,6 +66,11 @@ const pages = {
   'mailbox, asking for an address': (i18n: Awaited<ReturnType<typeof sandboxI18n>>) => mailboxPage(i18n, '', []),
   'mailbox of an address without mail': (i18n: Awaited<ReturnType<typeof sandboxI18n>>) => mailboxPage(i18n, 'thandi@example.co.za', []),
   'mailbox, a mail it no longer holds': mailGonePage,
+  'push service without subscriptions': (i18n: Awaited<ReturnType<typeof sandboxI18n>>) => sandboxPushPage(i18n, []),
+  'push service, a subscription without notifications': (i18n: Awaited<ReturnType<typeof sandboxI18n>>) =>
+    sandboxPushPage(i18n, [{ subscription: pushSubscription, messages: [] }]),
+  'push service, a notification received': (i18n: Awaited<ReturnType<typeof sandboxI18n>>) =>
+    sandboxPushPage(i18n, [{ subscription: { ...pushSubscription, removed: false }, messages: [pushed] }]),
   'card widget': (i18n: Awaited<ReturnType<typeof sandboxI18n>>) =>
     Object.values(widgetTexts(i18n))
       .map((text) => `<p>${text}</p>`)
