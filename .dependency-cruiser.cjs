@@ -83,7 +83,8 @@ module.exports = {
       { path: '^sw/' },
       {
         path: '^(src|machines|server|node_modules)/',
-        pathNot: '^(src/domain/|src/outbox/lifecycle[.]ts$|src/api/queuedWrite[.]ts$|src/pwa/workerMessages[.]ts$|src/pwa/pushSettings[.]ts$|node_modules/workbox-)',
+        pathNot:
+          '^(src/domain/|src/outbox/lifecycle[.]ts$|src/api/queuedWrite[.]ts$|src/pwa/workerMessages[.]ts$|src/pwa/pushSettings[.]ts$|node_modules/workbox-)',
       },
     ),
   ],
