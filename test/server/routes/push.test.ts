@@ -269,6 +269,8 @@ describe('the push subscription routes', () => {
         endpoint_host: 'fcm.googleapis.com',
         device: 'Chrome · Android',
         categories: ['payments', 'usage'],
+        quiet_from: 20 * 60,
+        quiet_until: 7 * 60,
         created_at: expect.any(String),
         last_seen_at: expect.any(String),
       },
