@@ -111,6 +111,8 @@ export async function customerData(db: Queryable, customerId: number, sessionTag
       endpoint_host: d.endpointHost,
       device: d.device,
       categories: d.categories,
+      quiet_from: d.quietFrom,
+      quiet_until: d.quietUntil,
       created_at: d.createdAt,
       last_seen_at: d.lastSeenAt,
     })),

@@ -1,4 +1,4 @@
-import type { PushCategory, PushSubscriptionView } from '../../src/domain/push.ts'
+import type { PushCategory, PushSubscriptionChange, PushSubscriptionView } from '../../src/domain/push.ts'
 import { toStorableText } from '../../src/domain/storable.ts'
 import type { Queryable } from '../db/types.ts'
 import { deviceName } from './deviceName.ts'
@@ -13,11 +13,13 @@ interface SubscriptionRow {
   endpoint: string
   user_agent: string
   categories: PushCategory[]
+  quiet_from: number
+  quiet_until: number
   created_at: Date | string
   last_seen_at: Date | string
 }
 
-const columns = 'id, endpoint, user_agent, categories, created_at, last_seen_at'
+const columns = 'id, endpoint, user_agent, categories, quiet_from, quiet_until, created_at, last_seen_at'
 
 /** A row as the customer sees it: the push service's host and the device, never the endpoint's secret path or the keys. */
 export const subscriptionView = (row: SubscriptionRow): PushSubscriptionView => ({
@@ -25,6 +27,8 @@ export const subscriptionView = (row: SubscriptionRow): PushSubscriptionView => 
   endpointHost: new URL(row.endpoint).host,
   device: deviceName(row.user_agent),
   categories: row.categories,
+  quietFrom: Number(row.quiet_from),
+  quietUntil: Number(row.quiet_until),
   createdAt: new Date(row.created_at).toISOString(),
   lastSeenAt: new Date(row.last_seen_at).toISOString(),
 })
@@ -81,13 +85,22 @@ export async function listSubscriptions(db: Queryable, customerId: number): Prom
   return rows.map(subscriptionView)
 }
 
-/** New categories for one of the customer's subscriptions; undefined when it is not theirs (or gone). */
-export async function changeCategories(db: Queryable, customerId: number, id: number, categories: PushCategory[]): Promise<PushSubscriptionView | undefined> {
-  const [row] = await db.query<SubscriptionRow>(`update push_subscriptions set categories = $3 where id = $1 and customer_id = $2 returning ${columns}`, [
-    id,
-    customerId,
-    categories,
-  ])
+/**
+ * New categories and/or quiet hours for one of the customer's subscriptions (what the change leaves out stays); undefined
+ * when it is not theirs (or gone). Quiet hours count for what is queued from now on.
+ */
+export async function changeSubscription(
+  db: Queryable,
+  customerId: number,
+  id: number,
+  change: PushSubscriptionChange,
+): Promise<PushSubscriptionView | undefined> {
+  const [row] = await db.query<SubscriptionRow>(
+    `update push_subscriptions set categories = coalesce($3::text[], categories), quiet_from = coalesce($4::int, quiet_from),
+       quiet_until = coalesce($5::int, quiet_until)
+     where id = $1 and customer_id = $2 returning ${columns}`,
+    [id, customerId, change.categories ?? null, change.quietFrom ?? null, change.quietUntil ?? null],
+  )
   return row && subscriptionView(row)
 }
 

@@ -15,13 +15,15 @@ import { requireCustomer, type CustomerEnv } from '../http/requireCustomer.ts'
 import { readSessionCookie, type CookieSettings } from '../http/sessionCookie.ts'
 import { checkPushEndpoint } from '../push/pushEndpoint.ts'
 import { demoPushSettings, pushSandboxOrigin, type PushSettings } from '../push/pushSettings.ts'
-import { changeCategories, listSubscriptions, removeSubscription, storeSubscription } from '../push/pushSubscriptions.ts'
+import { changeSubscription, listSubscriptions, removeSubscription, storeSubscription } from '../push/pushSubscriptions.ts'
 
 const ViewSchema = v.object({
   id: v.number(),
   endpointHost: v.string(),
   device: v.string(),
   categories: v.array(v.picklist(PUSH_CATEGORIES)),
+  quietFrom: v.number(),
+  quietUntil: v.number(),
   createdAt: v.string(),
   lastSeenAt: v.string(),
 })
@@ -52,7 +54,8 @@ const described = {
     responses: { 200: answer('The subscriptions', v.object({ subscriptions: v.array(ViewSchema) })) },
   }),
   change: describeApi({
-    summary: 'Change the categories of one of the customer’s subscriptions (empty: the device stays subscribed and receives nothing)',
+    summary:
+      'Change the categories (empty: the device stays subscribed and receives nothing) and/or the quiet hours (minutes after midnight South African time, both ends; equal: none) of one of the customer’s subscriptions',
     tags: ['push'],
     signedIn: true,
     body: pushSubscriptionChangeSchema,
@@ -93,7 +96,7 @@ export function pushRoutes(db: Db, settings: CookieSettings & ProxyTrust & { pus
       if (id === undefined) return jsonError(c, 404, serverMessages.pushSubscriptionNotFound)
       const read = readJson(c, pushSubscriptionChangeSchema)
       if ('refused' in read) return read.refused
-      const subscription = await changeCategories(db, c.get('customerId'), id, read.body.categories)
+      const subscription = await changeSubscription(db, c.get('customerId'), id, read.body)
       return subscription ? c.json({ subscription }) : jsonError(c, 404, serverMessages.pushSubscriptionNotFound)
     })
     .delete('/push/subscriptions/:id', described.remove, signedIn, async (c) => {

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { PUSH_CATEGORIES, type PushCategory, type PushSubscriptionView, type pushSubscriptionSchema } from '../domain/push.ts'
+import { PUSH_CATEGORIES, type PushSubscriptionChange, type PushSubscriptionView, type pushSubscriptionSchema } from '../domain/push.ts'
 import { api, getJson, refusalOf, toApiError } from './client.ts'
 
 // The answers read at the edge, each as src/domain/push.ts's PushSubscriptionView says.
@@ -8,6 +8,8 @@ const ViewSchema = v.object({
   endpointHost: v.string(),
   device: v.string(),
   categories: v.array(v.picklist(PUSH_CATEGORIES)),
+  quietFrom: v.number(),
+  quietUntil: v.number(),
   createdAt: v.string(),
   lastSeenAt: v.string(),
 }) satisfies v.GenericSchema<PushSubscriptionView>
@@ -46,10 +48,10 @@ export async function fetchPushSubscriptions(): Promise<PushSubscriptionView[]> 
   return (await getJson('/push/subscriptions', ListSchema)).subscriptions
 }
 
-/** PATCH /api/push/subscriptions/:id: the categories one device receives (none keeps it subscribed, receiving nothing). */
-export async function changePushSubscription(id: number, categories: PushCategory[]): Promise<PushSubscriptionView> {
+/** PATCH /api/push/subscriptions/:id: the categories one device receives (none keeps it subscribed, receiving nothing) and/or its quiet hours. */
+export async function changePushSubscription(id: number, change: PushSubscriptionChange): Promise<PushSubscriptionView> {
   try {
-    return v.parse(OneSchema, await api(`/push/subscriptions/${id}`, { method: 'PATCH', body: { categories } })).subscription
+    return v.parse(OneSchema, await api(`/push/subscriptions/${id}`, { method: 'PATCH', body: change })).subscription
   } catch (e) {
     throw toApiError(e)
   }

@@ -110,6 +110,9 @@ const PushSubscriptionKeptSchema = v.object({
   endpoint_host: v.string(),
   device: v.string(),
   categories: v.array(v.string()),
+  /** Quiet hours, minutes after midnight South African time; equal means none (added within version 2). */
+  quiet_from: v.optional(v.number()),
+  quiet_until: v.optional(v.number()),
   created_at: when,
   last_seen_at: when,
 })

@@ -36,14 +36,31 @@ export const pushSubscriptionSchema = v.object({
   categories: v.pipe(v.array(v.picklist(PUSH_CATEGORIES)), v.maxLength(3)),
   language: v.picklist(LANGUAGES),
 })
-/** A change to one stored subscription (PATCH /api/push/subscriptions/:id). */
-export const pushSubscriptionChangeSchema = v.object({ categories: v.pipe(v.array(v.picklist(PUSH_CATEGORIES)), v.maxLength(3)) })
+/** A time of day in whole minutes after midnight (South African time), as quiet hours are kept. */
+const minuteOfDay = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(24 * 60 - 1))
+/**
+ * A change to one stored subscription (PATCH /api/push/subscriptions/:id): its categories, its quiet hours (both ends,
+ * equal ends meaning none), or both.
+ */
+export const pushSubscriptionChangeSchema = v.pipe(
+  v.object({
+    categories: v.optional(v.pipe(v.array(v.picklist(PUSH_CATEGORIES)), v.maxLength(3))),
+    quietFrom: v.optional(minuteOfDay),
+    quietUntil: v.optional(minuteOfDay),
+  }),
+  v.check((c) => (c.quietFrom === undefined) === (c.quietUntil === undefined), 'Quiet hours need both ends, quietFrom and quietUntil.'),
+  v.check((c) => c.categories !== undefined || c.quietFrom !== undefined, 'Nothing to change: give categories or quiet hours.'),
+)
+export type PushSubscriptionChange = v.InferOutput<typeof pushSubscriptionChangeSchema>
 /** One subscription as GET /api/push/subscriptions lists it. */
 export interface PushSubscriptionView {
   id: number
   endpointHost: string
   device: string
   categories: PushCategory[]
+  /** Quiet hours, minutes after midnight South African time: non-urgent notifications wait from `quietFrom` to `quietUntil`; equal means none. */
+  quietFrom: number
+  quietUntil: number
   createdAt: string
   lastSeenAt: string
 }

@@ -25,6 +25,8 @@ const view = {
   endpointHost: 'fcm.googleapis.com',
   device: 'Chrome on Android',
   categories: ['usage'],
+  quietFrom: 1200,
+  quietUntil: 420,
   createdAt: '2026-11-30T08:00:00Z',
   lastSeenAt: '2026-11-30T08:00:00Z',
 }
@@ -48,7 +50,7 @@ describe('the push calls', () => {
     expect(await fetchPushKey()).toBe(key)
     expect(await savePushSubscription(body)).toEqual({ kind: 'saved', subscription: view })
     expect(await fetchPushSubscriptions()).toEqual([view])
-    expect((await changePushSubscription(3, [])).categories).toEqual([])
+    expect((await changePushSubscription(3, { categories: [] })).categories).toEqual([])
     await removePushSubscription(3)
     expect(calls).toEqual([
       { method: 'GET', path: '/api/push/key', body: undefined },

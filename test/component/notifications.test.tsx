@@ -72,13 +72,24 @@ const view = (id: number, device: string) => ({
   endpointHost: 'fcm.googleapis.com',
   device,
   categories: ['usage'],
+  quietFrom: 20 * 60,
+  quietUntil: 7 * 60,
   createdAt: '2026-11-30T08:00:00Z',
   lastSeenAt: '2026-11-30T08:00:00Z',
 })
 let listed = [view(2, 'Firefox on Windows')]
+/** How the server answers a PATCH: as asked, refused, or not at all (a failed fetch). */
+let patching: 'ok' | 'refused' | 'unanswered' = 'ok'
 
 function server(): Sent[] {
   return serverAnswers(({ method, path, body }) => {
+    if (method === 'PATCH') {
+      if (patching === 'unanswered') throw new TypeError('Failed to fetch')
+      if (patching === 'refused') return { status: 500, body: { error: 'Internal error' } }
+      const changed = { ...listed.find((s) => `/api/push/subscriptions/${s.id}` === path)!, ...(body as object) }
+      listed = listed.map((s) => (s.id === changed.id ? changed : s))
+      return { status: 200, body: { subscription: changed } }
+    }
     if (path === '/api/push/key') return { status: 200, body: { publicKey: key } }
     if (method === 'PUT' && path === '/api/push/subscription') {
       const stored = { ...view(9, 'Chrome on Android'), categories: (body as { categories: string[] }).categories }
@@ -97,6 +108,7 @@ function server(): Sent[] {
 beforeEach(() => {
   Object.assign(browser, { permission: 'default', answer: 'granted', asked: 0, held: null, settings: undefined, unsubscribed: 0 })
   listed = [view(2, 'Firefox on Windows')]
+  patching = 'ok'
 })
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -156,6 +168,64 @@ describe('the Notifications section of the profile', () => {
     expect(browser.unsubscribed).toBe(1)
     expect(switchOf('Usage alerts').getAttribute('aria-checked')).toBe('false')
     expect(sent.filter((s) => s.method === 'DELETE').map((s) => s.path)).toEqual(['/api/push/subscriptions/2', '/api/push/subscriptions/9'])
+  })
+
+  it("offers quiet hours on this device's row only: a choice is stored at once, a failure says so and puts the choice back", async () => {
+    withBrowser()
+    browser.permission = 'granted'
+    browser.held = subscription()
+    browser.settings = JSON.stringify({
+      language: 'en',
+      fallback: { title: 't', body: 'b' },
+      subscription: { categories: ['usage'], applicationServerKey: key, id: 9 },
+    })
+    listed = [view(9, 'Chrome on Android'), { ...view(2, 'Firefox on Windows'), quietFrom: 0, quietUntil: 0 }]
+    const sent = server()
+    const { user } = renderForm(<NotificationsSection offline={false} />)
+    const quiet = (await screen.findByRole('combobox', { name: 'Quiet hours' })) as HTMLSelectElement
+    expect(screen.getAllByRole('combobox', { name: 'Quiet hours' })).toHaveLength(1)
+    expect(quiet.closest('li')?.textContent).toContain('Chrome on Android (this device)')
+    expect(screen.getByRole('option', { selected: true }).textContent).toBe('20:00–07:00')
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Off', '20:00–07:00', '21:00–06:00', '22:00–06:00', '22:00–07:00', '23:00–07:00'])
+    expect(quiet.getAttribute('aria-describedby')).toBeTruthy()
+    expect(document.getElementById(quiet.getAttribute('aria-describedby')!)?.textContent).toMatch(/Failed payments.*still come at once/)
+
+    await user.selectOptions(quiet, 'Off')
+    await waitFor(() => expect(quiet.disabled).toBe(false))
+    expect(screen.getByRole('option', { selected: true }).textContent).toBe('Off')
+    expect(sent.filter((s) => s.method === 'PATCH')).toEqual([{ method: 'PATCH', path: '/api/push/subscriptions/9', body: { quietFrom: 0, quietUntil: 0 } }])
+
+    patching = 'refused'
+    await user.selectOptions(quiet, '22:00–06:00')
+    expect(await screen.findByText('Quiet hours could not be changed. Try again later.')).toBeTruthy()
+    expect(screen.getByRole('option', { selected: true }).textContent).toBe('Off')
+    expect(quiet.getAttribute('aria-invalid')).toBe('true')
+
+    patching = 'unanswered'
+    await user.selectOptions(quiet, '23:00–07:00')
+    expect(await screen.findByText('Quiet hours need a connection. Try again when you are back online.')).toBeTruthy()
+    expect(screen.getByRole('option', { selected: true }).textContent).toBe('Off')
+    expect(sent.filter((s) => s.method === 'PATCH').map((s) => s.body)).toEqual([
+      { quietFrom: 0, quietUntil: 0 },
+      { quietFrom: 22 * 60, quietUntil: 6 * 60 },
+      { quietFrom: 23 * 60, quietUntil: 7 * 60 },
+    ])
+  })
+
+  it('offers hours stored some other way as they are', async () => {
+    withBrowser()
+    browser.permission = 'granted'
+    browser.held = subscription()
+    browser.settings = JSON.stringify({
+      language: 'en',
+      fallback: { title: 't', body: 'b' },
+      subscription: { categories: ['usage'], applicationServerKey: key, id: 9 },
+    })
+    listed = [{ ...view(9, 'Chrome on Android'), quietFrom: 19 * 60 + 30, quietUntil: 5 * 60 }]
+    server()
+    renderForm(<NotificationsSection offline={false} />)
+    await screen.findByRole('combobox', { name: 'Quiet hours' })
+    expect(screen.getByRole('option', { selected: true }).textContent).toBe('19:30–05:00')
   })
 
   it('explains how to allow notifications again when they are blocked, with the switches off and disabled', async () => {

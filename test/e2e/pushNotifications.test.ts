@@ -211,9 +211,6 @@ describe('Web Push service notifications', () => {
       [customer.id],
     )
     expect(rows).toEqual([{ categories: ['usage'], language: 'af' }])
-    // Quiet hours (20:00 to 07:00 South African time) would hold the alert until morning when the test runs at night:
-    // this device has none. There is no control for them in the app yet; the server reads them per device.
-    await server.db.query('update push_subscriptions set quiet_from = 0, quiet_until = 0 where customer_id = $1', [customer.id])
 
     step('subscribed; the profile')
     // The profile's Notifications section shows the same switch on, and this device among the customer's devices.
@@ -228,6 +225,20 @@ describe('Web Push service notifications', () => {
       .toBe('true')
     await section.getByText(/\(hierdie toestel\)/).waitFor()
     await expect.poll(seen, { timeout: 15_000 }).not.toBe(seenBefore)
+    // Quiet hours (20:00 to 07:00 South African time by default) would hold the alert until morning when the test runs
+    // at night: the customer turns them off for this device, on its row.
+    const quiet = section
+      .getByRole('listitem')
+      .filter({ hasText: /\(hierdie toestel\)/ })
+      .getByRole('combobox', { name: af('Quiet hours') })
+    await expect.poll(() => quiet.locator('option:checked').textContent()).toBe('20:00–07:00')
+    await quiet.selectOption({ label: af('Off') })
+    await expect
+      .poll(async () => await server.db.query('select quiet_from, quiet_until from push_subscriptions where customer_id = $1', [customer.id]), {
+        timeout: 15_000,
+      })
+      .toEqual([{ quiet_from: 0, quiet_until: 0 }])
+    await expect.poll(() => quiet.locator('option:checked').textContent()).toBe(af('Off'))
     await section.scrollIntoViewIfNeeded()
     await screenshot(page, 'push-profile-af-360')
 

@@ -8,6 +8,7 @@ import { FormError } from '../../ui/forms/FormError.tsx'
 import { Muted } from '../../ui/Page.tsx'
 import { styled } from '../../ui/styled.ts'
 import { theme } from '../../ui/theme.ts'
+import { QuietHoursSelect } from './QuietHoursSelect.tsx'
 
 const List = styled('ul')`
   list-style: none; margin: 0; padding: 0;
@@ -15,6 +16,8 @@ const List = styled('ul')`
   li:last-child { border-bottom: 0; }
   .device { flex: 1; min-width: 0; overflow-wrap: anywhere; }
   .when { display: block; font-size: 14px; color: ${theme.color.muted}; }
+  .quiet { margin-top: 8px; }
+  .quiet .about { font-size: 14px; }
   button { flex: none; }
 `
 
@@ -65,6 +68,9 @@ export function DeviceSubscriptions({
     }
   }
 
+  const changed = (subscription: PushSubscriptionView) =>
+    setListed((l) => (l.kind === 'shown' ? { kind: 'shown', subscriptions: l.subscriptions.map((s) => (s.id === subscription.id ? subscription : s)) } : l))
+
   if (!online)
     return (
       <Muted role="status">
@@ -94,14 +100,15 @@ export function DeviceSubscriptions({
           const lastSeen = formatDate(s.lastSeenAt, i18n.locale, 'moment')
           return (
             <li key={s.id}>
-              <span className="device">
+              <div className="device">
                 {device}
                 <span className="when">
                   <Trans>
                     Added {since}, last seen {lastSeen}
                   </Trans>
                 </span>
-              </span>
+                {s.id === thisDevice && <QuietHoursSelect subscription={s} online={online} onChanged={changed} />}
+              </div>
               <Button type="button" $variant="secondary" disabled={removing !== null} aria-label={t`Remove ${device}`} onClick={() => void remove(s)}>
                 <Trans>Remove</Trans>
               </Button>

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { sweepExpiredSessions } from '../../../server/accounts/sessions.ts'
 import { setShopOrigin } from '../../../server/mail/shopOrigin.ts'
 import { demoVapidKeys } from '../../../server/push/pushSettings.ts'
+import { queuePush } from '../../../server/push/notify.ts'
 import { maxSubscriptionsPerCustomer } from '../../../server/push/pushSubscriptions.ts'
 import { call, password, sessionCookie, signUp, useAccountsApp, type TestApp } from '../helpers/accounts.ts'
 
@@ -59,6 +60,8 @@ describe('the push subscription routes', () => {
       endpointHost: 'fcm.googleapis.com',
       device: 'Chrome · Android',
       categories: ['payments', 'usage'],
+      quietFrom: 20 * 60,
+      quietUntil: 7 * 60,
       createdAt: expect.any(String),
       lastSeenAt: expect.any(String),
     })
@@ -147,6 +150,77 @@ describe('the push subscription routes', () => {
     expect((await list(env.app, me.cookie))[0]?.categories).toEqual([])
   })
 
+  it("changes the quiet hours of one's own subscription only, refuses half or malformed ones with 400, and queuePush holds by them", async () => {
+    const me = await signUp(env.app)
+    const other = await signUp(env.app)
+    const { subscription } = (await (await put(env.app, me.cookie, body())).json()) as { subscription: { id: number } }
+    const path = `/api/push/subscriptions/${subscription.id}`
+    const patch = (sent: unknown, cookie = me.cookie) => env.app.request(path, call('PATCH', sent, { cookie }))
+    const stored = async () =>
+      (
+        await env.t.db.query<{ quiet_from: number; quiet_until: number; categories: string[] }>(
+          'select quiet_from, quiet_until, categories from push_subscriptions where id = $1',
+          [subscription.id],
+        )
+      )[0]
+
+    expect((await patch({ quietFrom: 22 * 60, quietUntil: 6 * 60 }, other.cookie)).status).toBe(404)
+    for (const bad of [
+      {},
+      { quietFrom: 60 },
+      { quietUntil: 60 },
+      { quietFrom: 1440, quietUntil: 0 },
+      { quietFrom: -1, quietUntil: 0 },
+      { quietFrom: 60.5, quietUntil: 0 },
+      { quietFrom: '60', quietUntil: 0 },
+    ]) {
+      expect((await patch(bad)).status, JSON.stringify(bad)).toBe(400)
+    }
+    expect(await stored()).toEqual({ quiet_from: 20 * 60, quiet_until: 7 * 60, categories: ['payments', 'usage'] })
+
+    const changed = await patch({ quietFrom: 22 * 60, quietUntil: 6 * 60 })
+    expect(changed.status).toBe(200)
+    expect(((await changed.json()) as { subscription: Record<string, unknown> }).subscription).toMatchObject({
+      quietFrom: 22 * 60,
+      quietUntil: 6 * 60,
+      categories: ['payments', 'usage'],
+    })
+    expect(await stored()).toEqual({ quiet_from: 22 * 60, quiet_until: 6 * 60, categories: ['payments', 'usage'] })
+    expect((await list(env.app, me.cookie))[0]).toMatchObject({ quietFrom: 22 * 60, quietUntil: 6 * 60 })
+
+    // A payment received at 21:30 South African time: free under the new hours; at 23:00 held until 06:00, not 07:00.
+    const received = (orderId: number, now: Date) =>
+      env.t.db.transaction((tx) =>
+        queuePush(tx, {
+          customerId: me.id,
+          kind: 'payment_received',
+          eventKey: `payment:${orderId}`,
+          values: { orderNumber: `SO-${orderId}`, amount: 299 },
+          path: `/orders/${orderId}`,
+          topic: `order-${orderId}`,
+          now,
+        }),
+      )
+    const dueOf = async (orderId: number) =>
+      (
+        await env.t.db.query<{ due: Date }>('select next_attempt_at as due from push_outbox where customer_id = $1 and event_key = $2', [
+          me.id,
+          `payment:${orderId}`,
+        ])
+      )[0]?.due.toISOString()
+    await received(1, new Date('2026-11-30T21:30:00+02:00'))
+    await received(2, new Date('2026-11-30T23:00:00+02:00'))
+    expect(await dueOf(1)).toBe(new Date('2026-11-30T21:30:00+02:00').toISOString())
+    expect(await dueOf(2)).toBe(new Date('2026-12-01T06:00:00+02:00').toISOString())
+
+    // Off (equal ends): due at once, and the categories untouched; categories alone leave the hours as they are.
+    expect((await patch({ quietFrom: 0, quietUntil: 0 })).status).toBe(200)
+    await received(3, new Date('2026-11-30T23:00:00+02:00'))
+    expect(await dueOf(3)).toBe(new Date('2026-11-30T23:00:00+02:00').toISOString())
+    expect((await patch({ categories: ['usage'] })).status).toBe(200)
+    expect(await stored()).toEqual({ quiet_from: 0, quiet_until: 0, categories: ['usage'] })
+  })
+
   it("deletes one's own subscription, idempotently, and not another customer's (404)", async () => {
     const me = await signUp(env.app)
     const other = await signUp(env.app)
@@ -195,6 +269,8 @@ describe('the push subscription routes', () => {
         endpoint_host: 'fcm.googleapis.com',
         device: 'Chrome · Android',
         categories: ['payments', 'usage'],
+        quiet_from: 20 * 60,
+        quiet_until: 7 * 60,
         created_at: expect.any(String),
         last_seen_at: expect.any(String),
       },
