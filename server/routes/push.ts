@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import * as v from 'valibot'
-import { pushSubscriptionChangeSchema, pushSubscriptionSchema, PUSH_CATEGORIES } from '../../src/domain/push.ts'
+import { pushSubscriptionChangeSchema, pushSubscriptionSchema, pushSubscriptionViewSchema } from '../../src/domain/push.ts'
 import { serverMessages } from '../../src/domain/serverMessages.ts'
 import { tokenHash } from '../accounts/tokenHash.ts'
 import type { Config } from '../config.ts'
@@ -17,17 +17,7 @@ import { checkPushEndpoint } from '../push/pushEndpoint.ts'
 import { demoPushSettings, pushSandboxOrigin, type PushSettings } from '../push/pushSettings.ts'
 import { changeSubscription, listSubscriptions, removeSubscription, storeSubscription } from '../push/pushSubscriptions.ts'
 
-const ViewSchema = v.object({
-  id: v.number(),
-  endpointHost: v.string(),
-  device: v.string(),
-  categories: v.array(v.picklist(PUSH_CATEGORIES)),
-  quietFrom: v.number(),
-  quietUntil: v.number(),
-  createdAt: v.string(),
-  lastSeenAt: v.string(),
-})
-const OneSchema = v.object({ subscription: ViewSchema })
+const OneSchema = v.object({ subscription: pushSubscriptionViewSchema })
 const EndpointRefusedSchema = v.object({ error: v.object({ code: v.literal('push_endpoint_refused'), message: v.string() }) })
 
 const described = {
@@ -51,7 +41,7 @@ const described = {
     summary: "The customer's subscribed devices, newest first (push service host, device, categories; never the keys)",
     tags: ['push'],
     signedIn: true,
-    responses: { 200: answer('The subscriptions', v.object({ subscriptions: v.array(ViewSchema) })) },
+    responses: { 200: answer('The subscriptions', v.object({ subscriptions: v.array(pushSubscriptionViewSchema) })) },
   }),
   change: describeApi({
     summary:

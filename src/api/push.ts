@@ -1,20 +1,10 @@
 import * as v from 'valibot'
-import { PUSH_CATEGORIES, type PushSubscriptionChange, type PushSubscriptionView, type pushSubscriptionSchema } from '../domain/push.ts'
+import { pushSubscriptionViewSchema, type PushSubscriptionChange, type PushSubscriptionView, type pushSubscriptionSchema } from '../domain/push.ts'
 import { api, getJson, refusalOf, toApiError } from './client.ts'
 
-// The answers read at the edge, each as src/domain/push.ts's PushSubscriptionView says.
-const ViewSchema = v.object({
-  id: v.number(),
-  endpointHost: v.string(),
-  device: v.string(),
-  categories: v.array(v.picklist(PUSH_CATEGORIES)),
-  quietFrom: v.number(),
-  quietUntil: v.number(),
-  createdAt: v.string(),
-  lastSeenAt: v.string(),
-}) satisfies v.GenericSchema<PushSubscriptionView>
-const OneSchema = v.object({ subscription: ViewSchema })
-const ListSchema = v.object({ subscriptions: v.array(ViewSchema) })
+// The answers read at the edge, with the schema the server describes them with (src/domain/push.ts).
+const OneSchema = v.object({ subscription: pushSubscriptionViewSchema })
+const ListSchema = v.object({ subscriptions: v.array(pushSubscriptionViewSchema) })
 const KeySchema = v.object({ publicKey: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{86,88}={0,2}$/)) })
 const RefusedSchema = v.object({ error: v.object({ code: v.string(), message: v.string() }) })
 

@@ -64,3 +64,14 @@ export interface PushSubscriptionView {
   createdAt: string
   lastSeenAt: string
 }
+/** The answers' shape of one subscription: the server describes its answers with it and the client reads them with it. */
+export const pushSubscriptionViewSchema = v.object({
+  id: v.number(),
+  endpointHost: v.string(),
+  device: v.string(),
+  categories: v.array(v.picklist(PUSH_CATEGORIES)),
+  quietFrom: v.number(),
+  quietUntil: v.number(),
+  createdAt: v.string(),
+  lastSeenAt: v.string(),
+}) satisfies v.GenericSchema<PushSubscriptionView>

@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { mulberry32 as seeded } from '../../e2e/chaos/random.ts'
 import { thresholdDecision, thresholdsCrossed, USAGE_THRESHOLDS, type UsageThreshold } from '../../../server/push/usageThresholds.ts'
-
-/** A small seeded generator (mulberry32): the same seed gives the same sequences, so a failure can be replayed. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 interface Row {
   threshold: UsageThreshold
