@@ -9,7 +9,16 @@ const calls: string[] = []
 const key = `BA${'Q'.repeat(85)}`
 const otherKey = `BB${'Q'.repeat(85)}`
 const keyBytes = (k: string) => Uint8Array.from(atob(k.replaceAll('-', '+').replaceAll('_', '/')), (c) => c.charCodeAt(0))
-const view = { id: 5, endpointHost: 'fcm.googleapis.com', device: 'Chrome', categories: ['usage'], createdAt: 'x', lastSeenAt: 'x', quietFrom: 1200, quietUntil: 420 }
+const view = {
+  id: 5,
+  endpointHost: 'fcm.googleapis.com',
+  device: 'Chrome',
+  categories: ['usage'],
+  createdAt: 'x',
+  lastSeenAt: 'x',
+  quietFrom: 1200,
+  quietUntil: 420,
+}
 
 function subscriptionOf(endpoint: string, withKey: string) {
   return {
