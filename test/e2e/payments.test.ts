@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
 import { horizontalOverflow, screenshot, useBrowser } from './browser.ts'
 import { API_KEY, expectProfile, expectToast, placeUnpaidOrder, signUp, uniqueEmail, type Placed } from './accounts.ts'
+import { controlledByWorker } from './portal.ts'
 
 const session = useBrowser()
 
@@ -310,6 +311,9 @@ describe('paying for an order', () => {
     const order = await customerWithOrder(page)
     await page.goto(`/orders/${order.id}`)
     await page.getByRole('link', { name: 'PAY FOR ORDER' }).waitFor()
+    // Offline, the payment page's code comes from the worker's cache: a page it does not control yet (the first visit,
+    // moments after a sign-up that the tests' scrypt cost makes quick) would load it from the network, as a phone would.
+    await controlledByWorker(page)
     await context.setOffline(true)
     await page.waitForFunction(() => !navigator.onLine)
     await page.getByRole('link', { name: 'PAY FOR ORDER' }).click()
