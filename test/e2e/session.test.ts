@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { baseUrl, newContext, useBrowser } from './browser.ts'
 import { CONNECTION_RETRY_CAP_MS } from '../../src/outbox/lifecycle.ts'
 import { API_KEY, expectProfile, logIn, logOut, signUp, uniqueEmail } from './accounts.ts'
+import { controlledByWorker } from './portal.ts'
 
 const session = useBrowser()
 
@@ -96,6 +97,8 @@ describe('the sign-in the device keeps', () => {
     const sid = (await context.cookies()).find((c) => c.name === 'sid')!.value
     expect(await sessionAlive(sid)).toBe(true)
 
+    // Offline, the pages the logout leads to come from the worker's cache: it must control the page first.
+    await controlledByWorker(page)
     await context.setOffline(true)
     await page.waitForFunction(() => !navigator.onLine)
     await logOut(page)
